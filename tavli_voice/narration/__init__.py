@@ -1,0 +1,1 @@
+"""tavli_voice.narration."""

@@ -1,0 +1,24 @@
+"""The pure rules core: positions, dice, the three games, legal plays, reasons,
+scoring and the match (``shared/rules.md`` R0–R10). No I/O here.
+"""
+
+from .games import GAMES, Game, find_game
+from .match import (ROTATION, DiceSource, MatchConfig, MatchState, Opening, TimerRules,
+                    game_seed, opening)
+from .movegen import (StepChooser, Turn, analyse, apply_steps, check_dice, has_legal_play,
+                      is_closed_out, legal_plays, play_for_result)
+from .notation import AmbiguousPlayError, IllegalPlayError, NotationError, parse_play
+from .outcome import Outcome, OutcomeKind, drop_outcome, game_outcome, resign_outcome
+from .plays import Play, Step, moves_of, notation
+from .position import BAR, OFF, PRESETS, Cube, Point, Position
+from .reasons import PassReason, Reason
+
+__all__ = [
+    "GAMES", "Game", "find_game", "ROTATION", "DiceSource", "MatchConfig", "MatchState",
+    "Opening", "TimerRules", "game_seed", "opening", "StepChooser", "Turn", "analyse",
+    "apply_steps", "check_dice", "has_legal_play", "is_closed_out", "legal_plays",
+    "play_for_result", "AmbiguousPlayError", "IllegalPlayError", "NotationError",
+    "parse_play", "Outcome", "OutcomeKind", "drop_outcome", "game_outcome",
+    "resign_outcome", "Play", "Step", "moves_of", "notation", "BAR", "OFF", "PRESETS",
+    "Cube", "Point", "Position", "PassReason", "Reason",
+]

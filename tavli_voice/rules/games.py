@@ -1,0 +1,287 @@
+"""The three games as one protocol with a few hooks (R4, R5, R7).
+
+Differences live in the hooks of :class:`Game` subclasses, never in
+``if game == …`` chains elsewhere: which checkers may move (Portes' bar rule
+R4, Fevga's first checker R7.2), where a checker may land and what landing
+does (hit R4, pin R5.2, one checker holds a point R7.1), which steps a game
+forbids after the fact (Fevga's prime R7.3) and which steps end the game at
+once (Plakoto's mother R5.4).
+
+The move generator works on a flat, mutable *state* list for speed:
+
+=========  ==============================================
+index      meaning
+=========  ==============================================
+0          mover's checkers borne off
+1 … 24     top stack on that point (+ mover, − opponent)
+25         mover's checkers on the bar
+26         opponent's checkers on the bar
+27         opponent's checkers borne off
+28 … 51    pinned checker under point p at ``PIN + p``
+=========  ==============================================
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from .position import Position, fevga_opponent_point
+
+S_OFF = 0
+S_BAR = 25
+S_OPP_BAR = 26
+S_OPP_OFF = 27
+PIN = 27  # pins[p] lives at state[PIN + p]
+STATE_LEN = 52
+
+# Fevga: mover point of the opponent's point j, and the inverse.
+_FEVGA_MOVER_OF_OPP = [0] + [fevga_opponent_point(j) for j in range(1, 25)]
+_FEVGA_OPP_OF_MOVER = [0] * 25
+for _j in range(1, 25):
+    _FEVGA_OPP_OF_MOVER[_FEVGA_MOVER_OF_OPP[_j]] = _j
+
+
+def to_state(pos: Position) -> list[int]:
+    """The flat state list of a position (see module docstring)."""
+    s = [0] * STATE_LEN
+    s[S_OFF] = pos.off[0]
+    s[1:25] = pos.points
+    s[S_BAR] = pos.bar[0]
+    s[S_OPP_BAR] = pos.bar[1]
+    s[S_OPP_OFF] = pos.off[1]
+    s[PIN + 1:PIN + 25] = pos.pins
+    return s
+
+
+def from_state(s: list[int] | tuple[int, ...], like: Position) -> Position:
+    """A :class:`Position` (same game, preset, cube as ``like``) from a state."""
+    return Position(like.game, like.preset, tuple(s[1:25]), tuple(s[PIN + 1:PIN + 25]),
+                    (s[S_BAR], s[S_OPP_BAR]), (s[S_OFF], s[S_OPP_OFF]), like.cube)
+
+
+class Game:
+    """One Tavli game: its names and the hooks the move generator calls."""
+
+    name: str = ""
+    greek: str = ""
+    aliases: tuple[str, ...] = ()
+    has_bar = False
+    #: Marks a landing that captures in notation: ``*`` hit, ``^`` pin (R1).
+    capture_mark = ""
+
+    # --- hooks ---------------------------------------------------------------
+    def sources(self, s: list[int]) -> Iterator[int]:
+        """Points the mover may move a checker from now, highest first."""
+        for p in range(24, 0, -1):
+            if s[p] > 0:
+                yield p
+
+    def can_land(self, s: list[int], dst: int) -> bool:
+        """May a mover's checker stop on board point ``dst`` (1–24)?"""
+        raise NotImplementedError
+
+    def apply(self, s: list[int], src: int, dst: int) -> bool:
+        """Move one checker ``src``→``dst`` in place; True when it captured."""
+        if src == S_BAR:
+            s[S_BAR] -= 1
+        else:
+            s[src] -= 1
+        if dst == 0:
+            s[S_OFF] += 1
+        else:
+            s[dst] += 1
+        return False
+
+    def step_allowed(self, s_after: list[int], dst: int) -> bool:
+        """Extra check on the state after a step (Fevga's prime, R7.3)."""
+        return True
+
+    def ends_game(self, s_before: list[int], s_after: list[int], src: int, dst: int,
+                  preset: str) -> bool:
+        """Does this step end the game at once (Plakoto's mother, R2/R5.4)?"""
+        return False
+
+    def may_bear_off(self, s: list[int]) -> bool:
+        """R6: all the mover's checkers still on the board are in points 1–6."""
+        if s[S_BAR]:
+            return False
+        for p in range(7, 25):
+            if s[p] > 0 or s[PIN + p] == 1:
+                return False
+        return True
+
+    # --- derived -------------------------------------------------------------
+    def destination(self, s: list[int], src: int, die: int) -> int:
+        """Where ``die`` takes a checker from ``src``; -1 when it may not (R4, R6)."""
+        dst = src - die
+        if dst >= 1:
+            return dst if self.can_land(s, dst) else -1
+        if not self.may_bear_off(s):
+            return -1
+        if dst == 0:
+            return 0
+        # Overshoot (R6): only from the highest occupied point, pinned included.
+        for p in range(src + 1, 7):
+            if s[p] > 0 or s[PIN + p] == 1:
+                return -1
+        return 0
+
+
+class Portes(Game):
+    """Portes (R4): hitting, the bar, entering into the opponent's home."""
+
+    name = "portes"
+    greek = "πόρτες"
+    aliases = ("portes", "πόρτες", "portes", "backgammon", "tavli-portes")
+    has_bar = True
+    capture_mark = "*"
+
+    def sources(self, s: list[int]) -> Iterator[int]:
+        if s[S_BAR]:  # R4: enter every bar checker first
+            yield S_BAR
+            return
+        yield from Game.sources(self, s)
+
+    def can_land(self, s: list[int], dst: int) -> bool:
+        return s[dst] >= -1
+
+    def apply(self, s: list[int], src: int, dst: int) -> bool:
+        if src == S_BAR:
+            s[S_BAR] -= 1
+        else:
+            s[src] -= 1
+        if dst == 0:
+            s[S_OFF] += 1
+            return False
+        if s[dst] == -1:  # hit a blot: it goes to its owner's bar
+            s[dst] = 1
+            s[S_OPP_BAR] += 1
+            return True
+        s[dst] += 1
+        return False
+
+
+class Plakoto(Game):
+    """Plakoto (R5), Tapa under ``vog``: pinning and the mother."""
+
+    name = "plakoto"
+    greek = "πλακωτό"
+    aliases = ("plakoto", "πλακωτό", "πλακωτο", "tapa", "ταπα", "τάπα")
+    capture_mark = "^"
+
+    def can_land(self, s: list[int], dst: int) -> bool:
+        v = s[dst]
+        # own or empty, or a lone opposing checker that is not itself pinning (R5.2)
+        return v >= 0 or (v == -1 and s[PIN + dst] == 0)
+
+    def apply(self, s: list[int], src: int, dst: int) -> bool:
+        s[src] -= 1
+        if s[src] == 0 and s[PIN + src]:  # the last pinner left: free the checker
+            s[src] = s[PIN + src]
+            s[PIN + src] = 0
+        if dst == 0:
+            s[S_OFF] += 1
+            return False
+        if s[dst] == -1:  # lone opposing checker: pin it
+            s[dst] = 1
+            s[PIN + dst] = -1
+            return True
+        s[dst] += 1
+        return False
+
+    def ends_game(self, s_before: list[int], s_after: list[int], src: int, dst: int,
+                  preset: str) -> bool:
+        """R5.4 / R2: a step that ends the game ends the turn at once."""
+        pinned_mother_now = dst == 1 and s_after[PIN + 1] == -1 and s_before[PIN + 1] == 0
+        if preset == "tavlucky":
+            return pinned_mother_now
+        if pinned_mother_now:
+            if s_after[PIN + 24] == 1:  # both mothers pinned: a draw
+                return True
+            return s_after[24] <= 0  # no checker left on the own start: a win
+        # traditional / vog: the last checker leaves the start while their mother is pinned
+        return src == 24 and s_after[24] == 0 and s_after[PIN + 1] == -1
+
+
+class Fevga(Game):
+    """Fevga (R7): one checker holds a point, the first checker, no prime."""
+
+    name = "fevga"
+    greek = "φεύγα"
+    aliases = ("fevga", "φεύγα", "φευγα", "moultezim")
+
+    def sources(self, s: list[int]) -> Iterator[int]:
+        if s[S_OFF] == 0:
+            passed = False
+            for p in range(1, 12):
+                if s[p] > 0:
+                    passed = True
+                    break
+            if not passed:  # R7.2: only the front-most checker moves
+                for p in range(12, 25):
+                    if s[p] > 0:
+                        yield p
+                        return
+                return
+        yield from Game.sources(self, s)
+
+    def can_land(self, s: list[int], dst: int) -> bool:
+        return s[dst] >= 0  # R7.1: one checker holds a point
+
+    def step_allowed(self, s_after: list[int], dst: int) -> bool:
+        """R7.3: no six-point block along the opponent's path with anyone behind it."""
+        if dst == 0 or s_after[dst] != 1:
+            return True  # no point newly held: no new block
+        return not makes_prime(s_after, dst, self._preset)
+
+    _preset = "tavlucky"
+
+    def bound(self, preset: str) -> "Fevga":
+        """A Fevga with the preset's prime rule (R7.3)."""
+        g = Fevga()
+        g._preset = preset
+        return g
+
+
+def prime_blocks(s: list[int] | tuple[int, ...], dst: int, preset: str) -> list[tuple[int, ...]]:
+    """Forbidden blocks (mover points, along the opponent's path) that contain ``dst`` (R7.3)."""
+    found: list[tuple[int, ...]] = []
+    mover_of = _FEVGA_MOVER_OF_OPP
+    k = _FEVGA_OPP_OF_MOVER[dst]
+    for b in range(max(1, k - 5), min(k, 19) + 1):
+        if all(s[mover_of[j]] > 0 for j in range(b, b + 6)):
+            if any(s[mover_of[j]] < 0 for j in range(b + 6, 25)):
+                found.append(tuple(mover_of[j] for j in range(b + 5, b - 1, -1)))
+    if preset == "tavlucky" and 19 <= dst <= 24 and all(s[p] > 0 for p in range(19, 25)):
+        found.append((24, 23, 22, 21, 20, 19))
+    return found
+
+
+def makes_prime(s: list[int] | tuple[int, ...], dst: int, preset: str) -> bool:
+    """True when holding ``dst`` completes a block R7.3 forbids."""
+    return bool(prime_blocks(s, dst, preset))
+
+
+_GAMES: dict[str, Game] = {g.name: g for g in (Portes(), Plakoto(), Fevga())}
+#: Every game, by its Latin name.
+GAMES = tuple(_GAMES)
+
+
+def find_game(name: str) -> Game:
+    """The game called ``name`` (Latin or Greek, any case); ValueError if none."""
+    key = name.strip().lower()
+    for g in _GAMES.values():
+        if key == g.name or key in g.aliases:
+            return g
+    raise ValueError(f"unknown game {name!r}; expected portes, plakoto or fevga")
+
+
+def game_for(pos: Position) -> Game:
+    """The hooks for ``pos`` (Fevga bound to the position's preset)."""
+    g = _GAMES[pos.game]
+    if isinstance(g, Fevga):
+        return _FEVGA_BY_PRESET[pos.preset]
+    return g
+
+
+_FEVGA_BY_PRESET = {p: Fevga().bound(p) for p in ("tavlucky", "traditional", "vog")}
