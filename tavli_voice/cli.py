@@ -1,12 +1,71 @@
-"""The ``tavli-voice`` command line (filled in as front ends land)."""
+"""The ``tavli-voice`` command line: one dispatcher, each subcommand in its own module.
+
+``tavli-voice`` alone starts a 5-point Tavli match against Rita in the terminal.
+"""
 
 from __future__ import annotations
 
 import sys
+from typing import Callable
+
+SUBCOMMANDS = ("play", "resume", "moves", "hear", "models", "enroll", "window")
+
+
+def _play(argv: list[str]) -> int:
+    from .ui.terminal import main as play_main
+    return play_main(argv)
+
+
+def _resume(argv: list[str]) -> int:
+    from .ui.terminal import main as play_main
+    return play_main(["--resume"] + argv)
+
+
+def _window(argv: list[str]) -> int:
+    from .ui.terminal import main as play_main
+    return play_main(["--window"] + argv)
+
+
+def _moves(argv: list[str]) -> int:
+    from .moves_cli import main as moves_main
+    return moves_main(argv)
+
+
+def _speech(name: str) -> Callable[[list[str]], int]:
+    def run(argv: list[str]) -> int:
+        try:
+            from .speech import cli as speech_cli
+        except ImportError as exc:  # the speech package or an engine is missing
+            print(f"tavli-voice {name}: speech input is not available ({exc})", file=sys.stderr)
+            return 2
+        fn: Callable[[list[str]], int] = getattr(speech_cli, f"{name}_main")
+        return fn(argv)
+    return run
+
+
+_TABLE: dict[str, Callable[[list[str]], int]] = {
+    "play": _play,
+    "resume": _resume,
+    "window": _window,
+    "moves": _moves,
+    "hear": _speech("hear"),
+    "models": _speech("models"),
+    "enroll": _speech("enroll"),
+}
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script."""
-    args = sys.argv[1:] if argv is None else argv
-    print("tavli-voice: not ready yet", args)
-    return 0
+    args = sys.argv[1:] if argv is None else list(argv)
+    if args and args[0] in _TABLE:
+        return _TABLE[args[0]](args[1:])
+    if args and args[0] in ("-h", "--help", "help"):
+        print("usage: tavli-voice [play|resume|window|moves|hear|models|enroll] [options]\n"
+              "       tavli-voice            start a 5-point Tavli match against Rita\n"
+              "       tavli-voice play -h    options of a match (game, points, opponent, language, speech, scanning, voice)")
+        return 0
+    return _play(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -11,7 +11,7 @@ when only one of two can be played.
 >>> from tavli_voice.rules import Position
 >>> plays = legal_plays(Position.initial("portes"), (6, 5))
 >>> [p.notation for p in plays][:3]
-['24/18 13/8', '24/13', '24/18 24/19']
+['24/18 13/8', '24/18 8/3', '24/13']
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .games import PIN, S_BAR, Game, from_state, game_for, prime_blocks, to_state
-from .plays import Play, Step, notation
+from .plays import Play, Step, _chain, paths_notation
 from .position import Position
 from .reasons import PassReason, Reason
 
@@ -82,9 +82,10 @@ class _Search:
         self.seen.add(memo)
         game = self.game
         moved = False
+        sources = tuple(game.sources(s))  # the state is the same for every die
         for die in sorted(set(dice_left), reverse=True):
             rest = _remove(dice_left, die)
-            for src in tuple(game.sources(s)):
+            for src in sources:
                 dst = game.destination(s, src, die)
                 if dst < 0:
                     continue
@@ -99,7 +100,12 @@ class _Search:
                     continue
                 self.run(t, rest, seq)
         if not moved:
-            self.ends.setdefault(key, steps)
+            # Keep the longest route to each end state: bearing off the last
+            # checker with the 6 alone or via 3/1/off ends in the same state,
+            # and R2 counts the dice the *longest* legal sequence plays.
+            known = self.ends.get(key)
+            if known is None or len(known) < len(steps):
+                self.ends[key] = steps
 
 
 def _search(pos: Position, dice: Dice) -> _Search:
@@ -125,18 +131,22 @@ def _kept(search: _Search, dice: Dice) -> dict[tuple[int, ...], tuple[Step, ...]
     return kept
 
 
-def _order_key(play: Play) -> tuple[tuple[int, int], ...]:
-    parts = sorted(((s.from_point, s.to_point) for s in play.steps), reverse=True)
-    return tuple((-f, -t) for f, t in parts) + ((0, len(play.steps)),)
+def _order_key(paths: list[tuple[int, ...]], n_steps: int) -> tuple[tuple[int, int], ...]:
+    """Listing order: by the checker moves as written, highest source first."""
+    parts = sorted(((m[0], m[-1]) for m in paths), reverse=True)
+    return tuple((-f, -t) for f, t in parts) + ((0, n_steps),)
 
 
 def _plays(pos: Position, dice: Dice, search: _Search) -> tuple[Play, ...]:
     kept = _kept(search, dice)
     mark = search.game.capture_mark or "*"
-    plays = [Play(seq, from_state(k, pos), notation(seq, mark), k in search.endings)
-             for k, seq in kept.items()]
-    plays.sort(key=_order_key)
-    return tuple(plays)
+    keyed = []
+    for k, seq in kept.items():
+        paths = _chain(seq)  # once per play: for its notation and its listing order
+        play = Play(seq, from_state(k, pos), paths_notation(paths, mark), k in search.endings)
+        keyed.append((_order_key([tuple(m.path) for m in paths], len(seq)), play))
+    keyed.sort(key=lambda kp: kp[0])
+    return tuple(play for _key, play in keyed)
 
 
 def legal_plays(position: Position, dice: Iterable[int]) -> tuple[Play, ...]:

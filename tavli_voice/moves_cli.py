@@ -1,0 +1,83 @@
+"""``tavli-voice moves``: the engine's command line, for tools and tests (R10).
+
+- ``tavli-voice moves POSITION.json --dice 6 5`` prints the legal plays.
+- ``tavli-voice moves --jsonl`` reads ``{"position": {...}, "dice": [a, b]}``
+  lines on standard input and writes one JSON line per input line, in order:
+  ``{"plays": [...], "reason": null}``; a bad line gets ``{"error": "..."}``
+  and the run goes on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from .rules import Position, analyse
+
+
+def answer(obj: Any) -> dict[str, Any]:
+    """The JSON answer for one parsed input object (raises ValueError if it is bad)."""
+    if not isinstance(obj, dict):
+        raise ValueError("each line must be an object with 'position' and 'dice'")
+    if "position" not in obj or "dice" not in obj:
+        raise ValueError("each line needs 'position' and 'dice'")
+    pos = Position.from_json(obj["position"])
+    dice = obj["dice"]
+    if not isinstance(dice, list):
+        raise ValueError("'dice' must be a list of two numbers from 1 to 6")
+    turn = analyse(pos, dice)
+    return {"plays": [p.to_json() for p in turn.plays],
+            "reason": turn.reason.to_json() if turn.reason else None}
+
+
+def run_jsonl(stdin: TextIO, stdout: TextIO) -> int:
+    """Answer every non-blank input line with one output line."""
+    for line in stdin:
+        if not line.strip():
+            continue
+        try:
+            out = answer(json.loads(line))
+        except json.JSONDecodeError as exc:
+            out = {"error": f"line is not valid JSON: {exc.msg}"}
+        except ValueError as exc:
+            out = {"error": str(exc)}
+        stdout.write(json.dumps(out, ensure_ascii=False, separators=(",", ":")) + "\n")
+        stdout.flush()
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    """Entry point of ``tavli-voice moves``."""
+    ap = argparse.ArgumentParser(prog="tavli-voice moves",
+                                 description="List the legal plays of a position (rules.md R2).")
+    ap.add_argument("position", nargs="?", help="a position JSON file (position-format.md)")
+    ap.add_argument("--dice", nargs=2, type=int, metavar=("A", "B"))
+    ap.add_argument("--jsonl", action="store_true",
+                    help="read {position, dice} lines on stdin, write one answer per line")
+    args = ap.parse_args(argv)
+    if args.jsonl:
+        return run_jsonl(sys.stdin, sys.stdout)
+    if not args.position or not args.dice:
+        ap.print_usage(sys.stderr)
+        print("tavli-voice moves: give a position file and --dice A B, or --jsonl",
+              file=sys.stderr)
+        return 2
+    try:
+        with open(args.position, encoding="utf-8") as fh:
+            pos = Position.from_json(fh.read())
+        turn = analyse(pos, args.dice)
+    except OSError as exc:
+        print(f"tavli-voice moves: cannot read {args.position}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except ValueError as exc:
+        print(f"tavli-voice moves: {exc}", file=sys.stderr)
+        return 2
+    for i, play in enumerate(turn.plays, start=1):
+        print(f"{i}. {play.notation}")
+    if turn.reason is not None:
+        print(f"reason: {json.dumps(turn.reason.to_json(), ensure_ascii=False)}")
+    if not turn.plays:
+        print("no legal play: the turn passes")
+    return 0

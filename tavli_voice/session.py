@@ -1,0 +1,668 @@
+"""The game controller: takes commands, applies them to the rules, emits events.
+
+One :class:`Session` owns a match (R9) and its current game. Every input —
+keys, voice, switch scanning, bots — sends the same :mod:`~tavli_voice.commands`
+to :meth:`Session.handle`; every output renders the :mod:`~tavli_voice.events`
+it returns. The session does no I/O: no files, audio, clocks or printing.
+Time comes in through :meth:`Session.tick` (only when the R9 timer is on) and
+saving is done by :mod:`tavli_voice.storage` from :meth:`Session.snapshot`.
+
+Flow of a turn::
+
+    ROLL ──Roll──▶ PLAY ──ChoosePlay/FromPoint+ToPoint──▶ CONFIRM ──Confirm──▶ next turn
+      │  (vog) Double ─▶ ANSWER ─Take/Drop─▶ ROLL / game over      │ Undo ─▶ PLAY
+
+Replay: every state-changing command is logged; a session rebuilt from the
+log (with the same seed) reaches exactly the same state, dice included (R3:
+one seeded dice source per game), which is how ``tavli-voice resume`` works.
+Bots are asked again during replay, so their own seeded choices repeat too.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass, replace
+from typing import Any, Callable
+
+from . import commands as C
+from . import events as E
+from .bots import make_bot
+from .bots.base import Bot
+from .rules import (Cube, DiceSource, MatchConfig, MatchState, Outcome, OutcomeKind, Play,
+                    Position, StepChooser, analyse, game_outcome, game_seed, is_closed_out,
+                    opening)
+from .rules.outcome import drop_outcome, resign_outcome
+
+SAVE_VERSION = 1
+
+
+class Phase(enum.Enum):
+    """What the session waits for."""
+
+    ROLL = "roll"
+    PLAY = "play"
+    CONFIRM = "confirm"
+    ANSWER = "answer"        #: the other player answers a double (R9.1)
+    ASK = "ask"              #: a yes/no question (resign, quit)
+    MATCH_OVER = "match_over"
+
+
+@dataclass(frozen=True, slots=True)
+class SessionOptions:
+    """How the session behaves for people (not rules)."""
+
+    confirm_plays: bool = True   #: a chosen play waits for Confirm (undo until then)
+    suggestions: bool = False    #: put the strong bot's choice in PlaysOffered.suggested
+    auto_single: bool = False    #: play a turn's only legal play without asking
+
+
+class Session:
+    """A match in progress; see the module docstring for the flow."""
+
+    def __init__(self, config: MatchConfig, players: tuple[E.PlayerInfo, E.PlayerInfo],
+                 options: SessionOptions | None = None) -> None:
+        self.config = config
+        self.players = players
+        self.options = options or SessionOptions()
+        self.match = MatchState(config)
+        self.log: list[list[Any]] = []
+        self.turn_counter = 0
+        self._bot_names: dict[int, str] = {i: p.bot for i, p in enumerate(players)
+                                           if p.bot is not None}
+        for name in self._bot_names.values():
+            make_bot(name, seed=0)  # fail early on an unknown bot name
+        self._closed_passes = 0
+        self.timeouts = [0, 0]
+        self.deadline: float | None = None
+        self._warned = False
+        self._question: tuple[str, int] | None = None
+        self._return_phase = Phase.ROLL
+        # per-game state, set by _start_game
+        self.game = ""
+        self.game_number = 0
+        self.position: Position = Position.initial(config.game_name(0), config.preset)
+        self.to_move = 0
+        self.dice: tuple[int, int] | None = None
+        self.plays: tuple[Play, ...] = ()
+        self.pending: Play | None = None
+        self.chooser: StepChooser | None = None
+        self.source: int | None = None
+        self.phase = Phase.ROLL
+        self._dice_src = DiceSource(0)
+        self._last_events: list[E.Event] = []
+
+    # ------------------------------------------------------------------ start
+    def start(self) -> list[E.Event]:
+        """Begin the match: MatchStarted, then the first game."""
+        out: list[E.Event] = [E.MatchStarted(self.config.kind, self.config.length,
+                                             self.config.preset, self.players)]
+        out += self._start_game()
+        return self._done(out)
+
+    def _start_game(self) -> list[E.Event]:
+        index = self.match.games_played
+        self.game = self.match.next_game
+        self.game_number = index + 1
+        self._dice_src = DiceSource(game_seed(self.config.seed, index))
+        op = opening(self.config.preset, self.game, self._dice_src,
+                     self.match.previous_winner, first_game=index == 0)
+        pos = Position.initial(self.game, self.config.preset)
+        self.to_move = op.starter
+        self.position = pos
+        self.timeouts = [0, 0]
+        out: list[E.Event] = [E.GameStarted(self.game, self.game_number, op.starter, op.why,
+                                            op.rolls, op.first_dice)]
+        if op.first_dice is not None:
+            out += self._begin_turn(dice=op.first_dice)
+        else:
+            out += self._begin_turn()
+        return out
+
+    # ------------------------------------------------------------------ turns
+    def _begin_turn(self, dice: tuple[int, int] | None = None) -> list[E.Event]:
+        self.turn_counter += 1
+        self.dice = None
+        self.plays = ()
+        self.pending = None
+        self.chooser = None
+        self.source = None
+        self._warned = False
+        if is_closed_out(self.position) and self._closed_passes < 2:
+            # R4: passes without rolling, and is not a time-out (R9). The guard
+            # stops two closed-out players passing to each other for ever.
+            self._closed_passes += 1
+            reason = analyse(self.position, (6, 6)).reason
+            assert reason is not None
+            return [E.TurnPassed(self.to_move, None, reason)] + self._next_turn()
+        self._closed_passes = 0
+        if dice is not None:
+            return self._rolled(dice, automatic=True)
+        self.phase = Phase.ROLL
+        return [E.TurnStarted(self.to_move, self.position, self._can_double())]
+
+    def _can_double(self) -> bool:
+        cube = self.position.cube
+        return (self.match.doubling_allowed() and cube is not None
+                and cube.owner in (None, "mover"))
+
+    def _rolled(self, dice: tuple[int, int], automatic: bool = False) -> list[E.Event]:
+        turn = analyse(self.position, dice)
+        self.dice = dice
+        self.plays = turn.plays
+        out: list[E.Event] = [E.DiceRolled(self.to_move, dice, len(turn.plays), automatic)]
+        if not turn.plays:
+            assert turn.reason is not None
+            out.append(E.TurnPassed(self.to_move, dice, turn.reason))
+            return out + self._next_turn()
+        if turn.reason is not None:
+            out.append(E.TurnShortened(self.to_move, turn.reason))
+        self.chooser = StepChooser(self.position, dice, turn.plays)
+        self.phase = Phase.PLAY
+        if len(turn.plays) == 1 and self.options.auto_single and not self._is_bot(self.to_move):
+            return out + self._choose(turn.plays[0])
+        out.append(self._offer())
+        return out
+
+    def _offer(self) -> E.PlaysOffered:
+        suggested = None
+        if self.options.suggestions and self.dice is not None and not self._is_bot(self.to_move):
+            suggested = self._best_index()
+        return E.PlaysOffered(self.to_move, self.dice or (0, 0), self.plays, self.position,
+                              suggested)
+
+    def _best_index(self) -> int:
+        assert self.dice is not None
+        hint_bot = self._bot("strong", "hint")
+        best = hint_bot.choose_play(self.position, self.dice, self.plays)
+        return self.plays.index(best) + 1
+
+    def _choose(self, play: Play) -> list[E.Event]:
+        self.pending = play
+        if self.options.confirm_plays and not self._is_bot(self.to_move):
+            self.phase = Phase.CONFIRM
+            return [E.PlayPending(self.to_move, play)]
+        return self._commit()
+
+    def _commit(self, by_timer: bool = False) -> list[E.Event]:
+        play = self.pending
+        assert play is not None and self.dice is not None
+        out: list[E.Event] = [E.PlayMade(self.to_move, play, self.dice, by_timer)]
+        before = self.position
+        after = play.result
+        if after.game == "plakoto" and after.pins[0] == -1 and before.pins[0] != -1:
+            out.append(E.MotherPinned(self.to_move, game_outcome(after) is not None))
+        self.position = after
+        outcome = game_outcome(after)
+        if outcome is not None:
+            return out + self._game_over(outcome)
+        return out + self._next_turn()
+
+    def _next_turn(self) -> list[E.Event]:
+        self.position = self.position.flip()
+        self.to_move = 1 - self.to_move
+        return self._begin_turn()
+
+    def _game_over(self, rel: Outcome) -> list[E.Event]:
+        """``rel`` is relative to ``self.position``'s mover (``self.to_move``)."""
+        winner = None if rel.winner is None else (self.to_move if rel.winner == 0
+                                                   else 1 - self.to_move)
+        absolute = Outcome(winner, rel.points, rel.kind)
+        self.match = self.match.record(self.game, absolute)
+        out: list[E.Event] = [E.GameOver(self.game, winner, rel.points, rel.kind.value,
+                                         self.match.scores)]
+        self.dice = None
+        self.plays = ()
+        self.pending = None
+        self.chooser = None
+        if self.match.is_over:
+            self.phase = Phase.MATCH_OVER
+            w = self.match.winner
+            assert w is not None
+            return out + [E.MatchOver(w, self.match.scores)]
+        return out + self._start_game()
+
+    # --------------------------------------------------------------- commands
+    def handle(self, command: C.Command) -> list[E.Event]:
+        """Apply one command for the player who must act now; return the events."""
+        if isinstance(command, _QUERIES):
+            return self._done(self._query(command))
+        events = self._apply(command)
+        return self._done(events)
+
+    def _done(self, events: list[E.Event]) -> list[E.Event]:
+        self._last_events = events
+        return events
+
+    def _reject(self, code: str, **details: Any) -> list[E.Event]:
+        return [E.CommandRejected(code, tuple(sorted(details.items())))]
+
+    def _apply(self, cmd: C.Command) -> list[E.Event]:
+        handler = _HANDLERS.get(type(cmd))
+        if handler is None:
+            return self._reject("unknown_command")
+        if self.phase is Phase.MATCH_OVER and not isinstance(cmd, C.Quit):
+            return self._reject("match_over")
+        actor = self.actor()
+        result: list[E.Event] = handler(self, cmd)
+        if result and not isinstance(result[0], E.CommandRejected) and _logged(cmd):
+            self.log.append(_encode(cmd))
+            self.timeouts[actor] = 0  # R9: acting breaks a run of time-outs
+            self.deadline = None
+        return result
+
+    def _on_roll(self, cmd: C.Roll) -> list[E.Event]:
+        if self.phase is Phase.CONFIRM:
+            return self._on_confirm(C.Confirm())
+        if self.phase is not Phase.ROLL:
+            return self._reject("not_now", expected=self.phase.value)
+        return self._rolled(self._dice_src.roll())
+
+    def _on_choose(self, cmd: C.ChoosePlay) -> list[E.Event]:
+        if self.phase is Phase.CONFIRM and self.pending is not None:
+            # choosing again replaces the pending play (a change of mind)
+            self.phase = Phase.PLAY
+        if self.phase is not Phase.PLAY:
+            return self._reject("not_now", expected=self.phase.value)
+        if not 1 <= cmd.number <= len(self.plays):
+            return self._reject("no_such_play", number=cmd.number, count=len(self.plays))
+        self.source = None
+        return self._choose(self.plays[cmd.number - 1])
+
+    def _on_from(self, cmd: C.FromPoint) -> list[E.Event]:
+        if self.phase is not Phase.PLAY or self.chooser is None:
+            return self._reject("not_now", expected=self.phase.value)
+        dests = self.chooser.destinations(cmd.point)
+        if not dests:
+            return self._reject("no_checker_to_move", point=cmd.point,
+                                sources=self.chooser.sources())
+        self.source = cmd.point
+        return [E.StepOptions(self.to_move, cmd.point, tuple(s.to_point for s in dests))]
+
+    def _on_to(self, cmd: C.ToPoint) -> list[E.Event]:
+        if self.phase is not Phase.PLAY or self.chooser is None:
+            return self._reject("not_now", expected=self.phase.value)
+        src = self.source
+        if src is None:  # "to 7" alone: fine when exactly one checker can go there
+            froms = [s for s in self.chooser.options() if s.to_point == cmd.point]
+            if len({s.from_point for s in froms}) != 1:
+                return self._reject("say_from_first", point=cmd.point)
+            src = froms[0].from_point
+        try:
+            step = self.chooser.choose(src, cmd.point)
+        except ValueError:
+            return self._reject("illegal_step", source=src, point=cmd.point)
+        self.source = None
+        out: list[E.Event] = [E.StepTaken(self.to_move, step, self.chooser.current())]
+        play = self.chooser.complete()
+        if play is not None:
+            return out + self._choose(play)
+        out.append(E.StepOptions(self.to_move, None, self.chooser.sources()))
+        return out
+
+    def _on_undo(self, cmd: C.Undo) -> list[E.Event]:
+        if self.phase is Phase.CONFIRM or (self.phase is Phase.PLAY and self.chooser is not None
+                                            and (self.chooser.chosen or self.source is not None)):
+            self.pending = None
+            self.source = None
+            assert self.dice is not None
+            self.chooser = StepChooser(self.position, self.dice, self.plays)
+            self.phase = Phase.PLAY
+            return [E.Undone(self.to_move), self._offer()]
+        return self._reject("no_undo")
+
+    def _on_confirm(self, cmd: C.Confirm) -> list[E.Event]:
+        if self.phase is Phase.CONFIRM and self.pending is not None:
+            return self._commit()
+        if self.phase is Phase.ASK:
+            return self._on_yes(C.Yes())
+        return self._reject("nothing_to_confirm")
+
+    def _on_cancel(self, cmd: C.Cancel) -> list[E.Event]:
+        if self.phase is Phase.ASK:
+            return self._on_no(C.No())
+        if self.source is not None:
+            self.source = None
+            assert self.chooser is not None
+            return [E.StepOptions(self.to_move, None, self.chooser.sources())]
+        if self.phase is Phase.CONFIRM:
+            return self._on_undo(C.Undo())
+        return self._reject("nothing_to_cancel")
+
+    def _on_resign(self, cmd: C.Resign) -> list[E.Event]:
+        if self.phase not in (Phase.ROLL, Phase.PLAY, Phase.CONFIRM):
+            return self._reject("not_now", expected=self.phase.value)
+        return self._ask("resign")
+
+    def _on_quit(self, cmd: C.Quit) -> list[E.Event]:
+        return [E.Goodbye(saved=True)]
+
+    def _ask(self, kind: str, value: int = 0) -> list[E.Event]:
+        self._return_phase = self.phase
+        self._question = (kind, value)
+        self.phase = Phase.ASK
+        return [E.QuestionAsked(self.to_move, kind, value)]
+
+    def _on_yes(self, cmd: C.Yes) -> list[E.Event]:
+        if self.phase is Phase.ANSWER:
+            return self._on_take(C.Take())
+        if self.phase is Phase.CONFIRM:
+            return self._on_confirm(C.Confirm())
+        if self.phase is not Phase.ASK or self._question is None:
+            return self._reject("no_question")
+        kind, _ = self._question
+        self._question = None
+        if kind == "resign":
+            rel = resign_outcome(self.position, resigner=0)
+            return self._game_over(rel)
+        self.phase = self._return_phase
+        return self._reject("no_question")
+
+    def _on_no(self, cmd: C.No) -> list[E.Event]:
+        if self.phase is Phase.ANSWER:
+            return self._on_drop(C.Drop())
+        if self.phase is not Phase.ASK:
+            return self._reject("no_question")
+        self._question = None
+        self.phase = self._return_phase
+        return self._resume_prompt()
+
+    def _resume_prompt(self) -> list[E.Event]:
+        if self.phase is Phase.ROLL:
+            return [E.TurnStarted(self.to_move, self.position, self._can_double())]
+        if self.phase is Phase.CONFIRM and self.pending is not None:
+            return [E.PlayPending(self.to_move, self.pending)]
+        return [self._offer()]
+
+    # cube (R9.1)
+    def _on_double(self, cmd: C.Double) -> list[E.Event]:
+        if self.phase is not Phase.ROLL or not self._can_double():
+            return self._reject("cannot_double")
+        cube = self.position.cube or Cube()
+        self.phase = Phase.ANSWER
+        return [E.DoubleOffered(self.to_move, cube.value * 2),
+                E.QuestionAsked(1 - self.to_move, "take", cube.value * 2)]
+
+    def _on_take(self, cmd: C.Take) -> list[E.Event]:
+        if self.phase is not Phase.ANSWER:
+            return self._reject("no_double")
+        cube = self.position.cube or Cube()
+        self.position = self.position.with_cube(Cube(cube.value * 2, "opponent"))
+        self.phase = Phase.ROLL
+        return [E.DoubleAnswered(1 - self.to_move, True, cube.value * 2),
+                E.TurnStarted(self.to_move, self.position, False)]
+
+    def _on_drop(self, cmd: C.Drop) -> list[E.Event]:
+        if self.phase is not Phase.ANSWER:
+            return self._reject("no_double")
+        cube = self.position.cube or Cube()
+        out: list[E.Event] = [E.DoubleAnswered(1 - self.to_move, False, cube.value)]
+        rel = drop_outcome(self.position, dropper=1)  # the opponent of the mover drops
+        return out + self._game_over(rel)
+
+    # ---------------------------------------------------------------- queries
+    def listener(self) -> int:
+        """Whose side readouts are told from: the one person, else the mover."""
+        humans = [i for i, p in enumerate(self.players) if not p.is_bot]
+        if len(humans) == 1:
+            return humans[0]
+        return self.to_move
+
+    def view(self, player: int) -> Position:
+        """The current position from ``player``'s side."""
+        return self.position if player == self.to_move else self.position.flip()
+
+    def _query(self, cmd: C.Command) -> list[E.Event]:
+        who = self.listener()
+        pos = self.view(who)
+        if isinstance(cmd, C.Describe):
+            return [E.PositionReport(who, pos, cmd.length, self.to_move, self.match.scores,
+                                     self.dice)]
+        if isinstance(cmd, C.QueryPoint):
+            if not 0 <= cmd.point <= 25:
+                return self._reject("no_such_point", point=cmd.point)
+            return [E.PointReport(who, pos, cmd.point)]
+        if isinstance(cmd, C.QueryQuarter):
+            if not 1 <= cmd.quarter <= 4:
+                return self._reject("no_such_quarter", quarter=cmd.quarter)
+            return [E.QuarterReport(who, pos, cmd.quarter)]
+        if isinstance(cmd, C.PipCount):
+            return [E.PipReport(who, pos.pip_count())]
+        if isinstance(cmd, C.Score):
+            return [E.ScoreReport(self.match.scores, self.config.length, self.game,
+                                  self.game_number)]
+        if isinstance(cmd, C.ListPlays):
+            if self.phase in (Phase.PLAY, Phase.CONFIRM):
+                return [self._offer()]
+            return self._reject("no_plays_now")
+        if isinstance(cmd, C.Help):
+            return [E.HelpReport(self.to_move, self.available(), len(self.plays))]
+        if isinstance(cmd, C.Hint):
+            if self.phase is not Phase.PLAY or self.dice is None:
+                return self._reject("no_plays_now")
+            n = self._best_index()
+            return [E.HintReport(self.to_move, n, self.plays[n - 1])]
+        if isinstance(cmd, C.Repeat):
+            return list(self._last_events)
+        return []  # StopSpeech: the outputs act on it; nothing changes here
+
+    def available(self) -> tuple[str, ...]:
+        """Command names that make sense now (for help, voice grammars, scanning)."""
+        common = ("position", "point", "quarter", "pips", "score", "repeat", "help", "stop",
+                  "quit")
+        by_phase: dict[Phase, tuple[str, ...]] = {
+            Phase.ROLL: ("roll", "resign") + (("double",) if self._can_double() else ()),
+            Phase.PLAY: ("select", "from", "to", "plays", "hint", "resign")
+            + (("undo", "cancel") if self.chooser and (self.chooser.chosen or self.source)
+               else ()),
+            Phase.CONFIRM: ("confirm", "undo", "select", "plays", "resign"),
+            Phase.ANSWER: ("take", "drop", "yes", "no"),
+            Phase.ASK: ("yes", "no", "cancel"),
+            Phase.MATCH_OVER: (),
+        }
+        return by_phase[self.phase] + common
+
+    # ------------------------------------------------------------------- bots
+    def _is_bot(self, player: int) -> bool:
+        return player in self._bot_names
+
+    def _bot(self, name: str, role: str) -> Bot:
+        """A bot seeded for this very decision, so a replayed match decides alike."""
+        seed = _seed_int(f"{self.config.seed}:{role}:{self.game_number}:{self.turn_counter}"
+                         f":{self.phase.value}")
+        return make_bot(name, seed=seed)
+
+    def actor(self) -> int:
+        """The player who must act now (the answerer of a double, else the mover)."""
+        if self.phase is Phase.ANSWER:
+            return 1 - self.to_move
+        return self.to_move
+
+    def bot_to_act(self) -> bool:
+        """True when the next command must come from a bot."""
+        return self.phase is not Phase.MATCH_OVER and self._is_bot(self.actor())
+
+    def bot_command(self) -> C.Command:
+        """The command the acting bot chooses now (it never sees future dice)."""
+        bot = self._bot(self._bot_names[self.actor()], f"bot{self.actor()}")
+        if self.phase is Phase.ROLL:
+            if self._can_double() and bot.cube_offer(self.position, self._scores_for(self.to_move),
+                                                     self.config.length):
+                return C.Double()
+            return C.Roll()
+        if self.phase is Phase.ANSWER:
+            view = self.position.flip()
+            return C.Take() if bot.cube_take(view, self._scores_for(1 - self.to_move),
+                                             self.config.length) else C.Drop()
+        if self.phase is Phase.PLAY and self.dice is not None:
+            play = bot.choose_play(self.position, self.dice, self.plays)
+            return C.ChoosePlay(self.plays.index(play) + 1)
+        if self.phase is Phase.CONFIRM:
+            return C.Confirm()
+        return C.No()
+
+    def _scores_for(self, player: int) -> tuple[int, int]:
+        s = self.match.scores
+        return (s[player], s[1 - player])
+
+    def bot_step(self) -> list[E.Event]:
+        """Let the acting bot make one command."""
+        return self.handle(self.bot_command())
+
+    # ------------------------------------------------------------------ timer
+    def tick(self, now: float) -> list[E.Event]:
+        """R9 timer (only when enabled): warn, then play for the player at time-out."""
+        rules = self.config.timer
+        if not rules.enabled or self.phase not in (Phase.ROLL, Phase.PLAY, Phase.CONFIRM):
+            self.deadline = None
+            return []
+        if self._is_bot(self.to_move):
+            return []
+        if self.deadline is None:
+            limit = rules.roll_seconds if self.phase is Phase.ROLL else rules.play_seconds
+            self.deadline = now + limit
+            self._deadline_phase = self.phase
+            return []
+        left = self.deadline - now
+        if left > 0:
+            if left <= 10 and not self._warned:
+                self._warned = True
+                return [E.TimeWarning(self.to_move, int(left + 0.999))]
+            return []
+        return self._timeout()
+
+    _deadline_phase = Phase.ROLL
+
+    def _timeout(self) -> list[E.Event]:
+        player = self.to_move
+        self.timeouts[player] += 1
+        self.deadline = None
+        self.log.append(["timeout"])
+        out: list[E.Event] = [E.TimedOut(player, self.timeouts[player])]
+        if self.timeouts[player] >= self.config.timer.timeouts_to_lose:
+            stake = self.position.cube.value if self.position.cube else 1
+            return self._done(out + self._game_over(Outcome(1, stake, OutcomeKind.TIMEOUT)))
+        if self.phase is Phase.ROLL:
+            out += self._rolled(self._dice_src.roll())
+        if self.phase in (Phase.PLAY, Phase.CONFIRM) and self.dice is not None \
+                and self.to_move == player:
+            self.pending = self.plays[self._best_index() - 1]
+            out += self._commit(by_timer=True)
+        return self._done(out)
+
+    # ------------------------------------------------------------- save/load
+    def snapshot(self) -> dict[str, Any]:
+        """Everything needed to resume exactly (R3: seeds plus choices)."""
+        t = self.config.timer
+        return {
+            "version": SAVE_VERSION,
+            "config": {"length": self.config.length, "kind": self.config.kind,
+                       "preset": self.config.preset, "seed": self.config.seed,
+                       "timer": {"enabled": t.enabled, "roll_seconds": t.roll_seconds,
+                                 "play_seconds": t.play_seconds,
+                                 "timeouts_to_lose": t.timeouts_to_lose}},
+            "players": [{"name": p.name, "bot": p.bot} for p in self.players],
+            "options": {"confirm_plays": self.options.confirm_plays,
+                        "suggestions": self.options.suggestions,
+                        "auto_single": self.options.auto_single},
+            "log": list(self.log),
+            "over": self.phase is Phase.MATCH_OVER,
+        }
+
+    @classmethod
+    def restore(cls, data: dict[str, Any]) -> tuple["Session", list[E.Event]]:
+        """Rebuild a session from :meth:`snapshot` data by replaying its log.
+
+        Raises ValueError (naming the fault) when the data does not replay.
+        """
+        from .rules import TimerRules
+
+        try:
+            if data.get("version") != SAVE_VERSION:
+                raise ValueError("unknown save version")
+            c = data["config"]
+            timer = TimerRules(**c.get("timer", {}))
+            config = MatchConfig(int(c["length"]), str(c["kind"]), str(c["preset"]),
+                                 c["seed"], timer)
+            players = tuple(E.PlayerInfo(str(p["name"]), p.get("bot")) for p in data["players"])
+            if len(players) != 2:
+                raise ValueError("a match has two players")
+            options = SessionOptions(**data.get("options", {}))
+            log = list(data["log"])
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"save data is incomplete: {exc}") from None
+        session = cls(config, (players[0], players[1]), options)
+        session.start()
+        for entry in log:
+            if entry == ["timeout"]:
+                session._timeout()
+                continue
+            cmd = _decode(entry)
+            events = session.handle(cmd)
+            if events and isinstance(events[0], E.CommandRejected):
+                raise ValueError(f"save does not replay at {entry!r}")
+        events = [E.MatchStarted(config.kind, config.length, config.preset, session.players,
+                                 resumed=True)]
+        events += session._resume_prompt() if session.phase is not Phase.MATCH_OVER else []
+        return session, events
+
+
+_QUERIES = (C.Describe, C.QueryPoint, C.QueryQuarter, C.PipCount, C.Score, C.ListPlays,
+            C.Help, C.Hint, C.Repeat, C.StopSpeech)
+
+_HANDLERS: dict[type, Callable[[Session, Any], list[E.Event]]] = {
+    C.Roll: Session._on_roll,
+    C.ChoosePlay: Session._on_choose,
+    C.FromPoint: Session._on_from,
+    C.ToPoint: Session._on_to,
+    C.Undo: Session._on_undo,
+    C.Confirm: Session._on_confirm,
+    C.Cancel: Session._on_cancel,
+    C.Yes: Session._on_yes,
+    C.No: Session._on_no,
+    C.Resign: Session._on_resign,
+    C.Double: Session._on_double,
+    C.Take: Session._on_take,
+    C.Drop: Session._on_drop,
+    C.Quit: Session._on_quit,
+}
+
+
+def _logged(cmd: C.Command) -> bool:
+    return not isinstance(cmd, (C.Quit,) + _QUERIES)
+
+
+def _encode(cmd: C.Command) -> list[Any]:
+    name = C.command_name(cmd)
+    for attr in ("number", "point"):
+        if hasattr(cmd, attr):
+            return [name, getattr(cmd, attr)]
+    return [name]
+
+
+def _decode(entry: list[Any]) -> C.Command:
+    if not isinstance(entry, list) or not entry or entry[0] not in C.COMMAND_NAMES:
+        raise ValueError(f"unknown entry in save: {entry!r}")
+    cls = C.COMMAND_NAMES[entry[0]]
+    return cls(*entry[1:])  # type: ignore[no-any-return]
+
+
+def _seed_int(text: str) -> int:
+    return random.Random(text).randrange(2**31)
+
+
+def new_session(kind: str = "tavli", length: int = 5, preset: str = "tavlucky",
+                seed: int | str | None = None, players: tuple[E.PlayerInfo, E.PlayerInfo] | None = None,
+                options: SessionOptions | None = None, timer: bool = False) -> Session:
+    """A session with sensible defaults: you against Rita, a 5-point Tavli match."""
+    from .rules import TimerRules
+
+    if seed is None:
+        seed = random.SystemRandom().randrange(10**9)
+    cfg = MatchConfig(length, kind, preset, seed, TimerRules(enabled=timer))
+    if players is None:
+        players = (E.PlayerInfo("you"), E.PlayerInfo("Rita", "rita"))
+    return Session(cfg, players, options)
+
+
+__all__ = ["Phase", "Session", "SessionOptions", "new_session", "replace"]
