@@ -89,7 +89,7 @@ class Session:
         self.chooser: StepChooser | None = None
         self.source: int | None = None
         self.phase = Phase.ROLL
-        self._dice_src = DiceSource(0)
+        self.dice_source = DiceSource(0)
         self._last_events: list[E.Event] = []
 
     # ------------------------------------------------------------------ start
@@ -104,8 +104,8 @@ class Session:
         index = self.match.games_played
         self.game = self.match.next_game
         self.game_number = index + 1
-        self._dice_src = DiceSource(game_seed(self.config.seed, index))
-        op = opening(self.config.preset, self.game, self._dice_src,
+        self.dice_source = DiceSource(game_seed(self.config.seed, index))
+        op = opening(self.config.preset, self.game, self.dice_source,
                      self.match.previous_winner, first_game=index == 0)
         pos = Position.initial(self.game, self.config.preset)
         self.to_move = op.starter
@@ -222,6 +222,21 @@ class Session:
             return out + [E.MatchOver(w, self.match.scores)]
         return out + self._start_game()
 
+    def set_position(self, position: Position, to_move: int | None = None) -> list[E.Event]:
+        """Continue the current game from ``position`` (seen from ``to_move``).
+
+        For practice positions and tutorials; logged, so a resumed match
+        replays it. The game must be the one being played.
+        """
+        if position.game != self.game or position.preset != self.config.preset:
+            return self._done(self._reject("wrong_game", game=position.game))
+        position.validate()
+        if to_move is not None:
+            self.to_move = to_move
+        self.position = position
+        self.log.append(["position", position.to_json(), self.to_move])
+        return self._done(self._begin_turn())
+
     # --------------------------------------------------------------- commands
     def handle(self, command: C.Command) -> list[E.Event]:
         """Apply one command for the player who must act now; return the events."""
@@ -256,7 +271,7 @@ class Session:
             return self._on_confirm(C.Confirm())
         if self.phase is not Phase.ROLL:
             return self._reject("not_now", expected=self.phase.value)
-        return self._rolled(self._dice_src.roll())
+        return self._rolled(self.dice_source.roll())
 
     def _on_choose(self, cmd: C.ChoosePlay) -> list[E.Event]:
         if self.phase is Phase.CONFIRM and self.pending is not None:
@@ -543,7 +558,7 @@ class Session:
             stake = self.position.cube.value if self.position.cube else 1
             return self._done(out + self._game_over(Outcome(1, stake, OutcomeKind.TIMEOUT)))
         if self.phase is Phase.ROLL:
-            out += self._rolled(self._dice_src.roll())
+            out += self._rolled(self.dice_source.roll())
         if self.phase in (Phase.PLAY, Phase.CONFIRM) and self.dice is not None \
                 and self.to_move == player:
             self.pending = self.plays[self._best_index() - 1]
@@ -596,6 +611,9 @@ class Session:
         for entry in log:
             if entry == ["timeout"]:
                 session._timeout()
+                continue
+            if isinstance(entry, list) and entry and entry[0] == "position":
+                session.set_position(Position.from_json(entry[1]), int(entry[2]))
                 continue
             cmd = _decode(entry)
             events = session.handle(cmd)

@@ -1,0 +1,158 @@
+"""What every front end shares: the session, the narrator, autosave and pacing.
+
+The terminal player and the board window are thin shells around one
+:class:`App`. Inputs (keys, voice, switch scanning) call :meth:`App.command`;
+outputs subscribe with :meth:`App.subscribe` and receive every batch of
+events. The app applies the one rule of speech that belongs to no single
+output: **a user's action interrupts stale speech** (NVDA style), then the
+events of that action are narrated.
+
+Nothing here blocks or sleeps: the caller's main loop drives bots
+(:meth:`bot_step`), the R9 timer (:meth:`tick`) and the narrator (:meth:`pump`).
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Callable
+
+from .. import commands as C
+from .. import events as E
+from .. import storage
+from ..narration.narrator import Narrator
+from ..narration.priorities import Verbosity
+from ..session import Phase, Session
+
+log = logging.getLogger(__name__)
+
+Listener = Callable[[list[E.Event]], None]
+
+
+class App:
+    """A session with narration, autosave and subscribers (see module docstring)."""
+
+    def __init__(self, session: Session, *, lang: str = "en",
+                 narrator: Narrator | None = None, save_path: Path | None = None,
+                 verbosity: Verbosity = Verbosity.NORMAL) -> None:
+        self.session = session
+        self.lang = lang
+        self.narrator = narrator
+        self.save_path = save_path
+        self.verbosity = verbosity
+        self._listeners: list[Listener] = []
+        self.finished = False
+        self.quit = False
+        self.save_error: str | None = None
+
+    # ------------------------------------------------------------ plumbing
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener(events)`` for every batch of events from now on."""
+        self._listeners.append(listener)
+
+    def context(self, reason: str = "event") -> "object":
+        """The frozen narration context for this moment (language, verbosity, listener)."""
+        from ..narration.phrases import NarrationContext, PresentationReason
+
+        s = self.session
+        names = tuple(p.name for p in s.players)
+        return NarrationContext(lang=self.lang, verbosity=self.verbosity,
+                                listener=s.listener(), names=(names[0], names[1]),
+                                bots=(s.players[0].bot, s.players[1].bot),
+                                turn=s.turn_counter,
+                                reason=PresentationReason(reason))
+
+    def publish(self, events: list[E.Event], reason: str = "event") -> None:
+        """Hand events to every subscriber and to the narrator."""
+        if not events:
+            return
+        for listener in self._listeners:
+            listener(events)
+        if self.narrator is not None:
+            from ..narration.phrases import phrase
+
+            ctx = self.context(reason)
+            for ev in events:
+                try:
+                    self.narrator.say(phrase(ev, ctx))  # type: ignore[arg-type]
+                except Exception:  # an output must never stop the game
+                    log.exception("could not narrate %r", ev)
+        for ev in events:
+            if isinstance(ev, E.MatchOver):
+                self.finished = True
+            if isinstance(ev, E.Goodbye):
+                self.quit = True
+
+    # -------------------------------------------------------------- actions
+    def start(self, events: list[E.Event] | None = None) -> list[E.Event]:
+        """Start the match (or announce a resumed one) and narrate it."""
+        evs = self.session.start() if events is None else events
+        self._after(evs)
+        return evs
+
+    def command(self, cmd: C.Command) -> list[E.Event]:
+        """A person's command: cut stale speech, apply, narrate, autosave."""
+        if self.narrator is not None:
+            if isinstance(cmd, C.StopSpeech):
+                self.narrator.stop()
+                return []
+            if isinstance(cmd, C.Repeat):
+                self.narrator.interrupt(self.session.turn_counter)
+                if self.narrator.repeat():
+                    return []
+            else:
+                self.narrator.interrupt(self.session.turn_counter)
+        evs = self.session.handle(cmd)
+        self._after(evs, "repeat" if isinstance(cmd, C.Repeat) else "event")
+        return evs
+
+    def bot_to_act(self) -> bool:
+        """True when a bot must move next."""
+        return self.session.bot_to_act() and not self.finished and not self.quit
+
+    def bot_step(self) -> list[E.Event]:
+        """One bot command, narrated and saved like a person's."""
+        evs = self.session.bot_step()
+        self._after(evs)
+        return evs
+
+    def tick(self, now: float) -> list[E.Event]:
+        """R9 timer (off unless the user turned it on)."""
+        evs = self.session.tick(now)
+        if evs:
+            self._after(evs)
+        return evs
+
+    def pump(self) -> None:
+        """Let the narrator move its queue on (call from the main loop)."""
+        if self.narrator is not None:
+            self.narrator.pump()
+
+    def waiting_for_person(self) -> bool:
+        """True when a person must act (not a bot, not finished)."""
+        return not self.finished and not self.quit and not self.session.bot_to_act()
+
+    @property
+    def phase(self) -> Phase:
+        """The session's phase."""
+        return self.session.phase
+
+    def _after(self, evs: list[E.Event], reason: str = "event") -> None:
+        self.publish(evs, reason)
+        self.autosave()
+
+    def autosave(self) -> None:
+        """Save after every change; a finished match is set aside as the last match."""
+        if self.save_path is None:
+            return
+        try:
+            if self.session.phase is Phase.MATCH_OVER:
+                storage.save(self.session.snapshot(), self.save_path)
+                storage.finish(self.save_path)
+            else:
+                storage.save(self.session.snapshot(), self.save_path)
+            self.save_error = None
+        except OSError as exc:  # a full disk must not end the game
+            if self.save_error is None:
+                log.warning("autosave failed: %s", exc)
+            self.save_error = str(exc)
