@@ -1,0 +1,131 @@
+"""Pick a speaker, or fall back to text and say why (issue 4, item 4).
+
+:func:`make_speaker` checks, in order: speech switched off (silent, no
+message), the engine (``espeak-ng`` on the path and able to speak the
+language, or pyttsx3 importable), PortAudio (``sounddevice`` importable) and
+an output device. Any failure gives a :class:`SilentSpeaker` and a *message
+key*; the caller prints :func:`fallback_message` once, in the player's
+language, and carries on with text. Nothing here raises for a missing piece.
+
+Every probe is injectable (``finder``, ``audio_probe``, ``sink``) so tests can
+pretend espeak-ng or the sound card is missing.
+
+The sentences live in :data:`FALLBACK_MESSAGES` until ``narration/messages.py``
+absorbs them.
+"""
+
+from __future__ import annotations
+
+import logging
+import shutil
+from typing import Callable, Literal
+
+from tavli_voice.narration.settings import SpeechSettings
+from tavli_voice.narration.speaker import (
+    AudioSink, EngineSpeaker, EspeakProcessSynth, Pyttsx3Synth, SilentSpeaker, SoundDeviceSink,
+    Speaker, SynthesisError, Synthesizer,
+)
+
+log = logging.getLogger(__name__)
+
+NO_ESPEAK = "speech_unavailable_no_espeak"
+NO_VOICE = "speech_unavailable_no_voice"
+NO_PORTAUDIO = "speech_unavailable_no_portaudio"
+NO_AUDIO = "speech_unavailable_no_audio"
+
+#: The fallback lines, English and Greek side by side.
+FALLBACK_MESSAGES: dict[str, dict[str, str]] = {
+    NO_ESPEAK: {
+        "en": "Speech is off: the espeak-ng speech engine is not installed. The game goes on in text.",
+        "el": "Η ομιλία είναι απενεργοποιημένη: η μηχανή ομιλίας espeak-ng δεν είναι εγκατεστημένη. "
+              "Το παιχνίδι συνεχίζεται με κείμενο.",
+    },
+    NO_VOICE: {
+        "en": "Speech is off: the speech engine has no voice for this language. The game goes on in text.",
+        "el": "Η ομιλία είναι απενεργοποιημένη: η μηχανή ομιλίας δεν έχει φωνή για αυτή τη γλώσσα. "
+              "Το παιχνίδι συνεχίζεται με κείμενο.",
+    },
+    NO_PORTAUDIO: {
+        "en": "Speech is off: the PortAudio sound library is missing. The game goes on in text.",
+        "el": "Η ομιλία είναι απενεργοποιημένη: λείπει η βιβλιοθήκη ήχου PortAudio. Το παιχνίδι συνεχίζεται με κείμενο.",
+    },
+    NO_AUDIO: {
+        "en": "Speech is off: no sound output device was found. The game goes on in text.",
+        "el": "Η ομιλία είναι απενεργοποιημένη: δεν βρέθηκε συσκευή εξόδου ήχου. Το παιχνίδι συνεχίζεται με κείμενο.",
+    },
+}
+
+Engine = Literal["espeak-ng", "pyttsx3"]
+
+
+def fallback_message(key: str, lang: str) -> str:
+    """The sentence for ``key`` in ``lang`` (English if the language is unknown)."""
+    texts = FALLBACK_MESSAGES[key]
+    return texts.get(lang, texts["en"])
+
+
+def probe_audio() -> str | None:
+    """``None`` if PortAudio and an output device are there, else a message key."""
+    try:
+        import sounddevice as sd  # type: ignore[import-untyped]
+    except (OSError, ImportError):  # OSError: "PortAudio library not found"
+        return NO_PORTAUDIO
+    try:
+        sd.query_devices(kind="output")
+    except (sd.PortAudioError, ValueError):
+        return NO_AUDIO
+    return None
+
+
+def _check_engine(synth: Synthesizer, lang: str) -> str | None:
+    """Speak one word; a failure means no usable voice."""
+    try:
+        samples, _rate = synth.synthesize("ok", lang=lang, rate=175, pitch=50)
+    except SynthesisError as exc:
+        log.info("speech engine check failed: %s", exc)
+        return NO_VOICE
+    return None if samples.size else NO_VOICE
+
+
+def make_speaker(
+    settings: SpeechSettings,
+    lang: str,
+    *,
+    sink: AudioSink | None = None,
+    engine: Engine = "espeak-ng",
+    finder: Callable[[str], str | None] = shutil.which,
+    audio_probe: Callable[[], str | None] = probe_audio,
+) -> tuple[Speaker, str | None]:
+    """A ready speaker and ``None``, or a ``SilentSpeaker`` and a message key.
+
+    ``sink`` replaces the sound device (tests: ``RecordingSink``), which also
+    skips the audio probe. ``engine`` picks the synthesizer (see
+    ``speaker.py`` for why ``espeak-ng`` is the default). Settings off →
+    ``(SilentSpeaker(), None)``: silence by choice needs no message.
+    """
+    if not settings.enabled:
+        return SilentSpeaker(), None
+    exe = finder("espeak-ng")
+    if engine == "pyttsx3":
+        synth: Synthesizer = Pyttsx3Synth()
+    elif exe is None:
+        return SilentSpeaker(), NO_ESPEAK
+    else:
+        synth = EspeakProcessSynth(exe)
+    problem = _check_engine(synth, lang)
+    if problem is not None:
+        # pyttsx3 without libespeak-ng and a missing binary read the same to the player.
+        return SilentSpeaker(), (NO_ESPEAK if exe is None else problem)
+    if sink is None:
+        problem = audio_probe()
+        if problem is not None:
+            return SilentSpeaker(), problem
+        device_sink = SoundDeviceSink()
+        try:
+            device_sink.open()
+        except Exception as exc:  # PortAudioError and friends: any failure means no audio
+            log.info("opening the sound device failed: %s", exc)
+            return SilentSpeaker(), NO_AUDIO
+        sink = device_sink
+    speaker = EngineSpeaker(synth, sink, rate=settings.rate, volume=settings.volume, earcons=settings.earcons)
+    return speaker, None

@@ -1,0 +1,148 @@
+"""Text-to-speech clean-up: what reaches the engine is words, never symbols.
+
+The phrasers should already write words, but this is the last gate before
+espeak-ng, so anything that slips through is made speakable here:
+
+* Play notation (R1: ``24/18 13/8``, ``bar/22``, ``6/off``, ``8/5(2)``,
+  ``13/7*`` for a Portes hit, ``13/7^`` for a Plakoto pin) becomes
+  "from 24 to 18, from 13 to 8" / "από το 24 στο 18, από το 13 στο 8".
+* Dice or scores written ``6-5`` become "6 5" (espeak says "six dash five");
+  a range written with an en dash (``1–6``) becomes "1 to 6" / "1 έως 6".
+* Numbers stay as digits: espeak-ng's own reading is right in both languages
+  ("13" → "thirteen" / "δεκατρία"); only the words above are ours. Greek
+  numbers that agree with a feminine noun ("τρεις κινήσεις") must be written
+  as words by the phrasers: espeak reads "3" as the neuter "τρία".
+* Other symbols (``/ * ^ _ # | < > ~ @ [ ] { } =`` …) are dropped,
+  ``&`` and ``+`` are said as words, parentheses and line breaks become
+  pauses ("," and "."), so list items do not run together.
+
+The few words used here (from, to, bar, off, hitting, pinning, checkers) are
+kept in :data:`_WORDS` until ``narration/messages.py`` takes them over.
+The output never contains a character outside :data:`SPEAKABLE_PUNCTUATION`,
+letters, digits and spaces (tested).
+
+>>> clean_for_speech("13/7* 8/7", "en")
+'from 13 to 7, hitting, from 8 to 7'
+>>> clean_for_speech("bar/22", "el")
+'από την μπάρα στο 22'
+>>> clean_for_speech("Dice: 6-5", "en")
+'Dice: 6 5'
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Punctuation allowed through (espeak uses it for pauses and intonation).
+SPEAKABLE_PUNCTUATION = ".,;:!?'-%"
+
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "from": "from {p}",
+        "from_bar": "from the bar",
+        "to": "to {p}",
+        "off": "bearing off",
+        "hit": "hitting",
+        "pin": "pinning",
+        "count": "{n} checkers",
+        "range": "{a} to {b}",
+        "and": "and",
+        "plus": "plus",
+    },
+    "el": {
+        "from": "από το {p}",
+        "from_bar": "από την μπάρα",
+        "to": "στο {p}",
+        "off": "μάζεμα",
+        "hit": "χτύπημα",
+        "pin": "πλάκωμα",
+        "count": "{n} πούλια",
+        "range": "{a} έως {b}",
+        "and": "και",
+        "plus": "συν",
+    },
+}
+
+_POINT = r"(?:bar|off|\d{1,2})[*^]?"
+_STEP = rf"{_POINT}(?:/{_POINT})+(?:\(\d\))?[*^]?"
+#: A run of notation steps separated by spaces: one whole play.
+_PLAY_RE = re.compile(rf"(?<![\w/]){_STEP}(?:\s+{_STEP})*(?![\w/])", re.IGNORECASE)
+_POINT_RE = re.compile(r"(bar|off|\d{1,2})([*^]?)", re.IGNORECASE)
+_COUNT_RE = re.compile(r"\((\d)\)")
+_DICE_RE = re.compile(r"(?<![\d.,])(\d+)-(\d+)(?![\d.,])")
+_RANGE_RE = re.compile(r"(\d+)\s*[–—]\s*(\d+)")
+_LINE_BULLET_RE = re.compile(r"^\s*[-*•·]+\s+", re.MULTILINE)
+_LINE_NUMBER_RE = re.compile(r"^\s*(\d+)[.)]\s+", re.MULTILINE)
+_DROP_RE = re.compile(r"[^\w\s" + re.escape(SPEAKABLE_PUNCTUATION) + r"]|_")
+
+
+def _words(lang: str) -> dict[str, str]:
+    try:
+        return _WORDS[lang]
+    except KeyError:
+        raise ValueError(f"unknown language {lang!r}") from None
+
+
+def speak_step(step: str, lang: str) -> str:
+    """One notation step such as ``13/7*`` or ``8/5(2)`` in words."""
+    w = _words(lang)
+    count = _COUNT_RE.search(step)
+    body = _COUNT_RE.sub("", step)
+    tail_mark = body[-1] if body.endswith(("*", "^")) else ""
+    points = _POINT_RE.findall(body)
+    parts: list[str] = []
+    for i, (name, mark) in enumerate(points):
+        name = name.lower()
+        if i == 0:
+            parts.append(w["from_bar"] if name == "bar" else w["from"].format(p=name))
+        elif name == "off":
+            parts.append(w["off"])
+        else:
+            parts.append(w["to"].format(p=name))
+        if mark or (i == len(points) - 1 and tail_mark):
+            parts.append(w["hit"] if (mark or tail_mark) == "*" else w["pin"])
+    text = ", ".join(_join_from_to(parts, lang))
+    if count:
+        text += ", " + w["count"].format(n=count.group(1))
+    return text
+
+
+def _join_from_to(parts: list[str], lang: str) -> list[str]:
+    """Glue "from X" and "to Y" into one phrase; keep marks as separate items."""
+    w = _words(lang)
+    out: list[str] = []
+    marks = {w["hit"], w["pin"], w["off"]}
+    for p in parts:
+        if out and p not in marks and not out[-1] in marks:
+            out[-1] = f"{out[-1]} {p}"
+        else:
+            out.append(p)
+    return out
+
+
+def speak_play(notation: str, lang: str) -> str:
+    """A whole play (``24/18 13/8``) in words, steps separated by pauses."""
+    return ", ".join(speak_step(s, lang) for s in notation.split())
+
+
+def clean_for_speech(text: str, lang: str) -> str:
+    """Return ``text`` made of words, digits and pause punctuation only."""
+    w = _words(lang)
+    # Lines: bullets and list numbers go, line ends become sentence ends.
+    text = _LINE_BULLET_RE.sub("", text)
+    text = _LINE_NUMBER_RE.sub(r"\1, ", text)
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    text = " ".join(ln if ln[-1] in ".!?;:," else ln + "." for ln in lines) if len(lines) > 1 else " ".join(lines)
+    text = _PLAY_RE.sub(lambda m: speak_play(m.group(0), lang), text)
+    text = _DICE_RE.sub(r"\1 \2", text)
+    text = _RANGE_RE.sub(lambda m: w["range"].format(a=m.group(1), b=m.group(2)), text)
+    text = text.replace("&", f" {w['and']} ").replace("+", f" {w['plus']} ")
+    text = re.sub(r"[()\[\]{}·]", ", ", text)
+    text = _DROP_RE.sub(" ", text)
+    # Tidy: no space before punctuation, no runs of pauses, no dangling dashes.
+    text = re.sub(r"\s+-\s+|\s+-$|^-\s+", ", ", text)
+    text = re.sub(r"\s+([.,;:!?%])", r"\1", text)
+    text = re.sub(r"([.,;:!?])(?:[\s]*[,])+", r"\1", text)
+    text = re.sub(r"^[\s.,;:]+", "", text)
+    text = re.sub(r"\s+", " ", text)
+    return text.strip().rstrip(",").rstrip()
