@@ -82,7 +82,8 @@ class _Search:
         self.seen.add(memo)
         game = self.game
         moved = False
-        sources = tuple(game.sources(s))  # the state is the same for every die
+        # the sources are the same for every die (none needed once the dice are used)
+        sources = tuple(game.sources(s)) if dice_left else ()
         for die in sorted(set(dice_left), reverse=True):
             rest = _remove(dice_left, die)
             for src in sources:
@@ -197,8 +198,8 @@ def _reason(pos: Position, dice: Dice, search: _Search, plays: tuple[Play, ...])
     if not plays:
         return _blocked_reason(pos, game, s, tuple(sorted(set(dice), reverse=True)), dice)
     normal = [p for p in plays if not p.ends_game]
-    if not normal:
-        return None
+    if not normal or normal[0].result.off[0] == 15:
+        return None  # the game is over: no die was lost
     used = len(normal[0].steps)
     if dice[0] == dice[1]:
         if used == 4:
@@ -239,7 +240,7 @@ def _blocked_reason(pos: Position, game: Game, s: list[int], dice_set: tuple[int
         return Reason.make(PassReason.BAR_ENTRY_BLOCKED,
                            points=tuple(sorted({25 - d for d in dice_set}, reverse=True)))
     if pos.game == "fevga":
-        r = _fevga_reason(game, s, dice_set, dice)
+        r = _fevga_reason(game, s, dice_set, dice, pos.preset)
         if r is not None:
             return r
     if pos.game == "plakoto":
@@ -259,7 +260,8 @@ def _pinned_could_move(game: Game, s: list[int], p: int, die: int) -> bool:
     return dst >= 1 and game.can_land(s, dst)
 
 
-def _fevga_reason(game: Game, s: list[int], dice_set: tuple[int, ...], dice: Dice) -> Reason | None:
+def _fevga_reason(game: Game, s: list[int], dice_set: tuple[int, ...], dice: Dice,
+                  preset: str) -> Reason | None:
     sources = tuple(game.sources(s))
     blocks: list[tuple[int, ...]] = []
     landable = False
@@ -271,7 +273,7 @@ def _fevga_reason(game: Game, s: list[int], dice_set: tuple[int, ...], dice: Dic
             landable = True
             t = s[:]
             game.apply(t, src, dst)
-            blocks.extend(prime_blocks(t, dst, game._preset))  # type: ignore[attr-defined]
+            blocks.extend(prime_blocks(t, dst, preset))
     first_rule = s[0] == 0 and not any(s[p] > 0 for p in range(1, 12))
     if first_rule and not landable and sources:
         return Reason.make(PassReason.FIRST_CHECKER_BLOCKED, point=sources[0], dice=dice)

@@ -55,11 +55,12 @@ class App:
         from ..narration.phrases import NarrationContext, PresentationReason
 
         s = self.session
-        names = tuple(p.name for p in s.players)
+        humans = [i for i, p in enumerate(s.players) if not p.is_bot]
+        # "you" only when exactly one person plays; friends and bots are named
+        listener = humans[0] if len(humans) == 1 else None
         return NarrationContext(lang=self.lang, verbosity=self.verbosity,
-                                listener=s.listener(), names=(names[0], names[1]),
-                                bots=(s.players[0].bot, s.players[1].bot),
-                                turn=s.turn_counter,
+                                listener=listener, players=s.players,
+                                turn=s.turn_counter, preset=s.config.preset,
                                 reason=PresentationReason(reason))
 
     def publish(self, events: list[E.Event], reason: str = "event") -> None:

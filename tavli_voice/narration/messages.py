@@ -1,0 +1,939 @@
+"""Every user-facing word, English and Greek side by side (style guide 2.4).
+
+Nothing else in the package holds sentences: the phrasers
+(:mod:`~tavli_voice.narration.phrases`, :mod:`~tavli_voice.narration.readout`),
+the terminal, the narrator and the window all take their words from here, by
+message *key*, so the language can change at run time.
+
+* :data:`MESSAGES` — key → ``{"en": template, "el": template}``;
+  :func:`text` formats one (``str.format`` placeholders, same set in both
+  languages: a test fails otherwise).
+* :data:`PLURALS` — key → ``{"en": (one, many), "el": (one, many)}``;
+  :func:`plural` picks the form for ``n`` and fills ``{n}`` with
+  :func:`number`, which writes Greek masculine and feminine numbers as words
+  in speech ("τρεις κινήσεις", "ένας πόντος"): espeak-ng would read the
+  digit as the neuter ("τρία"). Screen text keeps digits.
+* Names: :func:`game_name`, :func:`preset_name`, :func:`player_words` (bots
+  have Greek names with their article: "η Ρίτα", "ο δυνατός παίκτης").
+* Dice: :func:`dice_words` ("6 and 5", "double sixes"; "6 και 5",
+  "εξάρες") with the Greek names of doubles from the glossary in
+  ``shared/seeds/002_*``: άσσοι, δυάρες, τριάρες, ντόρτια, πεντάρες, εξάρες.
+* The terminal's one-letter commands: :data:`COMMAND_KEYS` (Latin letters,
+  the same in both languages; mirrors ``ui/keys.py``) and :func:`help_lines`.
+* :func:`default_lang` reads the locale (``--lang`` overrides, in the caller).
+
+Greek uses the familiar singular, as the TavLucky rules text does ("έφερες",
+"χάνεις τη σειρά σου").
+
+>>> text("dice.rolled.you", "el", dice=dice_words((6, 6), "el", case="acc"))
+'Έφερες εξάρες.'
+>>> plural("count.play", 3, "el", speech=True)
+'τρεις κινήσεις'
+>>> plural("count.play", 3, "el")
+'3 κινήσεις'
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import string
+from dataclasses import dataclass
+from typing import Any, Iterable, Literal, Mapping, Sequence
+
+Lang = Literal["en", "el"]
+#: The languages every message exists in.
+LANGS: tuple[str, ...] = ("en", "el")
+#: Grammatical gender of a counted Greek noun: masculine, feminine, neuter.
+Gender = Literal["m", "f", "n"]
+Case = Literal["nom", "acc"]
+
+# ---------------------------------------------------------------------------
+# Messages: key -> language -> template
+# ---------------------------------------------------------------------------
+MESSAGES: dict[str, dict[str, str]] = {
+    # --- general glue --------------------------------------------------------
+    "word.and": {"en": "and", "el": "και"},
+    "word.or": {"en": "or", "el": "ή"},
+    "word.you": {"en": "you", "el": "εσύ"},
+    "word.bar": {"en": "the bar", "el": "τη μπάρα"},
+    "word.bar_short": {"en": "bar", "el": "μπάρα"},
+    "word.off": {"en": "off", "el": "έξω"},
+    "word.none": {"en": "none", "el": "κανένα"},
+    "entry": {"en": "{who} {n}", "el": "{who} {n}"},
+    "sentence.because": {"en": "{what}, because {why}", "el": "{what}, γιατί {why}"},
+    "prefix.who": {"en": "{who}: {text}", "el": "{who}: {text}"},
+
+    # --- dice ----------------------------------------------------------------
+    "dice.pair": {"en": "{hi} and {lo}", "el": "{hi} και {lo}"},
+    "dice.double": {"en": "double {name}", "el": "{name}"},
+    "dice.rolled.you": {"en": "You rolled {dice}.", "el": "Έφερες {dice}."},
+    "dice.rolled.other": {"en": "{who} rolled {dice}.", "el": "{who} έφερε {dice}."},
+    "dice.auto.you": {"en": "You play {dice}.", "el": "Παίζεις {dice}."},
+    "dice.auto.other": {"en": "{who} plays {dice}.", "el": "{who} παίζει {dice}."},
+    "dice.terse.you": {"en": "{dice}.", "el": "{dice}."},
+    "dice.terse.other": {"en": "{who}: {dice}.", "el": "{who}: {dice}."},
+    "dice.four_moves": {"en": "Four moves of {die}.", "el": "Τέσσερις κινήσεις του {die}."},
+
+    # --- match and game start (R3, R9) ---------------------------------------
+    "match.new": {"en": "New match: {game}, to {length}.",
+                  "el": "Νέος αγώνας: {game}, μέχρι {length}."},
+    "match.resumed": {"en": "Match resumed: {game}, to {length}.",
+                      "el": "Ο αγώνας συνεχίζεται: {game}, μέχρι {length}."},
+    "match.players": {"en": "Players: {a} and {b}.", "el": "Παίκτες: {a} και {b}."},
+    "match.rules": {"en": "Rules: {preset}.", "el": "Κανόνες: {preset}."},
+    "game.start": {"en": "Game {number}: {game}.", "el": "Παρτίδα {number}: {game}."},
+    "opening.roll": {"en": "Opening roll: {entries}.", "el": "Ζαριά έναρξης: {entries}."},
+    "opening.tie": {"en": "Opening roll: both {die}, roll again.",
+                    "el": "Ζαριά έναρξης: και οι δύο {die}, ξανά."},
+    "start.you": {"en": "You start.", "el": "Αρχίζεις εσύ."},
+    "start.other": {"en": "{who} starts.", "el": "Αρχίζει {who}."},
+    "start.winner.you": {"en": "You start, as the winner of the last game.",
+                         "el": "Αρχίζεις εσύ, γιατί κέρδισες την προηγούμενη παρτίδα."},
+    "start.winner.other": {"en": "{who} starts, as the winner of the last game.",
+                           "el": "Αρχίζει {who}, που κέρδισε την προηγούμενη παρτίδα."},
+
+    # --- turns -----------------------------------------------------------------
+    "turn.you": {"en": "Your turn.", "el": "Σειρά σου."},
+    "turn.other": {"en": "{whose} turn.", "el": "Σειρά {whose}."},
+    "turn.can_double": {"en": "You may double before you roll.",
+                        "el": "Μπορείς να διπλασιάσεις πριν ρίξεις."},
+
+    # --- one checker's move, in words (R1: never symbols aloud) ---------------
+    "move.from_to": {"en": "from {a} to {b}", "el": "από το {a} στο {b}"},
+    "move.from_bar_to": {"en": "from the bar to {b}", "el": "από τη μπάρα στο {b}"},
+    "move.bear_off": {"en": "from {a} off the board", "el": "από το {a} έξω"},
+    "move.then_to": {"en": "then to {b}", "el": "και μετά στο {b}"},
+    "move.then_off": {"en": "then off the board", "el": "και μετά έξω"},
+    "move.hit.you": {"en": "hitting", "el": "και χτυπάς"},
+    "move.hit.other": {"en": "hitting", "el": "και χτυπάει"},
+    "move.pin.you": {"en": "pinning", "el": "και πλακώνεις"},
+    "move.pin.other": {"en": "pinning", "el": "και πλακώνει"},
+    "move.count": {"en": "{n} checkers {move}", "el": "{n} πούλια {move}"},
+    "move.terse.from_to": {"en": "{a} to {b}", "el": "{a} στο {b}"},
+    "move.terse.from_bar_to": {"en": "bar to {b}", "el": "μπάρα στο {b}"},
+    "move.terse.bear_off": {"en": "{a} off", "el": "{a} έξω"},
+    "move.terse.then_to": {"en": "to {b}", "el": "στο {b}"},
+    "move.terse.then_off": {"en": "off", "el": "έξω"},
+    "move.terse.count": {"en": "{n} times {move}", "el": "{n} φορές {move}"},
+    "move.none": {"en": "no move", "el": "καμία κίνηση"},
+
+    # --- plays on offer, chosen, made -----------------------------------------
+    "plays.intro.you": {"en": "{count} to choose from:", "el": "{count} για να διαλέξεις:"},
+    "plays.intro.other": {"en": "{who} chooses from {count}:",
+                          "el": "{who} διαλέγει από {count}:"},
+    "plays.intro.terse": {"en": "Plays:", "el": "Κινήσεις:"},
+    "plays.item": {"en": "{n}: {play}", "el": "{n}: {play}"},
+    "plays.item_suggested": {"en": "{n}: {play}, suggested", "el": "{n}: {play}, πρόταση"},
+    "plays.more_hint": {"en": "Ask for the list of plays to hear them all.",
+                        "el": "Ζήτησε τη λίστα κινήσεων για να τις ακούσεις όλες."},
+    "play.pending.you": {"en": "Chosen: {play}. Confirm or undo.",
+                         "el": "Διάλεξες: {play}. Επιβεβαίωσε ή αναίρεσε."},
+    "play.pending.other": {"en": "{who} chose {play}.", "el": "{who} διάλεξε {play}."},
+    "play.pending.terse": {"en": "{play}. Confirm?", "el": "{play}. Επιβεβαίωση;"},
+    "play.made.you": {"en": "You played {play}.", "el": "Έπαιξες {play}."},
+    "play.made.other": {"en": "{who} played {play}.", "el": "{who} έπαιξε {play}."},
+    "play.terse.you": {"en": "You: {play}.", "el": "Εσύ: {play}."},
+    "play.terse.other": {"en": "{who}: {play}.", "el": "{who}: {play}."},
+    "play.timer.you": {"en": "Time ran out, so the game played for you: {play}.",
+                       "el": "Τελείωσε ο χρόνος και το παιχνίδι έπαιξε για σένα: {play}."},
+    "play.timer.other": {"en": "{who} ran out of time; the game played {play}.",
+                         "el": "{who} δεν πρόλαβε· το παιχνίδι έπαιξε αυτόματα: {play}."},
+
+    # --- step by step -----------------------------------------------------------
+    "step.pick_from": {"en": "Move a checker from {points}.",
+                       "el": "Διάλεξε πούλι: από {points}."},
+    "step.pick_to": {"en": "From {a}: {points}.", "el": "Από {a}: {points}."},
+    "step.none": {"en": "No checker can move.", "el": "Κανένα πούλι δεν κινείται."},
+    "step.to_point": {"en": "to {p}", "el": "στο {p}"},
+    "step.to_off": {"en": "bear off", "el": "μάζεμα"},
+    "step.from_point": {"en": "{p}", "el": "το {p}"},
+    "step.taken.you": {"en": "{step}.", "el": "{step}."},
+    "step.taken.other": {"en": "{who}: {step}.", "el": "{who}: {step}."},
+
+    # --- passes and short turns (R8) ---------------------------------------------
+    "pass.you": {"en": "You lose your turn: {reason}.", "el": "Χάνεις τη σειρά σου: {reason}."},
+    "pass.other": {"en": "{who} loses the turn: {reason}.",
+                   "el": "{who} χάνει τη σειρά: {reason}."},
+    "pass.terse": {"en": "Pass: {reason}.", "el": "Πάσο: {reason}."},
+    "short.you": {"en": "You can play only part of your roll: {reason}.",
+                  "el": "Παίζεις μόνο μέρος της ζαριάς: {reason}."},
+    "short.other": {"en": "{who} can play only part of the roll: {reason}.",
+                    "el": "{who} παίζει μόνο μέρος της ζαριάς: {reason}."},
+    "reason.closed_out": {
+        "en": "closed out, with a checker on the bar and all six entry points closed",
+        "el": "υπάρχει πούλι στη μπάρα, ενώ όλες οι έξι θέσεις εισόδου είναι πόρτες"},
+    "reason.all_blocked": {"en": "with {dice} no checker can land anywhere",
+                           "el": "με {dice} κανένα πούλι δεν βρίσκει θέση να σταθεί"},
+    "reason.all_blocked.die": {"en": "no checker can land anywhere with the {die}",
+                               "el": "με το {die} κανένα πούλι δεν βρίσκει θέση να σταθεί"},
+    "reason.first_checker_blocked": {
+        "en": "the front checker, on {point}, cannot move with {dice}, and no other checker "
+              "may move before it passes the opponent's starting point",
+        "el": "το μπροστινό πούλι, στη θέση {point}, δεν κινείται με {dice}, και κανένα άλλο "
+              "δεν κινείται πριν αυτό περάσει την αφετηρία του αντιπάλου"},
+    "reason.first_checker_blocked.die": {
+        "en": "the front checker, on {point}, cannot move with the {die}, and no other "
+              "checker may move before it passes the opponent's starting point",
+        "el": "το μπροστινό πούλι, στη θέση {point}, δεν κινείται με το {die}, και κανένα "
+              "άλλο δεν κινείται πριν αυτό περάσει την αφετηρία του αντιπάλου"},
+    "reason.prime_rule": {
+        "en": "every possible move would hold six points in a row, {points}, in front of "
+              "an opposing checker, and that is not allowed",
+        "el": "κάθε δυνατή κίνηση θα έπιανε έξι συνεχόμενες θέσεις, {points}, μπροστά από "
+              "πούλι του αντιπάλου, και αυτό απαγορεύεται"},
+    "reason.cannot_bear_off": {
+        "en": "a checker on {point} is still outside the home board, so bearing off is not "
+              "allowed yet",
+        "el": "πούλι στη θέση {point} είναι ακόμα έξω από το σπίτι, οπότε δεν επιτρέπεται "
+              "ακόμα μάζεμα"},
+    "reason.only_one_die": {"en": "only the {die} can be played, not the {other}",
+                            "el": "παίζεται μόνο το {die}, όχι το {other}"},
+    "reason.larger_die_rule": {
+        "en": "only one of the two dice can be played, so it must be the larger, the {hi}",
+        "el": "παίζεται μόνο ένα από τα δύο ζάρια, και πρέπει να είναι το μεγαλύτερο, "
+              "το {hi}"},
+    "reason.unknown": {"en": "the rules allow no other play", "el": "οι κανόνες δεν επιτρέπουν άλλη κίνηση"},
+
+    # --- Plakoto mother (R5.4) -----------------------------------------------------
+    "mother.pinned.you": {"en": "You pinned the opponent's mother!",
+                          "el": "Πλάκωσες τη μάνα του αντιπάλου!"},
+    "mother.pinned.yours": {"en": "{who} pinned your mother!", "el": "{who} πλάκωσε τη μάνα σου!"},
+    "mother.pinned.other": {"en": "{who} pinned the opponent's mother!",
+                            "el": "{who} πλάκωσε τη μάνα του αντιπάλου!"},
+    "mother.ends": {"en": "That ends the game.", "el": "Η παρτίδα τελειώνει."},
+    "mother.goes_on.you": {
+        "en": "The game goes on until your last checker leaves your starting point.",
+        "el": "Η παρτίδα συνεχίζεται ώσπου να φύγει το τελευταίο σου πούλι από τη θέση "
+              "εκκίνησης."},
+    "mother.goes_on.other": {
+        "en": "The game goes on until {whose} last checker leaves the starting point.",
+        "el": "Η παρτίδα συνεχίζεται ώσπου να φύγει το τελευταίο πούλι {whose} από τη θέση "
+              "εκκίνησης."},
+
+    # --- undo, questions, cube (R9, R9.1) ------------------------------------------
+    "undone.you": {"en": "Undone. Choose again.", "el": "Αναιρέθηκε. Διάλεξε ξανά."},
+    "undone.other": {"en": "{who} took the play back.", "el": "{who} πήρε πίσω την κίνηση."},
+    "ask.resign": {"en": "Resign this game? Yes or no.",
+                   "el": "Παραιτείσαι από αυτή την παρτίδα; Ναι ή όχι;"},
+    "ask.quit": {"en": "Leave the table? Yes or no.", "el": "Φεύγεις από το τραπέζι; Ναι ή όχι;"},
+    "ask.take": {"en": "Take the double? The game would be worth {value}. Yes to take, "
+                       "no to drop.",
+                 "el": "Δέχεσαι τον διπλασιασμό; Η παρτίδα θα αξίζει {value}. Ναι για να "
+                       "δεχτείς, όχι για να αρνηθείς."},
+    "ask.other": {"en": "Yes or no?", "el": "Ναι ή όχι;"},
+    "double.offer.you": {"en": "You offer to double: the game would be worth {value}.",
+                         "el": "Προτείνεις διπλασιασμό: η παρτίδα θα αξίζει {value}."},
+    "double.offer.other": {"en": "{who} offers to double: the game would be worth {value}.",
+                           "el": "{who} προτείνει διπλασιασμό: η παρτίδα θα αξίζει {value}."},
+    "double.took.you": {"en": "You take: the game is now worth {value}.",
+                        "el": "Δέχεσαι: η παρτίδα αξίζει πια {value}."},
+    "double.took.other": {"en": "{who} takes: the game is now worth {value}.",
+                          "el": "{who} δέχεται: η παρτίδα αξίζει πια {value}."},
+    "double.dropped.you": {"en": "You drop the double.", "el": "Αρνείσαι τον διπλασιασμό."},
+    "double.dropped.other": {"en": "{who} drops the double.",
+                             "el": "{who} αρνείται τον διπλασιασμό."},
+
+    # --- game and match over (R4, R5, R7, R9) ----------------------------------------
+    "game.won.you": {"en": "You win the game{how}: {points}.",
+                     "el": "Κερδίζεις την παρτίδα{how}: {points}."},
+    "game.won.other": {"en": "{who} wins the game{how}: {points}.",
+                       "el": "{who} κερδίζει την παρτίδα{how}: {points}."},
+    "game.draw": {"en": "The game is a draw: both mothers are pinned. Nobody scores.",
+                  "el": "Ισοπαλία: πλακώθηκαν και οι δύο μάνες. Κανείς δεν παίρνει πόντους."},
+    "how.single": {"en": "", "el": ""},
+    "how.mars": {"en": " with a mars", "el": " με μαρς"},
+    "how.triple": {"en": " with a backgammon", "el": " με κοκς"},
+    "how.mother": {"en": " by pinning the mother", "el": " με το πλάκωμα της μάνας"},
+    "how.resign": {"en": " by resignation", "el": " με παραίτηση"},
+    "how.drop": {"en": " because the double was dropped",
+                 "el": " γιατί δεν έγινε δεκτός ο διπλασιασμός"},
+    "how.timeout": {"en": " on time", "el": " λόγω χρόνου"},
+    "how.draw": {"en": "", "el": ""},
+    "score.line": {"en": "Score: {entries}.", "el": "Σκορ: {entries}."},
+    "score.length": {"en": "Match to {length}.", "el": "Ο αγώνας είναι μέχρι {length}."},
+    "score.game": {"en": "Game {number}: {game}.", "el": "Παρτίδα {number}: {game}."},
+    "match.won.you": {"en": "You win the match, {a} to {b}!",
+                      "el": "Κέρδισες τον αγώνα, {a} προς {b}!"},
+    "match.won.other": {"en": "{who} wins the match, {a} to {b}.",
+                        "el": "{who} κέρδισε τον αγώνα, {a} προς {b}."},
+    "match.left.you": {"en": "You left the table.", "el": "Έφυγες από το τραπέζι."},
+    "match.left.other": {"en": "{who} left the table.", "el": "{who} έφυγε από το τραπέζι."},
+
+    # --- refused commands (CommandRejected codes from session.py) -----------------------
+    "reject.generic": {"en": "That cannot be done now.", "el": "Αυτό δεν γίνεται τώρα."},
+    "reject.unknown_command": {"en": "That command is not known.", "el": "Άγνωστη εντολή."},
+    "reject.match_over": {"en": "The match is over.", "el": "Ο αγώνας έχει τελειώσει."},
+    "reject.not_now": {"en": "Not now: {what}.", "el": "Όχι τώρα: {what}."},
+    "expected.roll": {"en": "roll the dice first", "el": "πρώτα ρίξε τα ζάρια"},
+    "expected.play": {"en": "choose a play first", "el": "πρώτα διάλεξε κίνηση"},
+    "expected.confirm": {"en": "confirm or undo your play first",
+                         "el": "πρώτα επιβεβαίωσε ή αναίρεσε την κίνησή σου"},
+    "expected.answer": {"en": "the double must be answered first",
+                        "el": "πρώτα πρέπει να απαντηθεί ο διπλασιασμός"},
+    "expected.ask": {"en": "answer yes or no first", "el": "πρώτα απάντησε ναι ή όχι"},
+    "expected.match_over": {"en": "the match is over", "el": "ο αγώνας έχει τελειώσει"},
+    "reject.no_such_play": {"en": "There is no play {number}: choose 1 to {count}.",
+                            "el": "Δεν υπάρχει κίνηση {number}: διάλεξε από 1 έως {count}."},
+    "reject.no_such_play.one": {"en": "There is no play {number}: there is only play 1.",
+                                "el": "Δεν υπάρχει κίνηση {number}: υπάρχει μόνο η κίνηση 1."},
+    "reject.no_plays_now": {"en": "There are no plays to choose now.",
+                            "el": "Δεν υπάρχουν κινήσεις για να διαλέξεις τώρα."},
+    "reject.no_checker_to_move": {"en": "No checker can move from {point}.",
+                                  "el": "Από {point} δεν κινείται κανένα πούλι."},
+    "reject.sources": {"en": "You can move from {points}.", "el": "Μπορείς από {points}."},
+    "reject.say_from_first": {"en": "Choose the checker first: no single checker goes to {point}.",
+                              "el": "Διάλεξε πρώτα πούλι: δεν πάει ένα μόνο πούλι στο {point}."},
+    "reject.illegal_step": {"en": "The checker on {source} cannot go to {point}.",
+                            "el": "Το πούλι από {source} δεν μπορεί να πάει στο {point}."},
+    "reject.no_undo": {"en": "There is nothing to undo.",
+                       "el": "Δεν υπάρχει τίποτα για αναίρεση."},
+    "reject.nothing_to_confirm": {"en": "There is nothing to confirm.",
+                                  "el": "Δεν υπάρχει τίποτα για επιβεβαίωση."},
+    "reject.nothing_to_cancel": {"en": "There is nothing to cancel.",
+                                 "el": "Δεν υπάρχει τίποτα για ακύρωση."},
+    "reject.no_question": {"en": "There is no question to answer.",
+                           "el": "Δεν υπάρχει ερώτηση για απάντηση."},
+    "reject.cannot_double": {"en": "Doubling is not possible now.",
+                             "el": "Διπλασιασμός δεν γίνεται τώρα."},
+    "reject.no_double": {"en": "No double has been offered.",
+                         "el": "Δεν έχει προταθεί διπλασιασμός."},
+    "reject.no_such_point": {"en": "There is no point {point}: points go from 1 to 24.",
+                             "el": "Δεν υπάρχει θέση {point}: οι θέσεις είναι από 1 έως 24."},
+    "reject.no_such_quarter": {"en": "There is no quarter {quarter}: choose 1 to 4.",
+                               "el": "Δεν υπάρχει τέταρτο {quarter}: διάλεξε από 1 έως 4."},
+    "reject.not_your_turn": {"en": "It is not your turn.", "el": "Δεν είναι η σειρά σου."},
+    "reject.illegal_play": {"en": "{text} is not a legal play with these dice.",
+                            "el": "Το {text} δεν είναι επιτρεπτή κίνηση με αυτά τα ζάρια."},
+    "reject.ambiguous_play": {"en": "{text} fits more than one play: choose by number.",
+                              "el": "Το {text} ταιριάζει σε πάνω από μία κινήσεις: διάλεξε με αριθμό."},
+    "reject.bad_notation": {"en": "{text} is not a play: write it like 24/18 13/8.",
+                            "el": "Το {text} δεν είναι κίνηση: γράψ' την όπως 24/18 13/8."},
+
+    # --- reports: pips, score, help, hint, time ------------------------------------------
+    "pips.line": {"en": "Pips: {entries}.", "el": "Μέτρημα: {entries}."},
+    "pips.lead.you": {"en": "You lead by {n}.", "el": "Προηγείσαι κατά {n}."},
+    "pips.behind.you": {"en": "You are {n} behind.", "el": "Είσαι πίσω κατά {n}."},
+    "pips.lead.other": {"en": "{who} leads by {n}.", "el": "{who} προηγείται κατά {n}."},
+    "pips.level": {"en": "The race is level.", "el": "Ισόπαλοι στο μέτρημα."},
+    "help.intro": {"en": "You can:", "el": "Μπορείς:"},
+    "help.intro.other": {"en": "{who} can:", "el": "{who} μπορεί:"},
+    "help.item": {"en": "{key}: {what}", "el": "{key}: {what}"},
+    "help.select.plays": {"en": "choose play 1 to {n}", "el": "διάλεξε κίνηση από 1 έως {n}"},
+    "hint": {"en": "Hint: play {n}, {play}.", "el": "Συμβουλή: η κίνηση {n}, {play}."},
+    "hint.other": {"en": "Hint for {who}: play {n}, {play}.",
+                   "el": "Συμβουλή για {who}: η κίνηση {n}, {play}."},
+    "time.timed_out.you": {"en": "Time is up: the game plays for you. Time-outs in a row: "
+                                 "{count} of 3.",
+                           "el": "Τέλος χρόνου: το παιχνίδι παίζει για σένα. Συνεχόμενες "
+                                 "λήξεις χρόνου: {count} από 3."},
+    "time.timed_out.other": {"en": "{who} ran out of time: the game plays automatically. "
+                                   "Time-outs in a row: {count} of 3.",
+                             "el": "{who} δεν πρόλαβε: το παιχνίδι παίζει αυτόματα. "
+                                   "Συνεχόμενες λήξεις χρόνου: {count} από 3."},
+    "goodbye.saved": {"en": "Goodbye. The match is saved; continue it with: tavli-voice resume.",
+                      "el": "Γεια σου. Ο αγώνας αποθηκεύτηκε· συνέχισέ τον με: tavli-voice resume."},
+    "goodbye": {"en": "Goodbye.", "el": "Γεια σου."},
+    "generic.event": {"en": "Something happened: {name}.", "el": "Κάτι έγινε: {name}."},
+
+    # --- position readouts (readout.py) ---------------------------------------------------
+    "readout.group.you": {"en": "Yours: {items}.", "el": "Δικά σου: {items}."},
+    "readout.group.other": {"en": "{whose}: {items}.", "el": "{whose}: {items}."},
+    "readout.group.empty": {"en": "none on the board", "el": "κανένα στο ταμπλό"},
+    "readout.stack": {"en": "{n} on {p}", "el": "{n} στο {p}"},
+    "readout.pinned_item": {"en": "1 pinned on {p}", "el": "1 πλακωμένο στο {p}"},
+    "readout.bar": {"en": "On the bar: {entries}.", "el": "Στη μπάρα: {entries}."},
+    "readout.off": {"en": "Borne off: {entries}.", "el": "Μαζεμένα: {entries}."},
+    "readout.dice": {"en": "Dice: {dice}.", "el": "Ζάρια: {dice}."},
+    "readout.empty": {"en": "empty", "el": "άδεια"},
+    "readout.no_bar": {"en": "There is no bar in this game.",
+                       "el": "Σε αυτό το παιχνίδι δεν υπάρχει μπάρα."},
+    "readout.point_item": {"en": "{p}: {what}", "el": "{p}: {what}"},
+    "readout.point_query": {"en": "Point {p}: {what}.", "el": "Θέση {p}: {what}."},
+    "readout.quarter": {"en": "Points {a} to {b}{name}:", "el": "Θέσεις {a} έως {b}{name}:"},
+    "readout.quarter_home.you": {"en": ", your home board", "el": ", το σπίτι σου"},
+    "readout.quarter_home.other": {"en": ", {whose} home board", "el": ", το σπίτι {whose}"},
+    "readout.mother.alone.you": {"en": "Your mother stands alone on {p} and can be pinned.",
+                                 "el": "Η μάνα σου είναι μόνη στο {p} και μπορεί να πλακωθεί."},
+    "readout.mother.alone.other": {
+        "en": "{whose} mother stands alone on {p} and can be pinned.",
+        "el": "Η μάνα {whose} είναι μόνη στο {p} και μπορεί να πλακωθεί."},
+    "readout.mother.pinned.you": {"en": "Your mother is pinned.",
+                                  "el": "Η μάνα σου είναι πλακωμένη."},
+    "readout.mother.pinned.other": {"en": "{whose} mother is pinned.",
+                                    "el": "Η μάνα {whose} είναι πλακωμένη."},
+    "readout.cube": {"en": "The game is worth {value}.", "el": "Η παρτίδα αξίζει {value}."},
+
+    # --- terminal player (ui/terminal.py) ---------------------------------------------------
+    "ui.welcome": {"en": "Welcome to Tavli Voice. Type h for help at any time, q to quit.",
+                   "el": "Καλώς ήρθες στο Tavli Voice. Γράψε h για βοήθεια όποτε θέλεις, "
+                         "q για έξοδο."},
+    "ui.prompt": {"en": "> ", "el": "> "},
+    "prompt.roll": {"en": "Type r to roll.", "el": "Γράψε r για να ρίξεις τα ζάρια."},
+    "prompt.roll_double": {"en": "Type r to roll, or dd to double.",
+                           "el": "Γράψε r για να ρίξεις τα ζάρια, ή dd για διπλασιασμό."},
+    "prompt.choose": {"en": "Choose a play, 1 to {n}, or h for help.",
+                      "el": "Διάλεξε κίνηση, από 1 έως {n}, ή h για βοήθεια."},
+    "prompt.choose_one": {"en": "Type 1 to play it, or h for help.",
+                          "el": "Γράψε 1 για να την παίξεις, ή h για βοήθεια."},
+    "prompt.confirm": {"en": "Type c to confirm, u to undo.",
+                       "el": "Γράψε c για επιβεβαίωση, u για αναίρεση."},
+    "prompt.yes_no": {"en": "Type y for yes, n for no.", "el": "Γράψε y για ναι, n για όχι."},
+    "prompt.take": {"en": "Type y to take the double, n to drop it.",
+                    "el": "Γράψε y για να δεχτείς τον διπλασιασμό, n για να τον αρνηθείς."},
+    "prompt.to": {"en": "Type t and the point to go to, for example t 7; or cancel.",
+                  "el": "Γράψε t και τη θέση όπου πας, για παράδειγμα t 7· ή cancel για ακύρωση."},
+    "prompt.from": {"en": "Type f and the point of a checker, for example f 13.",
+                    "el": "Γράψε f και τη θέση ενός πουλιού, για παράδειγμα f 13."},
+    "ui.wait": {"en": "{who} is thinking.", "el": "{who} σκέφτεται."},
+    "ui.help.title": {"en": "Commands (the same letters in every language):",
+                      "el": "Εντολές (τα ίδια γράμματα σε κάθε γλώσσα):"},
+    "ui.help.words": {"en": "Whole words work too, in English or Greek: roll, ρίξε, undo, αναίρεση.",
+                      "el": "Δουλεύουν και ολόκληρες λέξεις, ελληνικά ή αγγλικά: ρίξε, roll, "
+                            "αναίρεση, undo."},
+    "input.unknown": {"en": "I do not know “{text}”. Type h for help.",
+                      "el": "Δεν ξέρω την εντολή «{text}». Γράψε h για βοήθεια."},
+    "input.needs_number": {"en": "“{text}” needs a point number, for example p 13.",
+                           "el": "Το «{text}» θέλει αριθμό θέσης, για παράδειγμα p 13."},
+    "input.not_a_number": {"en": "“{text}” is not a number.",
+                           "el": "Το «{text}» δεν είναι αριθμός."},
+    "ui.eof": {"en": "End of input. The match is saved.",
+               "el": "Τέλος εισόδου. Ο αγώνας αποθηκεύτηκε."},
+    "ui.interrupted": {"en": "Stopped. The match is saved.",
+                       "el": "Διακοπή. Ο αγώνας αποθηκεύτηκε."},
+    "resume.none": {"en": "There is no saved match to resume in {path}.",
+                    "el": "Δεν υπάρχει αποθηκευμένος αγώνας για συνέχεια στο {path}."},
+    "resume.corrupt": {"en": "The saved match could not be read. It was kept aside as {path}; "
+                             "start a new match with: tavli-voice play.",
+                       "el": "Ο αποθηκευμένος αγώνας δεν διαβάστηκε. Φυλάχτηκε ως {path}· "
+                             "ξεκίνα νέο αγώνα με: tavli-voice play."},
+    "save.failed": {"en": "The match could not be saved: {error}.",
+                    "el": "Ο αγώνας δεν αποθηκεύτηκε: {error}."},
+    "error.options": {"en": "Cannot start the match: {error}.",
+                      "el": "Ο αγώνας δεν μπορεί να ξεκινήσει: {error}."},
+    "window.unavailable": {"en": "The board window is not available ({error}); the game goes "
+                                 "on here in the terminal.",
+                           "el": "Το παράθυρο του ταμπλό δεν είναι διαθέσιμο ({error})· το "
+                                 "παιχνίδι συνεχίζεται εδώ στο τερματικό."},
+    "player.you": {"en": "you", "el": "εσύ"},
+    "player.first": {"en": "Player 1", "el": "Παίκτης 1"},
+    "player.second": {"en": "Player 2", "el": "Παίκτης 2"},
+    "ui.lang.unknown": {"en": "Unknown language {lang}: use en or el.",
+                        "el": "Άγνωστη γλώσσα {lang}: en ή el."},
+    "ui.result": {"en": "Result: {winner} wins {a} to {b}.",
+                  "el": "Αποτέλεσμα: κερδίζει {winner}, {a} προς {b}."},
+
+    # --- command line option help (for argparse in ui/terminal.py) -------------------------
+    "cli.description": {"en": "Play Tavli (Portes, Plakoto, Fevga) with the keyboard, by "
+                              "voice or with a switch, in Greek or English.",
+                        "el": "Παίξε τάβλι (Πόρτες, Πλακωτό, Φεύγα) με το πληκτρολόγιο, με "
+                              "τη φωνή ή με διακόπτη, στα ελληνικά ή στα αγγλικά."},
+    "cli.game": {"en": "game: tavli (the three in turn), portes, plakoto or fevga",
+                 "el": "παιχνίδι: tavli (και τα τρία με τη σειρά), portes, plakoto ή fevga"},
+    "cli.points": {"en": "match length in points (3, 5, 7 or any positive number)",
+                   "el": "μήκος αγώνα σε πόντους (3, 5, 7 ή όποιος θετικός αριθμός)"},
+    "cli.preset": {"en": "rules: tavlucky, traditional or vog",
+                   "el": "κανόνες: tavlucky, traditional ή vog"},
+    "cli.opponent": {"en": "opponent: rita, strong or friend (two people at one keyboard)",
+                     "el": "αντίπαλος: rita, strong ή friend (δύο άνθρωποι στο ίδιο "
+                           "πληκτρολόγιο)"},
+    "cli.players": {"en": "two bots, e.g. rita,strong: a whole match bot against bot",
+                    "el": "δύο μποτ, π.χ. rita,strong: ολόκληρος αγώνας μποτ με μποτ"},
+    "cli.seed": {"en": "seed for the dice and the bots (replays a match exactly)",
+                 "el": "σπόρος για τα ζάρια και τα μποτ (ξαναπαίζει έναν αγώνα ακριβώς)"},
+    "cli.lang": {"en": "language: en or el (default: from the system locale)",
+                 "el": "γλώσσα: en ή el (αρχικά: από τη γλώσσα του συστήματος)"},
+    "cli.timer": {"en": "turn on the match timer (about 45 s to roll and 45 s to play)",
+                  "el": "ενεργοποίηση χρονομέτρου (περίπου 45 δευτερόλεπτα για ζαριά και "
+                        "45 για κίνηση)"},
+    "cli.speech": {"en": "speech output: on or off", "el": "ομιλία: on ή off"},
+    "cli.verbosity": {"en": "how much is said: terse, normal or chatty",
+                      "el": "πόσα λέγονται: terse, normal ή chatty"},
+    "cli.suggest": {"en": "show the strong bot's choice with the plays",
+                    "el": "δείξε την επιλογή του δυνατού μποτ μαζί με τις κινήσεις"},
+    "cli.words": {"en": "write plays in words on screen, not notation like 13/7*",
+                  "el": "γράψε τις κινήσεις με λέξεις στην οθόνη, όχι με σύμβολα όπως 13/7*"},
+
+    # --- help for each command (COMMAND_KEYS) ------------------------------------------------
+    "help.select": {"en": "choose a play by its number", "el": "διάλεξε κίνηση με τον αριθμό της"},
+    "help.roll": {"en": "roll the dice", "el": "ρίξε τα ζάρια"},
+    "help.confirm": {"en": "confirm the chosen play", "el": "επιβεβαίωσε την κίνηση που διάλεξες"},
+    "help.undo": {"en": "undo this turn's choice", "el": "αναίρεσε την επιλογή αυτής της ζαριάς"},
+    "help.from": {"en": "step by step: pick the checker on point N (bar for the bar)",
+                  "el": "βήμα βήμα: διάλεξε το πούλι στη θέση N (bar για τη μπάρα)"},
+    "help.to": {"en": "move the picked checker to point N (off to bear off)",
+                "el": "πήγαινε το πούλι στη θέση N (off για μάζεμα)"},
+    "help.yes": {"en": "yes", "el": "ναι"},
+    "help.no": {"en": "no", "el": "όχι"},
+    "help.take": {"en": "take the double", "el": "δέξου τον διπλασιασμό"},
+    "help.drop": {"en": "drop the double", "el": "αρνήσου τον διπλασιασμό"},
+    "help.cancel": {"en": "cancel the question or the picked checker",
+                    "el": "ακύρωσε την ερώτηση ή το πούλι που διάλεξες"},
+    "help.plays": {"en": "list the plays again", "el": "ξαναδιάβασε τις κινήσεις"},
+    "help.position": {"en": "describe the position: occupied points",
+                      "el": "περιγραφή της θέσης: οι πιασμένες θέσεις"},
+    "help.position_brief": {"en": "brief position: pips, bar, borne off, whose turn",
+                            "el": "σύντομα: μέτρημα, μπάρα, μαζεμένα, ποιος παίζει"},
+    "help.position_full": {"en": "all 24 points", "el": "και οι 24 θέσεις"},
+    "help.point": {"en": "what is on point N", "el": "τι έχει η θέση N"},
+    "help.quarter": {"en": "quarter N: 1 is points 1 to 6, 4 is points 19 to 24",
+                     "el": "τέταρτο N: 1 οι θέσεις 1 έως 6, 4 οι θέσεις 19 έως 24"},
+    "help.pips": {"en": "pip counts", "el": "μέτρημα: πόσα βήματα μένουν"},
+    "help.score": {"en": "match score", "el": "σκορ του αγώνα"},
+    "help.hint": {"en": "hint: the strong player's choice",
+                  "el": "συμβουλή: τι θα έπαιζε ο δυνατός παίκτης"},
+    "help.repeat": {"en": "repeat the last message", "el": "επανάληψη του τελευταίου μηνύματος"},
+    "help.stop": {"en": "stop speaking", "el": "σταμάτα την ομιλία"},
+    "help.resign": {"en": "resign this game (asks first)",
+                    "el": "παραίτηση από την παρτίδα (ρωτάει πρώτα)"},
+    "help.double": {"en": "double the stake (VOG rules)", "el": "διπλασιασμός (κανόνες VOG)"},
+    "help.help": {"en": "help", "el": "βοήθεια"},
+    "help.quit": {"en": "quit; the match is saved", "el": "έξοδος· ο αγώνας αποθηκεύεται"},
+    "key.number": {"en": "number", "el": "αριθμός"},
+    "key.dot": {"en": "dot", "el": "τελεία"},
+    "key.question": {"en": "question mark", "el": "ερωτηματικό"},
+}
+
+# ---------------------------------------------------------------------------
+# Plurals: key -> language -> (one, many); {n} is filled by number()
+# ---------------------------------------------------------------------------
+PLURALS: dict[str, dict[str, tuple[str, str]]] = {
+    "count.play": {"en": ("{n} play", "{n} plays"), "el": ("{n} κίνηση", "{n} κινήσεις")},
+    "count.point": {"en": ("{n} point", "{n} points"), "el": ("{n} πόντος", "{n} πόντοι")},
+    "count.point_acc": {"en": ("{n} point", "{n} points"), "el": ("{n} πόντο", "{n} πόντους")},
+    "count.checker": {"en": ("{n} checker", "{n} checkers"), "el": ("{n} πούλι", "{n} πούλια")},
+    "count.second": {"en": ("{n} second", "{n} seconds"),
+                     "el": ("{n} δευτερόλεπτο", "{n} δευτερόλεπτα")},
+    "plays.more": {"en": ("And {n} more.", "And {n} more."),
+                   "el": ("Και άλλη {n}.", "Και άλλες {n}.")},
+    "time.left.you": {"en": ("{n} second left.", "{n} seconds left."),
+                      "el": ("Σου μένει {n} δευτερόλεπτο.", "Σου μένουν {n} δευτερόλεπτα.")},
+    "time.left.other": {"en": ("{who}: {n} second left.", "{who}: {n} seconds left."),
+                        "el": ("{who}: μένει {n} δευτερόλεπτο.", "{who}: μένουν {n} δευτερόλεπτα.")},
+    "reason.bar_entry_blocked": {
+        "en": ("a checker on the bar must enter first, and the entry point {points} is closed",
+               "a checker on the bar must enter first, and the entry points {points} are closed"),
+        "el": ("πρώτα πρέπει να μπει το πούλι της μπάρας, και η θέση εισόδου {points} είναι πόρτα",
+               "πρώτα πρέπει να μπει το πούλι της μπάρας, και οι θέσεις εισόδου {points} είναι "
+               "πόρτες")},
+    "reason.pinned": {
+        "en": ("the checker on {points} is pinned, and no other can move",
+               "the checkers on {points} are pinned, and no other can move"),
+        "el": ("το πούλι στη θέση {points} είναι πλακωμένο, και κανένα άλλο δεν κινείται",
+               "τα πούλια στις θέσεις {points} είναι πλακωμένα, και κανένα άλλο δεν κινείται")},
+    "reason.partial_double": {
+        "en": ("only {n} of the {of} moves of {die} can be played",
+               "only {n} of the {of} moves of {die} can be played"),
+        "el": ("παίζεται μόνο {n} από τις {of} κινήσεις του {die}",
+               "παίζονται μόνο {n} από τις {of} κινήσεις του {die}")},
+    "readout.of_you": {"en": ("{n} of yours", "{n} of yours"),
+                       "el": ("{n} δικό σου", "{n} δικά σου")},
+    "readout.of_other": {"en": ("{n} of {whose}", "{n} of {whose}"),
+                         "el": ("{n} {whose}", "{n} {whose}")},
+    "readout.pinning": {"en": ("{top}, pinning {under}", "{top}, pinning {under}"),
+                        "el": ("{top}, που πλακώνει {under}", "{top}, που πλακώνουν {under}")},
+    "readout.pinned.you": {
+        "en": ("Your checker on {points} is pinned.", "Your checkers on {points} are pinned."),
+        "el": ("Το πούλι σου στη θέση {points} είναι πλακωμένο.",
+               "Τα πούλια σου στις θέσεις {points} είναι πλακωμένα.")},
+    "readout.pinned.other": {
+        "en": ("{whose} checker on {points} is pinned.", "{whose} checkers on {points} are pinned."),
+        "el": ("Το πούλι {whose} στη θέση {points} είναι πλακωμένο.",
+               "Τα πούλια {whose} στις θέσεις {points} είναι πλακωμένα.")},
+}
+
+#: Greek gender of the ``{n}`` in each plural (neuter when not listed).
+PLURAL_GENDER: dict[str, Gender] = {
+    "count.play": "f",
+    "count.point": "m",
+    "count.point_acc": "m",
+    "plays.more": "f",
+    "reason.partial_double": "f",
+}
+#: Greek case of the ``{n}`` in each plural (nominative when not listed).
+PLURAL_CASE: dict[str, Case] = {"count.point_acc": "acc"}
+
+# ---------------------------------------------------------------------------
+# Names
+# ---------------------------------------------------------------------------
+GAME_NAMES: dict[str, dict[str, str]] = {
+    "tavli": {"en": "Tavli", "el": "Τάβλι"},
+    "portes": {"en": "Portes", "el": "Πόρτες"},
+    "plakoto": {"en": "Plakoto", "el": "Πλακωτό"},
+    "fevga": {"en": "Fevga", "el": "Φεύγα"},
+    "tapa": {"en": "Tapa", "el": "Τάπα"},
+}
+
+PRESET_NAMES: dict[str, dict[str, str]] = {
+    "tavlucky": {"en": "TavLucky", "el": "TavLucky"},
+    "traditional": {"en": "traditional", "el": "παραδοσιακοί"},
+    "vog": {"en": "VOG, with the doubling cube", "el": "VOG, με κύβο διπλασιασμού"},
+}
+
+#: Names of the doubles (R2): English after "double", Greek from the glossary
+#: in ``shared/seeds/002_*`` ("άσσοι, δυάρες, τριάρες, ντόρτια, πεντάρες, εξάρες"),
+#: as (nominative, accusative): "Ζάρια: άσσοι" but "Έφερες άσσους".
+DOUBLE_NAMES: dict[str, dict[int, tuple[str, str]]] = {
+    "en": {1: ("ones", "ones"), 2: ("twos", "twos"), 3: ("threes", "threes"),
+           4: ("fours", "fours"), 5: ("fives", "fives"), 6: ("sixes", "sixes")},
+    "el": {1: ("άσσοι", "άσσους"), 2: ("δυάρες", "δυάρες"), 3: ("τριάρες", "τριάρες"),
+           4: ("ντόρτια", "ντόρτια"), 5: ("πεντάρες", "πεντάρες"), 6: ("εξάρες", "εξάρες")},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerWords:
+    """How to name one player in one language.
+
+    ``name`` stands alone (lists, headings: "Rita", "Ρίτα"); ``subject`` is
+    the subject of a sentence ("Rita rolled", "η Ρίτα έφερε"); ``whose`` owns
+    something ("Rita's checkers", "τα πούλια της Ρίτας").
+    """
+
+    name: str
+    subject: str
+    whose: str
+
+
+#: Bots by their ``PlayerInfo.bot`` name: (name, subject, whose) per language.
+BOT_NAMES: dict[str, dict[str, tuple[str, str, str]]] = {
+    "rita": {"en": ("Rita", "Rita", "Rita's"),
+             "el": ("Ρίτα", "η Ρίτα", "της Ρίτας")},
+    "strong": {"en": ("Strong player", "the strong player", "the strong player's"),
+               "el": ("Δυνατός παίκτης", "ο δυνατός παίκτης", "του δυνατού παίκτη")},
+    "random": {"en": ("Random player", "the random player", "the random player's"),
+               "el": ("Τυχαίος παίκτης", "ο τυχαίος παίκτης", "του τυχαίου παίκτη")},
+}
+
+_UNNAMED = {"", "you", "εσύ", "me", "player", "παίκτης"}
+_DEFAULT_NAME = re.compile(r"^(?:player|παίκτης)\s*(\d+)$")
+
+
+def player_words(name: str, bot: str | None, index: int, lang: str) -> PlayerWords:
+    """Words for player ``index`` (0 or 1): a known bot, a default or a given name.
+
+    A person with no real name (``""``, ``"you"``, ``"Player 2"``) becomes
+    "Player 1" / "ο Παίκτης 1" (by seat, or by the number given). A given name has no known Greek gender, so it stands
+    without an article and owns things as "του παίκτη Μαρία".
+    """
+    _check_lang(lang)
+    if bot is not None and bot in BOT_NAMES:
+        return PlayerWords(*BOT_NAMES[bot][lang])
+    clean = name.strip()
+    default = _DEFAULT_NAME.match(clean.lower())
+    if clean.lower() in _UNNAMED or default:
+        n = int(default.group(1)) if default else index + 1
+        if lang == "el":
+            return PlayerWords(f"Παίκτης {n}", f"ο Παίκτης {n}", f"του Παίκτη {n}")
+        return PlayerWords(f"Player {n}", f"Player {n}", f"Player {n}'s")
+    if lang == "el":
+        return PlayerWords(clean, clean, f"του παίκτη {clean}")
+    return PlayerWords(clean, clean, f"{clean}'" if clean.endswith("s") else f"{clean}'s")
+
+
+def game_name(game: str, lang: str, preset: str | None = None) -> str:
+    """``"plakoto"`` → "Plakoto" / "Πλακωτό" ("Tapa" / "Τάπα" under ``vog``, R5.1)."""
+    _check_lang(lang)
+    key = game.lower()
+    if key == "plakoto" and preset == "vog":
+        key = "tapa"
+    names = GAME_NAMES.get(key)
+    return names[lang] if names else game
+
+
+def preset_name(preset: str, lang: str) -> str:
+    """A rule preset (R0) in words."""
+    _check_lang(lang)
+    names = PRESET_NAMES.get(preset)
+    return names[lang] if names else preset
+
+
+# ---------------------------------------------------------------------------
+# Formatting
+# ---------------------------------------------------------------------------
+def _check_lang(lang: str) -> None:
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGS)}")
+
+
+def text(key: str, lang: str, /, **kw: Any) -> str:
+    """The message ``key`` in ``lang``, formatted with ``kw``.
+
+    KeyError for an unknown key (a test proves every key the phrasers use
+    exists in both languages); ValueError for an unknown language.
+    """
+    _check_lang(lang)
+    return MESSAGES[key][lang].format(**kw)
+
+
+def plural(key: str, n: int, lang: str, /, *, speech: bool = False, **kw: Any) -> str:
+    """The form of plural ``key`` for ``n``, with ``{n}`` filled by :func:`number`.
+
+    >>> plural("count.point", 1, "el", speech=True)
+    'ένας πόντος'
+    >>> plural("count.checker", 2, "en")
+    '2 checkers'
+    """
+    _check_lang(lang)
+    one, many = PLURALS[key][lang]
+    template = one if n == 1 else many
+    words = number(n, lang, PLURAL_GENDER.get(key, "n"), PLURAL_CASE.get(key, "nom"),
+                   speech=speech)
+    return template.format(n=words, **kw)
+
+
+def number(n: int, lang: str, gender: Gender = "n", case: Case = "nom", *,
+           speech: bool = False) -> str:
+    """``n`` as digits, or as Greek words where the digit would be read wrongly.
+
+    espeak-ng reads a Greek digit as the neuter ("3" → "τρία"), right for
+    πούλια but wrong for κινήσεις (τρεις) and πόντοι (τρεις, ένας). So in
+    speech, Greek masculine and feminine numbers are written as words;
+    everything else stays digits.
+    """
+    _check_lang(lang)
+    if speech and lang == "el" and gender != "n":
+        return el_number(n, gender, case)
+    return str(n)
+
+
+_EL_ONES: dict[Gender, tuple[str, ...]] = {
+    "n": ("μηδέν", "ένα", "δύο", "τρία", "τέσσερα", "πέντε", "έξι", "επτά", "οκτώ", "εννέα"),
+    "m": ("μηδέν", "ένας", "δύο", "τρεις", "τέσσερις", "πέντε", "έξι", "επτά", "οκτώ", "εννέα"),
+    "f": ("μηδέν", "μία", "δύο", "τρεις", "τέσσερις", "πέντε", "έξι", "επτά", "οκτώ", "εννέα"),
+}
+_EL_TEENS: dict[Gender, tuple[str, ...]] = {
+    "n": ("δέκα", "έντεκα", "δώδεκα", "δεκατρία", "δεκατέσσερα", "δεκαπέντε", "δεκαέξι",
+          "δεκαεπτά", "δεκαοκτώ", "δεκαεννέα"),
+    "m": ("δέκα", "έντεκα", "δώδεκα", "δεκατρείς", "δεκατέσσερις", "δεκαπέντε", "δεκαέξι",
+          "δεκαεπτά", "δεκαοκτώ", "δεκαεννέα"),
+}
+_EL_TEENS["f"] = _EL_TEENS["m"]
+_EL_TENS = ("", "", "είκοσι", "τριάντα", "σαράντα", "πενήντα", "εξήντα", "εβδομήντα",
+            "ογδόντα", "ενενήντα")
+_EL_HUNDREDS_STEM = ("", "", "διακόσι", "τριακόσι", "τετρακόσι", "πεντακόσι", "εξακόσι",
+                     "επτακόσι", "οκτακόσι", "εννιακόσι")
+_EL_PLURAL_END = {"m": "οι", "f": "ες", "n": "α"}
+
+
+def _el_below_1000(n: int, gender: Gender) -> list[str]:
+    words: list[str] = []
+    h, rest = divmod(n, 100)
+    if h == 1:
+        words.append("εκατόν" if rest else "εκατό")
+    elif h > 1:
+        words.append(_EL_HUNDREDS_STEM[h] + _EL_PLURAL_END[gender])
+    t, u = divmod(rest, 10)
+    if t == 1:
+        words.append(_EL_TEENS[gender][u])
+    else:
+        if t > 1:
+            words.append(_EL_TENS[t])
+        if u or (not words and n == 0):
+            words.append(_EL_ONES[gender][u])
+    return words
+
+
+def el_number(n: int, gender: Gender = "n", case: Case = "nom") -> str:
+    """``n`` (0 – 999 999) in Greek words agreeing with ``gender`` and ``case``.
+
+    >>> el_number(3, "f"), el_number(21, "m", "acc"), el_number(234, "f")
+    ('τρεις', 'είκοσι έναν', 'διακόσιες τριάντα τέσσερις')
+    """
+    if not 0 <= n < 1_000_000:
+        return str(n)
+    if n == 0:
+        return "μηδέν"
+    thousands, rest = divmod(n, 1000)
+    words: list[str] = []
+    if thousands == 1:
+        words.append({"m": "χίλιοι", "f": "χίλιες", "n": "χίλια"}[gender])
+    elif thousands > 1:
+        words += _el_below_1000(thousands, "f") + ["χιλιάδες"]
+    if rest:
+        words += _el_below_1000(rest, gender)
+    if case == "acc" and gender == "m":
+        words = [("έναν" if w == "ένας" else w[:-2] + "ους" if w.endswith("οι") else w)
+                 for w in words]
+    return " ".join(words)
+
+
+def join_list(items: Sequence[str], lang: str, word: str = "and") -> str:
+    """``["19", "20", "22"]`` → "19, 20 and 22" / "19, 20 και 22" (``word``: and, or)."""
+    items = [i for i in items if i]
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    glue = text(f"word.{word}", lang)
+    return f"{', '.join(items[:-1])} {glue} {items[-1]}"
+
+
+def dice_words(dice: tuple[int, int], lang: str, case: Case = "nom") -> str:
+    """Two dice in words, larger first: "6 and 5", "double sixes"; "6 και 5", "εξάρες".
+
+    ``case`` matters only for Greek double ones: "άσσοι" (nominative) after
+    "Ζάρια:", "άσσους" (accusative) after "έφερες".
+    """
+    _check_lang(lang)
+    hi, lo = max(dice), min(dice)
+    if hi == lo:
+        nom, acc = DOUBLE_NAMES[lang][hi]
+        return text("dice.double", lang, name=acc if case == "acc" else nom)
+    return text("dice.pair", lang, hi=hi, lo=lo)
+
+
+def capitalize(sentence: str) -> str:
+    """Upper-case the first letter ("η Ρίτα έφερε" → "Η Ρίτα έφερε")."""
+    for i, ch in enumerate(sentence):
+        if ch.isalpha():
+            return sentence[:i] + ch.upper() + sentence[i + 1:]
+        if not ch.isspace() and ch not in "«“\"'(":
+            return sentence
+    return sentence
+
+
+def placeholders(template: str) -> set[str]:
+    """The ``{names}`` in a template (for the completeness test)."""
+    return {field for _, field, _, _ in string.Formatter().parse(template) if field}
+
+
+# ---------------------------------------------------------------------------
+# Terminal commands: one-letter keys, the same in both languages
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class CommandKey:
+    """One row of the terminal's command table.
+
+    ``key`` is what to type (``N`` stands for a number); ``command`` is the
+    name in :data:`tavli_voice.commands.COMMAND_NAMES`; ``help`` a message key.
+    """
+
+    key: str
+    command: str
+    help: str
+
+
+#: The terminal's one-letter commands (Latin letters in both languages, so help,
+#: documentation and muscle memory carry over). Mirrors ``ui/keys.py``.
+COMMAND_KEYS: tuple[CommandKey, ...] = (
+    CommandKey("N", "select", "help.select"),
+    CommandKey("r", "roll", "help.roll"),
+    CommandKey("c", "confirm", "help.confirm"),
+    CommandKey("u", "undo", "help.undo"),
+    CommandKey("f N", "from", "help.from"),
+    CommandKey("t N", "to", "help.to"),
+    CommandKey("y", "yes", "help.yes"),
+    CommandKey("n", "no", "help.no"),
+    CommandKey("y", "take", "help.take"),
+    CommandKey("n", "drop", "help.drop"),
+    CommandKey("cancel", "cancel", "help.cancel"),
+    CommandKey("l", "plays", "help.plays"),
+    CommandKey("d", "position", "help.position"),
+    CommandKey("b", "position", "help.position_brief"),
+    CommandKey("a", "position", "help.position_full"),
+    CommandKey("p N", "point", "help.point"),
+    CommandKey("k N", "quarter", "help.quarter"),
+    CommandKey("i", "pips", "help.pips"),
+    CommandKey("s", "score", "help.score"),
+    CommandKey("x", "hint", "help.hint"),
+    CommandKey("m", "repeat", "help.repeat"),
+    CommandKey(".", "stop", "help.stop"),
+    CommandKey("o", "resign", "help.resign"),
+    CommandKey("dd", "double", "help.double"),
+    CommandKey("h", "help", "help.help"),
+    CommandKey("?", "help", "help.help"),
+    CommandKey("q", "quit", "help.quit"),
+)
+
+
+def keys_for(command: str) -> tuple[CommandKey, ...]:
+    """The rows of :data:`COMMAND_KEYS` for one command name (may be several)."""
+    return tuple(k for k in COMMAND_KEYS if k.command == command)
+
+
+def key_label(key: str, lang: str, *, speech: bool = False) -> str:
+    """A key as shown ("f N") or as said ("f number", "dot")."""
+    if not speech:
+        return key
+    if key == ".":
+        return text("key.dot", lang)
+    if key == "?":
+        return text("key.question", lang)
+    return " ".join(text("key.number", lang) if part == "N" else part for part in key.split())
+
+
+def help_lines(lang: str, commands: Iterable[str] | None = None, plays: int = 0,
+               *, speech: bool = False, keys: bool = True) -> list[str]:
+    """"key: what it does" for ``commands`` (all when None), in table order.
+
+    With ``plays`` > 0 the number row says "1 to N" ("choose play 1 to 7").
+    ``keys=False`` leaves the letters out (for voice or switch users).
+    """
+    wanted = None if commands is None else set(commands)
+    if wanted is not None and "take" in wanted:
+        wanted -= {"yes", "no"}  # answering a double: y takes, n drops
+    rows: list[tuple[list[str], CommandKey]] = []  # keys sharing one meaning: "h / ?"
+    for row in COMMAND_KEYS:
+        if wanted is not None and row.command not in wanted:
+            continue
+        if rows and rows[-1][1].command == row.command and rows[-1][1].help == row.help:
+            rows[-1][0].append(row.key)
+        else:
+            rows.append(([row.key], row))
+    out: list[str] = []
+    for row_keys, row in rows:
+        if row.command == "select" and plays > 0:
+            what = text("help.select.plays", lang, n=plays)
+            out.append(what if (speech or not keys) else
+                       text("help.item", lang, key=f"1-{plays}", what=what))
+            continue
+        what = text(row.help, lang)
+        if speech:  # "point N" aloud: "point number"
+            what = re.sub(r"\bN\b", text("key.number", lang), what)
+        if not keys:
+            out.append(what)
+            continue
+        label = f" {text('word.or', lang)} ".join(key_label(k, lang, speech=speech)
+                                                  for k in row_keys) if speech else \
+            " / ".join(row_keys)
+        out.append(text("help.item", lang, key=label, what=what))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Language from the environment
+# ---------------------------------------------------------------------------
+def default_lang(env: Mapping[str, str] | None = None) -> str:
+    """``"el"`` when the locale is Greek, else ``"en"`` (``--lang`` overrides, in the caller).
+
+    Reads, as gettext does, ``LANGUAGE`` (first entry) unless the locale is
+    ``C``/``POSIX``, then ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` (first
+    non-empty wins). Any value starting with ``el`` (``el_GR.UTF-8``, ``el``)
+    means Greek.
+
+    >>> default_lang({"LANG": "el_GR.UTF-8"}), default_lang({"LC_ALL": "C", "LANG": "el_GR"})
+    ('el', 'en')
+    """
+    env = os.environ if env is None else env
+    locale = ""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "").strip()
+        if value:
+            locale = value
+            break
+    if locale in ("C", "POSIX") or locale.startswith(("C.", "POSIX.")):
+        return "en"
+    language = env.get("LANGUAGE", "").strip()
+    if language:
+        locale = language.split(":")[0]
+    return "el" if locale.lower().startswith("el") else "en"
+
+
+__all__ = [
+    "LANGS", "MESSAGES", "PLURALS", "PLURAL_GENDER", "GAME_NAMES", "PRESET_NAMES",
+    "DOUBLE_NAMES", "BOT_NAMES", "COMMAND_KEYS", "CommandKey", "PlayerWords", "text",
+    "plural", "number", "el_number", "join_list", "dice_words", "capitalize",
+    "placeholders", "player_words", "game_name", "preset_name", "keys_for", "key_label",
+    "help_lines", "default_lang",
+]

@@ -1,0 +1,432 @@
+"""Events into words: one small phrasing function per event class (Orca style).
+
+:data:`PHRASES` maps each event class of :mod:`tavli_voice.events` to a
+:class:`PhraseRule`: the phrasing function, the speech priority (NVDA
+style, :mod:`~tavli_voice.narration.priorities`), the voice and an optional
+earcon. A phrasing function is a flat run of the small pieces in
+:class:`~tavli_voice.narration.pieces.Say` (``dice``, ``play``, ``reason``,
+``point`` …) and returns *blocks*: one line each on screen, one spoken
+segment each with a pause between them.
+
+* :func:`phrase` → an :class:`~tavli_voice.narration.utterance.Utterance`
+  for the narrator: words only (R1), Greek gendered numbers as words.
+* :func:`screen_text` → the line(s) for the terminal and the window:
+  digits, and plays in notation (``13/7*``) unless the context asks for words.
+
+An empty result (nothing to say, e.g. the plays on offer to a bot) is an
+empty string or an empty utterance: callers skip it. An event class with no
+rule, or a phrasing function that fails, gives a generic phrase and a log
+line, never an exception: the words must not stop the game.
+
+>>> from tavli_voice.events import DiceRolled
+>>> ctx = NarrationContext(lang="el")
+>>> screen_text(DiceRolled(0, (6, 6), 5), ctx)
+'Έφερες εξάρες.'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from tavli_voice import events as E
+from tavli_voice.narration import messages as M
+from tavli_voice.narration import readout
+from tavli_voice.narration.pieces import NarrationContext, PresentationReason, Say, log
+from tavli_voice.narration.priorities import Priority
+from tavli_voice.narration.utterance import LIST_PAUSE_MS, Pause, Segment, Utterance, VoiceKind
+
+Blocks = list[str]
+Phraser = Callable[[Any, Say], Blocks]
+EarconRule = Callable[[Any, Say], "str | None"]
+
+
+@dataclass(frozen=True, slots=True)
+class PhraseRule:
+    """How one event class is said: words, priority, voice, earcon."""
+
+    fn: Phraser
+    priority: Priority = Priority.MESSAGE
+    voice: VoiceKind = VoiceKind.GAME
+    earcon: EarconRule | None = None
+
+
+# ------------------------------------------------------------------- match
+def _match_started(e: E.MatchStarted, s: Say) -> Blocks:
+    s = s.with_players(e.players)
+    game = M.game_name(e.kind, s.lang, e.preset)
+    first = s.t("match.resumed" if e.resumed else "match.new", game=game,
+                length=s.n("count.point_acc", e.length))
+    if s.ctx.terse:
+        return [first]
+    out = [first, s.t("match.players", a=s.subject(0), b=s.subject(1))]
+    if e.preset != "tavlucky" or s.ctx.chatty:
+        out.append(s.t("match.rules", preset=M.preset_name(e.preset, s.lang)))
+    return [" ".join(out)]
+
+
+def _game_started(e: E.GameStarted, s: Say) -> Blocks:
+    out = [s.t("game.start", number=e.number, game=M.game_name(e.game, s.lang, s.ctx.preset))]
+    if e.why == "previous_winner":
+        out.append(s.by("start.winner", e.starter))
+        return [" ".join(out)]
+    if not s.ctx.terse:
+        for a, b in e.rolls:
+            if a == b:
+                out.append(s.t("opening.tie", die=a))
+            else:
+                out.append(s.t("opening.roll", entries=s.entries((a, b))))
+    out.append(s.by("start", e.starter))
+    return [" ".join(out)]
+
+
+def _match_over(e: E.MatchOver, s: Say) -> Blocks:
+    loser = 1 - e.winner
+    out = [s.by("match.left", loser)] if e.left else []
+    out.append(s.by("match.won", e.winner, a=e.scores[e.winner], b=e.scores[loser]))
+    return [" ".join(out)]
+
+
+def _game_over(e: E.GameOver, s: Say) -> Blocks:
+    if e.winner is None:
+        out = [s.t("game.draw")]
+    else:
+        how_key = f"how.{e.kind}"
+        if how_key not in M.MESSAGES:
+            log.warning("no words for game outcome %r", e.kind)
+            how_key = "how.single"
+        out = [s.by("game.won", e.winner, how=s.t(how_key),
+                    points=s.n("count.point", e.points))]
+    out.append(s.score(e.scores))
+    return [" ".join(out)]
+
+
+# ------------------------------------------------------------------- turns
+def _turn_started(e: E.TurnStarted, s: Say) -> Blocks:
+    out = [readout.turn(e.player, None, s)[0]]
+    if e.can_double and s.you(e.player) and not s.ctx.terse:
+        out.append(s.t("turn.can_double"))
+    if s.ctx.chatty:
+        out += s.pips(e.player, e.position.pip_count())
+    return [" ".join(out)]
+
+
+def _turn_started_earcon(e: E.TurnStarted, s: Say) -> str | None:
+    return "your_turn" if s.you(e.player) else None
+
+
+def _dice_rolled(e: E.DiceRolled, s: Say) -> Blocks:
+    if s.ctx.terse:
+        return [s.by("dice.terse", e.player, dice=s.dice(e.dice, "nom"))]
+    key = "dice.auto" if e.automatic else "dice.rolled"
+    out = [s.by(key, e.player, dice=s.dice(e.dice, "acc"))]
+    if s.ctx.chatty and e.dice[0] == e.dice[1]:
+        out.append(s.t("dice.four_moves", die=e.dice[0]))
+    return [" ".join(out)]
+
+
+def _dice_earcon(e: E.DiceRolled, s: Say) -> str | None:
+    return None if e.automatic else "dice"
+
+
+def _plays_offered(e: E.PlaysOffered, s: Say) -> Blocks:
+    if s.is_silent_player(e.player):
+        return []
+    count = len(e.plays)
+    if s.ctx.terse:
+        intro = s.t("plays.intro.terse")
+    elif s.you(e.player):
+        intro = M.capitalize(s.t("plays.intro.you", count=s.n("count.play", count)))
+    else:
+        intro = M.capitalize(s.t("plays.intro.other", who=s.subject(e.player),
+                                 count=s.n("count.play", count)))
+    items = []
+    for i, play in enumerate(e.plays, start=1):
+        key = "plays.item_suggested" if e.suggested == i else "plays.item"
+        items.append(s.t(key, n=i, play=s.play(play, e.player)))
+    limit = s.ctx.max_spoken_plays
+    if s.speech and not s.ctx.on_request and not s.ctx.chatty and count > limit > 0:
+        rest = count - limit
+        items = items[:limit] + [s.n("plays.more", rest) + " " + s.t("plays.more_hint")]
+    return [intro] + items
+
+
+def _step_options(e: E.StepOptions, s: Say) -> Blocks:
+    if not e.points:
+        line = s.t("step.none")
+    elif e.source is None:
+        line = s.t("step.pick_from", points=s.join([s.point_from(p) for p in e.points], "or"))
+    else:
+        line = s.t("step.pick_to", a=s.point_from(e.source),
+                   points=s.join([s.point_to(p) for p in e.points], "or"))
+    return [_for(e.player, M.capitalize(line), s)]
+
+
+def _for(player: int, line: str, s: Say) -> str:
+    """Prefix a prompt meant for another player with their name (hot seat)."""
+    if s.ctx.listener is None or s.you(player):
+        return line
+    return s.t("prefix.who", who=s.words(player).name, text=line)
+
+
+def _step_taken(e: E.StepTaken, s: Say) -> Blocks:
+    words = s.step(e.step, e.player, e.position.game)
+    if s.you(e.player):
+        return [M.capitalize(s.t("step.taken.you", step=words))]
+    return [s.t("step.taken.other", who=M.capitalize(s.subject(e.player)), step=words)]
+
+
+def _play_pending(e: E.PlayPending, s: Say) -> Blocks:
+    play = s.play(e.play, e.player)
+    if s.you(e.player) and s.ctx.terse:
+        return [M.capitalize(s.t("play.pending.terse", play=play))]
+    return [s.by("play.pending", e.player, play=play)]
+
+
+def _play_made(e: E.PlayMade, s: Say) -> Blocks:
+    play = s.play(e.play, e.player)
+    if e.by_timer:
+        out = [s.by("play.timer", e.player, play=play)]
+    elif s.ctx.terse:
+        out = [s.by("play.terse", e.player, play=play)]
+    else:
+        out = [s.by("play.made", e.player, play=play)]
+    if s.ctx.chatty:
+        out += s.pips(e.player, e.play.result.pip_count())
+    return [" ".join(out)]
+
+
+def _turn_passed(e: E.TurnPassed, s: Say) -> Blocks:
+    why = s.reason(e.reason)
+    if s.ctx.terse:
+        return [s.t("pass.terse", reason=why)]
+    return [s.by("pass", e.player, reason=why)]
+
+
+def _turn_shortened(e: E.TurnShortened, s: Say) -> Blocks:
+    why = s.reason(e.reason)
+    if s.ctx.terse:
+        return [M.capitalize(why) + "."]
+    return [s.by("short", e.player, reason=why)]
+
+
+def _mother_pinned(e: E.MotherPinned, s: Say) -> Blocks:
+    if s.you(e.pinner):
+        first = s.t("mother.pinned.you")
+    elif s.ctx.listener is not None:
+        first = M.capitalize(s.t("mother.pinned.yours", who=s.subject(e.pinner)))
+    else:
+        first = M.capitalize(s.t("mother.pinned.other", who=s.subject(e.pinner)))
+    second = s.t("mother.ends") if e.ends_game else s.by("mother.goes_on", e.pinner)
+    return [f"{first} {second}"]
+
+
+def _undone(e: E.Undone, s: Say) -> Blocks:
+    return [s.by("undone", e.player)]
+
+
+# --------------------------------------------------------- questions, cube
+def _question_asked(e: E.QuestionAsked, s: Say) -> Blocks:
+    if s.ctx.players[e.player].is_bot:
+        return []  # a bot answers at once; nothing to ask aloud
+    key = f"ask.{e.kind}" if f"ask.{e.kind}" in M.MESSAGES else "ask.other"
+    return [_for(e.player, s.t(key, value=e.value), s)]
+
+
+def _double_offered(e: E.DoubleOffered, s: Say) -> Blocks:
+    return [s.by("double.offer", e.player, value=e.value)]
+
+
+def _double_answered(e: E.DoubleAnswered, s: Say) -> Blocks:
+    if e.took:
+        return [s.by("double.took", e.player, value=e.value)]
+    return [s.by("double.dropped", e.player)]
+
+
+# ------------------------------------------------------------ refusals
+_NO_DETAILS = ("no_undo", "nothing_to_confirm", "nothing_to_cancel", "no_question",
+               "cannot_double", "no_double", "no_plays_now", "match_over", "unknown_command",
+               "not_your_turn")
+
+
+def _command_rejected(e: E.CommandRejected, s: Say) -> Blocks:
+    code = e.code
+    if code == "not_now":
+        what = f"expected.{e.get('expected')}"
+        if what in M.MESSAGES:
+            return [s.t("reject.not_now", what=s.t(what))]
+        return [s.t("reject.generic")]
+    if code == "no_such_play":
+        count = int(e.get("count", 0))
+        if count <= 0:
+            return [s.t("reject.no_plays_now")]
+        key = "reject.no_such_play.one" if count == 1 else "reject.no_such_play"
+        return [s.t(key, number=e.get("number"), count=count)]
+    if code == "no_checker_to_move":
+        line = M.capitalize(s.t("reject.no_checker_to_move", point=s.point_from(e.get("point", 0))))
+        sources = tuple(e.get("sources", ()))
+        if sources:
+            line += " " + s.t("reject.sources",
+                              points=s.join([s.point_from(p) for p in sources], "or"))
+        return [line]
+    if code == "say_from_first":
+        return [s.t("reject.say_from_first", point=s.point(e.get("point", 0)))]
+    if code == "illegal_step":
+        return [M.capitalize(s.t("reject.illegal_step", source=s.point_from(e.get("source", 0)),
+                                 point=s.point(e.get("point", 0))))]
+    if code in ("no_such_point", "no_such_quarter", "illegal_play", "ambiguous_play",
+                "bad_notation"):
+        details = {"point": e.get("point"), "quarter": e.get("quarter"), "text": e.get("text", "")}
+        return [M.capitalize(s.t(f"reject.{code}", **details))]
+    if code in _NO_DETAILS:
+        return [s.t(f"reject.{code}")]
+    log.warning("no words for refusal %r %r", code, e.details)
+    return [s.t("reject.generic")]
+
+
+# -------------------------------------------------------------- reports
+def _position_report(e: E.PositionReport, s: Say) -> Blocks:
+    return readout.describe(e, s)
+
+
+def _point_report(e: E.PointReport, s: Say) -> Blocks:
+    return readout.point(e, s)
+
+
+def _quarter_report(e: E.QuarterReport, s: Say) -> Blocks:
+    return readout.quarter(e, s)
+
+
+def _pip_report(e: E.PipReport, s: Say) -> Blocks:
+    return [" ".join(s.pips(e.view, e.pips, lead=not s.ctx.terse))]
+
+
+def _score_report(e: E.ScoreReport, s: Say) -> Blocks:
+    out = [s.score(e.scores), s.t("score.length", length=s.n("count.point_acc", e.length))]
+    if e.game and e.number:
+        out.append(s.t("score.game", number=e.number,
+                       game=M.game_name(e.game, s.lang, s.ctx.preset)))
+    return [" ".join(out)]
+
+
+def _help_report(e: E.HelpReport, s: Say) -> Blocks:
+    if s.ctx.listener is not None and not s.you(e.player):
+        intro = M.capitalize(s.t("help.intro.other", who=s.subject(e.player)))
+    else:
+        intro = s.t("help.intro")
+    lines = M.help_lines(s.lang, e.commands, e.plays, speech=s.speech, keys=s.ctx.show_keys)
+    return [intro] + lines
+
+
+def _hint_report(e: E.HintReport, s: Say) -> Blocks:
+    play = s.play(e.play, e.player)
+    if s.you(e.player) or s.ctx.listener is None:
+        return [s.t("hint", n=e.number, play=play)]
+    return [s.t("hint.other", who=s.subject(e.player), n=e.number, play=play)]
+
+
+def _time_warning(e: E.TimeWarning, s: Say) -> Blocks:
+    if s.you(e.player):
+        return [s.n("time.left.you", e.seconds)]
+    return [s.n("time.left.other", e.seconds, who=s.words(e.player).name)]
+
+
+def _timed_out(e: E.TimedOut, s: Say) -> Blocks:
+    return [s.by("time.timed_out", e.player, count=e.count)]
+
+
+def _goodbye(e: E.Goodbye, s: Say) -> Blocks:
+    return [s.t("goodbye.saved" if e.saved else "goodbye")]
+
+
+def _generic(e: object, s: Say) -> Blocks:
+    return [s.t("generic.event", name=type(e).__name__)]
+
+
+def _error_earcon(e: object, s: Say) -> str | None:
+    return "error"
+
+
+IMP, MSG, TXT = Priority.IMPORTANT, Priority.MESSAGE, Priority.TEXT
+SYSTEM = VoiceKind.SYSTEM
+
+#: The table: event class → how it is said (style guide 2.1, 3.1).
+PHRASES: dict[type, PhraseRule] = {
+    E.MatchStarted: PhraseRule(_match_started, MSG),
+    E.GameStarted: PhraseRule(_game_started, MSG),
+    E.TurnStarted: PhraseRule(_turn_started, MSG, earcon=_turn_started_earcon),
+    E.DiceRolled: PhraseRule(_dice_rolled, MSG, earcon=_dice_earcon),
+    E.PlaysOffered: PhraseRule(_plays_offered, MSG),
+    E.StepOptions: PhraseRule(_step_options, TXT),
+    E.StepTaken: PhraseRule(_step_taken, MSG),
+    E.PlayPending: PhraseRule(_play_pending, MSG),
+    E.PlayMade: PhraseRule(_play_made, MSG),
+    E.TurnPassed: PhraseRule(_turn_passed, IMP),
+    E.TurnShortened: PhraseRule(_turn_shortened, IMP),
+    E.MotherPinned: PhraseRule(_mother_pinned, IMP),
+    E.Undone: PhraseRule(_undone, MSG),
+    E.QuestionAsked: PhraseRule(_question_asked, IMP),
+    E.DoubleOffered: PhraseRule(_double_offered, MSG),
+    E.DoubleAnswered: PhraseRule(_double_answered, MSG),
+    E.GameOver: PhraseRule(_game_over, IMP),
+    E.MatchOver: PhraseRule(_match_over, IMP),
+    E.CommandRejected: PhraseRule(_command_rejected, IMP, SYSTEM, _error_earcon),
+    E.PositionReport: PhraseRule(_position_report, MSG),
+    E.PointReport: PhraseRule(_point_report, MSG),
+    E.QuarterReport: PhraseRule(_quarter_report, MSG),
+    E.PipReport: PhraseRule(_pip_report, MSG),
+    E.ScoreReport: PhraseRule(_score_report, MSG),
+    E.HelpReport: PhraseRule(_help_report, MSG, SYSTEM),
+    E.HintReport: PhraseRule(_hint_report, MSG),
+    E.TimeWarning: PhraseRule(_time_warning, MSG),
+    E.TimedOut: PhraseRule(_timed_out, IMP),
+    E.Goodbye: PhraseRule(_goodbye, IMP, SYSTEM),
+}
+
+_GENERIC = PhraseRule(_generic, MSG, SYSTEM)
+
+
+def rule_for(event: object) -> PhraseRule:
+    """The rule for ``event``'s class (or a base class); generic, with a log line, if none."""
+    for cls in type(event).__mro__:
+        rule = PHRASES.get(cls)
+        if rule is not None:
+            return rule
+    log.warning("no phrase for event %s; using a generic one", type(event).__name__)
+    return _GENERIC
+
+
+def _blocks(event: object, rule: PhraseRule, say: Say) -> Blocks:
+    try:
+        return [b for b in rule.fn(event, say) if b]
+    except Exception:  # the edge: words must never stop the game
+        log.exception("phrasing %s failed", type(event).__name__)
+        return _generic(event, say)
+
+
+def phrase(event: E.Event, ctx: NarrationContext) -> Utterance:
+    """What the narrator says for ``event``: words only, blocks separated by pauses."""
+    rule = rule_for(event)
+    say = Say(ctx, speech=True)
+    segments: list[Segment] = []
+    for block in _blocks(event, rule, say):
+        if segments:
+            segments.append(Pause(LIST_PAUSE_MS))
+        segments.append(block)
+    earcon = rule.earcon(event, say) if rule.earcon is not None and segments else None
+    return Utterance(tuple(segments), rule.priority, rule.voice, ctx.lang, ctx.turn, earcon,
+                     type(event).__name__)
+
+
+def screen_text(event: E.Event, ctx: NarrationContext) -> str:
+    """The screen line(s) for ``event`` ("" when there is nothing to show)."""
+    return "\n".join(_blocks(event, rule_for(event), Say(ctx, speech=False)))
+
+
+def render(event: E.Event, ctx: NarrationContext) -> tuple[str, Utterance]:
+    """Both at once: ``(screen_text, phrase)``."""
+    return screen_text(event, ctx), phrase(event, ctx)
+
+
+__all__ = ["NarrationContext", "PresentationReason", "PhraseRule", "PHRASES", "phrase",
+           "screen_text", "render", "rule_for"]

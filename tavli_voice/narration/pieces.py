@@ -1,0 +1,383 @@
+"""The context of a presentation and the tiny word pieces phrasers add together.
+
+Orca builds a frozen generator context once per presentation (style guide
+2.3) and makes every role function a flat run of small ``_generate_<fact>``
+pieces (2.1). Here :class:`NarrationContext` is that snapshot and
+:class:`Say` carries the pieces (:meth:`Say.dice`, :meth:`Say.play`,
+:meth:`Say.reason`, :meth:`Say.point` …) for one language and one medium:
+``speech=True`` writes words only (R1: "from 13 to 7 hitting", never
+``13/7*``; Greek feminine and masculine numbers as words), ``speech=False``
+writes screen text (digits, and notation when the context asks for it).
+
+All words come from :mod:`~tavli_voice.narration.messages`.
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterable, Sequence
+
+from tavli_voice.events import PlayerInfo
+from tavli_voice.narration import messages as M
+from tavli_voice.narration.priorities import Verbosity
+from tavli_voice.rules import BAR, OFF, Play, Reason, Step
+
+log = logging.getLogger("tavli_voice.narration")
+
+
+class PresentationReason(enum.Enum):
+    """Why something is said, which decides how much (Orca's PresentationReason).
+
+    * ``EVENT`` — it just happened: long lists are cut short in speech.
+    * ``REPEAT`` — the player asked to hear it again: lists in full.
+    * ``WHERE_AM_I`` — the player asked where things stand: lists in full.
+    * ``WHERE_AM_I_DETAILED`` — as above, plus the extras of ``CHATTY``.
+    """
+
+    EVENT = "event"
+    REPEAT = "repeat"
+    WHERE_AM_I = "where_am_i"
+    WHERE_AM_I_DETAILED = "where_am_i_detailed"
+
+
+def _default_players() -> tuple[PlayerInfo, PlayerInfo]:
+    return (PlayerInfo("you"), PlayerInfo("Rita", "rita"))
+
+
+@dataclass(frozen=True, slots=True)
+class NarrationContext:
+    """Everything a phraser may read, frozen for one presentation.
+
+    ``listener`` is the player the words address as "you" and whose side
+    readouts are told from (``None``: nobody; everyone is named, as for
+    bot-against-bot or two people sharing a keyboard with no fixed side; a
+    bot as listener is taken as ``None``).
+    ``players`` gives the names; ``turn`` is the session's turn counter,
+    stamped on every utterance for staleness. ``preset`` names Plakoto
+    "Tapa" under ``vog``. ``screen_notation`` shows plays as ``13/7*`` on
+    screen (speech always uses words); ``show_keys`` puts the terminal's
+    letters into help. ``max_spoken_plays`` cuts a long list of plays in
+    speech for an ``EVENT`` at normal verbosity (the screen always lists all).
+    ``names``/``bots`` may be given instead of ``players`` (they build it).
+    """
+
+    lang: str = "en"
+    verbosity: Verbosity = Verbosity.NORMAL
+    listener: int | None = 0
+    players: tuple[PlayerInfo, PlayerInfo] = field(default_factory=_default_players)
+    turn: int = 0
+    reason: PresentationReason = PresentationReason.EVENT
+    preset: str = "tavlucky"
+    screen_notation: bool = True
+    show_keys: bool = True
+    max_spoken_plays: int = 9
+    #: Shortcut for ``players``: display names and bot names per seat (both or neither).
+    names: tuple[str, str] | None = None
+    bots: tuple[str | None, str | None] | None = None
+
+    def __post_init__(self) -> None:
+        if self.names is not None or self.bots is not None:
+            names = self.names or tuple(p.name for p in self.players)
+            bots = self.bots or tuple(p.bot for p in self.players)
+            object.__setattr__(self, "players", (PlayerInfo(names[0], bots[0]),
+                                                 PlayerInfo(names[1], bots[1])))
+        if self.lang not in M.LANGS:
+            raise ValueError(f"lang must be one of {M.LANGS}, not {self.lang!r}")
+        if self.listener not in (None, 0, 1):
+            raise ValueError(f"listener must be 0, 1 or None, not {self.listener!r}")
+        if len(self.players) != 2:
+            raise ValueError("players must be a pair")
+        if self.listener is not None and self.players[self.listener].is_bot:
+            object.__setattr__(self, "listener", None)  # "you" never addresses a bot
+
+    @property
+    def terse(self) -> bool:
+        """Bare facts only (``Verbosity.TERSE``)."""
+        return self.verbosity is Verbosity.TERSE
+
+    @property
+    def chatty(self) -> bool:
+        """Extras such as pip counts (``CHATTY``, or a detailed where-am-I)."""
+        return (self.verbosity is Verbosity.CHATTY
+                or self.reason is PresentationReason.WHERE_AM_I_DETAILED)
+
+    @property
+    def on_request(self) -> bool:
+        """Said because the player asked (repeat, where am I): never cut short."""
+        return self.reason is not PresentationReason.EVENT
+
+
+class Say:
+    """Word pieces for one context and one medium (speech or screen)."""
+
+    __slots__ = ("ctx", "speech", "lang")
+
+    def __init__(self, ctx: NarrationContext, speech: bool) -> None:
+        self.ctx = ctx
+        self.speech = speech
+        self.lang = ctx.lang
+
+    def with_players(self, players: tuple[PlayerInfo, PlayerInfo]) -> "Say":
+        """The same pieces with other player names (MatchStarted carries its own)."""
+        return Say(replace(self.ctx, players=players), self.speech)
+
+    # ------------------------------------------------------------ messages
+    def t(self, key: str, /, **kw: Any) -> str:
+        """A message in this language."""
+        return M.text(key, self.lang, **kw)
+
+    def n(self, key: str, n: int, /, **kw: Any) -> str:
+        """A plural message; Greek gendered numbers become words in speech."""
+        return M.plural(key, n, self.lang, speech=self.speech, **kw)
+
+    def num(self, n: int, gender: M.Gender = "n", case: M.Case = "nom") -> str:
+        """A number that agrees with a Greek noun (digits on screen)."""
+        return M.number(n, self.lang, gender, case, speech=self.speech)
+
+    def join(self, items: Sequence[str], word: str = "and") -> str:
+        """"a, b and c" / "a, b ή c"."""
+        return M.join_list(items, self.lang, word)
+
+    # ------------------------------------------------------------- players
+    def you(self, player: int) -> bool:
+        """Is ``player`` the listener, addressed as "you"?"""
+        return self.ctx.listener is not None and player == self.ctx.listener
+
+    def words(self, player: int) -> M.PlayerWords:
+        """The name forms of ``player`` (0 or 1)."""
+        info = self.ctx.players[player]
+        return M.player_words(info.name, info.bot, player, self.lang)
+
+    def subject(self, player: int) -> str:
+        """"you" / "εσύ" for the listener, else the name as a subject ("η Ρίτα")."""
+        return self.t("word.you") if self.you(player) else self.words(player).subject
+
+    def whose(self, player: int) -> str:
+        """The owner form of a player who is not the listener ("Rita's", "της Ρίτας")."""
+        return self.words(player).whose
+
+    def by(self, base: str, player: int, /, **kw: Any) -> str:
+        """Message ``base.you`` for the listener, else ``base.other`` with the name.
+
+        The result is capitalised, since names may start a sentence ("Η Ρίτα …").
+        """
+        if self.you(player):
+            return M.capitalize(self.t(f"{base}.you", **kw))
+        return M.capitalize(self.t(f"{base}.other", who=self.subject(player),
+                                   whose=self.whose(player), **kw))
+
+    def is_silent_player(self, player: int) -> bool:
+        """True for a bot, or for the other player when there is a listener.
+
+        Choices on offer to such a player (plays, questions) are not read out.
+        """
+        if self.ctx.players[player].is_bot:
+            return True
+        return self.ctx.listener is not None and player != self.ctx.listener
+
+    def entries(self, values: tuple[int, int], first: int | None = None) -> str:
+        """"you 3, Rita 1": both players with a number (indexed by player).
+
+        The listener comes first; with no listener, ``first`` (default player 0).
+        """
+        lead = self.ctx.listener if self.ctx.listener is not None else (first or 0)
+        order = (lead, 1 - lead)
+        return ", ".join(self.t("entry", who=self.subject(p), n=values[p]) for p in order)
+
+    # ---------------------------------------------------------- dice, points
+    def dice(self, dice: tuple[int, int], case: M.Case = "nom") -> str:
+        """"6 and 5", "double sixes" / "6 και 5", "εξάρες" (R2)."""
+        return M.dice_words(dice, self.lang, case)
+
+    def point(self, p: int) -> str:
+        """A point as a bare label: "13", "bar", "off" (R1 numbering)."""
+        if p == BAR:
+            return self.t("word.bar_short")
+        if p == OFF:
+            return self.t("word.off")
+        return str(p)
+
+    def point_from(self, p: int) -> str:
+        """A point after "from": "13" / "το 13"; "the bar" / "τη μπάρα"."""
+        if p == BAR:
+            return self.t("word.bar")
+        return self.t("step.from_point", p=p)
+
+    def point_to(self, p: int) -> str:
+        """A destination: "to 7" / "στο 7"; "bear off" / "μάζεμα" for 0."""
+        if p == OFF:
+            return self.t("step.to_off")
+        return self.t("step.to_point", p=p)
+
+    def points(self, points: Iterable[int], word: str = "and") -> str:
+        """"19, 20 and 22" (bar and off as words)."""
+        return self.join([self.point(p) for p in points], word)
+
+    # ----------------------------------------------------------- plays (R1)
+    def play(self, play: Play, mover: int, *, terse: bool | None = None) -> str:
+        """One play: notation on screen if the context wants it, words otherwise.
+
+        Speech: "from 24 to 18, from 13 to 8"; "2 checkers from 8 to 5";
+        "from 13 to 7 hitting" / "από το 13 στο 7 και χτυπάς". Terse: "13 to 7".
+        """
+        if not self.speech and self.ctx.screen_notation:
+            return play.notation or self.t("move.none")
+        brief = self.ctx.terse if terse is None else terse
+        return self.steps(play.steps, mover, play.result.game, terse=brief)
+
+    def steps(self, steps: tuple[Step, ...], mover: int, game: str, *, terse: bool = False) -> str:
+        """Steps in words, grouped into checker paths like the notation (R1)."""
+        if not steps:
+            return self.t("move.none")
+        paths = _paths(steps)
+        paths.sort(key=lambda pm: (-pm[0][0], -pm[0][-1]))
+        texts: list[str] = []
+        counts: dict[str, int] = {}
+        for path, marks in paths:
+            words = self._path(path, marks, mover, game, terse)
+            if words not in counts:
+                texts.append(words)
+                counts[words] = 0
+            counts[words] += 1
+        out = []
+        for words in texts:
+            k = counts[words]
+            if k > 1:
+                words = self.t("move.terse.count" if terse else "move.count", n=k, move=words)
+            out.append(words)
+        return ", ".join(out)
+
+    def step(self, step: Step, mover: int, game: str) -> str:
+        """One single step in words ("from 13 to 7 hitting")."""
+        return self.steps((step,), mover, game, terse=self.ctx.terse)
+
+    def _path(self, path: list[int], marks: list[bool], mover: int, game: str,
+              terse: bool) -> str:
+        pre = "move.terse." if terse else "move."
+        capture = ("move.pin." if game == "plakoto" else "move.hit.") + (
+            "you" if self.you(mover) else "other")
+        # like the notation: keep the points where it captured, and the last
+        kept = [(p, mark) for i, (p, mark) in enumerate(zip(path[1:], marks))
+                if mark or i == len(marks) - 1]
+        src = path[0]
+        parts: list[str] = []
+        for i, (dst, mark) in enumerate(kept):
+            if i == 0:
+                if dst == OFF:
+                    words = self.t(pre + "bear_off", a=src)
+                elif src == BAR:
+                    words = self.t(pre + "from_bar_to", b=dst)
+                else:
+                    words = self.t(pre + "from_to", a=src, b=dst)
+            else:
+                words = (self.t(pre + "then_off") if dst == OFF
+                         else self.t(pre + "then_to", b=dst))
+            if mark:
+                words = f"{words} {self.t(capture)}"
+            parts.append(words)
+        return ", ".join(parts)
+
+    # --------------------------------------------------------- reasons (R8)
+    def reason(self, reason: Reason | None, die: int | None = None) -> str:
+        """An R8 reason as a clause (no capital, no full stop).
+
+        ``die`` is given for a nested reason (why one die of the roll cannot
+        be played), so "with 6 and 5 no checker can land" becomes "no checker
+        can land anywhere with the 5".
+        """
+        if reason is None:
+            return ""
+        code = reason.code.value
+        get = reason.get
+        if code == "closed_out":
+            return self.t("reason.closed_out")
+        if code == "bar_entry_blocked":
+            pts = tuple(get("points", ()))
+            return self.n("reason.bar_entry_blocked", len(pts), points=self.points(pts))
+        if code == "all_blocked":
+            if die is not None:
+                return self.t("reason.all_blocked.die", die=die)
+            dice = get("dice")
+            if dice is None:
+                return self.t("reason.unknown")
+            return self.t("reason.all_blocked", dice=self.dice(tuple(dice), "acc"))
+        if code == "first_checker_blocked":
+            point = get("point", "")
+            if die is not None or get("dice") is None:
+                return self.t("reason.first_checker_blocked.die", point=point,
+                              die=die if die is not None else "")
+            return self.t("reason.first_checker_blocked", point=point,
+                          dice=self.dice(tuple(get("dice")), "acc"))
+        if code == "prime_rule":
+            return self.t("reason.prime_rule", points=self.points(get("points", ())))
+        if code == "pinned":
+            pts = tuple(get("points", ()))
+            return self.n("reason.pinned", len(pts), points=self.points(pts))
+        if code == "cannot_bear_off":
+            return self.t("reason.cannot_bear_off", point=get("point", ""))
+        if code == "only_one_die":
+            other = get("other")
+            what = self.t("reason.only_one_die", die=get("die"), other=other)
+            return self._because(what, get("why"), other)
+        if code == "larger_die_rule":
+            dice = tuple(get("dice", (0, 0)))
+            return self.t("reason.larger_die_rule", hi=max(dice) if dice else "")
+        if code == "partial_double":
+            d = get("die")
+            what = self.n("reason.partial_double", int(get("played", 0)),
+                          of=self.num(int(get("of", 4)), "f", "acc"), die=d)
+            return self._because(what, get("why"), d)
+        log.warning("no words for pass reason %r", code)
+        return self.t("reason.unknown")
+
+    def _because(self, what: str, why: Any, die: int | None) -> str:
+        if not isinstance(why, Reason):
+            return what
+        return self.t("sentence.because", what=what, why=self.reason(why, die=die))
+
+    # ------------------------------------------------------- pips and score
+    def pips(self, view: int, pips: tuple[int, int], *, lead: bool = True) -> list[str]:
+        """"Pips: you 167, Rita 160. You are 7 behind." (``pips``: view's, other's).
+
+        The listener comes first; with no listener, the view does.
+        """
+        other = 1 - view
+        values = (pips[0], pips[1]) if view == 0 else (pips[1], pips[0])
+        out = [self.t("pips.line", entries=self.entries(values, first=view))]
+        if not lead:
+            return out
+        diff = pips[1] - pips[0]  # fewer pips to go is better
+        if diff == 0:
+            out.append(self.t("pips.level"))
+            return out
+        leader, by = (view, diff) if diff > 0 else (other, -diff)
+        if self.you(leader):
+            out.append(self.t("pips.lead.you", n=by))
+        elif self.you(1 - leader):
+            out.append(self.t("pips.behind.you", n=by))
+        else:
+            out.append(M.capitalize(self.t("pips.lead.other", who=self.subject(leader), n=by)))
+        return out
+
+    def score(self, scores: tuple[int, int]) -> str:
+        """"Score: you 2, Rita 1." (the listener first)."""
+        return self.t("score.line", entries=self.entries(scores))
+
+
+def _paths(steps: Iterable[Step]) -> list[tuple[list[int], list[bool]]]:
+    """Group steps into checker paths, captures marked (as ``rules.plays`` does)."""
+    paths: list[tuple[list[int], list[bool]]] = []
+    for st in steps:
+        for path, marks in reversed(paths):
+            if path[-1] == st.from_point and path[-1] != OFF:
+                path.append(st.to_point)
+                marks.append(st.capture)
+                break
+        else:
+            paths.append(([st.from_point, st.to_point], [st.capture]))
+    return paths
+
+
+__all__ = ["NarrationContext", "PresentationReason", "Say"]

@@ -1,0 +1,320 @@
+"""``tavli-voice play``: the line-oriented terminal player, screen-reader first.
+
+One event per line, no box drawing, no cursor tricks, no colour. Typed lines
+become commands through :mod:`.keys`; everything the session says comes back
+as events and is printed with :func:`~tavli_voice.narration.phrases.screen_text`
+(and spoken by the narrator when speech is on). Optional inputs plug in as
+*sources* polled by the same loop: voice commands and switch scanning.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import select
+import sys
+import time
+from pathlib import Path
+from typing import Callable, Protocol, TextIO
+
+from .. import commands as C
+from .. import events as E
+from .. import storage
+from ..narration import messages as M
+from ..narration.priorities import Verbosity
+from ..rules import MatchConfig, TimerRules
+from ..session import Phase, Session, SessionOptions
+from .app import App
+from .keys import UnknownInput, parse_line
+
+BOTS = ("rita", "strong", "random")
+
+
+class Source(Protocol):
+    """An extra input (voice, switch): returns a command when it has one."""
+
+    def poll(self) -> C.Command | None: ...
+
+    def close(self) -> None: ...
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The options of ``tavli-voice play``."""
+    ap = argparse.ArgumentParser(
+        prog="tavli-voice play",
+        description="Play Tavli (Portes, Plakoto, Fevga) by keyboard, voice or one switch.")
+    ap.add_argument("--game", default="tavli", choices=["tavli", "portes", "plakoto", "fevga"],
+                    help="tavli = the match that rotates the three games (default)")
+    ap.add_argument("--points", type=int, default=None, help="match length (default 5)")
+    ap.add_argument("--preset", default=None, choices=["tavlucky", "traditional", "vog"])
+    ap.add_argument("--opponent", default="rita", choices=list(BOTS) + ["friend"],
+                    help="rita (beginner, default), strong, random, or friend (two at one keyboard)")
+    ap.add_argument("--players", default=None,
+                    help="both seats, e.g. rita,strong (bot against bot) or me,rita")
+    ap.add_argument("--seed", default=None, help="dice seed, to replay a match exactly")
+    ap.add_argument("--lang", choices=["en", "el"], default=None,
+                    help="language (default: from the system locale)")
+    ap.add_argument("--timer", action="store_true", help="R9 timer: 45 s to roll and to play")
+    ap.add_argument("--speech", choices=["on", "off"], default=None,
+                    help="speak events aloud (default on)")
+    ap.add_argument("--verbosity", choices=["terse", "normal", "chatty"], default=None)
+    ap.add_argument("--rate", type=int, default=None, help="speech rate, words per minute")
+    ap.add_argument("--volume", type=float, default=None, help="speech volume 0 to 1")
+    ap.add_argument("--scan", choices=["auto", "step"], default=None,
+                    help="switch scanning: auto (one switch) or step (two switches)")
+    ap.add_argument("--voice", action="store_true", help="voice commands from the microphone")
+    ap.add_argument("--voice-engine", default=None, help="pocketsphinx, vosk or templates")
+    ap.add_argument("--window", action="store_true", help="open the board window")
+    ap.add_argument("--resume", action="store_true", help="resume the saved match")
+    ap.add_argument("--suggest", action="store_true", help="mark the strong bot's choice")
+    ap.add_argument("--no-confirm", action="store_true",
+                    help="play a chosen play at once (no confirm step, no undo)")
+    ap.add_argument("--save", default=None, help="autosave file (default in the data folder)")
+    ap.add_argument("--no-save", action="store_true", help="do not autosave")
+    return ap
+
+
+def _players(args: argparse.Namespace, lang: str) -> tuple[E.PlayerInfo, E.PlayerInfo]:
+    def seat(name: str, fallback: str) -> E.PlayerInfo:
+        key = name.strip().lower()
+        if key in BOTS or key in ("ρίτα", "ριτα"):
+            from ..bots import bot_name
+            bot = bot_name(key)
+            return E.PlayerInfo(M.player_words(bot, bot, 0, lang).name, bot)
+        return E.PlayerInfo(name.strip() or fallback)
+
+    if args.players:
+        parts = args.players.split(",")
+        if len(parts) != 2:
+            raise ValueError("--players takes two names, like rita,strong")
+        return seat(parts[0], "1"), seat(parts[1], "2")
+    me = M.text("player.you", lang) if "player.you" in M.MESSAGES else "you"
+    if args.opponent == "friend":
+        return E.PlayerInfo(M.text("player.first", lang) if "player.first" in M.MESSAGES
+                            else "1"), E.PlayerInfo(M.text("player.second", lang)
+                                                    if "player.second" in M.MESSAGES else "2")
+    return E.PlayerInfo(me), seat(args.opponent, "bot")
+
+
+class TerminalPlayer:
+    """The read–apply–print loop over one :class:`App`."""
+
+    def __init__(self, app: App, out: TextIO, inp: TextIO, *,
+                 sources: list[Source] | None = None, show_prompts: bool = True) -> None:
+        self.app = app
+        self.out = out
+        self.inp = inp
+        self.sources = sources or []
+        self.show_prompts = show_prompts
+        app.subscribe(self.print_events)
+
+    # ---------------------------------------------------------- output
+    def say(self, line: str) -> None:
+        """Print one line and flush (screen readers read whole lines)."""
+        self.out.write(line + "\n")
+        self.out.flush()
+
+    def print_events(self, events: list[E.Event]) -> None:
+        from ..narration.phrases import screen_text
+
+        ctx = self.app.context()
+        for ev in events:
+            text = screen_text(ev, ctx)  # type: ignore[arg-type]
+            for line in text.splitlines():
+                if line.strip():
+                    self.say(line)
+
+    def prompt(self) -> None:
+        """What the person may do now, in one line."""
+        s = self.app.session
+        lang = self.app.lang
+        if s.phase is Phase.ROLL:
+            key = "prompt.roll_double" if "double" in s.available() else "prompt.roll"
+            self.say(M.text(key, lang))
+        elif s.phase is Phase.PLAY:
+            if s.source is not None:
+                self.say(M.text("prompt.to", lang))
+            elif len(s.plays) == 1:
+                self.say(M.text("prompt.choose_one", lang))
+            else:
+                self.say(M.text("prompt.choose", lang, n=len(s.plays)))
+        elif s.phase is Phase.CONFIRM:
+            self.say(M.text("prompt.confirm", lang))
+        elif s.phase is Phase.ANSWER:
+            self.say(M.text("prompt.take", lang))
+        elif s.phase is Phase.ASK:
+            self.say(M.text("prompt.yes_no", lang))
+
+    # ------------------------------------------------------------ input
+    def _next_command(self) -> C.Command | None:
+        """Block until a command arrives from the keyboard or another source; None = EOF."""
+        while True:
+            for src in self.sources:
+                cmd = src.poll()
+                if cmd is not None:
+                    return cmd
+            self.app.tick(time.monotonic())
+            if self.app.finished or self.app.quit:
+                return C.Quit()
+            line = self._readline(0.05 if self.sources or self.app.session.config.timer.enabled
+                                  else None)
+            if line is None:
+                continue
+            if line == "":
+                return None
+            try:
+                cmd = parse_line(line)
+            except UnknownInput as exc:
+                key = "input.needs_number" if exc.kind == "needs_number" else "input.unknown"
+                self.say(M.text(key, self.app.lang, text=exc.text))
+                continue
+            if cmd is None:  # Enter alone confirms a pending play, else repeats the prompt
+                if self.app.session.phase is Phase.CONFIRM:
+                    return C.Confirm()
+                self.prompt()
+                continue
+            return cmd
+
+    def _readline(self, timeout: float | None) -> str | None:
+        """A line, "" at end of input, None when ``timeout`` passed first."""
+        if timeout is not None:
+            try:
+                ready, _, _ = select.select([self.inp], [], [], timeout)
+            except (ValueError, OSError, TypeError):  # not a real file (tests): just read
+                ready = [self.inp]
+            if not ready:
+                return None
+        line = self.inp.readline()
+        if line == "":
+            return ""
+        return line.rstrip("\n") or " "
+
+    # ------------------------------------------------------------- loop
+    def run(self, events: list[E.Event] | None = None) -> int:
+        """Play until the match ends or the person quits; 0 on a normal end."""
+        app = self.app
+        app.start(events)
+        try:
+            while not app.finished and not app.quit:
+                while app.bot_to_act():
+                    app.bot_step()
+                    app.pump()
+                if app.finished or app.quit:
+                    break
+                if self.show_prompts:
+                    self.prompt()
+                cmd = self._next_command()
+                if cmd is None:  # end of input: leave, the match stays saved
+                    app.command(C.Quit())
+                    break
+                app.command(cmd)
+        except KeyboardInterrupt:
+            self.say(M.text("goodbye.saved", app.lang))
+        finally:
+            for src in self.sources:
+                src.close()
+        return 0
+
+
+def _speech(args: argparse.Namespace, lang: str, say: Callable[[str], None]):  # type: ignore[no-untyped-def]
+    """A narrator, or None when speech is off or cannot work (said once, in words)."""
+    from ..narration.backend import fallback_message, make_speaker
+    from ..narration.narrator import Narrator
+    from ..narration.settings import default_settings_path, load_speech_settings
+
+    settings, _status = load_speech_settings(default_settings_path())
+    changes: dict[str, object] = {"lang": lang}
+    if args.speech is not None:
+        changes["enabled"] = args.speech == "on"
+    if args.verbosity:
+        changes["verbosity"] = Verbosity(args.verbosity)
+    if args.rate:
+        changes["rate"] = args.rate
+    if args.volume is not None:
+        changes["volume"] = args.volume
+    settings = dataclasses.replace(settings, **changes)  # type: ignore[arg-type]
+    if not settings.enabled:
+        return None, settings
+    speaker, problem = make_speaker(settings, lang)
+    if problem:
+        say(fallback_message(problem, lang))
+        return None, settings
+    narrator = Narrator(speaker, settings=settings)
+    return narrator, settings
+
+
+def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None) -> int:
+    """Entry point of ``tavli-voice play`` (and of ``tavli-voice`` alone)."""
+    out = sys.stdout if out is None else out
+    inp = sys.stdin if inp is None else inp
+    args = build_parser().parse_args(argv)
+    lang = args.lang or M.default_lang()
+
+    def say(line: str) -> None:
+        out.write(line + "\n")
+        out.flush()
+
+    save_path = None if args.no_save else (Path(args.save) if args.save else storage.save_path())
+    resumed_events: list[E.Event] | None = None
+    try:
+        if args.resume:
+            loaded = storage.load(save_path)
+            if loaded.data is None:
+                key = "resume.corrupt" if loaded.problem == "save_corrupt" else "resume.none"
+                say(M.text(key, lang, path=str(loaded.kept_as or save_path)))
+                return 1
+            try:
+                session, resumed_events = Session.restore(loaded.data)
+            except ValueError:
+                kept = storage.set_aside(save_path) if save_path and save_path.exists() else None
+                say(M.text("resume.corrupt", lang, path=str(kept or save_path)))
+                return 1
+        else:
+            players = _players(args, lang)
+            preset = args.preset or "tavlucky"
+            length = args.points if args.points is not None else 5
+            seed: int | str = args.seed if args.seed is not None else \
+                int.from_bytes(os.urandom(4), "big")
+            config = MatchConfig(length, args.game, preset, seed,
+                                 TimerRules(enabled=args.timer))
+            options = SessionOptions(confirm_plays=not args.no_confirm, suggestions=args.suggest)
+            session = Session(config, players, options)
+    except ValueError as exc:
+        say(M.text("error.options", lang, error=str(exc)))
+        return 2
+
+    narrator, settings = _speech(args, lang, say)
+    app = App(session, lang=lang, narrator=narrator, save_path=save_path,
+              verbosity=settings.verbosity)
+    pump = narrator.start_pump_thread() if narrator is not None else None
+    if args.window:
+        try:
+            from .board.window import run_window
+        except ImportError as exc:
+            say(M.text("window.unavailable", lang, error=str(exc)))
+        else:
+            code = run_window(app, scan=args.scan)  # type: ignore[call-arg]
+            if code != 2:  # 2: no display; fall back to the terminal
+                return code
+    sources: list[Source] = []
+    if args.voice:
+        from .inputs import voice_source
+        src, problem = voice_source(app, lang, engine=args.voice_engine)
+        if problem:
+            say(problem)
+        if src is not None:
+            sources.append(src)
+    player = TerminalPlayer(app, out, inp, sources=sources)
+    if args.scan:
+        from .inputs import run_scanning
+        code = run_scanning(app, player, mode=args.scan)
+    else:
+        code = player.run(resumed_events)
+    if pump is not None:
+        pump.stop()
+    if narrator is not None:
+        narrator.close()
+    if app.finished and session.match.winner is not None:
+        return 0
+    return code
