@@ -621,7 +621,14 @@ class Session:
                 raise ValueError(f"save does not replay at {entry!r}")
         events = [E.MatchStarted(config.kind, config.length, config.preset, session.players,
                                  resumed=True)]
-        events += session._resume_prompt() if session.phase is not Phase.MATCH_OVER else []
+        if session.phase in (Phase.PLAY, Phase.CONFIRM) and session.dice is not None:
+            # remind the player of the dice before the plays (or pending play) again
+            events.append(E.DiceRolled(session.to_move, session.dice, len(session.plays)))
+        if session.phase is Phase.ANSWER:
+            cube = session.position.cube or Cube()
+            events.append(E.QuestionAsked(1 - session.to_move, "take", cube.value * 2))
+        elif session.phase is not Phase.MATCH_OVER:
+            events += session._resume_prompt()
         return session, events
 
 

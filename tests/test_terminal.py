@@ -1,0 +1,191 @@
+"""The terminal player (issue 3) driven through its stdin and a pseudo-terminal."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tavli_voice.cli import main as cli_main
+from tavli_voice.ui.keys import UnknownInput, parse_line
+from tavli_voice import commands as C
+
+
+class Keys(io.StringIO):
+    """Stdin that types ``r``, ``1``, ``c`` … for ever, like a patient player."""
+
+    def __init__(self, script: list[str] | None = None, loop: tuple[str, ...] = ("r", "1", "c")) -> None:
+        super().__init__()
+        self.script = list(script or [])
+        self.loop = loop
+        self.i = 0
+        self.lines_read = 0
+
+    def readline(self, *_: object) -> str:  # type: ignore[override]
+        self.lines_read += 1
+        if self.lines_read > 20000:
+            return ""
+        if self.script:
+            return self.script.pop(0) + "\n"
+        line = self.loop[self.i % len(self.loop)]
+        self.i += 1
+        return line + "\n"
+
+
+def run(args: list[str], keys: io.StringIO, tmp_path: Path) -> tuple[int, str]:
+    out = io.StringIO()
+    from tavli_voice.ui.terminal import main
+    code = main(args + ["--speech", "off", "--save", str(tmp_path / "save.json")], out=out,
+                inp=keys)
+    return code, out.getvalue()
+
+
+class TestKeys:
+    def test_table(self) -> None:
+        assert parse_line("7") == C.ChoosePlay(7)
+        assert parse_line(" R ") == C.Roll()
+        assert parse_line("f 13") == C.FromPoint(13)
+        assert parse_line("t off") == C.ToPoint(0)
+        assert parse_line("από μπάρα") == C.FromPoint(25)
+        assert parse_line("ρίξε") == C.Roll()
+        assert parse_line("dd") == C.Double()
+        assert parse_line("") is None
+        with pytest.raises(UnknownInput):
+            parse_line("zz")
+        with pytest.raises(UnknownInput):
+            parse_line("p thirteen")
+
+
+class TestPlayToTheEnd:
+    def test_one_point_portes_against_rita_by_keyboard(self, tmp_path: Path) -> None:
+        code, out = run(["--game", "portes", "--points", "1", "--seed", "4"], Keys(), tmp_path)
+        assert code == 0
+        assert "wins the match" in out
+        assert "Choose a play, 1 to" in out or "Type 1 to play it" in out
+
+    def test_three_point_tavli_in_greek(self, tmp_path: Path) -> None:
+        code, out = run(["--points", "3", "--seed", "9", "--lang", "el"], Keys(), tmp_path)
+        assert code == 0
+        assert "τον αγώνα" in out.splitlines()[-1]
+        assert "Πόρτες" in out and "Σειρά" in out
+
+    def test_bad_input_gets_a_message_and_play_goes_on(self, tmp_path: Path) -> None:
+        keys = Keys(["zz", "p x", "999", "h"], loop=("r", "1", "c", "q"))
+        code, out = run(["--game", "fevga", "--seed", "2"], keys, tmp_path)
+        assert "I do not know “zz”" in out
+        assert "needs a point number" in out
+        assert "Goodbye. The match is saved" in out
+
+    def test_bot_against_bot(self, tmp_path: Path) -> None:
+        t = time.monotonic()
+        code, out = run(["--players", "rita,strong", "--game", "tavli", "--points", "5",
+                         "--seed", "3"], Keys(), tmp_path)
+        assert code == 0 and "wins the match" in out
+        assert time.monotonic() - t < 60
+
+
+class TestResume:
+    def test_quit_then_resume_continues_with_the_same_dice(self, tmp_path: Path) -> None:
+        _, first = run(["--game", "portes", "--seed", "12"], Keys(["r", "1", "c", "r", "q"]),
+                       tmp_path)
+        save = json.loads((tmp_path / "save.json").read_text())
+        assert save["log"][-1] == ["roll"]
+        rolled = [l for l in first.splitlines() if l.startswith("You rolled")][-1]
+        out = io.StringIO()
+        from tavli_voice.ui.terminal import main
+        main(["--resume", "--speech", "off", "--save", str(tmp_path / "save.json")],
+             out=out, inp=Keys(["l", "q"]))
+        text = out.getvalue()
+        assert "resumed" in text.lower()
+        assert rolled.replace("You rolled ", "") in text  # the same dice are offered again
+
+    def test_corrupt_save_is_kept_and_reported(self, tmp_path: Path) -> None:
+        (tmp_path / "save.json").write_text("not json at all")
+        out = io.StringIO()
+        from tavli_voice.ui.terminal import main
+        code = main(["--resume", "--speech", "off", "--save", str(tmp_path / "save.json")],
+                    out=out, inp=Keys())
+        assert code == 1 and "could not be read" in out.getvalue()
+        kept = list(tmp_path.glob("save.json.corrupt-*"))
+        assert kept and kept[0].read_text() == "not json at all"
+
+    def test_resume_without_save(self, tmp_path: Path) -> None:
+        out = io.StringIO()
+        from tavli_voice.ui.terminal import main
+        code = main(["--resume", "--speech", "off", "--save", str(tmp_path / "none.json")],
+                    out=out, inp=Keys())
+        assert code == 1 and "no saved match" in out.getvalue()
+
+
+def test_moves_jsonl_goes_on_after_a_bad_line(capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    opening = {"game": "portes", "points": [-2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0,
+                                            -3, 0, -5, 0, 0, 0, 0, 2], "bar": [0, 0], "off": [0, 0]}
+    lines = [json.dumps({"position": opening, "dice": [6, 5]}), "{oops",
+             json.dumps({"position": {**opening, "points": [1] * 24}, "dice": [1, 2]}),
+             json.dumps({"position": opening, "dice": [7, 1]})]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(lines) + "\n"))
+    assert cli_main(["moves", "--jsonl"]) == 0
+    out = [json.loads(l) for l in capsys.readouterr().out.splitlines()]
+    assert len(out) == 4
+    assert out[0]["reason"] is None and out[0]["plays"][0]["notation"] == "24/18 13/8"
+    assert out[0]["plays"][0]["steps"] == [[24, 18], [13, 8]]
+    assert "error" in out[1] and "error" in out[2] and "15" in out[2]["error"]
+    assert "dice" in out[3]["error"]
+
+
+def test_pseudo_terminal_session(tmp_path: Path) -> None:
+    """A real tty: what a screen reader user's terminal would show, line by line."""
+    master, slave = pty.openpty()
+    env = dict(os.environ, TAVLI_VOICE_HOME=str(tmp_path), LANG="en_US.UTF-8")
+    proc = subprocess.Popen([sys.executable, "-m", "tavli_voice.cli", "play", "--game", "portes",
+                             "--seed", "6", "--speech", "off"], stdin=slave, stdout=slave,
+                            stderr=slave, env=env, close_fds=True)
+    os.close(slave)
+    seen = b""
+
+    def read_until(token: bytes, timeout: float = 20.0) -> bytes:
+        nonlocal seen
+        end = time.monotonic() + timeout
+        while token not in seen and time.monotonic() < end:
+            r, _, _ = select.select([master], [], [], 0.2)
+            if r:
+                try:
+                    seen += os.read(master, 4096)
+                except OSError:
+                    break
+        return seen
+
+    answers = {b"Type r to roll.": b"r\n", b"h for help.": b"1\n", b"u to undo.": b"c\n"}
+    try:
+        end = time.monotonic() + 30
+        while b"You played" not in seen.partition(b"You rolled")[2] and time.monotonic() < end:
+            before = len(seen)
+            r, _, _ = select.select([master], [], [], 0.5)
+            if r:
+                seen += os.read(master, 4096)
+            if len(seen) == before:  # quiet: the program waits for a key
+                last = seen.rstrip().splitlines()[-1] if seen.strip() else b""
+                for prompt, key in answers.items():
+                    if last.endswith(prompt):
+                        os.write(master, key)
+                        seen += b"\n"  # do not answer the same prompt twice
+        os.write(master, b"q\n")
+        read_until(b"Goodbye")
+        proc.wait(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    text = seen.decode("utf-8", "replace")
+    assert "You rolled" in text and "You played" in text and "Goodbye" in text
+    assert "\x1b[" not in text  # no colour, no cursor tricks
+    assert proc.returncode == 0
