@@ -299,7 +299,7 @@ def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None) 
                 return code
     sources: list[Source] = []
     if args.voice:
-        from .inputs import voice_source
+        from .voice_input import voice_source
         src, problem = voice_source(app, lang, engine=args.voice_engine)
         if problem:
             say(problem)
@@ -307,7 +307,7 @@ def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None) 
             sources.append(src)
     player = TerminalPlayer(app, out, inp, sources=sources)
     if args.scan:
-        from .inputs import run_scanning
+        from .scan_input import run_scanning
         code = run_scanning(app, player, mode=args.scan)
     else:
         code = player.run(resumed_events)

@@ -1,0 +1,249 @@
+"""What is scanned: the session's legal commands, turned into scan options.
+
+The session (or the front end on its behalf) describes the moment with a
+:class:`ScanMenu` — the commands that are legal now and the legal plays —
+and :func:`build_root` turns it into the first :class:`~.modes.ScanMode`.
+Placement and order come from one table (style guide 4.1: tables, not
+``if`` chains): the frequent things first (a pending question, Roll, the
+plays), then Undo, Describe position and Repeat, then a "Menu" item that
+opens the rare ones (hint, pip count, score, help, resign, settings, quit).
+Every sub-menu and group ends with "Back".
+
+Plays (R2): one legal play is a "Play it" item (or, with the setting
+``single_play="confirm"``, an item that opens Confirm/Back); a few are listed
+one by one; more are chosen step by step (:mod:`.steps`) when the session
+supplies their step sequences, else in groups of ``group_size``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, Callable, Mapping, Sequence
+
+from tavli_voice.commands import (
+    Cancel, ChoosePlay, Command, Confirm, Describe, Double, Drop, Help, Hint, ListPlays, No,
+    PipCount, Quit, Repeat, Resign, Roll, Score, StopSpeech, Take, Undo, Yes, command_name,
+)
+
+from .modes import ListMode, ScanAdjust, ScanMode, ScanOption, group_options
+from .settings import ScanSettings
+from .steps import StepMode, StepPair, normalise_sequences
+
+__all__ = ["PlayChoice", "ScanMenu", "ScanOption", "build_root", "play_layout", "play_choices",
+           "command_option", "settings_option", "MAIN", "MENU"]
+
+MAIN = "main"
+MENU = "menu"
+
+#: Where each command goes and in which order (lower rank first). Plays sit
+#: at rank 20 in the main list. Yes before No: the question that asks it
+#: (resign) was reached by deliberate picks through the menu.
+PLACEMENT: dict[type, tuple[str, int, str]] = {
+    Take: ("take", 0, MAIN),
+    Drop: ("drop", 1, MAIN),
+    Yes: ("yes", 2, MAIN),
+    No: ("no", 3, MAIN),
+    Confirm: ("confirm", 5, MAIN),
+    Cancel: ("cancel", 6, MAIN),
+    Roll: ("roll", 10, MAIN),
+    Double: ("double", 11, MAIN),
+    Undo: ("undo", 30, MAIN),
+    Describe: ("describe", 40, MAIN),
+    Repeat: ("repeat", 41, MAIN),
+    Hint: ("hint", 100, MENU),
+    PipCount: ("pips", 101, MENU),
+    Score: ("score", 102, MENU),
+    ListPlays: ("plays", 103, MENU),
+    Help: ("help", 104, MENU),
+    StopSpeech: ("stop", 105, MENU),
+    Resign: ("resign", 110, MENU),
+    Quit: ("quit", 130, MENU),
+}
+PLAYS_RANK = 20
+SETTINGS_RANK = 120
+UNKNOWN_RANK = 125
+MENU_OPTION_KEY = "menu"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayChoice:
+    """One legal play as the session offers it (``ChoosePlay(i + 1)`` picks it).
+
+    ``notation`` is the R1 text (``24/18 13/8``); ``spoken`` the sentence the
+    narrator would say (the option's long text); ``sequences`` every legal
+    order of its steps as ``(from, to)`` pairs (bar 25, off 0), needed only
+    for step-by-step choice.
+    """
+
+    notation: str
+    spoken: str = ""
+    sequences: tuple[tuple[StepPair, ...], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ScanMenu:
+    """The session's legal commands at one moment, for scanning.
+
+    * ``commands``: the legal commands other than plays, e.g.
+      ``(Roll(), Describe(), Repeat(), Resign(), Quit())``. A ``ChoosePlay``
+      here is ignored (plays come from ``plays``).
+    * ``plays``: the legal plays in the session's order (R2).
+    * ``preferred``: 0-based index of a play to offer first (the strong
+      bot's suggestion), or ``None`` for the session's order.
+    """
+
+    commands: tuple[Command, ...] = ()
+    plays: tuple[PlayChoice, ...] = ()
+    preferred: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.preferred is not None and not 0 <= self.preferred < len(self.plays):
+            raise ValueError(f"preferred play {self.preferred} is not one of "
+                             f"{len(self.plays)} plays")
+
+
+def _key_and_args(command: Command) -> tuple[str, tuple[str | int, ...], int, str]:
+    """Message key, arguments, rank and place of a command (unknown ones go to the menu)."""
+    entry = PLACEMENT.get(type(command))
+    if isinstance(command, Describe):
+        if command.length == "normal":
+            return "describe", (), 40, MAIN
+        return "describe_" + command.length, (), 39 if command.length == "brief" else 42, MAIN
+    args = tuple(getattr(command, f.name) for f in fields(command))
+    if entry is None:
+        return command_name(command), args, UNKNOWN_RANK, MENU
+    key, rank, place = entry
+    return key, args, rank, place
+
+
+def command_option(command: Command) -> ScanOption:
+    """The scan option that emits ``command`` (labelled from the placement table)."""
+    key, args, _rank, _place = _key_and_args(command)
+    return ScanOption(key, args, command=command)
+
+
+def settings_option() -> ScanOption:
+    """The Settings sub-menu: slower and faster scanning (a switch user can do it alone)."""
+    return ScanOption("settings", children=(ScanOption("slower", adjust=ScanAdjust.SLOWER),
+                                            ScanOption("faster", adjust=ScanAdjust.FASTER)))
+
+
+def play_layout(n_plays: int, has_sequences: bool, settings: ScanSettings) -> str:
+    """How ``n_plays`` plays are offered: ``none``, ``single``, ``list``, ``groups`` or ``steps``."""
+    if n_plays == 0:
+        return "none"
+    if n_plays == 1:
+        return "single"
+    choice = settings.play_choice
+    if choice == "steps" and not has_sequences:
+        choice = "groups"
+    if choice == "auto":
+        if n_plays <= settings.list_limit:
+            return "list"
+        return "steps" if has_sequences else "groups"
+    return choice
+
+
+def _play_option(menu: ScanMenu, index: int, key: str = "play") -> ScanOption:
+    play = menu.plays[index]
+    return ScanOption(key, (play.notation,), long=play.spoken, command=ChoosePlay(index + 1),
+                      group="plays")
+
+
+def _single_play(menu: ScanMenu, settings: ScanSettings) -> ScanOption:
+    play = menu.plays[0]
+    if settings.single_play == "offer":
+        return _play_option(menu, 0, "play_it")
+    confirm = ScanOption("confirm", (play.notation,), long=play.spoken, command=ChoosePlay(1))
+    return ScanOption("play_it", (play.notation,), long=play.spoken, children=(confirm,),
+                      group="plays")
+
+
+def _play_order(menu: ScanMenu) -> list[int]:
+    order = list(range(len(menu.plays)))
+    if menu.preferred is not None:
+        order.remove(menu.preferred)
+        order.insert(0, menu.preferred)
+    return order
+
+
+def _ranked_commands(menu: ScanMenu) -> tuple[list[ScanOption], list[ScanOption], list[ScanOption]]:
+    """Main options before the plays, main options after them, and menu options."""
+    before: list[tuple[int, int, ScanOption]] = []
+    after: list[tuple[int, int, ScanOption]] = []
+    rare: list[tuple[int, int, ScanOption]] = []
+    for n, command in enumerate(menu.commands):
+        if isinstance(command, ChoosePlay):
+            continue
+        key, args, rank, place = _key_and_args(command)
+        option = ScanOption(key, args, command=command)
+        bucket = rare if place == MENU else before if rank < PLAYS_RANK else after
+        bucket.append((rank, n, option))
+    return ([o for *_r, o in sorted(before, key=lambda x: x[:2])],
+            [o for *_r, o in sorted(after, key=lambda x: x[:2])],
+            [o for *_r, o in sorted(rare, key=lambda x: x[:2])])
+
+
+def _with_settings(rare: list[ScanOption]) -> tuple[ScanOption, ...]:
+    """The menu items with Settings placed before Quit (rank order)."""
+    quit_at = next((i for i, o in enumerate(rare) if isinstance(o.command, Quit)), len(rare))
+    return tuple(rare[:quit_at]) + (settings_option(),) + tuple(rare[quit_at:])
+
+
+def build_root(menu: ScanMenu, settings: ScanSettings, *,
+               with_settings: bool = True) -> ScanMode:
+    """The first mode to scan for ``menu`` (see the module docstring for the order).
+
+    ``with_settings`` adds the Settings sub-menu (slower/faster) to the menu.
+    """
+    before, after, rare = _ranked_commands(menu)
+    menu_items = _with_settings(rare) if with_settings else tuple(rare)
+    tail = tuple(after) + ((ScanOption(MENU_OPTION_KEY, children=menu_items),)
+                           if menu_items else ())
+    lead = tuple(before)
+    has_sequences = bool(menu.plays) and all(p.sequences for p in menu.plays)
+    layout = play_layout(len(menu.plays), has_sequences, settings)
+    if layout == "steps":
+        table = normalise_sequences((seq, i) for i, p in enumerate(menu.plays)
+                                    for seq in p.sequences)
+        return StepMode(table, preferred=menu.preferred, lead=lead, extras=tail)
+    plays: tuple[ScanOption, ...]
+    if layout == "single":
+        plays = (_single_play(menu, settings),)
+    elif layout == "list":
+        plays = tuple(_play_option(menu, i) for i in _play_order(menu))
+    elif layout == "groups":
+        grouped = group_options([_play_option(menu, i) for i in range(len(menu.plays))],
+                                settings.group_size)
+        first = (() if menu.preferred is None
+                 else (_play_option(menu, menu.preferred, "suggested"),))
+        plays = first + grouped
+    else:
+        plays = ()
+    return ListMode(lead + plays + tail)
+
+
+def play_choices(plays: Sequence[Any], orders: Mapping[Any, Sequence[Sequence[Any]]] | None = None,
+                 spoken: Callable[[Any], str] | None = None) -> tuple[PlayChoice, ...]:
+    """:class:`PlayChoice` values from the rules engine's plays, without importing it.
+
+    ``plays`` are objects with ``.notation`` (``legal_plays(position, dice)``
+    in the session's order); ``orders`` maps each play to every legal order of
+    its steps, each step an object with ``.from_point``/``.to_point``
+    (``rules.play_sequences(position, dice)``); ``spoken`` gives a play's
+    sentence for the long text. Without ``orders`` plays get no sequences,
+    so long lists are grouped instead of chosen step by step.
+    """
+    choices = []
+    for play in plays:
+        found = () if orders is None else orders.get(play, ())
+        sequences = tuple(tuple((int(st.from_point), int(st.to_point)) for st in order)
+                          for order in found)
+        choices.append(PlayChoice(str(play.notation), spoken(play) if spoken else "", sequences))
+    return tuple(choices)
+
+
+def sequences_from_steps(steps_per_order: Sequence[Sequence[tuple[int, int]]]
+                         ) -> tuple[tuple[StepPair, ...], ...]:
+    """Freeze a play's legal orders given as lists of ``(from, to)`` pairs."""
+    return tuple(tuple((int(a), int(b)) for a, b in order) for order in steps_per_order)
