@@ -66,6 +66,12 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--voice", action="store_true", help="voice commands from the microphone")
     ap.add_argument("--voice-engine", default=None, help="pocketsphinx, vosk or templates")
     ap.add_argument("--window", action="store_true", help="open the board window")
+    ap.add_argument("--theme", choices=["high_contrast", "classic"], default="high_contrast",
+                    help="board window colours (default high contrast)")
+    ap.add_argument("--scale", type=float, default=1.0, help="board window text and button scale")
+    ap.add_argument("--dwell", type=float, default=None,
+                    help="board window: pick a button by resting the pointer on it this many seconds")
+    ap.add_argument("--fullscreen", action="store_true", help="board window fills the screen")
     ap.add_argument("--resume", action="store_true", help="resume the saved match")
     ap.add_argument("--suggest", action="store_true", help="mark the strong bot's choice")
     ap.add_argument("--no-confirm", action="store_true",
@@ -244,6 +250,25 @@ def _speech(args: argparse.Namespace, lang: str, say: Callable[[str], None]):  #
     return narrator, settings
 
 
+def _run_window(app: App, args: argparse.Namespace, sources: list[Source],
+                resumed_events: list[E.Event] | None, say: Callable[[str], None]) -> int:
+    """The board window on the same app; 2 when there is no display."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner for screen readers
+    try:
+        from ..scanning import load_scan_settings, save_scan_settings
+        from ..narration.settings import default_settings_path
+        from .board.window import run_window
+    except ImportError as exc:
+        say(M.text("window.unavailable", app.lang, error=str(exc)))
+        return 2
+    path = default_settings_path()
+    settings = load_scan_settings(path).settings
+    return run_window(app, scan=args.scan, scan_settings=settings, sources=sources,
+                      resumed_events=resumed_events, theme=args.theme, scale=args.scale,
+                      dwell=args.dwell, fullscreen=args.fullscreen,
+                      on_scan_settings=lambda s: save_scan_settings(path, s))
+
+
 def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None) -> int:
     """Entry point of ``tavli-voice play`` (and of ``tavli-voice`` alone)."""
     out = sys.stdout if out is None else out
@@ -288,15 +313,6 @@ def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None) 
     app = App(session, lang=lang, narrator=narrator, save_path=save_path,
               verbosity=settings.verbosity)
     pump = narrator.start_pump_thread() if narrator is not None else None
-    if args.window:
-        try:
-            from .board.window import run_window
-        except ImportError as exc:
-            say(M.text("window.unavailable", lang, error=str(exc)))
-        else:
-            code = run_window(app, scan=args.scan)  # type: ignore[call-arg]
-            if code != 2:  # 2: no display; fall back to the terminal
-                return code
     sources: list[Source] = []
     if args.voice:
         from .voice_input import voice_source
@@ -305,6 +321,14 @@ def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None) 
             say(problem)
         if src is not None:
             sources.append(src)
+    if args.window:
+        code = _run_window(app, args, sources, resumed_events, say)
+        if code != 2:  # 2: no display; the game goes on in the terminal
+            if pump is not None:
+                pump.stop()
+            if narrator is not None:
+                narrator.close()
+            return code
     player = TerminalPlayer(app, out, inp, sources=sources)
     if args.scan:
         from .scan_input import run_scanning

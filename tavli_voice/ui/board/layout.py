@@ -1,0 +1,429 @@
+"""Board geometry: pure functions of the window size (no pygame, unit tested).
+
+The board is drawn as Tavli players know it, seen from the *viewer* (the
+person at the table, R1 numbering from their side): their home quarter,
+points 1–6, is bottom right; 7–12 bottom left; 13–18 top left; 19–24 top
+right. The bar runs down the middle, the borne-off trays are on the right
+(the viewer's at the bottom, the opponent's at the top). Every rectangle is
+recomputed from ``(width, height, scale)``, so a resized window is simply
+laid out again.
+
+Hit-testing is generous for mouse, touch and head pointers: a point's target
+is its whole half column, from the rim (numbers included) to the middle of
+the board, not just the thin triangle; the bar and trays are targets whole.
+
+>>> lay = compute_layout(1280, 800)
+>>> hit_point(lay, *lay.points[0].target.center)
+1
+>>> hit_point(lay, *lay.bar.center)
+25
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+#: Smallest window the layout supports (smaller sizes are laid out at this size).
+MIN_SIZE = (480, 360)
+#: Most checkers drawn on one point; taller stacks show a count label (R-free, visual).
+MAX_STACK = 5
+#: Columns across the board: 12 points, the bar, and the trays.
+_COLUMNS = 12 + 1 + 1.3
+BAR = 25
+OFF = 0
+THEIR_OFF = -1   #: the opponent's tray (for arrows of their plays)
+THEIR_BAR = 26   #: the opponent's half of the bar
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    """An integer rectangle (x, y, width, height), like ``pygame.Rect`` but pure."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+
+    @property
+    def right(self) -> int:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> int:
+        return self.y + self.h
+
+    @property
+    def center(self) -> tuple[int, int]:
+        return (self.x + self.w // 2, self.y + self.h // 2)
+
+    def contains(self, px: float, py: float) -> bool:
+        """True when ``(px, py)`` lies inside (right and bottom edges excluded)."""
+        return self.x <= px < self.right and self.y <= py < self.bottom
+
+    def inflate(self, dx: int, dy: int) -> "Rect":
+        """Grown by ``dx`` on the left and right and ``dy`` on top and bottom."""
+        return Rect(self.x - dx, self.y - dy, self.w + 2 * dx, self.h + 2 * dy)
+
+    def tuple(self) -> tuple[int, int, int, int]:
+        """``(x, y, w, h)``, what ``pygame.Rect`` takes."""
+        return (self.x, self.y, self.w, self.h)
+
+
+def _r(x: float, y: float, w: float, h: float) -> Rect:
+    return Rect(round(x), round(y), max(1, round(w)), max(1, round(h)))
+
+
+@dataclass(frozen=True, slots=True)
+class PointGeom:
+    """One point (viewer's numbering): its triangle, hit target and label place."""
+
+    number: int
+    triangle: Rect        #: bounding box of the triangle
+    top: bool             #: the triangle hangs from the top rim (apex down)
+    target: Rect          #: generous hit area: the whole half column and its rim label
+    label: tuple[int, int]  #: centre of the point number in the rim
+
+    @property
+    def base_y(self) -> int:
+        """The y of the rim edge the checkers stack from."""
+        return self.triangle.y if self.top else self.triangle.bottom
+
+    @property
+    def apex(self) -> tuple[int, int]:
+        """The triangle's tip."""
+        x = self.triangle.x + self.triangle.w // 2
+        return (x, self.triangle.bottom if self.top else self.triangle.y)
+
+
+@dataclass(frozen=True, slots=True)
+class PanelLayout:
+    """The side (or bottom) panel: header, list of plays, action buttons, status."""
+
+    area: Rect
+    header: Rect    #: game, score, whose turn, dice in words
+    status: Rect    #: last message and the scanning trail
+    list: Rect      #: the numbered plays (or the scanned options)
+    actions: Rect   #: Roll / Confirm / Undo … buttons
+    row_h: int      #: height of one play button
+    line_h: int     #: height of one line of panel text
+    scan: Rect      #: the scanning strip (used only while scanning)
+    two_columns: bool = False  #: a wide panel: text on the left, buttons on the right
+
+
+@dataclass(frozen=True, slots=True)
+class BoardLayout:
+    """Everything the renderer and the hit-tester need for one window size."""
+
+    width: int
+    height: int
+    scale: float
+    board: Rect           #: outer frame
+    field: Rect           #: the playing surface, both halves and the bar
+    left: Rect            #: left half (points 7–18)
+    right: Rect           #: right half (points 1–6, 19–24)
+    bar: Rect
+    tray: Rect
+    tray_mine: Rect       #: the viewer's borne-off checkers (bottom)
+    tray_theirs: Rect     #: the opponent's (top)
+    points: tuple[PointGeom, ...]  #: index ``i`` is point ``i + 1``
+    checker: int          #: checker diameter in pixels
+    panel: PanelLayout
+    side_panel: bool      #: panel at the side (landscape) or below (portrait)
+
+    def point(self, number: int) -> PointGeom:
+        """Geometry of point ``number`` (1–24)."""
+        return self.points[number - 1]
+
+    def dice_box(self, mine: bool) -> Rect:
+        """Where the dice lie: in the right half for the viewer, the left for the opponent."""
+        half = self.right if mine else self.left
+        size = self.checker
+        w = size * 2 + size // 2
+        cx, cy = half.center
+        return Rect(cx - w // 2, cy - size // 2, w, size)
+
+    def die_rects(self, mine: bool, count: int = 2) -> tuple[Rect, ...]:
+        """One square per die (2, or 4 for doubles drawn as two pairs)."""
+        box = self.dice_box(mine)
+        size = box.h
+        gap = size // 2
+        total = count * size + (count - 1) * gap
+        x0 = box.center[0] - total // 2
+        return tuple(Rect(x0 + i * (size + gap), box.y, size, size) for i in range(count))
+
+
+def compute_layout(width: int, height: int, scale: float = 1.0) -> BoardLayout:
+    """Lay out the board and the panel in a window of ``width`` × ``height``.
+
+    Landscape windows get the panel at the right, portrait ones below the
+    board. The board keeps a Tavli board's proportions (between 1:1 and
+    1.55:1) and is centred in the space left.
+    """
+    width = max(int(width), MIN_SIZE[0])
+    height = max(int(height), MIN_SIZE[1])
+    margin = round(min(width, height) * 0.015) + 2
+    side = width >= height * 1.15
+    if side:
+        panel_w = min(max(round(width * 0.32), round(250 * scale)), round(width * 0.5))
+        area = Rect(margin, margin, width - panel_w - 3 * margin, height - 2 * margin)
+        panel_rect = Rect(area.right + margin, margin, panel_w, height - 2 * margin)
+    else:
+        panel_h = min(max(round(height * 0.38), round(220 * scale)), round(height * 0.55))
+        area = Rect(margin, margin, width - 2 * margin, height - panel_h - 3 * margin)
+        panel_rect = Rect(margin, area.bottom + margin, width - 2 * margin, panel_h)
+    bw, bh = float(area.w), float(area.h)
+    bw = min(bw, bh * 1.55)
+    bh = min(bh, bw)
+    board = _r(area.x + (area.w - bw) / 2, area.y + (area.h - bh) / 2, bw, bh)
+    rim_v = max(bh * 0.065, 18 * min(scale, 1.6))
+    rim_h = max(bw * 0.015, 4)
+    unit = (board.w - 2 * rim_h) / _COLUMNS
+    x0 = board.x + rim_h
+    fy = board.y + rim_v
+    fh = board.h - 2 * rim_v
+    left = _r(x0, fy, 6 * unit, fh)
+    bar = _r(x0 + 6 * unit, fy, unit, fh)
+    right = _r(x0 + 7 * unit, fy, 6 * unit, fh)
+    field = _r(x0, fy, 13 * unit, fh)
+    tray = _r(x0 + 13 * unit + unit * 0.15, fy, unit * 1.15 - rim_h * 0.5, fh)
+    tray_theirs = _r(tray.x, tray.y, tray.w, fh * 0.46)
+    tray_mine = _r(tray.x, tray.bottom - fh * 0.46, tray.w, fh * 0.46)
+    tri_h = fh * 0.42
+    half_h = fh / 2
+    checker = int(min(unit * 0.94, (half_h - 4) / MAX_STACK))
+    points: list[PointGeom] = []
+    for number in range(1, 25):
+        col, top = _column(number)
+        cx0 = x0 + col * unit + (unit if col >= 6 else 0)  # skip the bar on the right half
+        tri = _r(cx0, fy if top else fy + fh - tri_h, unit, tri_h)
+        if top:
+            target = _r(cx0, board.y, unit, rim_v + half_h)
+            label = (round(cx0 + unit / 2), round(board.y + rim_v / 2))
+        else:
+            target = _r(cx0, fy + half_h, unit, half_h + rim_v)
+            label = (round(cx0 + unit / 2), round(board.bottom - rim_v / 2))
+        points.append(PointGeom(number, tri, top, target, label))
+    return BoardLayout(width, height, scale, board, field, left, right, bar, tray, tray_mine,
+                       tray_theirs, tuple(points), checker, panel_layout(panel_rect, scale), side)
+
+
+def _column(number: int) -> tuple[int, bool]:
+    """Screen column (0–11, left to right, bar not counted) and row of a point."""
+    if 13 <= number <= 24:
+        return number - 13, True
+    return 12 - number, False
+
+
+def panel_layout(area: Rect, scale: float = 1.0) -> PanelLayout:
+    """Split the panel: header, status, scanning strip, the list of plays, actions.
+
+    A tall panel (at the side) is one column; a wide one (below the board)
+    has the header, status and scanning strip on the left and the plays and
+    action buttons on the right, so the play buttons keep their full height.
+    """
+    line_h = max(14, round(26 * scale))
+    pad = max(4, round(8 * scale))
+    row_h = max(28, round(56 * scale))
+    two = area.w > area.h * 1.3
+    left = Rect(area.x, area.y, area.w // 2 - pad // 2, area.h) if two else area
+    right = Rect(area.x + area.w // 2 + pad // 2, area.y, area.w - area.w // 2 - pad // 2,
+                 area.h) if two else area
+    header_h = min(line_h * 3 + pad * 2, left.h // 3)
+    status_h = min(line_h * 3 + pad, left.h // 4)
+    scan_h = min(line_h * 3 + 12, left.h // 3)
+    header = Rect(left.x, left.y, left.w, header_h)
+    status = Rect(left.x, header.bottom, left.w, status_h)
+    actions_h = min(round(64 * scale), right.h // 4)
+    actions = Rect(right.x, right.bottom - actions_h, right.w, actions_h)
+    if two:
+        scan = Rect(left.x, status.bottom + pad, left.w, min(scan_h, left.bottom - status.bottom - pad))
+        top = right.y
+    else:
+        scan = Rect(left.x, status.bottom + pad, left.w, scan_h)
+        top = status.bottom + pad
+    lst = Rect(right.x, top, right.w, max(row_h, actions.y - top - pad))
+    return PanelLayout(area, header, status, lst, actions, row_h, line_h, scan, two)
+
+
+# ---------------------------------------------------------------- checkers
+@dataclass(frozen=True, slots=True)
+class Stack:
+    """Where one point's checkers are drawn.
+
+    ``pinned`` is the centre of a Plakoto pinned checker (R5.2): at the rim,
+    *under* its pinner, with the pinning stack starting three quarters of a
+    checker further in so the pinned one stays visible. ``centres`` are the visible
+    stack checkers from the rim inwards; ``label`` is True when the stack
+    holds more than can be drawn and the last one must show the count.
+    """
+
+    centres: tuple[tuple[int, int], ...]
+    pinned: tuple[int, int] | None
+    label: bool
+
+
+def point_stack(layout: BoardLayout, number: int, count: int, pinned: bool = False) -> Stack:
+    """Centres of ``count`` checkers on point ``number`` (plus a pinned one under them)."""
+    geom = layout.point(number)
+    d = layout.checker
+    x = geom.triangle.x + geom.triangle.w // 2
+    direction = 1 if geom.top else -1
+    edge = geom.base_y + direction * (d // 2 + 1)
+    pin_centre: tuple[int, int] | None = None
+    start: float = edge
+    room = MAX_STACK
+    if pinned:
+        pin_centre = (x, edge)
+        start = edge + direction * (d * 0.75)
+        room = MAX_STACK - 1
+    shown = min(count, room)
+    centres = tuple((x, round(start + direction * i * d)) for i in range(shown))
+    return Stack(centres, pin_centre, count > shown)
+
+
+def bar_stack(layout: BoardLayout, count: int, mine: bool) -> Stack:
+    """The checkers on the bar (Portes, R4): the viewer's above the middle, the opponent's below.
+
+    The viewer's re-enter in the top right quarter (points 19–24), the
+    opponent's in the bottom right one, so each side waits on that side.
+    """
+    d = layout.checker
+    x, cy = layout.bar.center
+    direction = -1 if mine else 1
+    first = cy + direction * (d // 2 + d // 4)
+    room = max(1, int((layout.bar.h / 2 - d) // d))
+    room = min(room, 4)
+    shown = min(count, room)
+    centres = tuple((x, round(first + direction * i * d)) for i in range(shown))
+    return Stack(centres, None, count > shown)
+
+
+def tray_slabs(layout: BoardLayout, count: int, mine: bool) -> tuple[Rect, ...]:
+    """Borne-off checkers seen edge on: thin slabs filling the tray from its outer end."""
+    tray = layout.tray_mine if mine else layout.tray_theirs
+    pad = max(2, tray.w // 10)
+    slab = max(3, (tray.h - 2 * pad) // 15)
+    out: list[Rect] = []
+    for i in range(count):
+        if mine:
+            y = tray.bottom - pad - (i + 1) * slab
+        else:
+            y = tray.y + pad + i * slab
+        out.append(Rect(tray.x + pad, y + 1, tray.w - 2 * pad, slab - 2))
+    return tuple(out)
+
+
+# ------------------------------------------------------------- hit-testing
+def hit_point(layout: BoardLayout, x: float, y: float) -> int | None:
+    """The point under ``(x, y)``: 1–24, 25 for the bar, 0 for the trays, else ``None``."""
+    for geom in layout.points:
+        if geom.target.contains(x, y):
+            return geom.number
+    bar_target = Rect(layout.bar.x, layout.board.y, layout.bar.w, layout.board.h)
+    if bar_target.contains(x, y):
+        return BAR
+    tray_target = Rect(layout.tray.x, layout.board.y, layout.board.right - layout.tray.x,
+                       layout.board.h)
+    if tray_target.contains(x, y):
+        return OFF
+    return None
+
+
+def point_centre(layout: BoardLayout, number: int) -> tuple[int, int]:
+    """A point's visual centre for markers and arrows (bar and trays too).
+
+    The viewer's bar checkers wait above the middle, the opponent's below
+    (see :func:`bar_stack`); :data:`THEIR_OFF` / :data:`THEIR_BAR` name the
+    opponent's tray and bar half.
+    """
+    if number in (BAR, THEIR_BAR):
+        x, y = layout.bar.center
+        shift = layout.checker
+        return (x, y - shift if number == BAR else y + shift)
+    if number == OFF:
+        return layout.tray_mine.center
+    if number == THEIR_OFF:
+        return layout.tray_theirs.center
+    g = layout.point(number)
+    return (g.triangle.center[0], g.triangle.center[1])
+
+
+# --------------------------------------------------------------- the list
+def list_window(count: int, capacity: int, focus: int | None) -> tuple[int, int]:
+    """The slice ``[start, end)`` of a list of ``count`` rows to show so ``focus`` is seen.
+
+    Pages of ``capacity`` rows: the page that holds ``focus`` (0-based), or
+    the first page with no focus.
+    """
+    capacity = max(1, capacity)
+    if count <= capacity:
+        return (0, count)
+    page = 0 if focus is None else max(0, min(focus, count - 1)) // capacity
+    start = page * capacity
+    return (start, min(count, start + capacity))
+
+
+def list_rows(area: Rect, row_h: int, count: int, gap: int = 6) -> tuple[Rect, ...]:
+    """Rectangles of up to ``count`` stacked rows inside ``area`` (as many as fit)."""
+    fit = max(1, (area.h + gap) // (row_h + gap))
+    n = min(count, fit)
+    return tuple(Rect(area.x, area.y + i * (row_h + gap), area.w, row_h) for i in range(n))
+
+
+def list_capacity(area: Rect, row_h: int, gap: int = 6) -> int:
+    """How many rows fit in ``area``."""
+    return max(1, (area.h + gap) // (row_h + gap))
+
+
+def action_buttons(area: Rect, count: int, gap: int = 8) -> tuple[Rect, ...]:
+    """``count`` buttons side by side filling the actions strip."""
+    if count <= 0:
+        return ()
+    w = (area.w - gap * (count - 1)) / count
+    return tuple(_r(area.x + i * (w + gap), area.y, w, area.h) for i in range(count))
+
+
+@dataclass(frozen=True, slots=True)
+class PanelGeometry:
+    """Where the panel's buttons are this frame (shared by the renderer and hit-testing)."""
+
+    plays: tuple[tuple[int, Rect], ...]     #: (1-based play number, button)
+    actions: tuple[tuple[str, Rect], ...]   #: (action key, button)
+    scan: Rect | None                       #: the scanning strip, when scanning
+    page: tuple[int, int]                   #: plays shown: [start, end) 0-based
+    list_title: Rect                        #: "Plays 1–8 of 23"
+
+
+def panel_geometry(layout: BoardLayout, n_plays: int, focus: int | None,
+                   actions: tuple[str, ...], scanning: bool) -> PanelGeometry:
+    """The numbered play buttons (paged so ``focus`` is seen), actions and scan strip."""
+    panel = layout.panel
+    area = panel.list
+    scan: Rect | None = None
+    if scanning:
+        scan = panel.scan
+        if not panel.two_columns:
+            top = scan.bottom + 8
+            area = Rect(area.x, top, area.w, max(panel.row_h, area.bottom - top))
+    title = Rect(area.x, area.y, area.w, panel.line_h)
+    area = Rect(area.x, title.bottom + 4, area.w, max(panel.row_h, area.h - panel.line_h - 4))
+    cap = list_capacity(area, panel.row_h)
+    start, end = list_window(n_plays, cap, focus)
+    rows = list_rows(area, panel.row_h, end - start)
+    plays = tuple((start + i + 1, rect) for i, rect in enumerate(rows))
+    acts = tuple(zip(actions, action_buttons(panel.actions, len(actions))))
+    return PanelGeometry(plays, acts, scan, (start, end), title)
+
+
+def hit_rect(rects: tuple[Rect, ...] | list[Rect], x: float, y: float) -> int | None:
+    """Index of the first rectangle holding ``(x, y)``, else ``None``."""
+    for i, rect in enumerate(rects):
+        if rect.contains(x, y):
+            return i
+    return None
+
+
+def distance(a: tuple[float, float], b: tuple[float, float]) -> float:
+    """Plain distance between two screen points."""
+    return math.hypot(a[0] - b[0], a[1] - b[1])

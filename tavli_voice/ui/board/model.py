@@ -1,0 +1,227 @@
+"""What the window shows, as plain frozen data: :class:`BoardView` (no pygame).
+
+The window builds one :class:`BoardView` per frame from the session (read
+only: its phase, dice, plays, step chooser), its own input state (remote
+cursor, open list, scanner highlight, dwell) and the last events; the
+renderer draws exactly that. Tests build views by hand, e.g. a Plakoto
+position with pins, and render them without a session.
+
+Everything on the board is in the *viewer's* numbering (R1): the person at
+the table (``Session.listener()``). Plays of the other side are converted
+with :func:`to_viewer`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...rules import Play, Position
+from ...rules.position import fevga_opponent_point
+from .layout import THEIR_BAR, THEIR_OFF
+from .navigation import Mode, NavContext, NavState, Target, actions_for
+from .words import game_title, player_name, word
+
+StepPair = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class ScanStrip:
+    """The scanning level shown in the panel: where we are, the options, the highlight."""
+
+    trail: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()
+    index: int | None = None
+    paused: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """One frame's content. Points are in the viewer's numbering (bar 25, off 0)."""
+
+    position: Position
+    lang: str = "en"
+    title: str = ""
+    score: str = ""
+    turn: str = ""
+    viewer_to_move: bool | None = None
+    dice: tuple[int, int] | None = None
+    dice_used: tuple[int, ...] = ()
+    plays: tuple[str, ...] = ()           #: notation, play ``i + 1`` at index ``i``
+    list_open: bool = False
+    list_focus: int | None = None         #: 0-based play under the remote's list cursor
+    pending: int | None = None            #: 1-based play awaiting confirmation
+    actions: tuple[tuple[str, str], ...] = ()   #: (key, label) buttons
+    action_focus: int | None = None
+    cursor: int | None = None             #: the remote's board cursor
+    held: int | None = None               #: the checker picked up (its point)
+    sources: tuple[int, ...] = ()         #: checkers that may move (R2)
+    destinations: tuple[int, ...] = ()    #: move help: where the held/highlighted checker may go
+    preview: tuple[StepPair, ...] = ()    #: steps of the highlighted or half-made play
+    last_move: tuple[StepPair, ...] = ()  #: the previous play, for following the opponent
+    highlight: Target | None = None       #: the scanned (or dwelt-on) item
+    status: tuple[str, ...] = ()
+    scan: ScanStrip | None = None
+    dwell: tuple[Target, float] | None = None   #: target under the pointer and dwell progress
+    digits: str = ""
+
+
+
+
+def to_viewer(point: int, game: str, same_side: bool) -> int:
+    """A point in a mover's numbering → the viewer's (R1).
+
+    The other side's bar and borne-off tray become :data:`THEIR_BAR` and
+    :data:`THEIR_OFF`, so arrows of the opponent's play go to the right place.
+    """
+    if same_side:
+        return point
+    if point == 0:
+        return THEIR_OFF
+    if point == 25:
+        return THEIR_BAR
+    if game == "fevga":
+        return fevga_opponent_point(point)
+    return 25 - point
+
+
+def play_steps(play: Play, game: str, same_side: bool) -> tuple[StepPair, ...]:
+    """A play's steps as (from, to) in the viewer's numbering."""
+    return tuple((to_viewer(s.from_point, game, same_side), to_viewer(s.to_point, game, same_side))
+                 for s in play.steps)
+
+
+def mode_of(session: Any, viewer: int, finished: bool = False) -> Mode:
+    """The input mode for the viewer: what the session waits for, if it waits for them."""
+    phase = session.phase.value
+    if phase == "match_over" or finished:
+        return Mode.OVER
+    if session.bot_to_act():
+        return Mode.WAIT
+    if phase == "answer":
+        return Mode.ANSWER
+    if phase == "ask":
+        return Mode.ASK
+    return {"roll": Mode.ROLL, "play": Mode.PLAY, "confirm": Mode.CONFIRM}.get(phase, Mode.WAIT)
+
+
+def nav_context(session: Any, viewer: int, finished: bool = False) -> NavContext:
+    """The :class:`NavContext` for this moment (read-only use of the session)."""
+    mode = mode_of(session, viewer, finished)
+    names = session.available() if mode is not Mode.OVER else ()
+    sources: tuple[int, ...] = ()
+    held = None
+    dests: tuple[int, ...] = ()
+    chooser = session.chooser
+    if mode is Mode.PLAY and chooser is not None:
+        held = session.source
+        if held is None:
+            sources = tuple(chooser.sources())
+        else:
+            dests = tuple(s.to_point for s in chooser.destinations(held))
+    pending = None
+    if mode is Mode.CONFIRM and session.pending is not None and session.pending in session.plays:
+        pending = session.plays.index(session.pending) + 1
+    return NavContext(mode=mode, sources=sources, held=held, destinations=dests,
+                      plays=len(session.plays) if mode in (Mode.PLAY, Mode.CONFIRM) else 0,
+                      can_undo="undo" in names, can_double="double" in names, pending=pending)
+
+
+def shown_position(session: Any, viewer: int) -> Position:
+    """The board to draw: the half-made or chosen play previewed for its maker."""
+    mover_is_viewer = session.to_move == viewer
+    shown: Position = session.view(viewer)
+    if mover_is_viewer:
+        chooser = session.chooser
+        if session.phase.value == "confirm" and session.pending is not None:
+            shown = session.pending.result
+        elif session.phase.value == "play" and chooser is not None and chooser.chosen:
+            shown = chooser.current()
+    return shown
+
+
+@dataclass(frozen=True, slots=True)
+class Extras:
+    """What the window adds to the session's state when building a view."""
+
+    lang: str = "en"
+    nav: NavState = NavState()
+    status: tuple[str, ...] = ()
+    last_move: tuple[StepPair, ...] = ()
+    highlight: Target | None = None
+    highlight_preview: tuple[StepPair, ...] = ()
+    highlight_destinations: tuple[int, ...] = ()
+    highlight_held: int | None = None
+    scan: ScanStrip | None = None
+    dwell: tuple[Target, float] | None = None
+    finished: bool = False
+    show_cursor: bool = True   #: False while scanning until a remote key is used
+    question: str | None = None
+    question_value: int = 0
+
+
+def build_view(session: Any, extras: Extras) -> BoardView:
+    """The :class:`BoardView` of this frame (see the module docstring)."""
+    lang = extras.lang
+    viewer = session.listener()
+    ctx = nav_context(session, viewer, extras.finished)
+    nav = extras.nav.synced(ctx)
+    players = session.players
+    me = player_name(players[viewer].name, players[viewer].bot, viewer, lang)
+    other_i = 1 - viewer
+    other = player_name(players[other_i].name, players[other_i].bot, other_i, lang)
+    scores = session.match.scores
+    title = word("game_no", lang, game=game_title(session.game, lang, session.config.preset),
+                 number=session.game_number)
+    score = word("score", lang, me=me, a=scores[viewer], other=other, b=scores[other_i],
+                 length=session.config.length)
+    mover_is_viewer = session.to_move == viewer
+    if ctx.mode is Mode.OVER:
+        winner = session.match.winner
+        turn = ""
+        if winner is not None:
+            name = player_name(players[winner].name, players[winner].bot, winner, lang)
+            turn = word("match_over", lang, name=name, a=max(scores), b=min(scores))
+    elif ctx.mode is Mode.WAIT:
+        actor = session.actor()
+        name = player_name(players[actor].name, players[actor].bot, actor, lang)
+        turn = word("thinking" if players[actor].bot else "turn_other", lang, name=name)
+    else:
+        turn = word("turn_mine", lang)
+    dice = session.dice
+    used: tuple[int, ...] = ()
+    chooser = session.chooser
+    if mover_is_viewer and chooser is not None and session.phase.value == "play":
+        used = tuple(s.die for s in chooser.chosen)
+    elif session.phase.value == "confirm" and session.pending is not None:
+        used = session.pending.dice_used
+    plays = tuple(p.notation for p in session.plays) if ctx.mode in (Mode.PLAY, Mode.CONFIRM) else ()
+    acts = actions_for(ctx)
+    action_labels = tuple((k, word(k, lang)) for k in acts)
+    preview: tuple[StepPair, ...] = ()
+    if mover_is_viewer and chooser is not None and session.phase.value == "play":
+        preview = tuple((s.from_point, s.to_point) for s in chooser.chosen)
+    elif ctx.mode is Mode.CONFIRM and session.pending is not None:
+        preview = play_steps(session.pending, session.game, True)
+    if extras.highlight_preview:
+        preview = extras.highlight_preview
+    dests = ctx.destinations or extras.highlight_destinations
+    held = ctx.held if ctx.held is not None else extras.highlight_held
+    status = extras.status
+    if extras.question == "resign":
+        status = (word("question_resign", lang),) + status
+    elif extras.question == "take":
+        status = (word("question_take", lang, value=extras.question_value),) + status
+    return BoardView(
+        position=shown_position(session, viewer), lang=lang, title=title, score=score,
+        turn=turn, viewer_to_move=(mover_is_viewer if ctx.mode is not Mode.OVER else None),
+        dice=dice, dice_used=used, plays=plays, list_open=nav.list_open,
+        list_focus=nav.list_index if nav.list_open else None, pending=ctx.pending,
+        actions=action_labels,
+        action_focus=(nav.action_index if acts and not nav.list_open and extras.show_cursor
+                      and ctx.mode is not Mode.PLAY else None),
+        cursor=(nav.cursor if ctx.mode is Mode.PLAY and not nav.list_open and extras.show_cursor
+                else None),
+        held=held, sources=ctx.sources, destinations=dests, preview=preview,
+        last_move=extras.last_move, highlight=extras.highlight, status=status, scan=extras.scan,
+        dwell=extras.dwell, digits=nav.digits)

@@ -1,0 +1,517 @@
+"""Draw a :class:`~.model.BoardView` on a pygame Surface.
+
+The picture follows a real Tavli board (see ``layout.py``): a framed field
+with 24 long triangles in four quarters, the bar down the middle, trays for
+borne-off checkers on the right, the dice in the half of the player on roll.
+On top of that the access aids:
+
+* point numbers from the viewer's side on the rim (R1); numbers of the
+  checkers that may move are underlined;
+* stacks taller than five show their count on the last checker drawn;
+* a Plakoto pinned checker (R5.2) lies under its pinner at the rim, drawn
+  with a double ring and diagonal hatching in the pin colour, so it is told
+  apart by shape and pattern, not by colour alone;
+* the focused or scanned item has a thick frame in the highlight colour
+  (which nothing else uses); the selected checker's destinations (move help)
+  get hollow target rings and outlined triangles; the highlighted play is
+  drawn as arrows; the opponent's last play as thin arrows;
+* the panel lists the plays as big numbered buttons, the action buttons, and
+  while scanning, the scanned option in large type.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from .layout import (BAR, OFF, BoardLayout, PanelGeometry, Rect, bar_stack, panel_geometry,
+                     point_centre, point_stack, tray_slabs)
+from .model import BoardView
+from .theme import RGB, Theme
+from .words import word
+
+if TYPE_CHECKING:
+    import pygame
+
+_PIPS = {
+    1: ((0.5, 0.5),),
+    2: ((0.27, 0.27), (0.73, 0.73)),
+    3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
+    4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
+    5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
+    6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
+}
+
+
+class Fonts:
+    """Font cache: DejaVu Sans when installed (it has Greek), else pygame's default."""
+
+    def __init__(self) -> None:
+        import pygame
+
+        self._pg = pygame
+        if not pygame.font.get_init():
+            pygame.font.init()
+        path = None
+        for name in ("dejavusans", "notosans", "freesans", "liberationsans"):
+            try:
+                path = pygame.font.match_font(name, bold=True)
+            except Exception:  # fontconfig missing: use the default font
+                path = None
+            if path:
+                break
+        self._path = path
+        self._cache: dict[int, pygame.font.Font] = {}
+
+    def get(self, size: float) -> "pygame.font.Font":
+        size = max(8, int(size))
+        font = self._cache.get(size)
+        if font is None:
+            font = self._pg.font.Font(self._path, size)
+            self._cache[size] = font
+        return font
+
+
+def render(surface: "pygame.Surface", view: BoardView, layout: BoardLayout, theme: Theme,
+           fonts: Fonts, geometry: PanelGeometry | None = None) -> PanelGeometry:
+    """Draw ``view`` and return the panel geometry used (for hit-testing)."""
+    surface.fill(theme.background)
+    _board(surface, view, layout, theme, fonts)
+    if geometry is None:
+        geometry = geometry_for(view, layout)
+    _panel(surface, view, layout, theme, fonts, geometry)
+    return geometry
+
+
+def geometry_for(view: BoardView, layout: BoardLayout) -> PanelGeometry:
+    """The panel geometry for ``view`` (the same the renderer uses)."""
+    focus = view.list_focus
+    if focus is None and view.highlight and view.highlight[0] == "play":
+        focus = _int(view.highlight[1]) - 1
+    if focus is None and view.pending:
+        focus = view.pending - 1
+    return panel_geometry(layout, len(view.plays), focus, tuple(k for k, _ in view.actions),
+                          view.scan is not None)
+
+
+# ------------------------------------------------------------------ board
+def _board(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, theme: Theme,
+           fonts: Fonts) -> None:
+    import pygame
+
+    r = lay.board
+    radius = max(4, r.w // 60)
+    pygame.draw.rect(surface, theme.frame, r.tuple(), border_radius=radius)
+    for half in (lay.left, lay.right):
+        pygame.draw.rect(surface, theme.field, half.tuple())
+    pygame.draw.rect(surface, _shade(theme.frame, 0.8), lay.bar.tuple())
+    for tray in (lay.tray_mine, lay.tray_theirs):
+        pygame.draw.rect(surface, _shade(theme.frame, 0.6), tray.tuple(), border_radius=3)
+    # triangles
+    for g in lay.points:
+        colour = theme.triangle_a if g.number % 2 else theme.triangle_b
+        t = g.triangle
+        if g.top:
+            poly = [(t.x + 1, t.y), (t.right - 1, t.y), (t.x + t.w / 2, t.bottom)]
+        else:
+            poly = [(t.x + 1, t.bottom), (t.right - 1, t.bottom), (t.x + t.w / 2, t.y)]
+        pygame.draw.polygon(surface, colour, poly)
+        pygame.draw.polygon(surface, theme.triangle_edge, poly, 1)
+    _numbers(surface, view, lay, theme, fonts)
+    _move_help(surface, view, lay, theme)
+    _checkers(surface, view, lay, theme, fonts)
+    _arrows(surface, view.last_move, lay, theme.last_move, max(2, lay.checker // 14))
+    _arrows(surface, view.preview, lay, theme.highlight, max(3, lay.checker // 8))
+    _dice(surface, view, lay, theme)
+    _focus(surface, view, lay, theme)
+
+
+def _numbers(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, theme: Theme,
+             fonts: Fonts) -> None:
+    import pygame
+
+    rim = lay.field.y - lay.board.y
+    font = fonts.get(min(rim * 0.62, lay.checker * 0.55))
+    movable = set(view.sources)
+    for g in lay.points:
+        img = font.render(str(g.number), True, theme.number)
+        rect = img.get_rect(center=g.label)
+        surface.blit(img, rect)
+        if g.number in movable:
+            y = rect.bottom if not g.top else rect.bottom
+            pygame.draw.line(surface, theme.help, (rect.x - 2, y), (rect.right + 2, y),
+                             max(2, rim // 12))
+
+
+def _move_help(surface: "pygame.Surface", view: BoardView, lay: BoardLayout,
+               theme: Theme) -> None:
+    """Destinations of the selected checker: outlined triangles and target rings."""
+    import pygame
+
+    width = max(3, lay.checker // 10)
+    for p in view.destinations:
+        if p == OFF:
+            pygame.draw.rect(surface, theme.help, lay.tray_mine.inflate(2, 2).tuple(), width,
+                             border_radius=4)
+            cx, cy = lay.tray_mine.center
+        elif p == BAR:
+            continue
+        else:
+            g = lay.point(p)
+            t = g.triangle
+            if g.top:
+                poly = [(t.x + 1, t.y), (t.right - 1, t.y), (t.x + t.w / 2, t.bottom)]
+            else:
+                poly = [(t.x + 1, t.bottom), (t.right - 1, t.bottom), (t.x + t.w / 2, t.y)]
+            pygame.draw.polygon(surface, theme.help, poly, width)
+            count = abs(view.position.points[p - 1]) + (1 if view.position.pins[p - 1] else 0)
+            stack = point_stack(lay, p, count + 1)
+            cx, cy = stack.centres[-1] if stack.centres else g.triangle.center
+        pygame.draw.circle(surface, theme.help, (cx, cy), lay.checker // 2, width)
+        pygame.draw.circle(surface, theme.help, (cx, cy), max(3, lay.checker // 8))
+
+
+def _checker(surface: "pygame.Surface", centre: tuple[int, int], d: int, fill: RGB,
+             edge: RGB) -> None:
+    import pygame
+
+    r = d // 2
+    pygame.draw.circle(surface, edge, centre, r)
+    pygame.draw.circle(surface, fill, centre, r - max(2, d // 14))
+    pygame.draw.circle(surface, edge, centre, max(2, int(r * 0.55)), max(1, d // 28))
+
+
+def _pinned(surface: "pygame.Surface", centre: tuple[int, int], d: int, fill: RGB, edge: RGB,
+            mark: RGB) -> None:
+    """A pinned checker (R5.2): its own colours, a double ring and hatching in ``mark``."""
+    import pygame
+
+    r = d // 2
+    _checker(surface, centre, d, fill, edge)
+    clip = pygame.Rect(centre[0] - r, centre[1] - r, d, d)
+    hatch = pygame.Surface((d, d), pygame.SRCALPHA)
+    step = max(5, d // 4)
+    for k in range(-d, 2 * d, step):
+        pygame.draw.line(hatch, mark, (k, 0), (k - d, d), max(2, d // 16))
+    mask = pygame.Surface((d, d), pygame.SRCALPHA)
+    pygame.draw.circle(mask, (255, 255, 255, 255), (r, r), r - max(2, d // 14))
+    hatch.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surface.blit(hatch, clip.topleft)
+    pygame.draw.circle(surface, mark, centre, r, max(2, d // 12))
+    pygame.draw.circle(surface, mark, centre, max(3, r - max(4, d // 6)), max(2, d // 16))
+
+
+def _label(surface: "pygame.Surface", fonts: Fonts, text: str, centre: tuple[int, int],
+           d: int, colour: RGB, fill: RGB) -> None:
+    """The count of a tall stack on its last checker drawn (the inner ring hidden)."""
+    import pygame
+
+    pygame.draw.circle(surface, fill, centre, d // 2 - max(2, d // 14))
+    font = fonts.get(d * (0.62 if len(text) < 2 else 0.52))
+    img = font.render(text, True, colour)
+    surface.blit(img, img.get_rect(center=centre))
+
+
+def _checkers(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, theme: Theme,
+              fonts: Fonts) -> None:
+    pos = view.position
+    d = lay.checker
+    for i in range(24):
+        number = i + 1
+        top = pos.points[i]
+        under = pos.pins[i]
+        count = abs(top)
+        if count == 0 and not under:
+            continue
+        mine = top > 0
+        stack = point_stack(lay, number, count, pinned=bool(under))
+        if stack.pinned is not None:
+            fill, edge = ((theme.mine, theme.mine_edge) if under > 0
+                          else (theme.theirs, theme.theirs_edge))
+            _pinned(surface, stack.pinned, d, fill, edge, theme.pin_mark)
+        fill, edge = (theme.mine, theme.mine_edge) if mine else (theme.theirs, theme.theirs_edge)
+        for c in stack.centres:
+            _checker(surface, c, d, fill, edge)
+        if stack.label and stack.centres:
+            _label(surface, fonts, str(count), stack.centres[-1], d, edge, fill)
+    for side, mine in ((0, True), (1, False)):
+        n = pos.bar[side]
+        if n:
+            stack = bar_stack(lay, n, mine)
+            fill, edge = (theme.mine, theme.mine_edge) if mine else (theme.theirs, theme.theirs_edge)
+            for c in stack.centres:
+                _checker(surface, c, d, fill, edge)
+            if stack.label and stack.centres:
+                _label(surface, fonts, str(n), stack.centres[-1], d, edge, fill)
+        off = pos.off[side]
+        if off:
+            import pygame
+
+            fill, edge = (theme.mine, theme.mine_edge) if mine else (theme.theirs, theme.theirs_edge)
+            slabs = tray_slabs(lay, off, mine)
+            for s in slabs:
+                pygame.draw.rect(surface, fill, s.tuple(), border_radius=2)
+                pygame.draw.rect(surface, edge, s.tuple(), 1, border_radius=2)
+            tray = lay.tray_mine if mine else lay.tray_theirs
+            font = fonts.get(min(tray.w * 0.45, d * 0.5))
+            img = font.render(str(off), True, theme.number)
+            spot = (tray.center[0], (tray.y - img.get_height() // 2 - 2) if mine
+                    else (tray.bottom + img.get_height() // 2 + 2))
+            surface.blit(img, img.get_rect(center=spot))
+
+
+def _arrows(surface: "pygame.Surface", steps: tuple[tuple[int, int], ...], lay: BoardLayout,
+            colour: RGB, width: int) -> None:
+    import pygame
+
+    for a, b in steps:
+        start = point_centre(lay, a)
+        end = point_centre(lay, b)
+        if start == end:
+            continue
+        pygame.draw.line(surface, colour, start, end, width)
+        ang = math.atan2(end[1] - start[1], end[0] - start[0])
+        size = width * 4
+        left = (end[0] - size * math.cos(ang - 0.45), end[1] - size * math.sin(ang - 0.45))
+        right = (end[0] - size * math.cos(ang + 0.45), end[1] - size * math.sin(ang + 0.45))
+        pygame.draw.polygon(surface, colour, [end, left, right])
+        pygame.draw.circle(surface, colour, start, width * 2)
+
+
+def _dice(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, theme: Theme) -> None:
+    import pygame
+
+    if view.dice is None or view.viewer_to_move is None:
+        return
+    a, b = view.dice
+    values = [a, a, a, a] if a == b else [a, b]
+    used = list(view.dice_used)
+    rects = lay.die_rects(view.viewer_to_move, len(values))
+    for value, rect in zip(values, rects):
+        is_used = value in used
+        if is_used:
+            used.remove(value)
+        body = theme.die_used if is_used else theme.die
+        radius = max(3, rect.w // 6)
+        pygame.draw.rect(surface, body, rect.tuple(), border_radius=radius)
+        pygame.draw.rect(surface, theme.die_pip, rect.tuple(), max(1, rect.w // 20),
+                         border_radius=radius)
+        pip_r = max(2, rect.w // 11)
+        for fx, fy in _PIPS[value]:
+            pygame.draw.circle(surface, theme.die_pip,
+                               (rect.x + round(fx * rect.w), rect.y + round(fy * rect.h)), pip_r)
+
+
+def _frame_point(surface: "pygame.Surface", lay: BoardLayout, p: int, colour: RGB,
+                 width: int) -> None:
+    import pygame
+
+    if p == BAR:
+        rect = lay.bar
+    elif p == OFF:
+        rect = lay.tray_mine
+    else:
+        g = lay.point(p)
+        t = g.target
+        rect = Rect(t.x, lay.field.y if g.top else lay.field.center[1], t.w,
+                    lay.field.h // 2)
+    pygame.draw.rect(surface, colour, rect.inflate(1, 1).tuple(), width, border_radius=4)
+
+
+def _focus(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, theme: Theme) -> None:
+    """Cursor, held checker and scanned point: thick frames in the highlight colour."""
+    import pygame
+
+    width = max(4, lay.checker // 9)
+    if view.cursor is not None:
+        _frame_point(surface, lay, view.cursor, theme.highlight, width)
+    if view.highlight and view.highlight[0] == "point":
+        _frame_point(surface, lay, _int(view.highlight[1]), theme.highlight, width)
+    if view.held is not None:
+        centre = _top_checker(view, lay, view.held)
+        pygame.draw.circle(surface, theme.highlight, centre, lay.checker // 2 + width // 2, width)
+
+
+def _top_checker(view: BoardView, lay: BoardLayout, p: int) -> tuple[int, int]:
+    pos = view.position
+    if p == BAR:
+        stack = bar_stack(lay, max(1, pos.bar[0]), True)
+    elif p == OFF:
+        return lay.tray_mine.center
+    else:
+        stack = point_stack(lay, p, max(1, abs(pos.points[p - 1])), bool(pos.pins[p - 1]))
+    return stack.centres[-1] if stack.centres else point_centre(lay, p)
+
+
+# ------------------------------------------------------------------ panel
+def _panel(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, theme: Theme,
+           fonts: Fonts, geo: PanelGeometry) -> None:
+    import pygame
+
+    panel = lay.panel
+    line = panel.line_h
+    small = fonts.get(line * 0.72)
+    big = fonts.get(line * 0.95)
+    x = panel.header.x + 6
+    y = panel.header.y + 2
+    for text, font, colour in ((view.title, small, theme.muted), (view.score, small, theme.text),
+                               (view.turn + (f"   [{view.digits}]" if view.digits else ""),
+                                big, theme.text)):
+        if text:
+            img = font.render(_fit(font, text, panel.header.w - 12), True, colour)
+            surface.blit(img, (x, y))
+            y += line
+    y = panel.status.y + 2
+    step = int(line * 0.85)
+    fit = max(1, (panel.status.h - 2) // step)
+    rows: list[str] = []
+    for text in reversed(view.status):  # the newest lines, each one whole
+        wrapped = _wrap(small, text, panel.status.w - 12)
+        if rows and len(rows) + len(wrapped) > fit:
+            break
+        rows = wrapped + rows
+    for text in rows[-fit:]:
+        img = small.render(_fit(small, text, panel.status.w - 12), True, theme.muted)
+        surface.blit(img, (x, y))
+        y += step
+    if geo.scan is not None and view.scan is not None:
+        _scan_strip(surface, view, geo.scan, theme, fonts, line)
+    if view.plays:
+        start, end = geo.page
+        title = word("plays_more", view.lang, start=start + 1, end=end, count=len(view.plays)) \
+            if len(view.plays) > end - start else word("plays", view.lang)
+        img = small.render(title, True, theme.muted)
+        surface.blit(img, (geo.list_title.x + 6, geo.list_title.y))
+    for number, rect in geo.plays:
+        _play_button(surface, view, number, rect, theme, fonts)
+    for i, (key, rect) in enumerate(geo.actions):
+        label = dict(view.actions).get(key, key)
+        focused = (view.action_focus == i) or view.highlight == ("action", key)
+        _button(surface, rect, label, theme, fonts, focused,
+                dwell=_dwell_for(view, ("action", key)))
+    del pygame
+
+
+def _dwell_for(view: BoardView, target: tuple[str, object]) -> float:
+    if view.dwell is not None and view.dwell[0] == target:
+        return view.dwell[1]
+    return 0.0
+
+
+def _button(surface: "pygame.Surface", rect: Rect, label: str, theme: Theme, fonts: Fonts,
+            focused: bool, dwell: float = 0.0) -> None:
+    import pygame
+
+    radius = max(4, rect.h // 6)
+    fill = theme.highlight if focused else theme.button
+    text = theme.background if focused else theme.button_text
+    pygame.draw.rect(surface, fill, rect.tuple(), border_radius=radius)
+    pygame.draw.rect(surface, theme.button_edge, rect.tuple(), max(2, rect.h // 20),
+                     border_radius=radius)
+    font = fonts.get(rect.h * 0.45)
+    img = font.render(_fit(font, label, rect.w - 10), True, text)
+    surface.blit(img, img.get_rect(center=rect.center))
+    _dwell_bar(surface, rect, dwell, theme)
+
+
+def _dwell_bar(surface: "pygame.Surface", rect: Rect, dwell: float, theme: Theme) -> None:
+    import pygame
+
+    if dwell <= 0:
+        return
+    h = max(4, rect.h // 8)
+    pygame.draw.rect(surface, theme.help, (rect.x + 4, rect.bottom - h - 3,
+                                           round((rect.w - 8) * dwell), h))
+
+
+def _play_button(surface: "pygame.Surface", view: BoardView, number: int, rect: Rect,
+                 theme: Theme, fonts: Fonts) -> None:
+    import pygame
+
+    focused = (view.list_focus == number - 1) or view.highlight == ("play", number)
+    chosen = view.pending == number
+    radius = max(4, rect.h // 6)
+    fill = theme.highlight if focused else theme.button
+    text = theme.background if focused else theme.button_text
+    pygame.draw.rect(surface, fill, rect.tuple(), border_radius=radius)
+    edge_w = max(2, rect.h // 20) * (3 if chosen else 1)
+    pygame.draw.rect(surface, theme.help if chosen else theme.button_edge, rect.tuple(), edge_w,
+                     border_radius=radius)
+    badge = Rect(rect.x + 4, rect.y + 4, rect.h - 8, rect.h - 8)
+    pygame.draw.rect(surface, text, badge.tuple(), border_radius=max(3, badge.h // 5))
+    font = fonts.get(rect.h * 0.55)
+    digits = fonts.get(rect.h * (0.55 if number < 100 else 0.4))
+    num = digits.render(str(number), True, fill)
+    surface.blit(num, num.get_rect(center=badge.center))
+    label = view.plays[number - 1] + ("  ✓" if chosen else "")
+    avail = rect.right - badge.right - 14
+    img = font.render(_fit(font, label, avail), True, text)
+    surface.blit(img, img.get_rect(midleft=(badge.right + 10, rect.center[1])))
+    _dwell_bar(surface, rect, _dwell_for(view, ("play", number)), theme)
+
+
+def _scan_strip(surface: "pygame.Surface", view: BoardView, rect: Rect, theme: Theme,
+                fonts: Fonts, line: int) -> None:
+    """The scanned level: its trail and position, then the highlighted option in large type."""
+    import pygame
+
+    scan = view.scan
+    assert scan is not None
+    small = fonts.get(line * 0.7)
+    head = word("scanning", view.lang)
+    if scan.trail:
+        head += ": " + " › ".join(scan.trail)
+    if scan.index is not None and scan.options:
+        head += f"  ({scan.index + 1}/{len(scan.options)})"
+    img = small.render(_fit(small, head, rect.w - 10), True, theme.muted)
+    surface.blit(img, (rect.x + 6, rect.y))
+    box = Rect(rect.x, rect.y + line, rect.w, rect.h - line)
+    if scan.paused or scan.index is None:
+        label = word("scan_paused", view.lang) if scan.paused else ""
+        focused = False
+    else:
+        label = scan.options[scan.index]
+        focused = True
+    radius = max(4, box.h // 6)
+    pygame.draw.rect(surface, theme.highlight if focused else theme.button, box.tuple(),
+                     border_radius=radius)
+    pygame.draw.rect(surface, theme.button_edge, box.tuple(), 2, border_radius=radius)
+    font = fonts.get(box.h * 0.5)
+    colour = theme.background if focused else theme.text
+    img = font.render(_fit(font, label, box.w - 12), True, colour)
+    surface.blit(img, img.get_rect(center=box.center))
+
+
+def _wrap(font: "pygame.font.Font", text: str, width: int) -> list[str]:
+    """``text`` broken into lines of at most ``width`` pixels, at spaces."""
+    lines: list[str] = []
+    current = ""
+    for w in text.split():
+        trial = f"{current} {w}" if current else w
+        if current and font.size(trial)[0] > width:
+            lines.append(current)
+            current = w
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines
+
+
+def _fit(font: "pygame.font.Font", text: str, width: int) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` pixels."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _int(value: object) -> int:
+    """A target's value as an int (targets carry ints for points and plays)."""
+    return value if isinstance(value, int) else int(str(value))
+
+
+def _shade(colour: RGB, factor: float) -> RGB:
+    r, g, b = colour
+    return (min(255, int(r * factor)), min(255, int(g * factor)), min(255, int(b * factor)))

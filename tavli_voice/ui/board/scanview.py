@@ -1,0 +1,117 @@
+"""What the scanner's highlight means on the board (pure; no pygame).
+
+The scanner (``tavli_voice.scanning``) highlights options; the window shows
+each one where it lives, so a sighted switch user sees what the switch would
+do (issue 7 §2):
+
+* a play (``ChoosePlay(n)``) → its numbered button, and its steps drawn as
+  arrows on the board;
+* "From 13" in step-by-step choice → point 13 framed, and the destinations
+  of that checker (move help) marked — read off the next stage of the
+  frozen :class:`~tavli_voice.scanning.StepMode` without changing anything;
+* "To 7" → point 7 framed and the arrow from the chosen checker;
+* Roll, Confirm, Undo, Yes/No … → the action button with that command;
+* anything else (Menu, Describe, Settings …) only in the scanning strip.
+
+Steps already chosen in step-by-step choice are drawn as arrows too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ... import commands as C
+from ...scanning import ScanOption, Scanner, StepMode
+from .model import ScanStrip, StepPair
+from .navigation import ACTION_COMMANDS, Target
+
+BAR = 25
+OFF = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ScanShow:
+    """The board-side part of a highlight (see the module docstring)."""
+
+    highlight: Target | None = None
+    preview: tuple[StepPair, ...] = ()
+    destinations: tuple[int, ...] = ()
+    held: int | None = None
+    strip: ScanStrip | None = None
+
+
+def _action_key(command: C.Command | None) -> str | None:
+    for key, cmd in ACTION_COMMANDS.items():
+        if command is not None and cmd == command:
+            return key
+    return None
+
+
+def _option_point(option: ScanOption) -> int | None:
+    if option.key == "from_bar":
+        return BAR
+    if option.key == "to_off":
+        return OFF
+    if option.key in ("from", "to") and option.args:
+        return int(option.args[0])
+    return None
+
+
+def play_preview(session: Any, number: int) -> tuple[StepPair, ...]:
+    """Steps of play ``number`` (1-based) of the session, mover's numbering."""
+    plays = session.plays
+    if not 1 <= number <= len(plays):
+        return ()
+    return tuple((s.from_point, s.to_point) for s in plays[number - 1].steps)
+
+
+def scan_show(scanner: Scanner | None, session: Any, lang: str = "en") -> ScanShow:
+    """Translate the scanner's state into what the board and panel show."""
+    if scanner is None:
+        return ScanShow()
+    mode = scanner.mode
+    state = scanner.state.value
+    option = scanner.highlighted
+    labels: tuple[str, ...] = ()
+    trail: tuple[str, ...] = ()
+    index = None
+    chosen: tuple[StepPair, ...] = ()
+    if mode is not None:
+        labels = tuple(o.label(lang) for o in mode.options)  # type: ignore[arg-type]
+        trail = tuple(o.label(lang) for o in mode.trail)  # type: ignore[arg-type]
+        if isinstance(mode, StepMode):
+            chosen = tuple(mode.chosen)
+    current = scanner.current()
+    if current is not None:
+        index = current.index
+    strip = ScanStrip(trail, labels, index, paused=state == "paused")
+    if option is None or mode is None or current is None:
+        return ScanShow(preview=chosen, strip=strip)
+    highlight: Target | None = None
+    preview = chosen
+    dests: tuple[int, ...] = ()
+    held = None
+    command = option.command
+    if isinstance(command, C.ChoosePlay):
+        highlight = ("play", command.number)
+        preview = play_preview(session, command.number)
+    elif _action_key(command) is not None:
+        highlight = ("action", _action_key(command))
+    else:
+        point = _option_point(option)
+        if point is not None and isinstance(mode, StepMode):
+            highlight = ("point", point)
+            if mode.source is None:
+                nxt = mode.choose(current.index)
+                if isinstance(nxt, StepMode):
+                    dests = tuple(p for p in (_option_point(o) for o in nxt.options)
+                                  if p is not None)
+                elif isinstance(nxt, C.ChoosePlay):
+                    preview = play_preview(session, nxt.number)
+                    dests = tuple(b for a, b in preview[len(chosen):len(chosen) + 1])
+                held = point
+            else:
+                held = mode.source
+                preview = chosen + ((mode.source, point),)
+    return ScanShow(highlight, preview, dests, held, strip)

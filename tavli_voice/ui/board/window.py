@@ -1,0 +1,539 @@
+"""The board window: a pygame loop around the shared :class:`~tavli_voice.ui.app.App`.
+
+One more front end on the same session (issue 7): inputs become commands
+(``app.command``), outputs come back as events (``app.subscribe``), and the
+loop drives what must move by itself — bots, paced so a person can follow
+(``bot_delay`` seconds between bot actions), the R9 timer (``app.tick``),
+the narrator (``app.pump``), the scanner's clock and dwell selection.
+Autosave is the App's, after every change.
+
+``run_window`` never lets a traceback reach the player: no pygame or no
+display gives a short message in English and Greek and
+:data:`EXIT_NO_DISPLAY` (the CLI then falls back to the terminal); any other
+failure is logged, the match saved, a message printed and 1 returned.
+
+Tests and demos drive :class:`BoardWindow` frame by frame (``frame()``) or
+pass ``on_frame`` to :func:`run_window`, posting pygame events; with
+``SDL_VIDEODRIVER=dummy`` everything runs headless and ``screenshot()``
+saves what would be on screen.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from pathlib import Path
+from typing import Any, Callable, TextIO
+
+from ... import commands as C
+from ... import events as E
+from ...scanning import (Clock, Highlight, MonotonicClock, ScanPaused, ScanSettings,
+                         SettingsChanged, Switch, build_root, make_scanner)
+from ...scanning.modes import ListMode, is_command
+from ...scanning.options import command_option
+from ...scanning.words import say as scan_say
+from .inputs import Input, Kind, SwitchMap, switch_map, translate
+from .layout import compute_layout, hit_point, hit_rect
+from .model import BoardView, Extras, build_view, nav_context, play_steps
+from .navigation import (DEFAULT_DWELL, DwellState, Mode, NavState, Target, dwell,
+                         dwell_progress, press_digit, press_key, target_command)
+from .navigation import tick as nav_tick
+from .scan_menu import session_scan_menu
+from .scanview import scan_show
+from .theme import THEMES, Theme, find_theme
+from .words import word
+
+log = logging.getLogger(__name__)
+
+#: Exit code when no window can be opened (no pygame, no display): the CLI
+#: then falls back to the terminal (``ui/terminal.py`` checks for 2).
+EXIT_NO_DISPLAY = 2
+#: Exit code when ``max_frames`` ran out (a runaway test or demo).
+EXIT_FRAMES = 4
+#: Exit code when the window stopped on an unexpected error (the match is saved).
+EXIT_ERROR = 1
+#: Video drivers that show nothing to a person: a window there is no window.
+_INVISIBLE_DRIVERS = ("offscreen", "dummy")
+
+
+class WindowUnavailable(RuntimeError):
+    """No window can be shown (``why`` says what was missing)."""
+
+    def __init__(self, why: str, key: str = "no_display") -> None:
+        super().__init__(why)
+        self.why = why
+        self.key = key
+
+
+class BoardWindow:
+    """The window's state and one frame of its loop (see the module docstring).
+
+    ``scan_settings`` turns switch scanning on (auto or step, as the settings
+    say); ``dwell`` (seconds) turns dwell selection on; ``clock`` is any
+    object with ``now()`` (a :class:`~tavli_voice.scanning.ManualClock` in
+    tests). ``on_scan_settings`` is called with new settings when the user
+    makes scanning slower or faster from the scan menu (the CLI saves them).
+    """
+
+    def __init__(self, app: Any, *, scan_settings: ScanSettings | None = None,
+                 sources: list[Any] | None = None,
+                 resumed_events: list[E.Event] | None = None,
+                 theme: str | Theme = "high_contrast", scale: float = 1.0,
+                 size: tuple[int, int] = (1280, 800), fullscreen: bool = False,
+                 bot_delay: float = 0.8, dwell: float | None = None,
+                 clock: Clock | None = None, mouse_switch: bool = True,
+                 on_scan_settings: Callable[[ScanSettings], None] | None = None,
+                 close_when_over: bool = False) -> None:
+        self.app = app
+        self.lang = app.lang if app.lang in ("en", "el") else "en"
+        self.theme = theme if isinstance(theme, Theme) else find_theme(theme, scale)
+        self.size = size
+        self.fullscreen = fullscreen
+        self.bot_delay = max(0.0, bot_delay)
+        self.dwell_time = dwell
+        self.clock: Clock = clock or MonotonicClock()
+        self.close_when_over = close_when_over
+        self.on_scan_settings = on_scan_settings
+        self.scan_settings = scan_settings
+        self.sources = list(sources or [])
+        self.resumed_events = resumed_events
+        self.scanner = None
+        if scan_settings is not None:
+            narrator = app.narrator
+            speaking = (narrator.is_speaking if narrator is not None else None)
+            self.scanner = make_scanner(scan_settings, is_speaking=speaking)
+        self._mouse_switch = mouse_switch
+        self.switches: SwitchMap | None = None
+        self.nav = NavState()
+        self.dwell_state = DwellState()
+        self.status: list[str] = []
+        self.last_move: tuple[tuple[int, int], ...] = ()
+        self.question: tuple[str, int] | None = None
+        self.view: BoardView | None = None
+        self.geometry: Any = None
+        self.layout: Any = None
+        self.frames = 0
+        self.closing = False
+        self._scan_key: object = None
+        self._bot_due: float | None = None
+        self._pointer: tuple[int, int] | None = None
+        self._remote_used = False
+        self._pg: Any = None
+        self.screen: Any = None
+        self.fonts: Any = None
+        self.joysticks: list[Any] = []
+        app.subscribe(self._on_events)
+
+    # ------------------------------------------------------------ opening
+    def open(self) -> None:
+        """Open the display; raises :class:`WindowUnavailable` when none can be shown."""
+        try:
+            import pygame
+        except ImportError as exc:
+            raise WindowUnavailable(str(exc), "no_pygame") from None
+        self._pg = pygame
+        requested = os.environ.get("SDL_VIDEODRIVER", "")
+        try:
+            pygame.display.init()
+        except pygame.error as exc:
+            raise WindowUnavailable(str(exc)) from None
+        driver = pygame.display.get_driver()
+        if driver in _INVISIBLE_DRIVERS and driver not in requested:
+            pygame.display.quit()
+            raise WindowUnavailable(f"video driver {driver!r}")
+        try:
+            self._set_mode(self.size)
+        except pygame.error as exc:
+            pygame.display.quit()
+            raise WindowUnavailable(str(exc)) from None
+        pygame.display.set_caption(word("title", self.lang))
+        pygame.font.init()
+        try:
+            pygame.joystick.init()
+            self.joysticks = [pygame.joystick.Joystick(i)
+                              for i in range(pygame.joystick.get_count())]
+        except pygame.error:  # no joystick subsystem: keys and mouse still work
+            self.joysticks = []
+        from .render import Fonts
+
+        self.fonts = Fonts()
+        if self.scan_settings is not None:
+            self.switches = switch_map(self.scan_settings.pick_key, self.scan_settings.next_key,
+                                       mouse=self._mouse_switch)
+        if self.resumed_events is not None:
+            self.app.start(self.resumed_events)
+        elif self.app.session.game_number == 0:
+            self.app.start()
+
+    def _set_mode(self, size: tuple[int, int]) -> None:
+        pg = self._pg
+        flags = pg.FULLSCREEN if self.fullscreen else pg.RESIZABLE
+        self.screen = pg.display.set_mode(size if not self.fullscreen else (0, 0), flags)
+        self.layout = compute_layout(self.screen.get_width(), self.screen.get_height(), self.theme.scale)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Resize the window (what the window manager does; used by tests)."""
+        self.size = size
+        self._set_mode(size)
+
+    def close(self) -> None:
+        """Close the display (pygame itself stays importable)."""
+        if self._pg is not None:
+            self._pg.display.quit()
+
+    # ------------------------------------------------------------- events
+    def _on_events(self, events: list[E.Event]) -> None:
+        """Subscriber: remember the last play, the question, and the screen lines."""
+        session = self.app.session
+        viewer = session.listener()
+        for ev in events:
+            if isinstance(ev, E.PlayMade):
+                same = ev.player == viewer
+                self.last_move = () if same else play_steps(ev.play, session.game, False)
+            elif isinstance(ev, E.GameStarted):
+                self.last_move = ()
+            if isinstance(ev, E.QuestionAsked):
+                self.question = (ev.kind, ev.value)
+            elif not isinstance(ev, (E.CommandRejected,)) and self.question is not None \
+                    and session.phase.value not in ("ask", "answer"):
+                self.question = None
+            line = self._screen_line(ev)
+            if line:
+                self.status = (self.status + line.splitlines())[-3:]
+
+    def _screen_line(self, ev: E.Event) -> str:
+        if isinstance(ev, (E.PlaysOffered, E.StepOptions, E.HelpReport, E.TurnStarted)):
+            return ""
+        try:
+            from dataclasses import replace as _replace
+
+            from ...narration.phrases import screen_text
+
+            ctx = _replace(self.app.context(), show_keys=False)
+            return screen_text(ev, ctx)
+        except Exception:  # words must never stop the game
+            log.debug("no screen text for %r", ev, exc_info=True)
+            if isinstance(ev, E.CommandRejected):
+                return word("rejected", self.lang)
+            return ""
+
+    def send(self, command: C.Command | None) -> None:
+        """Give one person's command to the app (the one way in)."""
+        if command is None:
+            return
+        if isinstance(command, C.Quit) and self.app.finished:
+            self.app.command(command)
+            self.closing = True
+            return
+        self.app.command(command)
+
+    def _ctx(self) -> Any:
+        s = self.app.session
+        return nav_context(s, s.listener(), self.app.finished)
+
+    def handle(self, inp: Input, now: float) -> None:
+        """Act on one translated input."""
+        ctx = self._ctx()
+        if inp.kind is Kind.QUIT:
+            self.app.command(C.Quit())
+            self.closing = True
+        elif inp.kind is Kind.KEY and inp.key is not None:
+            self._remote_used = True
+            self.nav, cmd = press_key(self.nav, inp.key, ctx)
+            if cmd is not None and isinstance(cmd, C.Quit):
+                self.closing = True
+            self.send(cmd)
+        elif inp.kind is Kind.DIGIT:
+            self.nav, cmd = press_digit(self.nav, inp.digit, ctx, now)
+            self.send(cmd)
+        elif inp.kind is Kind.COMMAND:
+            if isinstance(inp.command, C.Quit):
+                self.closing = True
+            self.send(inp.command)
+        elif inp.kind is Kind.CLICK:
+            self.send(target_command(self.target_at(inp.pos), ctx))
+        elif inp.kind is Kind.POINTER:
+            self._pointer = inp.pos
+        elif inp.kind in (Kind.SWITCH_DOWN, Kind.SWITCH_UP) and self.scanner is not None:
+            self._sync_scanner(now)
+            sw = inp.switch or Switch.PICK
+            out = (self.scanner.press(now, sw) if inp.kind is Kind.SWITCH_DOWN
+                   else self.scanner.release(now, sw))
+            self._scan_output(out, now)
+        elif inp.kind is Kind.THEME:
+            names = list(THEMES)
+            nxt = names[(names.index(self.theme.name) + 1) % len(names)]
+            self.theme = find_theme(nxt, self.theme.scale)
+        elif inp.kind is Kind.SCALE:
+            self.theme = self.theme.with_scale(self.theme.scale + inp.step)
+            self.layout = compute_layout(self.screen.get_width(), self.screen.get_height(), self.theme.scale)
+
+    def target_at(self, pos: tuple[int, int]) -> Target | None:
+        """The button or point under ``pos`` (buttons first; generous point targets)."""
+        geo = self.geometry
+        if geo is not None:
+            i = hit_rect([r for _, r in geo.plays], *pos)
+            if i is not None:
+                return ("play", geo.plays[i][0])
+            i = hit_rect([r for _, r in geo.actions], *pos)
+            if i is not None:
+                return ("action", geo.actions[i][0])
+        if self.layout is not None:
+            p = hit_point(self.layout, *pos)
+            if p is not None:
+                return ("point", p)
+        return None
+
+    # ----------------------------------------------------------- scanning
+    def _scan_state_key(self) -> object:
+        s = self.app.session
+        chooser = s.chooser
+        return (s.turn_counter, s.phase.value, s.source, len(chooser.chosen) if chooser else 0,
+                s.pending is not None, self.app.finished, s.bot_to_act())
+
+    def _sync_scanner(self, now: float) -> None:
+        """Rebuild the scanned options whenever the session's state changed."""
+        if self.scanner is None:
+            return
+        key = self._scan_state_key()
+        if key == self._scan_key:
+            return
+        self._scan_key = key
+        root: Any = None
+        if self.app.finished:
+            # the match is over: one option, so one press closes the window
+            root = ListMode((command_option(C.Quit()),))
+        elif self.app.waiting_for_person():
+            root = build_root(session_scan_menu(self.app.session), self.scanner.settings)
+        self._scan_output(self.scanner.start(root, now), now)
+
+    def _scan_output(self, out: object, now: float) -> None:
+        if out is None:
+            return
+        narrator = self.app.narrator
+        if isinstance(out, Highlight):
+            if narrator is not None:
+                self._speak(out.option.label(self.lang))  # type: ignore[arg-type]
+        elif isinstance(out, ScanPaused):
+            self._speak(scan_say("scan_paused", self.lang))  # type: ignore[arg-type]
+        elif isinstance(out, SettingsChanged):
+            self.scan_settings = out.settings
+            if self.on_scan_settings is not None:
+                try:
+                    self.on_scan_settings(out.settings)
+                except OSError as exc:
+                    log.warning("could not save scanning settings: %s", exc)
+            self._speak(scan_say("scan_interval", self.lang, (out.settings.interval,)))  # type: ignore[arg-type]
+        elif is_command(out):
+            if isinstance(out, C.Quit):
+                self.closing = True
+            self.send(out)
+            self._sync_scanner(now)
+
+    def _speak(self, text: str) -> None:
+        narrator = self.app.narrator
+        if narrator is None or not text:
+            return
+        try:
+            from ...narration.priorities import Priority
+            from ...narration.utterance import Utterance
+
+            narrator.say(Utterance.from_text(text, lang=self.lang, priority=Priority.TEXT,
+                                             turn=self.app.session.turn_counter, tag="scan"))
+        except Exception:  # speech must never stop the game
+            log.exception("could not speak %r", text)
+
+    # -------------------------------------------------------------- frame
+    def frame(self) -> bool:
+        """Run one frame: inputs, timers, bots, narrator, drawing. False when closing."""
+        pg = self._pg
+        now = self.clock.now()
+        for event in pg.event.get():
+            if event.type == pg.JOYDEVICEADDED:  # a switch interface plugged in while playing
+                try:
+                    self.joysticks.append(pg.joystick.Joystick(event.device_index))
+                except pg.error:
+                    log.warning("could not open joystick %s", event.device_index)
+                continue
+            inp = translate(event, self.switches)
+            if inp is not None:
+                self.handle(inp, now)
+            if self.closing:
+                break
+        self._poll_sources()
+        if self.closing or self.app.quit:
+            return False
+        ctx = self._ctx()
+        self.nav, cmd = nav_tick(self.nav, ctx, now)
+        self.send(cmd)
+        self._sync_scanner(now)
+        if self.scanner is not None:
+            self._scan_output(self.scanner.tick(now), now)
+        self._dwell(now)
+        if self.app.bot_to_act():
+            if self._bot_due is None:
+                self._bot_due = now + self.bot_delay
+            if now >= self._bot_due:
+                self._bot_due = None
+                self.app.bot_step()
+        else:
+            self._bot_due = None
+        self.app.tick(now)
+        self.app.pump()
+        if self.closing or self.app.quit:
+            return False
+        if self.close_when_over and self.app.finished:
+            return False
+        self.draw(now)
+        self.frames += 1
+        return True
+
+    def _poll_sources(self) -> None:
+        """Commands from other inputs (the voice recognizer …): ``poll()`` → command or None."""
+        for source in self.sources:
+            for _ in range(8):  # a few per frame at most: drawing must go on
+                try:
+                    cmd = source.poll()
+                except Exception:  # an input must never stop the game
+                    log.exception("input source failed")
+                    break
+                if cmd is None:
+                    break
+                if isinstance(cmd, C.Quit):
+                    self.closing = True
+                self.send(cmd)
+
+    def _dwell(self, now: float) -> None:
+        if self.dwell_time is None or self._pointer is None:
+            return
+        target = self.target_at(self._pointer)
+        if target is not None and target[0] == "point":
+            target = None  # reading the board with the eyes must not move checkers
+        self.dwell_state, fired = dwell(self.dwell_state, target, now, self.dwell_time)
+        if fired is not None:
+            self.send(target_command(fired, self._ctx()))
+
+    def build_view(self, now: float) -> BoardView:
+        """This frame's :class:`BoardView`."""
+        session = self.app.session
+        show = scan_show(self.scanner, session, self.lang) if self.scanner is not None else None
+        ctx = self._ctx()
+        self.nav = self.nav.synced(ctx)
+        dwell_view = None
+        if self.dwell_time is not None and self.dwell_state.target is not None:
+            dwell_view = (self.dwell_state.target,
+                          dwell_progress(self.dwell_state, now, self.dwell_time))
+        status = tuple(self.status)
+        if self.app.finished:
+            status = status + (word("close_prompt", self.lang),)
+        extras = Extras(
+            lang=self.lang, nav=self.nav, status=status, last_move=self.last_move,
+            highlight=show.highlight if show else None,
+            highlight_preview=show.preview if show and ctx.mode is Mode.PLAY else (),
+            highlight_destinations=show.destinations if show else (),
+            highlight_held=show.held if show else None,
+            scan=show.strip if show and self.scanner is not None else None,
+            dwell=dwell_view, finished=self.app.finished,
+            show_cursor=self.scanner is None or self._remote_used,
+            question=self.question[0] if self.question else None,
+            question_value=self.question[1] if self.question else 0)
+        return build_view(session, extras)
+
+    def draw(self, now: float | None = None) -> None:
+        """Draw the current state and show it."""
+        from .render import geometry_for, render
+
+        now = self.clock.now() if now is None else now
+        size = self.screen.get_size()
+        if self.layout is None or (self.layout.width, self.layout.height) != size:
+            self.layout = compute_layout(size[0], size[1], self.theme.scale)
+        self.view = self.build_view(now)
+        self.geometry = geometry_for(self.view, self.layout)
+        render(self.screen, self.view, self.layout, self.theme, self.fonts, self.geometry)
+        self._pg.display.flip()
+
+    def screenshot(self, path: str | Path) -> Path:
+        """Save what is on screen as a PNG (drawing first if nothing was drawn)."""
+        if self.view is None:
+            self.draw()
+        target = Path(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        self._pg.image.save(self.screen, str(target))
+        return target
+
+
+def _message(key: str, lang: str, why: str) -> str:
+    """The message in the user's language first, then the other one."""
+    first = lang if lang in ("en", "el") else "en"
+    other = "el" if first == "en" else "en"
+    return word(key, first, why=why) + "\n" + word(key, other, why=why)
+
+
+def run_window(app: Any, *, scan: str | None = None, scan_settings: ScanSettings | None = None,
+               sources: list[Any] | None = None, resumed_events: list[E.Event] | None = None,
+               theme: str = "high_contrast", scale: float = 1.0,
+               size: tuple[int, int] = (1280, 800), fullscreen: bool = False,
+               bot_delay: float = 0.8, dwell: float | None = None, fps: int = 30,
+               clock: Clock | None = None, mouse_switch: bool = True,
+               on_scan_settings: Callable[[ScanSettings], None] | None = None,
+               on_frame: Callable[[BoardWindow], None] | None = None,
+               max_frames: int | None = None, close_when_over: bool = False,
+               err: TextIO | None = None) -> int:
+    """Play ``app``'s match in the board window until it ends or the player leaves.
+
+    * ``scan``: "auto" or "step" turns switch scanning on with default
+      settings; ``scan_settings`` gives them all (saved ones), and wins.
+    * ``sources``: other inputs polled every frame (objects with ``poll()``
+      returning a command or None, like the terminal's voice source).
+    * ``resumed_events``: the events of ``Session.restore``, announced by
+      ``app.start(resumed_events)``; otherwise the match is started with
+      ``app.start()`` unless the caller started it already.
+
+    Returns 0 when the player closed the window or quit (the App saved the
+    match), :data:`EXIT_NO_DISPLAY` (2) when no window can be shown (the
+    message is printed in both languages), :data:`EXIT_ERROR` after an
+    unexpected error (logged, match saved). ``fps`` 0 runs frames as fast as
+    possible (tests); ``on_frame`` is called before every frame;
+    ``max_frames`` stops a runaway test (:data:`EXIT_FRAMES`).
+    """
+    stream = err if err is not None else sys.stderr
+    if scan_settings is None and scan in ("auto", "step"):
+        scan_settings = ScanSettings(mode=scan)  # type: ignore[arg-type]
+    lang = app.lang if app.lang in ("en", "el") else "en"
+    win = BoardWindow(app, scan_settings=scan_settings, sources=sources,
+                      resumed_events=resumed_events, theme=theme, scale=scale, size=size,
+                      fullscreen=fullscreen, bot_delay=bot_delay, dwell=dwell, clock=clock,
+                      mouse_switch=mouse_switch, on_scan_settings=on_scan_settings,
+                      close_when_over=close_when_over)
+    try:
+        win.open()
+    except WindowUnavailable as exc:
+        print(_message(exc.key, lang, exc.why), file=stream)
+        return EXIT_NO_DISPLAY
+    try:
+        pace = win._pg.time.Clock()
+        while True:
+            if on_frame is not None:
+                on_frame(win)
+            if not win.frame():
+                break
+            if max_frames is not None and win.frames >= max_frames:
+                return EXIT_FRAMES
+            if fps:
+                pace.tick(fps)
+    except KeyboardInterrupt:
+        app.autosave()
+    except Exception as exc:  # the edge: log it, save, and say it in words
+        log.error("board window failed: %s: %s", type(exc).__name__, exc)
+        log.debug("board window failure", exc_info=True)
+        app.autosave()
+        print(_message("window_error", lang, f"{type(exc).__name__}: {exc}"), file=stream)
+        return EXIT_ERROR
+    finally:
+        win.close()
+    return 0
+
+
+__all__ = ["BoardWindow", "WindowUnavailable", "run_window", "EXIT_NO_DISPLAY", "EXIT_ERROR",
+           "EXIT_FRAMES", "DEFAULT_DWELL"]
