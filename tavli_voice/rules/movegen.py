@@ -252,6 +252,13 @@ def _blocked_reason(pos: Position, game: Game, s: list[int], dice_set: tuple[int
         if home and any(d >= p for p in home for d in dice_set):
             outside = max(p for p in range(7, 25) if s[p] > 0 or s[PIN + p] == 1)
             return Reason.make(PassReason.CANNOT_BEAR_OFF, point=outside)
+    else:
+        # R6 / R5.3: a die larger than a point may not bear it off while one of
+        # our checkers (a pinned one included) stands on a higher point
+        highest = max((p for p in range(1, 7) if s[p] > 0 or s[PIN + p] == 1), default=0)
+        free = [p for p in range(1, 7) if s[p] > 0]
+        if any(p < highest and d > p for p in free for d in dice_set):
+            return Reason.make(PassReason.CANNOT_BEAR_OFF, point=highest)
     return Reason.make(PassReason.ALL_BLOCKED, dice=dice)
 
 

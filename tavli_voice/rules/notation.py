@@ -67,15 +67,21 @@ def _play_moves(play: Play) -> Counter[tuple[int, int]]:
 
 def parse_play(text: str, position: Position, dice: Iterable[int],
                plays: tuple[Play, ...] | None = None) -> Play:
-    """The legal play that ``text`` names (R1); see the module docstring for errors."""
+    """The legal play that ``text`` names (R1); see the module docstring for errors.
+
+    Tried in turn: the play's own notation; the same checker moves (paths
+    from → to, marks ignored); the same net movement of our checkers, so a
+    path may be split or joined another way (``24/23 23/18`` or ``24/18``).
+    """
     wanted = parse_moves(text)
     candidates = legal_plays(position, dice) if plays is None else plays
     exact = [p for p in candidates if p.notation == " ".join(text.lower().split())]
     if len(exact) == 1:
         return exact[0]
     found = [p for p in candidates if _play_moves(p) == wanted]
-    if not found:  # a checker's path may be split differently: compare total distance per source
-        found = [p for p in candidates if _loose(p, wanted)]
+    if not found:
+        net = _net(wanted)
+        found = [p for p in candidates if _net(_play_moves(p)) == net]
     if not found:
         raise IllegalPlayError(f"{text.strip()} is not a legal play with these dice")
     if len(found) > 1:
@@ -84,10 +90,10 @@ def parse_play(text: str, position: Position, dice: Iterable[int],
     return found[0]
 
 
-def _loose(play: Play, wanted: Counter[tuple[int, int]]) -> bool:
-    """Match by the multiset of single steps once paths are expanded."""
-    got = Counter((s.from_point, s.to_point) for s in play.steps)
-    if got == wanted:
-        return True
-    return sorted(wanted.elements()) == sorted(
-        (path[0], path[-1]) for path in moves_of(play.steps))
+def _net(moves: Counter[tuple[int, int]]) -> dict[int, int]:
+    """How many of our checkers each point (bar, off) gains or loses."""
+    net: Counter[int] = Counter()
+    for (src, dst), n in moves.items():
+        net[src] -= n
+        net[dst] += n
+    return {p: n for p, n in net.items() if n}

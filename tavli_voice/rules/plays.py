@@ -86,6 +86,7 @@ def moves_of(steps: tuple[Step, ...]) -> list[tuple[int, ...]]:
 
 
 def _chain(steps: tuple[Step, ...]) -> list[_Move]:
+    """Checker paths of a play: steps joined where a checker moves on (R1 notation)."""
     moves: list[_Move] = []
     for st in steps:
         for m in reversed(moves):
@@ -96,6 +97,30 @@ def _chain(steps: tuple[Step, ...]) -> list[_Move]:
                 break
         else:
             moves.append(_Move([st.from_point, st.to_point], [st.capture]))
+    return _join_relays(moves)
+
+
+def _join_relays(moves: list[_Move]) -> list[_Move]:
+    """Join a path onto one that ends where it starts, even if it was played first.
+
+    Checkers are alike, so ``6/3`` played before ``8/6`` leaves the same
+    position as ``8/6/3``: the play is written ``8/3`` whatever order the
+    search found, and "8/3" typed or spoken names it (R1, R2). Not when the
+    later path landed there with a hit or pin: that checker stays on the point.
+    """
+    joined = True
+    while joined:
+        joined = False
+        for a in moves:
+            if a.path[-1] == OFF or a.marks[-1]:
+                continue
+            b = next((m for m in moves if m is not a and m.path[0] == a.path[-1]), None)
+            if b is not None:
+                a.path.extend(b.path[1:])
+                a.marks.extend(b.marks)
+                moves.remove(b)
+                joined = True
+                break
     return moves
 
 
@@ -105,10 +130,15 @@ def notation(steps: tuple[Step, ...], mark: str = "*") -> str:
     Intermediate points of one checker's path are dropped unless it captured
     there (``24/18*/13``); identical moves are counted (``8/5(2)``).
     """
-    if not steps:
+    return paths_notation(_chain(steps), mark)
+
+
+def paths_notation(paths: list[_Move], mark: str = "*") -> str:
+    """:func:`notation` from checker paths already chained by :func:`_chain`."""
+    if not paths:
         return ""
     parts: list[tuple[int, int, str]] = []
-    for m in _chain(steps):
+    for m in paths:
         text = _pt(m.path[0])
         for i, p in enumerate(m.path[1:]):
             last = i == len(m.path) - 2

@@ -274,7 +274,7 @@ def _pair(value: object, name: str) -> tuple[int, int]:
     if (not isinstance(value, list) or len(value) != 2
             or not all(_is_int(x) and x >= 0 for x in value)):
         raise ValueError(f"'{name}' must be [mover, opponent] with two counts of 0 or more")
-    return (value[0], value[1])  # type: ignore[index]
+    return (value[0], value[1])
 
 
 def _check_game(game: str, preset: str) -> str:
