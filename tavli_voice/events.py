@@ -294,6 +294,15 @@ class TimedOut(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Notice(Event):
+    """Feedback from an input, already in the user's language (e.g. a voice
+    command not understood, with what can be said instead). Not from the session."""
+
+    text: str
+    important: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class Goodbye(Event):
     """The player left; the match is saved (``saved``) and can be resumed."""
 

@@ -335,6 +335,10 @@ def _timed_out(e: E.TimedOut, s: Say) -> Blocks:
     return [s.by("time.timed_out", e.player, count=e.count)]
 
 
+def _notice(e: E.Notice, s: Say) -> Blocks:
+    return [e.text]
+
+
 def _goodbye(e: E.Goodbye, s: Say) -> Blocks:
     return [s.t("goodbye.saved" if e.saved else "goodbye")]
 
@@ -381,6 +385,7 @@ PHRASES: dict[type, PhraseRule] = {
     E.TimeWarning: PhraseRule(_time_warning, MSG),
     E.TimedOut: PhraseRule(_timed_out, IMP),
     E.Goodbye: PhraseRule(_goodbye, IMP, SYSTEM),
+    E.Notice: PhraseRule(_notice, IMP, SYSTEM),
 }
 
 _GENERIC = PhraseRule(_generic, MSG, SYSTEM)

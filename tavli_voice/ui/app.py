@@ -84,6 +84,10 @@ class App:
             if isinstance(ev, E.Goodbye):
                 self.quit = True
 
+    def notice(self, text: str) -> None:
+        """Tell the person something from an input (already in their language)."""
+        self.publish([E.Notice(text)])
+
     # -------------------------------------------------------------- actions
     def start(self, events: list[E.Event] | None = None) -> list[E.Event]:
         """Start the match (or announce a resumed one) and narrate it."""

@@ -1,0 +1,125 @@
+"""Voice commands as an input *source* for the terminal and the window (issue 6).
+
+The :class:`~tavli_voice.speech.listener.Listener` runs on its own thread and
+posts what it heard to a queue; :meth:`VoiceSource.poll`, called by the
+front end's main loop, drains it. After every batch of events the source
+tells the listener what may be said now (the numbers of the plays on offer,
+"from"/"to" points of the step-by-step choice, the commands available), which
+keeps a small offline recognizer accurate. Anything not understood is
+answered with what can be said instead; a missing microphone or engine is
+said once and the game goes on with the keyboard.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+from typing import Any
+
+from .. import commands as C
+from .. import events as E
+from ..session import Phase
+from .app import App
+
+log = logging.getLogger(__name__)
+
+
+class VoiceSource:
+    """Listener output → commands, with the options kept up to date."""
+
+    def __init__(self, app: App, listener: Any, out: "queue.Queue[Any]") -> None:
+        self.app = app
+        self.listener = listener
+        self.out = out
+        self.closed = False
+        app.subscribe(self._on_events)
+        self.refresh()
+
+    def options(self) -> Any:
+        """What may be said now, from the session's state."""
+        from ..speech.grammar import options_from
+
+        s = self.app.session
+        from_points: tuple[int, ...] = ()
+        to_points: tuple[int, ...] = ()
+        if s.phase is Phase.PLAY and s.chooser is not None:
+            from_points = s.chooser.sources()
+            if s.source is not None:
+                to_points = tuple(st.to_point for st in s.chooser.destinations(s.source))
+            else:
+                to_points = tuple({st.to_point for st in s.chooser.options()})
+        return options_from(s.available(), len(s.plays), from_points, to_points)
+
+    def refresh(self) -> None:
+        """Tell the listener what the session accepts now."""
+        try:
+            self.listener.set_options(self.options())
+        except ValueError:  # a command without voice words: leave it to the keyboard
+            log.exception("voice options")
+
+    def _on_events(self, events: list[E.Event]) -> None:
+        if any(not isinstance(e, E.Notice) for e in events):
+            self.refresh()
+
+    def poll(self) -> C.Command | None:
+        """The next command heard, if any (never blocks)."""
+        from ..speech.heard import Heard
+        from ..speech.listener import VoiceProblem, explain
+        from ..speech.messages import message
+
+        while not self.closed:
+            try:
+                item = self.out.get_nowait()
+            except queue.Empty:
+                return None
+            if isinstance(item, VoiceProblem):
+                self.app.notice(message(item.key, self.app.lang, detail=item.detail))
+                self.close()
+                return None
+            if isinstance(item, Heard):
+                if item.command is not None:
+                    return item.command
+                self.app.notice(explain(item, self.listener.options, self.app.lang))
+        return None
+
+    def close(self) -> None:
+        """Stop listening."""
+        if not self.closed:
+            self.closed = True
+            try:
+                self.listener.stop()
+            except Exception:  # closing must never fail the game
+                log.exception("stopping the listener")
+
+
+def voice_source(app: App, lang: str, engine: str | None = None) -> tuple[VoiceSource | None, str | None]:
+    """A started voice source, or ``None`` and one sentence saying why not."""
+    try:
+        from ..speech.listener import Listener
+        from ..speech.recognizer import choose_engine
+        from ..speech.messages import message
+    except ImportError as exc:
+        return None, f"{exc}"
+    try:
+        recognizer = choose_engine(engine, lang)  # type: ignore[arg-type]
+    except Exception as exc:  # EngineUnavailable and friends carry a message key
+        key = getattr(exc, "key", "engine_unavailable")
+        kw = getattr(exc, "values", {}) or {}
+        try:
+            return None, message(key, lang, **kw)
+        except Exception:
+            return None, str(exc)
+    out: "queue.Queue[Any]" = queue.Queue()
+    speaking = app.narrator.is_speaking if app.narrator is not None else (lambda: False)
+    listener = Listener(recognizer, lang, out, speaking)  # type: ignore[arg-type]
+    source = VoiceSource(app, listener, out)
+    try:
+        listener.start()
+    except Exception as exc:  # AudioUnavailable: no microphone or PortAudio
+        key = getattr(exc, "key", "no_microphone")
+        source.closed = True
+        try:
+            return None, message(key, lang)
+        except Exception:
+            return None, str(exc)
+    return source, None

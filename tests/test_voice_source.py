@@ -1,0 +1,89 @@
+"""Voice commands as an input source (issue 6): options follow the session,
+heard commands reach it, anything not understood is answered in words."""
+
+from __future__ import annotations
+
+import queue
+
+from tavli_voice import commands as C
+from tavli_voice import events as E
+from tavli_voice.rules import MatchConfig
+from tavli_voice.session import Phase, Session
+from tavli_voice.speech.heard import Heard
+from tavli_voice.speech.listener import VoiceProblem
+from tavli_voice.ui.app import App
+from tavli_voice.ui.voice_input import VoiceSource
+
+
+class FakeListener:
+    def __init__(self) -> None:
+        self.options = None
+        self.stopped = False
+
+    def set_options(self, options: object) -> None:
+        self.options = options
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+def make(lang: str = "en") -> tuple[App, FakeListener, "queue.Queue[object]", VoiceSource, list]:
+    session = Session(MatchConfig(1, "portes", "tavlucky", 4),
+                      (E.PlayerInfo("you"), E.PlayerInfo("Rita", "rita")))
+    app = App(session, lang=lang)
+    seen: list[E.Event] = []
+    app.subscribe(seen.extend)
+    listener = FakeListener()
+    out: "queue.Queue[object]" = queue.Queue()
+    source = VoiceSource(app, listener, out)
+    app.start()
+    while app.bot_to_act():
+        app.bot_step()
+    return app, listener, out, source, seen
+
+
+def test_options_follow_the_turn() -> None:
+    app, listener, out, source, _ = make()
+    s = app.session
+    opts = listener.options
+    if s.phase is Phase.ROLL:
+        assert opts.plays == 0 and "roll" in opts.commands
+        app.command(C.Roll())
+        opts = listener.options
+    assert s.phase is Phase.PLAY
+    assert opts.plays == len(s.plays) and "roll" not in opts.commands
+    assert opts.from_points == frozenset(s.chooser.sources())
+
+
+def test_a_whole_game_by_heard_commands() -> None:
+    app, listener, out, source, seen = make()
+    s = app.session
+    for _ in range(3000):
+        if app.finished:
+            break
+        if app.bot_to_act():
+            app.bot_step()
+            continue
+        want = {Phase.ROLL: C.Roll(), Phase.PLAY: C.ChoosePlay(listener.options.plays),
+                Phase.CONFIRM: C.Confirm()}.get(s.phase, C.No())
+        out.put(Heard("words", want, 0.9, 20.0))
+        cmd = source.poll()
+        assert cmd == want
+        app.command(cmd)
+    assert app.finished and any(isinstance(e, E.MatchOver) for e in seen)
+
+
+def test_not_understood_is_answered_and_the_game_waits() -> None:
+    app, listener, out, source, seen = make("el")
+    before = len(app.session.log)
+    out.put(Heard("", None, 0.0, 30.0, reason="no_match"))
+    assert source.poll() is None
+    notice = [e for e in seen if isinstance(e, E.Notice)][-1]
+    assert notice.text and len(app.session.log) == before
+
+
+def test_microphone_lost_mid_game() -> None:
+    app, listener, out, source, seen = make()
+    out.put(VoiceProblem("mic_failed", "device unplugged"))
+    assert source.poll() is None and listener.stopped and source.closed
+    assert "microphone" in [e for e in seen if isinstance(e, E.Notice)][-1].text.lower()
