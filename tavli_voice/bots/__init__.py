@@ -1,1 +1,27 @@
-"""tavli_voice.bots."""
+"""Bots (issue 3, part 2): ``random``, Rita the beginner, and the strong bot.
+
+Bots see only :mod:`tavli_voice.rules`. Every bot takes a seed for its own
+RNG and never sees future dice. Use :func:`make_bot`:
+
+>>> from tavli_voice.rules import Position, legal_plays
+>>> bot = make_bot("ρίτα", seed=1)
+>>> pos = Position.initial("portes")
+>>> plays = legal_plays(pos, (6, 5))
+>>> bot.choose_play(pos, (6, 5), plays) in plays
+True
+"""
+
+from .base import Bot, can_double, cube_value
+from .cube import CubePolicy, win_chance
+from .evaluation import WIN, evaluate, pre_roll_score, static_score
+from .random_bot import RandomBot
+from .ranking import best_play, rank_plays, score_plays
+from .registry import ALIASES, BOT_NAMES, bot_name, make_bot
+from .rita import RitaBot
+from .strong import StrongBot
+
+__all__ = [
+    "Bot", "can_double", "cube_value", "CubePolicy", "win_chance", "WIN", "evaluate",
+    "pre_roll_score", "static_score", "RandomBot", "best_play", "rank_plays",
+    "score_plays", "ALIASES", "BOT_NAMES", "bot_name", "make_bot", "RitaBot", "StrongBot",
+]
