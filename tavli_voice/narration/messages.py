@@ -125,6 +125,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "plays.intro.terse": {"en": "Plays:", "el": "Κινήσεις:"},
     "plays.item": {"en": "{n}: {play}", "el": "{n}: {play}"},
     "plays.item_suggested": {"en": "{n}: {play}, suggested", "el": "{n}: {play}, πρόταση"},
+    "plays.more_hint_screen": {"en": "Type l to list them all, or choose step by step: f and a "
+                                      "checker's point, then t and where it goes.",
+                               "el": "Γράψε l για να τις δεις όλες, ή διάλεξε βήμα βήμα: f και τη "
+                                     "θέση ενός πουλιού, μετά t και πού πηγαίνει."},
     "plays.more_hint": {"en": "Ask for the list of plays to hear them all.",
                         "el": "Ζήτησε τη λίστα κινήσεων για να τις ακούσεις όλες."},
     "play.pending.you": {"en": "Chosen: {play}. Confirm or undo.",

@@ -144,10 +144,12 @@ def _plays_offered(e: E.PlaysOffered, s: Say) -> Blocks:
     for i, play in enumerate(e.plays, start=1):
         key = "plays.item_suggested" if e.suggested == i else "plays.item"
         items.append(s.t(key, n=i, play=s.play(play, e.player)))
-    limit = s.ctx.max_spoken_plays
-    if s.speech and not s.ctx.on_request and not s.ctx.chatty and count > limit > 0:
+    limit = s.ctx.max_spoken_plays if s.speech else s.ctx.max_listed_plays
+    if not s.ctx.on_request and not s.ctx.chatty and count > limit > 0:
+        # a long list is cut; the whole list on request, or step-by-step choice
         rest = count - limit
-        items = items[:limit] + [s.n("plays.more", rest) + " " + s.t("plays.more_hint")]
+        hint = "plays.more_hint" if s.speech else "plays.more_hint_screen"
+        items = items[:limit] + [s.n("plays.more", rest) + " " + s.t(hint)]
     return [intro] + items
 
 

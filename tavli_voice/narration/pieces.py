@@ -73,6 +73,8 @@ class NarrationContext:
     screen_notation: bool = True
     show_keys: bool = True
     max_spoken_plays: int = 9
+    #: On screen, a longer list is cut to this many (``l`` lists them all).
+    max_listed_plays: int = 20
     #: Shortcut for ``players``: display names and bot names per seat (both or neither).
     names: tuple[str, str] | None = None
     bots: tuple[str | None, str | None] | None = None

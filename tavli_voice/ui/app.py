@@ -28,6 +28,12 @@ log = logging.getLogger(__name__)
 
 Listener = Callable[[list[E.Event]], None]
 
+#: Why an answer is said: asked-for answers are never cut short (Orca's reasons).
+_REASONS: dict[type, str] = {
+    C.Repeat: "repeat", C.ListPlays: "where_am_i", C.Describe: "where_am_i",
+    C.QueryPoint: "where_am_i", C.QueryQuarter: "where_am_i", C.Help: "where_am_i",
+}
+
 
 class App:
     """A session with narration, autosave and subscribers (see module docstring)."""
@@ -108,7 +114,7 @@ class App:
             else:
                 self.narrator.interrupt(self.session.turn_counter)
         evs = self.session.handle(cmd)
-        self._after(evs, "repeat" if isinstance(cmd, C.Repeat) else "event")
+        self._after(evs, _REASONS.get(type(cmd), "event"))
         return evs
 
     def bot_to_act(self) -> bool:
