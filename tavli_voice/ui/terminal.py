@@ -141,6 +141,8 @@ class TerminalPlayer:
         elif s.phase is Phase.PLAY:
             if s.source is not None:
                 self.say(M.text("prompt.to", lang))
+            elif s.chooser is not None and s.chooser.chosen:
+                self.say(M.text("prompt.from", lang))
             elif len(s.plays) == 1:
                 self.say(M.text("prompt.choose_one", lang))
             else:
