@@ -350,7 +350,7 @@ class Session:
         return self._ask("resign")
 
     def _on_quit(self, cmd: C.Quit) -> list[E.Event]:
-        return [E.Goodbye(saved=True)]
+        return [E.Goodbye(saved=self.phase is not Phase.MATCH_OVER)]
 
     def _ask(self, kind: str, value: int = 0) -> list[E.Event]:
         self._return_phase = self.phase

@@ -265,10 +265,13 @@ def _run_window(app: App, args: argparse.Namespace, sources: list[Source],
         return 2
     path = default_settings_path()
     settings = load_scan_settings(path).settings
+
+    def keep(changed: object) -> None:  # "slower"/"faster" picked while scanning
+        save_scan_settings(path, changed)  # type: ignore[arg-type]
+
     return run_window(app, scan=args.scan, scan_settings=settings, sources=sources,
                       resumed_events=resumed_events, theme=args.theme, scale=args.scale,
-                      dwell=args.dwell, fullscreen=args.fullscreen,
-                      on_scan_settings=lambda s: save_scan_settings(path, s))
+                      dwell=args.dwell, fullscreen=args.fullscreen, on_scan_settings=keep)
 
 
 def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None) -> int:
@@ -334,7 +337,7 @@ def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None) 
     player = TerminalPlayer(app, out, inp, sources=sources)
     if args.scan:
         from .scan_input import run_scanning
-        code = run_scanning(app, player, mode=args.scan)
+        code = run_scanning(app, player, mode=args.scan, events=resumed_events)
     else:
         code = player.run(resumed_events)
     if pump is not None:

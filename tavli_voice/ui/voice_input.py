@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import queue
-from typing import Any
+from typing import Any, Literal, cast
 
 from .. import commands as C
 from .. import events as E
@@ -73,14 +73,17 @@ class VoiceSource:
             except queue.Empty:
                 return None
             if isinstance(item, VoiceProblem):
-                self.app.notice(message(item.key, self.app.lang, detail=item.detail))
+                self.app.notice(message(item.key, self._lang(), detail=item.detail))
                 self.close()
                 return None
             if isinstance(item, Heard):
                 if item.command is not None:
                     return item.command
-                self.app.notice(explain(item, self.listener.options, self.app.lang))
+                self.app.notice(explain(item, self.listener.options, self._lang()))
         return None
+
+    def _lang(self) -> Literal["en", "el"]:
+        return cast(Literal["en", "el"], self.app.lang)
 
     def close(self) -> None:
         """Stop listening."""
@@ -92,8 +95,10 @@ class VoiceSource:
                 log.exception("stopping the listener")
 
 
-def voice_source(app: App, lang: str, engine: str | None = None) -> tuple[VoiceSource | None, str | None]:
+def voice_source(app: App, lang_name: str, engine: str | None = None
+                 ) -> tuple[VoiceSource | None, str | None]:
     """A started voice source, or ``None`` and one sentence saying why not."""
+    lang = cast(Literal["en", "el"], lang_name)
     try:
         from ..speech.listener import Listener
         from ..speech.recognizer import choose_engine
@@ -101,7 +106,7 @@ def voice_source(app: App, lang: str, engine: str | None = None) -> tuple[VoiceS
     except ImportError as exc:
         return None, f"{exc}"
     try:
-        recognizer = choose_engine(engine, lang)  # type: ignore[arg-type]
+        recognizer = choose_engine(engine, lang)
     except Exception as exc:  # EngineUnavailable and friends carry a message key
         key = getattr(exc, "key", "engine_unavailable")
         kw = getattr(exc, "values", {}) or {}
@@ -111,7 +116,7 @@ def voice_source(app: App, lang: str, engine: str | None = None) -> tuple[VoiceS
             return None, str(exc)
     out: "queue.Queue[Any]" = queue.Queue()
     speaking = app.narrator.is_speaking if app.narrator is not None else (lambda: False)
-    listener = Listener(recognizer, lang, out, speaking)  # type: ignore[arg-type]
+    listener = Listener(recognizer, lang, out, speaking)
     source = VoiceSource(app, listener, out)
     try:
         listener.start()

@@ -1,0 +1,245 @@
+"""Switch scanning over the shared App, with no terminal and no window (issue 5).
+
+:class:`ScanDriver` is the glue between the pure scanning machines
+(:mod:`tavli_voice.scanning`) and a match in progress (:class:`~.app.App`):
+
+* it builds what is scanned from the session's state — the legal commands
+  and plays, via :func:`tavli_voice.ui.board.scan_menu.session_scan_menu`
+  (shared with the board window), optionally with the strong bot's play
+  offered first — and starts the scanner on it;
+* it feeds the scanner switch presses, releases and clock ticks (the time
+  always comes from the injected clock, a :class:`~tavli_voice.scanning.ManualClock`
+  in tests);
+* when the scanner answers a command it gives it to ``app.command`` (so the
+  App narrates and autosaves as usual), lets the bots play their turns, and
+  scans the new state from its first item;
+* every other output (a highlight, a pause, a settings change) goes to the
+  listeners given with :meth:`ScanDriver.subscribe` — the terminal prints
+  and speaks it, a test watches it.
+
+One-way flow (style guide): switches → scanner → Command → session → events.
+The driver never prints or sleeps; the terminal loop (:mod:`.scan_input`)
+and tests drive it.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, replace
+from typing import Any, Callable
+
+from .. import commands as C
+from ..scanning import (Clock, Highlight, ScanMenu, ScanOutput, Scanner, ScanPaused,
+                        SettingsChanged, State, Switch, build_root)
+from ..scanning.modes import ListMode, ScanMode, is_command
+from ..scanning.options import command_option
+from .board.scan_menu import session_scan_menu
+
+log = logging.getLogger(__name__)
+
+#: Something that names the play to offer first: session → 0-based index or None.
+Preferred = Callable[[Any], "int | None"]
+#: A listener for what the scanner reports (not commands: those go to the App).
+Listener = Callable[[ScanOutput], None]
+
+
+def strong_bot_preferred(session: Any) -> int | None:
+    """The strong bot's choice among the session's plays (0-based), for "preferred first".
+
+    Seeded by the turn, so a replayed match offers the same play first.
+    """
+    if session.dice is None or len(session.plays) < 2:
+        return None
+    from ..bots import make_bot
+
+    bot = make_bot("strong", seed=f"scan:{session.config.seed}:{session.turn_counter}")
+    play = bot.choose_play(session.position, session.dice, session.plays)
+    index: int = session.plays.index(play)
+    return index
+
+
+@dataclass
+class ScanStats:
+    """What scanning cost so far: highlight moves, presses, picks, commands sent."""
+
+    steps: int = 0      #: highlight moves (by the clock, or by the NEXT switch)
+    presses: int = 0    #: switch presses handed to the scanner (both switches)
+    picks: int = 0      #: presses that picked something (a command or a level)
+    commands: int = 0   #: commands given to the session
+
+
+class ScanDriver:
+    """Scan the session's legal commands and apply what the switch user picks.
+
+    ``scanner`` is from :func:`tavli_voice.scanning.make_scanner`; ``clock``
+    any object with ``now()``. ``preferred`` (e.g. :func:`strong_bot_preferred`)
+    puts one play first — by default only when the session was started with
+    suggestions on (``--suggest``).
+    """
+
+    def __init__(self, app: Any, scanner: Scanner, clock: Clock, *,
+                 preferred: Preferred | None = None) -> None:
+        self.app = app
+        self.scanner = scanner
+        self.clock = clock
+        if preferred is None and getattr(app.session.options, "suggestions", False):
+            preferred = strong_bot_preferred
+        self.preferred = preferred
+        self.stats = ScanStats()
+        self._listeners: list[Listener] = []
+        self._state_key: object = None
+        self.last_command: C.Command | None = None
+
+    # ------------------------------------------------------------ plumbing
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener(output)`` for every highlight, pause and settings change."""
+        self._listeners.append(listener)
+
+    def _emit(self, out: ScanOutput | None) -> None:
+        if out is None:
+            return
+        for listener in self._listeners:
+            try:
+                listener(out)
+            except Exception:  # an output must never stop the game
+                log.exception("scan listener failed on %r", out)
+
+    @property
+    def done(self) -> bool:
+        """True once the person quit (Quit picked, or the App was told to quit)."""
+        return bool(self.app.quit)
+
+    @property
+    def highlighted(self) -> Highlight | None:
+        """The highlight now (``None`` while paused, waiting or idle)."""
+        return self.scanner.current()
+
+    # -------------------------------------------------------------- state
+    def state_key(self) -> object:
+        """What decides the scanned options: it changes whenever they must be rebuilt."""
+        s = self.app.session
+        chooser = s.chooser
+        return (s.turn_counter, s.phase.value, s.source,
+                len(chooser.chosen) if chooser is not None else 0,
+                s.pending is not None, self.app.finished, self.app.quit, s.bot_to_act())
+
+    def menu(self) -> ScanMenu:
+        """The legal commands and plays now, with the preferred play if there is one."""
+        session = self.app.session
+        menu = session_scan_menu(session)
+        if self.preferred is not None and len(menu.plays) > 1:
+            try:
+                best = self.preferred(session)
+            except Exception:  # a suggestion must never stop the game
+                log.exception("could not find the preferred play")
+                best = None
+            if best is not None and 0 <= best < len(menu.plays):
+                menu = replace(menu, preferred=best)
+        return menu
+
+    def root(self) -> ScanMode | None:
+        """What to scan now: the menu, "Quit" alone after the match, nothing for a bot."""
+        if self.app.quit:
+            return None
+        if self.app.finished:
+            # the match is over: one option, so one press leaves
+            return ListMode((command_option(C.Quit()),))
+        if not self.app.waiting_for_person():
+            return None
+        return build_root(self.menu(), self.scanner.settings)
+
+    def run_bots(self) -> None:
+        """Let the bots play until a person must act (their events are narrated by the App)."""
+        guard = 0
+        while self.app.bot_to_act() and guard < 1000:
+            self.app.bot_step()
+            self.app.pump()
+            guard += 1
+
+    def refresh(self, t: float | None = None) -> None:
+        """Scan the current state from its first item (after any change)."""
+        now = self.clock.now() if t is None else t
+        self._state_key = self.state_key()
+        self._emit(self.scanner.start(self.root(), now))
+
+    def sync(self) -> None:
+        """Rebuild the options if the session changed behind the scanner's back (R9 timer)."""
+        self.run_bots()
+        if self.state_key() != self._state_key:
+            self.refresh()
+
+    def begin(self, events: list[Any] | None = None) -> None:
+        """Start (or resume) the match, let bots act first if they must, and start scanning.
+
+        ``events`` are a resumed match's events (from ``Session.restore``). A
+        session that has already started is never started again: without
+        ``events`` it is announced as resumed.
+        """
+        session = self.app.session
+        if events is None and session.turn_counter > 0:
+            from .. import events as E
+
+            config = session.config
+            events = [E.MatchStarted(config.kind, config.length, config.preset,
+                                     session.players, resumed=True)]
+        self.app.start(events)
+        self.run_bots()
+        self.refresh()
+
+    # ------------------------------------------------------------- inputs
+    def tick(self, t: float | None = None) -> ScanOutput | None:
+        """Time passes: the highlight may move, a hold may finish, a pause may end."""
+        now = self.clock.now() if t is None else t
+        moving = self.scanner.state is State.SCANNING
+        level = self.scanner.mode
+        out = self.scanner.tick(now)
+        if isinstance(out, Highlight) and moving:
+            if self.scanner.mode is level:
+                self.stats.steps += 1
+            else:  # a hold long enough opened a level
+                self.stats.picks += 1
+        elif out is not None and moving and not isinstance(out, ScanPaused):
+            self.stats.picks += 1  # a hold long enough picked a command or a setting
+        return self._handle(out, now)
+
+    def press(self, switch: Switch = Switch.PICK, t: float | None = None) -> ScanOutput | None:
+        """A switch went down at ``t`` (default: now)."""
+        now = self.clock.now() if t is None else t
+        self.stats.presses += 1
+        before = self.scanner.state
+        picked_from = self.scanner.mode
+        out = self.scanner.press(now, switch)
+        if before is State.SCANNING and out is not None:
+            if switch is Switch.NEXT and isinstance(out, Highlight):
+                self.stats.steps += 1
+            elif switch is Switch.PICK or self.scanner.mode is not picked_from:
+                self.stats.picks += 1
+        return self._handle(out, now)
+
+    def release(self, switch: Switch = Switch.PICK, t: float | None = None) -> ScanOutput | None:
+        """A switch came up at ``t`` (matters only with hold to pick)."""
+        now = self.clock.now() if t is None else t
+        out = self.scanner.release(now, switch)
+        if out is not None and not isinstance(out, (Highlight, ScanPaused)):
+            self.stats.picks += 1
+        return self._handle(out, now)
+
+    def _handle(self, out: ScanOutput | None, now: float) -> ScanOutput | None:
+        """Commands go to the App (then bots, then a fresh menu); the rest to listeners."""
+        if out is None:
+            return None
+        if is_command(out):
+            self.stats.commands += 1
+            self.last_command = out
+            self.app.command(out)
+            self.run_bots()
+            self.refresh(now)
+            return out
+        if isinstance(out, SettingsChanged):
+            self._emit(out)
+            return out
+        self._emit(out)
+        return out
+
+
+__all__ = ["ScanDriver", "ScanStats", "strong_bot_preferred", "Preferred", "Listener"]
