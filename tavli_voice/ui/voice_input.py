@@ -48,7 +48,10 @@ class VoiceSource:
                 to_points = tuple(st.to_point for st in s.chooser.destinations(s.source))
             else:
                 to_points = tuple({st.to_point for st in s.chooser.options()})
-        return options_from(s.available(), len(s.plays), from_points, to_points)
+        # "point N" and "quarter N" would add 28 phrases to every turn's grammar and cost
+        # accuracy on the numbers that matter; by voice, "position" reads the board.
+        names = [n for n in s.available() if n not in ("point", "quarter")]
+        return options_from(names, len(s.plays), from_points, to_points)
 
     def refresh(self) -> None:
         """Tell the listener what the session accepts now."""

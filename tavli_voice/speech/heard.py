@@ -1,0 +1,83 @@
+"""What a recogniser heard: the ``Heard`` value every engine returns.
+
+A leaf module (no engine imports) so the listener, the CLI and the session
+can all import it cheaply.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from ..commands import Command, command_name
+from .audio import Samples
+from .grammar import Phrase
+
+#: Why nothing was understood: no speech at all, the engine was unsure
+#: (rejected), or free text matched no phrase. Empty when understood.
+Reason = Literal["", "nothing", "unsure", "no_match", "barge_in"]
+
+
+@dataclass(frozen=True, slots=True)
+class Heard:
+    """One recognition result.
+
+    ``text``: the words heard ("seven", "από δεκατρία"; "" for nothing).
+    ``command``: the Command they mean, or None when not understood.
+    ``score``: confidence 0..1 (engine specific but higher is surer).
+    ``ms``: time from the end of the audio to this result, in milliseconds.
+    ``engine``: which engine decided ("pocketsphinx", "vosk", "templates").
+    ``reason``: see ``Reason``; "" when ``command`` is set.
+    """
+
+    text: str
+    command: Command | None
+    score: float
+    ms: float
+    engine: str = ""
+    reason: Reason = ""
+
+    @property
+    def understood(self) -> bool:
+        """True when a command was recognised."""
+        return self.command is not None
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``hear`` output fields: heard, command (name + fields or None), score, ms, engine."""
+        return {
+            "heard": self.text,
+            "command": command_json(self.command),
+            "score": round(self.score, 3),
+            "ms": round(self.ms, 1),
+            "engine": self.engine,
+        }
+
+
+def command_json(command: Command | None) -> dict[str, Any] | None:
+    """``ChoosePlay(7)`` → ``{"name": "select", "number": 7}``; None stays None."""
+    if command is None:
+        return None
+    out: dict[str, Any] = {"name": command_name(command)}
+    for f in dataclasses.fields(command):
+        out[f.name] = getattr(command, f.name)
+    return out
+
+
+class Recognizer(Protocol):
+    """A speech engine: 16 kHz mono audio of one utterance + allowed phrases → Heard."""
+
+    name: str
+
+    def recognize(self, audio: Samples, items: tuple[Phrase, ...]) -> Heard:
+        """Decide which of ``items`` was said in ``audio`` (or none)."""
+        ...
+
+
+class EngineUnavailable(RuntimeError):
+    """An engine cannot be used here; ``key`` names the message to say (messages.py)."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        super().__init__(f"{key}: {values}")
+        self.key = key
+        self.values = values

@@ -1,0 +1,203 @@
+"""How words sound, in the phones of the English acoustic model (ARPAbet).
+
+pocketsphinx ships one English acoustic model; Greek words are recognised with
+it by spelling them in English phones (``τρία`` → ``T R IY AA``). Greek
+spelling is regular enough for a few rules (digraphs, ``μπ``/``ντ``/``γκ``,
+``γ`` before front vowels, unstressed ``ι`` before a vowel as a glide), so
+every Greek number word gets a pronunciation without a hand-made list.
+Greek /e/ is a mid vowel, between English EH and EY; EY (whose start is
+[e]) matched better: espeak-ng's Greek, 12 plays + commands, 40 -> 44 of 46. The
+English table below is the CMU dictionary's entries for the words in
+``words.py`` (the full dictionary is 3.5 MB and slow to load; a small table
+keeps the decoder's start-up near 80 ms).
+
+>>> greek_phones("τρία")
+('T R IY AA',)
+>>> greek_phones("πέντε")
+('P EY N D EY',)
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from .words import Lang
+
+#: English words and their CMU dictionary pronunciations (variants in order),
+#: plus the non-rhotic (British) variants of words with an "r" after a vowel.
+ENGLISH: dict[str, tuple[str, ...]] = {
+    "zero": ("Z IH R OW", "Z IY R OW"),
+    "one": ("W AH N",),
+    "two": ("T UW",),
+    "three": ("TH R IY",),
+    "four": ("F AO R", "F AO"),
+    "five": ("F AY V",),
+    "six": ("S IH K S",),
+    "seven": ("S EH V AH N",),
+    "eight": ("EY T",),
+    "nine": ("N AY N",),
+    "ten": ("T EH N",),
+    "eleven": ("IH L EH V AH N", "IY L EH V AH N"),
+    "twelve": ("T W EH L V",),
+    "thirteen": ("TH ER T IY N",),
+    "fourteen": ("F AO R T IY N", "F AO T IY N"),
+    "fifteen": ("F IH F T IY N",),
+    "sixteen": ("S IH K S T IY N",),
+    "seventeen": ("S EH V AH N T IY N",),
+    "eighteen": ("EY T IY N",),
+    "nineteen": ("N AY N T IY N",),
+    "twenty": ("T W EH N T IY", "T W EH N IY"),
+    "thirty": ("TH ER D IY", "TH ER T IY"),
+    "forty": ("F AO R T IY", "F AO T IY"),
+    "fifty": ("F IH F T IY",),
+    "sixty": ("S IH K S T IY",),
+    "seventy": ("S EH V AH N T IY", "S EH V AH N IY"),
+    "eighty": ("EY T IY",),
+    "ninety": ("N AY N T IY",),
+    "hundred": ("HH AH N D R AH D", "HH AH N D R IH D", "HH AH N ER D"),
+    "a": ("AH", "EY"),
+    "and": ("AH N D", "AE N D", "AH N"),
+    "the": ("DH AH", "DH IY"),
+    "bar": ("B AA R", "B AA"),
+    "bear": ("B EH R",),
+    "off": ("AO F",),
+    "from": ("F R AH M",),
+    "to": ("T UW", "T IH", "T AH"),
+    "roll": ("R OW L",),
+    "dice": ("D AY S",),
+    "undo": ("AH N D UW",),
+    "take": ("T EY K",),
+    "back": ("B AE K",),
+    "confirm": ("K AH N F ER M",),
+    "done": ("D AH N",),
+    "cancel": ("K AE N S AH L",),
+    "yes": ("Y EH S",),
+    "no": ("N OW",),
+    "resign": ("R IH Z AY N", "R IY Z AY N"),
+    "double": ("D AH B AH L",),
+    "drop": ("D R AA P", "D R AO P"),
+    "board": ("B AO R D", "B AO D"),
+    "position": ("P AH Z IH SH AH N",),
+    "plays": ("P L EY Z",),
+    "moves": ("M UW V Z",),
+    "pips": ("P IH P S",),
+    "pip": ("P IH P",),
+    "count": ("K AW N T",),
+    "score": ("S K AO R", "S K AO"),
+    "repeat": ("R IH P IY T", "R IY P IY T"),
+    "again": ("AH G EH N", "AH G EY N"),
+    "stop": ("S T AA P",),
+    "quiet": ("K W AY AH T",),
+    "help": ("HH EH L P",),
+    "hint": ("HH IH N T",),
+    "quit": ("K W IH T",),
+    "point": ("P OY N T",),
+    "quarter": ("K W AO R T ER", "K W AO T AH"),
+}
+
+#: Greek words whose spelling rules give a poor result.
+GREEK_OVERRIDES: dict[str, tuple[str, ...]] = {
+    "σκορ": ("S K OW R",),
+    "ταμπλό": ("T AA M B L OW", "T AA B L OW"),
+}
+
+_VOWELS = set("αεηιουω")
+_FRONT = ("ε", "η", "ι", "υ", "αι", "ει", "οι")
+_VOICELESS = set("θκξπστφχψ")
+_DIGRAPH_VOWELS = {"ου": "UW", "αι": "EY", "ει": "IY", "οι": "IY", "υι": "IY"}
+_SINGLE = {
+    "α": "AA", "β": "V", "δ": "DH", "ε": "EY", "ζ": "Z", "η": "IY", "θ": "TH",
+    "ι": "IY", "κ": "K", "λ": "L", "μ": "M", "ν": "N", "ξ": "K S", "ο": "OW",
+    "π": "P", "ρ": "R", "σ": "S", "τ": "T", "υ": "IY", "φ": "F", "χ": "HH",
+    "ψ": "P S", "ω": "OW",
+}
+
+
+def _letters(word: str) -> list[tuple[str, bool, bool]]:
+    """Letters of ``word`` as (base letter, stressed, diaeresis), final sigma folded."""
+    out: list[tuple[str, bool, bool]] = []
+    for ch in word.lower():
+        parts = unicodedata.normalize("NFD", ch)
+        base = parts[0].replace("ς", "σ")
+        out.append((base, "\u0301" in parts, "\u0308" in parts))
+    return out
+
+
+def greek_phones(word: str) -> tuple[str, ...]:
+    """Pronunciations of a Greek word in English phones (1 or 2 variants)."""
+    if word in GREEK_OVERRIDES:
+        return GREEK_OVERRIDES[word]
+    letters = _letters(word)
+    text = "".join(base for base, _, _ in letters)
+    phones: list[str] = []
+    glide_at: list[int] = []  # positions in ``phones`` of an IY that may be a glide Y
+    i = 0
+    while i < len(text):
+        pair = text[i:i + 2]
+        nxt = text[i + 2:i + 3]
+        diaeresis_next = i + 1 < len(letters) and letters[i + 1][2]
+        start = i == 0
+        if len(pair) == 2 and pair[0] == pair[1] and pair[0] not in _VOWELS and pair != "γγ":
+            i += 1  # double consonant sounds single
+            continue
+        if pair in _DIGRAPH_VOWELS and not diaeresis_next:
+            phones.append(_DIGRAPH_VOWELS[pair])
+            i += 2
+            continue
+        if pair in ("αυ", "ευ", "ηυ") and not diaeresis_next:
+            vowel = {"α": "AA", "ε": "EY", "η": "IY"}[pair[0]]
+            phones += [vowel, "F" if (nxt == "" or nxt in _VOICELESS) else "V"]
+            i += 2
+            continue
+        if pair == "μπ":
+            phones += ["B"] if start else ["M", "B"]
+            i += 2
+            continue
+        if pair == "ντ":
+            phones += ["D"] if start else ["N", "D"]
+            i += 2
+            continue
+        if pair == "γκ":
+            phones += ["G"] if start else ["N", "G"]
+            i += 2
+            continue
+        if pair in ("γγ", "γχ"):
+            phones += ["N", "G" if pair == "γγ" else "HH"]
+            i += 2
+            continue
+        if pair == "τζ":
+            phones.append("JH")
+            i += 2
+            continue
+        ch = text[i]
+        if ch == "γ":
+            phones.append("Y" if text[i + 1:].startswith(_FRONT) else "G")
+        elif ch in ("ι", "υ") and 0 < i < len(text) - 1 and text[i + 1] in _VOWELS \
+                and text[i - 1] not in _VOWELS and not letters[i][1]:
+            glide_at.append(len(phones))
+            phones.append("IY")
+        elif ch == "σ" and text[i + 1:i + 2] in set("βγδζλμνρ") and text[i + 1:i + 2] != "":
+            phones.append("Z")
+        elif ch in _SINGLE:
+            phones.append(_SINGLE[ch])
+        i += 1
+    full = " ".join(phones)
+    if not glide_at:
+        return (full,)
+    glided = list(phones)
+    for pos in glide_at:
+        glided[pos] = "Y"
+    # A glide after Y (e.g. "γι") merges into it.
+    merged: list[str] = []
+    for phone in glided:
+        if phone == "Y" and merged and merged[-1] == "Y":
+            continue
+        merged.append(phone)
+    return (full, " ".join(merged))
+
+
+def pronunciations(word: str, lang: Lang) -> tuple[str, ...]:
+    """Phone strings for ``word``; raises KeyError for an English word not in the table."""
+    if lang == "el":
+        return greek_phones(word)
+    return ENGLISH[word]

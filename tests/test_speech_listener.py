@@ -1,0 +1,156 @@
+"""The listener: simulated microphone → VAD → recogniser → queue, narrator echo, barge-in (issue 6)."""
+
+from __future__ import annotations
+
+import queue
+
+import numpy as np
+import pytest
+
+from speech_helpers import espeak, in_silence, needs_espeak
+from tavli_voice.commands import ChoosePlay, Resign, Roll, StopSpeech
+from tavli_voice.speech.audio import RATE, resample
+from tavli_voice.speech.capture import ArraySource, AudioUnavailable
+from tavli_voice.speech.engine_sphinx import SphinxRecognizer
+from tavli_voice.speech.grammar import Options
+from tavli_voice.speech.heard import Heard
+from tavli_voice.speech.listener import Listener, VoiceProblem, command_of, explain, should_confirm
+
+TURN = Options(plays=9, commands=frozenset({"roll", "undo"}))
+
+
+@pytest.fixture(scope="module")
+def engine() -> SphinxRecognizer:
+    return SphinxRecognizer("en")
+
+
+class Clock:
+    """Stream time as the test feeds blocks (the listener asks it when checking the narrator)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def feed(listener: Listener, clock: Clock, samples: np.ndarray, rate: int = RATE) -> None:
+    block = rate // 50
+    for k in range(0, len(samples), block):
+        clock.now = k / rate
+        listener.process(samples[k:k + block])
+    listener.flush()
+
+
+def drain(out: "queue.Queue[object]") -> list[object]:
+    items = []
+    while not out.empty():
+        items.append(out.get_nowait())
+    return items
+
+
+@needs_espeak
+class TestListening:
+    def test_words_become_queued_commands(self, engine: SphinxRecognizer) -> None:
+        out: queue.Queue[object] = queue.Queue()
+        clock = Clock()
+        listener = Listener(engine, "en", out, clock=clock)
+        listener.set_options(TURN)
+        feed(listener, clock, np.concatenate([in_silence(espeak("seven")), in_silence(espeak("roll"), seed=1)]))
+        heard = drain(out)
+        assert [command_of(h) for h in heard] == [ChoosePlay(7), Roll()]
+        assert all(isinstance(h, Heard) and h.ms < 500 for h in heard)
+
+    def test_the_narrators_voice_is_ignored_but_stop_always_works(self, engine: SphinxRecognizer) -> None:
+        out: queue.Queue[object] = queue.Queue()
+        clock = Clock()
+        speaking_until = 3.0
+        listener = Listener(engine, "en", out, lambda: clock.now < speaking_until, clock=clock)
+        listener.set_options(TURN)
+        stream = np.concatenate([in_silence(espeak("seven")), in_silence(espeak("stop"), seed=1),
+                                 np.zeros(RATE, np.float32), in_silence(espeak("three"), seed=2)])
+        assert len(stream) / RATE > speaking_until + 1.5
+        feed(listener, clock, stream)
+        assert [command_of(h) for h in drain(out)] == [StopSpeech(), ChoosePlay(3)]
+
+    def test_barge_in_interrupts_the_narrator_at_once(self, engine: SphinxRecognizer) -> None:
+        out: queue.Queue[object] = queue.Queue()
+        clock = Clock()
+        listener = Listener(engine, "en", out, lambda: clock.now < 1.0, barge_in="interrupt", clock=clock)
+        listener.set_options(TURN)
+        feed(listener, clock, in_silence(espeak("five")))
+        first, second = drain(out)
+        assert isinstance(first, Heard) and first.command == StopSpeech() and first.reason == "barge_in"
+        assert command_of(second) == ChoosePlay(5)
+
+    def test_push_to_talk(self, engine: SphinxRecognizer) -> None:
+        out: queue.Queue[object] = queue.Queue()
+        listener = Listener(engine, "en", out)
+        listener.set_options(TURN)
+        listener.push_to_talk(True)
+        listener.process(espeak("eight"))
+        assert out.empty()
+        listener.push_to_talk(False)
+        assert command_of(out.get_nowait()) == ChoosePlay(8)
+
+    def test_a_thread_with_a_44_khz_source(self, engine: SphinxRecognizer) -> None:
+        out: queue.Queue[object] = queue.Queue()
+        stream = resample(in_silence(espeak("four")), RATE, 44100)
+        listener = Listener(engine, "en", out, source=ArraySource(stream, rate=44100))
+        listener.set_options(TURN)
+        listener.start()
+        item = out.get(timeout=20)
+        listener.stop()
+        assert command_of(item) == ChoosePlay(4)
+
+    def test_options_change_between_turns(self, engine: SphinxRecognizer) -> None:
+        out: queue.Queue[object] = queue.Queue()
+        clock = Clock()
+        listener = Listener(engine, "en", out, clock=clock)
+        listener.set_options(Options(commands=frozenset({"roll"})))
+        feed(listener, clock, in_silence(espeak("roll")))
+        listener.set_options(Options(plays=3))
+        feed(listener, clock, in_silence(espeak("roll")))
+        first, second = drain(out)
+        assert command_of(first) == Roll() and command_of(second) != Roll()
+
+
+class TestProblemsAndWords:
+    def test_no_microphone_on_this_machine(self, engine: SphinxRecognizer) -> None:
+        listener = Listener(engine, "en", queue.Queue())
+        try:
+            listener.start()
+        except AudioUnavailable as err:
+            assert err.key in ("mic_missing", "portaudio_missing")
+        else:  # pragma: no cover - a machine with a microphone
+            listener.stop()
+
+    def test_a_failing_source_posts_one_problem(self, engine: SphinxRecognizer) -> None:
+        class Broken:
+            rate = RATE
+
+            def read(self, timeout: float = 0.1):
+                raise AudioUnavailable("mic_missing", "unplugged")
+
+        out: queue.Queue[object] = queue.Queue()
+        listener = Listener(engine, "en", out, source=Broken())
+        listener.start()
+        problem = out.get(timeout=5)
+        listener.stop()
+        assert problem == VoiceProblem("mic_failed", "unplugged")
+
+    def test_explain_what_can_be_said(self) -> None:
+        heard = Heard("", None, 0.0, 3.0, "pocketsphinx", "nothing")
+        assert explain(heard, Options(plays=7, commands=frozenset({"roll"})), "en") == \
+            "Not understood: say a number from 1 to 7, or say roll, repeat, stop, help."
+        unsure = Heard("seven", None, 0.02, 3.0, "templates", "unsure")
+        assert explain(unsure, Options(plays=7), "el").startswith("Δεν είμαι σίγουρος τι είπατε: πείτε έναν αριθμό")
+
+    def test_confirmation_policy(self) -> None:
+        sure = Heard("seven", ChoosePlay(7), 0.9, 1.0)
+        unsure = Heard("seven", ChoosePlay(7), 0.1, 1.0)
+        resign = Heard("resign", Resign(), 0.9, 1.0)
+        assert not should_confirm(sure, "unsure") and should_confirm(unsure, "unsure")
+        assert not should_confirm(unsure, "never") and should_confirm(sure, "always")
+        assert should_confirm(resign, "never")  # destructive: always confirmed (R9)
+        assert not should_confirm(Heard("", None, 0, 1), "always")

@@ -1,0 +1,170 @@
+"""Words, pronunciations, grammar and messages of voice input (issue 6)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tavli_voice.commands import (
+    COMMAND_NAMES, ChoosePlay, Describe, FromPoint, QueryPoint, Roll, StopSpeech, ToPoint, Undo,
+)
+from tavli_voice.speech.grammar import ALWAYS, Options, Phrase, hint, jsgf, lookup, phrases
+from tavli_voice.speech.lexicon import ENGLISH, greek_phones, pronunciations
+from tavli_voice.speech.messages import MESSAGES, message
+from tavli_voice.speech.words import (
+    COMMAND_WORDS, LANGS, MAX_NUMBER, all_words, number_text, number_variants, point_variants,
+)
+
+ARPABET = set(
+    "AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W Y Z ZH".split()
+)
+
+
+class TestNumbers:
+    @pytest.mark.parametrize("n,text", [(1, "one"), (13, "thirteen"), (21, "twenty one"), (40, "forty"),
+                                        (100, "one hundred"), (105, "one hundred five"),
+                                        (342, "three hundred forty two")])
+    def test_english_usual_words(self, n: int, text: str) -> None:
+        assert number_text(n, "en") == text
+
+    @pytest.mark.parametrize("n,text", [(1, "ένα"), (3, "τρία"), (13, "δεκατρία"), (21, "είκοσι ένα"),
+                                        (100, "εκατό"), (101, "εκατόν ένα"), (250, "διακόσια πενήντα")])
+    def test_greek_usual_words(self, n: int, text: str) -> None:
+        assert number_text(n, "el") == text
+
+    def test_greek_feminine_and_colloquial_variants(self) -> None:
+        assert ("τρεις",) in number_variants(3, "el")  # "κινήσεις τρεις": plays are feminine
+        assert ("εφτά",) in number_variants(7, "el")
+        assert ("δεκαοχτώ",) in number_variants(18, "el")
+        assert ("a", "hundred", "and", "one") in number_variants(101, "en")
+
+    @pytest.mark.parametrize("lang", LANGS)
+    def test_every_way_to_say_a_number_means_only_that_number(self, lang: str) -> None:
+        owner: dict[tuple[str, ...], int] = {}
+        for n in range(1, MAX_NUMBER + 1):
+            for variant in number_variants(n, lang):  # type: ignore[arg-type]
+                assert owner.setdefault(variant, n) == n, (variant, n, owner[variant])
+
+    def test_out_of_range_is_refused(self) -> None:
+        with pytest.raises(ValueError):
+            number_variants(0, "en")
+        with pytest.raises(ValueError):
+            number_variants(MAX_NUMBER + 1, "el")
+
+    def test_points_bar_and_off_R1(self) -> None:
+        assert ("bar",) in point_variants(25, "en") and ("μπάρα",) in point_variants(25, "el")
+        assert ("off",) in point_variants(0, "en") and ("έξω",) in point_variants(0, "el")
+        assert point_variants(13, "en") == (("thirteen",),)
+        with pytest.raises(ValueError):
+            point_variants(26, "en")
+
+
+class TestLexicon:
+    @pytest.mark.parametrize("lang", LANGS)
+    def test_every_word_has_a_pronunciation_in_model_phones(self, lang: str) -> None:
+        for word in all_words(lang):  # type: ignore[arg-type]
+            prons = pronunciations(word, lang)  # type: ignore[arg-type]
+            assert prons, word
+            for phones in prons:
+                assert set(phones.split()) <= ARPABET, (word, phones)
+
+    @pytest.mark.parametrize("word,phones", [
+        ("τρία", "T R IY AA"), ("δύο", "DH IY OW"), ("πέντε", "P EY N D EY"), ("έξι", "EY K S IY"),
+        ("μπάρα", "B AA R AA"), ("ναι", "N EY"), ("όχι", "OW HH IY"), ("ξανά", "K S AA N AA"),
+        ("ογδόντα", "OW G DH OW N D AA"), ("από", "AA P OW"),
+    ])
+    def test_greek_spelling_rules(self, word: str, phones: str) -> None:
+        assert greek_phones(word)[0] == phones
+
+    def test_unstressed_iota_before_a_vowel_may_glide(self) -> None:
+        assert greek_phones("εννιά") == ("EY N IY AA", "EY N Y AA")
+        assert greek_phones("μία") == ("M IY AA",)  # stressed: no glide
+
+    def test_english_table_is_only_known_words(self) -> None:
+        assert all_words("en") <= set(ENGLISH)
+
+
+class TestGrammar:
+    def test_a_turn_offers_numbers_commands_and_always_stop(self) -> None:
+        items = phrases(Options(plays=12, commands=frozenset({"undo"})), "en")
+        commands = {p.command for p in items}
+        assert {ChoosePlay(n) for n in range(1, 13)} <= commands
+        assert ChoosePlay(13) not in commands
+        assert {Undo(), StopSpeech()} <= commands
+        assert Roll() not in commands
+        assert ALWAYS == {"stop", "repeat", "help"}
+
+    def test_step_mode_from_and_to(self) -> None:
+        opts = Options(from_points=frozenset({13, 25}), to_points=frozenset({7, 0}))
+        en = {p.text: p.command for p in phrases(opts, "en")}
+        assert en["from thirteen"] == FromPoint(13)
+        assert en["from bar"] == FromPoint(25)
+        assert en["to seven"] == ToPoint(7)
+        assert en["to off"] == ToPoint(0)
+        el = {p.text: p.command for p in phrases(opts, "el")}
+        assert el["από δεκατρία"] == FromPoint(13)
+        assert el["στο επτά"] == ToPoint(7) and el["στη εφτά"] == ToPoint(7)
+        assert el["από μπάρα"] == FromPoint(25)
+        assert not any(isinstance(c, ChoosePlay) for c in el.values())
+
+    def test_queries_need_their_command(self) -> None:
+        plain = phrases(Options(plays=2), "en")
+        assert not any(isinstance(p.command, QueryPoint) for p in plain)
+        with_points = {p.text: p.command for p in phrases(Options(commands=frozenset({"point"})), "en")}
+        assert with_points["point five"] == QueryPoint(5)
+
+    def test_large_turns_have_words_for_every_play(self) -> None:
+        items = phrases(Options(plays=300), "el")
+        assert {p.command for p in items if isinstance(p.command, ChoosePlay)} == \
+            {ChoosePlay(n) for n in range(1, 301)}
+
+    @pytest.mark.parametrize("lang", LANGS)
+    def test_everything_at_once_is_unambiguous(self, lang: str) -> None:
+        everything = Options(plays=99, commands=frozenset(COMMAND_WORDS) | {"point", "quarter"},
+                             from_points=frozenset(range(26)), to_points=frozenset(range(26)))
+        items = phrases(everything, lang)  # type: ignore[arg-type]
+        assert len({p.words for p in items}) == len(items)
+
+    def test_every_command_word_names_a_known_command(self) -> None:
+        assert set(COMMAND_WORDS) <= set(COMMAND_NAMES)
+        assert phrases(Options(commands=frozenset({"position"})), "en")[0].command == Describe()
+
+    def test_bad_options_are_refused(self) -> None:
+        with pytest.raises(ValueError):
+            Options(commands=frozenset({"dance"}))
+        with pytest.raises(ValueError):
+            Options(plays=-1)
+        with pytest.raises(ValueError):
+            Options(to_points=frozenset({26}))
+
+    def test_jsgf_is_one_flat_rule(self) -> None:
+        items = phrases(Options(plays=3, from_points=frozenset({13})), "el")
+        text = jsgf(items)
+        assert text.startswith("#JSGF V1.0;")
+        assert re.findall(r"<\w+>", text) == ["<say>"]  # no nested rule references
+        assert "από δεκατρία" in text and "τρεις" in text
+        with pytest.raises(ValueError):
+            jsgf(())
+
+    def test_lookup_finds_exact_words_only(self) -> None:
+        items = (Phrase(("twenty", "one"), ChoosePlay(21)),)
+        assert lookup(items, "twenty one") == items[0]
+        assert lookup(items, "twenty") is None
+
+
+class TestMessages:
+    def test_every_message_in_both_languages_with_the_same_fields(self) -> None:
+        for key, by_lang in MESSAGES.items():
+            assert set(by_lang) == {"en", "el"}, key
+            fields = [set(re.findall(r"{(\w+)}", by_lang[lang])) for lang in ("en", "el")]
+            assert fields[0] == fields[1], key
+
+    def test_hint_says_what_can_be_said(self) -> None:
+        opts = Options(plays=7, commands=frozenset({"roll"}))
+        assert hint(opts, "en") == "say a number from 1 to 7, or say roll, repeat, stop, help"
+        assert hint(opts, "el") == "πείτε έναν αριθμό από 1 έως 7, ή πείτε ρίξε, ξανά, σταμάτα, βοήθεια"
+        assert message("not_understood", "en", hint=hint(Options(plays=1), "en")).startswith(
+            "Not understood: say one, or say repeat")
+        steps = hint(Options(from_points=frozenset({6, 13})), "en")
+        assert "from 13" in steps
