@@ -941,3 +941,210 @@ __all__ = [
     "placeholders", "player_words", "game_name", "preset_name", "keys_for", "key_label",
     "help_lines", "default_lang",
 ]
+
+
+# ---------------------------------------------------------------------------
+# Words of the inputs and the board window (labels, scan cues, key names)
+# ---------------------------------------------------------------------------
+#: From ``ui/scan_input.py``.
+#: The few sentences of the terminal scanner, English and Greek side by side
+#: (the lead may merge them into narration/messages.py).
+SCAN_TERMINAL_WORDS: dict[str, dict[str, str]] = {
+    "not_a_tty": {
+        "en": "Switch scanning needs a terminal keyboard; standard input is not one. "
+              "Using typed commands instead.",
+        "el": "Η σάρωση με διακόπτη χρειάζεται πληκτρολόγιο τερματικού· η είσοδος δεν είναι "
+              "τερματικό. Χρησιμοποιούνται γραπτές εντολές.",
+    },
+    "intro_auto": {
+        "en": "Switch scanning: the options are read one after another. Press {pick} when you "
+              "hear the one you want. {next} moves on at once. Ctrl-C leaves; the match is saved.",
+        "el": "Σάρωση με διακόπτη: οι επιλογές διαβάζονται η μία μετά την άλλη. Πάτησε {pick} "
+              "όταν ακούσεις αυτή που θέλεις. Το {next} πάει αμέσως στην επόμενη. "
+              "Ctrl-C για έξοδο· ο αγώνας αποθηκεύεται.",
+    },
+    "intro_step": {
+        "en": "Switch scanning with two switches: {next} moves to the next option, {pick} picks "
+              "it. Ctrl-C leaves; the match is saved.",
+        "el": "Σάρωση με δύο διακόπτες: το {next} πάει στην επόμενη επιλογή, το {pick} την "
+              "επιλέγει. Ctrl-C για έξοδο· ο αγώνας αποθηκεύεται.",
+    },
+    "intro_hold": {
+        "en": "Hold to pick is on: keep {pick} down until the choice is made. A terminal sees "
+              "a held key only once it starts repeating, so hold it a little longer.",
+        "el": "Είναι ενεργό το κράτημα για επιλογή: κράτα πατημένο το {pick} μέχρι να γίνει η "
+              "επιλογή. Το τερματικό καταλαβαίνει το κράτημα μόνο όταν το πλήκτρο αρχίσει να "
+              "επαναλαμβάνεται, οπότε κράτα το λίγο περισσότερο.",
+    },
+    "not_a_switch": {
+        "en": "That key is not a switch here. Press {pick} to pick the option read out.",
+        "el": "Αυτό το πλήκτρο δεν είναι διακόπτης εδώ. Πάτησε {pick} για να επιλέξεις αυτό "
+              "που διαβάζεται.",
+    },
+    "settings_saved_failed": {
+        "en": "The scanning settings could not be saved: {error}",
+        "el": "Οι ρυθμίσεις σάρωσης δεν αποθηκεύτηκαν: {error}",
+    },
+}
+
+#: From ``ui/scan_input.py``.
+#: How key names are said to the user.
+SCAN_KEY_WORDS: dict[str, dict[str, str]] = {
+    "space": {"en": "space", "el": "διάστημα"},
+    "enter": {"en": "Enter", "el": "Enter"},
+    "tab": {"en": "Tab", "el": "Tab"},
+    "escape": {"en": "Escape", "el": "Escape"},
+    "backspace": {"en": "Backspace", "el": "Backspace"},
+}
+
+#: From ``ui/board/words.py``.
+BOARD_WORDS: dict[str, dict[str, str]] = {
+    "title": {"en": "Tavli — accessible board", "el": "Τάβλι — προσβάσιμο ταμπλό"},
+    "roll": {"en": "Roll", "el": "Ρίξε"},
+    "confirm": {"en": "Confirm", "el": "Επιβεβαίωση"},
+    "undo": {"en": "Undo", "el": "Αναίρεση"},
+    "cancel": {"en": "Back", "el": "Πίσω"},
+    "double": {"en": "Double", "el": "Διπλό"},
+    "take": {"en": "Take", "el": "Δέχομαι"},
+    "drop": {"en": "Drop", "el": "Δεν δέχομαι"},
+    "yes": {"en": "Yes", "el": "Ναι"},
+    "no": {"en": "No", "el": "Όχι"},
+    "close": {"en": "Close", "el": "Κλείσιμο"},
+    "plays": {"en": "Plays", "el": "Κινήσεις"},
+    "plays_more": {"en": "Plays {start}–{end} of {count}", "el": "Κινήσεις {start}–{end} από {count}"},
+    "turn_mine": {"en": "Your turn", "el": "Σειρά σου"},
+    "turn_other": {"en": "{name} to play", "el": "Παίζει: {name}"},
+    "thinking": {"en": "{name} is playing…", "el": "Παίζει: {name}…"},
+    "score": {"en": "{me}: {a} · {other}: {b} · match to {length}",
+              "el": "{me}: {a} · {other}: {b} · αγώνας στους {length}"},
+    "game_no": {"en": "{game}, game {number}", "el": "{game}, παιχνίδι {number}"},
+    "dice": {"en": "Dice {a} {b}", "el": "Ζάρια {a} {b}"},
+    "pending": {"en": "Chosen: {play}. Confirm or undo.", "el": "Επιλογή: {play}. Επιβεβαίωσε ή αναίρεσε."},
+    "picked": {"en": "Checker on {point}: choose where it goes.",
+               "el": "Πούλι στο {point}: διάλεξε πού πάει."},
+    "roll_prompt": {"en": "Press OK or R to roll.", "el": "Πάτησε OK ή R για να ρίξεις."},
+    "choose_prompt": {"en": "Arrows: checker · OK: pick up · Down: list · digits: play",
+                      "el": "Βέλη: πούλι · OK: σήκωσε · Κάτω: λίστα · αριθμός: κίνηση"},
+    "confirm_prompt": {"en": "OK confirms, Back undoes.", "el": "OK επιβεβαιώνει, Πίσω αναιρεί."},
+    "question_resign": {"en": "Resign this game?", "el": "Παραίτηση από αυτό το παιχνίδι;"},
+    "question_take": {"en": "Take the double to {value}?", "el": "Δέχεσαι το διπλό στα {value};"},
+    "question_quit": {"en": "Quit?", "el": "Έξοδος;"},
+    "match_over": {"en": "Match over: {name} wins {a}–{b}.",
+                   "el": "Τέλος αγώνα: κερδίζει {name} {a}–{b}."},
+    "game_over": {"en": "Game over: {name} wins {points}.",
+                  "el": "Τέλος παιχνιδιού: κερδίζει {name} ({points})."},
+    "close_prompt": {"en": "Press OK or Esc to close.", "el": "Πάτησε OK ή Esc για κλείσιμο."},
+    "scanning": {"en": "Scanning", "el": "Σάρωση"},
+    "scan_paused": {"en": "Scanning paused: press the switch.",
+                    "el": "Η σάρωση σταμάτησε: πάτησε τον διακόπτη."},
+    "bar": {"en": "bar", "el": "μπάρα"},
+    "off": {"en": "off", "el": "έξω"},
+    "pinned": {"en": "pinned", "el": "πλακωμένο"},
+    "no_display": {
+        "en": "The board window cannot open: no display was found ({why}). "
+              "Play in the terminal instead: tavli-voice play",
+        "el": "Το παράθυρο του ταμπλό δεν μπορεί να ανοίξει: δεν βρέθηκε οθόνη ({why}). "
+              "Παίξε στο τερματικό: tavli-voice play"},
+    "no_pygame": {
+        "en": "The board window needs pygame, which is not installed ({why}).",
+        "el": "Το παράθυρο του ταμπλό χρειάζεται το pygame, που δεν είναι εγκατεστημένο ({why})."},
+    "window_error": {
+        "en": "The board window stopped because of an error ({why}). The match is saved.",
+        "el": "Το παράθυρο του ταμπλό σταμάτησε λόγω σφάλματος ({why}). Ο αγώνας αποθηκεύτηκε."},
+    "rejected": {"en": "Not possible now.", "el": "Δεν γίνεται τώρα."},
+}
+
+#: From ``scanning/words.py``.
+#: message key → language → text; ``{0}``, ``{1}`` … are the option's arguments.
+SCANNING_WORDS: dict[str, dict[str, str]] = {
+    # What is scanned (R2 plays, R9 match commands).
+    "roll": {"en": "Roll", "el": "Ρίξε τα ζάρια"},
+    "play_it": {"en": "Play it: {0}", "el": "Παίξε: {0}"},
+    "play": {"en": "{0}", "el": "{0}"},
+    "select": {"en": "Play {0}", "el": "Κίνηση {0}"},
+    "suggested": {"en": "Suggested: {0}", "el": "Πρόταση: {0}"},
+    "plays_group": {"en": "Plays {0} to {1}, starting {2}",
+                    "el": "Κινήσεις {0} έως {1}, πρώτη η {2}"},
+    "from": {"en": "From {0}", "el": "Από το {0}"},
+    "from_bar": {"en": "From the bar", "el": "Από τη μπάρα"},
+    "to": {"en": "To {0}", "el": "Στο {0}"},
+    "to_off": {"en": "Bear off", "el": "Μάζεμα"},
+    "bar": {"en": "bar", "el": "μπάρα"},
+    "off": {"en": "off", "el": "έξω"},
+    "undo_step": {"en": "Undo last step", "el": "Αναίρεση του τελευταίου βήματος"},
+    "back": {"en": "Back", "el": "Πίσω"},
+    "menu": {"en": "Menu", "el": "Μενού"},
+    "settings": {"en": "Settings", "el": "Ρυθμίσεις"},
+    "slower": {"en": "Slower scanning", "el": "Πιο αργή σάρωση"},
+    "faster": {"en": "Faster scanning", "el": "Πιο γρήγορη σάρωση"},
+    "undo": {"en": "Undo", "el": "Αναίρεση"},
+    "confirm": {"en": "Confirm", "el": "Επιβεβαίωση"},
+    "cancel": {"en": "Cancel", "el": "Ακύρωση"},
+    "yes": {"en": "Yes", "el": "Ναι"},
+    "no": {"en": "No", "el": "Όχι"},
+    "resign": {"en": "Resign", "el": "Παραίτηση"},
+    "double": {"en": "Double", "el": "Διπλασιασμός"},
+    "take": {"en": "Take", "el": "Δέχομαι"},
+    "drop": {"en": "Drop", "el": "Δεν δέχομαι"},
+    "describe": {"en": "Describe position", "el": "Περιγραφή της θέσης"},
+    "describe_brief": {"en": "Brief position", "el": "Σύντομη περιγραφή"},
+    "describe_full": {"en": "Full position", "el": "Πλήρης περιγραφή"},
+    "point": {"en": "Point {0}", "el": "Θέση {0}"},
+    "quarter": {"en": "Quarter {0}", "el": "Τέταρτο {0}"},
+    "plays": {"en": "List plays", "el": "Λίστα κινήσεων"},
+    "pips": {"en": "Pip count", "el": "Μέτρημα πόντων"},
+    "score": {"en": "Score", "el": "Σκορ"},
+    "repeat": {"en": "Repeat", "el": "Επανάληψη"},
+    "stop": {"en": "Stop speech", "el": "Σταμάτα την ομιλία"},
+    "help": {"en": "Help", "el": "Βοήθεια"},
+    "hint": {"en": "Hint", "el": "Συμβουλή"},
+    "quit": {"en": "Quit", "el": "Έξοδος"},
+    # What the scanner itself reports.
+    "scan_paused": {"en": "Scanning paused. Press the switch to go on.",
+                    "el": "Η σάρωση σταμάτησε. Πάτησε τον διακόπτη για να συνεχίσει."},
+    "scan_interval": {"en": "Scan interval {0} seconds.",
+                      "el": "Χρόνος σάρωσης {0} δευτερόλεπτα."},
+    "setting_range": {"en": "The setting {0} must be between {1} and {2}, not {3}.",
+                      "el": "Η ρύθμιση {0} πρέπει να είναι από {1} έως {2}, όχι {3}."},
+    "setting_choice": {"en": "The setting {0} must be one of: {1}.",
+                       "el": "Η ρύθμιση {0} πρέπει να είναι ένα από: {1}."},
+    "setting_bad": {"en": "The setting {0} has a value that cannot be used.",
+                    "el": "Η ρύθμιση {0} έχει τιμή που δεν μπορεί να χρησιμοποιηθεί."},
+    "settings_unreadable": {
+        "en": "The settings file could not be read; default scanning settings are used.",
+        "el": "Το αρχείο ρυθμίσεων δεν διαβάστηκε· χρησιμοποιούνται οι αρχικές ρυθμίσεις σάρωσης."},
+    "settings_corrupt": {
+        "en": "The settings file is damaged; default scanning settings are used.",
+        "el": "Το αρχείο ρυθμίσεων είναι χαλασμένο· χρησιμοποιούνται οι αρχικές ρυθμίσεις σάρωσης."},
+    "settings_bad_section": {
+        "en": "The scanning settings are damaged; the defaults are used.",
+        "el": "Οι ρυθμίσεις σάρωσης είναι χαλασμένες· χρησιμοποιούνται οι αρχικές."},
+    "settings_bad_values": {
+        "en": "Some scanning settings could not be used and were reset: {0}.",
+        "el": "Κάποιες ρυθμίσεις σάρωσης δεν ήταν σωστές και επανήλθαν: {0}."},
+    "settings_kept_aside": {
+        "en": "The damaged settings file was kept as {0}.",
+        "el": "Το χαλασμένο αρχείο ρυθμίσεων κρατήθηκε ως {0}."},
+}
+
+#: From ``scanning/words.py``.
+#: Names of the settings as the user reads them.
+SCANNING_SETTING_NAMES: dict[str, dict[str, str]] = {
+    "mode": {"en": "scanning mode", "el": "τρόπος σάρωσης"},
+    "interval": {"en": "scan interval", "el": "χρόνος σάρωσης"},
+    "first_delay": {"en": "extra time on the first item",
+                    "el": "επιπλέον χρόνος στο πρώτο στοιχείο"},
+    "loops": {"en": "loops before pausing", "el": "γύροι πριν από την παύση"},
+    "pick_pause": {"en": "pause after a pick", "el": "παύση μετά την επιλογή"},
+    "ignore_repeat": {"en": "ignore repeated presses", "el": "αγνόηση επαναλαμβανόμενων πατημάτων"},
+    "hold_min": {"en": "hold to pick", "el": "κράτημα για επιλογή"},
+    "finish_speaking": {"en": "finish speaking before moving on",
+                        "el": "τέλος ομιλίας πριν από την επόμενη επιλογή"},
+    "single_play": {"en": "single play", "el": "μοναδική κίνηση"},
+    "group_size": {"en": "group size", "el": "μέγεθος ομάδας"},
+    "play_choice": {"en": "how plays are chosen", "el": "τρόπος επιλογής κίνησης"},
+    "list_limit": {"en": "plays listed one by one", "el": "κινήσεις σε απλή λίστα"},
+    "pick_key": {"en": "pick key", "el": "πλήκτρο επιλογής"},
+    "next_key": {"en": "next key", "el": "πλήκτρο επόμενου"},
+}
+

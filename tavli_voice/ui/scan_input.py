@@ -43,6 +43,7 @@ from ..scanning import (Clock, Highlight, LoadedScanSettings, MonotonicClock, Sc
 from ..scanning.words import say as scan_say
 from ..scanning.words import settings_problem_text
 from .scan_driver import ScanDriver, ScanStats, strong_bot_preferred
+from ..narration.messages import SCAN_TERMINAL_WORDS, SCAN_KEY_WORDS
 
 log = logging.getLogger(__name__)
 
@@ -60,54 +61,9 @@ BOUNCE = 0.05
 #: Do not repeat the "how to use" line more often than this (seconds).
 HINT_EVERY = 5.0
 
-#: The few sentences of the terminal scanner, English and Greek side by side
-#: (the lead may merge them into narration/messages.py).
-WORDS: dict[str, dict[str, str]] = {
-    "not_a_tty": {
-        "en": "Switch scanning needs a terminal keyboard; standard input is not one. "
-              "Using typed commands instead.",
-        "el": "Η σάρωση με διακόπτη χρειάζεται πληκτρολόγιο τερματικού· η είσοδος δεν είναι "
-              "τερματικό. Χρησιμοποιούνται γραπτές εντολές.",
-    },
-    "intro_auto": {
-        "en": "Switch scanning: the options are read one after another. Press {pick} when you "
-              "hear the one you want. {next} moves on at once. Ctrl-C leaves; the match is saved.",
-        "el": "Σάρωση με διακόπτη: οι επιλογές διαβάζονται η μία μετά την άλλη. Πάτησε {pick} "
-              "όταν ακούσεις αυτή που θέλεις. Το {next} πάει αμέσως στην επόμενη. "
-              "Ctrl-C για έξοδο· ο αγώνας αποθηκεύεται.",
-    },
-    "intro_step": {
-        "en": "Switch scanning with two switches: {next} moves to the next option, {pick} picks "
-              "it. Ctrl-C leaves; the match is saved.",
-        "el": "Σάρωση με δύο διακόπτες: το {next} πάει στην επόμενη επιλογή, το {pick} την "
-              "επιλέγει. Ctrl-C για έξοδο· ο αγώνας αποθηκεύεται.",
-    },
-    "intro_hold": {
-        "en": "Hold to pick is on: keep {pick} down until the choice is made. A terminal sees "
-              "a held key only once it starts repeating, so hold it a little longer.",
-        "el": "Είναι ενεργό το κράτημα για επιλογή: κράτα πατημένο το {pick} μέχρι να γίνει η "
-              "επιλογή. Το τερματικό καταλαβαίνει το κράτημα μόνο όταν το πλήκτρο αρχίσει να "
-              "επαναλαμβάνεται, οπότε κράτα το λίγο περισσότερο.",
-    },
-    "not_a_switch": {
-        "en": "That key is not a switch here. Press {pick} to pick the option read out.",
-        "el": "Αυτό το πλήκτρο δεν είναι διακόπτης εδώ. Πάτησε {pick} για να επιλέξεις αυτό "
-              "που διαβάζεται.",
-    },
-    "settings_saved_failed": {
-        "en": "The scanning settings could not be saved: {error}",
-        "el": "Οι ρυθμίσεις σάρωσης δεν αποθηκεύτηκαν: {error}",
-    },
-}
+WORDS = SCAN_TERMINAL_WORDS  # the words live in narration/messages.py
 
-#: How key names are said to the user.
-KEY_WORDS: dict[str, dict[str, str]] = {
-    "space": {"en": "space", "el": "διάστημα"},
-    "enter": {"en": "Enter", "el": "Enter"},
-    "tab": {"en": "Tab", "el": "Tab"},
-    "escape": {"en": "Escape", "el": "Escape"},
-    "backspace": {"en": "Backspace", "el": "Backspace"},
-}
+KEY_WORDS = SCAN_KEY_WORDS  # the words live in narration/messages.py
 
 
 def word(key: str, lang: str, **kw: str) -> str:
