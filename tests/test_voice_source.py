@@ -87,3 +87,28 @@ def test_microphone_lost_mid_game() -> None:
     out.put(VoiceProblem("mic_failed", "device unplugged"))
     assert source.poll() is None and listener.stopped and source.closed
     assert "microphone" in [e for e in seen if isinstance(e, E.Notice)][-1].text.lower()
+
+
+def test_resign_by_voice_is_confirmed_first() -> None:
+    app, listener, out, source, seen = make()
+    out.put(Heard("resign", C.Resign(), 0.9, 20.0))
+    assert source.poll() is None  # held back: "Did you say resign? Say yes or no."
+    assert "resign" in [e for e in seen if isinstance(e, E.Notice)][-1].text
+    assert listener.options.commands <= {"yes", "no"} and listener.options.plays == 0
+    out.put(Heard("yes", C.Yes(), 0.9, 20.0))
+    cmd = source.poll()
+    assert cmd == C.Yes()
+    over = [e for e in app.command(cmd) if isinstance(e, E.GameOver)]
+    assert over and over[0].kind == "resign"
+
+
+def test_unsure_command_needs_a_yes_and_no_cancels() -> None:
+    app, listener, out, source, seen = make()
+    before = list(app.session.log)
+    out.put(Heard("undo", C.Undo(), 0.05, 20.0))  # very unsure
+    assert source.poll() is None
+    out.put(Heard("no", C.No(), 0.9, 20.0))
+    assert source.poll() is None
+    assert "Cancelled" in [e for e in seen if isinstance(e, E.Notice)][-1].text
+    assert app.session.log == before and listener.options.plays >= 0
+    assert "yes" not in listener.options.commands or app.session.phase.value in ("ask", "answer")

@@ -125,6 +125,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "plays.intro.terse": {"en": "Plays:", "el": "Κινήσεις:"},
     "plays.item": {"en": "{n}: {play}", "el": "{n}: {play}"},
     "plays.item_suggested": {"en": "{n}: {play}, suggested", "el": "{n}: {play}, πρόταση"},
+    "voice.cancelled": {"en": "Cancelled. Nothing was done.",
+                        "el": "Ακυρώθηκε. Δεν έγινε τίποτα."},
     "plays.more_hint_screen": {"en": "Type l to list them all, or choose step by step: f and a "
                                       "checker's point, then t and where it goes.",
                                "el": "Γράψε l για να τις δεις όλες, ή διάλεξε βήμα βήμα: f και τη "

@@ -25,13 +25,22 @@ log = logging.getLogger(__name__)
 
 
 class VoiceSource:
-    """Listener output → commands, with the options kept up to date."""
+    """Listener output → commands, with the options kept up to date.
 
-    def __init__(self, app: App, listener: Any, out: "queue.Queue[Any]") -> None:
+    A command that must be confirmed (resign, drop and quit always; an unsure
+    one when ``confirm`` is "unsure"; every one when "always") is held back:
+    the player hears "Did you say …? Say yes or no", the grammar shrinks to
+    yes and no, and only "yes" lets the command through.
+    """
+
+    def __init__(self, app: App, listener: Any, out: "queue.Queue[Any]",
+                 confirm: str = "unsure") -> None:
         self.app = app
         self.listener = listener
         self.out = out
+        self.confirm = confirm
         self.closed = False
+        self.held: C.Command | None = None
         app.subscribe(self._on_events)
         self.refresh()
 
@@ -55,7 +64,12 @@ class VoiceSource:
 
     def refresh(self) -> None:
         """Tell the listener what the session accepts now."""
+        from ..speech.grammar import Options
+
         try:
+            if self.held is not None:
+                self.listener.set_options(Options(commands=frozenset({"yes", "no"})))
+                return
             self.listener.set_options(self.options())
         except ValueError:  # a command without voice words: leave it to the keyboard
             log.exception("voice options")
@@ -67,7 +81,7 @@ class VoiceSource:
     def poll(self) -> C.Command | None:
         """The next command heard, if any (never blocks)."""
         from ..speech.heard import Heard
-        from ..speech.listener import VoiceProblem, explain
+        from ..speech.listener import VoiceProblem, explain, should_confirm
         from ..speech.messages import message
 
         while not self.closed:
@@ -80,9 +94,31 @@ class VoiceSource:
                 self.close()
                 return None
             if isinstance(item, Heard):
-                if item.command is not None:
-                    return item.command
-                self.app.notice(explain(item, self.listener.options, self._lang()))
+                if item.command is None:
+                    self.app.notice(explain(item, self.listener.options, self._lang()))
+                    continue
+                if self.held is not None:
+                    return self._answer(item.command)
+                if should_confirm(item, self.confirm):  # type: ignore[arg-type]
+                    self.held = item.command
+                    self.refresh()
+                    self.app.notice(message("did_you_say", self._lang(), text=item.text))
+                    continue
+                return item.command
+        return None
+
+    def _answer(self, command: C.Command) -> C.Command | None:
+        """Yes lets the held command through; anything else drops it."""
+        held, self.held = self.held, None
+        self.refresh()
+        if isinstance(command, (C.Yes, C.Confirm)):
+            if isinstance(held, C.Resign):
+                # the session asks again for a resign: the spoken yes answers both
+                self.app.command(held)
+                return C.Yes()
+            return held
+        from ..narration.messages import text
+        self.app.notice(text("voice.cancelled", self._lang()))
         return None
 
     def _lang(self) -> Literal["en", "el"]:
