@@ -98,3 +98,25 @@ def test_every_event_type_of_a_game_yields_audio(lang: str, tmp_path: Path) -> N
             continue  # e.g. the plays offered to a bot: nothing to say
         samples, rate = synth.synthesize(utterance.text, lang=lang, rate=300, pitch=50)
         assert len(samples) > rate * 0.2, f"{cls.__name__} gave no audio in {lang}"
+
+
+@pytest.mark.parametrize(("lang", "text", "number"), [("en", "seven", 7), ("el", "πέντε", 5),
+                                                      ("en", "three", 3), ("el", "έξι", 6)])
+def test_round_trip_narrated_number_is_recognised(lang: str, text: str, number: int) -> None:
+    """What the narrator says, the project's own recognizer understands (issue 4, item 6)."""
+    from tavli_voice import commands as C
+    from tavli_voice.narration.utterance import Utterance
+    from tavli_voice.speech.audio import RATE
+    from tavli_voice.speech.grammar import Options
+    from tavli_voice.speech.recognizer import choose_engine, recognize
+
+    sink = RecordingSink()
+    speaker = EngineSpeaker(EspeakProcessSynth(), sink)
+    speaker.speak(Utterance.from_text(text, lang=lang))
+    assert speaker.wait_idle(timeout=20)
+    speaker.close()
+    audio = sink.audio(RATE)
+    assert len(audio) > RATE * 0.2
+    heard = recognize(choose_engine(None, lang), audio,  # type: ignore[arg-type]
+                      Options(plays=9, commands=frozenset({"roll", "undo"})), lang)  # type: ignore[arg-type]
+    assert heard.command == C.ChoosePlay(number), heard
