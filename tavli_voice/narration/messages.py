@@ -125,6 +125,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "plays.intro.terse": {"en": "Plays:", "el": "Κινήσεις:"},
     "plays.item": {"en": "{n}: {play}", "el": "{n}: {play}"},
     "plays.item_suggested": {"en": "{n}: {play}, suggested", "el": "{n}: {play}, πρόταση"},
+    "help.select.one": {"en": "play the only play", "el": "παίξε τη μόνη κίνηση"},
     "voice.cancelled": {"en": "Cancelled. Nothing was done.",
                         "el": "Ακυρώθηκε. Δεν έγινε τίποτα."},
     "plays.more_hint_screen": {"en": "Type l to list them all, or choose step by step: f and a "
@@ -890,9 +891,10 @@ def help_lines(lang: str, commands: Iterable[str] | None = None, plays: int = 0,
     out: list[str] = []
     for row_keys, row in rows:
         if row.command == "select" and plays > 0:
-            what = text("help.select.plays", lang, n=plays)
+            one = plays == 1
+            what = text("help.select.one", lang) if one else text("help.select.plays", lang, n=plays)
             out.append(what if (speech or not keys) else
-                       text("help.item", lang, key=f"1-{plays}", what=what))
+                       text("help.item", lang, key="1" if one else f"1-{plays}", what=what))
             continue
         what = text(row.help, lang)
         if speech:  # "point N" aloud: "point number"
