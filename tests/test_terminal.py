@@ -189,3 +189,21 @@ def test_pseudo_terminal_session(tmp_path: Path) -> None:
     assert "You rolled" in text and "You played" in text and "Goodbye" in text
     assert "\x1b[" not in text  # no colour, no cursor tricks
     assert proc.returncode == 0
+
+
+def test_an_internal_error_is_said_and_the_game_goes_on(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tavli_voice.session import Session
+    real = Session.handle
+    calls = {"n": 0}
+
+    def flaky(self: Session, cmd: C.Command) -> list:
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise RuntimeError("boom")
+        return real(self, cmd)
+
+    monkeypatch.setattr(Session, "handle", flaky)
+    code, out = run(["--game", "portes", "--seed", "3"], Keys(["d", "d", "d", "q"]), tmp_path)
+    assert "Something went wrong" in out and "Traceback" not in out
+    assert out.count("Yours:") == 2 and "Goodbye" in out

@@ -126,6 +126,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "plays.item": {"en": "{n}: {play}", "el": "{n}: {play}"},
     "plays.item_suggested": {"en": "{n}: {play}, suggested", "el": "{n}: {play}, πρόταση"},
     "help.select.one": {"en": "play the only play", "el": "παίξε τη μόνη κίνηση"},
+    "error.internal": {"en": "Something went wrong inside the program; that command was not "
+                             "done. The match is saved. Please try again or type h for help.",
+                       "el": "Κάτι πήγε στραβά μέσα στο πρόγραμμα· η εντολή δεν έγινε. Ο αγώνας "
+                             "είναι αποθηκευμένος. Δοκίμασε ξανά ή γράψε h για βοήθεια."},
     "voice.cancelled": {"en": "Cancelled. Nothing was done.",
                         "el": "Ακυρώθηκε. Δεν έγινε τίποτα."},
     "plays.more_hint_screen": {"en": "Type l to list them all, or choose step by step: f and a "

@@ -21,15 +21,18 @@ from .audio import AudioFileError, load
 from .capture import AudioUnavailable, Microphone
 from .engine_templates import TemplateStore, profile_dir
 from .enroll import DEFAULT_COMMANDS, enrol, enrolment_words, microphone_recorder
-from .grammar import ALL_POINTS, PLAIN_COMMANDS, Options, phrases
+from .grammar import ALL_POINTS, PHASE_COMMANDS, PLAIN_COMMANDS, Options, phrases
 from .heard import EngineUnavailable
 from .messages import message
 from .models import CATALOGUE, FetchError, Opener, _urlopen, fetch, installed, search_dirs, user_models_dir
 from .recognizer import ENGINES, choose_engine
-from .words import LANGS, Lang
+from .words import LANGS, QUERY_WORDS, Lang
 
-#: Commands offered by ``hear`` besides the plays: those of a player's turn.
-TURN_COMMANDS = "undo,position,plays,pips,score,hint,resign"
+#: Phase whose commands ``hear`` offers besides the plays, unless --commands says.
+#: "turn" (roll, play and yes/no together): earlier the default offered only
+#: the play phase's commands without roll/yes/no, so "ρίξε", "ναι" and "όχι"
+#: could only be heard as something else.
+DEFAULT_PHASE = "turn"
 
 
 def _say_error(key: str, language: Lang, stream: TextIO, /, **values: object) -> None:
@@ -43,8 +46,11 @@ def _hear_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=LANGS, default="en")
     parser.add_argument("--options", type=int, default=9, metavar="N", help="plays on offer (default 9)")
     parser.add_argument("--engine", choices=ENGINES, default="auto")
-    parser.add_argument("--commands", default=TURN_COMMANDS,
-                        help=f"commands on offer, comma separated (default {TURN_COMMANDS}; '' for none)")
+    parser.add_argument("--phase", choices=sorted(PHASE_COMMANDS), default=DEFAULT_PHASE,
+                        help=f"offer the commands of this phase of a turn (default {DEFAULT_PHASE}: "
+                             "roll, play and yes/no together)")
+    parser.add_argument("--commands", default=None,
+                        help="commands on offer instead, comma separated ('' for none)")
     parser.add_argument("--step", action="store_true", help="also accept 'from N' / 'to N' (points 0-25)")
     parser.add_argument("--models", type=Path, default=None, help="folder with Vosk models")
     parser.add_argument("--profile", type=Path, default=None, help="voice profile folder (enrolled words)")
@@ -58,8 +64,9 @@ def hear_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stder
     except SystemExit as exit_:
         return int(exit_.code or 0)
     lang: Lang = args.lang
-    names = frozenset(n for n in args.commands.split(",") if n)
-    unknown = names - PLAIN_COMMANDS
+    names = PHASE_COMMANDS[args.phase] if args.commands is None else \
+        frozenset(n for n in args.commands.split(",") if n)
+    unknown = names - PLAIN_COMMANDS - set(QUERY_WORDS)
     if unknown or args.options < 0:
         print(f"tavli-voice hear: unknown commands {sorted(unknown)}" if unknown else
               "tavli-voice hear: --options must be 0 or more", file=err)

@@ -38,6 +38,23 @@ PLAIN_COMMANDS: frozenset[str] = frozenset(COMMAND_WORDS)
 
 ALL_POINTS: frozenset[int] = frozenset(range(26))
 
+#: Commands the session offers in every phase (``Session.available()``).
+_COMMON: frozenset[str] = frozenset({"position", "point", "quarter", "pips", "score", "quit"}) | ALWAYS
+
+#: Commands on offer per phase of a turn, as ``Session.available()`` gives
+#: them (plays are on offer in "play" and "confirm"). "turn" is a player's
+#: own turn from roll to confirmation: the roll and play phases together and
+#: the yes/no of "are you sure?" — what ``tavli-voice hear`` offers by default,
+#: so that any word of a turn can be tried without naming its phase.
+PHASE_COMMANDS: dict[str, frozenset[str]] = {
+    "roll": frozenset({"roll", "resign", "double"}) | _COMMON,
+    "play": frozenset({"plays", "hint", "resign", "undo", "cancel"}) | _COMMON,
+    "confirm": frozenset({"confirm", "undo", "plays", "resign"}) | _COMMON,
+    "ask": frozenset({"yes", "no", "cancel"}) | _COMMON,
+    "answer": frozenset({"take", "drop", "yes", "no"}) | _COMMON,
+}
+PHASE_COMMANDS["turn"] = PHASE_COMMANDS["roll"] | PHASE_COMMANDS["play"] | frozenset({"yes", "no"})
+
 
 @dataclass(frozen=True, slots=True)
 class Options:

@@ -123,14 +123,68 @@ def _letters(word: str) -> list[tuple[str, bool, bool]]:
     return out
 
 
+#: Most pronunciations kept per Greek word: each variant is one more thing
+#: another word can be mistaken for, and the decoder's search grows with them.
+MAX_VARIANTS = 4
+#: Consonants after which Greek ρ (a tap) comes with a short vowel of its own
+#: (τρία [tᵊɾia]): the English model, whose R is an approximant hugging the
+#: consonant, heard espeak-ng's "τρία" as "μία" 7 times in 9 without it.
+_BEFORE_TAP = {"P", "T", "K", "B", "D", "G", "F", "V", "TH", "DH"}
+
+
+def _expand(slots: list[tuple[str, ...]]) -> tuple[str, ...]:
+    """Phone strings from per-slot alternatives (first = usual), fewest changes first.
+
+    A slot is a tuple of alternatives; "" is an alternative that says nothing.
+    Variants that differ from the usual spelling in fewer slots come first;
+    at most ``MAX_VARIANTS`` are kept.
+    """
+    choices = [i for i, slot in enumerate(slots) if len(slot) > 1]
+    combos: list[tuple[int, ...]] = [()]
+    for _ in choices:
+        combos = [c + (k,) for c in combos for k in range(3)]
+    out: list[str] = []
+    for combo in sorted(combos, key=lambda c: (sum(k > 0 for k in c), c)):
+        picks = dict(zip(choices, combo))
+        if any(picks[i] >= len(slots[i]) for i in choices):
+            continue
+        phones = [slot[picks.get(i, 0)] for i, slot in enumerate(slots)]
+        merged: list[str] = []
+        for phone in " ".join(p for p in phones if p).split():
+            if phone == "Y" and merged and merged[-1] == "Y":
+                continue  # a glide after Y (e.g. "γι") merges into it
+            merged.append(phone)
+        text = " ".join(merged)
+        if text not in out:
+            out.append(text)
+        if len(out) == MAX_VARIANTS:
+            break
+    return tuple(out)
+
+
 def greek_phones(word: str) -> tuple[str, ...]:
-    """Pronunciations of a Greek word in English phones (1 or 2 variants)."""
+    """Pronunciations of a Greek word in English phones (the usual one first, up to 4).
+
+    Variants, generic rules rather than per-word lists (measured on espeak-ng
+    Greek, 3 rates x 3 pitches, numbers 1-20 and all commands in the grammar
+    of the phase where each is valid; see ``benchmarks/voice.py``):
+
+    - unstressed ``ι``/``υ`` after a consonant and before a vowel is a glide
+      ``Y`` when that vowel is stressed or the word has no accent (synizesis:
+      ``εννιά`` [eˈɲa], two syllables, and ``μια``), else either ``IY`` or ``Y``;
+    - a stop or fricative before ``ρ``: also with a short ``AH`` between them;
+    - ``χ`` before a back vowel or a consonant ([x], which English lacks):
+      also ``K`` (``δέχομαι`` was heard as ``ναι``).
+    """
     if word in GREEK_OVERRIDES:
         return GREEK_OVERRIDES[word]
     letters = _letters(word)
     text = "".join(base for base, _, _ in letters)
-    phones: list[str] = []
-    glide_at: list[int] = []  # positions in ``phones`` of an IY that may be a glide Y
+    slots: list[tuple[str, ...]] = []
+
+    def one(*phones: str) -> None:
+        slots.extend((p,) for p in phones)
+
     i = 0
     while i < len(text):
         pair = text[i:i + 2]
@@ -141,59 +195,51 @@ def greek_phones(word: str) -> tuple[str, ...]:
             i += 1  # double consonant sounds single
             continue
         if pair in _DIGRAPH_VOWELS and not diaeresis_next:
-            phones.append(_DIGRAPH_VOWELS[pair])
+            one(_DIGRAPH_VOWELS[pair])
             i += 2
             continue
         if pair in ("αυ", "ευ", "ηυ") and not diaeresis_next:
             vowel = {"α": "AA", "ε": "EY", "η": "IY"}[pair[0]]
-            phones += [vowel, "F" if (nxt == "" or nxt in _VOICELESS) else "V"]
+            one(vowel, "F" if (nxt == "" or nxt in _VOICELESS) else "V")
             i += 2
             continue
         if pair == "μπ":
-            phones += ["B"] if start else ["M", "B"]
+            one(*(["B"] if start else ["M", "B"]))
             i += 2
             continue
         if pair == "ντ":
-            phones += ["D"] if start else ["N", "D"]
+            one(*(["D"] if start else ["N", "D"]))
             i += 2
             continue
         if pair == "γκ":
-            phones += ["G"] if start else ["N", "G"]
+            one(*(["G"] if start else ["N", "G"]))
             i += 2
             continue
         if pair in ("γγ", "γχ"):
-            phones += ["N", "G" if pair == "γγ" else "HH"]
+            one("N", "G" if pair == "γγ" else "HH")
             i += 2
             continue
         if pair == "τζ":
-            phones.append("JH")
+            one("JH")
             i += 2
             continue
         ch = text[i]
         if ch == "γ":
-            phones.append("Y" if text[i + 1:].startswith(_FRONT) else "G")
+            one("Y" if text[i + 1:].startswith(_FRONT) else "G")
         elif ch in ("ι", "υ") and 0 < i < len(text) - 1 and text[i + 1] in _VOWELS \
                 and text[i - 1] not in _VOWELS and not letters[i][1]:
-            glide_at.append(len(phones))
-            phones.append("IY")
+            stressed_next = letters[i + 1][1] or not any(s for _, s, _ in letters)
+            slots.append(("Y",) if stressed_next else ("IY", "Y"))
         elif ch == "σ" and text[i + 1:i + 2] in set("βγδζλμνρ") and text[i + 1:i + 2] != "":
-            phones.append("Z")
+            one("Z")
+        elif ch == "χ" and not text[i + 1:].startswith(_FRONT):
+            slots.append(("HH", "K"))
+        elif ch == "ρ" and slots and slots[-1][0] in _BEFORE_TAP:
+            slots.append(("R", "AH R"))
         elif ch in _SINGLE:
-            phones.append(_SINGLE[ch])
+            one(_SINGLE[ch])
         i += 1
-    full = " ".join(phones)
-    if not glide_at:
-        return (full,)
-    glided = list(phones)
-    for pos in glide_at:
-        glided[pos] = "Y"
-    # A glide after Y (e.g. "γι") merges into it.
-    merged: list[str] = []
-    for phone in glided:
-        if phone == "Y" and merged and merged[-1] == "Y":
-            continue
-        merged.append(phone)
-    return (full, " ".join(merged))
+    return _expand(slots)
 
 
 def pronunciations(word: str, lang: Lang) -> tuple[str, ...]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import logging
 import os
 import select
 import sys
@@ -29,6 +30,8 @@ from .app import App
 from .keys import UnknownInput, parse_line
 
 BOTS = ("rita", "strong", "random")
+
+log = logging.getLogger(__name__)
 
 
 class Source(Protocol):
@@ -216,7 +219,11 @@ class TerminalPlayer:
                 if cmd is None:  # end of input: leave, the match stays saved
                     app.command(C.Quit())
                     break
-                app.command(cmd)
+                try:
+                    app.command(cmd)
+                except Exception:  # the edge: log it, say it, keep the game going
+                    log.exception("command %r failed", cmd)
+                    self.say(M.text("error.internal", app.lang))
         except KeyboardInterrupt:
             self.say(M.text("goodbye.saved", app.lang))
         finally:
