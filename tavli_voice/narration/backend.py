@@ -10,8 +10,8 @@ language, and carries on with text. Nothing here raises for a missing piece.
 Every probe is injectable (``finder``, ``audio_probe``, ``sink``) so tests can
 pretend espeak-ng or the sound card is missing.
 
-The sentences live in :data:`FALLBACK_MESSAGES` until ``narration/messages.py``
-absorbs them.
+The sentences live with every other word in ``narration/messages.py``
+(``SPEECH_FALLBACK_MESSAGES``).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from tavli_voice.narration.speaker import (
     AudioSink, EngineSpeaker, EspeakProcessSynth, Pyttsx3Synth, SilentSpeaker, SoundDeviceSink,
     Speaker, SynthesisError, Synthesizer,
 )
+from tavli_voice.narration.messages import SPEECH_FALLBACK_MESSAGES
 
 log = logging.getLogger(__name__)
 
@@ -34,26 +35,7 @@ NO_PORTAUDIO = "speech_unavailable_no_portaudio"
 NO_AUDIO = "speech_unavailable_no_audio"
 
 #: The fallback lines, English and Greek side by side.
-FALLBACK_MESSAGES: dict[str, dict[str, str]] = {
-    NO_ESPEAK: {
-        "en": "Speech is off: the espeak-ng speech engine is not installed. The game goes on in text.",
-        "el": "Η ομιλία είναι απενεργοποιημένη: η μηχανή ομιλίας espeak-ng δεν είναι εγκατεστημένη. "
-              "Το παιχνίδι συνεχίζεται με κείμενο.",
-    },
-    NO_VOICE: {
-        "en": "Speech is off: the speech engine has no voice for this language. The game goes on in text.",
-        "el": "Η ομιλία είναι απενεργοποιημένη: η μηχανή ομιλίας δεν έχει φωνή για αυτή τη γλώσσα. "
-              "Το παιχνίδι συνεχίζεται με κείμενο.",
-    },
-    NO_PORTAUDIO: {
-        "en": "Speech is off: the PortAudio sound library is missing. The game goes on in text.",
-        "el": "Η ομιλία είναι απενεργοποιημένη: λείπει η βιβλιοθήκη ήχου PortAudio. Το παιχνίδι συνεχίζεται με κείμενο.",
-    },
-    NO_AUDIO: {
-        "en": "Speech is off: no sound output device was found. The game goes on in text.",
-        "el": "Η ομιλία είναι απενεργοποιημένη: δεν βρέθηκε συσκευή εξόδου ήχου. Το παιχνίδι συνεχίζεται με κείμενο.",
-    },
-}
+FALLBACK_MESSAGES = SPEECH_FALLBACK_MESSAGES  # the words live in narration/messages.py
 
 Engine = Literal["espeak-ng", "pyttsx3"]
 

@@ -1156,3 +1156,53 @@ SCANNING_SETTING_NAMES: dict[str, dict[str, str]] = {
     "next_key": {"en": "next key", "el": "πλήκτρο επόμενου"},
 }
 
+#: From ``narration/backend.py``.
+SPEECH_FALLBACK_MESSAGES: dict[str, dict[str, str]] = {
+    "speech_unavailable_no_espeak": {
+        "en": "Speech is off: the espeak-ng speech engine is not installed. The game goes on in text.",
+        "el": "Η ομιλία είναι απενεργοποιημένη: η μηχανή ομιλίας espeak-ng δεν είναι εγκατεστημένη. "
+              "Το παιχνίδι συνεχίζεται με κείμενο.",
+    },
+    "speech_unavailable_no_voice": {
+        "en": "Speech is off: the speech engine has no voice for this language. The game goes on in text.",
+        "el": "Η ομιλία είναι απενεργοποιημένη: η μηχανή ομιλίας δεν έχει φωνή για αυτή τη γλώσσα. "
+              "Το παιχνίδι συνεχίζεται με κείμενο.",
+    },
+    "speech_unavailable_no_portaudio": {
+        "en": "Speech is off: the PortAudio sound library is missing. The game goes on in text.",
+        "el": "Η ομιλία είναι απενεργοποιημένη: λείπει η βιβλιοθήκη ήχου PortAudio. Το παιχνίδι συνεχίζεται με κείμενο.",
+    },
+    "speech_unavailable_no_audio": {
+        "en": "Speech is off: no sound output device was found. The game goes on in text.",
+        "el": "Η ομιλία είναι απενεργοποιημένη: δεν βρέθηκε συσκευή εξόδου ήχου. Το παιχνίδι συνεχίζεται με κείμενο.",
+    },
+}
+
+#: From ``narration/speechtext.py``.
+SPEECH_SYMBOL_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "from": "from {p}",
+        "from_bar": "from the bar",
+        "to": "to {p}",
+        "off": "bearing off",
+        "hit": "hitting",
+        "pin": "pinning",
+        "count": "{n} checkers",
+        "range": "{a} to {b}",
+        "and": "and",
+        "plus": "plus",
+    },
+    "el": {
+        "from": "από το {p}",
+        "from_bar": "από την μπάρα",
+        "to": "στο {p}",
+        "off": "μάζεμα",
+        "hit": "χτύπημα",
+        "pin": "πλάκωμα",
+        "count": "{n} πούλια",
+        "range": "{a} έως {b}",
+        "and": "και",
+        "plus": "συν",
+    },
+}
+

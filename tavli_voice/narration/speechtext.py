@@ -17,7 +17,7 @@ espeak-ng, so anything that slips through is made speakable here:
   pauses ("," and "."), so list items do not run together.
 
 The few words used here (from, to, bar, off, hitting, pinning, checkers) are
-kept in :data:`_WORDS` until ``narration/messages.py`` takes them over.
+kept with every other word in ``narration/messages.py`` (``SPEECH_SYMBOL_WORDS``).
 The output never contains a character outside :data:`SPEAKABLE_PUNCTUATION`,
 letters, digits and spaces (tested).
 
@@ -32,36 +32,12 @@ letters, digits and spaces (tested).
 from __future__ import annotations
 
 import re
+from tavli_voice.narration.messages import SPEECH_SYMBOL_WORDS
 
 #: Punctuation allowed through (espeak uses it for pauses and intonation).
 SPEAKABLE_PUNCTUATION = ".,;:!?'-%"
 
-_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "from": "from {p}",
-        "from_bar": "from the bar",
-        "to": "to {p}",
-        "off": "bearing off",
-        "hit": "hitting",
-        "pin": "pinning",
-        "count": "{n} checkers",
-        "range": "{a} to {b}",
-        "and": "and",
-        "plus": "plus",
-    },
-    "el": {
-        "from": "από το {p}",
-        "from_bar": "από την μπάρα",
-        "to": "στο {p}",
-        "off": "μάζεμα",
-        "hit": "χτύπημα",
-        "pin": "πλάκωμα",
-        "count": "{n} πούλια",
-        "range": "{a} έως {b}",
-        "and": "και",
-        "plus": "συν",
-    },
-}
+_WORDS = SPEECH_SYMBOL_WORDS  # the words live in narration/messages.py
 
 _POINT = r"(?:bar|off|\d{1,2})[*^]?"
 _STEP = rf"{_POINT}(?:/{_POINT})+(?:\(\d\))?[*^]?"
