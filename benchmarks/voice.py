@@ -12,6 +12,12 @@ Run: ``python benchmarks/voice.py [--quick] [--fsdd DIR]``
      on that speaker's other 47 takes; repeated over 4 choices of the 3 takes.
 2. espeak-ng speech, English (en-us, en-gb) and Greek, two speeds: numbers
    1-12 and the commands of a turn, with the grammar of a 12-play turn.
+   Greek more broadly: espeak-ng ``el`` at 3 rates (140/175/210) x 3 pitches
+   (30/50/70), every way of saying 1-20 and every Greek command word, (a) in
+   the grammar of the phase where it is valid (``grammar.PHASE_COMMANDS``:
+   numbers in a 20-play "play" phase, "ρίξε" in the "roll" phase, ...) and
+   (b) in the "turn" grammar that ``tavli-voice hear`` offers by default.
+   ``--greek`` runs only this part (about 30 s).
 3. Voice-activity detection: utterances found when FSDD digits are played in
    a stream with 0.6 s gaps, per hang-over (1 per digit is right; more means
    the hang-over split a word).
@@ -41,9 +47,11 @@ from tavli_voice.commands import ChoosePlay  # noqa: E402
 from tavli_voice.speech import audio  # noqa: E402
 from tavli_voice.speech.engine_sphinx import SphinxRecognizer  # noqa: E402
 from tavli_voice.speech.engine_templates import TemplateRecognizer  # noqa: E402
-from tavli_voice.speech.grammar import Options, Phrase, phrases  # noqa: E402
+from collections import Counter  # noqa: E402
+
+from tavli_voice.speech.grammar import PHASE_COMMANDS, Options, Phrase, phrases  # noqa: E402
 from tavli_voice.speech.vad import EnergyVad, Utterance, VadSettings  # noqa: E402
-from tavli_voice.speech.words import COMMAND_WORDS, Lang, number_text  # noqa: E402
+from tavli_voice.speech.words import COMMAND_WORDS, Lang, number_text, number_variants  # noqa: E402
 
 FSDD = Path(__file__).resolve().parents[2] / "shared" / "speech" / "fsdd-dev"
 TURN = frozenset({"undo", "position", "plays", "pips", "score", "hint", "resign"})
@@ -161,6 +169,48 @@ def bench_espeak(folder: Path, whisper=None) -> None:
         print(f"    misheard: {', '.join(wrong) or 'none'}")
 
 
+def _phase_options(phase: str, plays: int) -> Options:
+    return Options(plays=plays if phase in ("play", "confirm", "turn") else 0, commands=PHASE_COMMANDS[phase])
+
+
+def bench_greek_phases(folder: Path, plays: int = 20) -> None:
+    """Greek numbers 1-20 and commands, espeak-ng at 3 rates x 3 pitches, in realistic grammars."""
+    engine = SphinxRecognizer("el")
+    said: list[tuple[str, str]] = [(" ".join(v), "play") for n in range(1, 21) for v in number_variants(n, "el")]
+    for name, by_lang in COMMAND_WORDS.items():
+        phase = next(p for p in ("roll", "play", "confirm", "ask", "answer") if name in PHASE_COMMANDS[p])
+        said += [(" ".join(v), phase) for v in by_lang["el"]]
+    for label, turn in (("phase where valid", False), ("hear's default 'turn'", True)):
+        tally: Counter[str] = Counter()
+        wrong: Counter[str] = Counter()
+        times: list[float] = []
+        for speed in (140, 175, 210):
+            for pitch in (30, 50, 70):
+                for text, phase in said:
+                    if turn and phase not in ("confirm", "answer"):
+                        phase = "turn"
+                    items = phrases(_phase_options(phase, plays), "el")
+                    meant = next(p.command for p in items if p.text == text)
+                    path = folder / f"el_{speed}_{pitch}_{abs(hash(text))}.wav"
+                    if not path.exists():
+                        subprocess.run(["espeak-ng", "-v", "el", "-s", str(speed), "-p", str(pitch), "-w",
+                                        str(path), text], check=True)
+                    heard = engine.recognize(audio.load(path), items)
+                    times.append(heard.ms)
+                    kind = "numbers" if isinstance(meant, ChoosePlay) else "commands"
+                    for key in (kind, f"rate {speed}", f"pitch {pitch}", "all"):
+                        tally[key + " n"] += 1
+                        tally[key + " ok"] += heard.command == meant
+                    if heard.command != meant:
+                        wrong[f"{text}->{heard.text or '-'}"] += 1
+        parts = ", ".join(f"{k} {pct(tally[k + ' ok'], tally[k + ' n'])}" for k in
+                          ("numbers", "commands", "rate 140", "rate 175", "rate 210", "pitch 30", "pitch 50",
+                           "pitch 70"))
+        print(f"  pocketsphinx, espeak-ng el, {label}: {pct(tally['all ok'], tally['all n'])}  {ms_summary(times)}")
+        print(f"    {parts}")
+        print(f"    misheard: {', '.join(f'{k} x{v}' for k, v in wrong.most_common()) or 'none'}")
+
+
 def count_utterances(clips: list[np.ndarray], hang: float) -> int:
     gap = np.zeros(int(0.6 * audio.RATE), dtype=np.float32)
     stream = np.concatenate([np.concatenate([gap, c]) for c in clips] + [gap])
@@ -214,7 +264,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="every 5th FSDD file, one template fold")
     parser.add_argument("--fsdd", type=Path, default=FSDD)
+    parser.add_argument("--greek", action="store_true", help="only the broad Greek espeak-ng set")
     args = parser.parse_args()
+    if args.greek:
+        print("espeak-ng Greek, numbers 1-20 and commands, 3 rates x 3 pitches")
+        with tempfile.TemporaryDirectory() as tmp:
+            bench_greek_phases(Path(tmp))
+        return
     step = 5 if args.quick else 1
     files = fsdd_files(args.fsdd, step)
     print(f"FSDD digits 1-9 ({len(files)} recordings; Free Spoken Digit Dataset, CC BY-SA 4.0)")
@@ -226,6 +282,7 @@ def main() -> None:
     print("espeak-ng")
     with tempfile.TemporaryDirectory() as tmp:
         bench_espeak(Path(tmp), whisper)
+        bench_greek_phases(Path(tmp))
     print("VAD: utterances found in a stream with 0.6 s gaps (one per clip is right)")
     with tempfile.TemporaryDirectory() as tmp:
         bench_vad(args.fsdd, Path(tmp))

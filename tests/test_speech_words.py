@@ -10,7 +10,7 @@ from tavli_voice.commands import (
     COMMAND_NAMES, ChoosePlay, Describe, FromPoint, QueryPoint, Roll, StopSpeech, ToPoint, Undo,
 )
 from tavli_voice.speech.grammar import ALWAYS, Options, Phrase, hint, jsgf, lookup, phrases
-from tavli_voice.speech.lexicon import ENGLISH, greek_phones, pronunciations
+from tavli_voice.speech.lexicon import ENGLISH, MAX_VARIANTS, greek_phones, pronunciations
 from tavli_voice.speech.messages import MESSAGES, message
 from tavli_voice.speech.words import (
     COMMAND_WORDS, LANGS, MAX_NUMBER, all_words, number_text, number_variants, point_variants,
@@ -78,8 +78,25 @@ class TestLexicon:
         assert greek_phones(word)[0] == phones
 
     def test_unstressed_iota_before_a_vowel_may_glide(self) -> None:
-        assert greek_phones("εννιά") == ("EY N IY AA", "EY N Y AA")
+        assert greek_phones("εννιά") == ("EY N Y AA",)  # before a stressed vowel: always a glide
+        assert greek_phones("μια") == ("M Y AA",)  # no accent at all: one syllable
         assert greek_phones("μία") == ("M IY AA",)  # stressed: no glide
+        prons = greek_phones("διακόσια")  # two unstressed ones: either, fewest changes first
+        assert prons[0] == "DH IY AA K OW S IY AA" and "DH Y AA K OW S Y AA" in prons and len(prons) == 4
+
+    def test_variants_for_tap_r_and_back_chi(self) -> None:
+        assert greek_phones("τρία") == ("T R IY AA", "T AH R IY AA")  # a short vowel before the tap
+        assert greek_phones("σκορ") == ("S K OW R", "S K OW D")  # word-final tap
+        assert greek_phones("δέχομαι") == ("DH EY HH OW M EY", "DH EY K OW M EY")  # [x]
+        assert greek_phones("όχι") == ("OW HH IY",)  # [ç] before i stays HH
+        assert greek_phones("ρίξε") == ("R IY K S EY",)  # no consonant before ρ: no extra vowel
+
+    def test_variants_are_capped_usual_first(self) -> None:
+        prons = greek_phones("δεκατρία")
+        assert prons[0] == "DH EY K AA T R IY AA" and len(prons) == 2
+        for word in all_words("el", 200):
+            prons = greek_phones(word)
+            assert 1 <= len(prons) <= MAX_VARIANTS and len(set(prons)) == len(prons), word
 
     def test_english_table_is_only_known_words(self) -> None:
         assert all_words("en") <= set(ENGLISH)

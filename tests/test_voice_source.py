@@ -112,3 +112,26 @@ def test_unsure_command_needs_a_yes_and_no_cancels() -> None:
     assert "Cancelled" in [e for e in seen if isinstance(e, E.Notice)][-1].text
     assert app.session.log == before and listener.options.plays >= 0
     assert "yes" not in listener.options.commands or app.session.phase.value in ("ask", "answer")
+
+
+def test_voice_phase_grammars_match_what_the_session_offers() -> None:
+    """speech.grammar.PHASE_COMMANDS mirrors Session.available(); keep them in step."""
+    from tavli_voice.speech.grammar import PHASE_COMMANDS
+
+    seen: dict[str, set[str]] = {}
+    for preset in ("tavlucky", "vog"):
+        s = Session(MatchConfig(3, "portes", preset, 2), (E.PlayerInfo("a"), E.PlayerInfo("b")))
+        s.start()
+        script = [C.FromPoint(s.chooser.sources()[0]) if s.chooser else C.Roll()]
+        for cmd in script + [C.Undo(), C.ChoosePlay(1), C.Confirm(), C.Double(), C.Take(),
+                             C.Roll(), C.ChoosePlay(1), C.Resign()] + [C.No(), C.Confirm()] * 3:
+            phase = s.phase.value
+            seen.setdefault(phase, set()).update(set(s.available()) - {"select", "from", "to"})
+            s.handle(cmd)
+    for phase, names in seen.items():
+        if phase == "match_over":
+            continue
+        assert names <= PHASE_COMMANDS[phase], (phase, names - PHASE_COMMANDS[phase])
+    for phase in ("roll", "play", "confirm", "ask", "answer"):
+        assert phase in seen and seen[phase] == set(PHASE_COMMANDS[phase]), (
+            phase, set(PHASE_COMMANDS[phase]) ^ seen.get(phase, set()))
