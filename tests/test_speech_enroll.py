@@ -126,7 +126,7 @@ class TestEnrolment:
         saved = enrol(store, "el", ["ρίξε"], 2, lambda: next(takes), said.append)
         assert saved == 2
         assert [p.name for p in store.takes("el", "ρίξε")] == ["take-1.wav", "take-2.wav"]
-        assert said[0] == "Πείτε: ρίξε (1 από 2)" and said.count("Δεν άκουσα τίποτα. Πείτε το ξανά, παρακαλώ.") == 2
+        assert said[0] == "Πες: ρίξε (1 από 2)" and said.count("Δεν άκουσα τίποτα. Πες το ξανά, σε παρακαλώ.") == 2
         assert store.words("el") == ["ρίξε"] and store.words("en") == []
 
     def test_profile_follows_xdg(self, tmp_path: Path) -> None:

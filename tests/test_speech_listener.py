@@ -144,7 +144,7 @@ class TestProblemsAndWords:
         assert explain(heard, Options(plays=7, commands=frozenset({"roll"})), "en") == \
             "Not understood: say a number from 1 to 7, or say roll, repeat, stop, help."
         unsure = Heard("seven", None, 0.02, 3.0, "templates", "unsure")
-        assert explain(unsure, Options(plays=7), "el").startswith("Δεν είμαι σίγουρος τι είπατε: πείτε έναν αριθμό")
+        assert explain(unsure, Options(plays=7), "el").startswith("Δεν είμαι σίγουρος τι είπες: πες έναν αριθμό")
 
     def test_confirmation_policy(self) -> None:
         sure = Heard("seven", ChoosePlay(7), 0.9, 1.0)

@@ -180,7 +180,7 @@ class TestMessages:
     def test_hint_says_what_can_be_said(self) -> None:
         opts = Options(plays=7, commands=frozenset({"roll"}))
         assert hint(opts, "en") == "say a number from 1 to 7, or say roll, repeat, stop, help"
-        assert hint(opts, "el") == "πείτε έναν αριθμό από 1 έως 7, ή πείτε ρίξε, ξανά, σταμάτα, βοήθεια"
+        assert hint(opts, "el") == "πες έναν αριθμό από 1 έως 7, ή πες ρίξε, ξανά, σταμάτα, βοήθεια"
         assert message("not_understood", "en", hint=hint(Options(plays=1), "en")).startswith(
             "Not understood: say one, or say repeat")
         steps = hint(Options(from_points=frozenset({6, 13})), "en")
