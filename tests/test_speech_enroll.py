@@ -49,7 +49,8 @@ class TestFeatures:
 @needs_espeak
 class TestTemplatesOnSyntheticSpeech:
     @pytest.fixture(scope="class")
-    def engine(self) -> TemplateRecognizer:
+    @classmethod
+    def engine(cls) -> TemplateRecognizer:
         words = [number_text(n, "en") for n in range(1, 10)] + ["roll", "undo", "from"]
         return TemplateRecognizer.from_samples({w: [espeak(w, "en-us", s) for s in SPEEDS] for w in words})
 
@@ -91,7 +92,8 @@ class TestTemplatesOnRealRecordings:
     """One real speaker's digits: 3 takes enrolled, other takes recognised (benchmark: ~99%)."""
 
     @pytest.fixture(scope="class")
-    def engine(self) -> TemplateRecognizer:
+    @classmethod
+    def engine(cls) -> TemplateRecognizer:
         return TemplateRecognizer.from_samples(
             {number_text(d, "en"): [fsdd(d, "jackson", t) for t in (0, 1, 2)] for d in range(1, 10)})
 
