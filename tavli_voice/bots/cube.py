@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Mapping
 
 from tavli_voice.rules import Position
 
@@ -56,3 +57,24 @@ class CubePolicy:
             return True  # dropping loses the match anyway
         p = win_chance(evaluate(position, weights), position.game)
         return p >= self.take_at
+
+
+class CubeByEstimate:
+    """Cube decisions from the bot's own evaluation (R9.1), shared by Rita and the
+    strong bot; each sets ``cube`` (its thresholds) and ``weights``."""
+
+    cube: CubePolicy
+    weights: Mapping[str, Weights] | None
+
+    def cube_offer(self, position: Position, match_scores: Scores = (0, 0),
+                   match_length: int = 0, *, may_double: bool = True) -> bool:
+        """R9.1: double when the estimated winning chance reaches ``cube.double_at``."""
+        w = self.weights.get(position.game) if self.weights else None
+        return self.cube.offer(position, match_scores, match_length, may_double=may_double,
+                               weights=w)
+
+    def cube_take(self, position: Position, match_scores: Scores = (0, 0),
+                  match_length: int = 0) -> bool:
+        """R9.1: take unless the estimated winning chance is below ``cube.take_at``."""
+        w = self.weights.get(position.game) if self.weights else None
+        return self.cube.take(position, match_scores, match_length, weights=w)

@@ -18,7 +18,7 @@ from typing import Mapping, Sequence
 from tavli_voice.rules import Play, Position
 
 from .base import Dice, Scores, check_plays
-from .cube import CubePolicy
+from .cube import CubeByEstimate, CubePolicy
 from .evaluation import Weights
 from .ranking import TIE, score_plays
 
@@ -28,7 +28,7 @@ P_MISTAKE = 0.25
 MISTAKE_DEPTH = 0.5
 
 
-class RitaBot:
+class RitaBot(CubeByEstimate):
     """Mostly the best play, a controlled share of weaker ones; a cautious cube."""
 
     name = "rita"
@@ -66,15 +66,3 @@ class RitaBot:
                 return pool[self.rng.randrange(len(pool))][1]
         return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
 
-    def cube_offer(self, position: Position, match_scores: Scores = (0, 0),
-                   match_length: int = 0, *, may_double: bool = True) -> bool:
-        """R9.1: patient: doubles only at an estimated 80% or better."""
-        w = self.weights.get(position.game) if self.weights else None
-        return self.cube.offer(position, match_scores, match_length, may_double=may_double,
-                               weights=w)
-
-    def cube_take(self, position: Position, match_scores: Scores = (0, 0),
-                  match_length: int = 0) -> bool:
-        """R9.1: takes unless her estimated chance is below 20%."""
-        w = self.weights.get(position.game) if self.weights else None
-        return self.cube.take(position, match_scores, match_length, weights=w)

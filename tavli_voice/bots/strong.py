@@ -14,12 +14,12 @@ from typing import Mapping, Sequence
 from tavli_voice.rules import Play, Position
 
 from .base import Dice, Scores, check_plays
-from .cube import CubePolicy
+from .cube import CubeByEstimate, CubePolicy
 from .evaluation import Weights
 from .ranking import best_play, rank_plays
 
 
-class StrongBot:
+class StrongBot(CubeByEstimate):
     """Best play by evaluation; doubles when clearly ahead, takes unless clearly lost."""
 
     name = "strong"
@@ -41,15 +41,3 @@ class StrongBot:
         """``plays`` best first (for hints and a "suggested first" listing); no RNG used."""
         return tuple(p for _, p in rank_plays(plays, self.weights))
 
-    def cube_offer(self, position: Position, match_scores: Scores = (0, 0),
-                   match_length: int = 0, *, may_double: bool = True) -> bool:
-        """R9.1: double when the estimated winning chance is at least 70%."""
-        w = self.weights.get(position.game) if self.weights else None
-        return self.cube.offer(position, match_scores, match_length, may_double=may_double,
-                               weights=w)
-
-    def cube_take(self, position: Position, match_scores: Scores = (0, 0),
-                  match_length: int = 0) -> bool:
-        """R9.1: take unless the estimated winning chance is below 25%."""
-        w = self.weights.get(position.game) if self.weights else None
-        return self.cube.take(position, match_scores, match_length, weights=w)
