@@ -149,8 +149,8 @@ class App:
         return self.session.phase
 
     def _after(self, evs: list[E.Event], reason: str = "event") -> None:
+        self.autosave()  # first: a failing output must not lose the move
         self.publish(evs, reason)
-        self.autosave()
 
     def autosave(self) -> None:
         """Save after every change; a finished match is set aside as the last match."""
