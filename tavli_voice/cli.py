@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Callable
 
@@ -56,6 +57,17 @@ _TABLE: dict[str, Callable[[list[str]], int]] = {
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script."""
+    try:
+        return _main(argv)
+    except BrokenPipeError:  # the reader went away (``… | head``): end quietly
+        try:
+            sys.stdout = open(os.devnull, "w")  # no second error when Python flushes
+        except OSError:
+            pass
+        return 0
+
+
+def _main(argv: list[str] | None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     if args and args[0] in _TABLE:
         return _TABLE[args[0]](args[1:])
