@@ -22,16 +22,16 @@ from __future__ import annotations
 
 import enum
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from . import commands as C
 from . import events as E
 from .bots import make_bot
 from .bots.base import Bot
-from .rules import (Cube, DiceSource, MatchConfig, MatchState, Outcome, OutcomeKind, Play,
-                    Position, StepChooser, analyse, game_outcome, game_seed, is_closed_out,
-                    opening)
+from .rules import (Cube, DiceSource, MatchConfig, MatchState, Outcome, OutcomeKind, PassReason,
+                    Play, Position, Reason, StepChooser, analyse, game_outcome, game_seed,
+                    is_closed_out, opening)
 from .rules.outcome import drop_outcome, resign_outcome
 
 SAVE_VERSION = 1
@@ -132,8 +132,7 @@ class Session:
             # R4: passes without rolling, and is not a time-out (R9). The guard
             # stops two closed-out players passing to each other for ever.
             self._closed_passes += 1
-            reason = analyse(self.position, (6, 6)).reason
-            assert reason is not None
+            reason = Reason.make(PassReason.CLOSED_OUT)
             return [E.TurnPassed(self.to_move, None, reason)] + self._next_turn()
         self._closed_passes = 0
         if dice is not None:
@@ -536,7 +535,6 @@ class Session:
         if self.deadline is None:
             limit = rules.roll_seconds if self.phase is Phase.ROLL else rules.play_seconds
             self.deadline = now + limit
-            self._deadline_phase = self.phase
             return []
         left = self.deadline - now
         if left > 0:
@@ -545,8 +543,6 @@ class Session:
                 return [E.TimeWarning(self.to_move, int(left + 0.999))]
             return []
         return self._timeout()
-
-    _deadline_phase = Phase.ROLL
 
     def _timeout(self) -> list[E.Event]:
         player = self.to_move
@@ -690,4 +686,4 @@ def new_session(kind: str = "tavli", length: int = 5, preset: str = "tavlucky",
     return Session(cfg, players, options)
 
 
-__all__ = ["Phase", "Session", "SessionOptions", "new_session", "replace"]
+__all__ = ["Phase", "Session", "SessionOptions", "new_session"]
