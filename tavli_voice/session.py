@@ -616,7 +616,9 @@ class Session:
             if events and isinstance(events[0], E.CommandRejected):
                 raise ValueError(f"save does not replay at {entry!r}")
         events = [E.MatchStarted(config.kind, config.length, config.preset, session.players,
-                                 resumed=True)]
+                                 resumed=True),
+                  E.ScoreReport(session.match.scores, config.length, session.game,
+                                session.game_number)]
         if session.phase in (Phase.PLAY, Phase.CONFIRM) and session.dice is not None:
             # remind the player of the dice before the plays (or pending play) again
             events.append(E.DiceRolled(session.to_move, session.dice, len(session.plays)))

@@ -221,6 +221,8 @@ class TerminalPlayer:
                     break
                 try:
                     app.command(cmd)
+                except BrokenPipeError:
+                    raise  # nobody is reading any more: the CLI ends quietly
                 except Exception:  # the edge: log it, say it, keep the game going
                     log.exception("command %r failed", cmd)
                     self.say(M.text("error.internal", app.lang))
@@ -281,12 +283,29 @@ def _run_window(app: App, args: argparse.Namespace, sources: list[Source],
                       dwell=args.dwell, fullscreen=args.fullscreen, on_scan_settings=keep)
 
 
+def _log_to_file() -> None:
+    """Problems go to a log file in the data folder, never onto the player's screen."""
+    root = logging.getLogger()
+    if root.handlers:  # already configured (tests, an embedding program)
+        return
+    try:
+        folder = storage.data_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.FileHandler(folder / "tavli-voice.log", encoding="utf-8")
+    except OSError:
+        handler = logging.NullHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root.addHandler(handler)
+    root.setLevel(logging.WARNING)
+
+
 def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None) -> int:
     """Entry point of ``tavli-voice play`` (and of ``tavli-voice`` alone)."""
     out = sys.stdout if out is None else out
     inp = sys.stdin if inp is None else inp
     args = build_parser().parse_args(argv)
     lang = args.lang or M.default_lang()
+    _log_to_file()
 
     def say(line: str) -> None:
         out.write(line + "\n")
