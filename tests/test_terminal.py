@@ -207,3 +207,11 @@ def test_an_internal_error_is_said_and_the_game_goes_on(tmp_path: Path,
     code, out = run(["--game", "portes", "--seed", "3"], Keys(["d", "d", "d", "q"]), tmp_path)
     assert "Something went wrong" in out and "Traceback" not in out
     assert out.count("Yours:") == 2 and "Goodbye" in out
+
+
+def test_option_help_in_greek_and_plays_in_words(tmp_path: Path) -> None:
+    from tavli_voice.ui.terminal import build_parser
+    assert "παιχνίδι" in build_parser("el").format_help()
+    assert "match length" in build_parser("en").format_help()
+    code, out = run(["--game", "portes", "--seed", "3", "--words"], Keys(["r", "q"]), tmp_path)
+    assert "1: from 24 to" in out and "/" not in out.split("plays to choose from")[1].split("\n")[1]

@@ -40,12 +40,13 @@ class App:
 
     def __init__(self, session: Session, *, lang: str = "en",
                  narrator: Narrator | None = None, save_path: Path | None = None,
-                 verbosity: Verbosity = Verbosity.NORMAL) -> None:
+                 verbosity: Verbosity = Verbosity.NORMAL, screen_notation: bool = True) -> None:
         self.session = session
         self.lang = lang
         self.narrator = narrator
         self.save_path = save_path
         self.verbosity = verbosity
+        self.screen_notation = screen_notation  #: False: plays in words on screen too
         self._listeners: list[Listener] = []
         self.finished = False
         self.quit = False
@@ -67,6 +68,7 @@ class App:
         return NarrationContext(lang=self.lang, verbosity=self.verbosity,
                                 listener=listener, players=s.players,
                                 turn=s.turn_counter, preset=s.config.preset,
+                                screen_notation=self.screen_notation,
                                 reason=PresentationReason(reason))
 
     def publish(self, events: list[E.Event], reason: str = "event") -> None:

@@ -42,45 +42,43 @@ class Source(Protocol):
     def close(self) -> None: ...
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The options of ``tavli-voice play``."""
-    ap = argparse.ArgumentParser(
-        prog="tavli-voice play",
-        description="Play Tavli (Portes, Plakoto, Fevga) by keyboard, voice or one switch.")
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The options of ``tavli-voice play``, their help in ``lang``."""
+    def h(key: str) -> str:
+        return M.text(f"cli.{key}", lang)
+
+    ap = argparse.ArgumentParser(prog="tavli-voice play", description=h("description"))
     ap.add_argument("--game", default="tavli", choices=["tavli", "portes", "plakoto", "fevga"],
-                    help="tavli = the match that rotates the three games (default)")
-    ap.add_argument("--points", type=int, default=None, help="match length (default 5)")
-    ap.add_argument("--preset", default=None, choices=["tavlucky", "traditional", "vog"])
+                    help=h("game"))
+    ap.add_argument("--points", type=int, default=None, help=h("points"))
+    ap.add_argument("--preset", default=None, choices=["tavlucky", "traditional", "vog"],
+                    help=h("preset"))
     ap.add_argument("--opponent", default="rita", choices=list(BOTS) + ["friend"],
-                    help="rita (beginner, default), strong, random, or friend (two at one keyboard)")
-    ap.add_argument("--players", default=None,
-                    help="both seats, e.g. rita,strong (bot against bot) or me,rita")
-    ap.add_argument("--seed", default=None, help="dice seed, to replay a match exactly")
-    ap.add_argument("--lang", choices=["en", "el"], default=None,
-                    help="language (default: from the system locale)")
-    ap.add_argument("--timer", action="store_true", help="R9 timer: 45 s to roll and to play")
-    ap.add_argument("--speech", choices=["on", "off"], default=None,
-                    help="speak events aloud (default on)")
-    ap.add_argument("--verbosity", choices=["terse", "normal", "chatty"], default=None)
-    ap.add_argument("--rate", type=int, default=None, help="speech rate, words per minute")
-    ap.add_argument("--volume", type=float, default=None, help="speech volume 0 to 1")
-    ap.add_argument("--scan", choices=["auto", "step"], default=None,
-                    help="switch scanning: auto (one switch) or step (two switches)")
-    ap.add_argument("--voice", action="store_true", help="voice commands from the microphone")
-    ap.add_argument("--voice-engine", default=None, help="pocketsphinx, vosk or templates")
-    ap.add_argument("--window", action="store_true", help="open the board window")
+                    help=h("opponent"))
+    ap.add_argument("--players", default=None, help=h("players"))
+    ap.add_argument("--seed", default=None, help=h("seed"))
+    ap.add_argument("--lang", choices=["en", "el"], default=None, help=h("lang"))
+    ap.add_argument("--timer", action="store_true", help=h("timer"))
+    ap.add_argument("--speech", choices=["on", "off"], default=None, help=h("speech"))
+    ap.add_argument("--verbosity", choices=["terse", "normal", "chatty"], default=None,
+                    help=h("verbosity"))
+    ap.add_argument("--rate", type=int, default=None, help=h("rate"))
+    ap.add_argument("--volume", type=float, default=None, help=h("volume"))
+    ap.add_argument("--words", action="store_true", help=h("words"))
+    ap.add_argument("--scan", choices=["auto", "step"], default=None, help=h("scan"))
+    ap.add_argument("--voice", action="store_true", help=h("voice"))
+    ap.add_argument("--voice-engine", default=None, help=h("voice_engine"))
+    ap.add_argument("--window", action="store_true", help=h("window"))
     ap.add_argument("--theme", choices=["high_contrast", "classic"], default="high_contrast",
-                    help="board window colours (default high contrast)")
-    ap.add_argument("--scale", type=float, default=1.0, help="board window text and button scale")
-    ap.add_argument("--dwell", type=float, default=None,
-                    help="board window: pick a button by resting the pointer on it this many seconds")
-    ap.add_argument("--fullscreen", action="store_true", help="board window fills the screen")
-    ap.add_argument("--resume", action="store_true", help="resume the saved match")
-    ap.add_argument("--suggest", action="store_true", help="mark the strong bot's choice")
-    ap.add_argument("--no-confirm", action="store_true",
-                    help="play a chosen play at once (no confirm step, no undo)")
-    ap.add_argument("--save", default=None, help="autosave file (default in the data folder)")
-    ap.add_argument("--no-save", action="store_true", help="do not autosave")
+                    help=h("theme"))
+    ap.add_argument("--scale", type=float, default=1.0, help=h("scale"))
+    ap.add_argument("--dwell", type=float, default=None, help=h("dwell"))
+    ap.add_argument("--fullscreen", action="store_true", help=h("fullscreen"))
+    ap.add_argument("--resume", action="store_true", help=h("resume"))
+    ap.add_argument("--suggest", action="store_true", help=h("suggest"))
+    ap.add_argument("--no-confirm", action="store_true", help=h("no_confirm"))
+    ap.add_argument("--save", default=None, help=h("save"))
+    ap.add_argument("--no-save", action="store_true", help=h("no_save"))
     return ap
 
 
@@ -303,8 +301,10 @@ def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None) 
     """Entry point of ``tavli-voice play`` (and of ``tavli-voice`` alone)."""
     out = sys.stdout if out is None else out
     inp = sys.stdin if inp is None else inp
-    args = build_parser().parse_args(argv)
-    lang = args.lang or M.default_lang()
+    wanted = argv[argv.index("--lang") + 1] if "--lang" in argv[:-1] else None
+    lang = wanted if wanted in ("en", "el") else M.default_lang()
+    args = build_parser(lang).parse_args(argv)
+    lang = args.lang or lang
     _log_to_file()
 
     def say(line: str) -> None:
@@ -342,7 +342,7 @@ def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None) 
 
     narrator, settings = _speech(args, lang, say)
     app = App(session, lang=lang, narrator=narrator, save_path=save_path,
-              verbosity=settings.verbosity)
+              verbosity=settings.verbosity, screen_notation=not args.words)
     pump = narrator.start_pump_thread() if narrator is not None else None
     sources: list[Source] = []
     if args.voice:
