@@ -73,6 +73,7 @@ class Session:
         for name in self._bot_names.values():
             make_bot(name, seed=0)  # fail early on an unknown bot name
         self._closed_passes = 0
+        self._best: tuple[int, Play] | None = None  #: (turn, the strong bot's play)
         self.timeouts = [0, 0]
         self.deadline: float | None = None
         self._warned = False
@@ -149,6 +150,10 @@ class Session:
         turn = analyse(self.position, dice)
         self.dice = dice
         self.plays = turn.plays
+        if self.options.suggestions and len(turn.plays) > 1 and not self._is_bot(self.to_move):
+            # the person asked for suggestions: the strong bot's choice comes first
+            best = self.plays[self._best_index() - 1]
+            self.plays = (best,) + tuple(p for p in self.plays if p is not best)
         out: list[E.Event] = [E.DiceRolled(self.to_move, dice, len(turn.plays), automatic)]
         if not turn.plays:
             assert turn.reason is not None
@@ -156,10 +161,10 @@ class Session:
             return out + self._next_turn()
         if turn.reason is not None:
             out.append(E.TurnShortened(self.to_move, turn.reason))
-        self.chooser = StepChooser(self.position, dice, turn.plays)
+        self.chooser = StepChooser(self.position, dice, self.plays)
         self.phase = Phase.PLAY
-        if len(turn.plays) == 1 and self.options.auto_single and not self._is_bot(self.to_move):
-            return out + self._choose(turn.plays[0])
+        if len(self.plays) == 1 and self.options.auto_single and not self._is_bot(self.to_move):
+            return out + self._choose(self.plays[0])
         out.append(self._offer())
         return out
 
@@ -171,10 +176,13 @@ class Session:
                               suggested)
 
     def _best_index(self) -> int:
+        """1-based number of the strong bot's play, the same all turn long."""
         assert self.dice is not None
-        hint_bot = self._bot("strong", "hint")
-        best = hint_bot.choose_play(self.position, self.dice, self.plays)
-        return self.plays.index(best) + 1
+        if self._best is None or self._best[0] != self.turn_counter:
+            hint_bot = self._bot("strong", "hint")
+            self._best = (self.turn_counter,
+                          hint_bot.choose_play(self.position, self.dice, self.plays))
+        return self.plays.index(self._best[1]) + 1
 
     def _choose(self, play: Play) -> list[E.Event]:
         self.pending = play

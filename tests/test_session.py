@@ -304,3 +304,14 @@ class TestSaveAndResume:
         good["log"] = [["select", 99]]
         with pytest.raises(ValueError):
             Session.restore(json.loads(json.dumps(good)))
+
+
+def test_suggestions_put_the_strong_bots_play_first() -> None:
+    plain = session("portes", seed=7)
+    hinted = session("portes", seed=7, suggestions=True)
+    assert set(plain.plays) == set(hinted.plays) and plain.dice == hinted.dice
+    offered = of(hinted.handle(C.ListPlays()), E.PlaysOffered)[0]
+    assert offered.suggested == 1
+    hint = of(hinted.handle(C.Hint()), E.HintReport)[0]
+    assert hint.number == 1 and hint.play == hinted.plays[0]
+    assert of(plain.handle(C.ListPlays()), E.PlaysOffered)[0].suggested is None
