@@ -132,6 +132,11 @@ class Repeat:
 
 
 @dataclass(frozen=True, slots=True)
+class History:
+    """Say the last messages again (what the narrator said recently)."""
+
+
+@dataclass(frozen=True, slots=True)
 class StopSpeech:
     """Stop speaking now (always works)."""
 
@@ -154,7 +159,7 @@ class Quit:
 Command = Union[
     Roll, ChoosePlay, FromPoint, ToPoint, Undo, Confirm, Cancel, Yes, No,
     Resign, Double, Take, Drop, Describe, QueryPoint, QueryQuarter, ListPlays,
-    PipCount, Score, Repeat, StopSpeech, Help, Hint, Quit,
+    PipCount, Score, Repeat, History, StopSpeech, Help, Hint, Quit,
 ]
 
 #: Command names used by recognizers and key tables (``hear`` prints these).
@@ -179,6 +184,7 @@ COMMAND_NAMES: dict[str, type] = {
     "pips": PipCount,
     "score": Score,
     "repeat": Repeat,
+    "history": History,
     "stop": StopSpeech,
     "help": Help,
     "hint": Hint,

@@ -294,6 +294,13 @@ class TimedOut(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class HistoryReport(Event):
+    """Answer to History: the recent game events, oldest first."""
+
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Notice(Event):
     """Feedback from an input, already in the user's language (e.g. a voice
     command not understood, with what can be said instead). Not from the session."""

@@ -466,7 +466,7 @@ class Session:
             return [E.HintReport(self.to_move, n, self.plays[n - 1])]
         if isinstance(cmd, C.Repeat):
             return list(self._last_events)
-        return []  # StopSpeech: the outputs act on it; nothing changes here
+        return []  # StopSpeech, History: the outputs act on them; nothing changes here
 
     def available(self) -> tuple[str, ...]:
         """Command names that make sense now (for help, voice grammars, scanning)."""
@@ -639,7 +639,7 @@ class Session:
 
 
 _QUERIES = (C.Describe, C.QueryPoint, C.QueryQuarter, C.PipCount, C.Score, C.ListPlays,
-            C.Help, C.Hint, C.Repeat, C.StopSpeech)
+            C.Help, C.Hint, C.Repeat, C.StopSpeech, C.History)
 
 _HANDLERS: dict[type, Callable[[Session, Any], list[E.Event]]] = {
     C.Roll: Session._on_roll,

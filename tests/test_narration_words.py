@@ -189,6 +189,8 @@ def all_events() -> list[E.Event]:
         E.Goodbye(True),
         E.Goodbye(False),
         E.Notice("Not understood."),
+        E.HistoryReport((E.DiceRolled(0, (6, 5), 7), E.PlayMade(0, PLAYS_65[0], (6, 5)))),
+        E.HistoryReport(()),
     ]
 
 

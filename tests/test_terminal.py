@@ -215,3 +215,11 @@ def test_option_help_in_greek_and_plays_in_words(tmp_path: Path) -> None:
     assert "match length" in build_parser("en").format_help()
     code, out = run(["--game", "portes", "--seed", "3", "--words"], Keys(["r", "q"]), tmp_path)
     assert "1: from 24 to" in out and "/" not in out.split("plays to choose from")[1].split("\n")[1]
+
+
+def test_history_reads_the_last_game_messages_again(tmp_path: Path) -> None:
+    code, out = run(["--game", "portes", "--seed", "5"], Keys(["r", "1", "c", "w", "q"]),
+                    tmp_path)
+    again = out.split("The last messages:")[1]
+    assert "You played" in again and "Type r to roll" not in again.split("\n")[1]
+    assert again.count("plays to choose from") == 0  # lists and answers are not history

@@ -130,6 +130,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                              "done. The match is saved. Please try again or type h for help.",
                        "el": "Κάτι πήγε στραβά μέσα στο πρόγραμμα· η εντολή δεν έγινε. Ο αγώνας "
                              "είναι αποθηκευμένος. Δοκίμασε ξανά ή γράψε h για βοήθεια."},
+    "help.history": {"en": "the last messages again", "el": "τα τελευταία μηνύματα ξανά"},
+    "history.intro": {"en": "The last messages:", "el": "Τα τελευταία μηνύματα:"},
+    "history.empty": {"en": "Nothing has been said yet.", "el": "Δεν έχει ειπωθεί τίποτα ακόμα."},
     "voice.cancelled": {"en": "Cancelled. Nothing was done.",
                         "el": "Ακυρώθηκε. Δεν έγινε τίποτα."},
     "plays.more_hint_screen": {"en": "Type l to list them all, or choose step by step: f and a "
@@ -872,6 +875,7 @@ COMMAND_KEYS: tuple[CommandKey, ...] = (
     CommandKey("s", "score", "help.score"),
     CommandKey("x", "hint", "help.hint"),
     CommandKey("m", "repeat", "help.repeat"),
+    CommandKey("w", "history", "help.history"),
     CommandKey(".", "stop", "help.stop"),
     CommandKey("o", "resign", "help.resign"),
     CommandKey("dd", "double", "help.double"),

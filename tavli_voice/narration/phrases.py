@@ -337,6 +337,15 @@ def _timed_out(e: E.TimedOut, s: Say) -> Blocks:
     return [s.by("time.timed_out", e.player, count=e.count)]
 
 
+def _history_report(e: E.HistoryReport, s: Say) -> Blocks:
+    if not e.events:
+        return [s.t("history.empty")]
+    out = [s.t("history.intro")]
+    for inner in e.events:
+        out += _blocks(inner, rule_for(inner), s)
+    return out
+
+
 def _notice(e: E.Notice, s: Say) -> Blocks:
     return [e.text]
 
@@ -388,6 +397,7 @@ PHRASES: dict[type, PhraseRule] = {
     E.TimedOut: PhraseRule(_timed_out, IMP),
     E.Goodbye: PhraseRule(_goodbye, IMP, SYSTEM),
     E.Notice: PhraseRule(_notice, IMP, SYSTEM),
+    E.HistoryReport: PhraseRule(_history_report, MSG),
 }
 
 _GENERIC = PhraseRule(_generic, MSG, SYSTEM)

@@ -14,6 +14,7 @@ Nothing here blocks or sleeps: the caller's main loop drives bots
 from __future__ import annotations
 
 import logging
+from collections import deque
 from pathlib import Path
 from typing import Callable
 
@@ -27,6 +28,13 @@ from ..session import Phase, Session
 log = logging.getLogger(__name__)
 
 Listener = Callable[[list[E.Event]], None]
+
+HISTORY_LENGTH = 10
+
+#: Answers and lists are not history: only what happened in the game is.
+_NOT_HISTORY = (E.PositionReport, E.PointReport, E.QuarterReport, E.PipReport, E.ScoreReport,
+                E.HelpReport, E.HintReport, E.PlaysOffered, E.StepOptions, E.HistoryReport,
+                E.CommandRejected, E.TurnStarted)
 
 #: Why an answer is said: asked-for answers are never cut short (Orca's reasons).
 _REASONS: dict[type, str] = {
@@ -51,6 +59,8 @@ class App:
         self.finished = False
         self.quit = False
         self.save_error: str | None = None
+        #: recent game events, for History ("what was just said?")
+        self.recent: deque[E.Event] = deque(maxlen=HISTORY_LENGTH)
 
     # ------------------------------------------------------------ plumbing
     def subscribe(self, listener: Listener) -> None:
@@ -75,6 +85,7 @@ class App:
         """Hand events to every subscriber and to the narrator."""
         if not events:
             return
+        self.recent.extend(e for e in events if not isinstance(e, _NOT_HISTORY))
         for listener in self._listeners:
             listener(events)
         if self.narrator is not None:
@@ -105,6 +116,12 @@ class App:
 
     def command(self, cmd: C.Command) -> list[E.Event]:
         """A person's command: cut stale speech, apply, narrate, autosave."""
+        if isinstance(cmd, C.History):
+            if self.narrator is not None:
+                self.narrator.interrupt(self.session.turn_counter)
+            evs = [E.HistoryReport(tuple(self.recent))]
+            self.publish(evs, "where_am_i")
+            return evs
         if self.narrator is not None:
             if isinstance(cmd, C.StopSpeech):
                 self.narrator.stop()

@@ -24,6 +24,7 @@ i        pip counts                         pips, πόντοι
 s        match score                        score, σκορ
 x        hint: the strong bot's choice      hint, βοήθεια κίνησης
 m        repeat the last message            repeat, ξανά
+w        the last messages again            history, ιστορικό
 .        stop speaking                      stop, σταμάτα
 o        resign this game (asks first)      resign, παραίτηση
 dd       double (vog)                       double, διπλό
@@ -43,7 +44,7 @@ _SIMPLE: dict[str, C.Command] = {
     "r": C.Roll(), "c": C.Confirm(), "u": C.Undo(), "y": C.Yes(), "n": C.No(),
     "l": C.ListPlays(), "d": C.Describe("normal"), "b": C.Describe("brief"),
     "a": C.Describe("full"), "i": C.PipCount(), "s": C.Score(), "x": C.Hint(),
-    "m": C.Repeat(), ".": C.StopSpeech(), "o": C.Resign(), "dd": C.Double(),
+    "m": C.Repeat(), "w": C.History(), ".": C.StopSpeech(), "o": C.Resign(), "dd": C.Double(),
     "h": C.Help(), "?": C.Help(), "q": C.Quit(),
 }
 
@@ -57,7 +58,8 @@ _WORDS: dict[str, C.Command] = {
     "θεση": C.Describe("normal"), "brief": C.Describe("brief"), "σύντομα": C.Describe("brief"),
     "all": C.Describe("full"), "όλα": C.Describe("full"), "ολα": C.Describe("full"),
     "pips": C.PipCount(), "πόντοι": C.PipCount(), "score": C.Score(), "σκορ": C.Score(),
-    "hint": C.Hint(), "repeat": C.Repeat(), "ξανά": C.Repeat(), "ξανα": C.Repeat(),
+    "hint": C.Hint(), "repeat": C.Repeat(), "history": C.History(),
+    "ιστορικό": C.History(), "ιστορικο": C.History(), "ξανά": C.Repeat(), "ξανα": C.Repeat(),
     "stop": C.StopSpeech(), "σταμάτα": C.StopSpeech(), "σταματα": C.StopSpeech(),
     "resign": C.Resign(), "παραίτηση": C.Resign(), "παραιτηση": C.Resign(),
     "double": C.Double(), "διπλό": C.Double(), "διπλο": C.Double(),
