@@ -119,9 +119,9 @@ class App:
         if isinstance(cmd, C.History):
             if self.narrator is not None:
                 self.narrator.interrupt(self.session.turn_counter)
-            evs = [E.HistoryReport(tuple(self.recent))]
-            self.publish(evs, "where_am_i")
-            return evs
+            history: list[E.Event] = [E.HistoryReport(tuple(self.recent))]
+            self.publish(history, "where_am_i")
+            return history
         if self.narrator is not None:
             if isinstance(cmd, C.StopSpeech):
                 self.narrator.stop()
