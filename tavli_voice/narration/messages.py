@@ -475,6 +475,14 @@ MESSAGES: dict[str, dict[str, str]] = {
                   "el": "φωνητικές εντολές από το μικρόφωνο"},
     "cli.voice_engine": {"en": "voice engine: auto, pocketsphinx, vosk, whisper or templates",
                          "el": "μηχανή αναγνώρισης: auto, pocketsphinx, vosk, whisper ή templates"},
+    "cli.voice_confirm": {"en": "ask \"did you say …?\" before a voice command: never, unsure "
+                                "(default) or always (resign, drop and quit always ask)",
+                          "el": "ερώτηση «είπες …;» πριν από φωνητική εντολή: never, unsure "
+                                "(αρχικά) ή always (παραίτηση, πάσο και έξοδος ρωτούν πάντα)"},
+    "cli.barge_in": {"en": "while the program speaks: ignore what the microphone hears except "
+                           "\"stop\" (default), or interrupt the speech when you start talking",
+                     "el": "όσο μιλάει το πρόγραμμα: αγνόησε ό,τι ακούει το μικρόφωνο εκτός από "
+                           "«σταμάτα» (αρχικά), ή interrupt: σταμάτα την ομιλία μόλις μιλήσεις"},
     "cli.window": {"en": "open the board window", "el": "άνοιξε το παράθυρο με το ταμπλό"},
     "cli.theme": {"en": "board window colours: high_contrast (default) or classic",
                   "el": "χρώματα ταμπλό: high_contrast (αρχικά) ή classic"},

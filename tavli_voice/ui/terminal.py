@@ -68,6 +68,10 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     ap.add_argument("--scan", choices=["auto", "step"], default=None, help=h("scan"))
     ap.add_argument("--voice", action="store_true", help=h("voice"))
     ap.add_argument("--voice-engine", default=None, help=h("voice_engine"))
+    ap.add_argument("--voice-confirm", choices=["never", "unsure", "always"], default="unsure",
+                    help=h("voice_confirm"))
+    ap.add_argument("--barge-in", choices=["ignore", "interrupt"], default="ignore",
+                    help=h("barge_in"))
     ap.add_argument("--window", action="store_true", help=h("window"))
     ap.add_argument("--theme", choices=["high_contrast", "classic"], default="high_contrast",
                     help=h("theme"))
@@ -347,7 +351,8 @@ def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None) 
     sources: list[Source] = []
     if args.voice:
         from .voice_input import voice_source
-        src, problem = voice_source(app, lang, engine=args.voice_engine)
+        src, problem = voice_source(app, lang, engine=args.voice_engine,
+                                    confirm=args.voice_confirm, barge_in=args.barge_in)
         if problem:
             say(problem)
         if src is not None:

@@ -134,7 +134,8 @@ class VoiceSource:
                 log.exception("stopping the listener")
 
 
-def voice_source(app: App, lang_name: str, engine: str | None = None
+def voice_source(app: App, lang_name: str, engine: str | None = None, *,
+                 confirm: str = "unsure", barge_in: str = "ignore"
                  ) -> tuple[VoiceSource | None, str | None]:
     """A started voice source, or ``None`` and one sentence saying why not."""
     lang = cast(Literal["en", "el"], lang_name)
@@ -155,8 +156,9 @@ def voice_source(app: App, lang_name: str, engine: str | None = None
             return None, str(exc)
     out: "queue.Queue[Any]" = queue.Queue()
     speaking = app.narrator.is_speaking if app.narrator is not None else (lambda: False)
-    listener = Listener(recognizer, lang, out, speaking)
-    source = VoiceSource(app, listener, out)
+    listener = Listener(recognizer, lang, out, speaking,
+                        barge_in=barge_in)  # type: ignore[arg-type]
+    source = VoiceSource(app, listener, out, confirm=confirm)
     try:
         listener.start()
     except Exception as exc:  # AudioUnavailable: no microphone or PortAudio
