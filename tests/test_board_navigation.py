@@ -243,3 +243,15 @@ class TestSessionGlue:
         assert to_viewer(24, "fevga", False) == 12
         assert to_viewer(0, "portes", False) == THEIR_OFF
         assert to_viewer(13, "plakoto", True) == 13
+
+
+def test_f5_is_push_to_talk_down_and_up() -> None:
+    import os
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame as pg
+    from tavli_voice.ui.board.inputs import Kind, translate
+
+    down = translate(pg.event.Event(pg.KEYDOWN, key=pg.K_F5, unicode=""), None)
+    up = translate(pg.event.Event(pg.KEYUP, key=pg.K_F5, unicode=""), None)
+    assert down is not None and down.kind is Kind.TALK and down.step == 1.0
+    assert up is not None and up.kind is Kind.TALK and up.step == 0.0

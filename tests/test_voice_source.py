@@ -135,3 +135,12 @@ def test_voice_phase_grammars_match_what_the_session_offers() -> None:
     for phase in ("roll", "play", "confirm", "ask", "answer"):
         assert phase in seen and seen[phase] == set(PHASE_COMMANDS[phase]), (
             phase, set(PHASE_COMMANDS[phase]) ^ seen.get(phase, set()))
+
+
+def test_push_to_talk_reaches_the_listener() -> None:
+    app, listener, out, source, _ = make()
+    presses: list[bool] = []
+    listener.push_to_talk = presses.append  # type: ignore[attr-defined]
+    source.push_to_talk(True)
+    source.push_to_talk(False)
+    assert presses == [True, False]

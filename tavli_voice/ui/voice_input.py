@@ -121,6 +121,11 @@ class VoiceSource:
         self.app.notice(text("voice.cancelled", self._lang()))
         return None
 
+    def push_to_talk(self, pressed: bool) -> None:
+        """Push-to-talk: the audio while the key is held is one utterance."""
+        if not self.closed:
+            self.listener.push_to_talk(pressed)
+
     def _lang(self) -> Literal["en", "el"]:
         return cast(Literal["en", "el"], self.app.lang)
 

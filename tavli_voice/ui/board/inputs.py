@@ -41,6 +41,7 @@ class Kind(Enum):
     QUIT = "quit"
     THEME = "theme"
     SCALE = "scale"
+    TALK = "talk"  #: push-to-talk key down (step 1) or up (step 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +117,13 @@ def switch_map(pick_key: str, next_key: str, *, mouse: bool = True,
                      frozenset({nxt} if nxt is not None and nxt != pick else ()), mouse, joystick)
 
 
+def push_to_talk_key() -> int:
+    """F5: hold it while speaking a voice command (push-to-talk)."""
+    import pygame as pg
+
+    return int(pg.K_F5)
+
+
 def translate(event: Any, switches: SwitchMap | None) -> Input | None:
     """One pygame event → one :class:`Input` (``None`` to ignore it).
 
@@ -128,6 +136,8 @@ def translate(event: Any, switches: SwitchMap | None) -> Input | None:
         return Input(Kind.QUIT)
     if t in (pg.KEYDOWN, pg.KEYUP):
         key = event.key
+        if key == push_to_talk_key():
+            return Input(Kind.TALK, step=1.0 if t == pg.KEYDOWN else 0.0)
         if switches is not None and (key in switches.pick_keys or key in switches.next_keys):
             sw = Switch.PICK if key in switches.pick_keys else Switch.NEXT
             return Input(Kind.SWITCH_DOWN if t == pg.KEYDOWN else Kind.SWITCH_UP, switch=sw)

@@ -261,6 +261,11 @@ class BoardWindow:
             out = (self.scanner.press(now, sw) if inp.kind is Kind.SWITCH_DOWN
                    else self.scanner.release(now, sw))
             self._scan_output(out, now)
+        elif inp.kind is Kind.TALK:
+            for source in self.sources:
+                talk = getattr(source, "push_to_talk", None)
+                if callable(talk):
+                    talk(inp.step > 0)
         elif inp.kind is Kind.THEME:
             names = list(THEMES)
             nxt = names[(names.index(self.theme.name) + 1) % len(names)]
