@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import tempfile
 from functools import lru_cache
+import os
 from pathlib import Path
 
 import numpy as np
@@ -19,7 +20,8 @@ import pytest
 
 from tavli_voice.speech import audio
 
-FSDD = Path(__file__).resolve().parents[2] / "shared" / "speech" / "fsdd-dev"
+FSDD = (Path(os.environ["TAVLI_SHARED"]) if os.environ.get("TAVLI_SHARED")
+        else Path(__file__).resolve().parents[2] / "shared") / "speech" / "fsdd-dev"
 _CLIPS = Path(tempfile.mkdtemp(prefix="tavli-speech-tests-"))
 
 needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
