@@ -8,11 +8,11 @@ FSDD recordings (Free Spoken Digit Dataset, CC BY-SA 4.0) are read from
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 import subprocess
 import tempfile
 from functools import lru_cache
-import os
 from pathlib import Path
 
 import numpy as np
