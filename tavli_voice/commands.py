@@ -152,6 +152,11 @@ class Hint:
 
 
 @dataclass(frozen=True, slots=True)
+class Leave:
+    """Leave the table for good: the whole match is lost (R9); always asks first."""
+
+
+@dataclass(frozen=True, slots=True)
 class Quit:
     """Leave the table (the match is saved and can be resumed)."""
 
@@ -159,7 +164,7 @@ class Quit:
 Command = Union[
     Roll, ChoosePlay, FromPoint, ToPoint, Undo, Confirm, Cancel, Yes, No,
     Resign, Double, Take, Drop, Describe, QueryPoint, QueryQuarter, ListPlays,
-    PipCount, Score, Repeat, History, StopSpeech, Help, Hint, Quit,
+    PipCount, Score, Repeat, History, StopSpeech, Help, Hint, Leave, Quit,
 ]
 
 #: Command names used by recognizers and key tables (``hear`` prints these).
@@ -188,6 +193,7 @@ COMMAND_NAMES: dict[str, type] = {
     "stop": StopSpeech,
     "help": Help,
     "hint": Hint,
+    "leave": Leave,
     "quit": Quit,
 }
 

@@ -356,6 +356,11 @@ class Session:
             return self._reject("not_now", expected=self.phase.value)
         return self._ask("resign")
 
+    def _on_leave(self, cmd: C.Leave) -> list[E.Event]:
+        if self.phase not in (Phase.ROLL, Phase.PLAY, Phase.CONFIRM):
+            return self._reject("not_now", expected=self.phase.value)
+        return self._ask("leave")
+
     def _on_quit(self, cmd: C.Quit) -> list[E.Event]:
         return [E.Goodbye(saved=self.phase is not Phase.MATCH_OVER)]
 
@@ -377,6 +382,10 @@ class Session:
         if kind == "resign":
             rel = resign_outcome(self.position, resigner=0)
             return self._game_over(rel)
+        if kind == "leave":  # R9: leaving the table loses the whole match
+            self.phase = Phase.MATCH_OVER
+            self.dice, self.plays, self.pending, self.chooser = None, (), None, None
+            return [E.MatchOver(1 - self.to_move, self.match.scores, left=True)]
         self.phase = self._return_phase
         return self._reject("no_question")
 
@@ -473,11 +482,11 @@ class Session:
         common = ("position", "point", "quarter", "pips", "score", "repeat", "help", "stop",
                   "quit")
         by_phase: dict[Phase, tuple[str, ...]] = {
-            Phase.ROLL: ("roll", "resign") + (("double",) if self._can_double() else ()),
-            Phase.PLAY: ("select", "from", "to", "plays", "hint", "resign")
+            Phase.ROLL: ("roll", "resign", "leave") + (("double",) if self._can_double() else ()),
+            Phase.PLAY: ("select", "from", "to", "plays", "hint", "resign", "leave")
             + (("undo", "cancel") if self.chooser and (self.chooser.chosen or self.source)
                else ()),
-            Phase.CONFIRM: ("confirm", "undo", "select", "plays", "resign"),
+            Phase.CONFIRM: ("confirm", "undo", "select", "plays", "resign", "leave"),
             Phase.ANSWER: ("take", "drop", "yes", "no"),
             Phase.ASK: ("yes", "no", "cancel"),
             Phase.MATCH_OVER: (),
@@ -655,6 +664,7 @@ _HANDLERS: dict[type, Callable[[Session, Any], list[E.Event]]] = {
     C.Double: Session._on_double,
     C.Take: Session._on_take,
     C.Drop: Session._on_drop,
+    C.Leave: Session._on_leave,
     C.Quit: Session._on_quit,
 }
 

@@ -315,3 +315,15 @@ def test_suggestions_put_the_strong_bots_play_first() -> None:
     hint = of(hinted.handle(C.Hint()), E.HintReport)[0]
     assert hint.number == 1 and hint.play == hinted.plays[0]
     assert of(plain.handle(C.ListPlays()), E.PlaysOffered)[0].suggested is None
+
+
+def test_leaving_the_table_loses_the_whole_match_R9() -> None:
+    s = session("tavli", length=5)
+    leaver = s.to_move
+    assert kinds(s.handle(C.Leave())) == ["QuestionAsked"]
+    assert s.handle(C.No()) and s.phase is not Phase.MATCH_OVER  # changed their mind
+    s.handle(C.Leave())
+    over = of(s.handle(C.Yes()), E.MatchOver)[0]
+    assert over.left and over.winner == 1 - leaver and s.phase is Phase.MATCH_OVER
+    again, _ = Session.restore(s.snapshot())  # a resumed save stays over
+    assert again.phase is Phase.MATCH_OVER

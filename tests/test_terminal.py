@@ -223,3 +223,10 @@ def test_history_reads_the_last_game_messages_again(tmp_path: Path) -> None:
     again = out.split("The last messages:")[1]
     assert "You played" in again and "Type r to roll" not in again.split("\n")[1]
     assert again.count("plays to choose from") == 0  # lists and answers are not history
+
+
+def test_leave_asks_then_ends_the_match(tmp_path: Path) -> None:
+    code, out = run(["--game", "portes", "--seed", "5"], Keys(["ll", "y"]), tmp_path)
+    assert "lose the whole match? Yes or no." in out
+    assert "You left the table." in out and "wins the match" in out
+    assert not (tmp_path / "save.json").exists()  # finished: set aside as last-match.json

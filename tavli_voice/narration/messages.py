@@ -133,6 +133,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help.history": {"en": "the last messages again", "el": "τα τελευταία μηνύματα ξανά"},
     "history.intro": {"en": "The last messages:", "el": "Τα τελευταία μηνύματα:"},
     "history.empty": {"en": "Nothing has been said yet.", "el": "Δεν έχει ειπωθεί τίποτα ακόμα."},
+    "help.leave": {"en": "leave the table: the whole match is lost (asks first)",
+                   "el": "φύγε από το τραπέζι: χάνεις όλο τον αγώνα (ρωτάει πρώτα)"},
     "voice.cancelled": {"en": "Cancelled. Nothing was done.",
                         "el": "Ακυρώθηκε. Δεν έγινε τίποτα."},
     "plays.more_hint_screen": {"en": "Type l to list them all, or choose step by step: f and a "
@@ -230,6 +232,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "undone.other": {"en": "{who} took the play back.", "el": "{who} πήρε πίσω την κίνηση."},
     "ask.resign": {"en": "Resign this game? Yes or no.",
                    "el": "Παραιτείσαι από αυτή την παρτίδα; Ναι ή όχι;"},
+    "ask.leave": {"en": "Leave the table and lose the whole match? Yes or no.",
+                  "el": "Φεύγεις από το τραπέζι και χάνεις όλο τον αγώνα; Ναι ή όχι;"},
     "ask.quit": {"en": "Leave the table? Yes or no.", "el": "Φεύγεις από το τραπέζι; Ναι ή όχι;"},
     "ask.take": {"en": "Take the double? The game would be worth {value}. Yes to take, "
                        "no to drop.",
@@ -889,6 +893,7 @@ COMMAND_KEYS: tuple[CommandKey, ...] = (
     CommandKey("dd", "double", "help.double"),
     CommandKey("h", "help", "help.help"),
     CommandKey("?", "help", "help.help"),
+    CommandKey("ll", "leave", "help.leave"),
     CommandKey("q", "quit", "help.quit"),
 )
 
@@ -1142,6 +1147,7 @@ SCANNING_WORDS: dict[str, dict[str, str]] = {
     "help": {"en": "Help", "el": "Βοήθεια"},
     "hint": {"en": "Hint", "el": "Συμβουλή"},
     "quit": {"en": "Quit", "el": "Έξοδος"},
+    "leave": {"en": "Leave the match (lose it)", "el": "Αποχώρηση (χάνεις τον αγώνα)"},
     # What the scanner itself reports.
     "scan_paused": {"en": "Scanning paused. Press the switch to go on.",
                     "el": "Η σάρωση σταμάτησε. Πάτησε τον διακόπτη για να συνεχίσει."},

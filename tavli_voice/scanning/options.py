@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from tavli_voice.commands import (
     Cancel, ChoosePlay, Command, Confirm, Describe, Double, Drop, Help, Hint, ListPlays, No,
-    PipCount, Quit, Repeat, Resign, Roll, Score, StopSpeech, Take, Undo, Yes, command_name,
+    Leave, PipCount, Quit, Repeat, Resign, Roll, Score, StopSpeech, Take, Undo, Yes, command_name,
 )
 
 from .modes import ListMode, ScanAdjust, ScanMode, ScanOption, group_options
@@ -58,6 +58,7 @@ PLACEMENT: dict[type, tuple[str, int, str]] = {
     StopSpeech: ("stop", 105, MENU),
     Resign: ("resign", 110, MENU),
     Quit: ("quit", 130, MENU),
+    Leave: ("leave", 131, MENU),
 }
 PLAYS_RANK = 20
 SETTINGS_RANK = 120

@@ -27,6 +27,7 @@ m        repeat the last message            repeat, ξανά
 w        the last messages again            history, ιστορικό
 .        stop speaking                      stop, σταμάτα
 o        resign this game (asks first)      resign, παραίτηση
+ll       leave: lose the whole match (asks) leave, αποχώρηση
 dd       double (vog)                       double, διπλό
 h / ?    help                               help, βοήθεια
 q        quit (the match is saved)          quit, έξοδος
@@ -44,7 +45,7 @@ _SIMPLE: dict[str, C.Command] = {
     "r": C.Roll(), "c": C.Confirm(), "u": C.Undo(), "y": C.Yes(), "n": C.No(),
     "l": C.ListPlays(), "d": C.Describe("normal"), "b": C.Describe("brief"),
     "a": C.Describe("full"), "i": C.PipCount(), "s": C.Score(), "x": C.Hint(),
-    "m": C.Repeat(), "w": C.History(), ".": C.StopSpeech(), "o": C.Resign(), "dd": C.Double(),
+    "m": C.Repeat(), "w": C.History(), ".": C.StopSpeech(), "o": C.Resign(), "ll": C.Leave(), "dd": C.Double(),
     "h": C.Help(), "?": C.Help(), "q": C.Quit(),
 }
 
@@ -65,6 +66,7 @@ _WORDS: dict[str, C.Command] = {
     "double": C.Double(), "διπλό": C.Double(), "διπλο": C.Double(),
     "take": C.Take(), "πάρε": C.Take(), "drop": C.Drop(),
     "help": C.Help(), "βοήθεια": C.Help(), "βοηθεια": C.Help(),
+    "leave": C.Leave(), "αποχώρηση": C.Leave(), "αποχωρηση": C.Leave(),
     "quit": C.Quit(), "exit": C.Quit(), "έξοδος": C.Quit(), "εξοδος": C.Quit(),
     "cancel": C.Cancel(), "άκυρο": C.Cancel(), "ακυρο": C.Cancel(),
 }

@@ -24,6 +24,11 @@ from .app import App
 log = logging.getLogger(__name__)
 
 
+#: "point N"/"quarter N" would add 28 phrases to every turn's grammar; "leave" (lose the
+#: whole match) is too grave for a misheard word: keys and the scanning menu only.
+NOT_BY_VOICE = frozenset({"point", "quarter", "leave"})
+
+
 class VoiceSource:
     """Listener output → commands, with the options kept up to date.
 
@@ -57,9 +62,7 @@ class VoiceSource:
                 to_points = tuple(st.to_point for st in s.chooser.destinations(s.source))
             else:
                 to_points = tuple({st.to_point for st in s.chooser.options()})
-        # "point N" and "quarter N" would add 28 phrases to every turn's grammar and cost
-        # accuracy on the numbers that matter; by voice, "position" reads the board.
-        names = [n for n in s.available() if n not in ("point", "quarter")]
+        names = [n for n in s.available() if n not in NOT_BY_VOICE]
         return options_from(names, len(s.plays), from_points, to_points)
 
     def refresh(self) -> None:
