@@ -773,3 +773,16 @@ def test_whole_random_game_narrated_without_symbols(game: str) -> None:
         player = 1 - player
     else:
         pytest.fail("the game did not end")
+
+
+def test_while_scanning_an_offer_is_only_counted_R2() -> None:
+    """The scanner speaks each option; a list read first would hold the scan back."""
+    plays = legal_plays(START, (6, 5))
+    offered = E.PlaysOffered(0, (6, 5), plays, START)
+    for lang in LANGS:
+        scan = ctx(lang, list_plays=False)
+        assert len(P.screen_text(offered, scan).splitlines()) == 1
+        assert [x for x in P.phrase(offered, scan).segments if isinstance(x, str)] == \
+            [P.phrase(offered, scan).text]
+        asked = ctx(lang, list_plays=False, reason=PresentationReason.WHERE_AM_I)
+        assert len(P.screen_text(offered, asked).splitlines()) == 1 + len(plays)

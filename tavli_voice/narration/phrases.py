@@ -140,6 +140,8 @@ def _plays_offered(e: E.PlaysOffered, s: Say) -> Blocks:
     else:
         intro = M.capitalize(s.t("plays.intro.other", who=s.subject(e.player),
                                  count=s.n("count.play", count)))
+    if not s.ctx.list_plays and not s.ctx.on_request:
+        return [intro.rstrip(":").rstrip() + "."]
     items = []
     for i, play in enumerate(e.plays, start=1):
         key = "plays.item_suggested" if e.suggested == i else "plays.item"

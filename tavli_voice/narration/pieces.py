@@ -75,6 +75,9 @@ class NarrationContext:
     max_spoken_plays: int = 9
     #: On screen, a longer list is cut to this many (``l`` lists them all).
     max_listed_plays: int = 20
+    #: False while switch scanning: the scanner speaks the options itself, so an
+    #: offer is only counted (the whole list still comes on request).
+    list_plays: bool = True
     #: Shortcut for ``players``: display names and bot names per seat (both or neither).
     names: tuple[str, str] | None = None
     bots: tuple[str | None, str | None] | None = None

@@ -55,6 +55,7 @@ class App:
         self.save_path = save_path
         self.verbosity = verbosity
         self.screen_notation = screen_notation  #: False: plays in words on screen too
+        self.list_plays = True  #: False while scanning: the scanner reads the options
         self._listeners: list[Listener] = []
         self.finished = False
         self.quit = False
@@ -79,6 +80,7 @@ class App:
                                 listener=listener, players=s.players,
                                 turn=s.turn_counter, preset=s.config.preset,
                                 screen_notation=self.screen_notation,
+                                list_plays=self.list_plays,
                                 reason=PresentationReason(reason))
 
     def publish(self, events: list[E.Event], reason: str = "event") -> None:

@@ -368,6 +368,7 @@ def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None) 
     player = TerminalPlayer(app, out, inp, sources=sources)
     if args.scan:
         from .scan_input import run_scanning
+        app.list_plays = False  # the scanner speaks each option; a list first would delay it
         code = run_scanning(app, player, mode=args.scan, events=resumed_events)
     else:
         code = player.run(resumed_events)
