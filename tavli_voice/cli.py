@@ -37,7 +37,8 @@ def _speech(name: str) -> Callable[[list[str]], int]:
         try:
             from .speech import cli as speech_cli
         except ImportError as exc:  # the speech package or an engine is missing
-            print(f"tavli-voice {name}: speech input is not available ({exc})", file=sys.stderr)
+            from .narration.messages import default_lang, text
+            print(text("cli.no_voice", default_lang(), name=name, error=exc), file=sys.stderr)
             return 2
         fn: Callable[[list[str]], int] = getattr(speech_cli, f"{name}_main")
         return fn(argv)
@@ -72,9 +73,8 @@ def _main(argv: list[str] | None) -> int:
     if args and args[0] in _TABLE:
         return _TABLE[args[0]](args[1:])
     if args and args[0] in ("-h", "--help", "help"):
-        print("usage: tavli-voice [play|resume|window|moves|hear|models|enroll] [options]\n"
-              "       tavli-voice            start a 5-point Tavli match against Rita\n"
-              "       tavli-voice play -h    options of a match (game, points, opponent, language, speech, scanning, voice)")
+        from .narration.messages import default_lang, text
+        print(text("cli.usage", default_lang()))
         return 0
     return _play(args)
 

@@ -14,6 +14,7 @@ import json
 import sys
 from typing import Any, TextIO
 
+from .narration.messages import default_lang, text
 from .rules import Position, analyse
 
 
@@ -57,27 +58,29 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--jsonl", action="store_true",
                     help="read {position, dice} lines on stdin, write one answer per line")
     args = ap.parse_args(argv)
+    lang = default_lang()
     if args.jsonl:
         return run_jsonl(sys.stdin, sys.stdout)
     if not args.position or not args.dice:
         ap.print_usage(sys.stderr)
-        print("tavli-voice moves: give a position file and --dice A B, or --jsonl",
-              file=sys.stderr)
+        print(text("moves.usage", lang), file=sys.stderr)
         return 2
     try:
         with open(args.position, encoding="utf-8") as fh:
             pos = Position.from_json(fh.read())
         turn = analyse(pos, args.dice)
     except OSError as exc:
-        print(f"tavli-voice moves: cannot read {args.position}: {exc.strerror}", file=sys.stderr)
+        print(text("moves.cannot_read", lang, path=args.position, error=exc.strerror),
+              file=sys.stderr)
         return 2
     except ValueError as exc:
-        print(f"tavli-voice moves: {exc}", file=sys.stderr)
+        print(text("moves.bad_position", lang, error=exc), file=sys.stderr)
         return 2
     for i, play in enumerate(turn.plays, start=1):
         print(f"{i}. {play.notation}")
     if turn.reason is not None:
-        print(f"reason: {json.dumps(turn.reason.to_json(), ensure_ascii=False)}")
+        print(text("moves.reason", lang,
+                   reason=json.dumps(turn.reason.to_json(), ensure_ascii=False)))
     if not turn.plays:
-        print("no legal play: the turn passes")
+        print(text("moves.none", lang))
     return 0

@@ -135,6 +135,23 @@ MESSAGES: dict[str, dict[str, str]] = {
     "history.empty": {"en": "Nothing has been said yet.", "el": "Δεν έχει ειπωθεί τίποτα ακόμα."},
     "help.leave": {"en": "leave the table: the whole match is lost (asks first)",
                    "el": "φύγε από το τραπέζι: χάνεις όλο τον αγώνα (ρωτάει πρώτα)"},
+    "cli.usage": {"en": "usage: tavli-voice [play|resume|window|moves|hear|models|enroll] [options]\n"
+                        "       tavli-voice            start a 5-point Tavli match against Rita\n"
+                        "       tavli-voice play -h    the options of a match",
+                  "el": "χρήση: tavli-voice [play|resume|window|moves|hear|models|enroll] [επιλογές]\n"
+                        "       tavli-voice            ξεκινά αγώνα τάβλι 5 πόντων με τη Ρίτα\n"
+                        "       tavli-voice play -h    οι επιλογές ενός αγώνα"},
+    "cli.no_voice": {"en": "tavli-voice {name}: speech input is not available ({error}).",
+                     "el": "tavli-voice {name}: η φωνητική είσοδος δεν είναι διαθέσιμη ({error})."},
+    "moves.usage": {"en": "tavli-voice moves: give a position file and --dice A B, or --jsonl",
+                    "el": "tavli-voice moves: δώσε ένα αρχείο θέσης και --dice A B, ή --jsonl"},
+    "moves.cannot_read": {"en": "tavli-voice moves: cannot read {path}: {error}",
+                          "el": "tavli-voice moves: δεν μπορώ να διαβάσω το {path}: {error}"},
+    "moves.bad_position": {"en": "tavli-voice moves: {error}",
+                           "el": "tavli-voice moves: {error}"},
+    "moves.reason": {"en": "reason: {reason}", "el": "αιτία: {reason}"},
+    "moves.none": {"en": "no legal play: the turn passes",
+                   "el": "καμία επιτρεπτή κίνηση: η σειρά χάνεται"},
     "voice.cancelled": {"en": "Cancelled. Nothing was done.",
                         "el": "Ακυρώθηκε. Δεν έγινε τίποτα."},
     "plays.more_hint_screen": {"en": "Type l to list them all, or choose step by step: f and a "
