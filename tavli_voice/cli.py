@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from typing import Callable
@@ -56,16 +57,39 @@ _TABLE: dict[str, Callable[[list[str]], int]] = {
 }
 
 
+#: Output errors that mean "the output cannot take any more" (a full disk, a dead terminal).
+_OUTPUT_FULL = (errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script."""
     try:
         return _main(argv)
     except BrokenPipeError:  # the reader went away (``… | head``): end quietly
+        _silence_stdout()
+        return 0
+    except KeyboardInterrupt:  # Ctrl-C before the game took the keyboard: end quietly
+        _silence_stdout()
+        return 130
+    except OSError as exc:
+        if exc.errno not in _OUTPUT_FULL:
+            raise
+        _silence_stdout()  # ``> /dev/full``: say so once, on the error stream
+        from .narration.messages import default_lang, text
         try:
-            sys.stdout = open(os.devnull, "w")  # no second error when Python flushes
+            print(text("output.failed", default_lang(), error=exc.strerror or exc),
+                  file=sys.stderr)
         except OSError:
             pass
-        return 0
+        return 1
+
+
+def _silence_stdout() -> None:
+    """No second error when Python flushes standard output at exit."""
+    try:
+        sys.stdout = open(os.devnull, "w")
+    except OSError:
+        pass
 
 
 def _main(argv: list[str] | None) -> int:

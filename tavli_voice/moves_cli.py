@@ -2,20 +2,43 @@
 
 - ``tavli-voice moves POSITION.json --dice 6 5`` prints the legal plays.
 - ``tavli-voice moves --jsonl`` reads ``{"position": {...}, "dice": [a, b]}``
-  lines on standard input and writes one JSON line per input line, in order:
-  ``{"plays": [...], "reason": null}``; a bad line gets ``{"error": "..."}``
-  and the run goes on.
+  lines on standard input and writes one JSON line per non-blank input line,
+  in order: ``{"plays": [...], "reason": null}``; a bad line gets
+  ``{"error": "..."}`` and the run goes on.
+
+Whatever comes in, what goes out is one valid UTF-8 JSON object per line:
+undecodable bytes, lone surrogates, nesting too deep to parse, lines longer
+than :data:`MAX_LINE` each get an ``error`` answer, and error texts are
+shortened and made printable. A position file is read up to
+:data:`MAX_FILE` bytes; a pipe or FIFO that sends nothing gets a message
+after :data:`WAIT_NOTICE` seconds and is given up after ``--wait`` seconds.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import logging
+import os
+import stat
 import sys
-from typing import Any, TextIO
+import threading
+from typing import Any, BinaryIO, TextIO
 
 from .narration.messages import default_lang, text
 from .rules import Position, analyse
+
+log = logging.getLogger(__name__)
+
+#: Longest input line (bytes); a position is well under 2 kB.
+MAX_LINE = 1 << 20
+#: Largest position file read (bytes).
+MAX_FILE = 1 << 20
+#: Seconds without data from a pipe before saying what is awaited.
+WAIT_NOTICE = 2.0
+#: Longest error text in an answer (characters).
+MAX_ERROR = 300
 
 
 def answer(obj: Any) -> dict[str, Any]:
@@ -25,56 +48,198 @@ def answer(obj: Any) -> dict[str, Any]:
     if "position" not in obj or "dice" not in obj:
         raise ValueError("each line needs 'position' and 'dice'")
     pos = Position.from_json(obj["position"])
-    dice = obj["dice"]
-    if not isinstance(dice, list):
-        raise ValueError("'dice' must be a list of two numbers from 1 to 6")
+    dice = check_dice(obj["dice"])
     turn = analyse(pos, dice)
     return {"plays": [p.to_json() for p in turn.plays],
             "reason": turn.reason.to_json() if turn.reason else None}
 
 
-def run_jsonl(stdin: TextIO, stdout: TextIO) -> int:
-    """Answer every non-blank input line with one output line."""
-    for line in stdin:
-        if not line.strip():
+def check_dice(dice: object) -> tuple[int, int]:
+    """Two whole numbers 1–6 (``true`` is not a 1, ``1.0`` not a die); ValueError otherwise."""
+    if (not isinstance(dice, (list, tuple)) or len(dice) != 2
+            or not all(type(d) is int and 1 <= d <= 6 for d in dice)):
+        raise ValueError("'dice' must be a list of two numbers from 1 to 6")
+    return (dice[0], dice[1])
+
+
+def _printable(message: str) -> str:
+    """An error text safe for any JSON reader: no lone surrogates, shortened."""
+    if len(message) > MAX_ERROR:
+        message = message[:MAX_ERROR - 1] + "…"
+    return message.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def answer_line(raw: bytes) -> dict[str, Any]:
+    """The answer for one input line (bytes, without the newline); never raises."""
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return {"error": f"line is not valid UTF-8 (byte {exc.start + 1})"}
+    try:
+        return answer(json.loads(line))
+    except json.JSONDecodeError as exc:
+        return {"error": f"line is not valid JSON: {exc.msg} (column {exc.colno})"}
+    except RecursionError:
+        return {"error": "line is nested too deeply"}
+    except ValueError as exc:
+        return {"error": _printable(str(exc))}
+    except Exception as exc:  # one bad line must never end the run
+        log.exception("moves: unexpected failure on a line")
+        return {"error": _printable(f"internal error: {type(exc).__name__}")}
+
+
+def encode_answer(out: dict[str, Any]) -> str:
+    """One output line: compact JSON, readable Greek, always encodable as UTF-8."""
+    line = json.dumps(out, ensure_ascii=False, separators=(",", ":"))
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        line = json.dumps(out, ensure_ascii=True, separators=(",", ":"))
+    return line + "\n"
+
+
+def _lines(stream: BinaryIO) -> Any:
+    """Input lines as bytes; an over-long line comes as ``None`` (its rest skipped)."""
+    while True:
+        raw = stream.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            while True:  # skip to the end of that line
+                rest = stream.readline(MAX_LINE)
+                if not rest or rest.endswith(b"\n"):
+                    break
+            yield None
             continue
-        try:
-            out = answer(json.loads(line))
-        except json.JSONDecodeError as exc:
-            out = {"error": f"line is not valid JSON: {exc.msg}"}
-        except ValueError as exc:
-            out = {"error": str(exc)}
-        stdout.write(json.dumps(out, ensure_ascii=False, separators=(",", ":")) + "\n")
+        yield raw.rstrip(b"\r\n")
+
+
+def run_jsonl(stdin: TextIO | BinaryIO, stdout: TextIO) -> int:
+    """Answer every non-blank input line with one output line."""
+    binary: Any
+    if hasattr(stdin, "buffer"):
+        binary = stdin.buffer  # the real standard input: bytes, decoded line by line
+    elif isinstance(stdin, io.TextIOBase):
+        binary = _TextAsBytes(stdin)
+    else:
+        binary = stdin
+    for raw in _lines(binary):
+        if raw is None:
+            out: dict[str, Any] = {"error": f"line is longer than {MAX_LINE} bytes"}
+        elif not raw.strip():
+            continue
+        else:
+            out = answer_line(raw)
+        stdout.write(encode_answer(out))
         stdout.flush()
     return 0
 
 
+class _TextAsBytes:
+    """A text stream (tests' StringIO) read as UTF-8 bytes."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def readline(self, limit: int = -1) -> bytes:
+        return self.stream.readline(limit).encode("utf-8", "surrogateescape")
+
+
+def read_position_file(path: str, lang: str, wait: float) -> str:
+    """The text of a position file, at most :data:`MAX_FILE` bytes; OSError/ValueError else.
+
+    A regular file is read at once. Anything else (a FIFO, ``/dev/stdin``, a
+    device) is read in the background: after :data:`WAIT_NOTICE` seconds of
+    silence a message on standard error says what is awaited, and after
+    ``wait`` seconds the read is given up (``TimeoutError``).
+    """
+    info = os.stat(path)
+    if stat.S_ISDIR(info.st_mode):
+        raise IsADirectoryError(21, os.strerror(21), path)
+    if stat.S_ISREG(info.st_mode):
+        if info.st_size > MAX_FILE:
+            raise _TooBig()
+        with open(path, "rb") as stream:
+            data = stream.read(MAX_FILE + 1)
+    else:
+        data = _read_slow(path, lang, wait)
+    if len(data) > MAX_FILE:
+        raise _TooBig()
+    return data.decode("utf-8")
+
+
+class _TooBig(ValueError):
+    pass
+
+
+def _read_slow(path: str, lang: str, wait: float) -> bytes:
+    box: dict[str, Any] = {}
+
+    def reader() -> None:
+        try:
+            with open(path, "rb") as stream:  # a FIFO blocks here until a writer comes
+                chunks: list[bytes] = []
+                size = 0
+                while size <= MAX_FILE:
+                    chunk = stream.read(min(65536, MAX_FILE + 1 - size))
+                    if not chunk:
+                        break
+                    chunks.append(chunk)
+                    size += len(chunk)
+                box["data"] = b"".join(chunks)
+        except BaseException as exc:  # noqa: BLE001 (handed to the main thread)
+            box["error"] = exc
+
+    thread = threading.Thread(target=reader, name="moves-read", daemon=True)
+    thread.start()
+    thread.join(min(WAIT_NOTICE, wait))
+    if thread.is_alive():
+        print(text("moves.waiting", lang, path=path), file=sys.stderr, flush=True)
+        thread.join(max(0.0, wait - WAIT_NOTICE))
+    if thread.is_alive():
+        raise TimeoutError(path)
+    if "error" in box:
+        raise box["error"]
+    data: bytes = box["data"]
+    return data
+
+
 def main(argv: list[str]) -> int:
     """Entry point of ``tavli-voice moves``."""
+    lang = default_lang()
     ap = argparse.ArgumentParser(prog="tavli-voice moves",
                                  description="List the legal plays of a position (rules.md R2).")
     ap.add_argument("position", nargs="?", help="a position JSON file (position-format.md)")
     ap.add_argument("--dice", nargs=2, type=int, metavar=("A", "B"))
     ap.add_argument("--jsonl", action="store_true",
                     help="read {position, dice} lines on stdin, write one answer per line")
+    ap.add_argument("--wait", type=float, default=60.0, metavar="SECONDS",
+                    help="how long to wait for a pipe or FIFO to send the position")
     args = ap.parse_args(argv)
-    lang = default_lang()
     if args.jsonl:
         return run_jsonl(sys.stdin, sys.stdout)
     if not args.position or not args.dice:
         ap.print_usage(sys.stderr)
         print(text("moves.usage", lang), file=sys.stderr)
         return 2
+    shown = args.position.encode("utf-8", "backslashreplace").decode("utf-8")
     try:
-        with open(args.position, encoding="utf-8") as fh:
-            pos = Position.from_json(fh.read())
-        turn = analyse(pos, args.dice)
+        dice = check_dice(args.dice)
+        pos = Position.from_json(read_position_file(args.position, lang, args.wait))
+        turn = analyse(pos, dice)
+    except TimeoutError:
+        print(text("moves.gave_up", lang, path=shown, seconds=f"{args.wait:g}"), file=sys.stderr)
+        return 2
+    except _TooBig:
+        print(text("moves.too_big", lang, path=shown, limit=MAX_FILE), file=sys.stderr)
+        return 2
     except OSError as exc:
-        print(text("moves.cannot_read", lang, path=args.position, error=exc.strerror),
+        print(text("moves.cannot_read", lang, path=shown, error=exc.strerror or exc),
               file=sys.stderr)
         return 2
-    except ValueError as exc:
-        print(text("moves.bad_position", lang, error=exc), file=sys.stderr)
+    except (ValueError, RecursionError) as exc:
+        error = "the file is nested too deeply" if isinstance(exc, RecursionError) else exc
+        print(text("moves.bad_position", lang, error=_printable(str(error))), file=sys.stderr)
         return 2
     for i, play in enumerate(turn.plays, start=1):
         print(f"{i}. {play.notation}")

@@ -12,10 +12,13 @@ Flow of a turn::
     ROLL ──Roll──▶ PLAY ──ChoosePlay/FromPoint+ToPoint──▶ CONFIRM ──Confirm──▶ next turn
       │  (vog) Double ─▶ ANSWER ─Take/Drop─▶ ROLL / game over      │ Undo ─▶ PLAY
 
-Replay: every state-changing command is logged; a session rebuilt from the
-log (with the same seed) reaches exactly the same state, dice included (R3:
-one seeded dice source per game), which is how ``tavli-voice resume`` works.
-Bots are asked again during replay, so their own seeded choices repeat too.
+Replay: every state-changing command of the current game is logged; at the
+start of each game the match state is kept as a checkpoint and the log
+starts empty. A session rebuilt from the checkpoint and the log (with the
+same seed) reaches exactly the same state, dice included (R3: one seeded
+dice source per game), which is how ``tavli-voice resume`` works; resuming
+and saving cost the same in game 1 and game 100. Bots are asked again during
+replay, so their own seeded choices repeat too.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from .rules import (Cube, DiceSource, MatchConfig, MatchState, Outcome, OutcomeK
                     is_closed_out, opening)
 from .rules.outcome import drop_outcome, resign_outcome
 
-SAVE_VERSION = 1
+SAVE_VERSION = 2
 
 
 class Phase(enum.Enum):
@@ -66,8 +69,10 @@ class Session:
         self.players = players
         self.options = options or SessionOptions()
         self.match = MatchState(config)
-        self.log: list[list[Any]] = []
+        self.log: list[list[Any]] = []  #: the current game's commands
         self.turn_counter = 0
+        #: the match state and turn count when the current game started
+        self.checkpoint: dict[str, Any] = {"match": _match_json(self.match), "turn": 0}
         self._bot_names: dict[int, str] = {i: p.bot for i, p in enumerate(players)
                                            if p.bot is not None}
         for name in self._bot_names.values():
@@ -101,7 +106,13 @@ class Session:
         out += self._start_game()
         return self._done(out)
 
+    def _mark_game_start(self) -> None:
+        """A new game (or the match's end): checkpoint the match, start an empty log."""
+        self.checkpoint = {"match": _match_json(self.match), "turn": self.turn_counter}
+        self.log = []
+
     def _start_game(self) -> list[E.Event]:
+        self._mark_game_start()
         index = self.match.games_played
         self.game = self.match.next_game
         self.game_number = index + 1
@@ -216,6 +227,7 @@ class Session:
                                                    else 1 - self.to_move)
         absolute = Outcome(winner, rel.points, rel.kind)
         self.match = self.match.record(self.game, absolute)
+        self._mark_game_start()
         out: list[E.Event] = [E.GameOver(self.game, winner, rel.points, rel.kind.value,
                                          self.match.scores)]
         self.dice = None
@@ -266,9 +278,11 @@ class Session:
         if self.phase is Phase.MATCH_OVER and not isinstance(cmd, C.Quit):
             return self._reject("match_over")
         actor = self.actor()
+        games = self.match.games_played
         result: list[E.Event] = handler(self, cmd)
         if result and not isinstance(result[0], E.CommandRejected) and _logged(cmd):
-            self.log.append(_encode(cmd))
+            if self.match.games_played == games:  # a game it ended is in the checkpoint
+                self.log.append(_encode(cmd))
             self.timeouts[actor] = 0  # R9: acting breaks a run of time-outs
             self.deadline = None
         return result
@@ -593,20 +607,48 @@ class Session:
             "options": {"confirm_plays": self.options.confirm_plays,
                         "suggestions": self.options.suggestions,
                         "auto_single": self.options.auto_single},
+            "checkpoint": dict(self.checkpoint),
             "log": list(self.log),
             "over": self.phase is Phase.MATCH_OVER,
         }
 
     @classmethod
     def restore(cls, data: dict[str, Any]) -> tuple["Session", list[E.Event]]:
-        """Rebuild a session from :meth:`snapshot` data by replaying its log.
+        """Rebuild a session from :meth:`snapshot` data: its checkpoint, then its log.
 
-        Raises ValueError (naming the fault) when the data does not replay.
+        Version 1 saves (the whole match's log, no checkpoint) still replay.
+        Raises ValueError (naming the fault) when the data does not replay;
+        check the data first with :func:`tavli_voice.storage.check_save`.
         """
+        try:
+            session = cls._restore(data)
+        except ValueError:
+            raise
+        except Exception as exc:  # anything else a damaged save provokes is a bad save too
+            raise ValueError(f"save does not replay: {type(exc).__name__}: {exc}"[:300]) from None
+        config = session.config
+        events: list[E.Event] = [
+            E.MatchStarted(config.kind, config.length, config.preset, session.players,
+                           resumed=True),
+            E.ScoreReport(session.match.scores, config.length, session.game,
+                          session.game_number)]
+        if session.phase in (Phase.PLAY, Phase.CONFIRM) and session.dice is not None:
+            # remind the player of the dice before the plays (or pending play) again
+            events.append(E.DiceRolled(session.to_move, session.dice, len(session.plays)))
+        if session.phase is Phase.ANSWER:
+            cube = session.position.cube or Cube()
+            events.append(E.QuestionAsked(1 - session.to_move, "take", cube.value * 2))
+        elif session.phase is not Phase.MATCH_OVER:
+            events += session._resume_prompt()
+        return session, events
+
+    @classmethod
+    def _restore(cls, data: dict[str, Any]) -> "Session":
         from .rules import TimerRules
 
         try:
-            if data.get("version") != SAVE_VERSION:
+            version = data.get("version")
+            if version not in (1, 2):
                 raise ValueError("unknown save version")
             c = data["config"]
             timer = TimerRules(**c.get("timer", {}))
@@ -617,34 +659,56 @@ class Session:
                 raise ValueError("a match has two players")
             options = SessionOptions(**data.get("options", {}))
             log = list(data["log"])
+            checkpoint = data["checkpoint"] if version == 2 else None
         except (KeyError, TypeError, AttributeError) as exc:
             raise ValueError(f"save data is incomplete: {exc}") from None
         session = cls(config, (players[0], players[1]), options)
-        session.start()
+        if checkpoint is None:
+            session.start()
+        else:
+            session.match = _match_from_json(config, checkpoint["match"])
+            session.turn_counter = int(checkpoint["turn"])
+            if session.match.is_over:
+                session._mark_game_start()
+                session.phase = Phase.MATCH_OVER
+                results = session.match.results
+                session.game = results[-1][0] if results else session.match.next_game
+                session.game_number = session.match.games_played
+            else:
+                session._start_game()
         for entry in log:
-            if entry == ["timeout"]:
-                session._timeout()
-                continue
-            if isinstance(entry, list) and entry and entry[0] == "position":
-                session.set_position(Position.from_json(entry[1]), int(entry[2]))
-                continue
-            cmd = _decode(entry)
-            events = session.handle(cmd)
-            if events and isinstance(events[0], E.CommandRejected):
-                raise ValueError(f"save does not replay at {entry!r}")
-        events = [E.MatchStarted(config.kind, config.length, config.preset, session.players,
-                                 resumed=True),
-                  E.ScoreReport(session.match.scores, config.length, session.game,
-                                session.game_number)]
-        if session.phase in (Phase.PLAY, Phase.CONFIRM) and session.dice is not None:
-            # remind the player of the dice before the plays (or pending play) again
-            events.append(E.DiceRolled(session.to_move, session.dice, len(session.plays)))
-        if session.phase is Phase.ANSWER:
-            cube = session.position.cube or Cube()
-            events.append(E.QuestionAsked(1 - session.to_move, "take", cube.value * 2))
-        elif session.phase is not Phase.MATCH_OVER:
-            events += session._resume_prompt()
-        return session, events
+            session.replay_entry(entry)
+        return session
+
+    def replay_entry(self, entry: Any) -> list[E.Event]:
+        """Apply one saved log entry (a command, a time-out or a set position); its events.
+
+        Raises ValueError when the entry is not one the session accepts now.
+        """
+        if entry == ["timeout"]:
+            return self._timeout()
+        if isinstance(entry, list) and entry and entry[0] == "position":
+            if len(entry) != 3 or entry[2] not in (0, 1) or isinstance(entry[2], bool):
+                raise ValueError(f"bad position entry in save: {entry!r:.200}")
+            return self.set_position(Position.from_json(entry[1]), int(entry[2]))
+        cmd = _decode(entry)
+        events = self.handle(cmd)
+        if events and isinstance(events[0], E.CommandRejected):
+            raise ValueError(f"save does not replay at {entry!r:.200}")
+        return events
+
+
+def _match_json(match: MatchState) -> dict[str, Any]:
+    return {"scores": list(match.scores), "games_played": match.games_played,
+            "previous_winner": match.previous_winner, "crawford_game": match.crawford_game,
+            "results": [list(r) for r in match.results]}
+
+
+def _match_from_json(config: MatchConfig, data: dict[str, Any]) -> MatchState:
+    results = tuple((str(g), w, int(p), str(k)) for g, w, p, k in data["results"])
+    scores = data["scores"]
+    return MatchState(config, (int(scores[0]), int(scores[1])), int(data["games_played"]),
+                      data.get("previous_winner"), data.get("crawford_game"), results)
 
 
 _QUERIES = (C.Describe, C.QueryPoint, C.QueryQuarter, C.PipCount, C.Score, C.ListPlays,
@@ -682,8 +746,9 @@ def _encode(cmd: C.Command) -> list[Any]:
 
 
 def _decode(entry: list[Any]) -> C.Command:
-    if not isinstance(entry, list) or not entry or entry[0] not in C.COMMAND_NAMES:
-        raise ValueError(f"unknown entry in save: {entry!r}")
+    if not isinstance(entry, list) or not entry or not isinstance(entry[0], str) \
+            or entry[0] not in C.COMMAND_NAMES:
+        raise ValueError(f"unknown entry in save: {entry!r:.200}")
     cls = C.COMMAND_NAMES[entry[0]]
     return cls(*entry[1:])  # type: ignore[no-any-return]
 

@@ -1,31 +1,51 @@
 """Autosave and resume: the session's snapshot as a JSON file in the user's data folder.
 
 The session never touches files (style guide); front ends call :func:`save`
-after every command and :func:`load` for ``tavli-voice resume``. Writes are
-atomic (write a temporary file, then rename), so a crash mid-write never
-loses the previous save. A save that cannot be read is moved aside (never
-deleted) and reported with a message key the narrator can speak.
+after every command and :func:`load` for ``tavli-voice resume``.
+
+* Writes are atomic and never follow a symlink
+  (:func:`tavli_voice.userfiles.atomic_write_text`), so a crash mid-write
+  never loses the previous save. A write that fails raises ``OSError``; the
+  front end says so at once and :func:`fallback_folders` offers places that
+  work. Nothing here ever claims a save that did not happen.
+* A save is checked whole against its format (:func:`check_save`) before
+  use. One that cannot be read or fails the check is moved aside (never
+  deleted) and reported with a message key the narrator can speak.
+* :class:`SaveLock` keeps two running copies from writing one save: the
+  second copy learns the match is open elsewhere (and by which process).
 """
 
 from __future__ import annotations
 
+import errno
 import json
+import math
 import os
+import tempfile
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
+
+from . import userfiles
+
+__all__ = [
+    "MAX_SAVE_BYTES", "SAVE_NAME", "Loaded", "MatchOpenElsewhere", "SaveInvalid", "SaveLock",
+    "check_save", "data_dir", "fallback_folders", "finish", "load", "other_save_path",
+    "save", "save_path", "set_aside", "usable_folder",
+]
 
 SAVE_NAME = "autosave.json"
+#: Far more than any real match (a 101-point match saves about 20 kB).
+MAX_SAVE_BYTES = 8 << 20
+#: Longest log a save may hold (one game's log is a few hundred entries).
+MAX_LOG = 1_000_000
 
 
 def data_dir(env: Mapping[str, str] | None = None) -> Path:
-    """``$TAVLI_VOICE_HOME`` or ``$XDG_DATA_HOME/tavli_voice`` (``~/.local/share/tavli_voice``)."""
-    env = os.environ if env is None else env
-    if env.get("TAVLI_VOICE_HOME"):
-        return Path(env["TAVLI_VOICE_HOME"])
-    base = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "tavli_voice"
+    """``$TAVLI_VOICE_HOME``, else the user data folder (see :mod:`tavli_voice.userfiles`)."""
+    return userfiles.data_dir(env)
 
 
 def save_path(env: Mapping[str, str] | None = None) -> Path:
@@ -33,13 +53,15 @@ def save_path(env: Mapping[str, str] | None = None) -> Path:
     return data_dir(env) / SAVE_NAME
 
 
-def save(snapshot: Mapping[str, Any], path: Path | None = None) -> Path:
-    """Write ``snapshot`` atomically; returns the path."""
+def save(snapshot: Mapping[str, Any], path: Path | None = None, *, durable: bool = True) -> Path:
+    """Write ``snapshot`` atomically; returns the path. Raises ``OSError`` when it cannot.
+
+    ``durable`` waits until the data is on the disk (a power cut keeps it);
+    without it a crash of the program still never loses the save.
+    """
     path = save_path() if path is None else path
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(snapshot, ensure_ascii=False), encoding="utf-8")
-    os.replace(tmp, path)
+    userfiles.atomic_write_text(path, json.dumps(snapshot, ensure_ascii=False,
+                                                 separators=(",", ":")), durable=durable)
     return path
 
 
@@ -50,31 +72,38 @@ class Loaded:
     data: dict[str, Any] | None
     problem: str | None = None  #: "no_save" or "save_corrupt"
     kept_as: Path | None = None
+    reason: str = ""  #: what was wrong, in English (for the log)
 
 
-def load(path: Path | None = None) -> Loaded:
-    """Read the save; a corrupt one is renamed ``*.corrupt-<time>`` and reported."""
+def load(path: Path | None = None, *, keep_bad: bool = True) -> Loaded:
+    """Read and check the save; a bad one is renamed ``*.corrupt-<time>`` and reported.
+
+    ``keep_bad=False`` leaves a bad file where it is (a watcher must not move
+    the running copy's save).
+    """
     path = save_path() if path is None else path
-    if not path.exists():
+    if not (path.exists() or path.is_symlink()):
         return Loaded(None, "no_save")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(data, dict):
-            raise ValueError("not an object")
-    except (OSError, ValueError):
-        return Loaded(None, "save_corrupt", set_aside(path))
+        with open(path, "rb") as stream:
+            raw = stream.read(MAX_SAVE_BYTES + 1)
+        if len(raw) > MAX_SAVE_BYTES:
+            raise SaveInvalid(f"larger than {MAX_SAVE_BYTES} bytes")
+        data = json.loads(raw.decode("utf-8"))
+        check_save(data)
+    except (OSError, ValueError, RecursionError) as exc:
+        reason = f"{type(exc).__name__}: {exc}"[:300]
+        kept = set_aside(path) if keep_bad else None
+        return Loaded(None, "save_corrupt", kept, reason)
     return Loaded(data)
 
 
-def set_aside(path: Path) -> Path:
-    """Move a bad save out of the way (kept for the user, never deleted)."""
-    target = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
-    n = 1
-    while target.exists():
-        target = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}-{n}")
-        n += 1
-    os.replace(path, target)
-    return target
+def set_aside(path: Path) -> Path | None:
+    """Move a bad save out of the way (kept for the user, never deleted); None if it cannot."""
+    try:
+        return userfiles.keep_aside(path, f"corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+    except OSError:
+        return None
 
 
 def finish(path: Path | None = None) -> None:
@@ -82,3 +111,326 @@ def finish(path: Path | None = None) -> None:
     path = save_path() if path is None else path
     if path.exists():
         os.replace(path, path.with_name("last-match.json"))
+
+
+# ------------------------------------------------------------- where to save
+
+def usable_folder(folder: Path) -> bool:
+    """True when a file can really be written in ``folder`` (tried, then removed)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(prefix=".tavli-voice-probe.", dir=folder)
+        try:
+            os.write(fd, b"{}")
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+            os.unlink(name)
+    except OSError:
+        return False
+    return True
+
+
+def _private_temp_folder() -> Path | None:
+    """``$TMPDIR/tavli_voice-<uid>``, ours alone (created 0700; refused if anyone else's)."""
+    getuid = getattr(os, "getuid", None)
+    folder = Path(tempfile.gettempdir()) / f"tavli_voice-{getuid() if getuid else 'user'}"
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        info = os.lstat(folder)
+    except OSError:
+        return None
+    import stat
+
+    if not stat.S_ISDIR(info.st_mode) or (getuid and info.st_uid != getuid()) \
+            or info.st_mode & 0o077:
+        return None
+    return folder
+
+
+def fallback_folders(failed: Path) -> list[Path]:
+    """Folders where a save works now, best first, other than ``failed``'s folder."""
+    candidates: list[Path | None] = [userfiles.data_dir({}), Path.home() / "tavli_voice-saves",
+                                     _private_temp_folder()]
+    out: list[Path] = []
+    for folder in candidates:
+        if folder is None or folder == failed.parent or folder in out:
+            continue
+        if usable_folder(folder):
+            out.append(folder)
+    return out
+
+
+def other_save_path(path: Path) -> Path:
+    """A save name beside ``path`` that no running copy holds (``autosave-2.json`` …)."""
+    stem, suffix = path.stem, path.suffix or ".json"
+    for n in range(2, 1000):
+        candidate = path.with_name(f"{stem}-{n}{suffix}")
+        if not candidate.exists() and SaveLock.holder(candidate) is None:
+            return candidate
+    raise OSError(errno.EEXIST, "no free save name", str(path))
+
+
+# ----------------------------------------------------------------- the lock
+
+class MatchOpenElsewhere(Exception):
+    """Another running copy holds this save (``pid`` when it could be read)."""
+
+    def __init__(self, path: Path, pid: int | None) -> None:
+        super().__init__(f"{path} is open in process {pid}")
+        self.path = path
+        self.pid = pid
+
+
+class SaveLock:
+    """An exclusive ``flock`` on ``<save>.lock``, held while a copy plays that save.
+
+    The kernel drops the lock when the process ends, however it ends
+    (``kill -9`` included), so a lock is never stale. The file holds the
+    holder's process id, only to say who it is. Use :meth:`acquire`.
+    """
+
+    def __init__(self, path: Path, fd: int | None) -> None:
+        self.path = path
+        self._fd = fd
+
+    @staticmethod
+    def lock_path(save: Path) -> Path:
+        """The lock file of a save."""
+        return save.with_name(save.name + ".lock")
+
+    @classmethod
+    def acquire(cls, save: Path) -> SaveLock:
+        """Lock ``save``; raises :class:`MatchOpenElsewhere` when another copy has it.
+
+        When the folder cannot hold a lock file (read-only …) a lock that holds
+        nothing is returned: the save itself will fail and be reported.
+        """
+        try:
+            import fcntl
+        except ImportError:  # not POSIX: no lock, as before
+            return cls(save, None)
+        lock = cls.lock_path(save)
+        try:
+            lock.parent.mkdir(parents=True, exist_ok=True)
+            fd = userfiles.open_append_private(lock)
+        except OSError:
+            return cls(save, None)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise MatchOpenElsewhere(save, _read_pid(lock)) from None
+        try:
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+        except OSError:
+            pass
+        return cls(save, fd)
+
+    @classmethod
+    def holder(cls, save: Path) -> int | None:
+        """The process id holding ``save`` now (0 if unknown), or None when nobody does."""
+        try:
+            import fcntl
+        except ImportError:
+            return None
+        lock = cls.lock_path(save)
+        try:
+            fd = os.open(lock, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:
+            return None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError:
+            return _read_pid(lock) or 0
+        finally:
+            os.close(fd)
+        return None
+
+    @property
+    def held(self) -> bool:
+        """True when this copy really holds the lock."""
+        return self._fd is not None
+
+    def release(self) -> None:
+        """Let go (safe to call twice); the lock file stays for the next copy."""
+        if self._fd is not None:
+            os.close(self._fd)  # closing drops the flock
+            self._fd = None
+
+
+def _read_pid(lock: Path) -> int | None:
+    try:
+        with open(lock, "rb") as stream:
+            text = stream.read(32).decode("ascii", "replace").strip()
+    except OSError:
+        return None
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 12 else None
+
+
+# ------------------------------------------------------------- the format
+
+class SaveInvalid(ValueError):
+    """The save does not have the shape :meth:`Session.snapshot` writes (says where)."""
+
+
+def _fail(where: str, what: str) -> SaveInvalid:
+    return SaveInvalid(f"{where}: {what}")
+
+
+def _is_int(x: object, low: int, high: int) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and low <= x <= high
+
+
+def _is_number(x: object, low: float, high: float) -> bool:
+    return (isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+            and low <= x <= high)
+
+
+def _object(value: object, where: str, allowed: set[str], required: set[str]) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _fail(where, "must be an object")
+    unknown = set(value) - allowed
+    if unknown:
+        raise _fail(where, f"unknown field(s) {sorted(unknown)!r:.80}")
+    missing = required - set(value)
+    if missing:
+        raise _fail(where, f"missing {sorted(missing)!r}")
+    return value
+
+
+def _check_match_state(value: object, where: str) -> None:
+    m = _object(value, where, {"scores", "games_played", "previous_winner", "crawford_game",
+                               "results"}, {"scores", "games_played", "results"})
+    scores = m["scores"]
+    if not isinstance(scores, list) or len(scores) != 2 \
+            or not all(_is_int(s, 0, 1 << 20) for s in scores):
+        raise _fail(where + ".scores", "must be two scores")
+    if not _is_int(m["games_played"], 0, 1 << 20):
+        raise _fail(where + ".games_played", "must be a count")
+    if m.get("previous_winner") not in (None, 0, 1) or isinstance(m.get("previous_winner"), bool):
+        raise _fail(where + ".previous_winner", "must be 0, 1 or null")
+    crawford = m.get("crawford_game")
+    if crawford is not None and not _is_int(crawford, 0, 1 << 20):
+        raise _fail(where + ".crawford_game", "must be a game index or null")
+    results = m["results"]
+    if not isinstance(results, list) or len(results) != m["games_played"]:
+        raise _fail(where + ".results", "must list every game played")
+    from .rules.outcome import OutcomeKind
+    from .rules.position import GAMES
+
+    kinds = {k.value for k in OutcomeKind}
+    for i, r in enumerate(results):
+        if (not isinstance(r, list) or len(r) != 4 or r[0] not in GAMES
+                or r[1] not in (None, 0, 1) or isinstance(r[1], bool)
+                or not _is_int(r[2], 0, 1 << 20) or r[3] not in kinds):
+            raise _fail(f"{where}.results[{i}]", "must be [game, winner, points, kind]")
+
+
+def _check_entry(entry: object, i: int) -> None:
+    from . import commands as C
+    from .rules import Position
+
+    where = f"log[{i}]"
+    if not isinstance(entry, list) or not entry or not isinstance(entry[0], str):
+        raise _fail(where, "must be a list starting with a command name")
+    name = entry[0]
+    if name == "timeout":
+        if len(entry) != 1:
+            raise _fail(where, "a time-out has no arguments")
+        return
+    if name == "position":
+        if len(entry) != 3 or not _is_int(entry[2], 0, 1):
+            raise _fail(where, "must be [\"position\", {...}, 0 or 1]")
+        try:
+            Position.from_json(entry[1])
+        except ValueError as exc:
+            raise _fail(where, str(exc)[:200]) from None
+        return
+    cls = C.COMMAND_NAMES.get(name)
+    if cls is None:
+        raise _fail(where, f"unknown command {name[:40]!r}")
+    from dataclasses import fields
+
+    wanted = [f.name for f in fields(cls)]
+    args = entry[1:]
+    if len(args) != len(wanted) or wanted not in ([], ["number"], ["point"]):
+        raise _fail(where, f"{name} takes {len(wanted)} argument(s)")
+    if wanted == ["number"] and not _is_int(args[0], 1, 100_000):
+        raise _fail(where, "a play number is a whole number from 1")
+    if wanted == ["point"] and not _is_int(args[0], 0, 25):
+        raise _fail(where, "a point is a whole number from 0 to 25")
+
+
+def check_save(data: object) -> None:
+    """Check a whole save against the format; raise :class:`SaveInvalid` naming the fault.
+
+    This checks shape, types and ranges of every field and log entry
+    (positions fully, through :meth:`Position.from_json`). Whether the log
+    replays is :meth:`Session.restore`'s part.
+    """
+    from .bots import bot_name
+    from .rules.position import GAMES, PRESETS
+
+    top = _object(data, "save", {"version", "config", "players", "options", "log", "over",
+                                 "checkpoint"}, {"version", "config", "players", "log"})
+    version = top["version"]
+    if version not in (1, 2) or isinstance(version, bool):
+        raise _fail("version", "unknown save version")
+    c = _object(top["config"], "config", {"length", "kind", "preset", "seed", "timer"},
+                {"length", "kind", "preset", "seed"})
+    if not _is_int(c["length"], 1, 10_000):
+        raise _fail("config.length", "must be a whole number of points from 1")
+    if c["kind"] not in ("tavli",) + GAMES:
+        raise _fail("config.kind", "unknown kind of match")
+    if c["preset"] not in PRESETS:
+        raise _fail("config.preset", "unknown preset")
+    seed = c["seed"]
+    if not (_is_int(seed, -(1 << 63), 1 << 63) or (isinstance(seed, str) and len(seed) <= 200)):
+        raise _fail("config.seed", "must be a number or a short text")
+    if "timer" in c:
+        t = _object(c["timer"], "config.timer", {"enabled", "roll_seconds", "play_seconds",
+                                                 "timeouts_to_lose"}, set())
+        if "enabled" in t and not isinstance(t["enabled"], bool):
+            raise _fail("config.timer.enabled", "must be true or false")
+        for key in ("roll_seconds", "play_seconds"):
+            if key in t and not _is_number(t[key], 1, 86_400):
+                raise _fail(f"config.timer.{key}", "must be seconds from 1 to 86400")
+        if "timeouts_to_lose" in t and not _is_int(t["timeouts_to_lose"], 1, 1000):
+            raise _fail("config.timer.timeouts_to_lose", "must be a whole number from 1")
+    players = top["players"]
+    if not isinstance(players, list) or len(players) != 2:
+        raise _fail("players", "a match has two players")
+    for i, p in enumerate(players):
+        p = _object(p, f"players[{i}]", {"name", "bot"}, {"name"})
+        if not isinstance(p["name"], str) or len(p["name"]) > 200:
+            raise _fail(f"players[{i}].name", "must be a short text")
+        bot = p.get("bot")
+        if bot is not None:
+            if not isinstance(bot, str):
+                raise _fail(f"players[{i}].bot", "must be a bot's name or null")
+            try:
+                bot_name(bot)
+            except ValueError:
+                raise _fail(f"players[{i}].bot", f"unknown bot {bot[:40]!r}") from None
+    if "options" in top:
+        o = _object(top["options"], "options", {"confirm_plays", "suggestions", "auto_single"},
+                    set())
+        for key, value in o.items():
+            if not isinstance(value, bool):
+                raise _fail(f"options.{key}", "must be true or false")
+    if "over" in top and not isinstance(top["over"], bool):
+        raise _fail("over", "must be true or false")
+    if version == 2:
+        cp = _object(top.get("checkpoint"), "checkpoint", {"match", "turn"}, {"match", "turn"})
+        _check_match_state(cp["match"], "checkpoint.match")
+        if not _is_int(cp["turn"], 0, 1 << 40):
+            raise _fail("checkpoint.turn", "must be a turn count")
+    elif "checkpoint" in top:
+        raise _fail("checkpoint", "only in version 2")
+    log = top["log"]
+    if not isinstance(log, list) or len(log) > MAX_LOG:
+        raise _fail("log", f"must be a list of at most {MAX_LOG} entries")
+    for i, entry in enumerate(log):
+        _check_entry(entry, i)

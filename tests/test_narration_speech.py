@@ -405,13 +405,15 @@ class TestSettings:
         assert doc["speech"]["lang"] == "el"
         assert read_section(path, "scanning") == ({"step_ms": 1500}, SettingsStatus.OK)
 
-    def test_default_path(self) -> None:
-        p = default_settings_path({"XDG_CONFIG_HOME": "/x/cfg", "HOME": "/home/a"})
-        assert p == Path("/x/cfg/tavli_voice/settings.json")
-        p = default_settings_path({"HOME": "/home/a"})
-        assert p == Path("/home/a/.config/tavli_voice/settings.json")
-        p = default_settings_path({"XDG_CONFIG_HOME": "relative", "HOME": "/home/a"})
-        assert p == Path("/home/a/.config/tavli_voice/settings.json")
+    def test_default_path(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.delenv("TAVLI_VOICE_HOME", raising=False)
+        monkeypatch.setenv("XDG_CONFIG_HOME", "/x/cfg")
+        assert default_settings_path() == Path("/x/cfg/tavli_voice/settings.json")
+        monkeypatch.delenv("XDG_CONFIG_HOME")
+        monkeypatch.setenv("HOME", "/home/a")
+        assert default_settings_path() == Path("/home/a/.config/tavli_voice/settings.json")
+        # one folder for everything when $TAVLI_VOICE_HOME is set
+        assert default_settings_path({"TAVLI_VOICE_HOME": "/tv"}) == Path("/tv/settings.json")
 
     def test_validation(self) -> None:
         with pytest.raises(ValueError):

@@ -131,9 +131,14 @@ class TestEnrolment:
         assert said[0] == "Πες: ρίξε (1 από 2)" and said.count("Δεν άκουσα τίποτα. Πες το ξανά, σε παρακαλώ.") == 2
         assert store.words("el") == ["ρίξε"] and store.words("en") == []
 
-    def test_profile_follows_xdg(self, tmp_path: Path) -> None:
-        assert profile_dir({"XDG_DATA_HOME": str(tmp_path)}) == tmp_path / "tavli_voice" / "voice"
-        assert profile_dir({"HOME": "/home/p"}) == Path("/home/p/.local/share/tavli_voice/voice")
+    def test_profile_follows_xdg(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.delenv("TAVLI_VOICE_HOME", raising=False)
+        monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+        assert profile_dir() == tmp_path / "tavli_voice" / "voice"
+        monkeypatch.delenv("XDG_DATA_HOME")
+        monkeypatch.setenv("HOME", "/home/p")
+        assert profile_dir() == Path("/home/p/.local/share/tavli_voice/voice")
+        assert profile_dir({"TAVLI_VOICE_HOME": "/tv"}) == Path("/tv/voice")
 
     def test_enroll_without_microphone_says_so(self, tmp_path: Path) -> None:
         class NoMic:

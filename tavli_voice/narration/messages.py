@@ -150,6 +150,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     "moves.bad_position": {"en": "tavli-voice moves: {error}",
                            "el": "tavli-voice moves: {error}"},
     "moves.reason": {"en": "reason: {reason}", "el": "αιτία: {reason}"},
+    "moves.too_big": {"en": "tavli-voice moves: {path} is larger than {limit} bytes; a position "
+                            "file is far smaller.",
+                      "el": "tavli-voice moves: το {path} είναι μεγαλύτερο από {limit} bytes· ένα "
+                            "αρχείο θέσης είναι πολύ μικρότερο."},
+    "moves.waiting": {"en": "tavli-voice moves: waiting for a position from {path} (Ctrl-C "
+                            "stops)…",
+                      "el": "tavli-voice moves: περιμένω θέση από το {path} (το Ctrl-C "
+                            "σταματά)…"},
+    "moves.gave_up": {"en": "tavli-voice moves: nothing came from {path} in {seconds} seconds; "
+                            "stopping.",
+                      "el": "tavli-voice moves: δεν ήρθε τίποτα από το {path} σε {seconds} "
+                            "δευτερόλεπτα· σταματώ."},
     "moves.none": {"en": "no legal play: the turn passes",
                    "el": "καμία επιτρεπτή κίνηση: η σειρά χάνεται"},
     "voice.cancelled": {"en": "Cancelled. Nothing was done.",
@@ -444,6 +456,53 @@ MESSAGES: dict[str, dict[str, str]] = {
                              "ξεκίνα νέο αγώνα με: tavli-voice play."},
     "save.failed": {"en": "The match could not be saved: {error}.",
                     "el": "Ο αγώνας δεν αποθηκεύτηκε: {error}."},
+    # saves that cannot be written, a match open in two copies, watching it
+    "save.failed_moved": {
+        "en": "The match could not be saved in {path}: {error}. It is saved in {new} from now "
+              "on; continue it later with: tavli-voice resume --save {new}",
+        "el": "Ο αγώνας δεν αποθηκεύτηκε στο {path}: {error}. Από τώρα αποθηκεύεται στο {new}· "
+              "συνέχισέ τον αργότερα με: tavli-voice resume --save {new}"},
+    "save.failed_nowhere": {
+        "en": "The match could not be saved in {path}: {error}. No other folder works either, "
+              "so moves from now on are not saved. The game goes on.",
+        "el": "Ο αγώνας δεν αποθηκεύτηκε στο {path}: {error}. Δεν δουλεύει ούτε άλλος φάκελος, "
+              "οπότε οι κινήσεις από εδώ και πέρα δεν αποθηκεύονται. Το παιχνίδι συνεχίζεται."},
+    "save.works_again": {"en": "The match is saved again, in {path}.",
+                         "el": "Ο αγώνας αποθηκεύεται ξανά, στο {path}."},
+    "save.not_saved": {"en": "The match is not saved: {error}.",
+                       "el": "Ο αγώνας δεν είναι αποθηκευμένος: {error}."},
+    "save.locked": {
+        "en": "This match is open in another tavli-voice (process {pid}), which saves it in "
+              "{path}. Type w to watch it, n to start a new match, or q to leave.",
+        "el": "Αυτός ο αγώνας είναι ανοιχτός σε άλλο tavli-voice (διεργασία {pid}), που τον "
+              "αποθηκεύει στο {path}. Γράψε w για να τον παρακολουθήσεις, n για νέο αγώνα ή q "
+              "για έξοδο."},
+    "save.locked_new": {
+        "en": "Another tavli-voice (process {pid}) is playing the match saved in {path}; this new "
+              "match is saved in {new}.",
+        "el": "Άλλο tavli-voice (διεργασία {pid}) παίζει τον αγώνα που είναι αποθηκευμένος στο "
+              "{path}· αυτός ο νέος αγώνας αποθηκεύεται στο {new}."},
+    "watch.start": {"en": "Watching the match in {path}; you cannot move here. Type q to stop "
+                          "watching.",
+                    "el": "Παρακολουθείς τον αγώνα στο {path}· από εδώ δεν παίζεις. Γράψε q για "
+                          "να σταματήσεις."},
+    "watch.ended": {"en": "The other tavli-voice has closed the match. Continue it with: "
+                          "tavli-voice resume --save {path}",
+                    "el": "Το άλλο tavli-voice έκλεισε τον αγώνα. Συνέχισέ τον με: "
+                          "tavli-voice resume --save {path}"},
+    "watch.stopped": {"en": "You stopped watching.", "el": "Σταμάτησες να παρακολουθείς."},
+    "output.failed": {"en": "tavli-voice: cannot write the output: {error}.",
+                      "el": "tavli-voice: δεν μπορώ να γράψω την έξοδο: {error}."},
+    # why a file could not be written (errno names), said inside other sentences
+    "oserror.ENOSPC": {"en": "the disk is full", "el": "ο δίσκος είναι γεμάτος"},
+    "oserror.EDQUOT": {"en": "your disk space is used up", "el": "ο χώρος σου στον δίσκο τελείωσε"},
+    "oserror.EROFS": {"en": "the folder is read-only", "el": "ο φάκελος είναι μόνο για ανάγνωση"},
+    "oserror.EACCES": {"en": "writing there is not allowed",
+                       "el": "δεν επιτρέπεται η εγγραφή εκεί"},
+    "oserror.ENOTDIR": {"en": "a file stands where the folder should be",
+                        "el": "στη θέση του φακέλου υπάρχει αρχείο"},
+    "oserror.EIO": {"en": "the disk reported an error", "el": "ο δίσκος ανέφερε σφάλμα"},
+    "oserror.other": {"en": "the system said “{error}”", "el": "το σύστημα απάντησε «{error}»"},
     "error.options": {"en": "Cannot start the match: {error}.",
                       "el": "Ο αγώνας δεν μπορεί να ξεκινήσει: {error}."},
     "window.unavailable": {"en": "The board window is not available ({error}); the game goes "
@@ -519,6 +578,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cli.save": {"en": "autosave file (default: in the data folder)",
                  "el": "αρχείο αυτόματης αποθήκευσης (αρχικά: στον φάκελο δεδομένων)"},
     "cli.no_save": {"en": "do not save the match", "el": "μην αποθηκεύεις τον αγώνα"},
+    "cli.watch": {"en": "watch the saved match another tavli-voice is playing (read-only)",
+                  "el": "παρακολούθησε τον αποθηκευμένο αγώνα που παίζει άλλο tavli-voice "
+                        "(μόνο ανάγνωση)"},
 
     # --- help for each command (COMMAND_KEYS) ------------------------------------------------
     "help.select": {"en": "choose a play by its number", "el": "διάλεξε κίνηση με τον αριθμό της"},

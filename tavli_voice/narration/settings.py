@@ -8,8 +8,8 @@ settings can live beside these without clobbering each other::
      "scanning": {...}, "voice": {...}}
 
 :func:`read_section` / :func:`write_section` are the generic load-modify-save
-helpers (other modules may use them for their own section); writing replaces
-only the named section, atomically (temporary file + rename). A missing file
+helpers, over :mod:`tavli_voice.userfiles` (the one settings-file module);
+writing replaces only the named section, atomically (temporary file + rename). A missing file
 gives defaults; a corrupt file or bad values give defaults too, plus a status
 the caller can report — never a traceback. A corrupt file is kept aside as
 ``settings.json.bad`` before it is rewritten.
@@ -20,15 +20,15 @@ the caller can report — never a traceback. A corrupt file is kept aside as
 
 from __future__ import annotations
 
-import json
-import os
 from dataclasses import asdict, dataclass, fields, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any, Mapping
 
+from tavli_voice import userfiles
 from tavli_voice.narration.priorities import Verbosity
 from tavli_voice.narration.utterance import LANGS
+from tavli_voice.userfiles import DocumentProblem
 
 __all__ = [
     "SpeechSettings", "SettingsStatus", "Verbosity", "default_settings_path",
@@ -123,48 +123,26 @@ def _coerce(key: str, value: Any) -> Any:
 
 
 def default_settings_path(env: Mapping[str, str] | None = None) -> Path:
-    """``$XDG_CONFIG_HOME/tavli_voice/settings.json`` (else ``~/.config/…``)."""
-    env = os.environ if env is None else env
-    base = env.get("XDG_CONFIG_HOME") or ""
-    root = Path(base) if base and Path(base).is_absolute() else Path(env.get("HOME", "~")).expanduser() / ".config"
-    return root / "tavli_voice" / "settings.json"
+    """The shared settings file (see :func:`tavli_voice.userfiles.settings_path`)."""
+    return userfiles.settings_path(env)
 
 
-def _read_document(path: Path) -> tuple[dict[str, Any], SettingsStatus]:
-    try:
-        raw = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return {}, SettingsStatus.MISSING
-    except (OSError, UnicodeDecodeError):
-        return {}, SettingsStatus.CORRUPT
-    try:
-        doc = json.loads(raw)
-    except ValueError:
-        return {}, SettingsStatus.CORRUPT
-    if not isinstance(doc, dict):
-        return {}, SettingsStatus.CORRUPT
-    return doc, SettingsStatus.OK
+_STATUS = {None: SettingsStatus.OK, DocumentProblem.MISSING: SettingsStatus.MISSING,
+           DocumentProblem.UNREADABLE: SettingsStatus.CORRUPT,
+           DocumentProblem.CORRUPT: SettingsStatus.CORRUPT}
 
 
 def read_section(path: Path, section: str) -> tuple[dict[str, Any], SettingsStatus]:
     """One section of the settings file (``{}`` if absent) and how reading went."""
-    doc, status = _read_document(path)
-    value = doc.get(section, {})
-    if not isinstance(value, dict):
+    value, problem = userfiles.read_section(path, section)
+    if value is None:
         return {}, SettingsStatus.INVALID
-    return value, status
+    return value, _STATUS[problem]
 
 
 def write_section(path: Path, section: str, values: Mapping[str, Any]) -> None:
     """Replace one section, keeping the others; atomic. May raise ``OSError``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    doc, status = _read_document(path)
-    if status is SettingsStatus.CORRUPT and path.exists():
-        os.replace(path, path.with_name(path.name + ".bad"))
-    doc[section] = dict(values)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(doc, ensure_ascii=False, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    userfiles.write_section(path, section, values)
 
 
 def load_speech_settings(path: Path) -> tuple[SpeechSettings, SettingsStatus]:

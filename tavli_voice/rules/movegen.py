@@ -45,8 +45,9 @@ class Turn:
 def check_dice(dice: Iterable[int]) -> Dice:
     """Two dice of 1–6, as a tuple; ValueError otherwise."""
     d = tuple(dice)
-    if len(d) != 2 or not all(isinstance(x, int) and 1 <= x <= 6 for x in d):
-        raise ValueError(f"dice must be two numbers from 1 to 6, got {list(d)}")
+    # exactly int: True is not a 1 (bool is a subclass of int)
+    if len(d) != 2 or not all(type(x) is int and 1 <= x <= 6 for x in d):
+        raise ValueError(f"dice must be two numbers from 1 to 6, got {list(d)!r:.60}")
     return (d[0], d[1])
 
 

@@ -30,6 +30,8 @@ Point = int
 BAR: Point = 25
 OFF: Point = 0
 CHECKERS = 15
+#: The highest cube value a position may hold (2^12: far beyond any real match).
+MAX_CUBE = 4096
 
 GAMES = ("portes", "plakoto", "fevga")
 PRESETS = ("tavlucky", "traditional", "vog")
@@ -141,7 +143,8 @@ class Position:
             if isinstance(entry, list):
                 if game != "plakoto":
                     raise ValueError(f"point {i}: pinned points exist only in Plakoto")
-                if len(entry) != 2 or not all(_is_int(x) for x in entry):
+                if len(entry) != 2 or not all(_is_int(x) and -CHECKERS <= x <= CHECKERS
+                                              for x in entry):
                     raise ValueError(f"point {i}: a pinned point is [top, under]")
                 top, under = entry
                 if top == 0 or under not in (1, -1) or (top > 0) == (under > 0):
@@ -151,6 +154,8 @@ class Position:
                 pts.append(top)
                 pins.append(under)
             elif _is_int(entry):
+                if not -CHECKERS <= entry <= CHECKERS:
+                    raise ValueError(f"point {i}: at most 15 checkers stand on a point")
                 pts.append(entry)
                 pins.append(0)
             else:
@@ -164,12 +169,17 @@ class Position:
             if preset != "vog":
                 raise ValueError("the cube exists only under the vog preset")
             c = data["cube"]
-            if not isinstance(c, Mapping) or not _is_int(c.get("value")) or c["value"] < 1:
+            if not isinstance(c, Mapping) or set(c) - {"value", "owner"}:
                 raise ValueError("'cube' must be {\"value\": n, \"owner\": ...}")
+            value = c.get("value")
+            if not isinstance(value, int) or isinstance(value, bool) \
+                    or not 1 <= value <= MAX_CUBE or value & (value - 1):
+                raise ValueError("'cube' must be {\"value\": n, \"owner\": ...} with n a power "
+                                 f"of two from 1 to {MAX_CUBE}")
             owner = c.get("owner")
             if owner not in ("mover", "opponent", None):
                 raise ValueError("cube owner must be 'mover', 'opponent' or null")
-            cube = Cube(c["value"], owner)
+            cube = Cube(value, owner)
         elif preset == "vog":
             cube = Cube()
         pos = cls(game, preset, tuple(pts), tuple(pins), bar, off, cube)
@@ -272,8 +282,8 @@ def _is_int(x: object) -> bool:
 
 def _pair(value: object, name: str) -> tuple[int, int]:
     if (not isinstance(value, list) or len(value) != 2
-            or not all(_is_int(x) and x >= 0 for x in value)):
-        raise ValueError(f"'{name}' must be [mover, opponent] with two counts of 0 or more")
+            or not all(_is_int(x) and 0 <= x <= CHECKERS for x in value)):
+        raise ValueError(f"'{name}' must be [mover, opponent] with two counts from 0 to 15")
     return (value[0], value[1])
 
 

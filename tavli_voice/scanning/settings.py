@@ -16,14 +16,15 @@ user (the words are in :mod:`tavli_voice.scanning.words`).
 
 from __future__ import annotations
 
-import json
 import math
 import os
-import tempfile
 from dataclasses import asdict, dataclass, fields, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any, Literal, Mapping
+
+from .. import userfiles
+from ..userfiles import DocumentProblem
 
 #: The section of the shared settings file that belongs to scanning.
 SECTION = "scanning"
@@ -225,23 +226,9 @@ class LoadedScanSettings:
     bad_fields: tuple[str, ...] = ()
 
 
-def _read_document(path: Path) -> tuple[dict[str, Any] | None, SettingsProblem | None]:
-    """The whole settings file as a dict; ``({}, None)`` when it does not exist."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return {}, None
-    except (OSError, UnicodeDecodeError):
-        return None, SettingsProblem.UNREADABLE
-    if not text.strip():
-        return {}, None
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError:
-        return None, SettingsProblem.CORRUPT
-    if not isinstance(document, dict):
-        return None, SettingsProblem.CORRUPT
-    return document, None
+_PROBLEMS = {None: None, DocumentProblem.MISSING: None,
+             DocumentProblem.UNREADABLE: SettingsProblem.UNREADABLE,
+             DocumentProblem.CORRUPT: SettingsProblem.CORRUPT}
 
 
 def load_scan_settings(path: str | os.PathLike[str]) -> LoadedScanSettings:
@@ -251,53 +238,23 @@ def load_scan_settings(path: str | os.PathLike[str]) -> LoadedScanSettings:
     file, section or value gives defaults (for what is damaged) and names the
     problem. Never raises.
     """
-    document, problem = _read_document(Path(path))
-    if document is None:
-        return LoadedScanSettings(ScanSettings(), problem)
-    section = document.get(SECTION, {})
-    if not isinstance(section, dict):
+    section, problem = userfiles.read_section(Path(path), SECTION)
+    if problem not in (None, DocumentProblem.MISSING):
+        return LoadedScanSettings(ScanSettings(), _PROBLEMS[problem])
+    if section is None:
         return LoadedScanSettings(ScanSettings(), SettingsProblem.BAD_SECTION)
     settings, bad = ScanSettings.from_dict(section)
     return LoadedScanSettings(settings, SettingsProblem.BAD_VALUES if bad else None, bad)
 
 
-def _aside_name(path: Path) -> Path:
-    candidate = path.with_name(path.name + ".corrupt")
-    number = 1
-    while candidate.exists():
-        candidate = path.with_name(f"{path.name}.corrupt.{number}")
-        number += 1
-    return candidate
-
-
 def save_scan_settings(path: str | os.PathLike[str], settings: ScanSettings) -> Path | None:
     """Write ``settings`` into the ``"scanning"`` section of the file at ``path``.
 
-    Read-modify-write: every other section is kept as it was. The file is
-    replaced atomically (temporary file, then rename) so a crash never leaves
-    half a file. If the existing file is damaged it is not overwritten but
-    kept aside as ``<name>.corrupt`` (returned, so the front end can say so)
-    and a fresh file is written; otherwise returns ``None``.
-    Raises ``OSError`` only if the directory cannot be written.
+    Read-modify-write through :func:`tavli_voice.userfiles.write_section`:
+    every other section is kept as it was and the file is replaced
+    atomically. If the existing file is damaged it is not overwritten but
+    kept aside as ``<name>.bad`` (returned, so the front end can say so) and
+    a fresh file is written; otherwise returns ``None``.
+    Raises ``OSError`` only if the file cannot be written.
     """
-    target = Path(path)
-    document, _problem = _read_document(target)
-    aside: Path | None = None
-    if document is None:
-        aside = _aside_name(target)
-        os.replace(target, aside)
-        document = {}
-    document[SECTION] = settings.to_dict()
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp",
-                                         dir=target.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            json.dump(document, stream, ensure_ascii=False, indent=2, sort_keys=True)
-            stream.write("\n")
-        os.replace(temporary, target)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
-    return aside
+    return userfiles.write_section(Path(path), SECTION, settings.to_dict())

@@ -15,7 +15,6 @@ between takes of one word (``reject_scale``; probably not a known word).
 
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,10 +38,10 @@ REJECT_SCALE = 2.0
 
 
 def profile_dir(env: dict[str, str] | None = None) -> Path:
-    """The player's voice profile: ``$XDG_DATA_HOME/tavli_voice/voice`` (default ~/.local/share)."""
-    env = dict(os.environ) if env is None else env
-    base = env.get("XDG_DATA_HOME") or str(Path(env.get("HOME", str(Path.home()))) / ".local" / "share")
-    return Path(base) / "tavli_voice" / "voice"
+    """The player's voice profile: ``voice`` in the data folder (:func:`~tavli_voice.userfiles.data_dir`)."""
+    from ..userfiles import data_dir
+
+    return data_dir(env) / "voice"
 
 
 @dataclass(frozen=True)

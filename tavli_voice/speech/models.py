@@ -18,7 +18,6 @@ with ``tavli-voice models fetch NAME``.
 from __future__ import annotations
 
 import importlib.util
-import os
 import pkgutil
 import re
 import shutil
@@ -55,10 +54,10 @@ class ModelInfo:
 
 
 def user_models_dir(env: dict[str, str] | None = None) -> Path:
-    """``$XDG_DATA_HOME/tavli_voice/models`` (default ``~/.local/share/...``)."""
-    env = dict(os.environ) if env is None else env
-    base = env.get("XDG_DATA_HOME") or str(Path(env.get("HOME", str(Path.home()))) / ".local" / "share")
-    return Path(base) / "tavli_voice" / "models"
+    """``models`` in the data folder (:func:`~tavli_voice.userfiles.data_dir`)."""
+    from ..userfiles import data_dir
+
+    return data_dir(env) / "models"
 
 
 def is_model(path: Path) -> bool:

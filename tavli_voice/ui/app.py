@@ -21,6 +21,7 @@ from typing import Callable
 from .. import commands as C
 from .. import events as E
 from .. import storage
+from ..narration import messages as M
 from ..narration.narrator import Narrator
 from ..narration.priorities import Verbosity
 from ..session import Phase, Session
@@ -59,7 +60,9 @@ class App:
         self._listeners: list[Listener] = []
         self.finished = False
         self.quit = False
-        self.save_error: str | None = None
+        self.save_error: str | None = None  #: why the match is not being saved now
+        #: the lock on the save this copy writes (see :class:`storage.SaveLock`)
+        self.lock: storage.SaveLock | None = None
         #: recent game events, for History ("what was just said?")
         self.recent: deque[E.Event] = deque(maxlen=HISTORY_LENGTH)
 
@@ -145,7 +148,7 @@ class App:
     def bot_step(self) -> list[E.Event]:
         """One bot command, narrated and saved like a person's."""
         evs = self.session.bot_step()
-        self._after(evs)
+        self._after(evs, durable=False)  # a bot's seeded move is made again on resume
         return evs
 
     def tick(self, now: float) -> list[E.Event]:
@@ -169,22 +172,87 @@ class App:
         """The session's phase."""
         return self.session.phase
 
-    def _after(self, evs: list[E.Event], reason: str = "event") -> None:
-        self.autosave()  # first: a failing output must not lose the move
+    def _after(self, evs: list[E.Event], reason: str = "event", *, durable: bool = True) -> None:
+        notice = self.autosave(durable=durable)  # first: a failing output must not lose the move
+        if self.save_error is not None or self.save_path is None:
+            # never claim a save that did not happen
+            evs = [E.Goodbye(saved=False) if isinstance(e, E.Goodbye) and e.saved else e
+                   for e in evs]
+        if notice is not None:
+            if any(isinstance(e, E.Goodbye) for e in evs):
+                evs = [e for e in evs if not isinstance(e, E.Goodbye)] + [E.Notice(notice)] \
+                    + [e for e in evs if isinstance(e, E.Goodbye)]
+            else:
+                evs = list(evs) + [E.Notice(notice)]
         self.publish(evs, reason)
 
-    def autosave(self) -> None:
-        """Save after every change; a finished match is set aside as the last match."""
+    @property
+    def saved(self) -> bool:
+        """True when the match as it stands now is really on disk."""
+        return self.save_path is not None and self.save_error is None
+
+    def autosave(self, *, durable: bool = True) -> str | None:
+        """Save after every change; a finished match is set aside as the last match.
+
+        A save that fails is said at once (the returned sentence, in the
+        user's language) and moved to a folder that works, if there is one;
+        :attr:`save_error` stays set while nothing is being saved.
+        """
         if self.save_path is None:
-            return
+            return None
+        from .guard import os_error_text
+
         try:
-            if self.session.phase is Phase.MATCH_OVER:
-                storage.save(self.session.snapshot(), self.save_path)
-                storage.finish(self.save_path)
-            else:
-                storage.save(self.session.snapshot(), self.save_path)
-            self.save_error = None
-        except OSError as exc:  # a full disk must not end the game
+            self._write_save(durable)
+        except OSError as exc:
             if self.save_error is None:
-                log.warning("autosave failed: %s", exc)
-            self.save_error = str(exc)
+                log.warning("autosave to %s failed: %s", self.save_path, exc)
+            failed, error = self.save_path, os_error_text(exc, self.lang)
+            moved = self._save_elsewhere(failed)
+            if moved is not None:
+                self.save_error = None
+                return M.text("save.failed_moved", self.lang, path=str(failed), error=error,
+                              new=str(moved))
+            first = self.save_error is None
+            self.save_error = error
+            return M.text("save.failed_nowhere", self.lang, path=str(failed),
+                          error=error) if first else None
+        if self.save_error is not None:
+            self.save_error = None
+            return M.text("save.works_again", self.lang, path=str(self.save_path))
+        return None
+
+    def _write_save(self, durable: bool = True) -> None:
+        from .guard import signals_held
+
+        assert self.save_path is not None
+        with signals_held():  # Ctrl-C or SIGTERM wait until the save is whole
+            storage.save(self.session.snapshot(), self.save_path, durable=durable)
+            if self.session.phase is Phase.MATCH_OVER:
+                storage.finish(self.save_path)
+
+    def _save_elsewhere(self, failed: Path) -> Path | None:
+        """Save in the first folder that works (locking the new save); its path, or None."""
+        for folder in storage.fallback_folders(failed):
+            target = folder / failed.name
+            try:
+                try:
+                    lock = storage.SaveLock.acquire(target)
+                except storage.MatchOpenElsewhere:
+                    target = storage.other_save_path(target)
+                    lock = storage.SaveLock.acquire(target)
+            except (storage.MatchOpenElsewhere, OSError):
+                continue
+            try:
+                self.save_path = target
+                self._write_save()
+            except OSError:
+                lock.release()
+                self.save_path = failed
+                continue
+            if self.lock is not None:
+                self.lock.release()
+            self.lock = lock
+            log.warning("the match is now saved in %s", target)
+            return target
+        return None

@@ -90,6 +90,15 @@ class UnknownInput(ValueError):
         self.text = text
 
 
+#: Longest number a line may hold (plays and points are far smaller).
+MAX_DIGITS = 6
+
+
+def _number(text: str) -> bool:
+    """ASCII digits only, and not absurdly many (``²``, ``①`` and 5,000 digits are no number)."""
+    return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS
+
+
 def _fold(text: str) -> str:
     return unicodedata.normalize("NFC", text.strip().lower())
 
@@ -99,7 +108,7 @@ def parse_line(line: str) -> C.Command | None:
     text = _fold(line)
     if not text:
         return None
-    if text.isdigit():
+    if _number(text):
         return C.ChoosePlay(int(text))
     if text in _SIMPLE:
         return _SIMPLE[text]
@@ -108,12 +117,12 @@ def parse_line(line: str) -> C.Command | None:
     head, _, rest = text.partition(" ")
     if head in _WITH_NUMBER:
         arg = rest.strip()
-        if arg.isdigit():
+        if _number(arg):
             return _WITH_NUMBER[head](int(arg))  # type: ignore[no-any-return]
         if arg in _POINT_WORDS:
             return _WITH_NUMBER[head](_POINT_WORDS[arg])  # type: ignore[no-any-return]
         raise UnknownInput("needs_number", line.strip())
     # "f13" / "t7" without a space
-    if text[0] in "ftpk" and text[1:].isdigit():
+    if text[0] in "ftpk" and _number(text[1:]):
         return _WITH_NUMBER[text[0]](int(text[1:]))  # type: ignore[no-any-return]
     raise UnknownInput("unknown", line.strip())

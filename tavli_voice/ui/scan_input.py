@@ -313,11 +313,10 @@ class TtyKeys:
         self._saved: Any = None
 
     def __enter__(self) -> TtyKeys:
-        import termios
-        import tty
+        from .guard import CbreakMode
 
-        self._saved = termios.tcgetattr(self.fd)
-        tty.setcbreak(self.fd, termios.TCSANOW)
+        self._saved = CbreakMode(self.fd)  # modes given back on exit, Ctrl-Z and signals
+        self._saved.enter()
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -327,10 +326,8 @@ class TtyKeys:
         """Put the terminal back as it was (safe to call twice)."""
         if self._saved is None:
             return
-        import termios
-
         try:
-            termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
+            self._saved.leave()
         finally:
             self._saved = None
 
@@ -538,7 +535,8 @@ def run_scanning(app: Any, player: Any, mode: str = "auto", *,
         with TtyKeys(player.inp.fileno(), clock) as tty_keys:
             return loop(tty_keys)
     except KeyboardInterrupt:
-        say(M.text("goodbye.saved" if app.save_path is not None else "goodbye", lang))
+        say(M.text("goodbye.saved" if getattr(app, "saved", app.save_path is not None)
+                   else "goodbye", lang))
         return 0
 
 

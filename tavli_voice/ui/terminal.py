@@ -27,6 +27,7 @@ from ..narration.priorities import Verbosity
 from ..rules import MatchConfig, TimerRules
 from ..session import Phase, Session, SessionOptions
 from .app import App
+from .guard import visible
 from .keys import UnknownInput, parse_line
 
 BOTS = ("rita", "strong", "random")
@@ -83,6 +84,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     ap.add_argument("--no-confirm", action="store_true", help=h("no_confirm"))
     ap.add_argument("--save", default=None, help=h("save"))
     ap.add_argument("--no-save", action="store_true", help=h("no_save"))
+    ap.add_argument("--watch", action="store_true", help=h("watch"))
     return ap
 
 
@@ -180,7 +182,7 @@ class TerminalPlayer:
                 cmd = parse_line(line)
             except UnknownInput as exc:
                 key = "input.needs_number" if exc.kind == "needs_number" else "input.unknown"
-                self.say(M.text(key, self.app.lang, text=exc.text))
+                self.say(M.text(key, self.app.lang, text=visible(exc.text)))
                 continue
             if cmd is None:  # Enter alone confirms a pending play, else repeats the prompt
                 if self.app.session.phase is Phase.CONFIRM:
@@ -229,7 +231,7 @@ class TerminalPlayer:
                     log.exception("command %r failed", cmd)
                     self.say(M.text("error.internal", app.lang))
         except KeyboardInterrupt:
-            self.say(M.text("goodbye.saved", app.lang))
+            self.say(M.text("goodbye.saved" if app.saved else "goodbye", app.lang))
         finally:
             for src in self.sources:
                 src.close()
@@ -286,14 +288,22 @@ def _run_window(app: App, args: argparse.Namespace, sources: list[Source],
 
 
 def _log_to_file() -> None:
-    """Problems go to a log file in the data folder, never onto the player's screen."""
+    """Problems go to a log file in the data folder, never onto the player's screen.
+
+    The file is opened to append without following a symlink (a link planted
+    in its place is refused, and nothing is logged to a file then).
+    """
     root = logging.getLogger()
     if root.handlers:  # already configured (tests, an embedding program)
         return
     try:
         folder = storage.data_dir()
         folder.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = logging.FileHandler(folder / "tavli-voice.log", encoding="utf-8")
+        from ..userfiles import open_append_private
+
+        stream = os.fdopen(open_append_private(folder / "tavli-voice.log"), "a",
+                           encoding="utf-8", errors="backslashreplace")
+        handler: logging.Handler = logging.StreamHandler(stream)
     except OSError:
         handler = logging.NullHandler()
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
@@ -301,10 +311,60 @@ def _log_to_file() -> None:
     root.setLevel(logging.WARNING)
 
 
+_WATCH_ANSWERS = ("w", "ς", "watch", "παρακολούθηση", "παρακολουθηση")
+_NEW_ANSWERS = ("n", "ν", "new", "νέο", "νεο", "νέος", "νεος")
+
+
+def _claim_save(save_path: Path, args: argparse.Namespace, say: Callable[[str], None],
+                inp: TextIO, lang: str) -> tuple[Path, storage.SaveLock | None, str | None]:
+    """Lock the save this copy will write; (path, lock, what to do instead: "watch"/"quit").
+
+    When another running copy holds the save: a new match is saved beside it
+    (said); a resume asks whether to watch that match, start a new one or leave.
+    """
+    try:
+        return save_path, storage.SaveLock.acquire(save_path), None
+    except storage.MatchOpenElsewhere as busy:
+        pid = str(busy.pid) if busy.pid else "?"
+        if args.resume or args.watch:
+            if args.watch:
+                return save_path, None, "watch"
+            say(M.text("save.locked", lang, pid=pid, path=str(save_path)))
+            answer = inp.readline().strip().lower()
+            if answer in _WATCH_ANSWERS:
+                return save_path, None, "watch"
+            if answer not in _NEW_ANSWERS:
+                return save_path, None, "quit"
+            args.resume = False
+        other = storage.other_save_path(save_path)
+        try:
+            lock = storage.SaveLock.acquire(other)
+        except storage.MatchOpenElsewhere:  # taken in the meantime: play unlocked, said below
+            lock = None
+        if not (args.resume or args.watch):
+            say(M.text("save.locked_new", lang, pid=pid, path=str(save_path), new=str(other)))
+        return other, lock, None
+
+
 def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None) -> int:
-    """Entry point of ``tavli-voice play`` (and of ``tavli-voice`` alone)."""
-    out = sys.stdout if out is None else out
-    inp = sys.stdin if inp is None else inp
+    """Entry point of ``tavli-voice play`` (and of ``tavli-voice`` alone).
+
+    SIGTERM and SIGHUP end the program like Ctrl-C does (the terminal's modes
+    are restored on the way out; the match is already saved).
+    """
+    from .guard import ending_signals
+
+    with ending_signals():
+        return _main(argv, out, inp)
+
+
+def _main(argv: list[str], out: TextIO | None, inp: TextIO | None) -> int:
+    if inp is None:
+        inp = sys.stdin
+        _tolerant(inp, "surrogateescape")  # invalid UTF-8 is shown, never a crash
+    if out is None:
+        out = sys.stdout
+        _tolerant(out, "backslashreplace")  # Greek on a Latin-1 terminal: escapes, no crash
     wanted = argv[argv.index("--lang") + 1] if "--lang" in argv[:-1] else None
     lang = wanted if wanted in ("en", "el") else M.default_lang()
     args = build_parser(lang).parse_args(argv)
@@ -316,17 +376,49 @@ def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None) 
         out.flush()
 
     save_path = None if args.no_save else (Path(args.save) if args.save else storage.save_path())
+    lock: storage.SaveLock | None = None
+    if save_path is not None:
+        save_path, lock, instead = _claim_save(save_path, args, say, inp, lang)
+        if instead == "watch":
+            from .watch import watch
+            return watch(save_path, say, inp, lang)
+        if instead == "quit":
+            say(M.text("goodbye", lang))
+            return 1
+    elif args.watch:
+        args.watch = False
+    if args.watch:  # nobody else is playing it: watching is resuming
+        args.resume = True
+    try:
+        return _play(args, save_path, lock, say, out, inp, lang)
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+def _tolerant(stream: TextIO, errors: str) -> None:
+    try:
+        stream.reconfigure(errors=errors)  # type: ignore[attr-defined]
+    except (AttributeError, ValueError, OSError):  # not a text file of ours (tests, pipes)
+        pass
+
+
+def _play(args: argparse.Namespace, save_path: Path | None, lock: storage.SaveLock | None,
+          say: Callable[[str], None], out: TextIO, inp: TextIO, lang: str) -> int:
     resumed_events: list[E.Event] | None = None
     try:
         if args.resume:
             loaded = storage.load(save_path)
             if loaded.data is None:
+                if loaded.reason:
+                    log.warning("save %s set aside: %s", save_path, loaded.reason)
                 key = "resume.corrupt" if loaded.problem == "save_corrupt" else "resume.none"
                 say(M.text(key, lang, path=str(loaded.kept_as or save_path)))
                 return 1
             try:
                 session, resumed_events = Session.restore(loaded.data)
-            except ValueError:
+            except ValueError as exc:
+                log.warning("save %s does not replay: %s", save_path, exc)
                 kept = storage.set_aside(save_path) if save_path and save_path.exists() else None
                 say(M.text("resume.corrupt", lang, path=str(kept or save_path)))
                 return 1
@@ -347,35 +439,46 @@ def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None) 
     narrator, settings = _speech(args, lang, say)
     app = App(session, lang=lang, narrator=narrator, save_path=save_path,
               verbosity=settings.verbosity, screen_notation=not args.words)
+    app.lock = lock
+    try:
+        return _run(app, args, resumed_events, say, out, inp)
+    finally:
+        if app.lock is not None and app.lock is not lock:
+            app.lock.release()  # a save moved to another folder holds its own lock
+
+
+def _run(app: App, args: argparse.Namespace, resumed_events: list[E.Event] | None,
+         say: Callable[[str], None], out: TextIO, inp: TextIO) -> int:
+    narrator = app.narrator
+    session = app.session
+    lang = app.lang
     pump = narrator.start_pump_thread() if narrator is not None else None
     sources: list[Source] = []
-    if args.voice:
-        from .voice_input import voice_source
-        src, problem = voice_source(app, lang, engine=args.voice_engine,
-                                    confirm=args.voice_confirm, barge_in=args.barge_in)
-        if problem:
-            say(problem)
-        if src is not None:
-            sources.append(src)
-    if args.window:
-        code = _run_window(app, args, sources, resumed_events, say)
-        if code != 2:  # 2: no display; the game goes on in the terminal
-            if pump is not None:
-                pump.stop()
-            if narrator is not None:
-                narrator.close()
-            return code
-    player = TerminalPlayer(app, out, inp, sources=sources)
-    if args.scan:
-        from .scan_input import run_scanning
-        app.list_plays = False  # the scanner speaks each option; a list first would delay it
-        code = run_scanning(app, player, mode=args.scan, events=resumed_events)
-    else:
-        code = player.run(resumed_events)
-    if pump is not None:
-        pump.stop()
-    if narrator is not None:
-        narrator.close()
+    try:
+        if args.voice:
+            from .voice_input import voice_source
+            src, problem = voice_source(app, lang, engine=args.voice_engine,
+                                        confirm=args.voice_confirm, barge_in=args.barge_in)
+            if problem:
+                say(problem)
+            if src is not None:
+                sources.append(src)
+        if args.window:
+            code = _run_window(app, args, sources, resumed_events, say)
+            if code != 2:  # 2: no display; the game goes on in the terminal
+                return code
+        player = TerminalPlayer(app, out, inp, sources=sources)
+        if args.scan:
+            from .scan_input import run_scanning
+            app.list_plays = False  # the scanner speaks each option; a list first would delay it
+            code = run_scanning(app, player, mode=args.scan, events=resumed_events)
+        else:
+            code = player.run(resumed_events)
+    finally:
+        if pump is not None:
+            pump.stop()
+        if narrator is not None:
+            narrator.close()
     if app.finished and session.match.winner is not None:
         return 0
     return code

@@ -1,0 +1,190 @@
+"""Guards at the program's edges: unsafe text shown safely, OS errors said in words.
+
+* :func:`visible` makes any text from outside (a typed line, a file name)
+  safe to print and to speak: control characters, escape sequences and
+  undecodable bytes become visible escapes (``\\x1b``), and long text is
+  shortened, so nothing typed can move the cursor, retitle the terminal or
+  flood a screen reader.
+* :func:`os_error_text` says why a file could not be written, in the user's
+  language ("the disk is full", "ο δίσκος είναι γεμάτος").
+* :func:`ending_signals` turns SIGTERM and SIGHUP into an orderly exit (every
+  ``finally`` and ``with`` runs, so the terminal gets its modes back);
+  :func:`signals_held` keeps them (and Ctrl-C) waiting while a save is written.
+* :class:`CbreakMode` puts a terminal in cbreak mode and gives the shell its
+  normal modes back on exit, on Ctrl-Z (and takes cbreak again on ``fg``).
+
+>>> visible("\\x1b]0;owned\\x07ok")
+'\\\\x1b]0;owned\\\\x07ok'
+>>> visible("9" * 100, limit=10)
+'999999999…'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import signal
+import threading
+import unicodedata
+from collections.abc import Iterator
+from typing import Any
+
+from ..narration import messages as M
+
+__all__ = ["SHOW_LIMIT", "CbreakMode", "ending_signals", "os_error_text", "signals_held",
+           "visible"]
+
+#: Longest piece of outside text repeated back to the user (characters).
+SHOW_LIMIT = 40
+
+_ERRNO_KEYS = {errno.ENOSPC: "ENOSPC", errno.EROFS: "EROFS", errno.EACCES: "EACCES",
+               errno.EPERM: "EACCES", errno.ENOTDIR: "ENOTDIR", errno.EEXIST: "ENOTDIR",
+               errno.EIO: "EIO", getattr(errno, "EDQUOT", -1): "EDQUOT"}
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    if 0xDC80 <= code <= 0xDCFF:  # an undecodable byte kept by "surrogateescape"
+        return f"\\x{code - 0xDC00:02x}"
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def visible(text: str, limit: int = SHOW_LIMIT) -> str:
+    """``text`` with every control/format/surrogate character escaped, cut to ``limit``."""
+    out: list[str] = []
+    length = 0
+    for ch in text:
+        piece = _escape(ch) if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn",
+                                                             "Zl", "Zp") else ch
+        if length + len(piece) > limit - 1:
+            out.append("…")
+            break
+        out.append(piece)
+        length += len(piece)
+    return "".join(out)
+
+
+def os_error_text(exc: BaseException, lang: str) -> str:
+    """Why a file operation failed, as words in ``lang``."""
+    number = getattr(exc, "errno", None)
+    key = _ERRNO_KEYS.get(number) if isinstance(number, int) else None
+    if key is not None:
+        return M.text(f"oserror.{key}", lang)
+    detail = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+    return M.text("oserror.other", lang, error=visible(str(detail), 120))
+
+
+# ------------------------------------------------------------------ signals
+
+_ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+def _main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
+
+
+def _end(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
+@contextlib.contextmanager
+def ending_signals() -> Iterator[None]:
+    """While inside, SIGTERM and SIGHUP raise ``SystemExit(128 + signal)`` (main thread only)."""
+    if not _main_thread():
+        yield
+        return
+    previous: dict[int, Any] = {}
+    for sig in _ENDING:
+        try:
+            previous[sig] = signal.signal(sig, _end)
+        except (OSError, ValueError):
+            pass
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """Hold Ctrl-C, SIGTERM and SIGHUP until the block is done (a save is never cut)."""
+    held = {signal.SIGINT, *_ENDING}
+    try:
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    except (AttributeError, OSError, ValueError):
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+# ------------------------------------------------------------ terminal modes
+
+class CbreakMode:
+    """A terminal in cbreak mode (keys at once, no echo; Ctrl-C and Ctrl-Z still work).
+
+    :meth:`enter` saves the modes and sets cbreak; :meth:`leave` puts the
+    saved modes back (safe to call twice). On Ctrl-Z (SIGTSTP) the modes are
+    given back before the program stops, and cbreak is taken again when it
+    goes on (``fg``), so the shell is never left without echo.
+    """
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self._saved: Any = None
+        self._previous_tstp: Any = None
+
+    def enter(self) -> None:
+        """Save the modes, set cbreak, and watch for Ctrl-Z."""
+        import termios
+        import tty
+
+        self._saved = termios.tcgetattr(self.fd)
+        tty.setcbreak(self.fd, termios.TCSANOW)
+        if _main_thread() and hasattr(signal, "SIGTSTP"):
+            try:
+                self._previous_tstp = signal.signal(signal.SIGTSTP, self._suspend)
+            except (OSError, ValueError):
+                self._previous_tstp = None
+
+    def leave(self) -> None:
+        """Give the saved modes back and stop watching for Ctrl-Z."""
+        if self._previous_tstp is not None:
+            try:
+                signal.signal(signal.SIGTSTP, self._previous_tstp)
+            except (OSError, ValueError):
+                pass
+            self._previous_tstp = None
+        self._put_back()
+
+    def _put_back(self) -> None:
+        if self._saved is None:
+            return
+        import termios
+
+        try:
+            termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
+        except termios.error:  # the terminal is gone (hang-up): nothing to give back
+            pass
+        finally:
+            self._saved = None
+
+    def _suspend(self, signum: int, frame: object) -> None:
+        import termios
+        import tty
+
+        self._put_back()
+        signal.signal(signal.SIGTSTP, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTSTP)  # stops here until "fg" (SIGCONT)
+        signal.signal(signal.SIGTSTP, self._suspend)
+        try:
+            self._saved = termios.tcgetattr(self.fd)
+            tty.setcbreak(self.fd, termios.TCSANOW)
+        except termios.error:
+            self._saved = None

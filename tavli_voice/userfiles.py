@@ -1,0 +1,178 @@
+"""The user's files: where they live, how they are written, the shared settings file.
+
+Folders come from :mod:`platformdirs` (on Linux ``$XDG_DATA_HOME/tavli_voice``
+for saves, logs, voice profiles and models, ``$XDG_CONFIG_HOME/tavli_voice``
+for ``settings.json``). ``$TAVLI_VOICE_HOME``, when set, holds all of them
+(one folder for everything: tests, a portable copy on a USB stick).
+
+Every file is written the same safe way (:func:`atomic_write_text`): a fresh
+temporary file created with ``O_EXCL`` in the target's folder (never an
+existing name, so never through a symlink planted there), flushed to disk,
+then renamed over the target. A crash, a full disk or a read-only folder
+leaves the old file whole; the error is raised for the caller to say.
+
+The settings file is shared, one section per part of the program
+(``"speech"``, ``"scanning"``, ``"voice"`` …); :func:`read_section` and
+:func:`write_section` are the only ways in. A damaged file never raises on
+reading: its sections read as missing and the problem is reported; the
+next write keeps the damaged file aside as ``settings.json.bad`` first.
+
+>>> read_document(Path("/nonexistent/settings.json"))
+({}, <DocumentProblem.MISSING: 'missing'>)
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+__all__ = [
+    "APP", "HOME_VARIABLE", "DocumentProblem", "atomic_write_text", "config_dir", "data_dir",
+    "keep_aside", "open_append_private", "read_document", "read_section", "settings_path",
+    "write_section",
+]
+
+APP = "tavli_voice"
+#: One folder for everything, when set (saves, logs, settings, models).
+HOME_VARIABLE = "TAVLI_VOICE_HOME"
+SETTINGS_NAME = "settings.json"
+#: A settings file larger than this is not a settings file.
+MAX_SETTINGS_BYTES = 1 << 20
+
+
+def _home(env: Mapping[str, str] | None) -> Path | None:
+    env = os.environ if env is None else env
+    value = env.get(HOME_VARIABLE, "")
+    return Path(value).expanduser() if value.strip() else None
+
+
+def data_dir(env: Mapping[str, str] | None = None) -> Path:
+    """``$TAVLI_VOICE_HOME``, else the platform's user data folder for tavli_voice."""
+    return _home(env) or platformdirs.user_data_path(APP, appauthor=False)
+
+
+def config_dir(env: Mapping[str, str] | None = None) -> Path:
+    """``$TAVLI_VOICE_HOME``, else the platform's user config folder for tavli_voice."""
+    return _home(env) or platformdirs.user_config_path(APP, appauthor=False)
+
+
+def settings_path(env: Mapping[str, str] | None = None) -> Path:
+    """The shared settings file."""
+    return config_dir(env) / SETTINGS_NAME
+
+
+# ------------------------------------------------------------------ writing
+
+def atomic_write_text(path: Path, text: str, *, durable: bool = True) -> None:
+    """Replace ``path`` with ``text`` (UTF-8) atomically; raises ``OSError`` on failure.
+
+    The temporary file gets a fresh name (``mkstemp``: ``O_CREAT | O_EXCL``,
+    mode 0600) in the same folder, so nothing is ever written through a
+    symlink and the rename cannot cross file systems. Nothing of it is left
+    behind on failure. ``durable`` flushes the data to disk before the rename.
+    """
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    data = text.encode("utf-8")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        view = memoryview(data)
+        while view:
+            written = os.write(fd, view)
+            view = view[written:]
+        if durable:
+            os.fsync(fd)
+        os.close(fd)
+        fd = -1
+        os.replace(tmp, path)
+    except BaseException:
+        if fd >= 0:
+            os.close(fd)
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def open_append_private(path: Path) -> int:
+    """Open ``path`` to append (created 0600), refusing a symlink; returns the fd."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+    flags |= getattr(os, "O_CLOEXEC", 0)
+    return os.open(path, flags, 0o600)
+
+
+def keep_aside(path: Path, tag: str) -> Path:
+    """Rename a damaged file to ``<name>.<tag>`` (numbered if taken); returns the new name."""
+    target = path.with_name(f"{path.name}.{tag}")
+    number = 1
+    while target.exists() or target.is_symlink():
+        target = path.with_name(f"{path.name}.{tag}.{number}")
+        number += 1
+    os.replace(path, target)
+    return target
+
+
+# --------------------------------------------------------- settings document
+
+class DocumentProblem(enum.Enum):
+    """What was wrong when reading the settings file."""
+
+    MISSING = "missing"        #: no file yet: nothing to report
+    UNREADABLE = "unreadable"  #: exists but cannot be read (permissions, a folder …)
+    CORRUPT = "corrupt"        #: not UTF-8 JSON, not an object, empty or far too big
+
+
+def read_document(path: Path) -> tuple[dict[str, Any], DocumentProblem | None]:
+    """The whole settings file as a dict (``{}`` when missing or damaged) and the problem."""
+    try:
+        with open(path, "rb") as stream:
+            raw = stream.read(MAX_SETTINGS_BYTES + 1)
+    except FileNotFoundError:
+        return {}, DocumentProblem.MISSING
+    except OSError:
+        return {}, DocumentProblem.UNREADABLE
+    if len(raw) > MAX_SETTINGS_BYTES:
+        return {}, DocumentProblem.CORRUPT
+    try:
+        document = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return {}, DocumentProblem.CORRUPT
+    if not isinstance(document, dict):
+        return {}, DocumentProblem.CORRUPT
+    return document, None
+
+
+def read_section(path: Path, section: str) -> tuple[dict[str, Any] | None, DocumentProblem | None]:
+    """One section (``{}`` if absent); ``None`` when the section is not an object."""
+    document, problem = read_document(path)
+    value = document.get(section, {})
+    if not isinstance(value, dict):
+        return None, problem
+    return value, problem
+
+
+def write_section(path: Path, section: str, values: Mapping[str, Any]) -> Path | None:
+    """Replace one section, keeping the others; atomic.
+
+    A damaged file is first kept aside as ``<name>.bad`` (returned, so the
+    caller can say where); otherwise returns ``None``. Raises ``OSError``
+    when the folder cannot be written.
+    """
+    document, problem = read_document(path)
+    if problem is DocumentProblem.UNREADABLE:  # never clobber what could not be read
+        raise PermissionError(f"cannot read {path} to keep its other settings")
+    aside = None
+    if problem is DocumentProblem.CORRUPT and (path.exists() or path.is_symlink()):
+        aside = keep_aside(path, "bad")
+    document[section] = dict(values)
+    atomic_write_text(path, json.dumps(document, ensure_ascii=False, indent=2,
+                                       sort_keys=True) + "\n")
+    return aside
