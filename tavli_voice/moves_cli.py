@@ -14,7 +14,7 @@ import json
 import sys
 from typing import Any, TextIO
 
-from .narration.messages import default_lang, text
+from .words import default_lang, text
 from .rules import Position, analyse
 
 

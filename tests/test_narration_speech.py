@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
+from tavli_voice.words import SPEECH_FALLBACK_MESSAGES
 from tavli_voice.narration import backend
 from tavli_voice.narration.backend import fallback_message, make_speaker
 from tavli_voice.narration.earcons import EARCONS, earcon
@@ -285,10 +286,10 @@ class TestFallback:
         assert backend.probe_audio() in (None, backend.NO_AUDIO, backend.NO_PORTAUDIO)
 
     def test_messages_complete_in_both_languages(self) -> None:
-        for key, texts in backend.FALLBACK_MESSAGES.items():
+        for key, texts in SPEECH_FALLBACK_MESSAGES.items():
             assert set(texts) == {"en", "el"}, key
             assert re.search("[α-ωΑ-Ω]", texts["el"]) and texts["en"].isascii()
-        assert fallback_message(backend.NO_AUDIO, "fr") == backend.FALLBACK_MESSAGES[backend.NO_AUDIO]["en"]
+        assert fallback_message(backend.NO_AUDIO, "fr") == SPEECH_FALLBACK_MESSAGES[backend.NO_AUDIO]["en"]
 
 
 # ------------------------------------------------------------- audio sinks

@@ -16,7 +16,7 @@ import re
 import pytest
 
 from tavli_voice import events as E
-from tavli_voice.narration import messages as M
+from tavli_voice import words as M
 from tavli_voice.narration import phrases as P
 from tavli_voice.narration.pieces import NarrationContext, PresentationReason, Say
 from tavli_voice.narration.priorities import Priority, Verbosity

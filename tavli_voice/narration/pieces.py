@@ -9,7 +9,7 @@ pieces (2.1). Here :class:`NarrationContext` is that snapshot and
 ``13/7*``; Greek feminine and masculine numbers as words), ``speech=False``
 writes screen text (digits, and notation when the context asks for it).
 
-All words come from :mod:`~tavli_voice.narration.messages`.
+All words come from :mod:`tavli_voice.words`.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Sequence
 
 from tavli_voice.events import PlayerInfo
-from tavli_voice.narration import messages as M
+from tavli_voice import words as M
 from tavli_voice.narration.priorities import Verbosity
 from tavli_voice.rules import BAR, OFF, Play, Reason, Step
 

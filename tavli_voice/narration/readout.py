@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from tavli_voice.events import PointReport, PositionReport, QuarterReport
 from tavli_voice.rules import BAR, OFF, Position
-from tavli_voice.narration import messages as M
+from tavli_voice import words as M
 from tavli_voice.narration.pieces import Say
 
 

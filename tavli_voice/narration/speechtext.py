@@ -17,7 +17,7 @@ espeak-ng, so anything that slips through is made speakable here:
   pauses ("," and "."), so list items do not run together.
 
 The few words used here (from, to, bar, off, hitting, pinning, checkers) are
-kept with every other word in ``narration/messages.py`` (``SPEECH_SYMBOL_WORDS``).
+kept with every other word in :mod:`tavli_voice.words` (section ``symbol.``).
 The output never contains a character outside :data:`SPEAKABLE_PUNCTUATION`,
 letters, digits and spaces (tested).
 
@@ -32,12 +32,13 @@ letters, digits and spaces (tested).
 from __future__ import annotations
 
 import re
-from tavli_voice.narration.messages import SPEECH_SYMBOL_WORDS
+from tavli_voice.words import LANGS, SPEECH_SYMBOL_WORDS
 
 #: Punctuation allowed through (espeak uses it for pauses and intonation).
 SPEAKABLE_PUNCTUATION = ".,;:!?'-%"
 
-_WORDS = SPEECH_SYMBOL_WORDS  # the words live in narration/messages.py
+#: language → symbol word → text, from the catalogue's ``symbol.`` section.
+_WORDS = {lang: {key: texts[lang] for key, texts in SPEECH_SYMBOL_WORDS.items()} for lang in LANGS}
 
 _POINT = r"(?:bar|off|\d{1,2})[*^]?"
 _STEP = rf"{_POINT}(?:/{_POINT})+(?:\(\d\))?[*^]?"

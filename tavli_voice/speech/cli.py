@@ -23,7 +23,7 @@ from .engine_templates import TemplateStore, profile_dir
 from .enroll import DEFAULT_COMMANDS, enrol, enrolment_words, microphone_recorder
 from .grammar import ALL_POINTS, PHASE_COMMANDS, PLAIN_COMMANDS, Options, phrases
 from .heard import EngineUnavailable
-from .messages import message
+from ..words import text
 from .models import CATALOGUE, FetchError, Opener, _urlopen, fetch, installed, search_dirs, user_models_dir
 from .recognizer import ENGINES, choose_engine
 from .words import LANGS, QUERY_WORDS, Lang
@@ -36,7 +36,7 @@ DEFAULT_PHASE = "turn"
 
 
 def _say_error(key: str, language: Lang, stream: TextIO, /, **values: object) -> None:
-    print(message(key, language, **values), file=stream)
+    print(text("voice." + key, language, **values), file=stream)
 
 
 def _hear_parser() -> argparse.ArgumentParser:
@@ -84,7 +84,7 @@ def hear_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stder
         try:
             audio = load(name)
         except (OSError, AudioFileError) as problem:
-            print(json.dumps({"file": name, "error": message("file_unreadable", lang, file=name, detail=problem)},
+            print(json.dumps({"file": name, "error": text("voice.file_unreadable", lang, file=name, detail=problem)},
                              ensure_ascii=False), file=out)
             status = 1
             continue
@@ -116,17 +116,17 @@ def models_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.std
         except FetchError as problem:
             _say_error(problem.key, lang, err, **problem.values)
             return 1
-        print(message("models_fetched", lang, name=args.name, where=path), file=out)
+        print(text("voice.models_fetched", lang, name=args.name, where=path), file=out)
         return 0
     found = installed(args.models, env)
     if found:
-        print(message("models_installed", lang), file=out)
+        print(text("voice.models_installed", lang), file=out)
         for model in found:
             print("  " + model.describe(), file=out)
     else:
         where = ", ".join(str(d) for d in search_dirs(args.models, env))
-        print(message("models_none", lang, where=where), file=out)
-    print(message("models_known", lang), file=out)
+        print(text("voice.models_none", lang, where=where), file=out)
+    print(text("voice.models_known", lang), file=out)
     for name, (model_lang, size) in CATALOGUE.items():
         print(f"  {name}\t{model_lang}\t~{size} MB", file=out)
     return 0
@@ -161,18 +161,18 @@ def enroll_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.std
         return 1
     words = enrolment_words(lang, args.numbers, names, args.steps)
 
-    def say(text: str) -> None:
-        print(text, file=out, flush=True)
+    def say(line: str) -> None:
+        print(line, file=out, flush=True)
 
-    say(message("enroll_intro", lang, takes=args.takes))
+    say(text("voice.enroll_intro", lang, takes=args.takes))
     saved = 0
     try:
         saved = enrol(store, lang, words, args.takes, microphone_recorder(mic), say)
     except KeyboardInterrupt:
         kept = sum(len(store.takes(lang, w)) for w in words)
-        say(message("enroll_stopped", lang, count=kept, where=store.root / lang))
+        say(text("voice.enroll_stopped", lang, count=kept, where=store.root / lang))
         return 1
     finally:
         mic.stop()
-    say(message("enroll_done", lang, count=saved, where=store.root / lang))
+    say(text("voice.enroll_done", lang, count=saved, where=store.root / lang))
     return 0

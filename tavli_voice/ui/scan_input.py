@@ -36,14 +36,12 @@ from pathlib import Path
 from typing import Any, Callable, Literal, Mapping, Protocol, TextIO
 
 from .. import commands as C
-from ..narration import messages as M
+from .. import words as M
 from ..scanning import (Clock, Highlight, LoadedScanSettings, MonotonicClock, ScanOutput,
                         ScanPaused, ScanSettings, SettingsChanged, Switch, load_scan_settings,
                         make_scanner, save_scan_settings)
-from ..scanning.words import say as scan_say
 from ..scanning.words import settings_problem_text
 from .scan_driver import ScanDriver, ScanStats, strong_bot_preferred
-from ..narration.messages import SCAN_TERMINAL_WORDS, SCAN_KEY_WORDS
 
 log = logging.getLogger(__name__)
 
@@ -61,21 +59,10 @@ BOUNCE = 0.05
 #: Do not repeat the "how to use" line more often than this (seconds).
 HINT_EVERY = 5.0
 
-WORDS = SCAN_TERMINAL_WORDS  # the words live in narration/messages.py
-
-KEY_WORDS = SCAN_KEY_WORDS  # the words live in narration/messages.py
-
-
-def word(key: str, lang: str, **kw: str) -> str:
-    """One of :data:`WORDS` in ``lang`` (English for an unknown language)."""
-    table = WORDS[key]
-    return table.get(lang, table["en"]).format(**kw)
-
-
 def key_word(name: str, lang: str) -> str:
     """A key name as the user reads it ("space", "διάστημα", "F5", "s")."""
-    if name in KEY_WORDS:
-        return KEY_WORDS[name].get(lang, KEY_WORDS[name]["en"])
+    if "scankey." + name in M.ENTRIES:
+        return M.text("scankey." + name, lang)
     return name.upper() if len(name) > 1 else name
 
 
@@ -387,24 +374,24 @@ class TerminalScan:
         names = {role: key for key, role in self.roles.items()}
         pick = key_word(names[Switch.PICK], self.lang)
         nxt = key_word(names.get(Switch.NEXT, names[Switch.PICK]), self.lang)
-        self.say(word("intro_step" if settings.mode == "step" else "intro_auto", self.lang,
+        self.say(M.text("scanui.intro_step" if settings.mode == "step" else "scanui.intro_auto", self.lang,
                       pick=pick, next=nxt))
         if settings.hold_min > 0:
-            self.say(word("intro_hold", self.lang, pick=pick))
+            self.say(M.text("scanui.intro_hold", self.lang, pick=pick))
 
     def show(self, out: ScanOutput) -> None:
         """Print (and speak) what the scanner reports."""
         if isinstance(out, Highlight):
             text = out.option.label(self.lang)  # type: ignore[arg-type]
         elif isinstance(out, ScanPaused):
-            text = scan_say("scan_paused", self.lang)  # type: ignore[arg-type]
+            text = M.text("scan.scan_paused", self.lang)
         elif isinstance(out, SettingsChanged):
             if self.save_settings is not None:
                 try:
                     self.save_settings(out.settings)
                 except OSError as exc:
-                    self.say(word("settings_saved_failed", self.lang, error=str(exc)))
-            text = scan_say("scan_interval", self.lang, (out.settings.interval,))  # type: ignore[arg-type]
+                    self.say(M.text("scanui.settings_saved_failed", self.lang, error=str(exc)))
+            text = M.text("scan.scan_interval", self.lang, out.settings.interval)
         else:
             return
         self.say(text)
@@ -424,7 +411,7 @@ class TerminalScan:
         if t - self._last_hint >= HINT_EVERY:
             self._last_hint = t
             pick = next(k for k, r in self.roles.items() if r is Switch.PICK)
-            self.say(word("not_a_switch", self.lang, pick=key_word(pick, self.lang)))
+            self.say(M.text("scanui.not_a_switch", self.lang, pick=key_word(pick, self.lang)))
 
     def _act(self, action: SwitchAction) -> None:
         if action.kind == "press":
@@ -516,7 +503,7 @@ def run_scanning(app: Any, player: Any, mode: str = "auto", *,
             out.flush()
 
     if keys is None and not _isatty(player.inp):
-        say(word("not_a_tty", lang))
+        say(M.text("scanui.not_a_tty", lang))
         return int(player.run(events))
     settings, path = load_settings(settings_path, mode, say, lang)
     clock = clock or MonotonicClock()
@@ -545,5 +532,5 @@ def run_scanning(app: Any, player: Any, mode: str = "auto", *,
 __all__ = [
     "ScanDriver", "ScanStats", "strong_bot_preferred", "SwitchAction", "KeyRepeatFilter",
     "KeySource", "TtyKeys", "TerminalScan", "decode_keys", "normalise_key", "key_roles",
-    "run_scanning", "load_settings", "highlight_speaker", "WORDS", "word",
+    "run_scanning", "load_settings", "highlight_speaker",
 ]

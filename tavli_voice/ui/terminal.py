@@ -22,7 +22,7 @@ from typing import Callable, Protocol, TextIO
 from .. import commands as C
 from .. import events as E
 from .. import storage
-from ..narration import messages as M
+from .. import words as M
 from ..narration.priorities import Verbosity
 from ..rules import MatchConfig, TimerRules
 from ..session import Phase, Session, SessionOptions

@@ -1,29 +1,52 @@
-"""Every user-facing word, English and Greek side by side (style guide 2.4).
+"""The words catalogue: every user-facing word, English and Greek side by side.
 
-Nothing else in the package holds sentences: the phrasers
-(:mod:`~tavli_voice.narration.phrases`, :mod:`~tavli_voice.narration.readout`),
-the terminal, the narrator and the window all take their words from here, by
-message *key*, so the language can change at run time.
+Inputs (keys, voice, scanning) and outputs (narration, terminal, board window,
+command line) all take their words from here and from nowhere else, by *key*,
+so the language can change at run time (style guide 2.4).
 
-* :data:`MESSAGES` — key → ``{"en": template, "el": template}``;
-  :func:`text` formats one (``str.format`` placeholders, same set in both
-  languages: a test fails otherwise).
+**One lookup.** ``text(key, lang, *args, **kw)`` returns the entry ``key`` of
+:data:`ENTRIES` in ``lang`` ("en" or "el"), formatted with ``str.format``
+(named fields from ``kw``, positional ``{0}`` fields from ``args``)::
+
+    from tavli_voice.words import text
+    text("dice.rolled.you", "el", dice="6 και 5")   # narration, no prefix
+    text("board.roll", lang)                        # the board window's labels
+    text("scan.from", lang, 13)                     # scan options
+    text("voice.did_you_say", lang, text="ρίξε")    # voice input
+
+:data:`ENTRIES` is built from the sections below, each under its prefix
+(:data:`SECTIONS`): ``""`` :data:`MESSAGES` (narration, terminal, command
+line, help), ``board.``, ``scan.``, ``scanui.``, ``scankey.``, ``setting.``,
+``speechoff.``, ``symbol.`` (words for notation in speech), ``voice.``.
+
+**To add a sentence**, add one line to the section it belongs to, with both
+languages and the same placeholders in each::
+
+    "pass.you": {"en": "You lose your turn: {reason}.",
+                 "el": "Χάνεις τη σειρά σου: {reason}."},
+
+and call ``text("pass.you", lang, reason=...)``. Tests fail when a language is
+missing, when the placeholders differ, or when the Greek breaks the glossary
+(``shared/greek-review.md``: "την μπάρα", "θέση" for a point, "ταμπλό" for the
+whole board, "μέτρημα" for the pip count, no ``;`` between list items; a Greek
+question ends in ``;`` on screen and is spoken rising). Greek uses the
+familiar singular ("έφερες", "χάνεις τη σειρά σου").
+
+The rest of the catalogue:
+
 * :data:`PLURALS` — key → ``{"en": (one, many), "el": (one, many)}``;
   :func:`plural` picks the form for ``n`` and fills ``{n}`` with
   :func:`number`, which writes Greek masculine and feminine numbers as words
   in speech ("τρεις κινήσεις", "ένας πόντος"): espeak-ng would read the
-  digit as the neuter ("τρία"). Screen text keeps digits.
+  digit as the neuter ("τρία"). Screen text keeps digits. Give the Greek
+  gender of a new counted noun in :data:`PLURAL_GENDER`.
 * Names: :func:`game_name`, :func:`preset_name`, :func:`player_words` (bots
   have Greek names with their article: "η Ρίτα", "ο δυνατός παίκτης").
 * Dice: :func:`dice_words` ("6 and 5", "double sixes"; "6 και 5",
-  "εξάρες") with the Greek names of doubles from the glossary in
-  ``shared/seeds/002_*``: άσσοι, δυάρες, τριάρες, ντόρτια, πεντάρες, εξάρες.
-* The terminal's one-letter commands: :data:`COMMAND_KEYS` (Latin letters,
-  the same in both languages; mirrors ``ui/keys.py``) and :func:`help_lines`.
+  "εξάρες") with the Greek names of doubles: άσσοι, δυάρες, τριάρες,
+  ντόρτια, πεντάρες, εξάρες.
+* The terminal's one-letter commands: :data:`COMMAND_KEYS` and :func:`help_lines`.
 * :func:`default_lang` reads the locale (``--lang`` overrides, in the caller).
-
-Greek uses the familiar singular, as the TavLucky rules text does ("έφερες",
-"χάνεις τη σειρά σου").
 
 >>> text("dice.rolled.you", "el", dice=dice_words((6, 6), "el", case="acc"))
 'Έφερες εξάρες.'
@@ -722,16 +745,6 @@ def _check_lang(lang: str) -> None:
         raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGS)}")
 
 
-def text(key: str, lang: str, /, **kw: Any) -> str:
-    """The message ``key`` in ``lang``, formatted with ``kw``.
-
-    KeyError for an unknown key (a test proves every key the phrasers use
-    exists in both languages); ValueError for an unknown language.
-    """
-    _check_lang(lang)
-    return MESSAGES[key][lang].format(**kw)
-
-
 def plural(key: str, n: int, lang: str, /, *, speech: bool = False, **kw: Any) -> str:
     """The form of plural ``key`` for ``n``, with ``{n}`` filled by :func:`number`.
 
@@ -999,21 +1012,13 @@ def default_lang(env: Mapping[str, str] | None = None) -> str:
     return "el" if locale.lower().startswith("el") else "en"
 
 
-__all__ = [
-    "LANGS", "MESSAGES", "PLURALS", "PLURAL_GENDER", "GAME_NAMES", "PRESET_NAMES",
-    "DOUBLE_NAMES", "BOT_NAMES", "COMMAND_KEYS", "CommandKey", "PlayerWords", "text",
-    "plural", "number", "el_number", "join_list", "dice_words", "capitalize",
-    "placeholders", "player_words", "game_name", "preset_name", "keys_for", "key_label",
-    "help_lines", "default_lang",
-]
 
 
 # ---------------------------------------------------------------------------
-# Words of the inputs and the board window (labels, scan cues, key names)
+# Sections: the words of one part of the program, found through ``text()``
+# under the section's prefix (see SECTIONS at the end).
 # ---------------------------------------------------------------------------
-#: From ``ui/scan_input.py``.
-#: The few sentences of the terminal scanner, English and Greek side by side
-#: (the lead may merge them into narration/messages.py).
+#: ``scanui.`` The terminal scanner's own sentences (``ui/scan_input.py``).
 SCAN_TERMINAL_WORDS: dict[str, dict[str, str]] = {
     "not_a_tty": {
         "en": "Switch scanning needs a terminal keyboard; standard input is not one. "
@@ -1052,8 +1057,7 @@ SCAN_TERMINAL_WORDS: dict[str, dict[str, str]] = {
     },
 }
 
-#: From ``ui/scan_input.py``.
-#: How key names are said to the user.
+#: ``scankey.`` How key names are said to the user.
 SCAN_KEY_WORDS: dict[str, dict[str, str]] = {
     "space": {"en": "space", "el": "διάστημα"},
     "enter": {"en": "Enter", "el": "Enter"},
@@ -1062,7 +1066,7 @@ SCAN_KEY_WORDS: dict[str, dict[str, str]] = {
     "backspace": {"en": "Backspace", "el": "Backspace"},
 }
 
-#: From ``ui/board/words.py``.
+#: ``board.`` The board window's own labels (buttons, headings, questions).
 BOARD_WORDS: dict[str, dict[str, str]] = {
     "title": {"en": "Tavli — accessible board", "el": "Τάβλι — προσβάσιμο ταμπλό"},
     "roll": {"en": "Roll", "el": "Ρίξε"},
@@ -1119,8 +1123,8 @@ BOARD_WORDS: dict[str, dict[str, str]] = {
     "rejected": {"en": "Not possible now.", "el": "Δεν γίνεται τώρα."},
 }
 
-#: From ``scanning/words.py``.
-#: message key → language → text; ``{0}``, ``{1}`` … are the option's arguments.
+#: ``scan.`` Scan options and the scanner's reports; ``{0}``, ``{1}`` … are the
+#: option's arguments.
 SCANNING_WORDS: dict[str, dict[str, str]] = {
     # What is scanned (R2 plays, R9 match commands).
     "roll": {"en": "Roll", "el": "Ρίξε τα ζάρια"},
@@ -1193,8 +1197,7 @@ SCANNING_WORDS: dict[str, dict[str, str]] = {
         "el": "Το χαλασμένο αρχείο ρυθμίσεων κρατήθηκε ως {0}."},
 }
 
-#: From ``scanning/words.py``.
-#: Names of the settings as the user reads them.
+#: ``setting.`` Names of the scanning settings as the user reads them.
 SCANNING_SETTING_NAMES: dict[str, dict[str, str]] = {
     "mode": {"en": "scanning mode", "el": "τρόπος σάρωσης"},
     "interval": {"en": "scan interval", "el": "χρόνος σάρωσης"},
@@ -1214,7 +1217,7 @@ SCANNING_SETTING_NAMES: dict[str, dict[str, str]] = {
     "next_key": {"en": "next key", "el": "πλήκτρο επόμενου"},
 }
 
-#: From ``narration/backend.py``.
+#: ``speechoff.`` Why speech output is off (``narration/backend.py``).
 SPEECH_FALLBACK_MESSAGES: dict[str, dict[str, str]] = {
     "speech_unavailable_no_espeak": {
         "en": "Speech is off: the espeak-ng speech engine is not installed. The game goes on in text.",
@@ -1236,35 +1239,21 @@ SPEECH_FALLBACK_MESSAGES: dict[str, dict[str, str]] = {
     },
 }
 
-#: From ``narration/speechtext.py``.
+#: ``symbol.`` Words for play notation and symbols in speech (``narration/speechtext.py``).
 SPEECH_SYMBOL_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "from": "from {p}",
-        "from_bar": "from the bar",
-        "to": "to {p}",
-        "off": "bearing off",
-        "hit": "hitting",
-        "pin": "pinning",
-        "count": "{n} checkers",
-        "range": "{a} to {b}",
-        "and": "and",
-        "plus": "plus",
-    },
-    "el": {
-        "from": "από το {p}",
-        "from_bar": "από την μπάρα",
-        "to": "στο {p}",
-        "off": "μάζεμα",
-        "hit": "χτύπημα",
-        "pin": "πλάκωμα",
-        "count": "{n} πούλια",
-        "range": "{a} έως {b}",
-        "and": "και",
-        "plus": "συν",
-    },
+    "from": {"en": "from {p}", "el": "από το {p}"},
+    "from_bar": {"en": "from the bar", "el": "από την μπάρα"},
+    "to": {"en": "to {p}", "el": "στο {p}"},
+    "off": {"en": "bearing off", "el": "μάζεμα"},
+    "hit": {"en": "hitting", "el": "χτύπημα"},
+    "pin": {"en": "pinning", "el": "πλάκωμα"},
+    "count": {"en": "{n} checkers", "el": "{n} πούλια"},
+    "range": {"en": "{a} to {b}", "el": "{a} έως {b}"},
+    "and": {"en": "and", "el": "και"},
+    "plus": {"en": "plus", "el": "συν"},
 }
 
-#: From ``speech/messages.py``: voice input (recognizers, microphone, enrolment).
+#: ``voice.`` Voice input: recognizers, microphone, enrolment, "did you say".
 VOICE_MESSAGES: dict[str, dict[str, str]] = {
     "not_understood": {
         "en": "Not understood: {hint}.",
@@ -1396,3 +1385,66 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
     },
 }
 
+
+# ---------------------------------------------------------------------------
+# The one table and the one lookup
+# ---------------------------------------------------------------------------
+#: Each section of the catalogue under the prefix its keys take in :data:`ENTRIES`
+#: (the narration's :data:`MESSAGES` have no prefix).
+SECTIONS: dict[str, dict[str, dict[str, str]]] = {
+    "": MESSAGES,
+    "board.": BOARD_WORDS,
+    "scan.": SCANNING_WORDS,
+    "scanui.": SCAN_TERMINAL_WORDS,
+    "scankey.": SCAN_KEY_WORDS,
+    "setting.": SCANNING_SETTING_NAMES,
+    "speechoff.": SPEECH_FALLBACK_MESSAGES,
+    "symbol.": SPEECH_SYMBOL_WORDS,
+    "voice.": VOICE_MESSAGES,
+}
+
+
+def _all_entries() -> dict[str, dict[str, str]]:
+    entries: dict[str, dict[str, str]] = {}
+    for prefix, section in SECTIONS.items():
+        for key, texts in section.items():
+            full = prefix + key
+            if full in entries:
+                raise ValueError(f"the words catalogue has the key {full!r} twice")
+            entries[full] = texts
+    return entries
+
+
+#: Every sentence, label and word of the program: key → ``{"en": …, "el": …}``.
+ENTRIES: dict[str, dict[str, str]] = _all_entries()
+
+
+def _value_text(value: object, lang: str) -> str:
+    """A positional argument as the language writes it (Greek: decimal comma)."""
+    if isinstance(value, float):
+        written = f"{value:g}"
+        return written.replace(".", ",") if lang == "el" else written
+    return str(value)
+
+
+def text(key: str, lang: str, /, *args: object, **kw: object) -> str:
+    """The entry ``key`` of :data:`ENTRIES` in ``lang``, filled in.
+
+    Named fields (``{who}``) come from ``kw``; positional fields (``{0}``) from
+    ``args``, where a float is written the language's way ("1,5" in Greek).
+    KeyError for an unknown key, ValueError for an unknown language.
+
+    >>> text("board.roll", "el"), text("scan.from", "el", 13), text("voice.hint_one", "en")
+    ('Ρίξε', 'Από το 13', 'say one')
+    """
+    _check_lang(lang)
+    return ENTRIES[key][lang].format(*(_value_text(a, lang) for a in args), **kw)
+
+
+__all__ = [
+    "LANGS", "ENTRIES", "SECTIONS", "MESSAGES", "PLURALS", "PLURAL_GENDER", "GAME_NAMES",
+    "PRESET_NAMES", "DOUBLE_NAMES", "BOT_NAMES", "COMMAND_KEYS", "CommandKey", "PlayerWords",
+    "text", "plural", "number", "el_number", "join_list", "dice_words", "capitalize",
+    "placeholders", "player_words", "game_name", "preset_name", "keys_for", "key_label",
+    "help_lines", "default_lang",
+]
