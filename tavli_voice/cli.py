@@ -73,8 +73,8 @@ def _main(argv: list[str] | None) -> int:
     if args and args[0] in _TABLE:
         return _TABLE[args[0]](args[1:])
     if args and args[0] in ("-h", "--help", "help"):
-        from .words import default_lang, text
-        print(text("cli.usage", default_lang()))
+        from .words import lang_from_argv, text
+        print(text("cli.usage", lang_from_argv(args)))
         return 0
     return _play(args)
 

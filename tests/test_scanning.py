@@ -120,7 +120,7 @@ class TestScanSettings:
         assert setting_error_text(info.value, "en") == (
             "The setting scan interval must be between 0.3 and 10, not 0.1.")
         assert setting_error_text(info.value, "el") == (
-            "Η ρύθμιση χρόνος σάρωσης πρέπει να είναι από 0,3 έως 10, όχι 0,1.")
+            "Η ρύθμιση «χρόνος σάρωσης» πρέπει να είναι από 0,3 έως 10, όχι 0,1.")
         with pytest.raises(ScanSettingError) as choice:
             ScanSettings(mode="row")  # type: ignore[arg-type]
         assert "auto, step" in setting_error_text(choice.value, "el")
@@ -224,7 +224,7 @@ class TestWords:
     def test_labels(self) -> None:
         assert ScanOption("from", (13,)).label("en") == "From 13"
         assert ScanOption("to", (7,)).label("el") == "Στο 7"
-        assert ScanOption("from_bar", (25,)).label("el") == "Από τη μπάρα"
+        assert ScanOption("from_bar", (25,)).label("el") == "Από την μπάρα"
         assert ScanOption("to_off", (0,)).label("en") == "Bear off"
         assert text("scan.scan_interval", "el", 1.25) == "Χρόνος σάρωσης 1,25 δευτερόλεπτα."
 

@@ -27,8 +27,8 @@ class TestOneTable:
     def test_one_lookup_for_every_section(self) -> None:
         assert text("board.roll", "el") == "Ρίξε"
         assert text("scan.from", "el", 13) == "Από το 13"
-        assert text("scan.scan_interval", "el", 1.5).startswith("Χρόνος σάρωσης 1,5")
-        assert text("scan.scan_interval", "en", 1.5) == "Scan interval 1.5 seconds."
+        assert text("scan.scan_interval", "el", 1.5) == "Χρόνος σάρωσης 1,5 δευτερόλεπτα."
+        assert text("scan.scan_interval_one", "en", 1.0) == "Scan interval 1 second."
         assert text("voice.hint_one", "el") == "πες ένα"
         assert text("scankey.space", "el") == "διάστημα"
         assert text("speechoff.speech_unavailable_no_audio", "en").startswith("Speech is off")

@@ -32,6 +32,16 @@ def label(key: str, args: Sequence[object], lang: Lang = "en") -> str:
     return text("scan." + key, lang, *args)
 
 
+def interval_text(seconds: float, lang: Lang = "en") -> str:
+    """The scan interval said after a change ("1 second", "1,5 δευτερόλεπτα").
+
+    >>> interval_text(1.0, "el"), interval_text(1.5, "el")
+    ('Χρόνος σάρωσης 1 δευτερόλεπτο.', 'Χρόνος σάρωσης 1,5 δευτερόλεπτα.')
+    """
+    return text("scan.scan_interval_one" if seconds == 1 else "scan.scan_interval", lang,
+                float(seconds))
+
+
 def setting_name(name: str, lang: Lang = "en") -> str:
     """A setting's name as the user reads it (the field name if unknown)."""
     key = "setting." + name

@@ -40,7 +40,7 @@ from .. import words as M
 from ..scanning import (Clock, Highlight, LoadedScanSettings, MonotonicClock, ScanOutput,
                         ScanPaused, ScanSettings, SettingsChanged, Switch, load_scan_settings,
                         make_scanner, save_scan_settings)
-from ..scanning.words import settings_problem_text
+from ..scanning.words import interval_text, settings_problem_text
 from .scan_driver import ScanDriver, ScanStats, strong_bot_preferred
 
 log = logging.getLogger(__name__)
@@ -391,7 +391,7 @@ class TerminalScan:
                     self.save_settings(out.settings)
                 except OSError as exc:
                     self.say(M.text("scanui.settings_saved_failed", self.lang, error=str(exc)))
-            text = M.text("scan.scan_interval", self.lang, out.settings.interval)
+            text = interval_text(out.settings.interval, self.lang)  # type: ignore[arg-type]
         else:
             return
         self.say(text)

@@ -167,9 +167,15 @@ def build_view(session: Any, extras: Extras) -> BoardView:
     ctx = nav_context(session, viewer, extras.finished)
     nav = extras.nav.synced(ctx)
     players = session.players
-    me = words.player_words(players[viewer].name, players[viewer].bot, viewer, lang).name
+
+    def shown(i: int) -> str:  # the person at the window is "You" / "Εσύ"
+        if i == viewer and not players[i].bot:
+            return words.text("board.you", lang)
+        return words.player_words(players[i].name, players[i].bot, i, lang).name
+
+    me = shown(viewer)
     other_i = 1 - viewer
-    other = words.player_words(players[other_i].name, players[other_i].bot, other_i, lang).name
+    other = shown(other_i)
     scores = session.match.scores
     title = words.text("board.game_no", lang, game=words.game_name(session.game, lang, session.config.preset),
                  number=session.game_number)
@@ -180,7 +186,7 @@ def build_view(session: Any, extras: Extras) -> BoardView:
         winner = session.match.winner
         turn = ""
         if winner is not None:
-            name = words.player_words(players[winner].name, players[winner].bot, winner, lang).name
+            name = shown(winner)
             turn = words.text("board.match_over", lang, name=name, a=max(scores), b=min(scores))
     elif ctx.mode is Mode.WAIT:
         actor = session.actor()

@@ -42,6 +42,7 @@ from .scan_menu import session_scan_menu
 from .scanview import scan_show
 from .theme import THEMES, Theme, find_theme
 from ... import words
+from ...scanning.words import interval_text
 
 log = logging.getLogger(__name__)
 
@@ -328,7 +329,7 @@ class BoardWindow:
                     self.on_scan_settings(out.settings)
                 except OSError as exc:
                     log.warning("could not save scanning settings: %s", exc)
-            self._speak(words.text("scan.scan_interval", self.lang, out.settings.interval))
+            self._speak(interval_text(out.settings.interval, self.lang))  # type: ignore[arg-type]
         elif is_command(out):
             if isinstance(out, C.Quit):
                 self.closing = True
