@@ -94,8 +94,6 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "el": "το --players θέλει δύο ονόματα, π.χ. rita,strong"},
     "error.preset_game": {"en": "{game} is not played under the {preset} rules",
                           "el": "το παιχνίδι {game} δεν παίζεται με τους κανόνες {preset}"},
-    "error.unknown_bot": {"en": "unknown bot {name}; choose one of: {names}",
-                          "el": "άγνωστο μποτ {name}· διάλεξε ένα από: {names}"},
     "entry": {"en": "{who} {n}", "el": "{who} {n}"},
     "sentence.because": {"en": "{what}, because {why}", "el": "{what}, γιατί {why}"},
     "prefix.who": {"en": "{who}: {text}", "el": "{who}: {text}"},
@@ -860,6 +858,20 @@ def game_name(game: str, lang: str, preset: str | None = None) -> str:
         key = "tapa"
     names = GAME_NAMES.get(key)
     return names[lang] if names else game
+
+
+#: A preset's bare name after "the … rules" / "τους κανόνες …".
+PRESET_SHORT_NAMES: dict[str, dict[str, str]] = {
+    "tavlucky": {"en": "TavLucky", "el": "TavLucky"},
+    "traditional": {"en": "traditional", "el": "παραδοσιακούς"},
+    "vog": {"en": "VOG", "el": "VOG"},
+}
+
+
+def preset_short_name(preset: str, lang: str) -> str:
+    """A preset's name after "the … rules": "VOG", "παραδοσιακούς"."""
+    _check_lang(lang)
+    return PRESET_SHORT_NAMES.get(preset, {}).get(lang, preset)
 
 
 def preset_name(preset: str, lang: str) -> str:
@@ -1638,5 +1650,5 @@ __all__ = [
     "PRESET_NAMES", "DOUBLE_NAMES", "BOT_NAMES", "COMMAND_KEYS", "CommandKey", "PlayerWords",
     "text", "plural", "number", "el_number", "join_list", "dice_words", "capitalize",
     "placeholders", "player_words", "game_name", "preset_name", "keys_for", "key_label",
-    "help_lines", "default_lang", "lang_from_argv",
+    "help_lines", "default_lang", "lang_from_argv", "preset_short_name",
 ]
