@@ -1322,6 +1322,10 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
         "en": "The speech recogniser {engine} is not installed: {detail}.",
         "el": "Ο αναγνωριστής ομιλίας {engine} δεν είναι εγκατεστημένος: {detail}.",
     },
+    "engine_instead": {
+        "en": "The speech recogniser {wanted} cannot run here ({why}); {engine} listens instead.",
+        "el": "Ο αναγνωριστής ομιλίας {wanted} δεν μπορεί να τρέξει εδώ ({why})· ακούει ο {engine}.",
+    },
     "engine_unknown": {
         "en": "Unknown speech recogniser {engine}. Choose one of: {choices}.",
         "el": "Άγνωστος αναγνωριστής ομιλίας {engine}. Διάλεξε ένα από: {choices}.",

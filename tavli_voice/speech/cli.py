@@ -25,7 +25,7 @@ from .grammar import ALL_POINTS, PHASE_COMMANDS, PLAIN_COMMANDS, Options, phrase
 from .heard import EngineUnavailable
 from .messages import message
 from .models import CATALOGUE, FetchError, Opener, _urlopen, fetch, installed, search_dirs, user_models_dir
-from .recognizer import ENGINES, choose_engine
+from .recognizer import ENGINES, Instead, choose_engine
 from .words import LANGS, QUERY_WORDS, Lang
 
 #: Phase whose commands ``hear`` offers besides the plays, unless --commands says.
@@ -79,6 +79,9 @@ def hear_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stder
         _say_error(problem.key, lang, err, **problem.values)
         return 1
     items = phrases(options, lang)
+    instead = engine if isinstance(engine, Instead) else getattr(engine, "general", None)
+    if isinstance(instead, Instead):
+        _say_error("engine_instead", lang, err, wanted=instead.wanted, why=instead.why, engine=instead.name)
     status = 0
     for name in args.files:
         try:
