@@ -13,18 +13,18 @@ SUBCOMMANDS = ("play", "resume", "moves", "hear", "models", "enroll", "window")
 
 
 def _play(argv: list[str]) -> int:
-    from .ui.terminal import main as play_main
+    from .startup import main as play_main
     return play_main(argv)
 
 
 def _resume(argv: list[str]) -> int:
-    from .ui.terminal import main as play_main
+    from .startup import main as play_main
     return play_main(["--resume"] + argv)
 
 
 def _window(argv: list[str]) -> int:
-    from .ui.terminal import main as play_main
-    return play_main(["--window"] + argv)
+    from .startup import main as play_main
+    return play_main(argv, window=True)
 
 
 def _moves(argv: list[str]) -> int:
