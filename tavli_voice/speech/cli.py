@@ -26,7 +26,7 @@ from .heard import EngineUnavailable
 from ..words import lang_from_argv, text
 from ..words.catalogs import use_argparse_language
 from .models import CATALOGUE, FetchError, Opener, _urlopen, fetch, installed, search_dirs, user_models_dir
-from .recognizer import ENGINES, choose_engine
+from .recognizer import ENGINES, Instead, choose_engine
 from .words import LANGS, QUERY_WORDS, Lang
 
 #: Phase whose commands ``hear`` offers besides the plays, unless --commands says.
@@ -83,6 +83,9 @@ def hear_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stder
         _say_error(problem.key, lang, err, **problem.values)
         return 1
     items = phrases(options, lang)
+    instead = engine if isinstance(engine, Instead) else getattr(engine, "general", None)
+    if isinstance(instead, Instead):
+        _say_error("engine_instead", lang, err, wanted=instead.wanted, why=instead.why, engine=instead.name)
     status = 0
     for name in args.files:
         try:

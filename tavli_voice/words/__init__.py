@@ -1523,6 +1523,10 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
         "en": "The speech recogniser {engine} is not installed: {detail}.",
         "el": "Η μηχανή αναγνώρισης ομιλίας {engine} δεν είναι εγκατεστημένη: {detail}.",
     },
+    "engine_instead": {
+        "en": "The speech recogniser {wanted} cannot run here ({why}); {engine} listens instead.",
+        "el": "Ο αναγνωριστής ομιλίας {wanted} δεν μπορεί να τρέξει εδώ ({why})· ακούει ο {engine}.",
+    },
     "engine_unknown": {
         "en": "Unknown speech recogniser {engine}. Choose one of: {choices}.",
         "el": "Άγνωστη μηχανή αναγνώρισης ομιλίας {engine}. Διάλεξε μία από: {choices}.",
