@@ -61,8 +61,9 @@ from __future__ import annotations
 import os
 import re
 import string
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Literal, Mapping, Sequence
+from typing import Any, Literal
 
 Lang = Literal["en", "el"]
 #: The languages every message exists in.
@@ -706,8 +707,7 @@ PLURALS: dict[str, dict[str, tuple[str, str]]] = {
         "en": ("a checker on the bar must enter first, and the entry point {points} is closed",
                "a checker on the bar must enter first, and the entry points {points} are closed"),
         "el": ("πρώτα πρέπει να μπει το πούλι από την μπάρα, και το {points} είναι πόρτα",
-               "πρώτα πρέπει να μπει το πούλι από την μπάρα, και οι θέσεις εισόδου {points} "
-               "είναι πόρτες")},
+               "πρώτα πρέπει να μπει το πούλι από την μπάρα, και οι θέσεις εισόδου {points} είναι πόρτες")},
     "reason.pinned": {
         "en": ("the checker on {points} is pinned, and no other can move",
                "the checkers on {points} are pinned, and no other can move"),
@@ -1525,7 +1525,8 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
     },
     "engine_instead": {
         "en": "The speech recogniser {wanted} cannot run here ({why}); {engine} listens instead.",
-        "el": "Ο αναγνωριστής ομιλίας {wanted} δεν μπορεί να τρέξει εδώ ({why})· ακούει ο {engine}.",
+        "el": "Η μηχανή αναγνώρισης ομιλίας {wanted} δεν μπορεί να τρέξει εδώ ({why}), οπότε "
+              "ακούει στη θέση της η μηχανή {engine}.",
     },
     "engine_unknown": {
         "en": "Unknown speech recogniser {engine}. Choose one of: {choices}.",
@@ -1659,9 +1660,34 @@ def text(key: str, lang: str, /, *args: object, **kw: object) -> str:
 
 
 __all__ = [
-    "LANGS", "ENTRIES", "SECTIONS", "MESSAGES", "PLURALS", "PLURAL_GENDER", "GAME_NAMES",
-    "PRESET_NAMES", "DOUBLE_NAMES", "BOT_NAMES", "COMMAND_KEYS", "CommandKey", "PlayerWords",
-    "text", "plural", "number", "el_number", "join_list", "dice_words", "capitalize",
-    "placeholders", "player_words", "game_name", "preset_name", "keys_for", "key_label",
-    "help_lines", "default_lang", "lang_from_argv", "preset_short_name",
+    "BOT_NAMES",
+    "COMMAND_KEYS",
+    "DOUBLE_NAMES",
+    "ENTRIES",
+    "GAME_NAMES",
+    "LANGS",
+    "MESSAGES",
+    "PLURALS",
+    "PLURAL_GENDER",
+    "PRESET_NAMES",
+    "SECTIONS",
+    "CommandKey",
+    "PlayerWords",
+    "capitalize",
+    "default_lang",
+    "dice_words",
+    "el_number",
+    "game_name",
+    "help_lines",
+    "join_list",
+    "key_label",
+    "keys_for",
+    "lang_from_argv",
+    "number",
+    "placeholders",
+    "player_words",
+    "plural",
+    "preset_name",
+    "preset_short_name",
+    "text",
 ]
