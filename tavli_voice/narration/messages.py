@@ -519,6 +519,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cli.save": {"en": "autosave file (default: in the data folder)",
                  "el": "αρχείο αυτόματης αποθήκευσης (αρχικά: στον φάκελο δεδομένων)"},
     "cli.no_save": {"en": "do not save the match", "el": "μην αποθηκεύεις τον αγώνα"},
+    "cli.numbering": {
+        "en": "points of the opponent's plays: mine (default: in your numbering, like the "
+              "position) or mover (in the opponent's own numbering, as backgammon notation)",
+        "el": "θέσεις στις κινήσεις του αντιπάλου: mine (προεπιλογή: με τη δική σου αρίθμηση, "
+              "όπως η περιγραφή του ταμπλό) ή mover (με την αρίθμηση του αντιπάλου)"},
 
     # --- help for each command (COMMAND_KEYS) ------------------------------------------------
     "help.select": {"en": "choose a play by its number", "el": "διάλεξε κίνηση με τον αριθμό της"},
@@ -606,6 +611,27 @@ PLURALS: dict[str, dict[str, tuple[str, str]]] = {
         "en": ("{whose} checker on {points} is pinned.", "{whose} checkers on {points} are pinned."),
         "el": ("Το πούλι {whose} στη θέση {points} είναι πλακωμένο.",
                "Τα πούλια {whose} στις θέσεις {points} είναι πλακωμένα.")},
+    # --- one point of view: another player's play told in the listener's numbering
+    "view.entered": {
+        "en": ("{who} entered on your {points}.", "{who} entered on your {points}."),
+        "el": ("{who} μπήκε από την μπάρα στο {points}.",
+               "{who} μπήκε από την μπάρα στα {points}.")},
+    "view.hit": {
+        "en": ("{who} hit your checker on {points}.", "{who} hit your checkers on {points}."),
+        "el": ("{who} χτύπησε το πούλι σου στο {points}.",
+               "{who} χτύπησε τα πούλια σου στις θέσεις {points}.")},
+    "view.pinned": {
+        "en": ("{who} pinned your checker on {points}.",
+               "{who} pinned your checkers on {points}."),
+        "el": ("{who} πλάκωσε το πούλι σου στο {points}.",
+               "{who} πλάκωσε τα πούλια σου στις θέσεις {points}.")},
+    "reason.bar_entry_blocked.yours": {
+        "en": ("a checker on the bar must enter first, and you hold its entry point, {points}",
+               "a checker on the bar must enter first, and you hold its entry points, {points}"),
+        "el": ("πρώτα πρέπει να μπει το πούλι από την μπάρα, και έχεις πόρτα τη θέση εισόδου "
+               "του, το {points}",
+               "πρώτα πρέπει να μπει το πούλι από την μπάρα, και έχεις πόρτες τις θέσεις "
+               "εισόδου του, {points}")},
 }
 
 #: Greek gender of the ``{n}`` in each plural (neuter when not listed).

@@ -195,20 +195,21 @@ def _play_made(e: E.PlayMade, s: Say) -> Blocks:
         out = [s.by("play.terse", e.player, play=play)]
     else:
         out = [s.by("play.made", e.player, play=play)]
+    out += s.effects(e.play, e.player)
     if s.ctx.chatty:
         out += s.pips(e.player, e.play.result.pip_count())
     return [" ".join(out)]
 
 
 def _turn_passed(e: E.TurnPassed, s: Say) -> Blocks:
-    why = s.reason(e.reason)
+    why = s.reason(e.reason, mover=e.player)
     if s.ctx.terse:
         return [s.t("pass.terse", reason=why)]
     return [s.by("pass", e.player, reason=why)]
 
 
 def _turn_shortened(e: E.TurnShortened, s: Say) -> Blocks:
-    why = s.reason(e.reason)
+    why = s.reason(e.reason, mover=e.player)
     if s.ctx.terse:
         return [M.capitalize(why) + "."]
     return [s.by("short", e.player, reason=why)]

@@ -56,6 +56,8 @@ class App:
         self.verbosity = verbosity
         self.screen_notation = screen_notation  #: False: plays in words on screen too
         self.list_plays = True  #: False while scanning: the scanner reads the options
+        #: True: the other player's plays in their own numbering (default: the listener's)
+        self.mover_numbering = False
         self._listeners: list[Listener] = []
         self.finished = False
         self.quit = False
@@ -81,6 +83,7 @@ class App:
                                 turn=s.turn_counter, preset=s.config.preset,
                                 screen_notation=self.screen_notation,
                                 list_plays=self.list_plays,
+                                game=s.game, mover_numbering=self.mover_numbering,
                                 reason=PresentationReason(reason))
 
     def publish(self, events: list[E.Event], reason: str = "event") -> None:

@@ -65,6 +65,8 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     ap.add_argument("--rate", type=int, default=None, help=h("rate"))
     ap.add_argument("--volume", type=float, default=None, help=h("volume"))
     ap.add_argument("--words", action="store_true", help=h("words"))
+    ap.add_argument("--numbering", choices=["mine", "mover"], default="mine",
+                    help=h("numbering"))
     ap.add_argument("--scan", choices=["auto", "step"], default=None, help=h("scan"))
     ap.add_argument("--voice", action="store_true", help=h("voice"))
     ap.add_argument("--voice-engine", default=None, help=h("voice_engine"))
@@ -347,6 +349,7 @@ def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None) 
     narrator, settings = _speech(args, lang, say)
     app = App(session, lang=lang, narrator=narrator, save_path=save_path,
               verbosity=settings.verbosity, screen_notation=not args.words)
+    app.mover_numbering = args.numbering == "mover"
     pump = narrator.start_pump_thread() if narrator is not None else None
     sources: list[Source] = []
     if args.voice:
