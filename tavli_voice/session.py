@@ -315,8 +315,9 @@ class Session:
         except ValueError:
             return self._reject("illegal_step", source=src, point=cmd.point)
         self.source = None
-        out: list[E.Event] = [E.StepTaken(self.to_move, step, self.chooser.current())]
         play = self.chooser.complete()
+        left = () if play is not None else (self.dice_left() or ())
+        out: list[E.Event] = [E.StepTaken(self.to_move, step, self.chooser.current(), left)]
         if play is not None:
             return out + self._choose(play)
         out.append(E.StepOptions(self.to_move, None, self.chooser.sources()))
@@ -443,20 +444,47 @@ class Session:
         """The current position from ``player``'s side."""
         return self.position if player == self.to_move else self.position.flip()
 
+    def shown(self, player: int) -> Position:
+        """The board from ``player``'s side as it stands *now*: after the steps of a
+        half-made play, or after a chosen play waiting for confirmation (R2)."""
+        pos = self.position
+        if self.phase is Phase.CONFIRM and self.pending is not None:
+            pos = self.pending.result
+        elif self.phase is Phase.PLAY and self.chooser is not None and self.chooser.chosen:
+            pos = self.chooser.current()
+        return pos if player == self.to_move else pos.flip()
+
+    def dice_left(self) -> tuple[int, ...] | None:
+        """The dice still to play when part of the roll is chosen (R2), else None.
+
+        ``()`` once a whole play is chosen and waits for confirmation.
+        """
+        if self.dice is None:
+            return None
+        if self.phase is Phase.CONFIRM and self.pending is not None:
+            return ()
+        if self.phase is not Phase.PLAY or self.chooser is None or not self.chooser.chosen:
+            return None
+        left = list(self.dice) if self.dice[0] != self.dice[1] else [self.dice[0]] * 4
+        for step in self.chooser.chosen:
+            if step.die in left:
+                left.remove(step.die)
+        return tuple(left)
+
     def _query(self, cmd: C.Command) -> list[E.Event]:
         who = self.listener()
-        pos = self.view(who)
+        pos = self.shown(who)
         if isinstance(cmd, C.Describe):
             return [E.PositionReport(who, pos, cmd.length, self.to_move, self.match.scores,
-                                     self.dice)]
+                                     self.dice, self.dice_left())]
         if isinstance(cmd, C.QueryPoint):
             if not 0 <= cmd.point <= 25:
                 return self._reject("no_such_point", point=cmd.point)
-            return [E.PointReport(who, pos, cmd.point)]
+            return [E.PointReport(who, pos, cmd.point, self.dice_left())]
         if isinstance(cmd, C.QueryQuarter):
             if not 1 <= cmd.quarter <= 4:
                 return self._reject("no_such_quarter", quarter=cmd.quarter)
-            return [E.QuarterReport(who, pos, cmd.quarter)]
+            return [E.QuarterReport(who, pos, cmd.quarter, self.dice_left())]
         if isinstance(cmd, C.PipCount):
             return [E.PipReport(who, pos.pip_count())]
         if isinstance(cmd, C.Score):

@@ -3,9 +3,18 @@ plays, whole lists, help, forced plays, saved matches (R1, R2, R8, R9)."""
 
 from __future__ import annotations
 
+import dataclasses
+import io
+
+import pytest
+
+from tavli_voice import commands as C
 from tavli_voice import events as E
 from tavli_voice.narration.phrases import NarrationContext, phrase, screen_text
-from tavli_voice.rules import PassReason, Play, Position, Reason, Step
+from tavli_voice.rules import MatchConfig, PassReason, Play, Position, Reason, Step
+from tavli_voice.session import Session
+from tavli_voice.ui.app import App
+from tavli_voice.ui.terminal import TerminalPlayer
 
 
 def ctx(lang: str = "en", game: str = "portes", **kw: object) -> NarrationContext:
@@ -75,3 +84,85 @@ def test_r1_fevga_points_of_the_opponent_are_turned_by_twelve() -> None:
     reason = Reason.make(PassReason.FIRST_CHECKER_BLOCKED, point=24, dice=(6, 5))
     text = screen_text(E.TurnPassed(1, (6, 5), reason), ctx(game="fevga"))
     assert "on 12," in text
+
+
+# ------------------------------------------------- R2: half-made plays count
+def opening_session(seed: str = "3") -> tuple[Session, list[E.Event]]:
+    """Portes, you against Rita; with seed "3" you start with 6 and 1 (R3)."""
+    session = Session(MatchConfig(1, "portes", "tavlucky", seed),
+                      (E.PlayerInfo("you"), E.PlayerInfo("Rita", "rita")))
+    events = session.start()
+    return session, events
+
+
+def test_r2_queries_describe_the_board_after_the_steps_chosen_so_far() -> None:
+    session, events = opening_session()
+    assert session.dice == (6, 1) and session.to_move == 0
+    session.handle(C.FromPoint(13))
+    taken = session.handle(C.ToPoint(7))
+    step = next(e for e in taken if isinstance(e, E.StepTaken))
+    assert step.left == (1,)
+    assert screen_text(step, ctx()) == "From 13 to 7; 1 to play."
+    assert screen_text(step, ctx("el")) == "Από το 13 στο 7, μένει το 1."
+    report = session.handle(C.Describe("normal"))[0]
+    assert isinstance(report, E.PositionReport)
+    assert report.position.mine(13) == 4 and report.position.mine(7) == 1
+    assert report.left == (1,)
+    text = screen_text(report, ctx())
+    assert "4 on 13" in text and "1 on 7" in text and text.endswith("Still to play: 1.")
+    assert screen_text(report, ctx("el")).endswith("Μένει να παιχτεί το 1.")
+    point = session.handle(C.QueryPoint(7))[0]
+    assert screen_text(point, ctx()) == "Point 7: 1 of yours. Still to play: 1."
+    brief = screen_text(session.handle(C.Describe("brief"))[0], ctx())
+    assert "Still to play: 1." in brief and "Pips: you 161" in brief
+    pips = session.handle(C.PipCount())[0]
+    assert isinstance(pips, E.PipReport) and pips.pips[0] == 161
+
+
+def test_r2_a_chosen_play_waiting_for_confirmation_is_the_position_described() -> None:
+    session, _ = opening_session()
+    session.handle(C.ChoosePlay(8))  # 13/6
+    report = session.handle(C.Describe("normal"))[0]
+    assert isinstance(report, E.PositionReport) and report.position.mine(6) == 6
+    assert screen_text(report, ctx()).endswith("The whole play is chosen: confirm it or undo it.")
+    session.handle(C.Undo())
+    again = session.handle(C.Describe("normal"))[0]
+    assert isinstance(again, E.PositionReport) and again.left is None
+    assert again.position.mine(13) == 5
+
+
+# ---------------------------------------------- R2: every play can be listed
+def long_offer(lang: str) -> tuple[App, io.StringIO]:
+    """A turn of yours with more plays than fit in the first listing (a double)."""
+    for seed in range(300):
+        session = Session(MatchConfig(1, "portes", "tavlucky", seed),
+                          (E.PlayerInfo("you"), E.PlayerInfo("Rita", "rita")))
+        session.start()
+        session.set_position(Position.initial("portes", "tavlucky"), to_move=0)
+        app = App(session, lang=lang)
+        out = io.StringIO()
+        TerminalPlayer(app, out, io.StringIO())
+        app.command(C.Roll())
+        if len(session.plays) > 30:
+            return app, out
+    raise AssertionError("no seed gives a long list")
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_l_lists_every_play_even_when_the_offer_was_cut(lang: str) -> None:
+    app, out = long_offer(lang)
+    count = len(app.session.plays)
+    offered = out.getvalue().splitlines()
+    assert f"{count}: " not in "\n".join(offered)  # the offer itself is cut short …
+    out.seek(0)
+    out.truncate()
+    app.command(C.ListPlays())  # … and l lists them all
+    listed = [line for line in out.getvalue().splitlines() if line.split(":")[0].isdigit()]
+    assert [int(line.split(":")[0]) for line in listed] == list(range(1, count + 1))
+
+
+def test_voice_and_switch_ask_for_the_same_whole_list() -> None:
+    app, _ = long_offer("en")
+    offer = app.session.handle(C.ListPlays())[0]
+    spoken_list = spoken(offer, dataclasses.replace(app.context("where_am_i"), lang="en"))
+    assert f"{len(app.session.plays)}: " in spoken_list

@@ -519,6 +519,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cli.save": {"en": "autosave file (default: in the data folder)",
                  "el": "αρχείο αυτόματης αποθήκευσης (αρχικά: στον φάκελο δεδομένων)"},
     "cli.no_save": {"en": "do not save the match", "el": "μην αποθηκεύεις τον αγώνα"},
+    "readout.left.none": {"en": "The whole play is chosen: confirm it or undo it.",
+                          "el": "Η κίνηση είναι διαλεγμένη: επιβεβαίωσέ την ή αναίρεσέ την."},
     "cli.numbering": {
         "en": "points of the opponent's plays: mine (default: in your numbering, like the "
               "position) or mover (in the opponent's own numbering, as backgammon notation)",
@@ -611,6 +613,10 @@ PLURALS: dict[str, dict[str, tuple[str, str]]] = {
         "en": ("{whose} checker on {points} is pinned.", "{whose} checkers on {points} are pinned."),
         "el": ("Το πούλι {whose} στη θέση {points} είναι πλακωμένο.",
                "Τα πούλια {whose} στις θέσεις {points} είναι πλακωμένα.")},
+    "readout.left": {"en": ("Still to play: {dice}.", "Still to play: {dice}."),
+                     "el": ("Μένει να παιχτεί το {dice}.", "Μένουν να παιχτούν: {dice}.")},
+    "step.left": {"en": ("{step}; {dice} to play", "{step}; {dice} to play"),
+                  "el": ("{step}, μένει το {dice}", "{step}, μένουν {dice}")},
     # --- one point of view: another player's play told in the listener's numbering
     "view.entered": {
         "en": ("{who} entered on your {points}.", "{who} entered on your {points}."),

@@ -175,6 +175,8 @@ def _for(player: int, line: str, s: Say) -> str:
 
 def _step_taken(e: E.StepTaken, s: Say) -> Blocks:
     words = s.step(e.step, e.player, e.position.game)
+    if e.left:  # R2: the dice still to play, so the next step is chosen knowingly
+        words = s.n("step.left", len(e.left), step=words, dice=s.join([str(d) for d in e.left]))
     if s.you(e.player):
         return [M.capitalize(s.t("step.taken.you", step=words))]
     return [s.t("step.taken.other", who=M.capitalize(s.subject(e.player)), step=words)]

@@ -58,6 +58,8 @@ class App:
         self.list_plays = True  #: False while scanning: the scanner reads the options
         #: True: the other player's plays in their own numbering (default: the listener's)
         self.mover_numbering = False
+        #: why the events being published are said ("event", "where_am_i" …)
+        self.reason = "event"
         self._listeners: list[Listener] = []
         self.finished = False
         self.quit = False
@@ -91,6 +93,7 @@ class App:
         if not events:
             return
         self.recent.extend(e for e in events if not isinstance(e, _NOT_HISTORY))
+        self.reason = reason  # listeners phrase with it: an asked-for list comes in full
         for listener in self._listeners:
             listener(events)
         if self.narrator is not None:

@@ -131,7 +131,7 @@ class TerminalPlayer:
     def print_events(self, events: list[E.Event]) -> None:
         from ..narration.phrases import screen_text
 
-        ctx = self.app.context()
+        ctx = self.app.context(self.app.reason)
         for ev in events:
             text = screen_text(ev, ctx)  # type: ignore[arg-type]
             for line in text.splitlines():
