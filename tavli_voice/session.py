@@ -496,8 +496,8 @@ class Session:
             return self._reject("no_plays_now")
         if isinstance(cmd, C.Help):
             return [E.HelpReport(self.to_move, self.available(), len(self.plays))]
-        if isinstance(cmd, C.Hint):
-            if self.phase is not Phase.PLAY or self.dice is None:
+        if isinstance(cmd, C.Hint):  # also once a play is chosen: a second opinion
+            if self.phase not in (Phase.PLAY, Phase.CONFIRM) or self.dice is None:
                 return self._reject("no_plays_now")
             n = self._best_index()
             return [E.HintReport(self.to_move, n, self.plays[n - 1])]
@@ -507,14 +507,14 @@ class Session:
 
     def available(self) -> tuple[str, ...]:
         """Command names that make sense now (for help, voice grammars, scanning)."""
-        common = ("position", "point", "quarter", "pips", "score", "repeat", "help", "stop",
-                  "quit")
+        common = ("position", "point", "quarter", "pips", "score", "repeat", "history", "help",
+                  "stop", "quit")
         by_phase: dict[Phase, tuple[str, ...]] = {
             Phase.ROLL: ("roll", "resign", "leave") + (("double",) if self._can_double() else ()),
             Phase.PLAY: ("select", "from", "to", "plays", "hint", "resign", "leave")
             + (("undo", "cancel") if self.chooser and (self.chooser.chosen or self.source)
                else ()),
-            Phase.CONFIRM: ("confirm", "undo", "select", "plays", "resign", "leave"),
+            Phase.CONFIRM: ("confirm", "undo", "select", "plays", "hint", "resign", "leave"),
             Phase.ANSWER: ("take", "drop", "yes", "no"),
             Phase.ASK: ("yes", "no", "cancel"),
             Phase.MATCH_OVER: (),

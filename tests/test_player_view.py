@@ -10,10 +10,13 @@ import pytest
 
 from tavli_voice import commands as C
 from tavli_voice import events as E
+from tavli_voice.narration import messages as M
+from tavli_voice.narration.priorities import Verbosity
 from tavli_voice.narration.phrases import NarrationContext, phrase, screen_text
 from tavli_voice.rules import MatchConfig, PassReason, Play, Position, Reason, Step
 from tavli_voice.session import Session
 from tavli_voice.ui.app import App
+from tavli_voice.ui.keys import UnknownInput, parse_line
 from tavli_voice.ui.terminal import TerminalPlayer
 
 
@@ -166,3 +169,55 @@ def test_voice_and_switch_ask_for_the_same_whole_list() -> None:
     offer = app.session.handle(C.ListPlays())[0]
     spoken_list = spoken(offer, dataclasses.replace(app.context("where_am_i"), lang="en"))
     assert f"{len(app.session.plays)}: " in spoken_list
+
+
+# ------------------------------------------------------------- help and hints
+@pytest.mark.parametrize("lang,history", [("en", "w: the last messages again"),
+                                          ("el", "w: τα τελευταία μηνύματα ξανά")])
+def test_help_names_history_in_every_phase(lang: str, history: str) -> None:
+    session, _ = opening_session()
+    for command in (C.Help(), C.ChoosePlay(1), C.Help()):
+        events = session.handle(command)
+        if isinstance(events[0], E.HelpReport):
+            assert history in screen_text(events[0], ctx(lang)).splitlines()
+
+
+@pytest.mark.parametrize("line,example", [("t", "t 7"), ("f", "f 13"), ("p", "p 13"),
+                                          ("k", "k 1"), ("στο", "στο 7")])
+def test_a_command_without_its_number_gets_an_example_of_itself(line: str, example: str) -> None:
+    with pytest.raises(UnknownInput) as caught:
+        parse_line(line)
+    assert caught.value.example == example
+    assert M.text("input.needs_number", "en", text=line, example=caught.value.example) == \
+        f"“{line}” needs a point number, for example {example}."
+    assert example in M.text("input.needs_number", "el", text=line, example=example)
+
+
+def test_the_hint_still_answers_after_a_play_is_chosen() -> None:
+    session, _ = opening_session()
+    session.handle(C.ChoosePlay(8))
+    hint = session.handle(C.Hint())[0]
+    assert isinstance(hint, E.HintReport) and 1 <= hint.number <= len(session.plays)
+    assert "hint" in session.available()
+
+
+def test_the_opening_says_who_starts_with_which_dice_once() -> None:
+    _, events = opening_session()
+    start = next(e for e in events if isinstance(e, E.GameStarted))
+    dice = next(e for e in events if isinstance(e, E.DiceRolled))
+    assert screen_text(dice, ctx()) == "You start; your dice are 6 and 1."
+    assert screen_text(dice, ctx("el")) == "Αρχίζεις εσύ και παίζεις 6 και 1."
+    assert "You start" not in screen_text(start, ctx())
+    assert "Αρχίζεις" not in screen_text(start, ctx("el"))
+
+
+def test_chatty_says_the_pip_counts_once_a_round() -> None:
+    app, out = long_offer("en")
+    app.verbosity = Verbosity.CHATTY
+    out.seek(0)
+    out.truncate()
+    app.command(C.ChoosePlay(1))
+    app.command(C.Confirm())
+    while app.bot_to_act():
+        app.bot_step()
+    assert out.getvalue().count("Pips:") == 1, out.getvalue()

@@ -76,7 +76,9 @@ def _game_started(e: E.GameStarted, s: Say) -> Blocks:
                 out.append(s.t("opening.tie", die=a))
             else:
                 out.append(s.t("opening.roll", entries=s.entries((a, b))))
-    out.append(s.by("start", e.starter))
+    if e.first_dice is None or s.ctx.terse:
+        # with the opening dice, the dice line says who starts ("You start; your dice are …")
+        out.append(s.by("start", e.starter))
     return [" ".join(out)]
 
 
@@ -106,7 +108,8 @@ def _turn_started(e: E.TurnStarted, s: Say) -> Blocks:
     out = [readout.turn(e.player, None, s)[0]]
     if e.can_double and s.you(e.player) and not s.ctx.terse:
         out.append(s.t("turn.can_double"))
-    if s.ctx.chatty:
+    if s.ctx.chatty and (s.ctx.listener is None or s.you(e.player)):
+        # once a round: at the listener's turn (each turn when nobody listens)
         out += s.pips(e.player, e.position.pip_count())
     return [" ".join(out)]
 
@@ -198,8 +201,6 @@ def _play_made(e: E.PlayMade, s: Say) -> Blocks:
     else:
         out = [s.by("play.made", e.player, play=play)]
     out += s.effects(e.play, e.player)
-    if s.ctx.chatty:
-        out += s.pips(e.player, e.play.result.pip_count())
     return [" ".join(out)]
 
 

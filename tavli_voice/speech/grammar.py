@@ -39,7 +39,8 @@ PLAIN_COMMANDS: frozenset[str] = frozenset(COMMAND_WORDS)
 ALL_POINTS: frozenset[int] = frozenset(range(26))
 
 #: Commands the session offers in every phase (``Session.available()``).
-_COMMON: frozenset[str] = frozenset({"position", "point", "quarter", "pips", "score", "quit"}) | ALWAYS
+_COMMON: frozenset[str] = frozenset({"position", "point", "quarter", "pips", "score", "history",
+                                     "quit"}) | ALWAYS
 
 #: Commands on offer per phase of a turn, as ``Session.available()`` gives
 #: them (plays are on offer in "play" and "confirm"). "turn" is a player's
@@ -49,7 +50,7 @@ _COMMON: frozenset[str] = frozenset({"position", "point", "quarter", "pips", "sc
 PHASE_COMMANDS: dict[str, frozenset[str]] = {
     "roll": frozenset({"roll", "resign", "double"}) | _COMMON,
     "play": frozenset({"plays", "hint", "resign", "undo", "cancel"}) | _COMMON,
-    "confirm": frozenset({"confirm", "undo", "plays", "resign"}) | _COMMON,
+    "confirm": frozenset({"confirm", "undo", "plays", "hint", "resign"}) | _COMMON,
     "ask": frozenset({"yes", "no", "cancel"}) | _COMMON,
     "answer": frozenset({"take", "drop", "yes", "no"}) | _COMMON,
 }

@@ -182,7 +182,7 @@ class TerminalPlayer:
                 cmd = parse_line(line)
             except UnknownInput as exc:
                 key = "input.needs_number" if exc.kind == "needs_number" else "input.unknown"
-                self.say(M.text(key, self.app.lang, text=exc.text))
+                self.say(M.text(key, self.app.lang, text=exc.text, example=exc.example))
                 continue
             if cmd is None:  # Enter alone confirms a pending play, else repeats the prompt
                 if self.app.session.phase is Phase.CONFIRM:
