@@ -18,13 +18,17 @@ def _play(argv: list[str]) -> int:
 
 
 def _resume(argv: list[str]) -> int:
+    """``tavli-voice resume [NAME] [options]``: the autosave, or a match kept under NAME."""
     from .ui.terminal import main as play_main
-    return play_main(["--resume"] + argv)
+    if argv and not argv[0].startswith("-"):
+        return play_main(["--resume", "--resume-name", argv[0]] + argv[1:],
+                         prog="tavli-voice resume")
+    return play_main(["--resume"] + argv, prog="tavli-voice resume")
 
 
 def _window(argv: list[str]) -> int:
     from .ui.terminal import main as play_main
-    return play_main(["--window"] + argv)
+    return play_main(["--window"] + argv, prog="tavli-voice window")
 
 
 def _moves(argv: list[str]) -> int:
@@ -74,9 +78,22 @@ def _main(argv: list[str] | None) -> int:
         return _TABLE[args[0]](args[1:])
     if args and args[0] in ("-h", "--help", "help"):
         from .narration.messages import default_lang, text
-        print(text("cli.usage", default_lang()))
+        print(text("cli.usage", _lang(args) or default_lang()))
+        return 0
+    if args and args[0] in ("--version", "-V"):
+        from . import __version__
+        from .narration.messages import default_lang, text
+        print(text("cli.version", _lang(args) or default_lang(), version=__version__))
         return 0
     return _play(args)
+
+
+def _lang(args: list[str]) -> str | None:
+    """The ``--lang`` given on the command line, if any."""
+    if "--lang" in args[:-1]:
+        value = args[args.index("--lang") + 1]
+        return value if value in ("en", "el") else None
+    return None
 
 
 if __name__ == "__main__":

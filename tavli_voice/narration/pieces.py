@@ -86,6 +86,9 @@ class NarrationContext:
     #: numbering, as in backgammon notation. False (the default): every point
     #: in the listener's numbering, the same as the position readouts.
     mover_numbering: bool = False
+    #: The command that continues the saved match, as the person can type it where
+    #: they are (``.venv/bin/tavli-voice resume`` after the README's install).
+    resume_command: str = "tavli-voice resume"
     #: Shortcut for ``players``: display names and bot names per seat (both or neither).
     names: tuple[str, str] | None = None
     bots: tuple[str | None, str | None] | None = None

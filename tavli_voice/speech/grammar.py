@@ -39,8 +39,7 @@ PLAIN_COMMANDS: frozenset[str] = frozenset(COMMAND_WORDS)
 ALL_POINTS: frozenset[int] = frozenset(range(26))
 
 #: Commands the session offers in every phase (``Session.available()``).
-_COMMON: frozenset[str] = frozenset({"position", "point", "quarter", "pips", "score", "history",
-                                     "quit"}) | ALWAYS
+_COMMON: frozenset[str] = frozenset({"position", "point", "quarter", "pips", "score", "quit"}) | ALWAYS
 
 #: Commands on offer per phase of a turn, as ``Session.available()`` gives
 #: them (plays are on offer in "play" and "confirm"). "turn" is a player's

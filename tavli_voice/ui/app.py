@@ -58,6 +58,8 @@ class App:
         self.list_plays = True  #: False while scanning: the scanner reads the options
         #: True: the other player's plays in their own numbering (default: the listener's)
         self.mover_numbering = False
+        #: how the person continues this match later (named in "Goodbye …")
+        self.resume_command = "tavli-voice resume"
         #: why the events being published are said ("event", "where_am_i" …)
         self.reason = "event"
         self._listeners: list[Listener] = []
@@ -86,6 +88,7 @@ class App:
                                 screen_notation=self.screen_notation,
                                 list_plays=self.list_plays,
                                 game=s.game, mover_numbering=self.mover_numbering,
+                                resume_command=self.resume_command,
                                 reason=PresentationReason(reason))
 
     def publish(self, events: list[E.Event], reason: str = "event") -> None:

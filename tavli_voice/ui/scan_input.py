@@ -538,7 +538,8 @@ def run_scanning(app: Any, player: Any, mode: str = "auto", *,
         with TtyKeys(player.inp.fileno(), clock) as tty_keys:
             return loop(tty_keys)
     except KeyboardInterrupt:
-        say(M.text("goodbye.saved" if app.save_path is not None else "goodbye", lang))
+        say(M.text("goodbye.saved" if app.save_path is not None else "goodbye", lang,
+                   command=app.resume_command))
         return 0
 
 

@@ -26,6 +26,7 @@ from ..narration import messages as M
 from ..narration.priorities import Verbosity
 from ..rules import MatchConfig, TimerRules
 from ..session import Phase, Session, SessionOptions
+from . import saved
 from .app import App
 from .keys import UnknownInput, parse_line
 
@@ -42,12 +43,12 @@ class Source(Protocol):
     def close(self) -> None: ...
 
 
-def build_parser(lang: str = "en") -> argparse.ArgumentParser:
-    """The options of ``tavli-voice play``, their help in ``lang``."""
+def build_parser(lang: str = "en", prog: str = "tavli-voice play") -> argparse.ArgumentParser:
+    """The options of ``tavli-voice play`` (or ``window``, ``resume``), their help in ``lang``."""
     def h(key: str) -> str:
         return M.text(f"cli.{key}", lang)
 
-    ap = argparse.ArgumentParser(prog="tavli-voice play", description=h("description"))
+    ap = argparse.ArgumentParser(prog=prog, description=h("description"))
     ap.add_argument("--game", default="tavli", choices=["tavli", "portes", "plakoto", "fevga"],
                     help=h("game"))
     ap.add_argument("--points", type=int, default=None, help=h("points"))
@@ -81,6 +82,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     ap.add_argument("--dwell", type=float, default=None, help=h("dwell"))
     ap.add_argument("--fullscreen", action="store_true", help=h("fullscreen"))
     ap.add_argument("--resume", action="store_true", help=h("resume"))
+    ap.add_argument("--resume-name", default=None, metavar="NAME", help=h("resume_name"))
     ap.add_argument("--suggest", action="store_true", help=h("suggest"))
     ap.add_argument("--no-confirm", action="store_true", help=h("no_confirm"))
     ap.add_argument("--save", default=None, help=h("save"))
@@ -231,7 +233,7 @@ class TerminalPlayer:
                     log.exception("command %r failed", cmd)
                     self.say(M.text("error.internal", app.lang))
         except KeyboardInterrupt:
-            self.say(M.text("goodbye.saved", app.lang))
+            self.say(M.text("goodbye.saved", app.lang, command=app.resume_command))
         finally:
             for src in self.sources:
                 src.close()
@@ -287,6 +289,38 @@ def _run_window(app: App, args: argparse.Namespace, sources: list[Source],
                       dwell=args.dwell, fullscreen=args.fullscreen, on_scan_settings=keep)
 
 
+def _ask_about_saved(path: Path, args: argparse.Namespace, lang: str, inp: TextIO,
+                     say: Callable[[str], None]) -> str:
+    """"resume", "new" or "" (nothing to ask: the save is finished or unreadable).
+
+    Asked only when a person will play; a bot match keeps the save aside.
+    """
+    loaded = storage.load(path)
+    if loaded.data is None:  # unreadable: load() kept it aside and a new match is fine
+        if loaded.kept_as is not None:
+            say(M.text("resume.corrupt", lang, path=str(loaded.kept_as),
+                       command=f"{saved.program()} play"))
+        return ""
+    if loaded.data.get("over"):
+        return ""
+    if args.players:
+        return "new"
+    config = loaded.data.get("config", {})
+    game = M.game_name(str(config.get("kind", "tavli")), lang, str(config.get("preset", "")))
+    length = M.plural("count.point_acc", int(config.get("length", 1) or 1), lang)
+    say(M.text("saved.ask", lang, game=game, length=length))
+    while True:
+        line = inp.readline()
+        if line == "":
+            return "resume"  # end of input: change nothing
+        word = line.strip().lower()
+        if word in ("r", "y", "resume", "yes", "ρ", "ναι", "συνέχεια", "συνεχεια"):
+            return "resume"
+        if word in ("n", "new", "no", "ν", "νέος", "νεος", "όχι", "οχι"):
+            return "new"
+        say(M.text("saved.again", lang))
+
+
 def _log_to_file() -> None:
     """Problems go to a log file in the data folder, never onto the player's screen."""
     root = logging.getLogger()
@@ -303,13 +337,14 @@ def _log_to_file() -> None:
     root.setLevel(logging.WARNING)
 
 
-def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None) -> int:
+def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None,
+         prog: str = "tavli-voice play") -> int:
     """Entry point of ``tavli-voice play`` (and of ``tavli-voice`` alone)."""
     out = sys.stdout if out is None else out
     inp = sys.stdin if inp is None else inp
     wanted = argv[argv.index("--lang") + 1] if "--lang" in argv[:-1] else None
     lang = wanted if wanted in ("en", "el") else M.default_lang()
-    args = build_parser(lang).parse_args(argv)
+    args = build_parser(lang, prog).parse_args(argv)
     lang = args.lang or lang
     _log_to_file()
 
@@ -318,19 +353,41 @@ def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None) 
         out.flush()
 
     save_path = None if args.no_save else (Path(args.save) if args.save else storage.save_path())
+    command = saved.program()
+    resume_command = f"{command} resume"
+    if args.resume_name:  # ``tavli-voice resume NAME``: a match kept aside under a name
+        args.resume = True
+        save_path = saved.named_save(args.resume_name)
+        resume_command = f"{command} resume {args.resume_name}"
+    elif args.save:
+        resume_command = f"{command} resume --save {args.save}"
     resumed_events: list[E.Event] | None = None
+    if not args.resume and save_path is not None and save_path.exists():
+        # a saved, unfinished match is never replaced silently (R9)
+        answer = _ask_about_saved(save_path, args, lang, inp, say)
+        if answer == "resume":
+            args.resume = True
+        elif answer == "new":
+            name = saved.keep_aside(save_path)
+            say(M.text("saved.kept", lang, name=name, command=f"{command} resume {name}"))
     try:
         if args.resume:
             loaded = storage.load(save_path)
             if loaded.data is None:
                 key = "resume.corrupt" if loaded.problem == "save_corrupt" else "resume.none"
-                say(M.text(key, lang, path=str(loaded.kept_as or save_path)))
+                say(M.text(key, lang, path=str(loaded.kept_as or save_path),
+                           command=f"{command} play"))
+                kept_names = saved.kept_matches(save_path.parent if save_path else None)
+                if kept_names and loaded.problem != "save_corrupt":
+                    say(M.text("resume.kept", lang, names=", ".join(kept_names),
+                               command=f"{command} resume"))
                 return 1
             try:
                 session, resumed_events = Session.restore(loaded.data)
             except ValueError:
                 kept = storage.set_aside(save_path) if save_path and save_path.exists() else None
-                say(M.text("resume.corrupt", lang, path=str(kept or save_path)))
+                say(M.text("resume.corrupt", lang, path=str(kept or save_path),
+                           command=f"{command} play"))
                 return 1
         else:
             players = _players(args, lang)
@@ -350,6 +407,7 @@ def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None) 
     app = App(session, lang=lang, narrator=narrator, save_path=save_path,
               verbosity=settings.verbosity, screen_notation=not args.words)
     app.mover_numbering = args.numbering == "mover"
+    app.resume_command = resume_command
     pump = narrator.start_pump_thread() if narrator is not None else None
     sources: list[Source] = []
     if args.voice:
