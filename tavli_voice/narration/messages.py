@@ -381,6 +381,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help.item": {"en": "{key}: {what}", "el": "{key}: {what}"},
     "help.select.plays": {"en": "choose play 1 to {n}", "el": "διάλεξε κίνηση από 1 έως {n}"},
     "hint": {"en": "Hint: play {n}, {play}.", "el": "Συμβουλή: η κίνηση {n}, {play}."},
+    "hint.play": {"en": "Hint: {play}.", "el": "Συμβουλή: {play}."},
     "hint.other": {"en": "Hint for {who}: play {n}, {play}.",
                    "el": "Συμβουλή για {who}: η κίνηση {n}, {play}."},
     "time.timed_out.you": {"en": "Time is up: the game plays for you. Time-outs in a row: "
@@ -1117,6 +1118,13 @@ __all__ = [
 #: The few sentences of the terminal scanner, English and Greek side by side
 #: (the lead may merge them into narration/messages.py).
 SCAN_TERMINAL_WORDS: dict[str, dict[str, str]] = {
+    "order_point": {"en": "Pick the checker to move: points from the highest down.",
+                    "el": "Διάλεξε ποιο πούλι θα παίξεις: οι θέσεις από τη μεγαλύτερη προς τη "
+                          "μικρότερη."},
+    "order_suggested": {"en": "Pick the checker to move: the suggested play's first, then the "
+                              "points from the highest down.",
+                        "el": "Διάλεξε ποιο πούλι θα παίξεις: πρώτα αυτό της προτεινόμενης "
+                              "κίνησης, μετά οι θέσεις από τη μεγαλύτερη προς τη μικρότερη."},
     "not_a_tty": {
         "en": "Switch scanning needs a terminal keyboard; standard input is not one. "
               "Using typed commands instead.",

@@ -330,6 +330,9 @@ def _help_report(e: E.HelpReport, s: Say) -> Blocks:
 
 def _hint_report(e: E.HintReport, s: Say) -> Blocks:
     play = s.play(e.play, e.player)
+    if not s.ctx.list_plays:
+        # switch scanning numbers no plays: name the play the way it is scanned
+        return [s.t("hint.play", play=play)]
     if s.you(e.player) or s.ctx.listener is None:
         return [s.t("hint", n=e.number, play=play)]
     return [s.t("hint.other", who=s.subject(e.player), n=e.number, play=play)]

@@ -272,17 +272,23 @@ def _run_window(app: App, args: argparse.Namespace, sources: list[Source],
     """The board window on the same app; 2 when there is no display."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner for screen readers
     try:
-        from ..scanning import load_scan_settings, save_scan_settings
+        from ..scanning import load_scan_settings, save_scan_speed
         from ..narration.settings import default_settings_path
         from .board.window import run_window
     except ImportError as exc:
         say(M.text("window.unavailable", app.lang, error=str(exc)))
         return 2
     path = default_settings_path()
-    settings = load_scan_settings(path).settings
+    saved_settings = load_scan_settings(path).settings
+    # scanning only when asked for: --scan, or scanning saved as on
+    settings = None
+    if args.scan:
+        settings = dataclasses.replace(saved_settings, mode=args.scan)
+    elif saved_settings.enabled:
+        settings = saved_settings
 
     def keep(changed: object) -> None:  # "slower"/"faster" picked while scanning
-        save_scan_settings(path, changed)  # type: ignore[arg-type]
+        save_scan_speed(path, changed)  # type: ignore[arg-type]
 
     return run_window(app, scan=args.scan, scan_settings=settings, sources=sources,
                       resumed_events=resumed_events, theme=args.theme, scale=args.scale,
@@ -319,6 +325,17 @@ def _ask_about_saved(path: Path, args: argparse.Namespace, lang: str, inp: TextI
         if word in ("n", "new", "no", "ν", "νέος", "νεος", "όχι", "οχι"):
             return "new"
         say(M.text("saved.again", lang))
+
+
+def _saved_scan_mode() -> str | None:
+    """The saved scanning mode when the person saved scanning as on, else None."""
+    try:
+        from ..narration.settings import default_settings_path
+        from ..scanning import load_scan_settings
+    except ImportError:
+        return None
+    settings = load_scan_settings(default_settings_path()).settings
+    return settings.mode if settings.enabled else None
 
 
 def _log_to_file() -> None:
@@ -427,10 +444,11 @@ def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None,
                 narrator.close()
             return code
     player = TerminalPlayer(app, out, inp, sources=sources)
-    if args.scan:
+    scan = args.scan or _saved_scan_mode()
+    if scan:
         from .scan_input import run_scanning
         app.list_plays = False  # the scanner speaks each option; a list first would delay it
-        code = run_scanning(app, player, mode=args.scan, events=resumed_events)
+        code = run_scanning(app, player, mode=scan, events=resumed_events)
     else:
         code = player.run(resumed_events)
     if pump is not None:
