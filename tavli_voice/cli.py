@@ -13,13 +13,13 @@ SUBCOMMANDS = ("play", "resume", "moves", "hear", "models", "enroll", "window")
 
 
 def _play(argv: list[str]) -> int:
-    from .ui.terminal import main as play_main
+    from .startup import main as play_main
     return play_main(argv)
 
 
 def _resume(argv: list[str]) -> int:
     """``tavli-voice resume [NAME] [options]``: the autosave, or a match kept under NAME."""
-    from .ui.terminal import main as play_main
+    from .startup import main as play_main
     if argv and not argv[0].startswith("-"):
         return play_main(["--resume", "--resume-name", argv[0]] + argv[1:],
                          prog="tavli-voice resume")
@@ -27,8 +27,8 @@ def _resume(argv: list[str]) -> int:
 
 
 def _window(argv: list[str]) -> int:
-    from .ui.terminal import main as play_main
-    return play_main(["--window"] + argv, prog="tavli-voice window")
+    from .startup import main as play_main
+    return play_main(argv, window=True, prog="tavli-voice window")
 
 
 def _moves(argv: list[str]) -> int:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import textwrap
@@ -34,8 +33,7 @@ from tavli_voice.narration.speaker import (
 from tavli_voice.narration.speechtext import SPEAKABLE_PUNCTUATION, clean_for_speech, speak_play
 from tavli_voice.narration.utterance import Pause, Utterance, VoiceKind
 
-HAVE_ESPEAK = shutil.which("espeak-ng") is not None
-needs_espeak = pytest.mark.skipif(not HAVE_ESPEAK, reason="espeak-ng not installed")
+needs_espeak = pytest.mark.espeak
 
 SENTENCES = {
     "en": ["Your dice: six and five.", "Opponent played 13/7* 8/7.", "No legal play: you are closed out.",

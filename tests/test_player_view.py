@@ -257,22 +257,20 @@ def test_r2_a_forced_play_is_announced_and_played_on_one_confirmation(confirm: b
 
 # ------------------------------------------- R9: a saved match is never lost
 def play_cli(args: list[str], lines: list[str]) -> str:
+    """Run ``tavli-voice ARGS`` (through the command dispatcher) with typed ``lines``."""
+    from tavli_voice import startup
     from tavli_voice.cli import main as cli_main
     out = io.StringIO()
-    from tavli_voice.ui import terminal
-    if args and args[0] == "resume":
-        from tavli_voice import cli
-        real = terminal.main
-        try:
-            terminal.main = lambda argv, **kw: real(argv, out=out,  # type: ignore[assignment]
-                                                    inp=io.StringIO("\n".join(lines) + "\n"), **kw)
-            cli_main(args + ["--speech", "off"])
-        finally:
-            terminal.main = real  # type: ignore[assignment]
-        del cli
-    else:
-        terminal.main(args + ["--speech", "off"], out=out,
-                      inp=io.StringIO("\n".join(lines) + "\n"))
+    real = startup.main
+
+    def main(argv: list[str], *_: object, **kw: object) -> int:
+        return real(argv, out, io.StringIO("\n".join(lines) + "\n"), **kw)  # type: ignore[arg-type]
+
+    startup.main = main  # type: ignore[assignment]
+    try:
+        cli_main((args or ["play"]) + ["--speech", "off"])
+    finally:
+        startup.main = real  # type: ignore[assignment]
     return out.getvalue()
 
 
@@ -348,7 +346,7 @@ def test_window_help_names_the_window_command(capsys: pytest.CaptureFixture[str]
 
 @pytest.mark.parametrize("lang", ["en", "el"])
 def test_play_help_lists_every_opponent_and_explains_the_presets(lang: str) -> None:
-    from tavli_voice.ui.terminal import BOTS
+    from tavli_voice.startup import BOTS
     opponent = M.text("cli.opponent", lang)
     for level in BOTS + ("friend",):
         assert f"{level} (" in opponent, level
@@ -389,17 +387,15 @@ def test_scanning_says_each_step_and_the_dice_left() -> None:
     assert step_sentence(((3, 0),), (6, 2), "en") == "From 3 off the board; 2 to play."
 
 
-def scan_terminal(session: Session, suggest: bool = False) -> tuple[list[str], object, object]:
+def scan_terminal(session: Session) -> tuple[list[str], object, object]:
     from tavli_voice.scanning import ManualClock, ScanSettings, make_scanner
-    from tavli_voice.ui.scan_driver import ScanDriver, strong_bot_preferred
+    from tavli_voice.ui.scan_driver import ScanDriver
     from tavli_voice.ui.scan_input import TerminalScan
     app = App(session)
     app.list_plays = False
     clock = ManualClock()
-    driver = ScanDriver(app, make_scanner(ScanSettings(mode="step")), clock,
-                        preferred=strong_bot_preferred if suggest else None)
+    driver = ScanDriver(app, make_scanner(ScanSettings(mode="step")), clock)
     lines: list[str] = []
-    TerminalPlayer(app, io.StringIO(), io.StringIO())
     app.subscribe(lambda evs: lines.extend(screen_text(e, app.context(app.reason)) for e in evs))
     term = TerminalScan(driver, keys=None, say=lines.append, lang="en")  # type: ignore[arg-type]
     driver.begin()
@@ -410,8 +406,10 @@ def scan_terminal(session: Session, suggest: bool = False) -> tuple[list[str], o
 def test_scanning_offers_points_in_order_and_says_which_order(suggest: bool) -> None:
     from tavli_voice.scanning import Switch
     from tavli_voice.scanning.steps import StepMode
-    session, _ = opening_session()
-    lines, driver, _term = scan_terminal(session, suggest)
+    session = Session(MatchConfig(1, "portes", "tavlucky", "3"),
+                      (E.PlayerInfo("you"), E.PlayerInfo("Rita", "rita")),
+                      SessionOptions(suggestions=suggest))
+    lines, driver, _term = scan_terminal(session)
     mode = driver.scanner.mode  # type: ignore[attr-defined]
     assert isinstance(mode, StepMode)
     froms = [o.args[0] for o in mode.options if o.key in ("from", "from_bar")]

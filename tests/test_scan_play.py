@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from tavli_voice import commands as C
+from tavli_voice import events as E
 from tavli_voice.bots import make_bot
 from tavli_voice.narration.narrator import Narrator
 from tavli_voice.narration.priorities import Priority
@@ -32,7 +33,7 @@ from tavli_voice.scanning.modes import is_command
 from tavli_voice.scanning.steps import UNDO_STEP
 from tavli_voice.session import Phase, new_session
 from tavli_voice.ui.app import App
-from tavli_voice.ui.scan_driver import ScanDriver, strong_bot_preferred
+from tavli_voice.ui.scan_driver import ScanDriver
 from tavli_voice.ui.scan_input import (KeyRepeatFilter, SwitchAction, TerminalScan, TtyKeys,
                                        decode_keys, highlight_speaker, key_roles, normalise_key,
                                        run_scanning, word)
@@ -220,8 +221,10 @@ class TestDriver:
                 clock.advance(0.2)
                 driver.tick()
         assert session.phase is Phase.PLAY and len(session.plays) > 1
-        best = strong_bot_preferred(session)
-        assert best is not None
+        hint = session.handle(C.Hint())[0]
+        assert isinstance(hint, E.HintReport)
+        best = hint.number - 1  # the scanner offers the hint's play first: one source of advice
+        assert session.state().suggested == hint.number
         assert driver.menu().preferred == best
         clock.advance(0.6)  # the pause after the last pick
         driver.tick()
