@@ -12,8 +12,8 @@ import pytest
 from tavli_voice import commands as C
 from tavli_voice import events as E
 from tavli_voice.narration import messages as M
-from tavli_voice.narration.priorities import Verbosity
 from tavli_voice.narration.phrases import NarrationContext, phrase, screen_text
+from tavli_voice.narration.priorities import Verbosity
 from tavli_voice.rules import MatchConfig, PassReason, Play, Position, Reason, Step
 from tavli_voice.session import Session, SessionOptions
 from tavli_voice.ui import saved
@@ -443,8 +443,12 @@ def test_the_hint_while_scanning_names_the_play_not_a_number(lang: str, text: st
 
 
 def test_faster_scanning_keeps_the_saved_mode(tmp_path: Path) -> None:
-    from tavli_voice.scanning import ScanSettings, load_scan_settings, save_scan_settings
-    from tavli_voice.scanning import save_scan_speed
+    from tavli_voice.scanning import (
+        ScanSettings,
+        load_scan_settings,
+        save_scan_settings,
+        save_scan_speed,
+    )
     path = tmp_path / "settings.json"
     save_scan_settings(path, ScanSettings(mode="auto", interval=1.0, pick_key="s"))
     running = ScanSettings(mode="step", interval=1.0, pick_key="s")  # --scan step, this match

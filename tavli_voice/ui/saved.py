@@ -77,4 +77,4 @@ def kept_matches(folder: Path | None = None) -> list[str]:
     return sorted(p.stem for p in folder.glob(PREFIX + "*.json"))
 
 
-__all__ = ["program", "keep_aside", "named_save", "kept_matches"]
+__all__ = ["keep_aside", "kept_matches", "named_save", "program"]
