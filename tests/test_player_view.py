@@ -101,7 +101,7 @@ def opening_session(seed: str = "3") -> tuple[Session, list[E.Event]]:
 
 
 def test_r2_queries_describe_the_board_after_the_steps_chosen_so_far() -> None:
-    session, events = opening_session()
+    session, _ = opening_session()
     assert session.dice == (6, 1) and session.to_move == 0
     session.handle(C.FromPoint(13))
     taken = session.handle(C.ToPoint(7))
