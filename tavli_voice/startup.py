@@ -323,11 +323,13 @@ def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None, 
                 say(problem)
             if src is not None:
                 sources.append(src)
+        # the terminal prints every event, also while the window is open (a
+        # screen-reader user may follow both)
+        player = TerminalPlayer(app, out, inp, sources=sources)
         if args.window:
             code = run_window(app, args, sources, resumed_events, say)
             if code != 2:  # 2: no display; the game goes on in the terminal
                 return code
-        player = TerminalPlayer(app, out, inp, sources=sources)
         scan = args.scan or saved_scan_mode()
         if scan:
             from .ui.scan_input import run_scanning

@@ -688,6 +688,8 @@ PLURALS: dict[str, dict[str, tuple[str, str]]] = {
                      "el": ("Μένει να παιχτεί το {dice}.", "Μένουν να παιχτούν: {dice}.")},
     "step.left": {"en": ("{step}; {dice} to play", "{step}; {dice} to play"),
                   "el": ("{step}, μένει το {dice}", "{step}, μένουν {dice}")},
+    "board.length": {"en": ("to {n} point", "to {n} points"),
+                     "el": ("στον {n} πόντο", "στους {n} πόντους")},
     # --- one point of view: another player's play told in the listener's numbering
     "view.entered": {
         "en": ("{who} entered on your {points}.", "{who} entered on your {points}."),
@@ -1190,9 +1192,10 @@ BOARD_WORDS: dict[str, dict[str, str]] = {
     "turn_mine": {"en": "Your turn", "el": "Σειρά σου"},
     "turn_other": {"en": "{name} to play", "el": "Παίζει: {name}"},
     "thinking": {"en": "{name} is playing…", "el": "Παίζει: {name}…"},
-    "score": {"en": "{me}: {a} · {other}: {b} · match to {length}",
-              "el": "{me}: {a} · {other}: {b} · αγώνας στους {length}"},
-    "game_no": {"en": "{game}, game {number}", "el": "{game}, παιχνίδι {number}"},
+    "score": {"en": "{me}: {a} · {other}: {b} · match {length}",
+              "el": "{me}: {a} · {other}: {b} · αγώνας {length}"},
+    "you": {"en": "You", "el": "Εσύ"},
+    "game_no": {"en": "{game}, game {number}", "el": "{game}, παρτίδα {number}"},
     "dice": {"en": "Dice {a} {b}", "el": "Ζάρια {a} {b}"},
     "pending": {"en": "Chosen: {play}. Confirm or undo.", "el": "Επιλογή: {play}. Επιβεβαίωσε ή αναίρεσε."},
     "picked": {"en": "Checker on {point}: choose where it goes.",
@@ -1216,13 +1219,11 @@ BOARD_WORDS: dict[str, dict[str, str]] = {
     "off": {"en": "off", "el": "έξω"},
     "pinned": {"en": "pinned", "el": "πλακωμένο"},
     "no_display": {
-        "en": "The board window cannot open: no display was found ({why}). "
-              "Play in the terminal instead: tavli-voice play",
-        "el": "Το παράθυρο του ταμπλό δεν μπορεί να ανοίξει: δεν βρέθηκε οθόνη ({why}). "
-              "Παίξε στο τερματικό: tavli-voice play"},
+        "en": "The board window cannot open: no display was found.",
+        "el": "Το παράθυρο του ταμπλό δεν μπορεί να ανοίξει: δεν βρέθηκε οθόνη."},
     "no_pygame": {
-        "en": "The board window needs pygame, which is not installed ({why}).",
-        "el": "Το παράθυρο του ταμπλό χρειάζεται το pygame, που δεν είναι εγκατεστημένο ({why})."},
+        "en": "The board window needs pygame, which is not installed.",
+        "el": "Το παράθυρο του ταμπλό χρειάζεται το pygame, που δεν είναι εγκατεστημένο."},
     "window_error": {
         "en": "The board window stopped because of an error ({why}). The match is saved.",
         "el": "Το παράθυρο του ταμπλό σταμάτησε λόγω σφάλματος ({why}). Ο αγώνας αποθηκεύτηκε."},

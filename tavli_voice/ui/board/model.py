@@ -168,13 +168,16 @@ def build_view(session: Any, extras: Extras) -> BoardView:
     nav = extras.nav.synced(ctx)
     players = session.players
     me = player_name(players[viewer].name, players[viewer].bot, viewer, lang)
+    if sum(not p.is_bot for p in players) == 1 and not players[viewer].is_bot:
+        me = word("you", lang)  # the one person at the table is "You", as in speech
     other_i = 1 - viewer
     other = player_name(players[other_i].name, players[other_i].bot, other_i, lang)
     scores = session.match.scores
     title = word("game_no", lang, game=game_title(session.game, lang, session.config.preset),
                  number=session.game_number)
+    from ...narration.messages import plural
     score = word("score", lang, me=me, a=scores[viewer], other=other, b=scores[other_i],
-                 length=session.config.length)
+                 length=plural("board.length", session.config.length, lang))
     mover_is_viewer = session.to_move == viewer
     if ctx.mode is Mode.OVER:
         winner = session.match.winner
