@@ -41,7 +41,7 @@ def _speech(name: str) -> Callable[[list[str]], int]:
         try:
             from .speech import cli as speech_cli
         except ImportError as exc:  # the speech package or an engine is missing
-            from .narration.messages import default_lang, text
+            from .words import default_lang, text
             print(text("cli.no_voice", default_lang(), name=name, error=exc), file=sys.stderr)
             return 2
         fn: Callable[[list[str]], int] = getattr(speech_cli, f"{name}_main")
@@ -77,23 +77,15 @@ def _main(argv: list[str] | None) -> int:
     if args and args[0] in _TABLE:
         return _TABLE[args[0]](args[1:])
     if args and args[0] in ("-h", "--help", "help"):
-        from .narration.messages import default_lang, text
-        print(text("cli.usage", _lang(args) or default_lang()))
+        from .words import lang_from_argv, text
+        print(text("cli.usage", lang_from_argv(args)))
         return 0
     if args and args[0] in ("--version", "-V"):
         from . import __version__
-        from .narration.messages import default_lang, text
-        print(text("cli.version", _lang(args) or default_lang(), version=__version__))
+        from .words import lang_from_argv, text
+        print(text("cli.version", lang_from_argv(args), version=__version__))
         return 0
     return _play(args)
-
-
-def _lang(args: list[str]) -> str | None:
-    """The ``--lang`` given on the command line, if any."""
-    if "--lang" in args[:-1]:
-        value = args[args.index("--lang") + 1]
-        return value if value in ("en", "el") else None
-    return None
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import pytest
 
 from tavli_voice import commands as C
 from tavli_voice import events as E
-from tavli_voice.narration import messages as M
+from tavli_voice import words as M
 from tavli_voice.narration.phrases import NarrationContext, phrase, screen_text
 from tavli_voice.narration.priorities import Verbosity
 from tavli_voice.rules import MatchConfig, PassReason, Play, Position, Reason, Step
@@ -284,7 +284,7 @@ def test_r9_starting_again_asks_and_keeps_the_unfinished_match_by_name(
     text = play_cli(["--game", "fevga", "--lang", lang], ["what", "n", "q"])
     first = text.splitlines()[0]
     assert first == M.text("saved.ask", lang, game=M.game_name("portes", lang),
-                           length=M.plural("count.point_acc", 3, lang))
+                           length=M.plural("board.length", 3, lang))
     assert M.text("saved.again", lang) in text  # "what" is no answer
     kept = saved.kept_matches(tmp_path)
     assert len(kept) == 1 and (tmp_path / f"{kept[0]}.json").exists()
@@ -358,7 +358,7 @@ def test_play_help_lists_every_opponent_and_explains_the_presets(lang: str) -> N
 def test_moves_help_describes_the_dice_and_names_no_missing_file(
         capsys: pytest.CaptureFixture[str]) -> None:
     text = cli_out(["moves", "-h"], capsys)
-    assert "--dice A B  the two dice" in text
+    assert "the two dice, each from 1 to 6" in text
     assert ".md" not in text
 
 

@@ -7,7 +7,7 @@
   …" names a command that works where they are: ``tavli-voice`` when that is
   on the PATH, else the path they typed (``.venv/bin/tavli-voice``).
 
-No sentences here: the words are in :mod:`~tavli_voice.narration.messages`.
+No sentences here: the words are in :mod:`tavli_voice.words`.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from typing import Protocol, TextIO
 
 from .. import commands as C
 from .. import events as E
-from ..narration import messages as M
+from .. import words as M
 from ..session import Phase
 from .app import App
 from .keys import UnknownInput, parse_line
