@@ -26,7 +26,8 @@ import sys
 import threading
 from typing import Any, BinaryIO, TextIO
 
-from .narration.messages import default_lang, text
+from .words import lang_from_argv, text
+from .words.catalogs import use_argparse_language
 from .rules import Position, analyse
 
 log = logging.getLogger(__name__)
@@ -206,15 +207,17 @@ def _read_slow(path: str, lang: str, wait: float) -> bytes:
 
 def main(argv: list[str]) -> int:
     """Entry point of ``tavli-voice moves``."""
-    lang = default_lang()
+    lang = lang_from_argv(argv)
+    use_argparse_language(lang)
     ap = argparse.ArgumentParser(prog="tavli-voice moves",
-                                 description="List the legal plays of a position (rules.md R2).")
-    ap.add_argument("position", nargs="?", help="a position JSON file (position-format.md)")
-    ap.add_argument("--dice", nargs=2, type=int, metavar=("A", "B"))
-    ap.add_argument("--jsonl", action="store_true",
-                    help="read {position, dice} lines on stdin, write one answer per line")
-    ap.add_argument("--wait", type=float, default=60.0, metavar="SECONDS",
-                    help="how long to wait for a pipe or FIFO to send the position")
+                                 description=text("moves.description", lang))
+    ap.add_argument("position", nargs="?", metavar=text("metavar.file", lang),
+                    help=text("moves.position", lang))
+    ap.add_argument("--dice", nargs=2, type=int, metavar=("A", "B"), help=text("moves.dice", lang))
+    ap.add_argument("--jsonl", action="store_true", help=text("moves.jsonl", lang))
+    ap.add_argument("--lang", choices=["en", "el"], default=None, help=text("cli.lang", lang))
+    ap.add_argument("--wait", type=float, default=60.0, metavar=text("metavar.seconds", lang),
+                    help=text("moves.wait", lang))
     args = ap.parse_args(argv)
     if args.jsonl:
         return run_jsonl(sys.stdin, sys.stdout)

@@ -23,7 +23,6 @@ replay, so their own seeded choices repeat too.
 
 from __future__ import annotations
 
-import enum
 import random
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -32,23 +31,14 @@ from . import commands as C
 from . import events as E
 from .bots import make_bot
 from .bots.base import Bot
-from .rules import (Cube, DiceSource, MatchConfig, MatchState, Outcome, OutcomeKind, PassReason,
-                    Play, Position, Reason, StepChooser, analyse, game_outcome, game_seed,
-                    is_closed_out, opening)
+from .events import Phase, QuestionKind, RejectCode
+from .rules import (Cube, DiceSource, GameName, MatchConfig, MatchState, Outcome, OutcomeKind,
+                    PassReason, Play, Position, Preset, Reason, StepChooser, analyse,
+                    game_outcome, game_seed, is_closed_out, opening)
+from .rules.games import game_for
 from .rules.outcome import drop_outcome, resign_outcome
 
 SAVE_VERSION = 2
-
-
-class Phase(enum.Enum):
-    """What the session waits for."""
-
-    ROLL = "roll"
-    PLAY = "play"
-    CONFIRM = "confirm"
-    ANSWER = "answer"        #: the other player answers a double (R9.1)
-    ASK = "ask"              #: a yes/no question (resign, quit)
-    MATCH_OVER = "match_over"
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,8 +46,9 @@ class SessionOptions:
     """How the session behaves for people (not rules)."""
 
     confirm_plays: bool = True   #: a chosen play waits for Confirm (undo until then)
-    suggestions: bool = False    #: put the strong bot's choice in PlaysOffered.suggested
+    suggestions: bool = False    #: list the suggested play first (PlaysOffered.suggested)
     auto_single: bool = False    #: play a turn's only legal play without asking
+    hint_bot: str = "strong"     #: the bot whose play is the hint, the suggestion and the time-out play
 
 
 class Session:
@@ -82,10 +73,10 @@ class Session:
         self.timeouts = [0, 0]
         self.deadline: float | None = None
         self._warned = False
-        self._question: tuple[str, int] | None = None
+        self._question: tuple[QuestionKind, int] | None = None
         self._return_phase = Phase.ROLL
         # per-game state, set by _start_game
-        self.game = ""
+        self.game = GameName(config.game_name(0))
         self.game_number = 0
         self.position: Position = Position.initial(config.game_name(0), config.preset)
         self.to_move = 0
@@ -102,7 +93,7 @@ class Session:
     def start(self) -> list[E.Event]:
         """Begin the match: MatchStarted, then the first game."""
         out: list[E.Event] = [E.MatchStarted(self.config.kind, self.config.length,
-                                             self.config.preset, self.players)]
+                                             Preset(self.config.preset), self.players)]
         out += self._start_game()
         return self._done(out)
 
@@ -114,7 +105,7 @@ class Session:
     def _start_game(self) -> list[E.Event]:
         self._mark_game_start()
         index = self.match.games_played
-        self.game = self.match.next_game
+        self.game = GameName(self.match.next_game)
         self.game_number = index + 1
         self.dice_source = DiceSource(game_seed(self.config.seed, index))
         op = opening(self.config.preset, self.game, self.dice_source,
@@ -162,8 +153,8 @@ class Session:
         self.dice = dice
         self.plays = turn.plays
         if self.options.suggestions and len(turn.plays) > 1 and not self._is_bot(self.to_move):
-            # the person asked for suggestions: the strong bot's choice comes first
-            best = self.plays[self._best_index() - 1]
+            # the person asked for suggestions: the suggested play comes first
+            best = self.plays[self.suggested_number() - 1]
             self.plays = (best,) + tuple(p for p in self.plays if p is not best)
         out: list[E.Event] = [E.DiceRolled(self.to_move, dice, len(turn.plays), automatic)]
         if not turn.plays:
@@ -174,23 +165,35 @@ class Session:
             out.append(E.TurnShortened(self.to_move, turn.reason))
         self.chooser = StepChooser(self.position, dice, self.plays)
         self.phase = Phase.PLAY
-        if len(self.plays) == 1 and self.options.auto_single and not self._is_bot(self.to_move):
-            return out + self._choose(self.plays[0])
+        if len(self.plays) == 1 and not self._is_bot(self.to_move):
+            # a forced play: announced and played on one confirmation (at once with
+            # auto_single), never "1" and then "confirm"
+            self.pending = self.plays[0]
+            if self.options.auto_single:
+                return out + [E.PlayPending(self.to_move, self.pending, forced=True)] \
+                    + self._commit()
+            self.phase = Phase.CONFIRM
+            return out + [E.PlayPending(self.to_move, self.pending, forced=True)]
         out.append(self._offer())
         return out
 
     def _offer(self) -> E.PlaysOffered:
         suggested = None
         if self.options.suggestions and self.dice is not None and not self._is_bot(self.to_move):
-            suggested = self._best_index()
+            suggested = self.suggested_number()
         return E.PlaysOffered(self.to_move, self.dice or (0, 0), self.plays, self.position,
                               suggested)
 
-    def _best_index(self) -> int:
-        """1-based number of the strong bot's play, the same all turn long."""
+    def suggested_number(self) -> int:
+        """1-based number of the suggested play (the hint), the same all turn long.
+
+        The one source of advice: the hint, the suggestion listed first, the
+        switch scanner's play offered first and the play made at a time-out
+        all come from here (the ``hint_bot`` option names the bot).
+        """
         assert self.dice is not None
         if self._best is None or self._best[0] != self.turn_counter:
-            hint_bot = self._bot("strong", "hint")
+            hint_bot = self._bot(self.options.hint_bot, "hint")
             self._best = (self.turn_counter,
                           hint_bot.choose_play(self.position, self.dice, self.plays))
         return self.plays.index(self._best[1]) + 1
@@ -208,7 +211,7 @@ class Session:
         out: list[E.Event] = [E.PlayMade(self.to_move, play, self.dice, by_timer)]
         before = self.position
         after = play.result
-        if after.game == "plakoto" and after.pins[0] == -1 and before.pins[0] != -1:
+        if game_for(after).pins_mother(before, after):
             out.append(E.MotherPinned(self.to_move, game_outcome(after) is not None))
         self.position = after
         outcome = game_outcome(after)
@@ -228,7 +231,7 @@ class Session:
         absolute = Outcome(winner, rel.points, rel.kind)
         self.match = self.match.record(self.game, absolute)
         self._mark_game_start()
-        out: list[E.Event] = [E.GameOver(self.game, winner, rel.points, rel.kind.value,
+        out: list[E.Event] = [E.GameOver(self.game, winner, rel.points, rel.kind,
                                          self.match.scores)]
         self.dice = None
         self.plays = ()
@@ -248,7 +251,7 @@ class Session:
         replays it. The game must be the one being played.
         """
         if position.game != self.game or position.preset != self.config.preset:
-            return self._done(self._reject("wrong_game", game=position.game))
+            return self._done(self._reject(RejectCode.WRONG_GAME, game=position.game))
         position.validate()
         if to_move is not None:
             self.to_move = to_move
@@ -268,15 +271,15 @@ class Session:
         self._last_events = events
         return events
 
-    def _reject(self, code: str, **details: Any) -> list[E.Event]:
+    def _reject(self, code: RejectCode, **details: Any) -> list[E.Event]:
         return [E.CommandRejected(code, tuple(sorted(details.items())))]
 
     def _apply(self, cmd: C.Command) -> list[E.Event]:
         handler = _HANDLERS.get(type(cmd))
         if handler is None:
-            return self._reject("unknown_command")
+            return self._reject(RejectCode.UNKNOWN_COMMAND)
         if self.phase is Phase.MATCH_OVER and not isinstance(cmd, C.Quit):
-            return self._reject("match_over")
+            return self._reject(RejectCode.MATCH_OVER)
         actor = self.actor()
         games = self.match.games_played
         result: list[E.Event] = handler(self, cmd)
@@ -291,7 +294,7 @@ class Session:
         if self.phase is Phase.CONFIRM:
             return self._on_confirm(C.Confirm())
         if self.phase is not Phase.ROLL:
-            return self._reject("not_now", expected=self.phase.value)
+            return self._reject(RejectCode.NOT_NOW, expected=self.phase)
         return self._rolled(self.dice_source.roll())
 
     def _on_choose(self, cmd: C.ChoosePlay) -> list[E.Event]:
@@ -299,38 +302,39 @@ class Session:
             # choosing again replaces the pending play (a change of mind)
             self.phase = Phase.PLAY
         if self.phase is not Phase.PLAY:
-            return self._reject("not_now", expected=self.phase.value)
+            return self._reject(RejectCode.NOT_NOW, expected=self.phase)
         if not 1 <= cmd.number <= len(self.plays):
-            return self._reject("no_such_play", number=cmd.number, count=len(self.plays))
+            return self._reject(RejectCode.NO_SUCH_PLAY, number=cmd.number, count=len(self.plays))
         self.source = None
         return self._choose(self.plays[cmd.number - 1])
 
     def _on_from(self, cmd: C.FromPoint) -> list[E.Event]:
         if self.phase is not Phase.PLAY or self.chooser is None:
-            return self._reject("not_now", expected=self.phase.value)
+            return self._reject(RejectCode.NOT_NOW, expected=self.phase)
         dests = self.chooser.destinations(cmd.point)
         if not dests:
-            return self._reject("no_checker_to_move", point=cmd.point,
+            return self._reject(RejectCode.NO_CHECKER_TO_MOVE, point=cmd.point,
                                 sources=self.chooser.sources())
         self.source = cmd.point
         return [E.StepOptions(self.to_move, cmd.point, tuple(s.to_point for s in dests))]
 
     def _on_to(self, cmd: C.ToPoint) -> list[E.Event]:
         if self.phase is not Phase.PLAY or self.chooser is None:
-            return self._reject("not_now", expected=self.phase.value)
+            return self._reject(RejectCode.NOT_NOW, expected=self.phase)
         src = self.source
         if src is None:  # "to 7" alone: fine when exactly one checker can go there
             froms = [s for s in self.chooser.options() if s.to_point == cmd.point]
             if len({s.from_point for s in froms}) != 1:
-                return self._reject("say_from_first", point=cmd.point)
+                return self._reject(RejectCode.SAY_FROM_FIRST, point=cmd.point)
             src = froms[0].from_point
         try:
             step = self.chooser.choose(src, cmd.point)
         except ValueError:
-            return self._reject("illegal_step", source=src, point=cmd.point)
+            return self._reject(RejectCode.ILLEGAL_STEP, source=src, point=cmd.point)
         self.source = None
-        out: list[E.Event] = [E.StepTaken(self.to_move, step, self.chooser.current())]
         play = self.chooser.complete()
+        left = () if play is not None else (self.dice_left() or ())
+        out: list[E.Event] = [E.StepTaken(self.to_move, step, self.chooser.current(), left)]
         if play is not None:
             return out + self._choose(play)
         out.append(E.StepOptions(self.to_move, None, self.chooser.sources()))
@@ -345,14 +349,14 @@ class Session:
             self.chooser = StepChooser(self.position, self.dice, self.plays)
             self.phase = Phase.PLAY
             return [E.Undone(self.to_move), self._offer()]
-        return self._reject("no_undo")
+        return self._reject(RejectCode.NO_UNDO)
 
     def _on_confirm(self, cmd: C.Confirm) -> list[E.Event]:
         if self.phase is Phase.CONFIRM and self.pending is not None:
             return self._commit()
         if self.phase is Phase.ASK:
             return self._on_yes(C.Yes())
-        return self._reject("nothing_to_confirm")
+        return self._reject(RejectCode.NOTHING_TO_CONFIRM)
 
     def _on_cancel(self, cmd: C.Cancel) -> list[E.Event]:
         if self.phase is Phase.ASK:
@@ -363,22 +367,22 @@ class Session:
             return [E.StepOptions(self.to_move, None, self.chooser.sources())]
         if self.phase is Phase.CONFIRM:
             return self._on_undo(C.Undo())
-        return self._reject("nothing_to_cancel")
+        return self._reject(RejectCode.NOTHING_TO_CANCEL)
 
     def _on_resign(self, cmd: C.Resign) -> list[E.Event]:
         if self.phase not in (Phase.ROLL, Phase.PLAY, Phase.CONFIRM):
-            return self._reject("not_now", expected=self.phase.value)
-        return self._ask("resign")
+            return self._reject(RejectCode.NOT_NOW, expected=self.phase)
+        return self._ask(QuestionKind.RESIGN)
 
     def _on_leave(self, cmd: C.Leave) -> list[E.Event]:
         if self.phase not in (Phase.ROLL, Phase.PLAY, Phase.CONFIRM):
-            return self._reject("not_now", expected=self.phase.value)
-        return self._ask("leave")
+            return self._reject(RejectCode.NOT_NOW, expected=self.phase)
+        return self._ask(QuestionKind.LEAVE)
 
     def _on_quit(self, cmd: C.Quit) -> list[E.Event]:
         return [E.Goodbye(saved=self.phase is not Phase.MATCH_OVER)]
 
-    def _ask(self, kind: str, value: int = 0) -> list[E.Event]:
+    def _ask(self, kind: QuestionKind, value: int = 0) -> list[E.Event]:
         self._return_phase = self.phase
         self._question = (kind, value)
         self.phase = Phase.ASK
@@ -390,24 +394,24 @@ class Session:
         if self.phase is Phase.CONFIRM:
             return self._on_confirm(C.Confirm())
         if self.phase is not Phase.ASK or self._question is None:
-            return self._reject("no_question")
+            return self._reject(RejectCode.NO_QUESTION)
         kind, _ = self._question
         self._question = None
-        if kind == "resign":
+        if kind is QuestionKind.RESIGN:
             rel = resign_outcome(self.position, resigner=0)
             return self._game_over(rel)
-        if kind == "leave":  # R9: leaving the table loses the whole match
+        if kind is QuestionKind.LEAVE:  # R9: leaving the table loses the whole match
             self.phase = Phase.MATCH_OVER
             self.dice, self.plays, self.pending, self.chooser = None, (), None, None
             return [E.MatchOver(1 - self.to_move, self.match.scores, left=True)]
         self.phase = self._return_phase
-        return self._reject("no_question")
+        return self._reject(RejectCode.NO_QUESTION)
 
     def _on_no(self, cmd: C.No) -> list[E.Event]:
         if self.phase is Phase.ANSWER:
             return self._on_drop(C.Drop())
         if self.phase is not Phase.ASK:
-            return self._reject("no_question")
+            return self._reject(RejectCode.NO_QUESTION)
         self._question = None
         self.phase = self._return_phase
         return self._resume_prompt()
@@ -422,15 +426,15 @@ class Session:
     # cube (R9.1)
     def _on_double(self, cmd: C.Double) -> list[E.Event]:
         if self.phase is not Phase.ROLL or not self._can_double():
-            return self._reject("cannot_double")
+            return self._reject(RejectCode.CANNOT_DOUBLE)
         cube = self.position.cube or Cube()
         self.phase = Phase.ANSWER
         return [E.DoubleOffered(self.to_move, cube.value * 2),
-                E.QuestionAsked(1 - self.to_move, "take", cube.value * 2)]
+                E.QuestionAsked(1 - self.to_move, QuestionKind.TAKE, cube.value * 2)]
 
     def _on_take(self, cmd: C.Take) -> list[E.Event]:
         if self.phase is not Phase.ANSWER:
-            return self._reject("no_double")
+            return self._reject(RejectCode.NO_DOUBLE)
         cube = self.position.cube or Cube()
         self.position = self.position.with_cube(Cube(cube.value * 2, "opponent"))
         self.phase = Phase.ROLL
@@ -439,7 +443,7 @@ class Session:
 
     def _on_drop(self, cmd: C.Drop) -> list[E.Event]:
         if self.phase is not Phase.ANSWER:
-            return self._reject("no_double")
+            return self._reject(RejectCode.NO_DOUBLE)
         cube = self.position.cube or Cube()
         out: list[E.Event] = [E.DoubleAnswered(1 - self.to_move, False, cube.value)]
         rel = drop_outcome(self.position, dropper=1)  # the opponent of the mover drops
@@ -453,24 +457,76 @@ class Session:
             return humans[0]
         return self.to_move
 
+    def state(self) -> E.TurnView:
+        """A frozen snapshot of the match now, for front ends (see :class:`~.events.TurnView`)."""
+        chooser = self.chooser
+        chosen = chooser.chosen if chooser is not None and self.phase is Phase.PLAY else ()
+        playing = self.phase is Phase.PLAY and chooser is not None
+        sources = chooser.sources() if playing and chooser is not None else ()
+        targets: tuple[int, ...] = ()
+        if playing and chooser is not None and self.source is not None:
+            targets = tuple(st.to_point for st in chooser.destinations(self.source))
+        suggested = None
+        if (self.options.suggestions and self.phase in (Phase.PLAY, Phase.CONFIRM)
+                and self.dice is not None and self.plays and not self._is_bot(self.to_move)):
+            suggested = self.suggested_number()
+        return E.TurnView(
+            phase=self.phase, game=self.game, preset=Preset(self.config.preset),
+            game_number=self.game_number, length=self.config.length,
+            scores=self.match.scores, players=self.players, to_move=self.to_move,
+            actor=self.actor(), listener=self.listener(), turn=self.turn_counter,
+            position=self.position, dice=self.dice, plays=self.plays, pending=self.pending,
+            chosen=chosen, current=chooser.current() if chosen and chooser else self.position,
+            source=self.source, step_sources=sources, step_targets=targets,
+            available=self.available(), bot_to_act=self.bot_to_act(),
+            can_double=self.phase is Phase.ROLL and self._can_double(),
+            cube=self.position.cube, timer=self.config.timer.enabled, suggested=suggested)
+
     def view(self, player: int) -> Position:
         """The current position from ``player``'s side."""
         return self.position if player == self.to_move else self.position.flip()
 
+    def shown(self, player: int) -> Position:
+        """The board from ``player``'s side as it stands *now*: after the steps of a
+        half-made play, or after a chosen play waiting for confirmation (R2)."""
+        pos = self.position
+        if self.phase is Phase.CONFIRM and self.pending is not None:
+            pos = self.pending.result
+        elif self.phase is Phase.PLAY and self.chooser is not None and self.chooser.chosen:
+            pos = self.chooser.current()
+        return pos if player == self.to_move else pos.flip()
+
+    def dice_left(self) -> tuple[int, ...] | None:
+        """The dice still to play when part of the roll is chosen (R2), else None.
+
+        ``()`` once a whole play is chosen and waits for confirmation.
+        """
+        if self.dice is None:
+            return None
+        if self.phase is Phase.CONFIRM and self.pending is not None:
+            return ()
+        if self.phase is not Phase.PLAY or self.chooser is None or not self.chooser.chosen:
+            return None
+        left = list(self.dice) if self.dice[0] != self.dice[1] else [self.dice[0]] * 4
+        for step in self.chooser.chosen:
+            if step.die in left:
+                left.remove(step.die)
+        return tuple(left)
+
     def _query(self, cmd: C.Command) -> list[E.Event]:
         who = self.listener()
-        pos = self.view(who)
+        pos = self.shown(who)
         if isinstance(cmd, C.Describe):
             return [E.PositionReport(who, pos, cmd.length, self.to_move, self.match.scores,
-                                     self.dice)]
+                                     self.dice, self.dice_left())]
         if isinstance(cmd, C.QueryPoint):
             if not 0 <= cmd.point <= 25:
-                return self._reject("no_such_point", point=cmd.point)
-            return [E.PointReport(who, pos, cmd.point)]
+                return self._reject(RejectCode.NO_SUCH_POINT, point=cmd.point)
+            return [E.PointReport(who, pos, cmd.point, self.dice_left())]
         if isinstance(cmd, C.QueryQuarter):
             if not 1 <= cmd.quarter <= 4:
-                return self._reject("no_such_quarter", quarter=cmd.quarter)
-            return [E.QuarterReport(who, pos, cmd.quarter)]
+                return self._reject(RejectCode.NO_SUCH_QUARTER, quarter=cmd.quarter)
+            return [E.QuarterReport(who, pos, cmd.quarter, self.dice_left())]
         if isinstance(cmd, C.PipCount):
             return [E.PipReport(who, pos.pip_count())]
         if isinstance(cmd, C.Score):
@@ -479,13 +535,14 @@ class Session:
         if isinstance(cmd, C.ListPlays):
             if self.phase in (Phase.PLAY, Phase.CONFIRM):
                 return [self._offer()]
-            return self._reject("no_plays_now")
+            return self._reject(RejectCode.NO_PLAYS_NOW)
         if isinstance(cmd, C.Help):
-            return [E.HelpReport(self.to_move, self.available(), len(self.plays))]
-        if isinstance(cmd, C.Hint):
-            if self.phase is not Phase.PLAY or self.dice is None:
-                return self._reject("no_plays_now")
-            n = self._best_index()
+            # history is answered by the outputs (what was said), so always there
+            return [E.HelpReport(self.to_move, self.available() + ("history",), len(self.plays))]
+        if isinstance(cmd, C.Hint):  # also once a play is chosen: a second opinion
+            if self.phase not in (Phase.PLAY, Phase.CONFIRM) or self.dice is None:
+                return self._reject(RejectCode.NO_PLAYS_NOW)
+            n = self.suggested_number()
             return [E.HintReport(self.to_move, n, self.plays[n - 1])]
         if isinstance(cmd, C.Repeat):
             return list(self._last_events)
@@ -500,7 +557,7 @@ class Session:
             Phase.PLAY: ("select", "from", "to", "plays", "hint", "resign", "leave")
             + (("undo", "cancel") if self.chooser and (self.chooser.chosen or self.source)
                else ()),
-            Phase.CONFIRM: ("confirm", "undo", "select", "plays", "resign", "leave"),
+            Phase.CONFIRM: ("confirm", "undo", "select", "plays", "hint", "resign", "leave"),
             Phase.ANSWER: ("take", "drop", "yes", "no"),
             Phase.ASK: ("yes", "no", "cancel"),
             Phase.MATCH_OVER: (),
@@ -588,7 +645,7 @@ class Session:
             out += self._rolled(self.dice_source.roll())
         if self.phase in (Phase.PLAY, Phase.CONFIRM) and self.dice is not None \
                 and self.to_move == player:
-            self.pending = self.plays[self._best_index() - 1]
+            self.pending = self.plays[self.suggested_number() - 1]
             out += self._commit(by_timer=True)
         return self._done(out)
 
@@ -606,7 +663,8 @@ class Session:
             "players": [{"name": p.name, "bot": p.bot} for p in self.players],
             "options": {"confirm_plays": self.options.confirm_plays,
                         "suggestions": self.options.suggestions,
-                        "auto_single": self.options.auto_single},
+                        "auto_single": self.options.auto_single,
+                        "hint_bot": self.options.hint_bot},
             "checkpoint": dict(self.checkpoint),
             "log": list(self.log),
             "over": self.phase is Phase.MATCH_OVER,
@@ -628,7 +686,7 @@ class Session:
             raise ValueError(f"save does not replay: {type(exc).__name__}: {exc}"[:300]) from None
         config = session.config
         events: list[E.Event] = [
-            E.MatchStarted(config.kind, config.length, config.preset, session.players,
+            E.MatchStarted(config.kind, config.length, Preset(config.preset), session.players,
                            resumed=True),
             E.ScoreReport(session.match.scores, config.length, session.game,
                           session.game_number)]
@@ -637,7 +695,7 @@ class Session:
             events.append(E.DiceRolled(session.to_move, session.dice, len(session.plays)))
         if session.phase is Phase.ANSWER:
             cube = session.position.cube or Cube()
-            events.append(E.QuestionAsked(1 - session.to_move, "take", cube.value * 2))
+            events.append(E.QuestionAsked(1 - session.to_move, QuestionKind.TAKE, cube.value * 2))
         elif session.phase is not Phase.MATCH_OVER:
             events += session._resume_prompt()
         return session, events

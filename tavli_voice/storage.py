@@ -415,10 +415,15 @@ def check_save(data: object) -> None:
             except ValueError:
                 raise _fail(f"players[{i}].bot", f"unknown bot {bot[:40]!r}") from None
     if "options" in top:
-        o = _object(top["options"], "options", {"confirm_plays", "suggestions", "auto_single"},
-                    set())
+        o = _object(top["options"], "options", {"confirm_plays", "suggestions", "auto_single",
+                                                "hint_bot"}, set())
         for key, value in o.items():
-            if not isinstance(value, bool):
+            if key == "hint_bot":
+                try:
+                    bot_name(value if isinstance(value, str) else "")
+                except ValueError:
+                    raise _fail("options.hint_bot", "must be a bot's name") from None
+            elif not isinstance(value, bool):
                 raise _fail(f"options.{key}", "must be true or false")
     if "over" in top and not isinstance(top["over"], bool):
         raise _fail("over", "must be true or false")

@@ -132,7 +132,7 @@ SAVE = _save_data()
 def test_a_damaged_save_resumes_or_is_set_aside(tmp_path_factory: pytest.TempPathFactory,
                                                 path_in: list[int], value: Any, how: str,
                                                 junk: bytes) -> None:
-    from tavli_voice.ui.terminal import main
+    from tavli_voice.startup import main
 
     folder = tmp_path_factory.mktemp("save")
     save = folder / "autosave.json"

@@ -233,7 +233,7 @@ class TestLock:
         storage.SaveLock.acquire(path).release()
 
     def _resume(self, tmp_path: Path, answer: str, lang: str = "en") -> tuple[int, str]:
-        from tavli_voice.ui.terminal import main
+        from tavli_voice.startup import main
         out = io.StringIO()
         code = main(["--resume", "--speech", "off", "--lang", lang, "--save",
                      str(tmp_path / "autosave.json")], out=out, inp=io.StringIO(answer))
@@ -376,10 +376,10 @@ class TestDamagedSaves:
     @pytest.mark.parametrize("change", BAD_SAVES + ["select 99"])
     @pytest.mark.parametrize("lang, words", [
         ("en", "The saved match could not be read. It was kept aside as "),
-        ("el", "Ο αποθηκευμένος αγώνας δεν διαβάστηκε. Φυλάχτηκε ως ")])
+        ("el", "Ο αποθηκευμένος αγώνας δεν μπόρεσε να διαβαστεί. Κρατήθηκε ως ")])
     def test_resume_says_so_in_words(self, tmp_path: Path, change: str, lang: str,
                                      words: str) -> None:
-        from tavli_voice.ui.terminal import main
+        from tavli_voice.startup import main
         path = tmp_path / "autosave.json"
         text = json.dumps(_bad(change))
         path.write_text(text)
@@ -598,7 +598,7 @@ class TestPlayInput:
         ("a\u202eb", "a\\u202eb")])
     def test_the_ordinary_answer_shortened_and_visible(self, tmp_path: Path, lang: str, start: str,
                                                        line: str, shown: str) -> None:
-        from tavli_voice.ui.terminal import main
+        from tavli_voice.startup import main
         out = io.StringIO()
         main(["--game", "portes", "--speech", "off", "--no-save", "--lang", lang], out=out,
              inp=io.StringIO(line + "\nq\n"))
@@ -781,13 +781,12 @@ class TestSignalsAndOutputs:
 
     def test_ctrl_c_during_start_up_is_quiet(self, monkeypatch: pytest.MonkeyPatch,
                                              capsys: pytest.CaptureFixture[str]) -> None:
-        from tavli_voice import cli
-        from tavli_voice.ui import terminal
+        from tavli_voice import cli, startup
 
         def interrupted(*a: object, **k: object) -> object:
             raise KeyboardInterrupt
 
-        monkeypatch.setattr(terminal, "_speech", interrupted)
+        monkeypatch.setattr(startup, "make_narrator", interrupted)
         assert cli.main(["play", "--no-save"]) == 130
         captured = capsys.readouterr()
         assert "Traceback" not in captured.err and captured.out == ""

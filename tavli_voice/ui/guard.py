@@ -30,7 +30,7 @@ import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
-from ..narration import messages as M
+from .. import words as M
 
 __all__ = ["SHOW_LIMIT", "CbreakMode", "ending_signals", "os_error_text", "signals_held",
            "visible"]

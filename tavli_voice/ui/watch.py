@@ -19,7 +19,7 @@ from typing import Any, TextIO
 from .. import commands as C
 from .. import events as E
 from .. import storage
-from ..narration import messages as M
+from .. import words as M
 from ..session import _QUERIES, Session
 from .guard import visible
 from .keys import UnknownInput, parse_line

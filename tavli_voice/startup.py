@@ -1,0 +1,459 @@
+"""Start-up wiring: command-line options → session, narrator, inputs, front end.
+
+``tavli-voice play`` (and ``tavli-voice`` alone), ``resume`` and ``window`` all
+start here. This module builds the pieces and hands them to a front end —
+the line-oriented :class:`~tavli_voice.ui.terminal.TerminalPlayer`, terminal
+switch scanning (:mod:`tavli_voice.ui.scan_input`) or the board window
+(:mod:`tavli_voice.ui.board.window`) — and tidies up after it. The front ends
+themselves know nothing about options, files or speech engines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import logging
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from . import events as E
+from . import storage
+from . import words as M
+from .rules.position import PRESET_GAMES
+from .words.catalogs import use_argparse_language
+from .narration.priorities import Verbosity
+from .rules import MatchConfig, TimerRules
+from .session import Session, SessionOptions
+from .ui import saved
+
+if TYPE_CHECKING:
+    from .narration.narrator import Narrator
+    from .narration.settings import SpeechSettings
+    from .ui.app import App
+    from .ui.terminal import Source
+
+#: Bots a seat can be given on the command line.
+BOTS = ("rita", "strong", "random")
+
+log = logging.getLogger(__name__)
+
+
+def build_parser(lang: str = "en", prog: str = "tavli-voice play") -> argparse.ArgumentParser:
+    """The options of ``tavli-voice play`` (or ``window``, ``resume``), their help in ``lang``
+    (argparse's own words too)."""
+    use_argparse_language(lang)
+
+    def h(key: str) -> str:
+        return M.text(f"cli.{key}", lang)
+
+    def mv(key: str) -> str:
+        return M.text(f"metavar.{key}", lang)
+
+    ap = argparse.ArgumentParser(prog=prog, description=h("description"))
+    ap.add_argument("--game", default="tavli", choices=["tavli", "portes", "plakoto", "fevga"],
+                    help=h("game"))
+    ap.add_argument("--points", type=int, default=None, metavar=mv("points"), help=h("points"))
+    ap.add_argument("--preset", default=None, choices=["tavlucky", "traditional", "vog"],
+                    help=h("preset"))
+    ap.add_argument("--opponent", default="rita", choices=list(BOTS) + ["friend"],
+                    help=h("opponent"))
+    ap.add_argument("--players", default=None, metavar=mv("players"), help=h("players"))
+    ap.add_argument("--seed", default=None, metavar=mv("seed"), help=h("seed"))
+    ap.add_argument("--lang", choices=["en", "el"], default=None, help=h("lang"))
+    ap.add_argument("--timer", action="store_true", help=h("timer"))
+    ap.add_argument("--speech", choices=["on", "off"], default=None, help=h("speech"))
+    ap.add_argument("--verbosity", choices=["terse", "normal", "chatty"], default=None,
+                    help=h("verbosity"))
+    ap.add_argument("--rate", type=int, default=None, metavar=mv("rate"), help=h("rate"))
+    ap.add_argument("--volume", type=float, default=None, metavar=mv("volume"),
+                    help=h("volume"))
+    ap.add_argument("--words", action="store_true", help=h("words"))
+    ap.add_argument("--numbering", choices=["mine", "mover"], default="mine",
+                    help=h("numbering"))
+    ap.add_argument("--scan", choices=["auto", "step"], default=None, help=h("scan"))
+    ap.add_argument("--voice", action="store_true", help=h("voice"))
+    ap.add_argument("--voice-engine", default=None, metavar=mv("engine"), help=h("voice_engine"))
+    ap.add_argument("--voice-confirm", choices=["never", "unsure", "always"], default="unsure",
+                    help=h("voice_confirm"))
+    ap.add_argument("--barge-in", choices=["ignore", "interrupt"], default="ignore",
+                    help=h("barge_in"))
+    ap.add_argument("--window", action="store_true", help=h("window"))
+    ap.add_argument("--theme", choices=["high_contrast", "classic"], default="high_contrast",
+                    help=h("theme"))
+    ap.add_argument("--scale", type=float, default=1.0, metavar=mv("scale"), help=h("scale"))
+    ap.add_argument("--dwell", type=float, default=None, metavar=mv("seconds"), help=h("dwell"))
+    ap.add_argument("--fullscreen", action="store_true", help=h("fullscreen"))
+    ap.add_argument("--resume", action="store_true", help=h("resume"))
+    ap.add_argument("--resume-name", default=None, metavar=mv("name"), help=h("resume_name"))
+    ap.add_argument("--watch", action="store_true", help=h("watch"))
+    ap.add_argument("--suggest", action="store_true", help=h("suggest"))
+    ap.add_argument("--no-confirm", action="store_true", help=h("no_confirm"))
+    ap.add_argument("--save", default=None, metavar=mv("file"), help=h("save"))
+    ap.add_argument("--no-save", action="store_true", help=h("no_save"))
+    return ap
+
+
+def players_from_args(args: argparse.Namespace, lang: str) -> tuple[E.PlayerInfo, E.PlayerInfo]:
+    """The two seats the options ask for (``--players``, else you and ``--opponent``)."""
+    def seat(name: str, fallback: str) -> E.PlayerInfo:
+        key = name.strip().lower()
+        if key in BOTS or key in ("ρίτα", "ριτα"):
+            from .bots import bot_name
+            bot = bot_name(key)
+            return E.PlayerInfo(M.player_words(bot, bot, 0, lang).name, bot)
+        return E.PlayerInfo(name.strip() or fallback)
+
+    if args.players:
+        parts = args.players.split(",")
+        if len(parts) != 2:
+            raise ValueError(M.text("error.players", lang))
+        return seat(parts[0], "1"), seat(parts[1], "2")
+    me = M.text("player.you", lang) if "player.you" in M.MESSAGES else "you"
+    if args.opponent == "friend":
+        return E.PlayerInfo(M.text("player.first", lang) if "player.first" in M.MESSAGES
+                            else "1"), E.PlayerInfo(M.text("player.second", lang)
+                                                    if "player.second" in M.MESSAGES else "2")
+    return E.PlayerInfo(me), seat(args.opponent, "bot")
+
+
+def make_narrator(args: argparse.Namespace, lang: str, say: "SayLine"
+                  ) -> tuple["Narrator | None", "SpeechSettings"]:
+    """A narrator, or None when speech is off or cannot work (said once, in words)."""
+    from .narration.backend import fallback_message, make_speaker
+    from .narration.narrator import Narrator
+    from .narration.settings import default_settings_path, load_speech_settings
+
+    settings, _status = load_speech_settings(default_settings_path())
+    changes: dict[str, object] = {"lang": lang}
+    if args.speech is not None:
+        changes["enabled"] = args.speech == "on"
+    if args.verbosity:
+        changes["verbosity"] = Verbosity(args.verbosity)
+    if args.rate:
+        changes["rate"] = args.rate
+    if args.volume is not None:
+        changes["volume"] = args.volume
+    settings = dataclasses.replace(settings, **changes)  # type: ignore[arg-type]
+    if not settings.enabled:
+        return None, settings
+    speaker, problem = make_speaker(settings, lang)
+    if problem:
+        say(fallback_message(problem, lang))
+        return None, settings
+    return Narrator(speaker, settings=settings), settings
+
+
+def run_window(app: "App", args: argparse.Namespace, sources: "list[Source]",
+               resumed_events: list[E.Event] | None, say: "SayLine") -> int:
+    """The board window on the same app; 2 when there is no display."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner for screen readers
+    try:
+        from .narration.settings import default_settings_path
+        from .scanning import ScanSettings, load_scan_settings, save_scan_speed
+        from .ui.board.window import run_window as open_window
+    except ImportError as exc:
+        say(M.text("window.unavailable", app.lang, error=str(exc)))
+        return 2
+    path = default_settings_path()
+    saved_settings = load_scan_settings(path).settings
+    # scanning only when asked for: --scan, or scanning saved as on
+    settings = None
+    if args.scan:
+        settings = dataclasses.replace(saved_settings, mode=args.scan)
+    elif saved_settings.enabled:
+        settings = saved_settings
+
+    def keep(changed: ScanSettings) -> None:  # "slower"/"faster" picked while scanning
+        save_scan_speed(path, changed)  # the file keeps its mode (--scan is for this match)
+
+    return open_window(app, scan=args.scan, scan_settings=settings, sources=sources,
+                       resumed_events=resumed_events, theme=args.theme, scale=args.scale,
+                       dwell=args.dwell, fullscreen=args.fullscreen, on_scan_settings=keep)
+
+
+def saved_scan_mode() -> str | None:
+    """The saved scanning mode when the person saved scanning as on, else None."""
+    try:
+        from .narration.settings import default_settings_path
+        from .scanning import load_scan_settings
+    except ImportError:
+        return None
+    settings = load_scan_settings(default_settings_path()).settings
+    return settings.mode if settings.enabled else None
+
+
+def ask_about_saved(path: Path, args: argparse.Namespace, lang: str, inp: TextIO,
+                    say: "SayLine") -> str:
+    """"resume", "new" or "" (nothing to ask: the save is finished or unreadable).
+
+    A saved, unfinished match is never replaced silently (R9): a person is
+    asked; a bot match keeps the save aside.
+    """
+    loaded = storage.load(path)
+    if loaded.data is None:  # unreadable: load() kept it aside and a new match is fine
+        if loaded.kept_as is not None:
+            say(M.text("resume.corrupt", lang, path=str(loaded.kept_as),
+                       command=f"{saved.program()} play"))
+        return ""
+    if loaded.data.get("over"):
+        return ""
+    if args.players:
+        return "new"
+    config = loaded.data.get("config", {})
+    game = M.game_name(str(config.get("kind", "tavli")), lang, str(config.get("preset", "")))
+    length = M.plural("board.length", int(config.get("length", 1) or 1), lang)
+    say(M.text("saved.ask", lang, game=game, length=length))
+    while True:
+        line = inp.readline()
+        if line == "":
+            return "resume"  # end of input: change nothing
+        word = line.strip().lower()
+        if word in ("r", "y", "resume", "yes", "ρ", "ναι", "συνέχεια", "συνεχεια"):
+            return "resume"
+        if word in ("n", "new", "no", "ν", "νέος", "νεος", "όχι", "οχι"):
+            return "new"
+        say(M.text("saved.again", lang))
+
+
+def log_to_file() -> None:
+    """Problems go to a log file in the data folder, never onto the player's screen.
+
+    The file is opened to append without following a symlink (a link planted
+    in its place is refused, and nothing is logged to a file then).
+    """
+    root = logging.getLogger()
+    if root.handlers:  # already configured (tests, an embedding program)
+        return
+    try:
+        folder = storage.data_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        from .userfiles import open_append_private
+
+        stream = os.fdopen(open_append_private(folder / "tavli-voice.log"), "a",
+                           encoding="utf-8", errors="backslashreplace")
+        handler: logging.Handler = logging.StreamHandler(stream)
+    except OSError:
+        handler = logging.NullHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root.addHandler(handler)
+    root.setLevel(logging.WARNING)
+
+
+_WATCH_ANSWERS = ("w", "ς", "watch", "παρακολούθηση", "παρακολουθηση")
+_NEW_ANSWERS = ("n", "ν", "new", "νέο", "νεο", "νέος", "νεος")
+
+
+def claim_save(save_path: Path, args: argparse.Namespace, say: "SayLine", inp: TextIO,
+               lang: str) -> tuple[Path, storage.SaveLock | None, str | None]:
+    """Lock the save this copy will write: (path, lock, what to do instead: "watch"/"quit").
+
+    When another running copy holds the save, a new match is saved beside it
+    (said); a resume asks whether to watch that match, start a new one or leave.
+    """
+    try:
+        return save_path, storage.SaveLock.acquire(save_path), None
+    except storage.MatchOpenElsewhere as busy:
+        pid = str(busy.pid) if busy.pid else "?"
+        if args.watch:
+            return save_path, None, "watch"
+        if args.resume:
+            say(M.text("save.locked", lang, pid=pid, path=str(save_path)))
+            answer = inp.readline().strip().lower()
+            if answer in _WATCH_ANSWERS:
+                return save_path, None, "watch"
+            if answer not in _NEW_ANSWERS:
+                return save_path, None, "quit"
+            args.resume = False
+            args.resume_name = None
+        other = storage.other_save_path(save_path)
+        try:
+            lock: storage.SaveLock | None = storage.SaveLock.acquire(other)
+        except storage.MatchOpenElsewhere:  # taken in the meantime: play on, unlocked
+            lock = None
+        say(M.text("save.locked_new", lang, pid=pid, path=str(save_path), new=str(other)))
+        return other, lock, None
+
+
+def _tolerant(stream: TextIO, errors: str) -> None:
+    """Let a real standard stream pass any text (shown with escapes, never a crash)."""
+    try:
+        stream.reconfigure(errors=errors)  # type: ignore[attr-defined]
+    except (AttributeError, ValueError, OSError):  # not a text file of ours (tests, pipes)
+        pass
+
+
+class SayLine:
+    """Print one line to ``out`` and flush (screen readers read whole lines)."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+
+    def __call__(self, line: str) -> None:
+        self.out.write(line + "\n")
+        self.out.flush()
+
+
+def open_session(args: argparse.Namespace, lang: str, save_path: Path | None,
+                 say: SayLine) -> tuple[Session, list[E.Event] | None] | int:
+    """The session the options ask for (new or resumed), or an exit code after saying why."""
+    command = saved.program()
+    try:
+        if args.resume:
+            loaded = storage.load(save_path)
+            if loaded.data is None:
+                if loaded.reason:
+                    log.warning("save %s set aside: %s", save_path, loaded.reason)
+                key = "resume.corrupt" if loaded.problem == "save_corrupt" else "resume.none"
+                say(M.text(key, lang, path=str(loaded.kept_as or save_path),
+                           command=f"{command} play"))
+                kept_names = saved.kept_matches(save_path.parent if save_path else None)
+                if kept_names and loaded.problem != "save_corrupt":
+                    say(M.text("resume.kept", lang, names=", ".join(kept_names),
+                               command=f"{command} resume"))
+                return 1
+            try:
+                return Session.restore(loaded.data)
+            except ValueError as exc:
+                log.warning("save %s does not replay: %s", save_path, exc)
+                kept = storage.set_aside(save_path) if save_path and save_path.exists() else None
+                say(M.text("resume.corrupt", lang, path=str(kept or save_path),
+                           command=f"{command} play"))
+                return 1
+        players = players_from_args(args, lang)
+        preset = args.preset or "tavlucky"
+        length = args.points if args.points is not None else 5
+        seed: int | str = args.seed if args.seed is not None else \
+            int.from_bytes(os.urandom(4), "big")
+        if not isinstance(length, int) or length < 1:
+            raise ValueError(M.text("error.match_length", lang))
+        if args.game != "tavli" and args.game not in PRESET_GAMES.get(preset, (args.game,)):
+            raise ValueError(M.text("error.preset_game", lang, game=M.game_name(args.game, lang),
+                                    preset=M.preset_short_name(preset, lang)))
+        config = MatchConfig(length, args.game, preset, seed, TimerRules(enabled=args.timer))
+        options = SessionOptions(confirm_plays=not args.no_confirm, suggestions=args.suggest)
+        return Session(config, players, options), None
+    except ValueError as exc:
+        say(M.text("error.options", lang, error=str(exc)))
+        return 2
+
+
+def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None, *,
+         window: bool = False, prog: str = "tavli-voice play") -> int:
+    """Entry point of ``tavli-voice play`` (``window``: of ``tavli-voice window``).
+
+    SIGTERM and SIGHUP end the program like Ctrl-C does (the terminal's modes
+    are given back on the way out; the match is saved after every command).
+    """
+    from .ui.guard import ending_signals
+
+    with ending_signals():
+        return _main(argv, out, inp, window=window, prog=prog)
+
+
+def _main(argv: list[str], out: TextIO | None, inp: TextIO | None, *, window: bool,
+          prog: str) -> int:
+    if inp is None:
+        inp = sys.stdin
+        _tolerant(inp, "surrogateescape")  # invalid UTF-8 is shown, never a crash
+    if out is None:
+        out = sys.stdout
+        _tolerant(out, "backslashreplace")  # Greek on a Latin-1 terminal: escapes, no crash
+    lang = M.lang_from_argv(argv)
+    args = build_parser(lang, prog).parse_args(argv)
+    args.window = args.window or window
+    lang = args.lang or lang
+    log_to_file()
+    say = SayLine(out)
+
+    save_path = None if args.no_save else (Path(args.save) if args.save else storage.save_path())
+    command = saved.program()
+    resume_command = f"{command} resume"
+    if args.resume_name:  # ``tavli-voice resume NAME``: a match kept aside under a name
+        args.resume = True
+        save_path = saved.named_save(args.resume_name)
+        resume_command = f"{command} resume {args.resume_name}"
+    elif args.save:
+        resume_command = f"{command} resume --save {args.save}"
+    lock: storage.SaveLock | None = None
+    if save_path is not None:
+        claimed, lock, instead = claim_save(save_path, args, say, inp, lang)
+        if instead == "watch":
+            from .ui.watch import watch
+            return watch(save_path, say, inp, lang)
+        if instead == "quit":
+            say(M.text("goodbye", lang))
+            return 1
+        if claimed != save_path:
+            save_path = claimed
+            resume_command = f"{command} resume --save {save_path}"
+    if args.watch:  # nobody else plays it: watching it is resuming it
+        args.resume = True
+    try:
+        return _play(args, lang, save_path, lock, resume_command, say, out, inp)
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
+          lock: storage.SaveLock | None, resume_command: str, say: SayLine, out: TextIO,
+          inp: TextIO) -> int:
+    from .ui.app import App
+    from .ui.terminal import TerminalPlayer
+
+    command = saved.program()
+    if not args.resume and save_path is not None and save_path.exists():
+        answer = ask_about_saved(save_path, args, lang, inp, say)
+        if answer == "resume":
+            args.resume = True
+        elif answer == "new":
+            name = saved.keep_aside(save_path)
+            say(M.text("saved.kept", lang, name=name, command=f"{command} resume {name}"))
+    opened = open_session(args, lang, save_path, say)
+    if isinstance(opened, int):
+        return opened
+    session, resumed_events = opened
+
+    narrator, settings = make_narrator(args, lang, say)
+    app = App(session, lang=lang, narrator=narrator, save_path=save_path,
+              verbosity=settings.verbosity, screen_notation=not args.words)
+    app.mover_numbering = args.numbering == "mover"
+    app.resume_command = resume_command
+    app.lock = lock
+    pump = narrator.start_pump_thread() if narrator is not None else None
+    try:
+        sources: list[Source] = []
+        if args.voice:
+            from .ui.voice_input import voice_source
+            src, problem = voice_source(app, lang, engine=args.voice_engine,
+                                        confirm=args.voice_confirm, barge_in=args.barge_in)
+            if problem:
+                say(problem)
+            if src is not None:
+                sources.append(src)
+        # the terminal prints every event, also while the window is open (a
+        # screen-reader user may follow both)
+        player = TerminalPlayer(app, out, inp, sources=sources)
+        if args.window:
+            code = run_window(app, args, sources, resumed_events, say)
+            if code != 2:  # 2: no display; the game goes on in the terminal
+                return code
+        scan = args.scan or saved_scan_mode()
+        if scan:
+            from .ui.scan_input import run_scanning
+            app.list_plays = False  # the scanner speaks each option; a list first would delay it
+            code = run_scanning(app, player, mode=scan, events=resumed_events)
+        else:
+            code = player.run(resumed_events)
+    finally:
+        if pump is not None:
+            pump.stop()
+        if narrator is not None:
+            narrator.close()
+        if app.lock is not None and app.lock is not lock:
+            app.lock.release()  # a save moved to another folder holds its own lock
+    if app.finished and session.match.winner is not None:
+        return 0
+    return code
