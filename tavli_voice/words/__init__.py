@@ -475,7 +475,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "hint.other": {"en": "Hint for {who}: play {n}, {play}.",
                    "el": "Συμβουλή για {who}: παίξε την {n}: {play}."},
     "time.timed_out.you": {"en": "Time is up: the game plays for you. Time-outs in a row: "
-                                 "{count} of 3.",
+                                 "{count} of 3; at 3 you lose the game.",
                            "el": "Τέλος χρόνου: το παιχνίδι παίζει για σένα. Τέλος χρόνου στη "
                                  "σειρά: {count} από 3· στις 3 χάνεις την παρτίδα."},
     "time.timed_out.other": {"en": "{who} ran out of time: the game plays automatically. "
