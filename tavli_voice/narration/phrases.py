@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from tavli_voice import events as E
-from tavli_voice.narration import messages as M
+from tavli_voice import words as M
 from tavli_voice.narration import readout
 from tavli_voice.narration.pieces import NarrationContext, PresentationReason, Say, log
 from tavli_voice.narration.priorities import Priority
@@ -76,7 +76,9 @@ def _game_started(e: E.GameStarted, s: Say) -> Blocks:
                 out.append(s.t("opening.tie", die=a))
             else:
                 out.append(s.t("opening.roll", entries=s.entries((a, b))))
-    out.append(s.by("start", e.starter))
+    if e.first_dice is None or s.ctx.terse:
+        # with the opening dice, the dice line says who starts ("You start; your dice are …")
+        out.append(s.by("start", e.starter))
     return [" ".join(out)]
 
 
@@ -96,7 +98,7 @@ def _game_over(e: E.GameOver, s: Say) -> Blocks:
             log.warning("no words for game outcome %r", e.kind)
             how_key = "how.single"
         out = [s.by("game.won", e.winner, how=s.t(how_key),
-                    points=s.n("count.point", e.points))]
+                    points=s.n("count.point_acc", e.points))]
     out.append(s.score(e.scores))
     return [" ".join(out)]
 
@@ -106,7 +108,8 @@ def _turn_started(e: E.TurnStarted, s: Say) -> Blocks:
     out = [readout.turn(e.player, None, s)[0]]
     if e.can_double and s.you(e.player) and not s.ctx.terse:
         out.append(s.t("turn.can_double"))
-    if s.ctx.chatty:
+    if s.ctx.chatty and (s.ctx.listener is None or s.you(e.player)):
+        # once a round: at the listener's turn (each turn when nobody listens)
         out += s.pips(e.player, e.position.pip_count())
     return [" ".join(out)]
 
@@ -175,6 +178,8 @@ def _for(player: int, line: str, s: Say) -> str:
 
 def _step_taken(e: E.StepTaken, s: Say) -> Blocks:
     words = s.step(e.step, e.player, e.position.game)
+    if e.left:  # R2: the dice still to play, so the next step is chosen knowingly
+        words = s.n("step.left", len(e.left), step=words, dice=s.join([str(d) for d in e.left]))
     if s.you(e.player):
         return [M.capitalize(s.t("step.taken.you", step=words))]
     return [s.t("step.taken.other", who=M.capitalize(s.subject(e.player)), step=words)]
@@ -182,33 +187,34 @@ def _step_taken(e: E.StepTaken, s: Say) -> Blocks:
 
 def _play_pending(e: E.PlayPending, s: Say) -> Blocks:
     play = s.play(e.play, e.player)
+    if e.forced:
+        return [s.by("play.forced", e.player, play=play)]
     if s.you(e.player) and s.ctx.terse:
         return [M.capitalize(s.t("play.pending.terse", play=play))]
     return [s.by("play.pending", e.player, play=play)]
 
 
 def _play_made(e: E.PlayMade, s: Say) -> Blocks:
-    play = s.play(e.play, e.player)
+    play = s.play(e.play, e.player, past=True)
     if e.by_timer:
         out = [s.by("play.timer", e.player, play=play)]
     elif s.ctx.terse:
         out = [s.by("play.terse", e.player, play=play)]
     else:
         out = [s.by("play.made", e.player, play=play)]
-    if s.ctx.chatty:
-        out += s.pips(e.player, e.play.result.pip_count())
+    out += s.effects(e.play, e.player)
     return [" ".join(out)]
 
 
 def _turn_passed(e: E.TurnPassed, s: Say) -> Blocks:
-    why = s.reason(e.reason)
+    why = s.reason(e.reason, mover=e.player)
     if s.ctx.terse:
         return [s.t("pass.terse", reason=why)]
     return [s.by("pass", e.player, reason=why)]
 
 
 def _turn_shortened(e: E.TurnShortened, s: Say) -> Blocks:
-    why = s.reason(e.reason)
+    why = s.reason(e.reason, mover=e.player)
     if s.ctx.terse:
         return [M.capitalize(why) + "."]
     return [s.by("short", e.player, reason=why)]
@@ -216,11 +222,12 @@ def _turn_shortened(e: E.TurnShortened, s: Say) -> Blocks:
 
 def _mother_pinned(e: E.MotherPinned, s: Say) -> Blocks:
     if s.you(e.pinner):
-        first = s.t("mother.pinned.you")
+        first = s.t("mother.pinned.you", whose_other=s.whose(1 - e.pinner))
     elif s.ctx.listener is not None:
         first = M.capitalize(s.t("mother.pinned.yours", who=s.subject(e.pinner)))
     else:
-        first = M.capitalize(s.t("mother.pinned.other", who=s.subject(e.pinner)))
+        first = M.capitalize(s.t("mother.pinned.other", who=s.subject(e.pinner),
+                                 whose_other=s.whose(1 - e.pinner)))
     second = s.t("mother.ends") if e.ends_game else s.by("mother.goes_on", e.pinner)
     return [f"{first} {second}"]
 
@@ -234,16 +241,17 @@ def _question_asked(e: E.QuestionAsked, s: Say) -> Blocks:
     if s.ctx.players[e.player].is_bot:
         return []  # a bot answers at once; nothing to ask aloud
     key = f"ask.{e.kind}" if f"ask.{e.kind}" in M.MESSAGES else "ask.other"
-    return [_for(e.player, s.t(key, value=e.value), s)]
+    value = s.n("count.point_acc", e.value) if isinstance(e.value, int) else e.value
+    return [_for(e.player, s.t(key, value=value), s)]
 
 
 def _double_offered(e: E.DoubleOffered, s: Say) -> Blocks:
-    return [s.by("double.offer", e.player, value=e.value)]
+    return [s.by("double.offer", e.player, value=s.n("count.point_acc", e.value))]
 
 
 def _double_answered(e: E.DoubleAnswered, s: Say) -> Blocks:
     if e.took:
-        return [s.by("double.took", e.player, value=e.value)]
+        return [s.by("double.took", e.player, value=s.n("count.point_acc", e.value))]
     return [s.by("double.dropped", e.player)]
 
 
@@ -280,7 +288,10 @@ def _command_rejected(e: E.CommandRejected, s: Say) -> Blocks:
                                  point=s.point(e.get("point", 0))))]
     if code in ("no_such_point", "no_such_quarter", "illegal_play", "ambiguous_play",
                 "bad_notation"):
-        details = {"point": e.get("point"), "quarter": e.get("quarter"), "text": e.get("text", "")}
+        # the example is spelled out aloud, or the listener hears words, not how to type it
+        example = s.t("reject.notation_example.spoken" if s.speech else "reject.notation_example")
+        details = {"point": e.get("point"), "quarter": e.get("quarter"), "text": e.get("text", ""),
+                   "example": example}
         return [M.capitalize(s.t(f"reject.{code}", **details))]
     if code in _NO_DETAILS:
         return [s.t(f"reject.{code}")]
@@ -324,6 +335,9 @@ def _help_report(e: E.HelpReport, s: Say) -> Blocks:
 
 def _hint_report(e: E.HintReport, s: Say) -> Blocks:
     play = s.play(e.play, e.player)
+    if not s.ctx.list_plays:
+        # switch scanning numbers no plays: name the play the way it is scanned
+        return [s.t("hint.play", play=play)]
     if s.you(e.player) or s.ctx.listener is None:
         return [s.t("hint", n=e.number, play=play)]
     return [s.t("hint.other", who=s.subject(e.player), n=e.number, play=play)]
@@ -353,7 +367,7 @@ def _notice(e: E.Notice, s: Say) -> Blocks:
 
 
 def _goodbye(e: E.Goodbye, s: Say) -> Blocks:
-    return [s.t("goodbye.saved" if e.saved else "goodbye")]
+    return [s.t("goodbye.saved" if e.saved else "goodbye", command=s.ctx.resume_command)]
 
 
 def _generic(e: object, s: Say) -> Blocks:

@@ -82,7 +82,7 @@ class Recognizer(Protocol):
 
 
 class EngineUnavailable(RuntimeError):
-    """An engine cannot be used here; ``key`` names the message to say (messages.py)."""
+    """An engine cannot be used here; ``key`` names the message to say (``voice.`` in tavli_voice.words)."""
 
     def __init__(self, key: str, **values: object) -> None:
         super().__init__(f"{key}: {values}")

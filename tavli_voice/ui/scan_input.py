@@ -34,13 +34,12 @@ from pathlib import Path
 from typing import Any, Callable, TextIO
 
 from .. import commands as C
-from ..narration import messages as M
+from .. import words as M
 from ..scanning import (Clock, Highlight, LoadedScanSettings, MonotonicClock, ScanOutput,
                         ScanPaused, ScanSettings, SettingsChanged, Switch, load_scan_settings,
-                        make_scanner, save_scan_settings)
-from ..scanning.words import say as scan_say
-from ..scanning.words import settings_problem_text
-from ..narration.messages import SCAN_KEY_WORDS, SCAN_TERMINAL_WORDS
+                        make_scanner, save_scan_speed)
+from ..scanning.steps import StepMode
+from ..scanning.words import interval_text, settings_problem_text
 from .key_repeat import BOUNCE, REPEAT_DELAY, REPEAT_GAP, KeyRepeatFilter, SwitchAction, key_roles
 from .scan_driver import ScanDriver, ScanStats, suggested_first
 from .term_keys import (CHARACTERS, ESCAPES, KEY_ALIASES, KeySource, TtyKeys, decode_keys,
@@ -53,21 +52,11 @@ TICK = 0.03
 #: Do not repeat the "how to use" line more often than this (seconds).
 HINT_EVERY = 5.0
 
-WORDS = SCAN_TERMINAL_WORDS  # the words live in narration/messages.py
-
-KEY_WORDS = SCAN_KEY_WORDS  # the words live in narration/messages.py
-
-
-def word(key: str, lang: str, **kw: str) -> str:
-    """One of :data:`WORDS` in ``lang`` (English for an unknown language)."""
-    table = WORDS[key]
-    return table.get(lang, table["en"]).format(**kw)
-
 
 def key_word(name: str, lang: str) -> str:
     """A key name as the user reads it ("space", "διάστημα", "F5", "s")."""
-    if name in KEY_WORDS:
-        return KEY_WORDS[name].get(lang, KEY_WORDS[name]["en"])
+    if "scankey." + name in M.ENTRIES:
+        return M.text("scankey." + name, lang)
     return name.upper() if len(name) > 1 else name
 
 
@@ -98,6 +87,8 @@ class TerminalScan:
     max_loops: int | None = None
     filter: KeyRepeatFilter = field(init=False)
     _last_hint: float = field(default=-1e9, init=False)
+    _trail: tuple[Any, ...] = field(default=(), init=False)
+    _order_told: int = field(default=-1, init=False)
 
     def __post_init__(self) -> None:
         settings = self.driver.scanner.settings
@@ -112,24 +103,48 @@ class TerminalScan:
         names = {role: key for key, role in self.roles.items()}
         pick = key_word(names[Switch.PICK], self.lang)
         nxt = key_word(names.get(Switch.NEXT, names[Switch.PICK]), self.lang)
-        self.say(word("intro_step" if settings.mode == "step" else "intro_auto", self.lang,
+        self.say(M.text("scanui.intro_step" if settings.mode == "step" else "scanui.intro_auto", self.lang,
                       pick=pick, next=nxt))
         if settings.hold_min > 0:
-            self.say(word("intro_hold", self.lang, pick=pick))
+            self.say(M.text("scanui.intro_hold", self.lang, pick=pick))
+
+    def _step_news(self, out: Highlight) -> list[str]:
+        """What a new highlight adds to what was said: the step just taken ("From 13
+        to 7; 4 to play.") and, as step choice starts, the order of the points."""
+        news: list[str] = []
+        mode = self.driver.scanner.mode
+        trail = out.trail
+        if isinstance(mode, StepMode):
+            session = self.driver.app.session
+            if not mode.chosen and mode.source is None:
+                turn = session.turn_counter
+                if turn != self._order_told:
+                    self._order_told = turn
+                    key = "order_suggested" if mode.preferred is not None else "order_point"
+                    news.append(M.text("scanui." + key, self.lang))
+            elif (mode.source is None and mode.chosen and len(trail) > len(self._trail)
+                  and session.dice is not None):
+                news.append(step_sentence(mode.chosen, session.dice, self.lang))
+        self._trail = trail
+        return news
 
     def show(self, out: ScanOutput) -> None:
         """Print (and speak) what the scanner reports."""
         if isinstance(out, Highlight):
+            for line in self._step_news(out):
+                self.say(line)
+                if self.speak is not None:
+                    self.speak(line)
             text = out.option.label(self.lang)  # type: ignore[arg-type]
         elif isinstance(out, ScanPaused):
-            text = scan_say("scan_paused", self.lang)  # type: ignore[arg-type]
+            text = M.text("scan.scan_paused", self.lang)
         elif isinstance(out, SettingsChanged):
             if self.save_settings is not None:
                 try:
                     self.save_settings(out.settings)
                 except OSError as exc:
-                    self.say(word("settings_saved_failed", self.lang, error=str(exc)))
-            text = scan_say("scan_interval", self.lang, (out.settings.interval,))  # type: ignore[arg-type]
+                    self.say(M.text("scanui.settings_saved_failed", self.lang, error=str(exc)))
+            text = interval_text(out.settings.interval, self.lang)  # type: ignore[arg-type]
         else:
             return
         self.say(text)
@@ -149,7 +164,7 @@ class TerminalScan:
         if t - self._last_hint >= HINT_EVERY:
             self._last_hint = t
             pick = next(k for k, r in self.roles.items() if r is Switch.PICK)
-            self.say(word("not_a_switch", self.lang, pick=key_word(pick, self.lang)))
+            self.say(M.text("scanui.not_a_switch", self.lang, pick=key_word(pick, self.lang)))
 
     def _act(self, action: SwitchAction) -> None:
         if action.kind == "press":
@@ -183,6 +198,33 @@ class TerminalScan:
             if self.max_loops is not None and loops >= self.max_loops:
                 break
         return 0
+
+
+def dice_left(chosen: tuple[tuple[int, int], ...], dice: tuple[int, int]) -> tuple[int, ...]:
+    """The dice not yet used by the steps ``chosen`` (R2; a bear-off may use a larger die)."""
+    left = list(dice) if dice[0] != dice[1] else [dice[0]] * 4
+    for a, b in chosen:
+        need = (a - b) if b != 0 else a
+        die = need if need in left else min((d for d in left if d > need), default=None)
+        if die is not None:
+            left.remove(die)
+    return tuple(left)
+
+
+def step_sentence(chosen: tuple[tuple[int, int], ...], dice: tuple[int, int], lang: str) -> str:
+    """"From 13 to 7; 4 to play." for the last step of ``chosen``."""
+    a, b = chosen[-1]
+    if b == 0:
+        step = M.text("move.bear_off", lang, a=a)
+    elif a == 25:
+        step = M.text("move.from_bar_to", lang, b=b)
+    else:
+        step = M.text("move.from_to", lang, a=a, b=b)
+    left = dice_left(chosen, dice)
+    if left:
+        step = M.plural("step.left", len(left), lang, step=step,
+                        dice=M.join_list([str(d) for d in left], lang))
+    return M.capitalize(step) + "."
 
 
 def highlight_speaker(app: Any) -> Callable[[str], None] | None:
@@ -241,7 +283,7 @@ def run_scanning(app: Any, player: Any, mode: str = "auto", *,
             out.flush()
 
     if keys is None and not _isatty(player.inp):
-        say(word("not_a_tty", lang))
+        say(M.text("scanui.not_a_tty", lang))
         return int(player.run(events))
     settings, path = load_settings(settings_path, mode, say, lang)
     clock = clock or MonotonicClock()
@@ -251,7 +293,7 @@ def run_scanning(app: Any, player: Any, mode: str = "auto", *,
 
     def save(new: ScanSettings) -> None:
         if path is not None:
-            save_scan_settings(path, new)
+            save_scan_speed(path, new)  # the file keeps its mode (--scan is for this match)
 
     def loop(source: KeySource) -> int:
         term = TerminalScan(driver, source, say, lang, speak=highlight_speaker(app), save_settings=save)
@@ -263,13 +305,14 @@ def run_scanning(app: Any, player: Any, mode: str = "auto", *,
         with TtyKeys(player.inp.fileno(), clock) as tty_keys:
             return loop(tty_keys)
     except KeyboardInterrupt:
-        say(M.text("goodbye.saved" if app.save_path is not None else "goodbye", lang))
+        say(M.text("goodbye.saved" if app.save_path is not None else "goodbye", lang,
+                   command=app.resume_command))
         return 0
 
 
 __all__ = [
     "ScanDriver", "ScanStats", "suggested_first", "SwitchAction", "KeyRepeatFilter",
     "KeySource", "TtyKeys", "TerminalScan", "decode_keys", "normalise_key", "key_roles",
-    "run_scanning", "load_settings", "highlight_speaker", "WORDS", "word", "BOUNCE",
+    "run_scanning", "load_settings", "highlight_speaker", "BOUNCE",
     "REPEAT_DELAY", "REPEAT_GAP", "CHARACTERS", "ESCAPES", "KEY_ALIASES",
 ]

@@ -16,7 +16,7 @@ from typing import Protocol, TextIO
 
 from .. import commands as C
 from .. import events as E
-from ..narration import messages as M
+from .. import words as M
 from ..session import Phase
 from .app import App
 from .keys import UnknownInput, parse_line
@@ -53,7 +53,7 @@ class TerminalPlayer:
     def print_events(self, events: list[E.Event]) -> None:
         from ..narration.phrases import screen_text
 
-        ctx = self.app.context()
+        ctx = self.app.context(self.app.reason)
         for ev in events:
             text = screen_text(ev, ctx)  # type: ignore[arg-type]
             for line in text.splitlines():
@@ -104,7 +104,7 @@ class TerminalPlayer:
                 cmd = parse_line(line)
             except UnknownInput as exc:
                 key = "input.needs_number" if exc.kind == "needs_number" else "input.unknown"
-                self.say(M.text(key, self.app.lang, text=exc.text))
+                self.say(M.text(key, self.app.lang, text=exc.text, example=exc.example))
                 continue
             if cmd is None:  # Enter alone confirms a pending play, else repeats the prompt
                 if self.app.session.phase is Phase.CONFIRM:
@@ -153,7 +153,7 @@ class TerminalPlayer:
                     log.exception("command %r failed", cmd)
                     self.say(M.text("error.internal", app.lang))
         except KeyboardInterrupt:
-            self.say(M.text("goodbye.saved", app.lang))
+            self.say(M.text("goodbye.saved", app.lang, command=app.resume_command))
         finally:
             for src in self.sources:
                 src.close()
