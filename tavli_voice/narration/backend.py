@@ -1,4 +1,4 @@
-"""Pick a speaker, or fall back to text and say why (issue 4, item 4).
+"""Pick a speaker, or fall back to text and say why.
 
 :func:`make_speaker` checks, in order: speech switched off (silent, no
 message), the engine (``espeak-ng`` on the path and able to speak the
@@ -48,8 +48,10 @@ def fallback_message(key: str, lang: str) -> str:
 
 def probe_audio() -> str | None:
     """``None`` if PortAudio and an output device are there, else a message key."""
+    from tavli_voice.audio.device import load_sounddevice
+
     try:
-        import sounddevice as sd  # type: ignore[import-untyped]
+        sd = load_sounddevice()
     except (OSError, ImportError):  # OSError: "PortAudio library not found"
         return NO_PORTAUDIO
     try:

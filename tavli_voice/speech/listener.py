@@ -49,6 +49,7 @@ import numpy as np
 from ..commands import Command, Drop, Quit, Resign, StopSpeech
 from .audio import RATE, Samples, resample
 from .capture import AudioUnavailable, Microphone
+from .echo import EchoGate
 from .grammar import Options, hint, phrases
 from .heard import Heard, Recognizer
 from .messages import message
@@ -99,7 +100,8 @@ class Listener:
                  is_speaking: Callable[[], bool] = lambda: False, *,
                  source: Any | None = None, vad: VadSettings = VadSettings(),
                  barge_in: BargeIn = "ignore", tail_s: float = 0.3,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, echo: EchoGate | None = None,
+                 barge_check_s: float = 0.15, retry_s: float = 1.0) -> None:
         self.engine = engine
         self.lang: Lang = lang
         self.out = out
@@ -117,6 +119,15 @@ class Listener:
         self._spoke_at = float("-inf")
         self._ptt: list[Samples] | None = None
         self._ptt_muted = False
+        #: compares what the microphone hears with what the speaker played (None: no check)
+        self.echo = echo
+        self.barge_check_s = barge_check_s
+        self.retry_s = retry_s
+        self._fed = 0
+        self._offset: float | None = None  # monotonic time of stream time 0
+        self._onset: tuple[float, list[Samples]] | None = None
+        #: utterances dropped as the game's own voice (read by benchmarks and tests)
+        self.echoes = 0
 
     # --- what may be said now -------------------------------------------------
     @property
@@ -163,12 +174,31 @@ class Listener:
                     if getattr(self.source, "exhausted", False):
                         self.flush()
                         return
+                    gone = getattr(self.source, "gone", None)
+                    if gone is not None and gone():
+                        self._reconnect()
                     continue
-                self.process(block)
+                self.process(block, getattr(self.source, "last_block_end", None))
         except AudioUnavailable as err:
             self.out.put(VoiceProblem("mic_failed", err.detail or err.key))
         except Exception as err:  # keep the game going; say why voice stopped
             self.out.put(VoiceProblem("mic_failed", f"{type(err).__name__}: {err}"))
+
+    def _reconnect(self) -> None:
+        """The sound system went away: say so once, retry until the microphone is back."""
+        from ..audio.device import STATUS
+
+        STATUS.lost("voice")
+        self._vad = None
+        self._fed = 0
+        self._onset = None
+        while not self._stop.wait(self.retry_s):
+            try:
+                self.source.restart()  # type: ignore[union-attr]
+            except AudioUnavailable:
+                continue
+            STATUS.back("voice")
+            return
 
     # --- audio in -------------------------------------------------------------
     def _rate(self) -> int:
@@ -193,9 +223,17 @@ class Listener:
             self._utterance(Utterance(audio, self._rate(), 0.0, len(audio) / self._rate(),
                                       self._ptt_muted and self.barge_in == "ignore"))
 
-    def process(self, block: Samples) -> None:
-        """Handle one block of microphone samples (the thread calls this; tests may too)."""
+    def process(self, block: Samples, captured_end: float | None = None) -> None:
+        """Handle one block of microphone samples (the thread calls this; tests may too).
+
+        ``captured_end``: the ``time.monotonic()`` at which the block's last
+        sample was captured (the echo check lines the microphone up with the
+        speaker by it); the listener's clock when not given.
+        """
         muted = self._muted()
+        self._fed += len(block)
+        end = self._clock() if captured_end is None else captured_end
+        self._offset = end - self._fed / self._rate()
         if self._ptt is not None:
             self._ptt.append(np.asarray(block, dtype=np.float32))
             self._ptt_muted = self._ptt_muted or muted
@@ -204,6 +242,8 @@ class Listener:
             self._vad = EnergyVad(self._vad_settings, self._rate())
         for event in self._vad.feed(block, muted):
             self._event(event)
+        if self._onset is not None:
+            self._check_barge_in(block)
 
     def flush(self) -> None:
         """End of input: recognise an utterance still in progress."""
@@ -214,16 +254,43 @@ class Listener:
     def _event(self, event: Onset | Utterance) -> None:
         if isinstance(event, Onset):
             if event.muted and self.barge_in == "interrupt":
-                self.out.put(Heard("", StopSpeech(), 1.0, 0.0, "vad", "barge_in"))
+                if self.echo is None:
+                    self.out.put(Heard("", StopSpeech(), 1.0, 0.0, "vad", "barge_in"))
+                else:  # decide once a little of it was heard: the player, or the game's own voice?
+                    self._onset = (event.time, [])
             return
-        self._utterance(event if self.barge_in == "ignore" else
-                        Utterance(event.audio, event.rate, event.start, event.end, False))
+        if self._onset is not None:  # too short to decide on the onset: the utterance decides
+            self._onset = None
+        self._utterance(event)
+
+    def _check_barge_in(self, block: Samples) -> None:
+        assert self._onset is not None and self.echo is not None
+        start, blocks = self._onset
+        blocks.append(np.asarray(block, dtype=np.float32))
+        audio = np.concatenate(blocks)
+        rate = self._rate()
+        if len(audio) < self.barge_check_s * rate:
+            return
+        self._onset = None
+        start_t = (self._offset or 0.0) + self._fed / rate - len(audio) / rate
+        verdict = self.echo.check(audio if rate == RATE else resample(audio, rate, RATE), start_t)
+        if not verdict.echo:
+            self.out.put(Heard("", StopSpeech(), 1.0, 0.0, "vad", "barge_in"))
 
     def _utterance(self, utt: Utterance) -> None:
         audio = utt.audio if utt.rate == RATE else resample(utt.audio, utt.rate, RATE)
+        muted = utt.muted
+        if muted and self.echo is not None and self._offset is not None:
+            verdict = self.echo.check(audio, self._offset + utt.start, self._offset + utt.end)
+            if verdict.echo:
+                self.echoes += 1
+                return  # the game's own voice: not a word from the player
+            audio = verdict.remainder  # the player, with the game's voice taken out
+        if muted and self.barge_in == "interrupt":
+            muted = False  # the player talked over the narrator on purpose
         options = self.options
         heard = self.engine.recognize(audio, phrases(options, self.lang))
-        if utt.muted and not isinstance(heard.command, StopSpeech):
+        if muted and not isinstance(heard.command, StopSpeech):
             return  # the narrator's own voice, or talk over it: only "stop" counts
         self.out.put(heard)
 

@@ -229,7 +229,7 @@ class TerminalPlayer:
                     log.exception("command %r failed", cmd)
                     self.say(M.text("error.internal", app.lang))
         except KeyboardInterrupt:
-            self.say(M.text("goodbye.saved", app.lang))
+            self.say(M.text("goodbye.saved" if app.save_path is not None else "goodbye", app.lang))
         finally:
             for src in self.sources:
                 src.close()
@@ -344,11 +344,19 @@ def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None) 
         say(M.text("error.options", lang, error=str(exc)))
         return 2
 
+    if out is sys.stdout and (args.speech != "off" or args.voice):
+        # the audio libraries print to fd 2 from their own threads: to the log, never the screen
+        from ..audio.device import divert_c_stderr, quiet_alsa
+        quiet_alsa()
+        divert_c_stderr()
     narrator, settings = _speech(args, lang, say)
     app = App(session, lang=lang, narrator=narrator, save_path=save_path,
               verbosity=settings.verbosity, screen_notation=not args.words)
     pump = narrator.start_pump_thread() if narrator is not None else None
     sources: list[Source] = []
+    if narrator is not None or args.voice:
+        from .sound_watch import SoundWatch
+        sources.append(SoundWatch(app))
     if args.voice:
         from .voice_input import voice_source
         src, problem = voice_source(app, lang, engine=args.voice_engine,

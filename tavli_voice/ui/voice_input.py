@@ -164,7 +164,7 @@ def voice_source(app: App, lang_name: str, engine: str | None = None, *,
             return None, str(exc)
     out: "queue.Queue[Any]" = queue.Queue()
     speaking = app.narrator.is_speaking if app.narrator is not None else (lambda: False)
-    listener = Listener(recognizer, lang, out, speaking,
+    listener = Listener(recognizer, lang, out, speaking, echo=_echo_gate(app),
                         barge_in=barge_in)  # type: ignore[arg-type]
     source = VoiceSource(app, listener, out, confirm=confirm)
     try:
@@ -177,3 +177,15 @@ def voice_source(app: App, lang_name: str, engine: str | None = None, *,
         except Exception:
             return None, str(exc)
     return source, None
+
+
+def _echo_gate(app: App) -> Any:
+    """An echo check fed with what the narrator's sound device played (None without one)."""
+    from ..speech.echo import EchoGate
+
+    speaker = app.narrator.speaker if app.narrator is not None else None
+    sink = getattr(speaker, "sink", None)
+    played = getattr(sink, "played", None)
+    if played is None:
+        return None
+    return EchoGate(played.between, played.rate)
