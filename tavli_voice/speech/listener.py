@@ -38,23 +38,24 @@ Usage from the main loop::
 
 from __future__ import annotations
 
+import queue
 import threading
 import time
-import queue
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Literal
 
 import numpy as np
 
-from ..commands import Command, Drop, Quit, Resign, StopSpeech
+from ..commands import COMMAND_NAMES, Command, Drop, Quit, Resign, StopSpeech
 from .audio import RATE, Samples, resample
 from .capture import AudioUnavailable, Microphone
 from .echo import EchoGate
-from .grammar import Options, hint, phrases
+from .grammar import Options, Phrase, hint, phrases
 from .heard import Heard, Recognizer
 from .messages import message
 from .vad import EnergyVad, Onset, Utterance, VadSettings
-from .words import Lang
+from .words import COMMAND_WORDS, Lang
 
 BargeIn = Literal["ignore", "interrupt"]
 ConfirmPolicy = Literal["never", "unsure", "always"]
@@ -84,8 +85,12 @@ UNSURE_BELOW: dict[str, float] = {"pocketsphinx": 0.3, "templates": 0.1, "whispe
 
 
 def should_confirm(heard: Heard, policy: ConfirmPolicy, unsure_below: float | None = None) -> bool:
-    """Whether to ask "did you say …?" before acting on ``heard`` (destructive: always)."""
-    if heard.command is None:
+    """Whether to ask "did you say …?" before acting on ``heard`` (destructive: always).
+
+    "Stop" is never asked back: stopping speech is harmless, so it is obeyed
+    at once whatever the confidence.
+    """
+    if heard.command is None or isinstance(heard.command, StopSpeech):
         return False
     if isinstance(heard.command, DESTRUCTIVE) or policy == "always":
         return True
@@ -264,17 +269,29 @@ class Listener:
         self._utterance(event)
 
     def _check_barge_in(self, block: Samples) -> None:
+        """While sound goes on over the narrator, keep checking its newest part.
+
+        The narrator's own voice is followed by the player's without a pause
+        when they talk over it, so one check at the onset is not enough.
+        """
         assert self._onset is not None and self.echo is not None
-        start, blocks = self._onset
-        blocks.append(np.asarray(block, dtype=np.float32))
-        audio = np.concatenate(blocks)
-        rate = self._rate()
-        if len(audio) < self.barge_check_s * rate:
+        if self._vad is None or not self._vad.in_speech:
+            self._onset = None
             return
-        self._onset = None
+        since, blocks = self._onset
+        blocks.append(np.asarray(block, dtype=np.float32))
+        rate = self._rate()
+        window = int(self.barge_check_s * rate)
+        audio = np.concatenate(blocks)
+        if len(audio) < window:
+            self._onset = (since, [audio])
+            return
+        audio = audio[-window:]
+        self._onset = (since, [audio[-int(0.1 * rate):]])  # check again after another 0.1 s
         start_t = (self._offset or 0.0) + self._fed / rate - len(audio) / rate
         verdict = self.echo.check(audio if rate == RATE else resample(audio, rate, RATE), start_t)
         if not verdict.echo:
+            self._onset = None
             self.out.put(Heard("", StopSpeech(), 1.0, 0.0, "vad", "barge_in"))
 
     def _utterance(self, utt: Utterance) -> None:
@@ -289,10 +306,40 @@ class Listener:
         if muted and self.barge_in == "interrupt":
             muted = False  # the player talked over the narrator on purpose
         options = self.options
-        heard = self.engine.recognize(audio, phrases(options, self.lang))
+        offered = phrases(options, self.lang)
+        heard = self.engine.recognize(audio, offered + decoys(options, self.lang, offered))
+        if heard.command is not None and not any(p.command == heard.command for p in offered):
+            # a command word that is not on offer now: say so, do not take the nearest offered word
+            heard = Heard(heard.text, None, heard.score, heard.ms, heard.engine, "not_on_offer")
+            if muted:
+                return
         if muted and not isinstance(heard.command, StopSpeech):
             return  # the narrator's own voice, or talk over it: only "stop" counts
         self.out.put(heard)
+
+
+@lru_cache(maxsize=64)
+def decoys(options: Options, lang: Lang, offered: tuple[Phrase, ...]) -> tuple[Phrase, ...]:
+    """The plain command words *not* on offer now, so that they are heard as what they are.
+
+    Without them a small grammar forces "plays" said in the roll phase onto
+    the nearest offered word ("roll"). Words that are also an offered phrase
+    are left out.
+    """
+    taken = {p.words for p in offered}
+    out: list[Phrase] = []
+    for name, words in COMMAND_WORDS.items():
+        if name in options.all_commands or name in NOT_BY_VOICE:
+            continue
+        for variant in words[lang]:
+            if variant not in taken:
+                taken.add(variant)
+                out.append(Phrase(variant, COMMAND_NAMES[name]()))
+    return tuple(out)
+
+
+#: Commands never said by voice (too grave for a misheard word): not even as decoys.
+NOT_BY_VOICE = frozenset({"leave"})
 
 
 def command_of(item: object) -> Command | None:
