@@ -286,3 +286,112 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
+
+
+class Game:
+    """The real program (``python -m tavli_voice.cli play …``) on the rig, driven through stdin.
+
+    Every line it prints is kept with the ``time.monotonic()`` it arrived;
+    stderr is kept apart (it must stay empty of library noise).
+    """
+
+    def __init__(self, rig: Rig, args: list[str], home: Path, python: str = sys.executable,
+                 cwd: Path | None = None) -> None:
+        import threading
+
+        self.lines: list[tuple[float, str]] = []
+        self.err: list[str] = []
+        self._lock = threading.Lock()
+        env = rig.env(home)
+        repo = Path(__file__).resolve().parents[1]
+        env["PYTHONPATH"] = str(repo) + os.pathsep + env.get("PYTHONPATH", "")
+        env["PYTHONUNBUFFERED"] = "1"
+        self.proc = subprocess.Popen([python, "-m", "tavli_voice.cli", "play", *args],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     env=env, cwd=str(cwd or repo))
+        self._threads = [threading.Thread(target=self._read, args=(self.proc.stdout, self.lines), daemon=True),
+                         threading.Thread(target=self._read_err, daemon=True)]
+        for t in self._threads:
+            t.start()
+
+    def _read(self, stream: object, into: list[tuple[float, str]]) -> None:
+        for raw in iter(stream.readline, b""):  # type: ignore[attr-defined]
+            with self._lock:
+                into.append((time.monotonic(), raw.decode("utf-8", "replace").rstrip("\n")))
+
+    def _read_err(self) -> None:
+        assert self.proc.stderr is not None
+        for raw in iter(self.proc.stderr.readline, b""):
+            with self._lock:
+                self.err.append(raw.decode("utf-8", "replace").rstrip("\n"))
+
+    def send(self, line: str) -> float:
+        """Type ``line`` and Enter; returns when it was sent."""
+        assert self.proc.stdin is not None
+        self.proc.stdin.write((line + "\n").encode())
+        self.proc.stdin.flush()
+        return time.monotonic()
+
+    def text(self) -> str:
+        with self._lock:
+            return "\n".join(line for _, line in self.lines)
+
+    def wait_for(self, needle: str, timeout: float = 20.0, after: float = 0.0) -> float:
+        """Wait until a line containing ``needle`` is printed (after ``after``); its time."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self._lock:
+                for at, line in self.lines:
+                    if at >= after and needle in line:
+                        return at
+            if self.proc.poll() is not None and not any(t.is_alive() for t in self._threads[:1]):
+                break
+            time.sleep(0.01)
+        raise TimeoutError(f"{needle!r} not printed; output so far:\n{self.text()}\n{self.err}")
+
+    def close(self, timeout: float = 10.0) -> int:
+        if self.proc.poll() is None:
+            try:
+                self.send("q")
+            except (BrokenPipeError, OSError):
+                pass
+            try:
+                self.proc.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        for t in self._threads:
+            t.join(timeout=2)
+        return self.proc.returncode
+
+
+#: Lines the audio libraries print (ALSA, PortAudio, JACK, PulseAudio clients).
+LIBRARY_NOISE = ("ALSA lib", "Expression '", "PortAudio", "pa_linux_alsa", "jack", "Jack", "JACK",
+                 "snd_pcm", "pulse", "Connection failure", "underrun")
+
+
+def library_lines(text: str) -> list[str]:
+    """The lines of ``text`` that come from an audio library."""
+    return [line for line in text.splitlines() if any(n in line for n in LIBRARY_NOISE)]
+
+
+def wait_quiet(rec: "Recording", quiet_s: float = 0.8, timeout: float = 30.0,
+               threshold_db: float = -45.0, sound_after: int | None = None) -> float:
+    """Wait until the recording has been silent for ``quiet_s``; the time sound last stopped.
+
+    With ``sound_after`` (a sample index), first wait for sound after it.
+    """
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        samples = rec.so_far()
+        spans = sound_spans(samples, threshold_db=threshold_db)
+        if sound_after is not None:
+            spans = [s for s in spans if s[1] > sound_after / RECORD_RATE]
+            if not spans:
+                time.sleep(0.05)
+                continue
+        heard_until = spans[-1][1] if spans else 0.0
+        if len(samples) / RECORD_RATE - heard_until >= quiet_s and (spans or len(samples) > 3 * RECORD_RATE):
+            return rec.started_at + heard_until
+        time.sleep(0.05)
+    raise TimeoutError("the speaker never went quiet")
