@@ -69,10 +69,10 @@ class Rig:
     def _script(self) -> str:
         return "\n".join([
             f"load-module module-native-protocol-unix socket={self.socket} auth-anonymous=1",
-            "load-module module-null-sink sink_name=speaker rate=48000 channels=1 "
-            "sink_properties=device.description=Speaker",
-            "load-module module-null-sink sink_name=mic rate=16000 channels=1 "
-            "sink_properties=device.description=Microphone",
+            ("load-module module-null-sink sink_name=speaker rate=48000 channels=1 "
+             "sink_properties=device.description=Speaker"),
+            ("load-module module-null-sink sink_name=mic rate=16000 channels=1 "
+             "sink_properties=device.description=Microphone"),
             "set-default-sink speaker",
             "set-default-source mic.monitor",
             "",
@@ -106,7 +106,7 @@ class Rig:
         script = self.folder / "rig.pa"
         script.write_text(self._script())
         self.socket.unlink(missing_ok=True)  # a stale socket of a killed daemon blocks bind()
-        log = open(self.folder / "pulse.log", "ab")
+        log = open(self.folder / "pulse.log", "ab")  # noqa: SIM115 - handed to the daemon
         env = dict(os.environ, HOME=str(self.home))
         # -n: no default.pa (no hardware probing); --daemonize=no: we keep the pid;
         # --exit-idle-time=-1: never quit when no client is connected.
@@ -165,7 +165,7 @@ class Rig:
         return env
 
     @contextmanager
-    def record(self, source: str = "speaker.monitor") -> Iterator["Recording"]:
+    def record(self, source: str = "speaker.monitor") -> Iterator[Recording]:
         """Record ``source`` while the block runs; the samples are in ``.samples`` after it."""
         rec = Recording(self, source)
         rec.start()
@@ -207,7 +207,7 @@ class Recording:
 
     def start(self) -> None:
         self.rig.folder.mkdir(parents=True, exist_ok=True)
-        out = open(self.path, "wb")
+        out = open(self.path, "wb")  # noqa: SIM115 - handed to parec
         self._proc = subprocess.Popen(
             ["parec", "-s", self.rig.server, "-d", self.source, f"--rate={RECORD_RATE}", "--channels=1",
              "--format=s16le", "--raw", "--latency-msec=10"],
@@ -375,7 +375,7 @@ def library_lines(text: str) -> list[str]:
     return [line for line in text.splitlines() if any(n in line for n in LIBRARY_NOISE)]
 
 
-def wait_quiet(rec: "Recording", quiet_s: float = 0.8, timeout: float = 30.0,
+def wait_quiet(rec: Recording, quiet_s: float = 0.8, timeout: float = 30.0,
                threshold_db: float = -45.0, sound_after: int | None = None) -> float:
     """Wait until the recording has been silent for ``quiet_s``; the time sound last stopped.
 

@@ -92,3 +92,33 @@ def test_no_save_on_the_command_line(tmp_path: Path) -> None:
          inp=io.StringIO("q\n"))
     assert "Goodbye." in out.getvalue()
     assert "saved" not in out.getvalue()
+
+
+def test_streamed_synthesis_gives_the_same_audio_in_pieces() -> None:
+    import shutil
+
+    import numpy as np
+    import pytest
+
+    from tavli_voice.narration.speaker import (
+        EngineSpeaker,
+        EspeakProcessSynth,
+        RecordingSink,
+    )
+
+    if shutil.which("espeak-ng") is None:
+        pytest.skip("espeak-ng is not installed")
+    text = "Pips: you 167, Rita 167. The race is level."
+    synth = EspeakProcessSynth()
+    whole, rate = synth.synthesize(text, lang="en", rate=175, pitch=50)
+    pieces = list(synth.stream(text, lang="en", rate=175, pitch=50))
+    assert len(pieces) > 3 and all(r == rate for _, r in pieces)
+    assert np.array_equal(np.concatenate([p for p, _ in pieces]), whole)
+    sink = RecordingSink()
+    speaker = EngineSpeaker(synth, sink, stream=True)
+    try:
+        speaker.speak(Utterance.from_text(text))
+        assert speaker.wait_idle(10)
+    finally:
+        speaker.close()
+    assert len(sink.chunks) > 3 and np.array_equal(sink.audio(rate), whole)

@@ -12,8 +12,8 @@ import queue
 
 import numpy as np
 import pytest
-
 from speech_helpers import espeak, in_silence, needs_espeak
+
 from tavli_voice.commands import ChoosePlay, Roll, StopSpeech
 from tavli_voice.narration.sinks import PlayedAudio
 from tavli_voice.speech.audio import RATE
@@ -40,7 +40,7 @@ class Clock:
         return self.now
 
 
-def drain(out: "queue.Queue[object]") -> list[object]:
+def drain(out: queue.Queue[object]) -> list[object]:
     items = []
     while not out.empty():
         items.append(out.get_nowait())
@@ -89,7 +89,7 @@ class TestOwnVoice:
         assert listener.echoes >= 1
 
     def test_without_the_check_the_narrator_interrupts_itself(self, engine: SphinxRecognizer) -> None:
-        played, mic, until = narrator_and_mic("Say roll, or stop.")
+        _played, mic, until = narrator_and_mic("Say roll, or stop.")
         out: queue.Queue[object] = queue.Queue()
         clock = Clock()
         listener = Listener(engine, "en", out, clock=clock, barge_in="interrupt")
@@ -141,3 +141,46 @@ class TestWordsNotOnOffer:
         names = {type(p.command).__name__ for p in decoys(ROLL_PHASE, "en", phrases(ROLL_PHASE, "en"))}
         assert "ListPlays" in names and "Undo" in names
         assert "Roll" not in names and "StopSpeech" not in names
+
+
+@needs_espeak
+class TestQuickDecisions:
+    def test_stop_over_the_narrator_is_obeyed_before_the_hang_over_ends(self, engine: SphinxRecognizer) -> None:
+        out: queue.Queue[object] = queue.Queue()
+        clock = Clock()
+        listener = Listener(engine, "en", out, clock=clock, speculate_s=0.06)
+        listener.set_options(ROLL_PHASE)
+        word = espeak("stop")
+        mic = in_silence(word, before=0.5, after=0.6)
+        block = RATE // 50
+        posted_at = None
+        for k in range(0, len(mic), block):
+            clock.now = (k + block) / RATE
+            listener.is_speaking = lambda: True  # the narrator talks all along
+            listener.process(mic[k:k + block], captured_end=clock.now)
+            if posted_at is None and not out.empty():
+                posted_at = clock.now
+            if listener._spec is not None:  # let the background recognition finish, as real time would
+                listener._spec.result()
+        listener.flush()
+        heard = [h for h in drain(out) if isinstance(h, Heard)]
+        assert [h.command for h in heard] == [StopSpeech()]  # once, not again at the hang-over's end
+        word_end = 0.5 + len(word) / RATE
+        assert posted_at is not None and posted_at - word_end < listener._vad_settings.hangover_s
+
+    def test_a_guess_made_during_the_hang_over_is_used_when_it_ends(self, engine: SphinxRecognizer) -> None:
+        out: queue.Queue[object] = queue.Queue()
+        clock = Clock()
+        listener = Listener(engine, "en", out, clock=clock, speculate_s=0.06)
+        listener.set_options(ROLL_PHASE)
+        calls: list[int] = []
+        real = engine.recognize
+
+        def counting(audio: np.ndarray, items: tuple) -> Heard:  # type: ignore[type-arg]
+            calls.append(len(audio))
+            return real(audio, items)
+
+        listener.engine = type("Counting", (), {"name": "pocketsphinx", "recognize": staticmethod(counting)})()
+        run(listener, clock, in_silence(espeak("roll")), -1.0)
+        assert [h.command for h in drain(out) if isinstance(h, Heard)] == [Roll()]
+        assert len(calls) == 1  # the guess was used: no second recognition after the hang-over

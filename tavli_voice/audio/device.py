@@ -49,7 +49,7 @@ def _on_alsa_error(file: bytes | None, line: int, function: bytes | None, err: i
     try:
         log.info("ALSA %s:%d (%s) %s [err %d]", (file or b"?").decode(errors="replace"), line,
                  (function or b"?").decode(errors="replace"), (fmt or b"").decode(errors="replace"), err)
-    except Exception:  # a log handler must never raise into C
+    except Exception:  # noqa: BLE001, S110 - nothing may raise into C
         pass
 
 
@@ -126,7 +126,8 @@ def load_sounddevice() -> ModuleType:
     quiet_alsa()
     import sounddevice  # type: ignore[import-untyped]
 
-    return sounddevice
+    module: ModuleType = sounddevice
+    return module
 
 
 class SoundStatus:

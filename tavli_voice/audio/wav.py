@@ -48,7 +48,8 @@ def _decode_pcm(data: bytes, fmt: int, bits: int, channels: int) -> Samples:
     else:
         raise AudioFileError(f"unsupported WAV format code {fmt}")
     usable = len(samples) - len(samples) % channels
-    return samples[:usable].reshape(-1, channels).mean(axis=1).astype(np.float32)
+    mono: Samples = samples[:usable].reshape(-1, channels).mean(axis=1).astype(np.float32)
+    return mono
 
 
 def parse_wav(blob: bytes) -> tuple[Samples, int]:
@@ -116,7 +117,7 @@ def resample(samples: npt.ArrayLike, rate: int, to: int) -> Samples:
     if rate == to or len(x) == 0:
         return np.asarray(samples, dtype=np.float32)
     n = len(x)
-    m = max(1, int(round(n * to / rate)))
+    m = max(1, round(n * to / rate))
     spectrum = np.fft.rfft(x)
     out = np.zeros(m // 2 + 1, dtype=complex)
     keep = min(len(spectrum), len(out))

@@ -111,5 +111,6 @@ def make_speaker(
             log.info("opening the sound device failed: %s", exc)
             return SilentSpeaker(), NO_AUDIO
         sink = device_sink
-    speaker = EngineSpeaker(synth, sink, rate=settings.rate, volume=settings.volume, earcons=settings.earcons)
+    speaker = EngineSpeaker(synth, sink, rate=settings.rate, volume=settings.volume, earcons=settings.earcons,
+                            stream=isinstance(sink, SoundDeviceSink))
     return speaker, None

@@ -43,7 +43,6 @@ from typing import Final
 from tavli_voice.narration.priorities import Priority
 from tavli_voice.narration.utterance import Utterance
 
-
 #: Tags (event class names) of answers to a request: a newer request makes them obsolete.
 ANSWER_TAGS: Final = frozenset({
     "PositionReport", "PointReport", "QuarterReport", "PipReport", "ScoreReport", "HelpReport",

@@ -14,12 +14,14 @@ import logging
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
-from tavli_voice.audio.wav import resample as _resample, write_wav
+from tavli_voice.audio.wav import resample as _resample
+from tavli_voice.audio.wav import write_wav
 from tavli_voice.narration.synth import DEFAULT_RATE
 
 log = logging.getLogger(__name__)
@@ -162,12 +164,12 @@ class PlayedAudio:
 
     def between(self, start: float, end: float) -> np.ndarray:
         """The samples that sounded from ``start`` to ``end`` (zeros where nothing was sent)."""
-        n = max(0, int(round((end - start) * self.rate)))
+        n = max(0, round((end - start) * self.rate))
         out = np.zeros(n, dtype=np.float32)
         with self._lock:
             blocks = list(self._blocks)
         for at, samples in blocks:
-            first = int(round((at - start) * self.rate))
+            first = round((at - start) * self.rate)
             lo, hi = max(0, first), min(n, first + len(samples))
             if lo < hi:
                 out[lo:hi] = samples[lo - first:hi - first]
@@ -183,10 +185,14 @@ class SoundDeviceSink:
     ``is_playing()`` stays True for the device latency after the last sample
     left the buffer, so a recognizer does not hear the narrator's tail.
 
-    Underruns: the default latency (60 ms) and block (20 ms) leave the
-    Python callback time to run on a busy two-core machine; PortAudio's
-    "low" latency (under 10 ms through ALSA's pulse plugin) underran dozens
-    of times a minute there. ``underruns`` counts the ones still reported.
+    Underruns: PortAudio's "low" latency (under 10 ms through ALSA's pulse
+    plugin) left the Python callback no slack on a busy two-core machine.
+    The default here, 50 ms with 10 ms blocks, was measured against 40, 60
+    and 100 ms (``benchmarks/e2e_sound.py --busy 2``): most underruns left
+    happen while idle (silence is repeated: nothing is heard), and longer
+    buffers add their length to the time to the first sound.
+    ``underruns`` counts them, ``speech_underruns`` those while speech was
+    queued (the audible ones); the counts are logged when the sink closes.
 
     The sound system going away (a PulseAudio crash or restart) ends the
     stream: a watcher thread notices within ``watch_s``, forgets the queued
@@ -196,7 +202,7 @@ class SoundDeviceSink:
     """
 
     def __init__(self, device: int | str | None = None, rate: int = DEFAULT_RATE,
-                 latency: str | float = 0.06, block_s: float = 0.02, *,
+                 latency: str | float = 0.05, block_s: float = 0.01, *,
                  watch_s: float = 0.2, retry_s: float = 1.0) -> None:
         self.device = device
         self.rate = rate
@@ -206,6 +212,8 @@ class SoundDeviceSink:
         self.retry_s = retry_s
         self.played = PlayedAudio(rate)
         self.underruns = 0
+        #: underruns while speech was waiting to be played (the audible ones)
+        self.speech_underruns = 0
         self._buffer = PlaybackBuffer()
         self._lock = threading.Lock()
         self._stream: Any = None
@@ -252,6 +260,8 @@ class SoundDeviceSink:
     def _callback(self, outdata: np.ndarray, frames: int, time_info: Any, status: Any) -> None:
         if status and status.output_underflow:
             self.underruns += 1
+            if self._buffer.pending > 0:
+                self.speech_underruns += 1
         with self._lock:
             had = self._buffer.pending > 0
             block = self._buffer.fill(frames)
@@ -268,7 +278,7 @@ class SoundDeviceSink:
             return False
         try:
             return self._ended.is_set() or not stream.active
-        except Exception:
+        except Exception:  # noqa: BLE001 - any PortAudio failure means the stream is gone
             return True
 
     def _watch(self) -> None:
@@ -282,7 +292,7 @@ class SoundDeviceSink:
             try:
                 self._generation = device.restart_portaudio(self._sd, self._generation)
                 self._open_stream()
-            except Exception as exc:  # still no sound system
+            except Exception as exc:  # noqa: BLE001 - still no sound system
                 log.debug("sound output still unavailable: %s", exc)
                 self._stream = None
                 continue
@@ -330,6 +340,11 @@ class SoundDeviceSink:
 
     def close(self) -> None:
         """Stop and close the stream."""
+        from tavli_voice.audio import device
+
+        if self.underruns or device.alsa_messages:
+            log.warning("audio output: %d underruns (%d in speech), %d ALSA messages", self.underruns,
+                        self.speech_underruns, device.alsa_messages)
         self._closed.set()
         stream, self._stream = self._stream, None
         if stream is not None:

@@ -139,13 +139,20 @@ class EngineSpeaker:
     holds while handing audio to the sink, so no sample of a cancelled
     utterance is played after ``cancel`` returns.
 
+    With ``stream=True`` a synthesizer that can stream (``espeak-ng``) hands
+    its audio over piece by piece as it is made: the first sound comes sooner
+    on a busy machine (the game does this; tests see whole segments).
+
     Synthesis failures are logged and kept in ``last_error``; the utterance
     then counts as spoken (text output goes on; the narrator never blocks).
     """
 
     def __init__(self, synth: Synthesizer, sink: AudioSink, *, rate: int = 175,
-                 volume: float = 1.0, earcons: bool = True, poll_s: float = 0.005) -> None:
+                 volume: float = 1.0, earcons: bool = True, poll_s: float = 0.005,
+                 stream: bool = False) -> None:
         self.synth = synth
+        #: hand audio to the sink piece by piece as the synthesizer makes it (when it can)
+        self.stream = stream
         self.sink = sink
         self._rate = rate
         self._volume = volume
@@ -193,9 +200,10 @@ class EngineSpeaker:
         self._jobs.put(None)
         if thread is not None:
             thread.join(timeout=2.0)
-        close = getattr(self.sink, "close", None)
-        if callable(close):
-            close()
+        for part in (self.synth, self.sink):
+            close = getattr(part, "close", None)
+            if callable(close):
+                close()
 
     # -- extras ---------------------------------------------------------------
     def wait_idle(self, timeout: float = 10.0) -> bool:
@@ -249,7 +257,18 @@ class EngineSpeaker:
             if isinstance(seg, Pause):
                 samples, rate = np.zeros(seg.ms * last_rate // 1000, dtype=np.float32), last_rate
             else:
+                stream = getattr(self.synth, "stream", None) if self.stream else None
                 for text in speech_chunks(clean_for_speech(seg, utterance.lang)):
+                    if stream is not None:  # hand each piece over as it is made
+                        pieces = stream(text, lang=utterance.lang, rate=rate_wpm, pitch=pitch)
+                        try:
+                            for samples, rate in pieces:
+                                last_rate = rate
+                                if not self._hand_over(gen, samples, rate):
+                                    return
+                        finally:
+                            pieces.close()
+                        continue
                     samples, rate = self.synth.synthesize(text, lang=utterance.lang, rate=rate_wpm,
                                                           pitch=pitch)
                     last_rate = rate

@@ -23,6 +23,8 @@ import re
 import subprocess
 import tempfile
 import threading
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -90,13 +92,21 @@ class EspeakProcessSynth:
     """
 
     name = "espeak-ng"
+    #: processes kept started ahead of time (one per voice: game and system, per language)
+    SPARES = 4
 
     def __init__(self, executable: str = "espeak-ng", timeout_s: float = 20.0) -> None:
         self.executable = executable
         self.timeout_s = timeout_s
+        self._spares: dict[tuple[str, int, int], subprocess.Popen[bytes]] = {}
+        self._spare_lock = threading.Lock()
+        self._closed = False
+
+    def _command(self, lang: str, rate: int, pitch: int) -> list[str]:
+        return [self.executable, "--stdout", "-b", "1", "-v", lang, "-s", str(rate), "-p", str(pitch)]
 
     def synthesize(self, text: str, *, lang: str, rate: int, pitch: int) -> tuple[np.ndarray, int]:
-        cmd = [self.executable, "--stdout", "-b", "1", "-v", lang, "-s", str(rate), "-p", str(pitch)]
+        cmd = self._command(lang, rate, pitch)
         try:
             proc = subprocess.run(cmd, input=text.encode("utf-8"), capture_output=True,
                                   timeout=self.timeout_s, check=False)
@@ -106,6 +116,124 @@ class EspeakProcessSynth:
             err = proc.stderr.decode("utf-8", "replace").strip()
             raise SynthesisError(f"espeak-ng gave no audio for {lang!r}: {err or proc.returncode}")
         return parse_wav_stream(proc.stdout)
+
+    def stream(self, text: str, *, lang: str, rate: int, pitch: int,
+               piece_bytes: int = 4096) -> Iterator[tuple[np.ndarray, int]]:
+        """Samples as ``espeak-ng`` writes them, piece by piece (first audio sooner).
+
+        On a busy machine the first piece arrives in about half the time the
+        whole text takes. Closing the iterator early ends the process.
+        """
+        key = (lang, rate, pitch)
+        proc = self._take_spare(key)
+        if proc is None:
+            try:
+                proc = self._spawn(key)
+            except OSError as exc:
+                raise SynthesisError(f"espeak-ng failed: {exc}") from exc
+        assert proc.stdin is not None and proc.stdout is not None
+        deadline = time.monotonic() + self.timeout_s
+        got_audio = False
+        try:
+            try:
+                proc.stdin.write(text.encode("utf-8"))
+                proc.stdin.close()
+            except OSError as exc:
+                raise SynthesisError(f"espeak-ng failed: {exc}") from exc
+            head = b""
+            sample_rate = 0
+            while sample_rate == 0:  # the header: up to the start of the data chunk
+                more = proc.stdout.read(piece_bytes)
+                if not more:
+                    break
+                head += more
+                sample_rate, start = _data_start(head)
+                if sample_rate:
+                    head = head[start:]
+            if sample_rate == 0:
+                proc.wait(timeout=max(0.1, deadline - time.monotonic()))
+                err = proc.stderr.read().decode("utf-8", "replace").strip() if proc.stderr else ""
+                raise SynthesisError(f"espeak-ng gave no audio for {lang!r}: {err or proc.returncode}")
+            pending = head
+            while True:
+                usable = len(pending) - len(pending) % 2
+                if usable:
+                    got_audio = True
+                    yield np.frombuffer(pending[:usable], dtype="<i2").astype(np.float32) / 32768.0, \
+                        sample_rate
+                    pending = pending[usable:]
+                if time.monotonic() > deadline:
+                    raise SynthesisError("espeak-ng took too long")
+                more = proc.stdout.read(piece_bytes)
+                if not more:
+                    break
+                pending += more
+            if not got_audio:
+                raise SynthesisError(f"espeak-ng gave no audio for {lang!r}")
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+            proc.wait()
+            for pipe in (proc.stdout, proc.stderr):
+                if pipe is not None:
+                    pipe.close()
+            self._prepare(key)
+
+    # A process started ahead of time has loaded its voice before the text comes: on a busy
+    # machine that start-up is most of the time to the first sound.
+    def _spawn(self, key: tuple[str, int, int]) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(self._command(*key), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, bufsize=0)
+
+    def _take_spare(self, key: tuple[str, int, int]) -> subprocess.Popen[bytes] | None:
+        with self._spare_lock:
+            proc = self._spares.pop(key, None)
+        if proc is not None and proc.poll() is not None:
+            return None
+        return proc
+
+    def _prepare(self, key: tuple[str, int, int]) -> None:
+        """Start the process for the next text with the same voice (at most ``SPARES`` kept)."""
+        with self._spare_lock:
+            if self._closed or key in self._spares:
+                return
+            try:
+                self._spares[key] = self._spawn(key)
+            except OSError:
+                return
+            while len(self._spares) > self.SPARES:
+                old = self._spares.pop(next(iter(self._spares)))
+                old.kill()
+                old.wait()
+
+    def close(self) -> None:
+        """End the processes started ahead of time."""
+        with self._spare_lock:
+            self._closed = True
+            spares, self._spares = list(self._spares.values()), {}
+        for proc in spares:
+            proc.kill()
+            proc.wait()
+
+
+def _data_start(head: bytes) -> tuple[int, int]:
+    """``(sample rate, offset of the first sample)`` once ``head`` holds the WAV header, else (0, 0)."""
+    if len(head) < 12:
+        return 0, 0
+    if head[:4] != b"RIFF" or head[8:12] != b"WAVE":
+        raise SynthesisError("engine output is not WAV")
+    pos, rate = 12, 0
+    while pos + 8 <= len(head):
+        cid = head[pos:pos + 4]
+        size = int.from_bytes(head[pos + 4:pos + 8], "little")
+        if cid == b"fmt ":
+            if pos + 16 > len(head):
+                return 0, 0
+            rate = int.from_bytes(head[pos + 12:pos + 16], "little")
+        elif cid == b"data":
+            return (rate, pos + 8) if rate else (0, 0)
+        pos += 8 + size
+    return 0, 0
 
 
 class Pyttsx3Synth:

@@ -77,7 +77,7 @@ class Microphone:
             return False
         try:
             return self._ended.is_set() or not stream.active
-        except Exception:
+        except Exception:  # noqa: BLE001 - any PortAudio failure means the stream is gone
             return True
 
     def start(self) -> None:
@@ -135,7 +135,7 @@ class Microphone:
             try:
                 self._stream.stop()
                 self._stream.close()
-            except Exception:  # a stream of a sound system that is gone
+            except Exception:  # noqa: BLE001, S110 - a stream of a sound system that is gone
                 pass
             finally:
                 self._stream = None

@@ -41,6 +41,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Literal
@@ -106,7 +107,8 @@ class Listener:
                  source: Any | None = None, vad: VadSettings = VadSettings(),
                  barge_in: BargeIn = "ignore", tail_s: float = 0.3,
                  clock: Callable[[], float] = time.monotonic, echo: EchoGate | None = None,
-                 barge_check_s: float = 0.15, retry_s: float = 1.0) -> None:
+                 barge_check_s: float = 0.15, retry_s: float = 1.0,
+                 fast_engine: Recognizer | None = None, speculate_s: float | None = 0.06) -> None:
         self.engine = engine
         self.lang: Lang = lang
         self.out = out
@@ -133,6 +135,16 @@ class Listener:
         self._onset: tuple[float, list[Samples]] | None = None
         #: utterances dropped as the game's own voice (read by benchmarks and tests)
         self.echoes = 0
+        #: a quick engine for what is heard while the narrator speaks, where only "stop" counts
+        self.fast_engine = fast_engine
+        #: start recognising after this much quiet, while the hang-over still runs (None: off)
+        self.speculate_s = speculate_s
+        self._spec: Future[Heard] | None = None
+        self._spec_options: Options | None = None
+        self._spec_muted = False
+        self._stopped_early = False
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tavli-recognizer")
+        self._pool_closed = False
 
     # --- what may be said now -------------------------------------------------
     @property
@@ -158,12 +170,17 @@ class Listener:
         if start is not None:
             start()
         self._stop.clear()
+        if self._pool_closed:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tavli-recognizer")
+            self._pool_closed = False
         self._thread = threading.Thread(target=self._run, name="tavli-listener", daemon=True)
         self._thread.start()
 
     def stop(self) -> None:
         """Stop listening and close the source."""
         self._stop.set()
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool_closed = True
         if self._thread is not None:
             self._thread.join(timeout=2)
             self._thread = None
@@ -249,6 +266,48 @@ class Listener:
             self._event(event)
         if self._onset is not None:
             self._check_barge_in(block)
+        self._speculate()
+
+    def _speculate(self) -> None:
+        """Recognise the utterance so far once it has been quiet ``speculate_s``.
+
+        The hang-over still runs; if it ends without more speech the result is
+        used, so recognition and hang-over overlap instead of adding up. More
+        speech throws the guess away. A guess of "stop" is obeyed at once
+        (stopping speech is harmless), without waiting for the hang-over.
+        """
+        vad = self._vad
+        if self.speculate_s is None or vad is None:
+            return
+        quiet = vad.quiet_frames
+        if quiet == 0:
+            self._spec = None
+            self._stopped_early = False
+            return
+        if self._spec is None and quiet >= round(self.speculate_s * 100):
+            audio = vad.speech_so_far()
+            rate = vad.rate
+            audio = audio if rate == RATE else resample(audio, rate, RATE)
+            options = self.options
+            muted = vad.muted_so_far
+            engine = self.fast_engine if muted and self.fast_engine is not None else self.engine
+            self._spec_options = options
+            self._spec_muted = muted
+            if muted and self.echo is not None and self._offset is not None:
+                start = self._offset + self._fed / self._rate() - len(audio) / RATE
+                verdict = self.echo.check(audio, start)
+                if verdict.echo:  # the game's own voice: nothing to recognise
+                    done: Future[Heard] = Future()
+                    done.set_result(Heard("", None, 0.0, 0.0, "echo", "nothing"))
+                    self._spec = done
+                    return
+                audio = verdict.remainder
+            self._spec = self._pool.submit(self._recognize, engine, audio, options)
+        if self._spec is not None and not self._stopped_early and self._spec.done():
+            heard = self._spec.result()
+            if isinstance(heard.command, StopSpeech):
+                self._stopped_early = True
+                self.out.put(heard)
 
     def flush(self) -> None:
         """End of input: recognise an utterance still in progress."""
@@ -295,6 +354,10 @@ class Listener:
             self.out.put(Heard("", StopSpeech(), 1.0, 0.0, "vad", "barge_in"))
 
     def _utterance(self, utt: Utterance) -> None:
+        spec, self._spec = self._spec, None
+        if self._stopped_early:  # "stop", already obeyed
+            self._stopped_early = False
+            return
         audio = utt.audio if utt.rate == RATE else resample(utt.audio, utt.rate, RATE)
         muted = utt.muted
         if muted and self.echo is not None and self._offset is not None:
@@ -306,16 +369,25 @@ class Listener:
         if muted and self.barge_in == "interrupt":
             muted = False  # the player talked over the narrator on purpose
         options = self.options
-        offered = phrases(options, self.lang)
-        heard = self.engine.recognize(audio, offered + decoys(options, self.lang, offered))
-        if heard.command is not None and not any(p.command == heard.command for p in offered):
-            # a command word that is not on offer now: say so, do not take the nearest offered word
-            heard = Heard(heard.text, None, heard.score, heard.ms, heard.engine, "not_on_offer")
-            if muted:
-                return
+        if spec is not None and not self._spec_muted and self._spec_options == options:
+            heard = spec.result()
+        else:
+            engine = self.fast_engine if muted and self.fast_engine is not None else self.engine
+            heard = self._pool.submit(self._recognize, engine, audio, options).result()
+        if heard.reason == "not_on_offer" and muted:
+            return
         if muted and not isinstance(heard.command, StopSpeech):
             return  # the narrator's own voice, or talk over it: only "stop" counts
         self.out.put(heard)
+
+    def _recognize(self, engine: Recognizer, audio: Samples, options: Options) -> Heard:
+        """``engine`` on ``audio``; a command word not on offer comes back as "not_on_offer"."""
+        offered = phrases(options, self.lang)
+        heard = engine.recognize(audio, offered + decoys(options, self.lang, offered))
+        if heard.command is not None and not any(p.command == heard.command for p in offered):
+            # a command word that is not on offer now: say so, do not take the nearest offered word
+            return Heard(heard.text, None, heard.score, heard.ms, heard.engine, "not_on_offer")
+        return heard
 
 
 @lru_cache(maxsize=64)

@@ -170,7 +170,7 @@ class TerminalPlayer:
             self.app.tick(time.monotonic())
             if self.app.finished or self.app.quit:
                 return C.Quit()
-            line = self._readline(0.05 if self.sources or self.app.session.config.timer.enabled
+            line = self._readline(0.02 if self.sources or self.app.session.config.timer.enabled
                                   else None)
             if line is None:
                 continue
@@ -268,8 +268,8 @@ def _run_window(app: App, args: argparse.Namespace, sources: list[Source],
     """The board window on the same app; 2 when there is no display."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner for screen readers
     try:
-        from ..scanning import load_scan_settings, save_scan_settings
         from ..narration.settings import default_settings_path
+        from ..scanning import load_scan_settings, save_scan_settings
         from .board.window import run_window
     except ImportError as exc:
         say(M.text("window.unavailable", app.lang, error=str(exc)))

@@ -191,8 +191,8 @@ def voice_source(app: App, lang_name: str, engine: str | None = None, *,
     lang = cast(Literal["en", "el"], lang_name)
     try:
         from ..speech.listener import Listener
-        from ..speech.recognizer import choose_engine
         from ..speech.messages import message
+        from ..speech.recognizer import choose_engine
     except ImportError as exc:
         return None, f"{exc}"
     try:
@@ -207,6 +207,7 @@ def voice_source(app: App, lang_name: str, engine: str | None = None, *,
     out: "queue.Queue[Any]" = queue.Queue()
     speaking = app.narrator.is_speaking if app.narrator is not None else (lambda: False)
     listener = Listener(recognizer, lang, out, speaking, echo=_echo_gate(app),
+                        fast_engine=_fast_engine(recognizer, lang),
                         barge_in=barge_in)  # type: ignore[arg-type]
     source = VoiceSource(app, listener, out, confirm=confirm)
     try:
@@ -231,3 +232,20 @@ def _echo_gate(app: App) -> Any:
     if played is None:
         return None
     return EchoGate(played.between, played.rate)
+
+
+def _fast_engine(recognizer: Any, lang: str) -> Any:
+    """pocketsphinx for what is heard while the narrator speaks (only "stop" counts then).
+
+    "Stop" must silence the narrator in well under 0.3 s; a slower engine
+    (Whisper scoring every phrase) keeps deciding everything else.
+    """
+    if getattr(recognizer, "name", "") == "pocketsphinx":
+        return None
+    try:
+        from ..speech.engine_sphinx import SphinxRecognizer
+
+        return SphinxRecognizer(lang)  # type: ignore[arg-type]
+    except Exception:  # EngineUnavailable: the main engine decides stop too
+        log.info("no quick engine for stop", exc_info=True)
+        return None
