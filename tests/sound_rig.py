@@ -391,7 +391,9 @@ def wait_quiet(rec: Recording, quiet_s: float = 0.8, timeout: float = 30.0,
                 time.sleep(0.05)
                 continue
         heard_until = spans[-1][1] if spans else 0.0
-        if len(samples) / RECORD_RATE - heard_until >= quiet_s and (spans or len(samples) > 3 * RECORD_RATE):
+        recorded = len(samples) / RECORD_RATE
+        current = recorded >= time.monotonic() - rec.started_at - 0.1  # parec has caught up
+        if current and recorded - heard_until >= quiet_s and (spans or recorded > 3):
             return rec.started_at + heard_until
         time.sleep(0.05)
     raise TimeoutError("the speaker never went quiet")

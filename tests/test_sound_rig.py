@@ -134,7 +134,7 @@ def test_spoken_number_and_command_reach_the_game(rig: Rig, tmp_path: Path, lang
             rig.play_into_mic(espeak_file(number, voice))
             g.wait_for("24/23 8/2", after=said, timeout=30)  # play 3 of the list
             g.send(".")
-            wait_quiet(rec, 0.6)
+            wait_quiet(rec, 1.0)
             said = time.monotonic()
             rig.play_into_mic(espeak_file(undo, voice))
             g.wait_for("10: 8/2 6/5", after=said, timeout=30)  # the plays are offered again

@@ -28,7 +28,7 @@ Usage from the main loop::
     try:
         listener.start()
     except AudioUnavailable as err:
-        narrator.say(message(err.key, "el"))        # and go on with the keyboard
+        narrator.say(text("voice." + err.key, "el"))        # and go on with the keyboard
     ...
     item = out.get_nowait()
     if isinstance(item, Heard):
@@ -54,7 +54,7 @@ from .capture import AudioUnavailable, Microphone
 from .echo import EchoGate
 from .grammar import Options, Phrase, hint, phrases
 from .heard import Heard, Recognizer
-from .messages import message
+from ..words import text
 from .vad import EnergyVad, Onset, Utterance, VadSettings
 from .words import COMMAND_WORDS, Lang
 
@@ -67,7 +67,7 @@ DESTRUCTIVE: tuple[type, ...] = (Resign, Drop, Quit)
 
 @dataclass(frozen=True, slots=True)
 class VoiceProblem:
-    """Voice input stopped working; ``key`` names the message (messages.py)."""
+    """Voice input stopped working; ``key`` names the message (``voice.`` in tavli_voice.words)."""
 
     key: str
     detail: str = ""
@@ -76,7 +76,7 @@ class VoiceProblem:
 def explain(heard: Heard, options: Options, lang: Lang) -> str:
     """What to say when ``heard`` was not understood: "Not understood: say a number from 1 to 7, …"."""
     key = "unsure" if heard.reason == "unsure" else "not_understood"
-    return message(key, lang, hint=hint(options, lang))
+    return text("voice." + key, lang, hint=hint(options, lang))
 
 
 #: Scores under which an engine counts as unsure. pocketsphinx measured on

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .. import commands as C
 from ..audio.device import STATUS, SoundStatus
-from ..narration import messages as M
+from .. import words as M
 from .app import App
 
 

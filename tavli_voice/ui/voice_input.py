@@ -106,7 +106,7 @@ class VoiceSource:
         """The next command heard, if any (never blocks)."""
         from ..speech.heard import Heard
         from ..speech.listener import VoiceProblem, explain, should_confirm
-        from ..speech.messages import message
+        from ..words import text
 
         while not self.closed:
             try:
@@ -114,7 +114,7 @@ class VoiceSource:
             except queue.Empty:
                 return None
             if isinstance(item, VoiceProblem):
-                self.app.notice(message(item.key, self._lang(), detail=item.detail))
+                self.app.notice(text("voice." + item.key, self._lang(), detail=item.detail))
                 self.close()
                 return None
             if isinstance(item, Heard):
@@ -129,7 +129,7 @@ class VoiceSource:
                 if should_confirm(item, self.confirm):  # type: ignore[arg-type]
                     self.held = item.command
                     self.refresh()
-                    self.app.notice(message("did_you_say", self._lang(), text=item.text))
+                    self.app.notice(text("voice.did_you_say", self._lang(), text=item.text))
                     continue
                 return item.command
         return None
@@ -152,13 +152,13 @@ class VoiceSource:
                 self.app.command(held)
                 return C.Yes()
             return held
-        from ..narration.messages import text
+        from ..words import text
         self.app.notice(text("voice.cancelled", self._lang()))
         return None
 
     def _not_on_offer(self, heard: Any) -> str:
         """ "Nothing to list yet" for the plays before the roll; else "“x” is not possible now"."""
-        from ..narration.messages import text
+        from ..words import text
         from ..speech.grammar import hint
 
         lang = self._lang()
@@ -191,8 +191,8 @@ def voice_source(app: App, lang_name: str, engine: str | None = None, *,
     lang = cast(Literal["en", "el"], lang_name)
     try:
         from ..speech.listener import Listener
-        from ..speech.messages import message
         from ..speech.recognizer import choose_engine
+        from ..words import text
     except ImportError as exc:
         return None, f"{exc}"
     try:
@@ -201,7 +201,7 @@ def voice_source(app: App, lang_name: str, engine: str | None = None, *,
         key = getattr(exc, "key", "engine_unavailable")
         kw = getattr(exc, "values", {}) or {}
         try:
-            return None, message(key, lang, **kw)
+            return None, text("voice." + key, lang, **kw)
         except Exception:
             return None, str(exc)
     out: "queue.Queue[Any]" = queue.Queue()
@@ -216,7 +216,7 @@ def voice_source(app: App, lang_name: str, engine: str | None = None, *,
         key = getattr(exc, "key", "no_microphone")
         source.closed = True
         try:
-            return None, message(key, lang)
+            return None, text("voice." + key, lang)
         except Exception:
             return None, str(exc)
     return source, None
