@@ -123,8 +123,14 @@ def silence_from(rec: Recording, after: float, gap_s: float = 0.3) -> float | No
 
 
 def quiet(game: Game, speaker: Recording) -> None:
-    game.send(".")
-    wait_quiet(speaker, 0.5, timeout=20)
+    for _ in range(3):
+        game.send(".")
+        try:
+            wait_quiet(speaker, 0.5, timeout=10)
+            return
+        except TimeoutError:
+            continue
+    raise TimeoutError("the game never went quiet")
 
 
 def stats(values: list[float]) -> str:

@@ -392,7 +392,7 @@ def wait_quiet(rec: Recording, quiet_s: float = 0.8, timeout: float = 30.0,
                 continue
         heard_until = spans[-1][1] if spans else 0.0
         recorded = len(samples) / RECORD_RATE
-        current = recorded >= time.monotonic() - rec.started_at - 0.1  # parec has caught up
+        current = recorded >= time.monotonic() - rec.started_at - 0.3  # parec has caught up
         if current and recorded - heard_until >= quiet_s and (spans or recorded > 3):
             return rec.started_at + heard_until
         time.sleep(0.05)

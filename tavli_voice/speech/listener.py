@@ -290,7 +290,8 @@ class Listener:
             audio = audio if rate == RATE else resample(audio, rate, RATE)
             options = self.options
             muted = vad.muted_so_far
-            engine = self.fast_engine if muted and self.fast_engine is not None else self.engine
+            quick = muted and self.barge_in == "ignore" and self.fast_engine is not None
+            engine = self.fast_engine if quick and self.fast_engine is not None else self.engine
             self._spec_options = options
             self._spec_muted = muted
             if muted and self.echo is not None and self._offset is not None:
@@ -369,8 +370,8 @@ class Listener:
         if muted and self.barge_in == "interrupt":
             muted = False  # the player talked over the narrator on purpose
         options = self.options
-        if spec is not None and not self._spec_muted and self._spec_options == options:
-            heard = spec.result()
+        if spec is not None and self._spec_muted == utt.muted and self._spec_options == options:
+            heard = spec.result()  # the guess made during the hang-over: same audio, same engine
         else:
             engine = self.fast_engine if muted and self.fast_engine is not None else self.engine
             heard = self._pool.submit(self._recognize, engine, audio, options).result()
