@@ -503,6 +503,17 @@ MESSAGES: dict[str, dict[str, str]] = {
     "goodbye.saved": {"en": "Goodbye. The match is saved; continue it with: {command}",
                       "el": "Γεια σου. Ο αγώνας αποθηκεύτηκε, συνέχισέ τον με: {command}"},
     "goodbye": {"en": "Goodbye.", "el": "Γεια σου."},
+    "sound.lost": {"en": "The sound stopped: the sound system is not answering. Speech and voice "
+                         "input are paused; play on with the keyboard. They come back by themselves "
+                         "when the sound system is back.",
+                   "el": "Ο ήχος σταμάτησε: το σύστημα ήχου δεν απαντά. Η ομιλία και οι φωνητικές "
+                         "εντολές σταμάτησαν προσωρινά· συνέχισε με το πληκτρολόγιο. Θα ξαναρχίσουν "
+                         "μόνες τους μόλις επιστρέψει ο ήχος."},
+    "sound.back": {"en": "The sound is back.", "el": "Ο ήχος επέστρεψε."},
+    "voice.nothing_to_list": {"en": "Nothing to list yet: roll first.",
+                              "el": "Δεν υπάρχουν ακόμα κινήσεις: ρίξε πρώτα τα ζάρια."},
+    "voice.not_now": {"en": "“{text}” is not possible now. {hint}",
+                      "el": "Το «{text}» δεν γίνεται τώρα. {hint}"},
     "generic.event": {"en": "Something happened: {name}.", "el": "Κάτι έγινε: {name}."},
 
     # --- position readouts (readout.py) ---------------------------------------------------
