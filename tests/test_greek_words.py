@@ -403,7 +403,7 @@ _OPTION_WORDS = {
     "fullscreen", "resume", "suggest", "save", "dice", "jsonl", "json", "options", "phase",
     "commands", "models", "profile", "list", "fetch", "takes", "numbers", "steps", "turn",
     "play", "roll", "answer", "pocketsphinx", "vosk", "whisper", "templates", "position",
-    "enroll", "hear", "moves", "strong", "from", "wav", "numbering", "mine", "mover", "name",
+    "enroll", "hear", "moves", "from", "wav", "numbering", "mine", "mover", "name",
     "watch", "wait",
 }
 
