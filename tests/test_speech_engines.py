@@ -300,6 +300,17 @@ class TestModels:
                            env={"XDG_DATA_HOME": str(tmp_path)}) == 0
         assert "vosk-model-el-gr-0.7" in out.getvalue()
 
+    def test_whisper_weights_in_a_folder_are_listed_with_their_languages(self, tmp_path: Path) -> None:
+        folder = tmp_path / "whisper-mine"
+        folder.mkdir()
+        for name in ("model.bin", "config.json", "tokenizer.json"):
+            (folder / name).write_text("{}")
+        (folder / "vocabulary.txt").write_text("x\n" * 51864)  # English-only size
+        out = io.StringIO()
+        assert models_main(["list", "--models", str(tmp_path)], out, io.StringIO(),
+                           env={"XDG_DATA_HOME": str(tmp_path)}) == 0
+        assert "Whisper models" in out.getvalue() and "whisper whisper-mine\ten\t" in out.getvalue()
+
     def test_fetch_unpacks_a_zip(self, tmp_path: Path) -> None:
         import zipfile
         blob = io.BytesIO()

@@ -34,6 +34,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -43,6 +44,9 @@ from .grammar import Options, Phrase, phrases
 from .heard import EngineUnavailable, Heard, Recognizer
 from .models import find_model, search_dirs
 from .words import Lang
+
+if TYPE_CHECKING:
+    from .engine_whisper import WhisperRecognizer
 
 ENGINES = ("auto", "pocketsphinx", "vosk", "whisper", "templates")
 
@@ -95,7 +99,7 @@ class Instead:
         return dataclasses.replace(heard, note=f"{self.wanted}: {self.why}")
 
 
-def _whisper(lang: Lang, models_dir: Path | None) -> Recognizer:
+def _whisper(lang: Lang, models_dir: Path | None) -> WhisperRecognizer:
     """Whisper for ``lang``; EngineUnavailable says what is missing."""
     from .engine_whisper import WhisperRecognizer, find_weights
     weights = find_weights(models_dir, lang)
@@ -113,7 +117,7 @@ def _general(lang: Lang, models_dir: Path | None) -> Recognizer:
     if lang in WHISPER_LANGS:
         try:
             engine = _whisper(lang, models_dir)
-            log.info("speech engine for %s: whisper (%s)", lang, getattr(engine, "weights").name)
+            log.info("speech engine for %s: whisper (%s)", lang, engine.weights.name)
             return engine
         except EngineUnavailable as problem:
             why = str(problem.values.get("detail", problem.key))

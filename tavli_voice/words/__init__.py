@@ -1672,6 +1672,10 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
         "el": "Επίσης εγκατεστημένα, αλλά όχι για το παιχνίδι (το παιχνίδι καταλαβαίνει μόνο "
               "αγγλικά και ελληνικά· τέτοιο μοντέλο χρησιμεύει στις δοκιμές):",
     },
+    "models_whisper": {
+        "en": "Whisper models (languages, size):",
+        "el": "Μοντέλα Whisper (γλώσσες, μέγεθος):",
+    },
     "models_known": {
         "en": "Models that can be fetched by name:",
         "el": "Μοντέλα που μπορούν να κατέβουν με το όνομά τους:",
