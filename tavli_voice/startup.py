@@ -28,8 +28,7 @@ from .session import Session, SessionOptions
 if TYPE_CHECKING:
     from .narration.narrator import Narrator
     from .narration.settings import SpeechSettings
-    from .ui.app import App
-    from .ui.terminal import Source
+    from .ui.app import App, Source
 
 #: Bots a seat can be given on the command line.
 BOTS = ("rita", "strong", "random")

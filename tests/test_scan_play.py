@@ -1,4 +1,4 @@
-"""Whole matches by switch scanning (issue 5 §6), with a fake clock and no terminal.
+"""Whole matches by switch scanning, with a fake clock and no terminal.
 
 A scripted switch user plays against Rita through :class:`ScanDriver` — the
 same driver the terminal loop uses — watching the highlight and pressing
@@ -141,7 +141,7 @@ def play_auto(game: str, seed: int, settings: ScanSettings | None = None,
 
 
 class TestWholeMatchesOneSwitch:
-    """Issue 5 done-when: a whole match with one switch, won against Rita."""
+    """A whole match with one switch, won against Rita."""
 
     @pytest.mark.parametrize("game,seed", [("portes", 0), ("fevga", 2)])
     def test_one_switch_user_beats_rita(self, game: str, seed: int, tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Pick a speaker, or fall back to text and say why (issue 4, item 4).
+"""Pick a speaker, or fall back to text and say why.
 
 :func:`make_speaker` checks, in order: speech switched off (silent, no
 message), the engine (``espeak-ng`` on the path and able to speak the

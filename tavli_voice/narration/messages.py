@@ -41,6 +41,8 @@ import string
 from dataclasses import dataclass
 from typing import Any, Iterable, Literal, Mapping, Sequence
 
+from tavli_voice.command_table import help_rows
+
 Lang = Literal["en", "el"]
 #: The languages every message exists in.
 LANGS: tuple[str, ...] = ("en", "el")
@@ -337,13 +339,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                              "el": "Δεν υπάρχει θέση {point}: οι θέσεις είναι από 1 έως 24."},
     "reject.no_such_quarter": {"en": "There is no quarter {quarter}: choose 1 to 4.",
                                "el": "Δεν υπάρχει τέταρτο {quarter}: διάλεξε από 1 έως 4."},
-    "reject.not_your_turn": {"en": "It is not your turn.", "el": "Δεν είναι η σειρά σου."},
-    "reject.illegal_play": {"en": "{text} is not a legal play with these dice.",
-                            "el": "Το {text} δεν είναι επιτρεπτή κίνηση με αυτά τα ζάρια."},
-    "reject.ambiguous_play": {"en": "{text} fits more than one play: choose by number.",
-                              "el": "Το {text} ταιριάζει σε πάνω από μία κινήσεις: διάλεξε με αριθμό."},
-    "reject.bad_notation": {"en": "{text} is not a play: write it like 24/18 13/8.",
-                            "el": "Το {text} δεν είναι κίνηση: γράψ' την όπως 24/18 13/8."},
+    "reject.wrong_game": {"en": "That position belongs to another game ({game}).",
+                          "el": "Αυτή η θέση είναι από άλλο παιχνίδι ({game})."},
 
     # --- reports: pips, score, help, hint, time ------------------------------------------
     "pips.line": {"en": "Pips: {entries}.", "el": "Μέτρημα: {entries}."},
@@ -881,38 +878,8 @@ class CommandKey:
 
 
 #: The terminal's one-letter commands (Latin letters in both languages, so help,
-#: documentation and muscle memory carry over). Mirrors ``ui/keys.py``.
-COMMAND_KEYS: tuple[CommandKey, ...] = (
-    CommandKey("N", "select", "help.select"),
-    CommandKey("r", "roll", "help.roll"),
-    CommandKey("c", "confirm", "help.confirm"),
-    CommandKey("u", "undo", "help.undo"),
-    CommandKey("f N", "from", "help.from"),
-    CommandKey("t N", "to", "help.to"),
-    CommandKey("y", "yes", "help.yes"),
-    CommandKey("n", "no", "help.no"),
-    CommandKey("y", "take", "help.take"),
-    CommandKey("n", "drop", "help.drop"),
-    CommandKey("cancel", "cancel", "help.cancel"),
-    CommandKey("l", "plays", "help.plays"),
-    CommandKey("d", "position", "help.position"),
-    CommandKey("b", "position", "help.position_brief"),
-    CommandKey("a", "position", "help.position_full"),
-    CommandKey("p N", "point", "help.point"),
-    CommandKey("k N", "quarter", "help.quarter"),
-    CommandKey("i", "pips", "help.pips"),
-    CommandKey("s", "score", "help.score"),
-    CommandKey("x", "hint", "help.hint"),
-    CommandKey("m", "repeat", "help.repeat"),
-    CommandKey("w", "history", "help.history"),
-    CommandKey(".", "stop", "help.stop"),
-    CommandKey("o", "resign", "help.resign"),
-    CommandKey("dd", "double", "help.double"),
-    CommandKey("h", "help", "help.help"),
-    CommandKey("?", "help", "help.help"),
-    CommandKey("ll", "leave", "help.leave"),
-    CommandKey("q", "quit", "help.quit"),
-)
+#: documentation and muscle memory carry over), from the command table.
+COMMAND_KEYS: tuple[CommandKey, ...] = tuple(CommandKey(*row) for row in help_rows())
 
 
 def keys_for(command: str) -> tuple[CommandKey, ...]:
@@ -1012,8 +979,7 @@ __all__ = [
 # Words of the inputs and the board window (labels, scan cues, key names)
 # ---------------------------------------------------------------------------
 #: From ``ui/scan_input.py``.
-#: The few sentences of the terminal scanner, English and Greek side by side
-#: (the lead may merge them into narration/messages.py).
+#: The few sentences of the terminal scanner, English and Greek side by side.
 SCAN_TERMINAL_WORDS: dict[str, dict[str, str]] = {
     "not_a_tty": {
         "en": "Switch scanning needs a terminal keyboard; standard input is not one. "
@@ -1228,7 +1194,8 @@ SPEECH_FALLBACK_MESSAGES: dict[str, dict[str, str]] = {
     },
     "speech_unavailable_no_portaudio": {
         "en": "Speech is off: the PortAudio sound library is missing. The game goes on in text.",
-        "el": "Η ομιλία είναι απενεργοποιημένη: λείπει η βιβλιοθήκη ήχου PortAudio. Το παιχνίδι συνεχίζεται με κείμενο.",
+        "el": "Η ομιλία είναι απενεργοποιημένη: λείπει η βιβλιοθήκη ήχου PortAudio. "
+              "Το παιχνίδι συνεχίζεται με κείμενο.",
     },
     "speech_unavailable_no_audio": {
         "en": "Speech is off: no sound output device was found. The game goes on in text.",

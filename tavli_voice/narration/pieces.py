@@ -22,7 +22,7 @@ from typing import Any, Iterable, Sequence
 from tavli_voice.events import PlayerInfo
 from tavli_voice.narration import messages as M
 from tavli_voice.narration.priorities import Verbosity
-from tavli_voice.rules import BAR, OFF, Play, Reason, Step
+from tavli_voice.rules import BAR, OFF, Play, Reason, Step, find_game
 
 log = logging.getLogger("tavli_voice.narration")
 
@@ -261,7 +261,7 @@ class Say:
     def _path(self, path: list[int], marks: list[bool], mover: int, game: str,
               terse: bool) -> str:
         pre = "move.terse." if terse else "move."
-        capture = ("move.pin." if game == "plakoto" else "move.hit.") + (
+        capture = ("move.pin." if find_game(game).pins else "move.hit.") + (
             "you" if self.you(mover) else "other")
         # like the notation: keep the points where it captured, and the last
         kept = [(p, mark) for i, (p, mark) in enumerate(zip(path[1:], marks))

@@ -89,7 +89,7 @@ def _join_from_to(parts: list[str], lang: str) -> list[str]:
     out: list[str] = []
     marks = {w["hit"], w["pin"], w["off"]}
     for p in parts:
-        if out and p not in marks and not out[-1] in marks:
+        if out and p not in marks and out[-1] not in marks:
             out[-1] = f"{out[-1]} {p}"
         else:
             out.append(p)

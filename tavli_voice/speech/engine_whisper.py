@@ -1,7 +1,7 @@
 """Whisper engine (optional, English only): score only the allowed phrases.
 
 Free transcription by a small Whisper model is poor for single words (67% on
-FSDD digits, issue 6); scoring is not. Each allowed phrase is forced as the
+FSDD digits); scoring is not. Each allowed phrase is forced as the
 transcript (" Seven.") and the model gives the probability of its tokens;
 the most probable phrase wins. The audio goes to the encoder as a 3 s window
 instead of Whisper's 30 s, which makes it ~10 times faster at no loss here.

@@ -13,7 +13,7 @@ Engines (all implement ``Recognizer`` from ``heard.py``):
 Vosk when a model for ``lang`` is found, else pocketsphinx, with Whisper in
 front of them for English when installed (by far the most accurate on real
 recordings, see ``benchmarks/voice.py``); when the player
-has enrolled words for ``lang`` they are used first (issue 6), with the
+has enrolled words for ``lang`` they are used first, with the
 general engine behind them for phrases not enrolled. A name overrides the
 choice (``--voice-engine``); ``EngineUnavailable`` says why one cannot run.
 
