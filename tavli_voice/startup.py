@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING, TextIO
 
 from . import events as E
 from . import storage
-from .narration import messages as M
+from . import words as M
+from .rules.position import PRESET_GAMES
+from .words.catalogs import use_argparse_language
 from .narration.priorities import Verbosity
 from .rules import MatchConfig, TimerRules
 from .session import Session, SessionOptions
@@ -37,31 +39,37 @@ log = logging.getLogger(__name__)
 
 
 def build_parser(lang: str = "en") -> argparse.ArgumentParser:
-    """The options of ``tavli-voice play``, their help in ``lang``."""
+    """The options of ``tavli-voice play``, their help in ``lang`` (argparse's own words too)."""
+    use_argparse_language(lang)
+
     def h(key: str) -> str:
         return M.text(f"cli.{key}", lang)
+
+    def mv(key: str) -> str:
+        return M.text(f"metavar.{key}", lang)
 
     ap = argparse.ArgumentParser(prog="tavli-voice play", description=h("description"))
     ap.add_argument("--game", default="tavli", choices=["tavli", "portes", "plakoto", "fevga"],
                     help=h("game"))
-    ap.add_argument("--points", type=int, default=None, help=h("points"))
+    ap.add_argument("--points", type=int, default=None, metavar=mv("points"), help=h("points"))
     ap.add_argument("--preset", default=None, choices=["tavlucky", "traditional", "vog"],
                     help=h("preset"))
     ap.add_argument("--opponent", default="rita", choices=list(BOTS) + ["friend"],
                     help=h("opponent"))
-    ap.add_argument("--players", default=None, help=h("players"))
-    ap.add_argument("--seed", default=None, help=h("seed"))
+    ap.add_argument("--players", default=None, metavar=mv("players"), help=h("players"))
+    ap.add_argument("--seed", default=None, metavar=mv("seed"), help=h("seed"))
     ap.add_argument("--lang", choices=["en", "el"], default=None, help=h("lang"))
     ap.add_argument("--timer", action="store_true", help=h("timer"))
     ap.add_argument("--speech", choices=["on", "off"], default=None, help=h("speech"))
     ap.add_argument("--verbosity", choices=["terse", "normal", "chatty"], default=None,
                     help=h("verbosity"))
-    ap.add_argument("--rate", type=int, default=None, help=h("rate"))
-    ap.add_argument("--volume", type=float, default=None, help=h("volume"))
+    ap.add_argument("--rate", type=int, default=None, metavar=mv("rate"), help=h("rate"))
+    ap.add_argument("--volume", type=float, default=None, metavar=mv("volume"),
+                    help=h("volume"))
     ap.add_argument("--words", action="store_true", help=h("words"))
     ap.add_argument("--scan", choices=["auto", "step"], default=None, help=h("scan"))
     ap.add_argument("--voice", action="store_true", help=h("voice"))
-    ap.add_argument("--voice-engine", default=None, help=h("voice_engine"))
+    ap.add_argument("--voice-engine", default=None, metavar=mv("engine"), help=h("voice_engine"))
     ap.add_argument("--voice-confirm", choices=["never", "unsure", "always"], default="unsure",
                     help=h("voice_confirm"))
     ap.add_argument("--barge-in", choices=["ignore", "interrupt"], default="ignore",
@@ -69,13 +77,13 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     ap.add_argument("--window", action="store_true", help=h("window"))
     ap.add_argument("--theme", choices=["high_contrast", "classic"], default="high_contrast",
                     help=h("theme"))
-    ap.add_argument("--scale", type=float, default=1.0, help=h("scale"))
-    ap.add_argument("--dwell", type=float, default=None, help=h("dwell"))
+    ap.add_argument("--scale", type=float, default=1.0, metavar=mv("scale"), help=h("scale"))
+    ap.add_argument("--dwell", type=float, default=None, metavar=mv("seconds"), help=h("dwell"))
     ap.add_argument("--fullscreen", action="store_true", help=h("fullscreen"))
     ap.add_argument("--resume", action="store_true", help=h("resume"))
     ap.add_argument("--suggest", action="store_true", help=h("suggest"))
     ap.add_argument("--no-confirm", action="store_true", help=h("no_confirm"))
-    ap.add_argument("--save", default=None, help=h("save"))
+    ap.add_argument("--save", default=None, metavar=mv("file"), help=h("save"))
     ap.add_argument("--no-save", action="store_true", help=h("no_save"))
     return ap
 
@@ -93,7 +101,7 @@ def players_from_args(args: argparse.Namespace, lang: str) -> tuple[E.PlayerInfo
     if args.players:
         parts = args.players.split(",")
         if len(parts) != 2:
-            raise ValueError("--players takes two names, like rita,strong")
+            raise ValueError(M.text("error.players", lang))
         return seat(parts[0], "1"), seat(parts[1], "2")
     me = M.text("player.you", lang) if "player.you" in M.MESSAGES else "you"
     if args.opponent == "friend":
@@ -200,6 +208,11 @@ def open_session(args: argparse.Namespace, lang: str, save_path: Path | None,
         length = args.points if args.points is not None else 5
         seed: int | str = args.seed if args.seed is not None else \
             int.from_bytes(os.urandom(4), "big")
+        if not isinstance(length, int) or length < 1:
+            raise ValueError(M.text("error.match_length", lang))
+        if args.game != "tavli" and args.game not in PRESET_GAMES.get(preset, (args.game,)):
+            raise ValueError(M.text("error.preset_game", lang, game=M.game_name(args.game, lang),
+                                    preset=M.preset_short_name(preset, lang)))
         config = MatchConfig(length, args.game, preset, seed, TimerRules(enabled=args.timer))
         options = SessionOptions(confirm_plays=not args.no_confirm, suggestions=args.suggest)
         return Session(config, players, options), None
@@ -216,8 +229,7 @@ def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None, 
 
     out = sys.stdout if out is None else out
     inp = sys.stdin if inp is None else inp
-    wanted = argv[argv.index("--lang") + 1] if "--lang" in argv[:-1] else None
-    lang = wanted if wanted in ("en", "el") else M.default_lang()
+    lang = M.lang_from_argv(argv)
     args = build_parser(lang).parse_args(argv)
     args.window = args.window or window
     lang = args.lang or lang

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from tavli_voice import commands as C
+from tavli_voice import commands as C, words
 from tavli_voice import events as E
 from tavli_voice.bots import make_bot
 from tavli_voice.narration.narrator import Narrator
@@ -36,7 +36,7 @@ from tavli_voice.ui.app import App
 from tavli_voice.ui.scan_driver import ScanDriver
 from tavli_voice.ui.scan_input import (KeyRepeatFilter, SwitchAction, TerminalScan, TtyKeys,
                                        decode_keys, highlight_speaker, key_roles, normalise_key,
-                                       run_scanning, word)
+                                       run_scanning)
 
 YOU = 0  # new_session seats "you" first, Rita second
 
@@ -512,8 +512,8 @@ class TestTerminalLoop:
         text = out.getvalue()
         assert code == 0 and app.quit
         first = text.splitlines()[0]
-        assert first == word("intro_auto", "el", pick="s", next="Enter")
-        assert word("not_a_switch", "el", pick="s") in text
+        assert first == words.text("scanui.intro_auto", "el", pick="s", next="Enter")
+        assert words.text("scanui.not_a_switch", "el", pick="s") in text
         assert "Ρίξε τα ζάρια" in text  # the Roll option, in Greek
         assert app.session.turn_counter > 6  # the s key rolled and played
         # the settings file kept its other section
@@ -533,19 +533,19 @@ class TestTerminalLoop:
 
         term = TerminalScan(driver, FakeKeys(clock, plan), lines.append, "en", max_loops=400)
         term.run()
-        assert lines[0] == word("intro_step", "en", pick="Enter", next="space")
+        assert lines[0] == words.text("scanui.intro_step", "en", pick="Enter", next="space")
         assert driver.stats.steps == 2 and driver.stats.picks == 1
         assert driver.stats.presses == 3
 
     def test_not_a_terminal_falls_back_to_typed_commands(self, tmp_path: Path) -> None:
         from tavli_voice.ui.terminal import TerminalPlayer
 
-        for lang, words in (("en", "Using typed commands"), ("el", "γραπτές εντολές")):
+        for lang, expected in (("en", "Using typed commands"), ("el", "γραπτές εντολές")):
             out = io.StringIO()
             app = App(new_session("portes", 1, seed=1), lang=lang)
             player = TerminalPlayer(app, out, io.StringIO("q\n"))
             assert run_scanning(app, player, "auto", settings_path=tmp_path / "s.json") == 0
-            assert words in out.getvalue() and app.quit
+            assert expected in out.getvalue() and app.quit
 
     def test_ctrl_c_says_the_match_is_saved(self, tmp_path: Path) -> None:
         class Interrupting:
@@ -569,7 +569,7 @@ class TestTerminalLoop:
                      "--lang", "en", "--save", str(tmp_path / "save.json")],
                     out=out, inp=io.StringIO("q\n"))
         assert code == 0
-        assert out.getvalue().splitlines()[0] == word("not_a_tty", "en")
+        assert out.getvalue().splitlines()[0] == words.text("scanui.not_a_tty", "en")
 
 
 class TestTty:

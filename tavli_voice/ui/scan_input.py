@@ -35,13 +35,11 @@ from typing import TYPE_CHECKING, Any, Callable, TextIO
 
 from .. import commands as C
 from .. import events as E
-from ..narration import messages as M
+from .. import words as M
 from ..scanning import (Clock, Highlight, LoadedScanSettings, MonotonicClock, ScanOutput,
                         ScanPaused, ScanSettings, SettingsChanged, Switch, load_scan_settings,
                         make_scanner, save_scan_settings)
-from ..scanning.words import say as scan_say
-from ..scanning.words import settings_problem_text
-from ..narration.messages import SCAN_KEY_WORDS, SCAN_TERMINAL_WORDS
+from ..scanning.words import interval_text, settings_problem_text
 from .key_repeat import BOUNCE, REPEAT_DELAY, REPEAT_GAP, KeyRepeatFilter, SwitchAction, key_roles
 from .scan_driver import ScanDriver, ScanStats, suggested_first
 from .term_keys import (CHARACTERS, ESCAPES, KEY_ALIASES, KeySource, TtyKeys, decode_keys,
@@ -58,21 +56,11 @@ TICK = 0.03
 #: Do not repeat the "how to use" line more often than this (seconds).
 HINT_EVERY = 5.0
 
-WORDS = SCAN_TERMINAL_WORDS  # the words live in narration/messages.py
-
-KEY_WORDS = SCAN_KEY_WORDS  # the words live in narration/messages.py
-
-
-def word(key: str, lang: str, **kw: str) -> str:
-    """One of :data:`WORDS` in ``lang`` (English for an unknown language)."""
-    table = WORDS[key]
-    return table.get(lang, table["en"]).format(**kw)
-
 
 def key_word(name: str, lang: str) -> str:
     """A key name as the user reads it ("space", "διάστημα", "F5", "s")."""
-    if name in KEY_WORDS:
-        return KEY_WORDS[name].get(lang, KEY_WORDS[name]["en"])
+    if "scankey." + name in M.ENTRIES:
+        return M.text("scankey." + name, lang)
     return name.upper() if len(name) > 1 else name
 
 
@@ -117,24 +105,24 @@ class TerminalScan:
         names = {role: key for key, role in self.roles.items()}
         pick = key_word(names[Switch.PICK], self.lang)
         nxt = key_word(names.get(Switch.NEXT, names[Switch.PICK]), self.lang)
-        self.say(word("intro_step" if settings.mode == "step" else "intro_auto", self.lang,
+        self.say(M.text("scanui.intro_step" if settings.mode == "step" else "scanui.intro_auto", self.lang,
                       pick=pick, next=nxt))
         if settings.hold_min > 0:
-            self.say(word("intro_hold", self.lang, pick=pick))
+            self.say(M.text("scanui.intro_hold", self.lang, pick=pick))
 
     def show(self, out: ScanOutput) -> None:
         """Print (and speak) what the scanner reports."""
         if isinstance(out, Highlight):
             text = out.option.label(self.lang)  # type: ignore[arg-type]
         elif isinstance(out, ScanPaused):
-            text = scan_say("scan_paused", self.lang)  # type: ignore[arg-type]
+            text = M.text("scan.scan_paused", self.lang)
         elif isinstance(out, SettingsChanged):
             if self.save_settings is not None:
                 try:
                     self.save_settings(out.settings)
                 except OSError as exc:
-                    self.say(word("settings_saved_failed", self.lang, error=str(exc)))
-            text = scan_say("scan_interval", self.lang, (out.settings.interval,))  # type: ignore[arg-type]
+                    self.say(M.text("scanui.settings_saved_failed", self.lang, error=str(exc)))
+            text = interval_text(out.settings.interval, self.lang)  # type: ignore[arg-type]
         else:
             return
         self.say(text)
@@ -154,7 +142,7 @@ class TerminalScan:
         if t - self._last_hint >= HINT_EVERY:
             self._last_hint = t
             pick = next(k for k, r in self.roles.items() if r is Switch.PICK)
-            self.say(word("not_a_switch", self.lang, pick=key_word(pick, self.lang)))
+            self.say(M.text("scanui.not_a_switch", self.lang, pick=key_word(pick, self.lang)))
 
     def _act(self, action: SwitchAction) -> None:
         if action.kind == "press":
@@ -249,7 +237,7 @@ def run_scanning(app: App, player: TerminalPlayer | None, mode: str = "auto", *,
         if player is None:
             raise ValueError("scanning needs the player's keyboard, or keys to read")
         if not _isatty(player.inp):
-            say(word("not_a_tty", lang))
+            say(M.text("scanui.not_a_tty", lang))
             return player.run(events)
     settings, path = load_settings(settings_path, mode, say, lang)
     clock = clock or MonotonicClock()
@@ -279,6 +267,6 @@ def run_scanning(app: App, player: TerminalPlayer | None, mode: str = "auto", *,
 __all__ = [
     "ScanDriver", "ScanStats", "suggested_first", "SwitchAction", "KeyRepeatFilter",
     "KeySource", "TtyKeys", "TerminalScan", "decode_keys", "normalise_key", "key_roles",
-    "run_scanning", "load_settings", "highlight_speaker", "WORDS", "word", "BOUNCE",
+    "run_scanning", "load_settings", "highlight_speaker", "BOUNCE",
     "REPEAT_DELAY", "REPEAT_GAP", "CHARACTERS", "ESCAPES", "KEY_ALIASES",
 ]

@@ -16,7 +16,7 @@ from typing import TextIO
 
 from .. import commands as C
 from .. import events as E
-from ..narration import messages as M
+from .. import words as M
 from ..events import Phase
 from .app import App, Source
 from .keys import UnknownInput, parse_line
