@@ -737,8 +737,8 @@ class TestReadouts:
 
     def test_mother_pinned_event(self) -> None:
         assert speech(E.MotherPinned(1, False), ctx("el")) == (
-            "Η Ρίτα πλάκωσε τη μάνα σου! Η παρτίδα συνεχίζεται ώσπου να φύγει το τελευταίο "
-            "πούλι της Ρίτας από την αφετηρία της Ρίτας.")
+            "Η Ρίτα πλάκωσε τη μάνα σου! Η παρτίδα συνεχίζεται ώσπου να φύγει από την αφετηρία "
+            "το τελευταίο πούλι της Ρίτας.")
         assert speech(E.MotherPinned(0, True), ctx("en")) == \
             "You pinned Rita's mother! That ends the game."
 

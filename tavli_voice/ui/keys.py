@@ -5,9 +5,14 @@ help, documentation and muscle memory carry over; whole words in English or
 Greek (``roll``, ``ρίξε``, with or without accents) work too. A bare number
 picks that play; ``f 13`` / ``t 7`` (or ``από 13`` / ``στο 7``) make a play
 step by step, ``bar``/``μπάρα`` and ``off``/``έξω`` naming the special points.
+On a Greek keyboard layout the letter on the same key works as the Latin one
+(``ρ`` = r, ``χ`` = x, ``φ 13`` = f 13, also ``ξ`` = x by sound), so a Greek
+user need not switch layouts; ``;``, the Greek question mark, asks for help.
 
 >>> parse_line("r"), parse_line("ΡΙΞΕ"), parse_line("f 13"), parse_line("στο έξω")
 (Roll(), Roll(), FromPoint(point=13), ToPoint(point=0))
+>>> parse_line("ρ"), parse_line("φ 13"), parse_line(";")
+(Roll(), FromPoint(point=13), Help())
 """
 
 from __future__ import annotations
@@ -24,6 +29,29 @@ _WITH_NUMBER: dict[str, type] = {**NUMBER_WORDS, **_KEYS_WITH_NUMBER}
 #: "bar", "μπάρα", "off", "έξω" (folded) → the point (R1: 25 the bar, 0 off)
 _POINT_WORDS = {fold(w): point for point, by_lang in POINT_WORDS.items()
                 for words in by_lang.values() for w in words}
+#: ";" is the Greek question mark (on the q key of a Greek layout): help.
+_SIMPLE = {**_SIMPLE, ";": C.Help()}
+
+#: A Greek keyboard layout's letter → the Latin letter on the same key (ρ is on r, χ on x …);
+#: ξ (on j, unused) is x by sound as well.
+GREEK_KEYS: dict[str, str] = {
+    "ς": "w", "ε": "e", "ρ": "r", "τ": "t", "υ": "y", "θ": "u", "ι": "i", "ο": "o", "π": "p",
+    "α": "a", "σ": "s", "δ": "d", "φ": "f", "γ": "g", "η": "h", "κ": "k", "λ": "l",
+    "ζ": "z", "χ": "x", "ψ": "c", "ω": "v", "β": "b", "ν": "n", "μ": "m", "ξ": "x",
+}
+
+
+def latin_keys(text: str) -> str:
+    """Greek-layout letters as the Latin keys they share ("ρ" → "r", "φ 13" → "f 13").
+
+    Only a short key (one or two letters, before any number) is changed: Greek words stay.
+    """
+    head, sep, rest = text.partition(" ")
+    if 1 <= len(head) <= 2 and all(c in GREEK_KEYS for c in head):
+        return "".join(GREEK_KEYS[c] for c in head) + sep + rest
+    if head and head[0] in GREEK_KEYS and head[1:].isdigit():  # "φ13"
+        return GREEK_KEYS[head[0]] + head[1:] + sep + rest
+    return text
 
 
 class UnknownInput(ValueError):
@@ -36,7 +64,7 @@ class UnknownInput(ValueError):
 
 
 def _fold(text: str) -> str:
-    return unicodedata.normalize("NFC", text.strip().lower())
+    return unicodedata.normalize("NFC", " ".join(text.split()).lower())
 
 
 def parse_line(line: str) -> C.Command | None:
@@ -51,6 +79,9 @@ def parse_line(line: str) -> C.Command | None:
     word = typed_word(text)
     if word is not None:
         return word
+    text = latin_keys(text)
+    if text in _SIMPLE:
+        return _SIMPLE[text]
     head, _, rest = text.partition(" ")
     head = head if head in _WITH_NUMBER else fold(head)
     if head in _WITH_NUMBER:

@@ -245,8 +245,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "el": "επιπλέον φάκελος για αναζήτηση και κατέβασμα"},
     "models.lang": {"en": "language of the messages: en or el (default: from the system locale)",
                     "el": "γλώσσα των μηνυμάτων: en ή el (προεπιλογή: η γλώσσα του συστήματος)"},
-    "models.which": {"en": "tavli-voice models fetch: which model? {names}",
-                     "el": "tavli-voice models fetch: ποιο μοντέλο; {names}"},
+    "models.which": {"en": "tavli-voice models fetch: which model? Choose from: {names}",
+                     "el": "tavli-voice models fetch: ποιο μοντέλο; Διάλεξε από: {names}"},
     "enroll.description": {"en": "Record your own words so the game knows your voice.",
                            "el": "Ηχογράφησε τις δικές σου λέξεις, για να αναγνωρίζει το "
                                  "παιχνίδι τη φωνή σου."},
@@ -351,11 +351,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mother.ends": {"en": "That ends the game.", "el": "Η παρτίδα τελειώνει."},
     "mother.goes_on.you": {
         "en": "The game goes on until your last checker leaves your starting point.",
-        "el": "Η παρτίδα συνεχίζεται ώσπου να φύγει το τελευταίο σου πούλι από την αφετηρία σου."},
+        "el": "Η παρτίδα συνεχίζεται ώσπου να φύγει από την αφετηρία το τελευταίο σου πούλι."},
     "mother.goes_on.other": {
-        "en": "The game goes on until {whose} last checker leaves {whose} starting point.",
-        "el": "Η παρτίδα συνεχίζεται ώσπου να φύγει το τελευταίο πούλι {whose} από την αφετηρία "
-              "{whose}."},
+        "en": "The game goes on until {whose} last checker leaves the starting point.",
+        "el": "Η παρτίδα συνεχίζεται ώσπου να φύγει από την αφετηρία το τελευταίο πούλι {whose}."},
 
     # --- undo, questions, cube (R9, R9.1) ------------------------------------------
     "undone.you": {"en": "Undone. Choose again.", "el": "Αναιρέθηκε. Διάλεξε ξανά."},
@@ -534,12 +533,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ui.wait": {"en": "{who} is thinking.", "el": "{who} σκέφτεται."},
     "ui.help.title": {"en": "Commands (the same letters in every language):",
                       "el": "Εντολές (τα ίδια γράμματα σε κάθε γλώσσα):"},
-    "ui.help.words": {"en": "Whole words work too, in English or Greek: roll, ρίξε, hint, pips, "
-                            "board, point 13, undo. Greek letters on the same keys work as well: "
-                            "ρ for r, χ for x.",
-                      "el": "Δουλεύουν και ολόκληρες λέξεις, ελληνικά ή αγγλικά: ρίξε, συμβουλή, "
-                            "μέτρημα, ταμπλό, θέση 13, αναίρεση. Και τα ελληνικά γράμματα στα "
-                            "ίδια πλήκτρα: ρ για r, χ για x."},
+    "ui.help.words": {"en": "Whole words work too, in English or Greek: roll, undo, hint, take, "
+                            "drop, pips, board, point 13, quarter 2, or ρίξε, αναίρεση. Greek "
+                            "letters on the same keys work as well: ρ for r, χ for x.",
+                      "el": "Δουλεύουν και ολόκληρες λέξεις, ελληνικά ή αγγλικά: ρίξε, αναίρεση, "
+                            "συμβουλή, δέχομαι, αρνούμαι, μέτρημα, ταμπλό, θέση 13, τέταρτο 2. "
+                            "Και τα ελληνικά γράμματα στα ίδια πλήκτρα: ρ για r, χ για x."},
     "input.unknown": {"en": "I do not know “{text}”. Type h for help.",
                       "el": "Δεν ξέρω την εντολή «{text}». Γράψε h για βοήθεια."},
     "input.needs_number": {"en": "“{text}” needs a point number, for example p 13.",
@@ -659,8 +658,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                             "el": "σύντομα: μέτρημα, μπάρα, μαζεμένα, ποιος παίζει"},
     "help.position_full": {"en": "all 24 points", "el": "όλες οι θέσεις, από 1 έως 24"},
     "help.point": {"en": "what is on a point", "el": "τι έχει μια θέση"},
-    "help.quarter": {"en": "a quarter of the board: 1 = points 1 to 6, 4 = points 19 to 24",
-                     "el": "ένα τέταρτο του ταμπλό: 1 = θέσεις 1 έως 6, 4 = θέσεις 19 έως 24"},
+    "help.quarter": {"en": "a quarter of the board: 1 is points 1 to 6, 4 is points 19 to 24",
+                     "el": "ένα τέταρτο του ταμπλό: το 1 είναι οι θέσεις 1 έως 6, το 4 οι θέσεις "
+                           "19 έως 24"},
     "help.pips": {"en": "pip counts", "el": "μέτρημα: πόσα βήματα μένουν"},
     "help.score": {"en": "match score", "el": "σκορ του αγώνα"},
     "help.hint": {"en": "hint: the strong player's choice",
@@ -673,6 +673,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help.help": {"en": "help", "el": "βοήθεια"},
     "help.quit": {"en": "quit; the match is saved", "el": "έξοδος, ο αγώνας αποθηκεύεται"},
     "key.number": {"en": "number", "el": "αριθμός"},
+    "key.with_number": {"en": "{key} number", "el": "{key} και αριθμός"},
+    "key.cancel": {"en": "cancel", "el": "άκυρο"},
     "key.dot": {"en": "dot", "el": "τελεία"},
     "key.question": {"en": "question mark", "el": "ερωτηματικό"},
 }
@@ -1041,14 +1043,21 @@ def keys_for(command: str) -> tuple[CommandKey, ...]:
 
 
 def key_label(key: str, lang: str, *, speech: bool = False) -> str:
-    """A key as shown ("f N") or as said ("f number", "dot")."""
+    """A key as shown ("f N") or as said ("f number", "dot"); "cancel" is "άκυρο" in Greek."""
+    if key == "cancel":
+        return text("key.cancel", lang)
     if not speech:
         return key
+    if key == "N":
+        return text("key.number", lang)
     if key == ".":
         return text("key.dot", lang)
     if key == "?":
         return text("key.question", lang)
-    return " ".join(text("key.number", lang) if part == "N" else part for part in key.split())
+    head, _, rest = key.partition(" ")
+    if rest == "N":
+        return text("key.with_number", lang, key=head)
+    return key
 
 
 def help_lines(lang: str, commands: Iterable[str] | None = None, plays: int = 0,
@@ -1085,7 +1094,7 @@ def help_lines(lang: str, commands: Iterable[str] | None = None, plays: int = 0,
             continue
         label = f" {text('word.or', lang)} ".join(key_label(k, lang, speech=speech)
                                                   for k in row_keys) if speech else \
-            " / ".join(row_keys)
+            " / ".join(key_label(k, lang) for k in row_keys)
         out.append(text("help.item", lang, key=label, what=what))
     return out
 
