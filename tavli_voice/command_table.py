@@ -149,7 +149,7 @@ POINT_WORDS: dict[int, Words] = {
 PHASE_COMMANDS: dict[str, tuple[str, ...]] = {
     "roll": ("roll", "resign", "leave", "double"),
     "play": ("select", "from", "to", "plays", "hint", "resign", "leave", "undo", "cancel"),
-    "confirm": ("confirm", "undo", "select", "plays", "resign", "leave"),
+    "confirm": ("confirm", "undo", "select", "plays", "hint", "resign", "leave"),
     "answer": ("take", "drop", "yes", "no"),
     "ask": ("yes", "no", "cancel"),
     "match_over": (),

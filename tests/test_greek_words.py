@@ -26,7 +26,12 @@ from tavli_voice.session import Phase, new_session
 from tavli_voice.speech.grammar import PLAIN_COMMANDS, Options, lookup, phrases
 from tavli_voice.speech.words import QUERY_WORDS
 from tavli_voice.ui.keys import parse_line
-from tavli_voice.words.catalogs import LOCALE_DIR, argparse_translation, compile_po, po_files
+from tavli_voice.words.catalogs import (
+    LOCALE_DIR,
+    argparse_translation,
+    compile_po,
+    po_files,
+)
 
 # --------------------------------------------------------------------------- the glossary
 #: Forms the glossary replaces (pattern, what to say instead).
@@ -56,6 +61,7 @@ FORBIDDEN: tuple[tuple[str, str], ...] = (
     (r"θέση αριθμός", "μια θέση (N is not read aloud)"),
     (r"Η ρύθμιση \{0\}", "Η ρύθμιση «{0}»"),
     (r"του αντιπάλου!", "name the victim: τη μάνα της Ρίτας"),
+    (r"αναγνωριστ", "μηχανή αναγνώρισης ομιλίας"),
 )
 #: "πάσο" means a lost turn only: the one sentence that says it.
 PASO_KEYS = {"pass.terse"}
@@ -380,8 +386,8 @@ class TestCommandLinesInGreek:
         out = capsys.readouterr().out.splitlines()
         assert out == [
             "Ο αγώνας δεν μπορεί να ξεκινήσει: ο αγώνας πρέπει να έχει τουλάχιστον 1 πόντο.",
-            "Ο αγώνας δεν μπορεί να ξεκινήσει: το παιχνίδι Φεύγα δεν παίζεται με τους κανόνες "
-            "VOG.",
+            ("Ο αγώνας δεν μπορεί να ξεκινήσει: το παιχνίδι Φεύγα δεν παίζεται με τους κανόνες "
+             "VOG."),
             "Ο αγώνας δεν μπορεί να ξεκινήσει: το --players θέλει δύο ονόματα, π.χ. rita,strong.",
         ]
 
@@ -396,7 +402,7 @@ _OPTION_WORDS = {
     "fullscreen", "resume", "suggest", "save", "dice", "jsonl", "json", "options", "phase",
     "commands", "models", "profile", "list", "fetch", "takes", "numbers", "steps", "turn",
     "play", "roll", "answer", "pocketsphinx", "vosk", "whisper", "templates", "position",
-    "enroll", "hear", "moves", "from", "wav",
+    "enroll", "hear", "moves", "from", "wav", "numbering", "mine", "mover", "name",
 }
 
 

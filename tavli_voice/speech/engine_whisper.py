@@ -223,14 +223,16 @@ class WhisperRecognizer:
     """A Whisper model choosing among the allowed phrases (see the module docstring).
 
     ``lang``: the language heard ("el" needs a multilingual model);
-    ``beam``: prefixes kept per depth of the prefix tree; ``window_s``: the
-    shortest audio window given to the encoder.
+    ``beam``: prefixes kept per depth of the prefix tree, at most ``margin``
+    (natural log) less probable than the best one; ``window_s``: the shortest
+    audio window given to the encoder; ``length_power``: a phrase's score is
+    its log-probability over (number of tokens) ** length_power.
     """
 
     name = "whisper"
 
     def __init__(self, weights: Weights | Path, lang: Lang = "en", window_s: float = 1.5,
-                 threads: int = 2, beam: int = 8, length_power: float = 1.0,
+                 threads: int = 2, beam: int = 8, margin: float = 8.0, length_power: float = 1.0,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         try:
             import ctranslate2
@@ -263,6 +265,7 @@ class WhisperRecognizer:
             raise EngineUnavailable("engine_missing", engine=self.name, detail=f"tokenizer lacks {start}")
         self.window_s = window_s
         self.beam = beam
+        self.margin = margin
         self.length_power = length_power
         self._clock = clock
         self._token_cache: dict[str, list[list[int]]] = {}
@@ -362,8 +365,9 @@ class WhisperRecognizer:
         """Mean log-probability per token of each phrase's best spelling (-inf: pruned).
 
         The prefix tree is walked one depth per decoder call, keeping the
-        ``beam`` most probable prefixes; once the spellings below the frontier
-        are ``beam`` or fewer, they are scored whole in one last call.
+        ``beam`` most probable prefixes (within ``margin`` of the best); once
+        the spellings below the frontier are ``beam`` or fewer, they are
+        scored whole in one last call.
         """
         encoded, _ = self.encode(audio)
         trie = self.trie(items)
@@ -391,7 +395,7 @@ class WhisperRecognizer:
                     if seq in trie.children:
                         grown.append((value, seq))
             grown.sort(key=lambda pair: -pair[0])
-            frontier = grown[: self.beam]
+            frontier = [(v, q) for v, q in grown[: self.beam] if v >= grown[0][0] - self.margin]
         return best
 
     def recognize(self, audio: Samples, items: tuple[Phrase, ...]) -> Heard:

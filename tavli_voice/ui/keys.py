@@ -57,10 +57,21 @@ def latin_keys(text: str) -> str:
 class UnknownInput(ValueError):
     """A typed line that is no command; ``kind`` says what was wrong."""
 
-    def __init__(self, kind: str, text: str) -> None:
+    def __init__(self, kind: str, text: str, example: str = "p 13") -> None:
         super().__init__(f"{kind}: {text}")
         self.kind = kind  #: "unknown", "needs_number"
         self.text = text
+        self.example = example  #: the same command with a number ("t 7" for "t")
+
+
+#: A typical number for each command that needs one (used in the example).
+_EXAMPLE_NUMBER: dict[type, str] = {C.FromPoint: "13", C.ToPoint: "7", C.QueryPoint: "13",
+                                    C.QueryQuarter: "1"}
+
+
+def _example(head: str) -> str:
+    """``t`` → ``"t 7"``: the command the person typed, with a number."""
+    return f"{head} {_EXAMPLE_NUMBER.get(_WITH_NUMBER[head], '1')}"
 
 
 def _fold(text: str) -> str:
@@ -90,7 +101,7 @@ def parse_line(line: str) -> C.Command | None:
             return _WITH_NUMBER[head](int(arg))  # type: ignore[no-any-return]
         if arg in _POINT_WORDS:
             return _WITH_NUMBER[head](_POINT_WORDS[arg])  # type: ignore[no-any-return]
-        raise UnknownInput("needs_number", line.strip())
+        raise UnknownInput("needs_number", line.strip(), _example(head))
     # "f13" / "t7" without a space
     if text[0] in _KEYS_WITH_NUMBER and text[1:].isdigit():
         return _KEYS_WITH_NUMBER[text[0]](int(text[1:]))  # type: ignore[no-any-return]

@@ -45,7 +45,7 @@ class TerminalPlayer:
     def print_events(self, events: list[E.Event]) -> None:
         from ..narration.phrases import screen_text
 
-        ctx = self.app.context()
+        ctx = self.app.context(self.app.reason)
         for ev in events:
             text = screen_text(ev, ctx)
             for line in text.splitlines():
@@ -95,7 +95,7 @@ class TerminalPlayer:
                 cmd = parse_line(line)
             except UnknownInput as exc:
                 key = "input.needs_number" if exc.kind == "needs_number" else "input.unknown"
-                self.say(M.text(key, self.app.lang, text=exc.text))
+                self.say(M.text(key, self.app.lang, text=exc.text, example=exc.example))
                 continue
             if cmd is None:  # Enter alone confirms a pending play, else repeats the prompt
                 if self.app.phase is Phase.CONFIRM:
@@ -144,7 +144,7 @@ class TerminalPlayer:
                     log.exception("command %r failed", cmd)
                     self.say(M.text("error.internal", app.lang))
         except KeyboardInterrupt:
-            self.say(M.text("goodbye.saved", app.lang))
+            self.say(M.text("goodbye.saved", app.lang, command=app.resume_command))
         finally:
             for src in self.sources:
                 src.close()

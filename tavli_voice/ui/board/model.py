@@ -174,7 +174,7 @@ def build_view(view: TurnView, extras: Extras) -> BoardView:
     title = words.text("board.game_no", lang, game=words.game_name(view.game, lang, view.preset),
                        number=view.game_number)
     score = words.text("board.score", lang, me=me, a=scores[viewer], other=other, b=scores[other_i],
-                       length=view.length)
+                       length=words.plural("board.length", view.length, lang))
     mover_is_viewer = view.to_move == viewer
     if ctx.mode is Mode.OVER:
         winner = view.winner
