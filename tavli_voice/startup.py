@@ -284,8 +284,11 @@ def open_session(args: argparse.Namespace, lang: str, save_path: Path | None,
 
 
 def input_sources(app: "App", args: argparse.Namespace, lang: str, say: SayLine) -> "list[Source]":
-    """The extra inputs the options ask for (voice); a problem is said in words."""
+    """The extra inputs the options ask for (voice), and the sound watch; problems are said in words."""
     sources: list[Source] = []
+    if app.narrator is not None or args.voice:  # the sound system going and coming back, in words
+        from .ui.sound_watch import SoundWatch
+        sources.append(SoundWatch(app))
     if args.voice:
         from .ui.voice_input import voice_source
         src, problem = voice_source(app, lang, engine=args.voice_engine,
@@ -333,6 +336,11 @@ def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None, 
         return opened
     session, resumed_events = opened
 
+    if out is sys.stdout and (args.speech != "off" or args.voice):
+        # the audio libraries print to fd 2 from their own threads: to the log, never the screen
+        from .audio.device import divert_c_stderr, quiet_alsa
+        quiet_alsa()
+        divert_c_stderr()
     narrator, settings = make_narrator(args, lang, say)
     app = App(session, lang=lang, narrator=narrator, save_path=save_path,
               verbosity=settings.verbosity, screen_notation=not args.words)

@@ -50,6 +50,7 @@ FORBIDDEN: tuple[tuple[str, str], ...] = (
     (r"επανήλθαν", "πήραν τις προεπιλεγμένες τιμές"),
     (r"Εγκαταστήστε", "εσύ everywhere: Εγκατάστησε"),
     (r"μέχρι \S+ πόντους", "στους N πόντους"),
+    (r"\d+ πόντων", "αγώνας στους N πόντους"),
     (r"\bδιπλό\b", "διπλασιασμός (διπλό clashes with διπλές)"),
     (r"\bτεταρτημόριο", "τέταρτο"),
     (r"μόνη στο", "μοναχή"),
@@ -324,7 +325,7 @@ class TestHelpWordsWork:
     def test_the_greek_question_mark_asks_for_help(self) -> None:
         assert parse_line(";") == C.Help()
 
-    def test_theση_alone_asks_for_a_number(self) -> None:
+    def test_the_word_for_a_point_alone_asks_for_a_number(self) -> None:
         from tavli_voice.ui.keys import UnknownInput
         with pytest.raises(UnknownInput) as info:
             parse_line("θέση")

@@ -456,3 +456,27 @@ def test_faster_scanning_keeps_the_saved_mode(tmp_path: Path) -> None:
     stored = load_scan_settings(path).settings
     assert stored.mode == "auto" and stored.interval == running.faster().interval
     assert stored.pick_key == "s"
+
+
+def test_a_switch_user_can_hear_the_whole_list_from_the_menu() -> None:
+    from tavli_voice.scanning import ScanSettings, build_root
+    from tavli_voice.ui.board.scan_menu import session_scan_menu
+    app, _ = long_offer("en")
+    menu = session_scan_menu(app.state())
+    assert C.ListPlays() in menu.commands
+    root = build_root(menu, ScanSettings())
+    found = [o for o in _all_options(root.options) if o.command == C.ListPlays()]
+    assert found and found[0].label("en") == "List plays"
+    app.list_plays = False  # as while scanning: the offer was only counted …
+    lines: list[str] = []
+    app.subscribe(lambda evs: lines.extend(screen_text(e, app.context(app.reason)) for e in evs))
+    app.command(C.ListPlays())  # … the list asked for comes whole
+    assert f"{len(app.session.plays)}: " in "\n".join(lines)
+
+
+def _all_options(options: tuple) -> list:  # type: ignore[type-arg]
+    """Every option of a scan level and of the sub-menus under it."""
+    out = []
+    for option in options:
+        out += [option] + _all_options(option.children or ())
+    return out

@@ -72,9 +72,13 @@ class Weights:
 
     @property
     def multilingual(self) -> bool:
-        """True when the model knows languages other than English (it has language tokens)."""
-        config = json.loads(self.files["config.json"][0].read_text(encoding="utf-8"))
-        return len(config.get("lang_ids", [])) > 1
+        """True when the model knows languages other than English.
+
+        As ctranslate2 decides it: English-only models (tiny.en) have 51864
+        tokens, multilingual ones 51865 or more (their config lists language
+        tokens either way).
+        """
+        return _vocabulary_size(self.files.get("vocabulary.json", ()) or self.files["vocabulary.txt"]) >= 51865
 
     def languages(self) -> tuple[str, ...]:
         """Languages this model can be asked for."""
@@ -87,6 +91,14 @@ class Weights:
     def read(self, name: str) -> bytes:
         """The content of file ``name`` (parts joined)."""
         return b"".join(p.read_bytes() for p in self.files[name])
+
+
+@lru_cache(maxsize=8)
+def _vocabulary_size(parts: tuple[Path, ...]) -> int:
+    text = b"".join(p.read_bytes() for p in parts).decode("utf-8")
+    if parts[0].suffix == ".json":
+        return len(json.loads(text))
+    return len(text.splitlines())
 
 
 def _folder_weights(path: Path) -> Weights | None:

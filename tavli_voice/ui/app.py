@@ -107,6 +107,9 @@ class App:
         """Hand events to every subscriber and to the narrator."""
         if not events:
             return
+        if self.save_path is None:  # --no-save: never say the match is saved
+            events = [E.Goodbye(saved=False) if isinstance(e, E.Goodbye) and e.saved else e
+                      for e in events]
         self.recent.extend(e for e in events if not isinstance(e, _NOT_HISTORY))
         self.reason = reason  # listeners phrase with it: an asked-for list comes in full
         for listener in self._listeners:

@@ -86,7 +86,7 @@ class TerminalPlayer:
             self.app.tick(time.monotonic())
             if self.app.finished or self.app.quit:
                 return C.Quit()
-            line = self._readline(0.05 if self.sources or self.app.state().timer else None)
+            line = self._readline(0.02 if self.sources or self.app.state().timer else None)
             if line is None:
                 continue
             if line == "":
@@ -144,7 +144,10 @@ class TerminalPlayer:
                     log.exception("command %r failed", cmd)
                     self.say(M.text("error.internal", app.lang))
         except KeyboardInterrupt:
-            self.say(M.text("goodbye.saved", app.lang, command=app.resume_command))
+            if app.save_path is not None:
+                self.say(M.text("goodbye.saved", app.lang, command=app.resume_command))
+            else:
+                self.say(M.text("goodbye", app.lang))
         finally:
             for src in self.sources:
                 src.close()

@@ -193,13 +193,13 @@ MESSAGES: dict[str, dict[str, str]] = {
                   "el": "χρήση: tavli-voice [ΕΝΤΟΛΗ] [επιλογές]   (tavli-voice ΕΝΤΟΛΗ -h: οι "
                         "επιλογές της)\n"
                         "\n"
-                        "  (καμία)   ξεκινά αγώνα τάβλι 5 πόντων με τη Ρίτα στο τερματικό\n"
+                        "  (καμία)   ξεκινά αγώνα τάβλι στους 5 πόντους με τη Ρίτα στο τερματικό\n"
                         "  play      ξεκινά αγώνα: παιχνίδι, αντίπαλος, γλώσσα, ομιλία, "
                         "σάρωση …\n"
                         "  resume    συνεχίζει τον αποθηκευμένο αγώνα (resume ΟΝΟΜΑ: αγώνα που "
                         "κρατήθηκε με όνομα)\n"
                         "  window    παιχνίδι και με το παράθυρο του ταμπλό\n"
-                        "  moves     οι επιτρεπτές κινήσεις μιας θέσης με δοσμένα ζάρια\n"
+                        "  moves     οι επιτρεπτές κινήσεις για ένα ταμπλό και μια ζαριά\n"
                         "  hear      δοκιμή φωνητικών εντολών: γράφει τι κατάλαβε\n"
                         "  models    τα εγκατεστημένα μοντέλα ομιλίας, ή κατέβασμα ενός\n"
                         "  enroll    ηχογράφηση της δικής σου φωνής για τις φωνητικές εντολές\n"
@@ -208,7 +208,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cli.no_voice": {"en": "tavli-voice {name}: speech input is not available ({error}).",
                      "el": "tavli-voice {name}: η φωνητική είσοδος δεν είναι διαθέσιμη ({error})."},
     "moves.usage": {"en": "tavli-voice moves: give a position file and --dice A B, or --jsonl",
-                    "el": "tavli-voice moves: δώσε ένα αρχείο θέσης και --dice A B, ή --jsonl"},
+                    "el": "tavli-voice moves: δώσε ένα αρχείο με το ταμπλό και --dice A B, ή "
+                          "--jsonl"},
     "moves.cannot_read": {"en": "tavli-voice moves: cannot read {path}: {error}",
                           "el": "tavli-voice moves: δεν μπορώ να διαβάσω το {path}: {error}"},
     "moves.bad_position": {"en": "tavli-voice moves: {error}",
@@ -485,7 +486,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "hint.other": {"en": "Hint for {who}: play {n}, {play}.",
                    "el": "Συμβουλή για {who}: παίξε την {n}: {play}."},
     "time.timed_out.you": {"en": "Time is up: the game plays for you. Time-outs in a row: "
-                                 "{count} of 3.",
+                                 "{count} of 3; at 3 you lose the game.",
                            "el": "Τέλος χρόνου: το παιχνίδι παίζει για σένα. Τέλος χρόνου στη "
                                  "σειρά: {count} από 3· στις 3 χάνεις την παρτίδα."},
     "time.timed_out.other": {"en": "{who} ran out of time: the game plays automatically. "
@@ -495,6 +496,17 @@ MESSAGES: dict[str, dict[str, str]] = {
     "goodbye.saved": {"en": "Goodbye. The match is saved; continue it with: {command}",
                       "el": "Γεια σου. Ο αγώνας αποθηκεύτηκε, συνέχισέ τον με: {command}"},
     "goodbye": {"en": "Goodbye.", "el": "Γεια σου."},
+    "sound.lost": {"en": "The sound stopped: the sound system is not answering. Speech and voice "
+                         "input are paused; play on with the keyboard. They come back by themselves "
+                         "when the sound system is back.",
+                   "el": "Ο ήχος σταμάτησε: το σύστημα ήχου δεν απαντά. Η ομιλία και οι φωνητικές "
+                         "εντολές σταμάτησαν προσωρινά· συνέχισε με το πληκτρολόγιο. Θα ξαναρχίσουν "
+                         "μόνες τους μόλις επιστρέψει ο ήχος."},
+    "sound.back": {"en": "The sound is back.", "el": "Ο ήχος επέστρεψε."},
+    "voice.nothing_to_list": {"en": "Nothing to list yet: roll first.",
+                              "el": "Δεν υπάρχουν ακόμα κινήσεις: ρίξε πρώτα τα ζάρια."},
+    "voice.not_now": {"en": "“{text}” is not possible now. {hint}",
+                      "el": "Το «{text}» δεν γίνεται τώρα. {hint}"},
     "generic.event": {"en": "Something happened: {name}.", "el": "Κάτι έγινε: {name}."},
 
     # --- position readouts (readout.py) ---------------------------------------------------
@@ -627,12 +639,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "moves.description": {
         "en": "List the legal plays of a position with given dice (each play once, as the "
               "resulting positions differ).",
-        "el": "Οι επιτρεπτές κινήσεις μιας θέσης με δοσμένα ζάρια (κάθε κίνηση μία φορά)."},
+        "el": "Οι επιτρεπτές κινήσεις για ένα ταμπλό και μια ζαριά (κάθε κίνηση μία φορά)."},
     "moves.position": {
         "en": 'a position JSON file, seen from the player to move, e.g. {{"game": "portes", '
               '"points": [24 numbers: + yours, - the opponent\'s, from your point 1 to 24], '
               '"bar": [0, 0], "off": [0, 0]}}',
-        "el": 'αρχείο JSON με τη θέση, από τη μεριά αυτού που παίζει, π.χ. {{"game": "portes", '
+        "el": 'αρχείο JSON με το ταμπλό, από τη μεριά αυτού που παίζει, π.χ. {{"game": "portes", '
               '"points": [24 αριθμοί: + δικά σου, - του αντιπάλου, από τη θέση 1 ως την 24], '
               '"bar": [0, 0], "off": [0, 0]}}'},
     "moves.dice": {"en": "the two dice, each from 1 to 6 (e.g. --dice 6 5)",
