@@ -224,6 +224,8 @@ class SoundDeviceSink:
         self._drained_at = 0.0
         self._tail_s = 0.05
         self._out_latency = 0.0
+        self._clock_anchor = 0.0
+        self._clock_frames = 0
         self._watcher: threading.Thread | None = None
         self._closed = threading.Event()
 
@@ -268,8 +270,15 @@ class SoundDeviceSink:
             if had and self._buffer.pending == 0:
                 self._drained_at = time.monotonic()
         outdata[:, 0] = block
+        # Stamps follow the sample count, not the callback's wall time: callbacks come in
+        # uneven bursts, and the echo check needs the played signal without gaps or overlaps.
+        now = time.monotonic() + self._out_latency
+        at = self._clock_anchor + self._clock_frames / self.rate
+        if abs(now - at) > 0.08:  # first block, or after an underrun or a restart
+            self._clock_anchor, self._clock_frames, at = now, 0, now
+        self._clock_frames += frames
         if had:
-            self.played.add(time.monotonic() + self._out_latency, block)
+            self.played.add(at, block)
 
     # -- the sound system going and coming back ---------------------------
     def _stream_gone(self) -> bool:

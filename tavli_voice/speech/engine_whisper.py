@@ -244,7 +244,7 @@ class WhisperRecognizer:
     name = "whisper"
 
     def __init__(self, weights: Weights | Path, lang: Lang = "en", window_s: float = 1.5,
-                 threads: int = 2, beam: int = 8, margin: float = 8.0, length_power: float = 1.0,
+                 threads: int = 2, beam: int = 8, margin: float = 5.0, length_power: float = 1.0,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         try:
             import ctranslate2

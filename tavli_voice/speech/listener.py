@@ -296,7 +296,7 @@ class Listener:
             engine = self.fast_engine if quick and self.fast_engine is not None else self.engine
             self._spec_options = options
             self._spec_muted = muted
-            if muted and self.echo is not None and self._offset is not None:
+            if self.echo is not None and self._offset is not None:
                 start = self._offset + self._fed / self._rate() - len(audio) / RATE
                 verdict = self.echo.check(audio, start)
                 if verdict.echo:  # the game's own voice: nothing to recognise
@@ -363,7 +363,9 @@ class Listener:
             return
         audio = utt.audio if utt.rate == RATE else resample(utt.audio, utt.rate, RATE)
         muted = utt.muted
-        if muted and self.echo is not None and self._offset is not None:
+        # checked even when the narrator was not speaking by then: a listener running behind
+        # real time hears the end of the narrator's voice after the narrator has finished
+        if self.echo is not None and self._offset is not None:
             verdict = self.echo.check(audio, self._offset + utt.start, self._offset + utt.end)
             if verdict.echo:
                 self.echoes += 1
