@@ -1,4 +1,4 @@
-"""Speech engines end to end: espeak-ng speech, real FSDD recordings, Vosk, the CLI (issue 6).
+"""Speech engines end to end: espeak-ng speech, real FSDD recordings, Vosk, the CLI.
 
 FSDD recordings: Free Spoken Digit Dataset, CC BY-SA 4.0 (shared/speech/fsdd-dev).
 """
@@ -171,7 +171,7 @@ class TestHearCli:
 
     @needs_espeak
     def test_default_grammar_is_a_whole_turn_greek(self) -> None:
-        """The lead's spot check: 1-9 and the commands of a turn, espeak-ng's default rate."""
+        """A spot check: 1-9 and the commands of a turn, at espeak-ng's default rate."""
         said = [(w, {"name": "select", "number": n}) for n, w in enumerate(
             ("ένα", "δύο", "τρία", "τέσσερα", "πέντε", "έξι", "επτά", "οχτώ", "εννιά"), 1)]
         said += [("ρίξε", {"name": "roll"}), ("αναίρεση", {"name": "undo"}), ("ναι", {"name": "yes"}),

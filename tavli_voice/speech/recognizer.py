@@ -18,7 +18,7 @@ real English recordings, see ``benchmarks/voice.py``), else Vosk when a model
 for ``lang`` is found, else pocketsphinx; the engine chosen serves every
 phrase list, whatever its size, and the log says which one was chosen and
 why. When the player
-has enrolled words for ``lang`` they are used first (issue 6), with the
+has enrolled words for ``lang`` they are used first, with the
 general engine behind them for phrases not enrolled. A name overrides the
 choice (``--voice-engine``); ``EngineUnavailable`` says why one cannot run.
 
