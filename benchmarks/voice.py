@@ -1,4 +1,4 @@
-"""Voice input benchmark: accuracy and latency per engine (issue 6).
+"""Voice input benchmark: accuracy and latency per engine.
 
 Run: ``python benchmarks/voice.py [--quick] [--fsdd DIR]``
 

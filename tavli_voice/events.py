@@ -381,11 +381,13 @@ class TurnView:
     """
 
     phase: Phase
+    kind: str                       #: the match: "tavli" or a game name
     game: GameName
     preset: Preset
     game_number: int
     length: int
     scores: tuple[int, int]
+    winner: int | None              #: the match's winner, once it is over
     players: tuple[PlayerInfo, PlayerInfo]
     to_move: int
     actor: int                      #: who must act now (the answerer of a double, else the mover)
@@ -399,7 +401,7 @@ class TurnView:
     current: Position               #: the position after ``chosen`` (= ``position`` if none)
     source: int | None              #: the checker picked, its destination not yet
     step_sources: tuple[int, ...]   #: points a checker may be picked from now
-    step_targets: tuple[int, ...]   #: where the picked checker (``source``) may go
+    step_targets: tuple[int, ...]   #: where the picked checker may go (none picked: any step's)
     available: tuple[str, ...]      #: command names that make sense now
     bot_to_act: bool
     can_double: bool

@@ -31,6 +31,7 @@ from . import commands as C
 from . import events as E
 from .bots import make_bot
 from .bots.base import Bot
+from .command_table import ALWAYS_OFFERED, PHASE_COMMANDS
 from .events import Phase, QuestionKind, RejectCode
 from .rules import (Cube, DiceSource, GameName, MatchConfig, MatchState, Outcome, OutcomeKind,
                     PassReason, Play, Position, Preset, Reason, StepChooser, analyse,
@@ -466,14 +467,17 @@ class Session:
         targets: tuple[int, ...] = ()
         if playing and chooser is not None and self.source is not None:
             targets = tuple(st.to_point for st in chooser.destinations(self.source))
+        elif playing and chooser is not None:
+            targets = tuple(sorted({st.to_point for st in chooser.options()}, reverse=True))
         suggested = None
         if (self.options.suggestions and self.phase in (Phase.PLAY, Phase.CONFIRM)
                 and self.dice is not None and self.plays and not self._is_bot(self.to_move)):
             suggested = self.suggested_number()
         return E.TurnView(
-            phase=self.phase, game=self.game, preset=Preset(self.config.preset),
+            phase=self.phase, kind=self.config.kind, game=self.game, preset=Preset(self.config.preset),
             game_number=self.game_number, length=self.config.length,
-            scores=self.match.scores, players=self.players, to_move=self.to_move,
+            scores=self.match.scores, winner=self.match.winner, players=self.players,
+            to_move=self.to_move,
             actor=self.actor(), listener=self.listener(), turn=self.turn_counter,
             position=self.position, dice=self.dice, plays=self.plays, pending=self.pending,
             chosen=chosen, current=chooser.current() if chosen and chooser else self.position,
@@ -549,20 +553,18 @@ class Session:
         return []  # StopSpeech, History: the outputs act on them; nothing changes here
 
     def available(self) -> tuple[str, ...]:
-        """Command names that make sense now (for help, voice grammars, scanning)."""
-        common = ("position", "point", "quarter", "pips", "score", "repeat", "help", "stop",
-                  "quit")
-        by_phase: dict[Phase, tuple[str, ...]] = {
-            Phase.ROLL: ("roll", "resign", "leave") + (("double",) if self._can_double() else ()),
-            Phase.PLAY: ("select", "from", "to", "plays", "hint", "resign", "leave")
-            + (("undo", "cancel") if self.chooser and (self.chooser.chosen or self.source)
-               else ()),
-            Phase.CONFIRM: ("confirm", "undo", "select", "plays", "hint", "resign", "leave"),
-            Phase.ANSWER: ("take", "drop", "yes", "no"),
-            Phase.ASK: ("yes", "no", "cancel"),
-            Phase.MATCH_OVER: (),
-        }
-        return by_phase[self.phase] + common
+        """Command names that make sense now (for help, voice grammars, scanning).
+
+        The phase's commands from the command table, less those that need more
+        than the phase: "double" when the cube may not be turned, "undo" and
+        "cancel" while nothing of a play was picked yet.
+        """
+        names = PHASE_COMMANDS[self.phase]
+        if self.phase is Phase.ROLL and not self._can_double():
+            names = tuple(n for n in names if n != "double")
+        if self.phase is Phase.PLAY and not (self.chooser and (self.chooser.chosen or self.source)):
+            names = tuple(n for n in names if n not in ("undo", "cancel"))
+        return names + ALWAYS_OFFERED
 
     # ------------------------------------------------------------------- bots
     def _is_bot(self, player: int) -> bool:

@@ -31,8 +31,7 @@ from .ui import saved
 if TYPE_CHECKING:
     from .narration.narrator import Narrator
     from .narration.settings import SpeechSettings
-    from .ui.app import App
-    from .ui.terminal import Source
+    from .ui.app import App, Source
 
 #: Bots a seat can be given on the command line.
 BOTS = ("rita", "strong", "random")
@@ -339,6 +338,23 @@ def open_session(args: argparse.Namespace, lang: str, save_path: Path | None,
         return 2
 
 
+def input_sources(app: "App", args: argparse.Namespace, lang: str, say: SayLine) -> "list[Source]":
+    """The extra inputs the options ask for (voice), and the sound watch; problems are said in words."""
+    sources: list[Source] = []
+    if app.narrator is not None or args.voice:  # the sound system going and coming back, in words
+        from .ui.sound_watch import SoundWatch
+        sources.append(SoundWatch(app))
+    if args.voice:
+        from .ui.voice_input import voice_source
+        src, problem = voice_source(app, lang, engine=args.voice_engine,
+                                    confirm=args.voice_confirm, barge_in=args.barge_in)
+        if problem:
+            say(problem)
+        if src is not None:
+            sources.append(src)
+    return sources
+
+
 def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None, *,
          window: bool = False, prog: str = "tavli-voice play") -> int:
     """Entry point of ``tavli-voice play`` (``window``: of ``tavli-voice window``).
@@ -429,18 +445,7 @@ def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
     app.lock = lock
     pump = narrator.start_pump_thread() if narrator is not None else None
     try:
-        sources: list[Source] = []
-        if narrator is not None or args.voice:  # the sound system going and coming back, in words
-            from .ui.sound_watch import SoundWatch
-            sources.append(SoundWatch(app))
-        if args.voice:
-            from .ui.voice_input import voice_source
-            src, problem = voice_source(app, lang, engine=args.voice_engine,
-                                        confirm=args.voice_confirm, barge_in=args.barge_in)
-            if problem:
-                say(problem)
-            if src is not None:
-                sources.append(src)
+        sources = input_sources(app, args, lang, say)
         # the terminal prints every event, also while the window is open (a
         # screen-reader user may follow both)
         player = TerminalPlayer(app, out, inp, sources=sources)

@@ -1,4 +1,4 @@
-"""Board geometry, themes and window words (issue 7): pure, no pygame, no display.
+"""Board geometry, themes and window words: pure, no pygame, no display.
 
 The board is laid out as players know it from the viewer's side (R1): home
 quarter 1–6 bottom right, 7–12 bottom left, 13–18 top left, 19–24 top right;

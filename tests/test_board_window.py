@@ -1,4 +1,4 @@
-"""The board window, headless (issue 7 §5): SDL_VIDEODRIVER=dummy, SDL_AUDIODRIVER=dummy.
+"""The board window, headless: SDL_VIDEODRIVER=dummy, SDL_AUDIODRIVER=dummy.
 
 Renders each game's opening and a Plakoto position with pins, saves the
 screenshots under the test output directory ($TAVLI_TEST_OUTPUT, default
@@ -418,7 +418,7 @@ class TestWholeMatches:
             win.close()
 
     def test_auditory_scanning_speaks_the_highlight(self) -> None:
-        """Issue 5 §4: each highlighted option is said at the narrator's TEXT priority."""
+        """Each highlighted option is said at the narrator's TEXT priority."""
         from tavli_voice.narration.narrator import Narrator
         from tavli_voice.narration.priorities import Priority
         from tavli_voice.narration.speaker import RecordingSpeaker

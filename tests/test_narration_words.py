@@ -1,4 +1,4 @@
-"""The words: every event and query in Greek and English (issue 3, part 3).
+"""The words: every event and query in Greek and English.
 
 Events are built from real rules objects (positions, legal plays, R8 reasons
 from ``analyse``), rendered for the screen and for speech in both languages.
@@ -12,6 +12,7 @@ import dataclasses
 import logging
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -244,24 +245,41 @@ class TestMessages:
             assert (key in M.MESSAGES or key in M.PLURALS
                     or {f"{key}.you", f"{key}.other"} <= set(M.MESSAGES)), key
 
-    def test_keys_the_terminal_names_exist(self) -> None:
-        """ui/terminal.py takes its lines from here too (style guide 2.4)."""
-        import inspect
+    @pytest.mark.parametrize("lang", LANGS)
+    def test_the_terminal_says_its_lines_in_words(self, lang: str, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+        """What the terminal prints is sentences in the player's language, never message keys."""
+        import io
 
-        terminal = pytest.importorskip("tavli_voice.ui.terminal")
-        src = inspect.getsource(terminal)
-        keys = set(re.findall(r'M\.text\(\s*"([a-z_.]+)"', src))
-        keys |= set(re.findall(r'key = "([a-z_.]+)"', src))
-        keys |= set(re.findall(r'else "([a-z]+\.[a-z_.]+)"', src))
-        assert len(keys) > 8
-        for key in keys:
-            assert key in M.MESSAGES, key
-        for key in ("prompt.roll", "prompt.roll_double", "prompt.to", "prompt.confirm",
-                    "prompt.yes_no", "input.unknown", "input.needs_number", "resume.none",
-                    "resume.corrupt", "error.options", "window.unavailable", "goodbye.saved"):
-            for lang in LANGS:
-                M.text(key, lang, n=3, text="zz", path="/x", error="e", example="t 7",
-                       command="tavli-voice")
+        monkeypatch.setenv("TAVLI_VOICE_HOME", str(tmp_path / "home"))
+        monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+        from tavli_voice.startup import main
+
+        def run(args: list[str], typed: str = "") -> str:
+            out = io.StringIO()
+            main(["--lang", lang, "--speech", "off"] + args, out=out, inp=io.StringIO(typed))
+            return out.getvalue()
+
+        save = str(tmp_path / "save.json")
+        text = run(["--game", "portes", "--seed", "3", "--save", save], "zzz\nf\no\nn\nq\n")
+        assert M.text("input.unknown", lang, text="zzz") in text
+        assert M.text("input.needs_number", lang, text="f", example="f 13") in text
+        assert M.text("prompt.yes_no", lang) in text
+        assert any(M.text(k, lang, n=n) in text for k in ("prompt.roll", "prompt.choose")
+                   for n in range(2, 40))
+        missing = str(tmp_path / "none.json")
+        assert M.text("resume.none", lang, path=missing) in run(["--resume", "--save", missing])
+
+        def opening(key: str) -> str:  # the sentence up to its first filled-in part
+            return M.text(key, lang, path="\0", command="\0", error="\0").split("\0")[0]
+
+        (tmp_path / "bad.json").write_text("{", encoding="utf-8")
+        corrupt = run(["--resume", "--save", str(tmp_path / "bad.json")])
+        assert opening("resume.corrupt") in corrupt
+        bad = run(["--players", "one", "--save", str(tmp_path / "other.json")])
+        assert bad.startswith(opening("error.options"))
+        for output in (text, corrupt, bad):
+            assert not re.search(r"\b(prompt|input|resume|error|goodbye)\.[a-z_]+\b", output)
 
     def test_every_command_has_help_in_both_languages(self) -> None:
         from tavli_voice.commands import COMMAND_NAMES

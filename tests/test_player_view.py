@@ -462,7 +462,7 @@ def test_a_switch_user_can_hear_the_whole_list_from_the_menu() -> None:
     from tavli_voice.scanning import ScanSettings, build_root
     from tavli_voice.ui.board.scan_menu import session_scan_menu
     app, _ = long_offer("en")
-    menu = session_scan_menu(app.session)
+    menu = session_scan_menu(app.state())
     assert C.ListPlays() in menu.commands
     root = build_root(menu, ScanSettings())
     found = [o for o in _all_options(root.options) if o.command == C.ListPlays()]

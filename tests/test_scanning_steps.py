@@ -1,4 +1,4 @@
-"""Step-by-step choice of a play (issue 5, R1/R2) and its scanning cost.
+"""Step-by-step choice of a play (R1/R2) and its scanning cost.
 
 The main example is the Portes opening with 6-5 for the mover (checkers on 24,
 13, 8, 6; the opponent holds the mover's 1, 12, 17 and 19), written out by

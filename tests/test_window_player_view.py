@@ -128,7 +128,7 @@ def test_the_header_says_you_with_the_right_number(lang: str, points: int, score
                                                    title: str) -> None:
     session = you_and_rita(points)
     session.start()
-    view = build_view(session, Extras(lang=lang))
+    view = build_view(session.state(), Extras(lang=lang))
     assert view.score == score and view.title == title
 
 

@@ -257,8 +257,7 @@ def _double_answered(e: E.DoubleAnswered, s: Say) -> Blocks:
 
 # ------------------------------------------------------------ refusals
 _NO_DETAILS = ("no_undo", "nothing_to_confirm", "nothing_to_cancel", "no_question",
-               "cannot_double", "no_double", "no_plays_now", "match_over", "unknown_command",
-               "not_your_turn")
+               "cannot_double", "no_double", "no_plays_now", "match_over", "unknown_command")
 
 
 def _command_rejected(e: E.CommandRejected, s: Say) -> Blocks:
@@ -286,13 +285,12 @@ def _command_rejected(e: E.CommandRejected, s: Say) -> Blocks:
     if code == "illegal_step":
         return [M.capitalize(s.t("reject.illegal_step", source=s.point_from(e.get("source", 0)),
                                  point=s.point(e.get("point", 0))))]
-    if code in ("no_such_point", "no_such_quarter", "illegal_play", "ambiguous_play",
-                "bad_notation"):
-        # the example is spelled out aloud, or the listener hears words, not how to type it
-        example = s.t("reject.notation_example.spoken" if s.speech else "reject.notation_example")
-        details = {"point": e.get("point"), "quarter": e.get("quarter"), "text": e.get("text", ""),
-                   "example": example}
+    if code in ("no_such_point", "no_such_quarter"):
+        details = {"point": e.get("point"), "quarter": e.get("quarter")}
         return [M.capitalize(s.t(f"reject.{code}", **details))]
+    if code == "wrong_game":
+        game = str(e.get("game", ""))
+        return [s.t("reject.wrong_game", game=M.game_name(game, s.lang, s.ctx.preset))]
     if code in _NO_DETAILS:
         return [s.t(f"reject.{code}")]
     log.warning("no words for refusal %r %r", code, e.details)

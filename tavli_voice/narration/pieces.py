@@ -22,8 +22,7 @@ from typing import Any, Iterable, Sequence
 from tavli_voice.events import PlayerInfo
 from tavli_voice import words as M
 from tavli_voice.narration.priorities import Verbosity
-from tavli_voice.rules import BAR, OFF, Play, Reason, Step, notation
-from tavli_voice.rules.position import fevga_opponent_point
+from tavli_voice.rules import BAR, OFF, Play, Reason, Step, find_game, notation
 
 log = logging.getLogger("tavli_voice.narration")
 
@@ -200,11 +199,7 @@ class Say:
 
     def seen(self, p: int, game: str) -> int:
         """The other player's point ``p`` in the listener's numbering (R1); bar and off stay."""
-        if p in (BAR, OFF):
-            return p
-        if game == "fevga":
-            return fevga_opponent_point(p)
-        return 25 - p
+        return find_game(game).opponent_point(p)
 
     def _seen_steps(self, steps: tuple[Step, ...], game: str) -> tuple[Step, ...]:
         return tuple(Step(self.seen(st.from_point, game), self.seen(st.to_point, game), st.die,
@@ -227,7 +222,7 @@ class Say:
             out.append(M.capitalize(self.n("view.entered", len(where), who=who,
                                            points=self.points(where))))
         if captured:
-            key = "view.pinned" if game == "plakoto" else "view.hit"
+            key = "view.pinned" if find_game(game).pins else "view.hit"
             out.append(M.capitalize(self.n(key, len(captured), who=who,
                                            points=self.points(captured))))
         return out
@@ -287,7 +282,7 @@ class Say:
             # listener is said in sentences of its own (:meth:`effects`)
             seen = self._seen_steps(play.steps, game)
             if not self.speech and self.ctx.screen_notation:
-                return notation(seen, "^" if game == "plakoto" else "*") or self.t("move.none")
+                return notation(seen, find_game(game).capture_mark or "*") or self.t("move.none")
             return self.steps(seen, mover, game, terse=brief, past=past, marks=False)
         if not self.speech and self.ctx.screen_notation:
             return play.notation or self.t("move.none")
@@ -328,7 +323,7 @@ class Say:
     def _path(self, path: list[int], marks: list[bool], mover: int, game: str,
               terse: bool, past: bool = False) -> str:
         pre = "move.terse." if terse else "move."
-        capture = ("move.pin." if game == "plakoto" else "move.hit.") + (
+        capture = ("move.pin." if find_game(game).pins else "move.hit.") + (
             "you" if self.you(mover) else "other") + (".past" if past else "")
         # like the notation: keep the points where it captured, and the last
         kept = [(p, mark) for i, (p, mark) in enumerate(zip(path[1:], marks))

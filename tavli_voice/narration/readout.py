@@ -1,6 +1,6 @@
 """Position readouts: the board in words, from the listener's side (R1).
 
-Three lengths answer ``Describe`` (issue 3):
+Three lengths answer ``Describe``:
 
 * ``brief`` — whose turn and the dice, pip counts, the bar and borne-off
   counts when not zero; in Plakoto also the pinned checkers and any mother
@@ -23,7 +23,7 @@ spoken segment, with a pause between blocks in speech.
 from __future__ import annotations
 
 from tavli_voice.events import PointReport, PositionReport, QuarterReport
-from tavli_voice.rules import BAR, OFF, Position
+from tavli_voice.rules import BAR, OFF, Position, find_game
 from tavli_voice import words as M
 from tavli_voice.narration.pieces import Say
 
@@ -84,7 +84,7 @@ def bar_off(pos: Position, view: int, s: Say, *, always: bool = False) -> list[s
     """"On the bar: you 1, Rita 0." and "Borne off: …" (when not both zero, or ``always``)."""
     bar, off = _side_counts(pos, view)
     out: list[str] = []
-    if pos.game == "portes" and (always or any(bar)):
+    if find_game(pos.game).has_bar and (always or any(bar)):
         out.append(s.t("readout.bar", entries=s.entries(bar, first=view)))
     if always or any(off):
         out.append(s.t("readout.off", entries=s.entries(off, first=view)))
@@ -93,7 +93,7 @@ def bar_off(pos: Position, view: int, s: Say, *, always: bool = False) -> list[s
 
 def mothers(pos: Position, view: int, s: Say) -> list[str]:
     """Plakoto (R5.4): each mother that is pinned or alone on its start."""
-    if pos.game != "plakoto":
+    if not find_game(pos.game).pins:
         return []
     out: list[str] = []
     other = 1 - view
@@ -110,7 +110,7 @@ def mothers(pos: Position, view: int, s: Say) -> list[str]:
 
 def pinned(pos: Position, view: int, s: Say) -> list[str]:
     """Plakoto (R5.2): "Your checker on 20 is pinned." for each side with pins."""
-    if pos.game != "plakoto":
+    if not find_game(pos.game).pins:
         return []
     out: list[str] = []
     for side, sign in ((view, 1), (1 - view, -1)):
@@ -184,8 +184,7 @@ def _quarter_name(pos: Position, view: int, q: int, s: Say) -> str:
     if q == 1:
         return s.by("readout.quarter_home", view)
     # the other side's home: their 1-6 is the view's 19-24, or 13-18 in Fevga (R1)
-    their_home = 3 if pos.game == "fevga" else 4
-    if q == their_home:
+    if q == find_game(pos.game).their_home_quarter:
         other = 1 - view
         if s.you(other):
             return s.t("readout.quarter_home.you")
@@ -206,7 +205,7 @@ def point(e: PointReport, s: Say) -> list[str]:
     """Answer a point query: 1–24, or 25 (the bar) and 0 (borne off)."""
     pos, view = e.position, e.view
     if e.point == BAR:
-        if pos.game != "portes":
+        if not find_game(pos.game).has_bar:
             return [s.t("readout.no_bar")]
         return bar_off(pos, view, s, always=True)[:1]
     if e.point == OFF:

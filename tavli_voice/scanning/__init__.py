@@ -1,4 +1,4 @@
-"""Single-switch and two-switch scanning (issue 5): pure machines, no I/O.
+"""Single-switch and two-switch scanning: pure machines, no I/O.
 
 Flow (style guide: inputs only produce commands)::
 

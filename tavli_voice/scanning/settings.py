@@ -95,7 +95,7 @@ class ScanSettings:
 
     * ``mode`` ``"auto"``: one switch, the highlight moves by itself; ``"step"``
       is two-switch scanning (one switch moves, the other picks).
-    * ``interval`` 1.0 s (0.3–10 s): time on each item, as the issue asks.
+    * ``interval`` 1.0 s (0.3–10 s): time on each item.
     * ``first_delay`` 0.7 s: extra time whenever the highlight arrives on the
       first item (a start, a restart and each wrap round), because the first
       item is the most likely one (Roll, the suggested play …).

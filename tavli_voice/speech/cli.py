@@ -144,6 +144,12 @@ def models_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.std
         print(text("voice.models_other", lang), file=out)
         for model in others:
             print("  " + model.describe(), file=out)
+    from .engine_whisper import all_weights
+    whisper = all_weights(args.models)
+    if whisper:
+        print(text("voice.models_whisper", lang), file=out)
+        for weights in whisper:
+            print(f"  whisper {weights.name}\t{', '.join(weights.languages())}\t{weights.size_mb():.0f} MB", file=out)
     print(text("voice.models_known", lang), file=out)
     for name, (model_lang, size) in CATALOGUE.items():
         print(f"  {name}\t{model_lang}\t~{size} MB", file=out)

@@ -33,10 +33,11 @@ import importlib.util
 import json
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -212,7 +213,7 @@ class Trie:
     size: int  # number of phrases
 
     @classmethod
-    def build(cls, spellings: list[list[list[int]]]) -> "Trie":
+    def build(cls, spellings: list[list[list[int]]]) -> Trie:
         """From each phrase's spellings (token lists, each ending with its full stop)."""
         children: dict[tuple[int, ...], list[int]] = {}
         ends: dict[tuple[int, ...], list[int]] = {}

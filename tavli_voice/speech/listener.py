@@ -7,7 +7,7 @@ is None when not understood; ``explain`` gives the sentence to say), or a
 
 While the narrator speaks (``is_speaking()`` True, plus ``tail_s`` after it
 stops, for the loudspeaker's last sound), what the microphone hears is
-probably the narrator. Two settings (issue 6):
+probably the narrator. Two settings:
 
 - ``barge_in="ignore"`` (default): such audio is recognised against the
   phrases of the moment but only "stop" is posted ("a stop that always

@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 from collections import deque
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable, Protocol
 
 from .. import commands as C
 from .. import events as E
@@ -24,11 +24,23 @@ from .. import storage
 from .. import words as M
 from ..narration.narrator import Narrator
 from ..narration.priorities import Verbosity
-from ..session import Phase, Session
+from ..events import Phase
+from ..session import Session
+
+if TYPE_CHECKING:
+    from ..narration.phrases import NarrationContext
 
 log = logging.getLogger(__name__)
 
 Listener = Callable[[list[E.Event]], None]
+
+
+class Source(Protocol):
+    """An extra input (voice, switch): returns a command when it has one."""
+
+    def poll(self) -> C.Command | None: ...
+
+    def close(self) -> None: ...
 
 HISTORY_LENGTH = 10
 
@@ -77,7 +89,7 @@ class App:
         """Call ``listener(events)`` for every batch of events from now on."""
         self._listeners.append(listener)
 
-    def context(self, reason: str = "event") -> "object":
+    def context(self, reason: str = "event") -> NarrationContext:
         """The frozen narration context for this moment (language, verbosity, listener)."""
         from ..narration.phrases import NarrationContext, PresentationReason
 
@@ -111,7 +123,7 @@ class App:
             ctx = self.context(reason)
             for ev in events:
                 try:
-                    self.narrator.say(phrase(ev, ctx))  # type: ignore[arg-type]
+                    self.narrator.say(phrase(ev, ctx))
                 except Exception:  # an output must never stop the game
                     log.exception("could not narrate %r", ev)
         for ev in events:
@@ -183,6 +195,15 @@ class App:
     def phase(self) -> Phase:
         """The session's phase."""
         return self.session.phase
+
+    def state(self) -> E.TurnView:
+        """The turn as front ends see it: a frozen :class:`~tavli_voice.events.TurnView`."""
+        return self.session.state()
+
+    @property
+    def turn(self) -> int:
+        """The turn counter (speech of older turns is cut when a newer one starts)."""
+        return self.session.turn_counter
 
     def _after(self, evs: list[E.Event], reason: str = "event", *, durable: bool = True) -> None:
         notice = self.autosave(durable=durable)  # first: a failing output must not lose the move

@@ -31,9 +31,10 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, TextIO
+from typing import TYPE_CHECKING, Any, Callable, TextIO
 
 from .. import commands as C
+from .. import events as E
 from .. import words as M
 from ..scanning import (Clock, Highlight, LoadedScanSettings, MonotonicClock, ScanOutput,
                         ScanPaused, ScanSettings, SettingsChanged, Switch, load_scan_settings,
@@ -44,6 +45,10 @@ from .key_repeat import BOUNCE, REPEAT_DELAY, REPEAT_GAP, KeyRepeatFilter, Switc
 from .scan_driver import ScanDriver, ScanStats, suggested_first
 from .term_keys import (CHARACTERS, ESCAPES, KEY_ALIASES, KeySource, TtyKeys, decode_keys,
                         normalise_key)
+
+if TYPE_CHECKING:
+    from .app import App
+    from .terminal import TerminalPlayer
 
 log = logging.getLogger(__name__)
 
@@ -115,16 +120,16 @@ class TerminalScan:
         mode = self.driver.scanner.mode
         trail = out.trail
         if isinstance(mode, StepMode):
-            session = self.driver.app.session
+            view = self.driver.app.state()
             if not mode.chosen and mode.source is None:
-                turn = session.turn_counter
+                turn = view.turn
                 if turn != self._order_told:
                     self._order_told = turn
                     key = "order_suggested" if mode.preferred is not None else "order_point"
                     news.append(M.text("scanui." + key, self.lang))
             elif (mode.source is None and mode.chosen and len(trail) > len(self._trail)
-                  and session.dice is not None):
-                news.append(step_sentence(mode.chosen, session.dice, self.lang))
+                  and view.dice is not None):
+                news.append(step_sentence(mode.chosen, view.dice, self.lang))
         self._trail = trail
         return news
 
@@ -187,7 +192,7 @@ class TerminalScan:
         self.driver.sync()
         self.driver.app.pump()
 
-    def run(self, events: list[Any] | None = None) -> int:
+    def run(self, events: list[E.Event] | None = None) -> int:
         """Play until the person quits; 0 on a normal end."""
         self.intro()
         self.driver.begin(events)
@@ -227,7 +232,7 @@ def step_sentence(chosen: tuple[tuple[int, int], ...], dice: tuple[int, int], la
     return M.capitalize(step) + "."
 
 
-def highlight_speaker(app: Any) -> Callable[[str], None] | None:
+def highlight_speaker(app: App) -> Callable[[str], None] | None:
     """Say scan highlights at TEXT priority (the newest replaces the older)."""
     narrator = app.narrator
     if narrator is None:
@@ -238,7 +243,7 @@ def highlight_speaker(app: Any) -> Callable[[str], None] | None:
     def speak(text: str) -> None:
         try:
             narrator.say(Utterance.from_text(text, lang=app.lang, priority=Priority.TEXT,
-                                             turn=app.session.turn_counter, tag="scan"))
+                                             turn=app.turn, tag="scan"))
         except Exception:  # speech must never stop the game
             log.exception("could not speak %r", text)
 
@@ -262,8 +267,8 @@ def load_settings(path: Path | None, mode: str | None,
     return settings, path
 
 
-def run_scanning(app: Any, player: Any, mode: str = "auto", *,
-                 events: list[Any] | None = None, settings_path: Path | None = None,
+def run_scanning(app: App, player: TerminalPlayer | None, mode: str = "auto", *,
+                 events: list[E.Event] | None = None, settings_path: Path | None = None,
                  keys: KeySource | None = None, clock: Clock | None = None,
                  out: TextIO | None = None) -> int:
     """Play the match by switch scanning in this terminal; 0 on a normal end.
@@ -276,15 +281,18 @@ def run_scanning(app: Any, player: Any, mode: str = "auto", *,
     lang = app.lang if app.lang in ("en", "el") else "en"
 
     def say(line: str) -> None:
-        if out is None:
-            player.say(line)
-        else:
+        if out is not None:
             out.write(line + "\n")
             out.flush()
+        elif player is not None:
+            player.say(line)
 
-    if keys is None and not _isatty(player.inp):
-        say(M.text("scanui.not_a_tty", lang))
-        return int(player.run(events))
+    if keys is None:
+        if player is None:
+            raise ValueError("scanning needs the player's keyboard, or keys to read")
+        if not _isatty(player.inp):
+            say(M.text("scanui.not_a_tty", lang))
+            return player.run(events)
     settings, path = load_settings(settings_path, mode, say, lang)
     clock = clock or MonotonicClock()
     narrator = app.narrator
@@ -302,6 +310,7 @@ def run_scanning(app: Any, player: Any, mode: str = "auto", *,
     try:
         if keys is not None:
             return loop(keys)
+        assert player is not None  # checked above: keys come from the player's terminal
         with TtyKeys(player.inp.fileno(), clock) as tty_keys:
             return loop(tty_keys)
     except KeyboardInterrupt:

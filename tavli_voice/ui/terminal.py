@@ -12,25 +12,17 @@ from __future__ import annotations
 import logging
 import select
 import time
-from typing import Protocol, TextIO
+from typing import TextIO
 
 from .. import commands as C
 from .. import events as E
 from .. import words as M
-from ..session import Phase
-from .app import App
+from ..events import Phase
+from .app import App, Source
 from .guard import visible
 from .keys import UnknownInput, parse_line
 
 log = logging.getLogger(__name__)
-
-
-class Source(Protocol):
-    """An extra input (voice, switch): returns a command when it has one."""
-
-    def poll(self) -> C.Command | None: ...
-
-    def close(self) -> None: ...
 
 
 class TerminalPlayer:
@@ -56,22 +48,22 @@ class TerminalPlayer:
 
         ctx = self.app.context(self.app.reason)
         for ev in events:
-            text = screen_text(ev, ctx)  # type: ignore[arg-type]
+            text = screen_text(ev, ctx)
             for line in text.splitlines():
                 if line.strip():
                     self.say(line)
 
     def prompt(self) -> None:
         """What the person may do now, in one line."""
-        s = self.app.session
+        s = self.app.state()
         lang = self.app.lang
         if s.phase is Phase.ROLL:
-            key = "prompt.roll_double" if "double" in s.available() else "prompt.roll"
+            key = "prompt.roll_double" if "double" in s.available else "prompt.roll"
             self.say(M.text(key, lang))
         elif s.phase is Phase.PLAY:
             if s.source is not None:
                 self.say(M.text("prompt.to", lang))
-            elif s.chooser is not None and s.chooser.chosen:
+            elif s.chosen:
                 self.say(M.text("prompt.from", lang))
             elif len(s.plays) == 1:
                 self.say(M.text("prompt.choose_one", lang))
@@ -95,8 +87,7 @@ class TerminalPlayer:
             self.app.tick(time.monotonic())
             if self.app.finished or self.app.quit:
                 return C.Quit()
-            line = self._readline(0.02 if self.sources or self.app.session.config.timer.enabled
-                                  else None)
+            line = self._readline(0.02 if self.sources or self.app.state().timer else None)
             if line is None:
                 continue
             if line == "":
@@ -109,7 +100,7 @@ class TerminalPlayer:
                                 example=exc.example))
                 continue
             if cmd is None:  # Enter alone confirms a pending play, else repeats the prompt
-                if self.app.session.phase is Phase.CONFIRM:
+                if self.app.phase is Phase.CONFIRM:
                     return C.Confirm()
                 self.prompt()
                 continue

@@ -65,6 +65,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from tavli_voice.command_table import help_rows
+
 Lang = Literal["en", "el"]
 #: The languages every message exists in.
 LANGS: tuple[str, ...] = ("en", "el")
@@ -86,9 +88,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "word.none": {"en": "none", "el": "κανένα"},
     # between items that hold commas themselves; ";" is the Greek question mark
     "word.list_sep": {"en": "; ", "el": " · "},
-    "reject.notation_example": {"en": "24/18 13/8", "el": "24/18 13/8"},
-    "reject.notation_example.spoken": {"en": "24 slash 18, space, 13 slash 8",
-                                       "el": "24 κάθετος 18, κενό, 13 κάθετος 8"},
     "error.match_length": {"en": "a match is at least 1 point long",
                            "el": "ο αγώνας πρέπει να έχει τουλάχιστον 1 πόντο"},
     "error.players": {"en": "--players takes two names, like rita,strong",
@@ -485,14 +484,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                              "el": "Δεν υπάρχει θέση {point}: οι θέσεις είναι από 1 έως 24."},
     "reject.no_such_quarter": {"en": "There is no quarter {quarter}: choose 1 to 4.",
                                "el": "Δεν υπάρχει τέταρτο {quarter}: διάλεξε από 1 έως 4."},
-    "reject.not_your_turn": {"en": "It is not your turn.", "el": "Δεν είναι η σειρά σου."},
-    "reject.illegal_play": {"en": "“{text}” is not a legal play with these dice.",
-                            "el": "Η κίνηση «{text}» δεν επιτρέπεται με αυτά τα ζάρια."},
-    "reject.ambiguous_play": {"en": "“{text}” fits more than one play: choose by number.",
-                              "el": "Η κίνηση «{text}» ταιριάζει σε περισσότερες από μία "
-                                    "κινήσεις: διάλεξε με τον αριθμό της."},
-    "reject.bad_notation": {"en": "“{text}” is not a play: write it like {example}.",
-                            "el": "Το «{text}» δεν είναι κίνηση. Γράψε την π.χ. {example}."},
+    "reject.wrong_game": {"en": "That position belongs to another game ({game}).",
+                          "el": "Αυτή η θέση είναι από άλλο παιχνίδι ({game})."},
 
     # --- reports: pips, score, help, hint, time ------------------------------------------
     "pips.line": {"en": "Pips: {entries}.", "el": "Μέτρημα: {entries}."},
@@ -1212,38 +1205,8 @@ class CommandKey:
 
 
 #: The terminal's one-letter commands (Latin letters in both languages, so help,
-#: documentation and muscle memory carry over). Mirrors ``ui/keys.py``.
-COMMAND_KEYS: tuple[CommandKey, ...] = (
-    CommandKey("N", "select", "help.select"),
-    CommandKey("r", "roll", "help.roll"),
-    CommandKey("c", "confirm", "help.confirm"),
-    CommandKey("u", "undo", "help.undo"),
-    CommandKey("f N", "from", "help.from"),
-    CommandKey("t N", "to", "help.to"),
-    CommandKey("y", "yes", "help.yes"),
-    CommandKey("n", "no", "help.no"),
-    CommandKey("y", "take", "help.take"),
-    CommandKey("n", "drop", "help.drop"),
-    CommandKey("cancel", "cancel", "help.cancel"),
-    CommandKey("l", "plays", "help.plays"),
-    CommandKey("d", "position", "help.position"),
-    CommandKey("b", "position", "help.position_brief"),
-    CommandKey("a", "position", "help.position_full"),
-    CommandKey("p N", "point", "help.point"),
-    CommandKey("k N", "quarter", "help.quarter"),
-    CommandKey("i", "pips", "help.pips"),
-    CommandKey("s", "score", "help.score"),
-    CommandKey("x", "hint", "help.hint"),
-    CommandKey("m", "repeat", "help.repeat"),
-    CommandKey("w", "history", "help.history"),
-    CommandKey(".", "stop", "help.stop"),
-    CommandKey("o", "resign", "help.resign"),
-    CommandKey("dd", "double", "help.double"),
-    CommandKey("h", "help", "help.help"),
-    CommandKey("?", "help", "help.help"),
-    CommandKey("ll", "leave", "help.leave"),
-    CommandKey("q", "quit", "help.quit"),
-)
+#: documentation and muscle memory carry over), from the command table.
+COMMAND_KEYS: tuple[CommandKey, ...] = tuple(CommandKey(*row) for row in help_rows())
 
 
 def keys_for(command: str) -> tuple[CommandKey, ...]:
@@ -1442,8 +1405,8 @@ BOARD_WORDS: dict[str, dict[str, str]] = {
                       "el": "Βέλη: πούλι · OK: σήκωσε · Κάτω: λίστα · αριθμός: κίνηση"},
     "confirm_prompt": {"en": "OK confirms, Back undoes.", "el": "OK επιβεβαιώνει, Πίσω αναιρεί."},
     "question_resign": {"en": "Resign this game?", "el": "Παραιτείσαι από αυτή την παρτίδα;"},
-    "question_take": {"en": "Take the double? The game would be worth {value} points.", "el": "Δέχεσαι τον διπλασιασμό; Η παρτίδα θα "
-                                                                 "αξίζει {value} πόντους."},
+    "question_take": {"en": "Take the double? The game would be worth {value} points.",
+                      "el": "Δέχεσαι τον διπλασιασμό; Η παρτίδα θα αξίζει {value} πόντους."},
     "question_quit": {"en": "Quit?", "el": "Έξοδος;"},
     "match_over": {"en": "Match over. Winner: {name}, {a} to {b}.",
                    "el": "Τέλος αγώνα. Νικητής: {name}, {a} προς {b}."},
@@ -1581,7 +1544,8 @@ SPEECH_FALLBACK_MESSAGES: dict[str, dict[str, str]] = {
     },
     "speech_unavailable_no_portaudio": {
         "en": "Speech is off: the PortAudio sound library is missing. The game goes on in text.",
-        "el": "Η ομιλία είναι απενεργοποιημένη: λείπει η βιβλιοθήκη ήχου PortAudio. Το παιχνίδι συνεχίζεται με κείμενο.",
+        "el": "Η ομιλία είναι απενεργοποιημένη: λείπει η βιβλιοθήκη ήχου PortAudio. "
+              "Το παιχνίδι συνεχίζεται με κείμενο.",
     },
     "speech_unavailable_no_audio": {
         "en": "Speech is off: no sound output device was found. The game goes on in text.",
@@ -1737,6 +1701,10 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
               "only; such a model serves the tests):",
         "el": "Επίσης εγκατεστημένα, αλλά όχι για το παιχνίδι (το παιχνίδι καταλαβαίνει μόνο "
               "αγγλικά και ελληνικά· τέτοιο μοντέλο χρησιμεύει στις δοκιμές):",
+    },
+    "models_whisper": {
+        "en": "Whisper models (languages, size):",
+        "el": "Μοντέλα Whisper (γλώσσες, μέγεθος):",
     },
     "models_known": {
         "en": "Models that can be fetched by name:",
