@@ -1,4 +1,4 @@
-"""Bot strength ladder (issue 3): strong vs Rita vs random, per game.
+"""Bot strength ladder: strong vs Rita vs random, per game.
 
 Plays seeded single games for each pairing and each of Portes, Plakoto and
 Fevga, alternating who starts (game i: the first-named bot starts when i is
@@ -8,7 +8,7 @@ decision. Every game is reproducible from ``--seed``: its dice come from
 ``DiceSource(f"{seed}:{game}:{pairing}:{i}")`` (R3) and each bot gets its own
 seed.
 
-Targets (issue 3): strong beats Rita in at least 70% of single games in
+Targets: strong beats Rita in at least 70% of single games in
 each game, and Rita beats random in at least 70%.
 
 Usage::

@@ -1,4 +1,4 @@
-"""Legal-play generation speed (issue 2, R2/R10): ``python benchmarks/movegen.py``.
+"""Legal-play generation speed (R2/R10): ``python benchmarks/movegen.py``.
 
 For each game (and preset), a fixed set of positions is taken from seeded
 random games (every few turns, random legal plays, both sides), and

@@ -1,4 +1,4 @@
-"""How much scanning a chosen play costs (issue 5 §7): ``python benchmarks/scanning.py``.
+"""How much scanning a chosen play costs: ``python benchmarks/scanning.py``.
 
 Positions come from seeded 1-point games of two bots (Rita against Rita by
 default: a beginner standing in for a person). At every turn with a real
@@ -38,7 +38,7 @@ the checkers and destinations shared by the most plays, then the higher
 point; ``+ bot first`` puts the strong bot's preferred play (its steps) first
 — what ``tavli-voice play --scan auto --suggest`` does.
 
-The aim (issue 5): under 12 scan steps per chosen play on average with the
+The aim: under 12 scan steps per chosen play on average with the
 best method. Options: ``--games N`` per game type (default 5), ``--seed S``,
 ``--chooser rita|strong|random``, ``--group-size G``, ``--only GAME``,
 ``--check``. The default run takes about 15 seconds.

@@ -6,8 +6,8 @@ adds its output latency, typically 10–40 ms with PortAudio "low").
 
     python benchmarks/speech_out.py [--runs 30] [--engine espeak-ng|pyttsx3|both]
 
-Prints median and 95th percentile of: first audio (the figure the issue asks
-for; aim < 150 ms median for a dice message) and all audio handed over.
+Prints median and 95th percentile of: first audio (the figure that matters
+most; aim < 150 ms median for a dice message) and all audio handed over.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Commands: what every input (keys, voice, switch scanning, bots) turns into.
 
-The flow is one way (see ``shared/style.md``): inputs build these small
+The flow is one way (see ``docs/ARCHITECTURE.md``): inputs build these small
 frozen values from tables, the session applies them and answers with events.
 No input touches the board or the narrator directly, and a bot's play enters
 the session exactly as a human's does (``ChoosePlay``).

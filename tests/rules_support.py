@@ -1,7 +1,7 @@
 """Small helpers for the rules tests (not a test file).
 
-``pos(game, {point: count})`` writes a position as the JSON of
-``shared/position-format.md`` (points not named are empty, ``[top, under]``
+``pos(game, {point: count})`` writes a position as the position JSON
+(``docs/rules.md`` R10; points not named are empty, ``[top, under]``
 is a Plakoto pin) and reads it back through ``Position.from_json``; checkers
 not on the board or the bar are counted as borne off unless ``off`` is given,
 so a test names only the points that matter.

@@ -1,4 +1,4 @@
-"""The board window's input machines (issue 7 §3): remote keys, digits, pointer, dwell,
+"""The board window's input machines: remote keys, digits, pointer, dwell,
 and the glue to the session and the scanner. Pure: no pygame, fake times.
 
 Positions are the Portes opening from the mover's side (R1); with 6-5 the
@@ -182,14 +182,14 @@ class TestSessionGlue:
 
     def test_nav_context_follows_the_session(self) -> None:
         s = self.session_at_65()
-        ctx = nav_context(s, s.listener())
+        ctx = nav_context(s.state(), s.listener())
         assert ctx.mode is Mode.PLAY and ctx.plays == len(s.plays)
         assert ctx.sources == s.chooser.sources()
         s.handle(C.FromPoint(ctx.sources[0]))
-        ctx = nav_context(s, s.listener())
+        ctx = nav_context(s.state(), s.listener())
         assert ctx.held == s.source and ctx.destinations
         s.handle(C.ToPoint(ctx.destinations[0]))
-        ctx = nav_context(s, s.listener())
+        ctx = nav_context(s.state(), s.listener())
         assert ctx.can_undo
 
     def test_every_order_of_every_play(self) -> None:
@@ -208,7 +208,7 @@ class TestSessionGlue:
 
     def test_scan_menu_and_board_highlight(self) -> None:
         s = self.session_at_65()
-        menu = session_scan_menu(s)
+        menu = session_scan_menu(s.state())
         assert len(menu.plays) == len(s.plays)
         settings = ScanSettings(play_choice="steps")
         scanner = make_scanner(settings)
@@ -216,7 +216,7 @@ class TestSessionGlue:
         assert isinstance(scanner.mode, StepMode)
         seen_from = False
         for i in range(len(scanner.mode.options)):
-            show = scan_show(scanner, s)
+            show = scan_show(scanner, s.state())
             opt = scanner.highlighted
             if opt is not None and opt.key == "from":
                 seen_from = True
@@ -235,7 +235,7 @@ class TestSessionGlue:
                 s.bot_step()
             else:
                 s.handle(C.ChoosePlay(1) if s.phase.value == "play" else C.Confirm())
-        root = build_root(session_scan_menu(s), ScanSettings())
+        root = build_root(session_scan_menu(s.state()), ScanSettings())
         assert root.options[0].command == C.Roll()
 
     def test_opponent_points_in_the_viewer_numbering(self) -> None:

@@ -1,4 +1,4 @@
-"""Bots (issue 3 part 2): registry, legality, determinism, Rita's mistake share,
+"""Bots: registry, legality, determinism, Rita's mistake share,
 the strong bot's tactics, per-game evaluation sanity and cube decisions (R9.1).
 
 Positions are built inline (``position-format.md``) or sampled by seeded
@@ -325,7 +325,7 @@ class TestEvaluation:
 
     def test_fevga_evaluation_is_antisymmetric(self) -> None:
         """R7.1: no hitting, so Fevga's score is the same from either side, negated."""
-        for position, _, plays in samples("fevga", 40):
+        for _position, _, plays in samples("fevga", 40):
             r = plays[0].result
             if game_outcome(r) is None:
                 assert evaluate(r) == pytest.approx(-evaluate(r.flip()))

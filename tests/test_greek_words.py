@@ -26,7 +26,12 @@ from tavli_voice.session import Phase, new_session
 from tavli_voice.speech.grammar import PLAIN_COMMANDS, Options, lookup, phrases
 from tavli_voice.speech.words import QUERY_WORDS
 from tavli_voice.ui.keys import parse_line
-from tavli_voice.words.catalogs import LOCALE_DIR, argparse_translation, compile_po, po_files
+from tavli_voice.words.catalogs import (
+    LOCALE_DIR,
+    argparse_translation,
+    compile_po,
+    po_files,
+)
 
 # --------------------------------------------------------------------------- the glossary
 #: Forms the glossary replaces (pattern, what to say instead).
@@ -45,6 +50,7 @@ FORBIDDEN: tuple[tuple[str, str], ...] = (
     (r"επανήλθαν", "πήραν τις προεπιλεγμένες τιμές"),
     (r"Εγκαταστήστε", "εσύ everywhere: Εγκατάστησε"),
     (r"μέχρι \S+ πόντους", "στους N πόντους"),
+    (r"\d+ πόντων", "αγώνας στους N πόντους"),
     (r"\bδιπλό\b", "διπλασιασμός (διπλό clashes with διπλές)"),
     (r"\bτεταρτημόριο", "τέταρτο"),
     (r"μόνη στο", "μοναχή"),
@@ -56,6 +62,7 @@ FORBIDDEN: tuple[tuple[str, str], ...] = (
     (r"θέση αριθμός", "μια θέση (N is not read aloud)"),
     (r"Η ρύθμιση \{0\}", "Η ρύθμιση «{0}»"),
     (r"του αντιπάλου!", "name the victim: τη μάνα της Ρίτας"),
+    (r"αναγνωριστ", "μηχανή αναγνώρισης ομιλίας"),
 )
 #: "πάσο" means a lost turn only: the one sentence that says it.
 PASO_KEYS = {"pass.terse"}
@@ -318,7 +325,7 @@ class TestHelpWordsWork:
     def test_the_greek_question_mark_asks_for_help(self) -> None:
         assert parse_line(";") == C.Help()
 
-    def test_theση_alone_asks_for_a_number(self) -> None:
+    def test_the_word_for_a_point_alone_asks_for_a_number(self) -> None:
         from tavli_voice.ui.keys import UnknownInput
         with pytest.raises(UnknownInput) as info:
             parse_line("θέση")
@@ -380,8 +387,8 @@ class TestCommandLinesInGreek:
         out = capsys.readouterr().out.splitlines()
         assert out == [
             "Ο αγώνας δεν μπορεί να ξεκινήσει: ο αγώνας πρέπει να έχει τουλάχιστον 1 πόντο.",
-            "Ο αγώνας δεν μπορεί να ξεκινήσει: το παιχνίδι Φεύγα δεν παίζεται με τους κανόνες "
-            "VOG.",
+            ("Ο αγώνας δεν μπορεί να ξεκινήσει: το παιχνίδι Φεύγα δεν παίζεται με τους κανόνες "
+             "VOG."),
             "Ο αγώνας δεν μπορεί να ξεκινήσει: το --players θέλει δύο ονόματα, π.χ. rita,strong.",
         ]
 
@@ -396,7 +403,7 @@ _OPTION_WORDS = {
     "fullscreen", "resume", "suggest", "save", "dice", "jsonl", "json", "options", "phase",
     "commands", "models", "profile", "list", "fetch", "takes", "numbers", "steps", "turn",
     "play", "roll", "answer", "pocketsphinx", "vosk", "whisper", "templates", "position",
-    "enroll", "hear", "moves", "strong", "from", "wav",
+    "enroll", "hear", "moves", "from", "wav", "numbering", "mine", "mover", "name",
 }
 
 

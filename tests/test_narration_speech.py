@@ -358,7 +358,7 @@ class TestEarcons:
         assert np.array_equal(a, earcon(name))  # seeded: the same every time
         assert not a.flags.writeable
 
-    def test_names_from_the_issue(self) -> None:
+    def test_the_earcons_a_game_needs_exist(self) -> None:
         assert {"your_turn", "dice", "not_understood", "error"} <= set(EARCONS)
 
 

@@ -1,4 +1,4 @@
-"""The words: every event and query in Greek and English (issue 3, part 3).
+"""The words: every event and query in Greek and English.
 
 Events are built from real rules objects (positions, legal plays, R8 reasons
 from ``analyse``), rendered for the screen and for speech in both languages.
@@ -12,6 +12,7 @@ import dataclasses
 import logging
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -244,23 +245,41 @@ class TestMessages:
             assert (key in M.MESSAGES or key in M.PLURALS
                     or {f"{key}.you", f"{key}.other"} <= set(M.MESSAGES)), key
 
-    def test_keys_the_terminal_names_exist(self) -> None:
-        """ui/terminal.py takes its lines from here too (style guide 2.4)."""
-        import inspect
+    @pytest.mark.parametrize("lang", LANGS)
+    def test_the_terminal_says_its_lines_in_words(self, lang: str, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+        """What the terminal prints is sentences in the player's language, never message keys."""
+        import io
 
-        terminal = pytest.importorskip("tavli_voice.ui.terminal")
-        src = inspect.getsource(terminal)
-        keys = set(re.findall(r'M\.text\(\s*"([a-z_.]+)"', src))
-        keys |= set(re.findall(r'key = "([a-z_.]+)"', src))
-        keys |= set(re.findall(r'else "([a-z]+\.[a-z_.]+)"', src))
-        assert len(keys) > 8
-        for key in keys:
-            assert key in M.MESSAGES, key
-        for key in ("prompt.roll", "prompt.roll_double", "prompt.to", "prompt.confirm",
-                    "prompt.yes_no", "input.unknown", "input.needs_number", "resume.none",
-                    "resume.corrupt", "error.options", "window.unavailable", "goodbye.saved"):
-            for lang in LANGS:
-                M.text(key, lang, n=3, text="zz", path="/x", error="e")
+        monkeypatch.setenv("TAVLI_VOICE_HOME", str(tmp_path / "home"))
+        monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+        from tavli_voice.startup import main
+
+        def run(args: list[str], typed: str = "") -> str:
+            out = io.StringIO()
+            main(["--lang", lang, "--speech", "off"] + args, out=out, inp=io.StringIO(typed))
+            return out.getvalue()
+
+        save = str(tmp_path / "save.json")
+        text = run(["--game", "portes", "--seed", "3", "--save", save], "zzz\nf\no\nn\nq\n")
+        assert M.text("input.unknown", lang, text="zzz") in text
+        assert M.text("input.needs_number", lang, text="f", example="f 13") in text
+        assert M.text("prompt.yes_no", lang) in text
+        assert any(M.text(k, lang, n=n) in text for k in ("prompt.roll", "prompt.choose")
+                   for n in range(2, 40))
+        missing = str(tmp_path / "none.json")
+        assert M.text("resume.none", lang, path=missing) in run(["--resume", "--save", missing])
+
+        def opening(key: str) -> str:  # the sentence up to its first filled-in part
+            return M.text(key, lang, path="\0", command="\0", error="\0").split("\0")[0]
+
+        (tmp_path / "bad.json").write_text("{", encoding="utf-8")
+        corrupt = run(["--resume", "--save", str(tmp_path / "bad.json")])
+        assert opening("resume.corrupt") in corrupt
+        bad = run(["--players", "one", "--save", str(tmp_path / "other.json")])
+        assert bad.startswith(opening("error.options"))
+        for output in (text, corrupt, bad):
+            assert not re.search(r"\b(prompt|input|resume|error|goodbye)\.[a-z_]+\b", output)
 
     def test_every_command_has_help_in_both_languages(self) -> None:
         from tavli_voice.commands import COMMAND_NAMES
@@ -494,17 +513,24 @@ class TestPlaysInWords:
             "You played from 13 to 7 hitting, from 8 to 7."
         assert speech(E.PlayMade(0, play, (6, 1)), ctx("el")) == \
             "Έπαιξες από το 13 στο 7 και χτύπησες, από το 8 στο 7."
-        assert speech(E.PlayMade(1, play, (6, 1)), ctx("el")) == \
+        theirs = ctx("el", mover_numbering=True)  # the option: each player's own numbering
+        assert speech(E.PlayMade(1, play, (6, 1)), theirs) == \
             "Η Ρίτα έπαιξε από το 13 στο 7 και χτύπησε, από το 8 στο 7."
-        assert P.screen_text(E.PlayMade(1, play, (6, 1)), ctx("en")) == "Rita played 13/7* 8/7."
+        assert P.screen_text(E.PlayMade(1, play, (6, 1)), ctx("en", mover_numbering=True)) == \
+            "Rita played 13/7* 8/7."
+        # the default: the listener's numbering, and what happened to the listener
+        assert P.screen_text(E.PlayMade(1, play, (6, 1)), ctx("en")) == \
+            "Rita played 17/18 12/18*. Rita hit your checker on 18."
 
     def test_terse_opponent_play(self) -> None:
         """Style guide 2.2: the opponent's play in brief is "13 to 7, 8 to 7"."""
         play = self._play(START, (6, 1), "13/7 8/7")
-        c = ctx("en", verbosity=Verbosity.TERSE)
+        c = ctx("en", verbosity=Verbosity.TERSE, mover_numbering=True)
         assert speech(E.PlayMade(1, play, (6, 1)), c) == "Rita: 13 to 7, 8 to 7."
         assert speech(E.PlayMade(1, play, (6, 1)), dataclasses.replace(c, lang="el")) == \
             "Η Ρίτα: 13 στο 7, 8 στο 7."
+        mine = ctx("en", verbosity=Verbosity.TERSE)  # the default: the listener's numbering
+        assert speech(E.PlayMade(1, play, (6, 1)), mine) == "Rita: 17 to 18, 12 to 18."
 
     def test_two_checkers_bar_and_bearing_off(self) -> None:
         two = self._play(START, (3, 3), "8/5(2) 6/3(2)")
@@ -537,7 +563,7 @@ class TestPlaysInWords:
         play = next(p for p in legal_plays(pos, (6, 6)) if "^" in p.notation)
         assert "pinning" in Say(ctx("en"), True).play(play, 0)
         assert "και πλακώνεις" in Say(ctx("el"), True).play(play, 0)
-        assert "και πλακώνει" in Say(ctx("el"), True).play(play, 1)
+        assert "και πλακώνει" in Say(ctx("el", mover_numbering=True), True).play(play, 1)
 
     def test_plays_offered_list(self) -> None:
         c = ctx("en")

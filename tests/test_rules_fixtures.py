@@ -1,4 +1,4 @@
-"""Cross-checks against independent move generators (issue 2, R2, R10).
+"""Cross-checks against independent move generators (R2, R10).
 
 Every fixture line is a position, a roll and the sorted list of every legal
 resulting position (``shared/fixtures/README.md``). ``shared/`` sits beside

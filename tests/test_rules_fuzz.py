@@ -1,6 +1,6 @@
 """Seeded random games of every game under every preset, checked after every play.
 
-Issue 2: thousands of games played to the end (random legal plays; half the
+Thousands of games played to the end (random legal plays; half the
 Plakoto and Fevga games greedy for pins, mother pins and held points, to
 reach the rare rules more often), flipping with ``Position.flip()`` between turns and stopping at
 ``game_outcome()``. After every play:
@@ -86,7 +86,7 @@ def check_play(position: Position, dice: tuple[int, int], play: Play) -> bool:
     hooks = game_for(position)
     left = [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
     ended = False
-    for i, step in enumerate(play.steps):
+    for step in play.steps:
         assert not ended, f"{play.notation}: a step after the game ended"
         assert step.die in left, (play.notation, step)
         left.remove(step.die)

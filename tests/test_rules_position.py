@@ -1,4 +1,4 @@
-"""Positions and their JSON (R0, R1, R10; shared/position-format.md)."""
+"""Positions and their JSON (R0, R1, R10: the position JSON)."""
 
 from __future__ import annotations
 

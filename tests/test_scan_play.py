@@ -1,4 +1,4 @@
-"""Whole matches by switch scanning (issue 5 §6), with a fake clock and no terminal.
+"""Whole matches by switch scanning, with a fake clock and no terminal.
 
 A scripted switch user plays against Rita through :class:`ScanDriver` — the
 same driver the terminal loop uses — watching the highlight and pressing
@@ -141,7 +141,7 @@ def play_auto(game: str, seed: int, settings: ScanSettings | None = None,
 
 
 class TestWholeMatchesOneSwitch:
-    """Issue 5 done-when: a whole match with one switch, won against Rita."""
+    """A whole match with one switch, won against Rita."""
 
     @pytest.mark.parametrize("game,seed", [("portes", 0), ("fevga", 2)])
     def test_one_switch_user_beats_rita(self, game: str, seed: int, tmp_path: Path) -> None:
@@ -540,12 +540,12 @@ class TestTerminalLoop:
     def test_not_a_terminal_falls_back_to_typed_commands(self, tmp_path: Path) -> None:
         from tavli_voice.ui.terminal import TerminalPlayer
 
-        for lang, words in (("en", "Using typed commands"), ("el", "γραπτές εντολές")):
+        for lang, expected in (("en", "Using typed commands"), ("el", "γραπτές εντολές")):
             out = io.StringIO()
             app = App(new_session("portes", 1, seed=1), lang=lang)
             player = TerminalPlayer(app, out, io.StringIO("q\n"))
             assert run_scanning(app, player, "auto", settings_path=tmp_path / "s.json") == 0
-            assert words in out.getvalue() and app.quit
+            assert expected in out.getvalue() and app.quit
 
     def test_ctrl_c_says_the_match_is_saved(self, tmp_path: Path) -> None:
         class Interrupting:

@@ -1,4 +1,4 @@
-"""Scanning machines, settings, options and words (issue 5), with a manual clock.
+"""Scanning machines, settings, options and words, with a manual clock.
 
 Step-by-step choice of plays and its costs are in ``test_scanning_steps.py``.
 """
@@ -87,7 +87,7 @@ class TestClock:
 
 
 class TestScanSettings:
-    def test_defaults_are_the_issue_values(self) -> None:
+    def test_defaults_are_slow_enough_to_follow(self) -> None:
         s = ScanSettings()
         assert (s.mode, s.interval, s.first_delay, s.loops) == ("auto", 1.0, 0.7, 2)
         assert s.pick_pause == 0.5 and s.ignore_repeat == 0.3 and s.hold_min == 0.0

@@ -1,4 +1,4 @@
-"""Step-by-step choice of a play (issue 5, R1/R2) and its scanning cost.
+"""Step-by-step choice of a play (R1/R2) and its scanning cost.
 
 The main example is the Portes opening with 6-5 for the mover (checkers on 24,
 13, 8, 6; the opponent holds the mover's 1, 12, 17 and 19), written out by
@@ -162,7 +162,8 @@ class TestThroughTheScanners:
         plays = tuple(PlayChoice(n, sequences=tuple(s for s, i in SEQUENCES_65.items() if i == k))
                       for k, n in enumerate(OPENING_65))
         settings = ScanSettings(finish_speaking=False)
-        root = build_root(ScanMenu(commands=(Describe(), Quit()), plays=plays), settings)
+        root = build_root(ScanMenu(commands=(Describe(), Quit()), plays=plays), settings,
+                          step_order="frequency")
         assert isinstance(root, StepMode) and labels(root)[-2:] == ["Describe position", "Menu"]
         scanner = AutoScanner(settings)
         clock = ManualClock()

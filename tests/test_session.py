@@ -1,4 +1,4 @@
-"""The session driven by scripted commands (issue 3): whole games, undo, resign,
+"""The session driven by scripted commands: whole games, undo, resign,
 passes (R8), mother pin and draw (R5.4), mars (R4), cube (R9.1), timer (R9),
 autosave and resume mid-turn (R3 replay).
 """

@@ -1,4 +1,4 @@
-"""Sound files, resampling, decoder input and voice-activity detection (issue 6)."""
+"""Sound files, resampling, decoder input and voice-activity detection."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Speech engines end to end: espeak-ng speech, real FSDD recordings, Vosk, the CLI (issue 6).
+"""Speech engines end to end: espeak-ng speech, real FSDD recordings, Vosk, the CLI.
 
 FSDD recordings: Free Spoken Digit Dataset, CC BY-SA 4.0 (shared/speech/fsdd-dev).
 """
@@ -171,7 +171,7 @@ class TestHearCli:
 
     @needs_espeak
     def test_default_grammar_is_a_whole_turn_greek(self) -> None:
-        """The lead's spot check: 1-9 and the commands of a turn, espeak-ng's default rate."""
+        """A spot check: 1-9 and the commands of a turn, at espeak-ng's default rate."""
         said = [(w, {"name": "select", "number": n}) for n, w in enumerate(
             ("ένα", "δύο", "τρία", "τέσσερα", "πέντε", "έξι", "επτά", "οχτώ", "εννιά"), 1)]
         said += [("ρίξε", {"name": "roll"}), ("αναίρεση", {"name": "undo"}), ("ναι", {"name": "yes"}),
@@ -299,6 +299,17 @@ class TestModels:
         assert models_main(["list", "--models", str(tmp_path)], out, io.StringIO(),
                            env={"XDG_DATA_HOME": str(tmp_path)}) == 0
         assert "vosk-model-el-gr-0.7" in out.getvalue()
+
+    def test_whisper_weights_in_a_folder_are_listed_with_their_languages(self, tmp_path: Path) -> None:
+        folder = tmp_path / "whisper-mine"
+        folder.mkdir()
+        for name in ("model.bin", "config.json", "tokenizer.json"):
+            (folder / name).write_text("{}")
+        (folder / "vocabulary.txt").write_text("x\n" * 51864)  # English-only size
+        out = io.StringIO()
+        assert models_main(["list", "--models", str(tmp_path)], out, io.StringIO(),
+                           env={"XDG_DATA_HOME": str(tmp_path)}) == 0
+        assert "Whisper models" in out.getvalue() and "whisper whisper-mine\ten\t" in out.getvalue()
 
     def test_fetch_unpacks_a_zip(self, tmp_path: Path) -> None:
         import zipfile

@@ -1,4 +1,4 @@
-"""Personal words: enrolment, template matching and rejection (issue 6).
+"""Personal words: enrolment, template matching and rejection.
 
 FSDD recordings: Free Spoken Digit Dataset, CC BY-SA 4.0 (shared/speech/fsdd-dev).
 """

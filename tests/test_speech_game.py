@@ -1,4 +1,4 @@
-"""A whole game played by voice through the session (issue 6).
+"""A whole game played by voice through the session.
 
 The human player's every command is spoken by espeak-ng ("roll", the number
 of a play, "confirm"), recognised by pocketsphinx with the grammar of that

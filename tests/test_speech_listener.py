@@ -1,4 +1,4 @@
-"""The listener: simulated microphone → VAD → recogniser → queue, narrator echo, barge-in (issue 6)."""
+"""The listener: simulated microphone → VAD → recogniser → queue, narrator echo, barge-in."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Words, pronunciations, grammar and messages of voice input (issue 6)."""
+"""Words, pronunciations, grammar and messages of voice input."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The terminal player (issue 3) driven through its stdin and a pseudo-terminal."""
+"""The terminal player driven through its stdin and a pseudo-terminal."""
 
 from __future__ import annotations
 
@@ -98,7 +98,7 @@ class TestResume:
                        tmp_path)
         save = json.loads((tmp_path / "save.json").read_text())
         assert save["log"][-1] == ["roll"]
-        rolled = [l for l in first.splitlines() if l.startswith("You rolled")][-1]
+        rolled = [line for line in first.splitlines() if line.startswith("You rolled")][-1]
         out = io.StringIO()
         from tavli_voice.ui.terminal import main
         main(["--resume", "--speech", "off", "--save", str(tmp_path / "save.json")],
@@ -134,7 +134,7 @@ def test_moves_jsonl_goes_on_after_a_bad_line(capsys: pytest.CaptureFixture[str]
              json.dumps({"position": opening, "dice": [7, 1]})]
     monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(lines) + "\n"))
     assert cli_main(["moves", "--jsonl"]) == 0
-    out = [json.loads(l) for l in capsys.readouterr().out.splitlines()]
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert len(out) == 4
     assert out[0]["reason"] is None and out[0]["plays"][0]["notation"] == "24/18 13/8"
     assert out[0]["plays"][0]["steps"] == [[24, 18], [13, 8]]

@@ -1,4 +1,4 @@
-"""Bots (issue 3, part 2): ``random``, Rita the beginner, and the strong bot.
+"""Bots: ``random``, Rita the beginner, and the strong bot.
 
 Bots see only :mod:`tavli_voice.rules`. Every bot takes a seed for its own
 RNG and never sees future dice. Use :func:`make_bot`:

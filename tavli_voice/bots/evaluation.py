@@ -18,7 +18,7 @@ True
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from tavli_voice.rules import Position, game_outcome
 
@@ -49,20 +49,23 @@ def outcome_score(position: Position) -> float | None:
     return WIN * out.points if out.winner == 0 else -WIN * out.points
 
 
+#: Each game's evaluation, by game name.
+_EVALUATE: dict[str, Callable[[Position, Any], float]] = {
+    "portes": evaluate_portes,
+    "plakoto": evaluate_plakoto,
+    "fevga": evaluate_fevga,
+}
+
+
 def static_score(position: Position, weights: Weights | None = None) -> float:
-    """The game's hand-written evaluation, without the game-over check."""
+    """The game's hand-written evaluation, without the game-over check.
+
+    ``weights`` of another game than the position's are ignored (the game's defaults are used).
+    """
     game = position.game
-    if game == "portes":
-        w1 = weights if isinstance(weights, PortesWeights) else DEFAULT_WEIGHTS["portes"]
-        assert isinstance(w1, PortesWeights)
-        return evaluate_portes(position, w1)
-    if game == "plakoto":
-        w2 = weights if isinstance(weights, PlakotoWeights) else DEFAULT_WEIGHTS["plakoto"]
-        assert isinstance(w2, PlakotoWeights)
-        return evaluate_plakoto(position, w2)
-    w3 = weights if isinstance(weights, FevgaWeights) else DEFAULT_WEIGHTS["fevga"]
-    assert isinstance(w3, FevgaWeights)
-    return evaluate_fevga(position, w3)
+    default = DEFAULT_WEIGHTS[game]
+    chosen = weights if isinstance(weights, type(default)) else default
+    return _EVALUATE[game](position, chosen)
 
 
 def evaluate(position: Position, weights: Weights | None = None) -> float:

@@ -17,7 +17,7 @@ from typing import Mapping, Sequence
 
 from tavli_voice.rules import Play, Position
 
-from .base import Dice, Scores, check_plays
+from .base import Dice, check_plays
 from .cube import CubeByEstimate, CubePolicy
 from .evaluation import Weights
 from .ranking import TIE, score_plays

@@ -1,6 +1,6 @@
 """Position readouts: the board in words, from the listener's side (R1).
 
-Three lengths answer ``Describe`` (issue 3):
+Three lengths answer ``Describe``:
 
 * ``brief`` — whose turn and the dice, pip counts, the bar and borne-off
   counts when not zero; in Plakoto also the pinned checkers and any mother
@@ -23,7 +23,7 @@ spoken segment, with a pause between blocks in speech.
 from __future__ import annotations
 
 from tavli_voice.events import PointReport, PositionReport, QuarterReport
-from tavli_voice.rules import BAR, OFF, Position
+from tavli_voice.rules import BAR, OFF, Position, find_game
 from tavli_voice import words as M
 from tavli_voice.narration.pieces import Say
 
@@ -84,7 +84,7 @@ def bar_off(pos: Position, view: int, s: Say, *, always: bool = False) -> list[s
     """"On the bar: you 1, Rita 0." and "Borne off: …" (when not both zero, or ``always``)."""
     bar, off = _side_counts(pos, view)
     out: list[str] = []
-    if pos.game == "portes" and (always or any(bar)):
+    if find_game(pos.game).has_bar and (always or any(bar)):
         out.append(s.t("readout.bar", entries=s.entries(bar, first=view)))
     if always or any(off):
         out.append(s.t("readout.off", entries=s.entries(off, first=view)))
@@ -93,7 +93,7 @@ def bar_off(pos: Position, view: int, s: Say, *, always: bool = False) -> list[s
 
 def mothers(pos: Position, view: int, s: Say) -> list[str]:
     """Plakoto (R5.4): each mother that is pinned or alone on its start."""
-    if pos.game != "plakoto":
+    if not find_game(pos.game).pins:
         return []
     out: list[str] = []
     other = 1 - view
@@ -110,7 +110,7 @@ def mothers(pos: Position, view: int, s: Say) -> list[str]:
 
 def pinned(pos: Position, view: int, s: Say) -> list[str]:
     """Plakoto (R5.2): "Your checker on 20 is pinned." for each side with pins."""
-    if pos.game != "plakoto":
+    if not find_game(pos.game).pins:
         return []
     out: list[str] = []
     for side, sign in ((view, 1), (1 - view, -1)):
@@ -133,13 +133,23 @@ def cube(pos: Position, s: Say) -> list[str]:
     return []
 
 
-def turn(to_move: int, dice: tuple[int, int] | None, s: Say) -> list[str]:
-    """"Your turn. Dice: 6 and 5."."""
+def turn(to_move: int, dice: tuple[int, int] | None, s: Say,
+         left: tuple[int, ...] | None = None) -> list[str]:
+    """"Your turn. Dice: 6 and 5." (and "Still to play: 5." in a half-made play)."""
     out = [s.t("turn.you") if s.you(to_move)
            else M.capitalize(s.t("turn.other", who=s.subject(to_move), whose=s.whose(to_move)))]
     if dice is not None and all(1 <= d <= 6 for d in dice):
         out.append(s.t("readout.dice", dice=s.dice(dice, "nom")))
-    return out
+    return out + still_to_play(left, s)
+
+
+def still_to_play(left: tuple[int, ...] | None, s: Say) -> list[str]:
+    """R2: the dice not yet used by the steps chosen so far ("Still to play: 5.")."""
+    if left is None:
+        return []
+    if not left:
+        return [s.t("readout.left.none")]
+    return [s.n("readout.left", len(left), dice=s.join([str(d) for d in left]))]
 
 
 # ---------------------------------------------------------------- readouts
@@ -147,7 +157,7 @@ def describe(e: PositionReport, s: Say) -> list[str]:
     """Answer ``Describe``: ``e.length`` is "brief", "normal" or "full"."""
     pos, view = e.position, e.view
     if e.length == "brief":
-        sentences = (turn(e.to_move, e.dice, s) + s.pips(view, pos.pip_count())
+        sentences = (turn(e.to_move, e.dice, s, e.left) + s.pips(view, pos.pip_count())
                      + bar_off(pos, view, s) + pinned(pos, view, s) + mothers(pos, view, s)
                      + cube(pos, s))
         return [" ".join(sentences)]
@@ -155,13 +165,13 @@ def describe(e: PositionReport, s: Say) -> list[str]:
         blocks = [full_quarter(pos, view, q, s) for q in (4, 3, 2, 1)]
         tail = (bar_off(pos, view, s, always=True) + s.pips(view, pos.pip_count(), lead=False)
                 + [s.score(e.scores)] + mothers(pos, view, s) + cube(pos, s)
-                + turn(e.to_move, e.dice, s))
+                + turn(e.to_move, e.dice, s, e.left))
         return blocks + [" ".join(tail)]
     blocks = [_group(pos, view, view, s), _group(pos, view, 1 - view, s)]
     tail = bar_off(pos, view, s) + mothers(pos, view, s) + cube(pos, s)
     if s.ctx.chatty:
         tail += s.pips(view, pos.pip_count())
-    tail += turn(e.to_move, e.dice, s)
+    tail += turn(e.to_move, e.dice, s, e.left)
     return blocks + [" ".join(tail)]
 
 
@@ -174,8 +184,7 @@ def _quarter_name(pos: Position, view: int, q: int, s: Say) -> str:
     if q == 1:
         return s.by("readout.quarter_home", view)
     # the other side's home: their 1-6 is the view's 19-24, or 13-18 in Fevga (R1)
-    their_home = 3 if pos.game == "fevga" else 4
-    if q == their_home:
+    if q == find_game(pos.game).their_home_quarter:
         other = 1 - view
         if s.you(other):
             return s.t("readout.quarter_home.you")
@@ -196,21 +205,23 @@ def point(e: PointReport, s: Say) -> list[str]:
     """Answer a point query: 1–24, or 25 (the bar) and 0 (borne off)."""
     pos, view = e.position, e.view
     if e.point == BAR:
-        if pos.game != "portes":
+        if not find_game(pos.game).has_bar:
             return [s.t("readout.no_bar")]
         return bar_off(pos, view, s, always=True)[:1]
     if e.point == OFF:
         return bar_off(pos, view, s, always=True)[-1:]
     if not 1 <= e.point <= 24:
         return [s.t("reject.no_such_point", point=e.point)]
-    return [s.t("readout.point_query", p=e.point, what=point_content(pos, e.point, view, s))]
+    return [" ".join([s.t("readout.point_query", p=e.point,
+                          what=point_content(pos, e.point, view, s))]
+                     + still_to_play(e.left, s))]
 
 
 def quarter(e: QuarterReport, s: Say) -> list[str]:
     """Answer a quarter query (1 = points 1–6 … 4 = 19–24, view's numbering)."""
     if not 1 <= e.quarter <= 4:
         return [s.t("reject.no_such_quarter", quarter=e.quarter)]
-    return [full_quarter(e.position, e.view, e.quarter, s)]
+    return [" ".join([full_quarter(e.position, e.view, e.quarter, s)] + still_to_play(e.left, s))]
 
 
 __all__ = ["describe", "point", "quarter", "point_content", "owned", "mothers", "pinned",

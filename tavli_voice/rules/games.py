@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .position import Position, fevga_opponent_point
+from .outcome import Outcome, mother_pin_outcome
+from .position import Position, fevga_opponent_point, opponent_point
 from .reasons import PassReason, Reason
 
 S_OFF = 0
@@ -70,7 +71,21 @@ class Game:
     #: Marks a landing that captures in notation: ``*`` hit, ``^`` pin (R1).
     capture_mark = ""
 
+    #: The other player's home, as a quarter of this player's numbering (1 = points 1–6).
+    their_home_quarter = 4
+    #: Landing on a lone checker pins it (R5.2) rather than hitting it (R4).
+    pins = False
+
     # --- hooks ---------------------------------------------------------------
+    def opponent_point(self, point: int) -> int:
+        """R1: the other player's point ``point`` (0–25) in this player's numbering.
+
+        Their bar (25) and borne-off tray (0) stay 25 and 0.
+        """
+        if point in (0, 25):
+            return point
+        return opponent_point(self.name, point)
+
     def sources(self, s: list[int]) -> Iterator[int]:
         """Points the mover may move a checker from now, highest first."""
         for p in range(24, 0, -1):
@@ -110,6 +125,10 @@ class Game:
     def pins_mother(self, before: Position, after: Position) -> bool:
         """Did the play from ``before`` to ``after`` pin the other player's mother (R5.4)?"""
         return False
+
+    def mother_outcome(self, pos: Position, stake: int) -> Outcome | None:
+        """R5.4: the game's end by a pinned mother, seen from ``pos``'s mover (None: not over)."""
+        return None
 
     def may_bear_off(self, s: list[int]) -> bool:
         """R6: all the mover's checkers still on the board are in points 1–6."""
@@ -188,6 +207,7 @@ class Plakoto(Game):
     greek = "πλακωτό"
     aliases = ("plakoto", "πλακωτό", "πλακωτο", "tapa", "ταπα", "τάπα")
     capture_mark = "^"
+    pins = True
 
     def can_land(self, s: list[int], dst: int) -> bool:
         v = s[dst]
@@ -222,6 +242,10 @@ class Plakoto(Game):
         """R5.4: the other player's last checker on their start (our point 1) is now pinned."""
         return after.pins[0] == -1 and before.pins[0] != -1
 
+    def mother_outcome(self, pos: Position, stake: int) -> Outcome | None:
+        """R5.4/R5.5: a pinned mother ends the game (a draw when both are pinned)."""
+        return mother_pin_outcome(pos, stake)
+
     def ends_game(self, s_before: list[int], s_after: list[int], src: int, dst: int,
                   preset: str) -> bool:
         """R5.4 / R2: a step that ends the game ends the turn at once."""
@@ -242,6 +266,7 @@ class Fevga(Game):
     name = "fevga"
     greek = "φεύγα"
     aliases = ("fevga", "φεύγα", "φευγα", "moultezim")
+    their_home_quarter = 3  # R1: their points 1–6 are our 13–18
 
     def sources(self, s: list[int]) -> Iterator[int]:
         if s[S_OFF] == 0:

@@ -148,7 +148,7 @@ def has_legal_play(position: Position, dice: Iterable[int]) -> bool:
 
 def is_closed_out(position: Position) -> bool:
     """R4: a Portes checker on the bar and all six entry points closed (no roll)."""
-    if position.game != "portes" or not position.bar[0]:
+    if not game_for(position).has_bar or not position.bar[0]:
         return False
     return all(position.points[p - 1] <= -2 for p in range(19, 25))
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from . import games
 from .position import CHECKERS, Position
 
 
@@ -53,15 +54,21 @@ def _wins_from(pos: Position) -> Outcome | None:
         if vog and (pos.bar[1] > 0 or in_home):
             return Outcome(0, 3 * _stake(pos), OutcomeKind.TRIPLE)
         return Outcome(0, 2 * _stake(pos), OutcomeKind.MARS)
-    if pos.game == "plakoto" and pos.pins[0] == -1:
-        # the opponent's checker pinned on their start (mover's point 1) is their mother
-        own_mother_pinned = pos.pins[23] == 1
-        if pos.preset == "tavlucky":
-            return Outcome(0, 1 if own_mother_pinned else 2, OutcomeKind.MOTHER)
-        if own_mother_pinned:
-            return Outcome(None, 0, OutcomeKind.DRAW)
-        if pos.mine(24) == 0:
-            return Outcome(0, (3 if vog else 2) * _stake(pos), OutcomeKind.MOTHER)
+    return games.game_for(pos).mother_outcome(pos, _stake(pos))
+
+
+def mother_pin_outcome(pos: Position, stake: int) -> Outcome | None:
+    """R5.4/R5.5: the game ends when the mover has pinned the other player's mother."""
+    if pos.pins[0] != -1:
+        return None
+    # the opponent's checker pinned on their start (mover's point 1) is their mother
+    own_mother_pinned = pos.pins[23] == 1
+    if pos.preset == "tavlucky":
+        return Outcome(0, 1 if own_mother_pinned else 2, OutcomeKind.MOTHER)
+    if own_mother_pinned:
+        return Outcome(None, 0, OutcomeKind.DRAW)
+    if pos.mine(24) == 0:
+        return Outcome(0, (3 if pos.preset == "vog" else 2) * stake, OutcomeKind.MOTHER)
     return None
 
 

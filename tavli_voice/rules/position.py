@@ -3,7 +3,7 @@
 A :class:`Position` is the board as the mover sees it, in the mover's own
 numbering: the mover's checkers run from point 24 toward point 1, their home
 board is points 1–6, the bar is 25 and borne off is 0. It reads and writes
-the JSON of ``shared/position-format.md`` and rejects anything that is not a
+the position JSON (``docs/rules.md`` R10) and rejects anything that is not a
 legal Tavli position with a :class:`ValueError` that says what is wrong.
 
 Plakoto pins (R5.2) are kept apart from the stacks: ``points[i]`` is the top
@@ -80,6 +80,18 @@ class Cube:
 def fevga_opponent_point(k: Point) -> Point:
     """Fevga (R1): the opponent's point ``k`` in the mover's numbering."""
     return ((k + 11) % 24) + 1
+
+
+def opponent_point(game: str, k: Point) -> Point:
+    """R1: the other player's point ``k`` (1–24) in this player's numbering.
+
+    Portes and Plakoto run in opposite directions (``25 - k``); in Fevga both
+    run the same way from opposite corners.
+
+    >>> opponent_point("portes", 1), opponent_point("fevga", 1)
+    (24, 13)
+    """
+    return fevga_opponent_point(k) if game == "fevga" else 25 - k
 
 
 def _empty24() -> tuple[int, ...]:
@@ -269,10 +281,7 @@ class Position:
 
     def flip(self) -> "Position":
         """The same position seen from the other player (R1 numbering)."""
-        if self.game == "fevga":
-            src = [fevga_opponent_point(k) - 1 for k in range(1, 25)]
-        else:
-            src = [24 - k for k in range(1, 25)]  # index of point 25-k
+        src = _FLIP_INDEX[self.game]
         pts = tuple(-self.points[j] for j in src)
         pins = tuple(-self.pins[j] for j in src)
         cube = self.cube.flipped() if self.cube else None
@@ -281,6 +290,10 @@ class Position:
     def with_cube(self, cube: Cube | None) -> "Position":
         """A copy with another cube state."""
         return Position(self.game, self.preset, self.points, self.pins, self.bar, self.off, cube)
+
+
+#: For :meth:`Position.flip`: the index each point's stack comes from (R1).
+_FLIP_INDEX = {g: [opponent_point(g, k) - 1 for k in range(1, 25)] for g in GAMES}
 
 
 def _is_int(x: object) -> bool:

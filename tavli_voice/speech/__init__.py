@@ -1,4 +1,4 @@
-"""Speech input: what the player says becomes the same Commands as keys (issue 6).
+"""Speech input: what the player says becomes the same Commands as keys.
 
 Modules: ``words`` (number and command words, English and Greek), ``lexicon``
 (their phones), ``grammar`` (``Options`` → allowed phrases, JSGF, hints),

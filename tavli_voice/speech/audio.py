@@ -5,8 +5,7 @@ with speech output); they are re-exported here.
 
 Everything inside speech input works on mono float32 arrays at ``RATE``
 (16 kHz, the rate of pocketsphinx's acoustic model and of small Vosk models),
-scaled to -1..1. Files at any rate are resampled here (issue 6: "Files at any
-sample rate are resampled"); the microphone is opened at 16 kHz directly
+scaled to -1..1. Files at any rate are resampled here; the microphone is opened at 16 kHz directly
 (``capture.py``).
 
 Decoders get the utterance trimmed to its loud part, padded with 0.2 s of

@@ -2,8 +2,8 @@
 
 ``Microphone.start()`` raises ``AudioUnavailable`` with a message key when
 there is no PortAudio library (``portaudio_missing``) or no input device
-(``mic_missing``): the game says it once and goes on with the keyboard
-(issue 6). Blocks arrive on PortAudio's thread and are only queued here; the
+(``mic_missing``): the game says it once and goes on with the keyboard.
+Blocks arrive on PortAudio's thread and are only queued here; the
 listener's thread reads them (``read``).
 
 When the device cannot record at 16 kHz it is opened at its own rate and

@@ -1,6 +1,6 @@
 """What may be said now: from an ``Options`` description to phrases and a grammar.
 
-The recogniser listens only for what makes sense at this moment (issue 6):
+The recogniser listens only for what makes sense at this moment:
 the numbers of the plays on offer, the step words when choosing step by step
 ("from 13", "to 7"), and the commands the session accepts now. Limiting the
 vocabulary this way is what makes a small offline recogniser accurate.
@@ -24,13 +24,15 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable
 
+from ..command_table import ALWAYS_OFFERED
+from ..command_table import PHASE_COMMANDS as TABLE_PHASES
 from ..commands import COMMAND_NAMES, ChoosePlay, Command, FromPoint, QueryPoint, QueryQuarter, ToPoint
 from ..words import text
 from .words import (
     COMMAND_WORDS, QUERY_WORDS, STEP_WORDS, Lang, Variant, number_variants, point_variants,
 )
 
-#: Commands that can always be said: "stop" must always work (issue 6).
+#: Commands that can always be said: "stop" must always work.
 ALWAYS: frozenset[str] = frozenset({"stop", "repeat", "help"})
 
 #: Commands with words of their own and no number.
@@ -39,19 +41,16 @@ PLAIN_COMMANDS: frozenset[str] = frozenset(COMMAND_WORDS)
 ALL_POINTS: frozenset[int] = frozenset(range(26))
 
 #: Commands the session offers in every phase (``Session.available()``).
-_COMMON: frozenset[str] = frozenset({"position", "point", "quarter", "pips", "score", "quit"}) | ALWAYS
+_COMMON: frozenset[str] = frozenset(ALWAYS_OFFERED)
 
-#: Commands on offer per phase of a turn, as ``Session.available()`` gives
-#: them (plays are on offer in "play" and "confirm"). "turn" is a player's
+#: Commands with voice words on offer per phase of a turn, from the command
+#: table (plays are on offer in "play" and "confirm"). "turn" is a player's
 #: own turn from roll to confirmation: the roll and play phases together and
 #: the yes/no of "are you sure?" — what ``tavli-voice hear`` offers by default,
 #: so that any word of a turn can be tried without naming its phase.
 PHASE_COMMANDS: dict[str, frozenset[str]] = {
-    "roll": frozenset({"roll", "resign", "double"}) | _COMMON,
-    "play": frozenset({"plays", "hint", "resign", "undo", "cancel"}) | _COMMON,
-    "confirm": frozenset({"confirm", "undo", "plays", "resign"}) | _COMMON,
-    "ask": frozenset({"yes", "no", "cancel"}) | _COMMON,
-    "answer": frozenset({"take", "drop", "yes", "no"}) | _COMMON,
+    phase: (frozenset(names) | _COMMON) & (PLAIN_COMMANDS | set(QUERY_WORDS))
+    for phase, names in TABLE_PHASES.items() if phase != "match_over"
 }
 PHASE_COMMANDS["turn"] = PHASE_COMMANDS["roll"] | PHASE_COMMANDS["play"] | frozenset({"yes", "no"})
 

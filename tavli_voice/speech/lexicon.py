@@ -91,6 +91,7 @@ ENGLISH: dict[str, tuple[str, ...]] = {
     "help": ("HH EH L P",),
     "hint": ("HH IH N T",),
     "quit": ("K W IH T",),
+    "leave": ("L IY V",),
     "point": ("P OY N T",),
     "quarter": ("K W AO R T ER", "K W AO T AH"),
 }

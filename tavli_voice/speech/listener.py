@@ -7,7 +7,7 @@ is None when not understood; ``explain`` gives the sentence to say), or a
 
 While the narrator speaks (``is_speaking()`` True, plus ``tail_s`` after it
 stops, for the loudspeaker's last sound), what the microphone hears is
-probably the narrator. Two settings (issue 6):
+probably the narrator. Two settings:
 
 - ``barge_in="ignore"`` (default): such audio is recognised against the
   phrases of the moment but only "stop" is posted ("a stop that always
@@ -81,7 +81,9 @@ def explain(heard: Heard, options: Options, lang: Lang) -> str:
 
 #: Scores under which an engine counts as unsure. pocketsphinx measured on
 #: FSDD digits: 99% right at 0.3 or more (2/3 of clips), 75% below. Templates:
-#: best/second-best ratio 0.9 or less was always right. The others are guesses.
+#: best/second-best ratio 0.9 or less was always right. Whisper (the winner's share
+#: of the phrases scored): below 0.5 it asks for 27% of FSDD digits clean, in white
+#: and in babble noise at 10 dB, and lets 1 of 34 errors through. Vosk: a guess.
 UNSURE_BELOW: dict[str, float] = {"pocketsphinx": 0.3, "templates": 0.1, "whisper": 0.5, "vosk": 0.6}
 
 

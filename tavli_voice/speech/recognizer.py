@@ -18,7 +18,7 @@ real English recordings, see ``benchmarks/voice.py``), else Vosk when a model
 for ``lang`` is found, else pocketsphinx; the engine chosen serves every
 phrase list, whatever its size, and the log says which one was chosen and
 why. When the player
-has enrolled words for ``lang`` they are used first (issue 6), with the
+has enrolled words for ``lang`` they are used first, with the
 general engine behind them for phrases not enrolled. A name overrides the
 choice (``--voice-engine``); ``EngineUnavailable`` says why one cannot run.
 
@@ -34,6 +34,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -43,6 +44,9 @@ from .grammar import Options, Phrase, phrases
 from .heard import EngineUnavailable, Heard, Recognizer
 from .models import find_model, search_dirs
 from .words import Lang
+
+if TYPE_CHECKING:
+    from .engine_whisper import WhisperRecognizer
 
 ENGINES = ("auto", "pocketsphinx", "vosk", "whisper", "templates")
 
@@ -95,7 +99,7 @@ class Instead:
         return dataclasses.replace(heard, note=f"{self.wanted}: {self.why}")
 
 
-def _whisper(lang: Lang, models_dir: Path | None) -> Recognizer:
+def _whisper(lang: Lang, models_dir: Path | None) -> WhisperRecognizer:
     """Whisper for ``lang``; EngineUnavailable says what is missing."""
     from .engine_whisper import WhisperRecognizer, find_weights
     weights = find_weights(models_dir, lang)
@@ -113,7 +117,7 @@ def _general(lang: Lang, models_dir: Path | None) -> Recognizer:
     if lang in WHISPER_LANGS:
         try:
             engine = _whisper(lang, models_dir)
-            log.info("speech engine for %s: whisper (%s)", lang, getattr(engine, "weights").name)
+            log.info("speech engine for %s: whisper (%s)", lang, engine.weights.name)
             return engine
         except EngineUnavailable as problem:
             why = str(problem.values.get("detail", problem.key))

@@ -7,8 +7,9 @@ a tuple of words the recogniser hears in sequence. Several variants may mean
 the same thing ("seven"; Greek "επτά"/"εφτά", feminine "τρεις" for plays,
 which are feminine in Greek: "κίνηση τρία/τρεις").
 
-The tables here hold words only; what a phrase *means* (which Command) is
-decided in ``grammar.py``; how a word *sounds* lives in ``lexicon.py``.
+The command words come from the command table (:mod:`tavli_voice.command_table`);
+what a phrase *means* (which Command) is decided in ``grammar.py``; how a
+word *sounds* lives in ``lexicon.py``.
 
 >>> number_variants(21, "en")
 (('twenty', 'one'),)
@@ -19,15 +20,15 @@ decided in ``grammar.py``; how a word *sounds* lives in ``lexicon.py``.
 from __future__ import annotations
 
 from itertools import product
-from typing import Literal
 
-Lang = Literal["en", "el"]
+from ..command_table import POINT_WORDS, by_name, spoken_words
+from ..command_table import Lang as Lang
+from ..command_table import Variant as Variant
+
 LANGS: tuple[Lang, ...] = ("en", "el")
 
 #: Largest number that has words (plays are numbered 1..MAX_NUMBER).
 MAX_NUMBER = 999
-
-Variant = tuple[str, ...]
 
 _EN_SMALL = (
     "zero one two three four five six seven eight nine ten eleven twelve "
@@ -136,8 +137,8 @@ def number_text(n: int, lang: Lang) -> str:
 #: Special points of the step-by-step choice (R1: 25 is the bar, 0 borne off).
 BAR, OFF = 25, 0
 _POINT_WORDS: dict[Lang, dict[int, tuple[Variant, ...]]] = {
-    "en": {BAR: (("bar",),), OFF: (("off",),)},
-    "el": {BAR: (("μπάρα",),), OFF: (("έξω",),)},
+    lang: {point: tuple((w,) for w in by_lang[lang]) for point, by_lang in POINT_WORDS.items()}
+    for lang in LANGS
 }
 
 
@@ -151,43 +152,23 @@ def point_variants(point: int, lang: Lang) -> tuple[Variant, ...]:
 
 #: Words that start a step: "from thirteen", "to seven"; Greek "από", "στο"/"στη".
 STEP_WORDS: dict[str, dict[Lang, tuple[Variant, ...]]] = {
-    "from": {"en": (("from",),), "el": (("από",),)},
-    "to": {"en": (("to",),), "el": (("στο",), ("στη",), ("στην",))},
-}
+    name: by_name(name).spoken for name in ("from", "to")}
 
-#: Command words without a number, by command name (tavli_voice.commands.COMMAND_NAMES).
+#: The order commands are listed in when a hint says what can be said.
+_LISTING = ("roll", "undo", "confirm", "cancel", "yes", "no", "resign", "double", "take", "drop",
+            "position", "plays", "pips", "score", "repeat", "stop", "help", "hint", "leave",
+            "quit")
+
+#: Command words without a number, by command name (from the command table).
 #: One word each, as far as possible: every extra phrase is one more thing a
 #: number can be mistaken for (with "again", "take back" and "pip count" in a
 #: turn's grammar, FSDD's "eight" and "six" were often heard as those).
-COMMAND_WORDS: dict[str, dict[Lang, tuple[Variant, ...]]] = {
-    "roll": {"en": (("roll",),), "el": (("ρίξε",),)},
-    "undo": {"en": (("undo",),), "el": (("αναίρεση",),)},
-    "confirm": {"en": (("confirm",),), "el": (("επιβεβαίωση",), ("εντάξει",))},
-    "cancel": {"en": (("cancel",),), "el": (("άκυρο",),)},
-    "yes": {"en": (("yes",),), "el": (("ναι",),)},
-    "no": {"en": (("no",),), "el": (("όχι",),)},
-    "resign": {"en": (("resign",),), "el": (("παραίτηση",),)},
-    # Greek per the glossary: "πάσο" is a lost turn, never a dropped double; "θέση" is a
-    # point (θέση 13), the whole board is "ταμπλό"; the pip count is "μέτρημα".
-    "double": {"en": (("double",),), "el": (("διπλασιασμός",), ("διπλό",))},
-    "take": {"en": (("take",),), "el": (("δέχομαι",),)},
-    "drop": {"en": (("drop",),), "el": (("αρνούμαι",),)},
-    "position": {"en": (("board",), ("position",)), "el": (("ταμπλό",),)},
-    "plays": {"en": (("plays",),), "el": (("κινήσεις",),)},
-    "pips": {"en": (("pips",),), "el": (("μέτρημα",),)},
-    "score": {"en": (("score",),), "el": (("σκορ",),)},
-    "repeat": {"en": (("repeat",),), "el": (("ξανά",),)},
-    "stop": {"en": (("stop",),), "el": (("σταμάτα",),)},
-    "help": {"en": (("help",),), "el": (("βοήθεια",),)},
-    "hint": {"en": (("hint",),), "el": (("συμβουλή",),)},
-    "quit": {"en": (("quit",),), "el": (("έξοδος",),)},
-}
+COMMAND_WORDS: dict[str, dict[Lang, tuple[Variant, ...]]] = dict(
+    sorted(spoken_words().items(), key=lambda item: _LISTING.index(item[0])))
 
 #: Words before a number for the query commands ("point thirteen", "quarter two").
 QUERY_WORDS: dict[str, dict[Lang, tuple[Variant, ...]]] = {
-    "point": {"en": (("point",),), "el": (("θέση",), ("σημείο",))},
-    "quarter": {"en": (("quarter",),), "el": (("τέταρτο",), ("τεταρτημόριο",))},
-}
+    name: by_name(name).spoken for name in ("point", "quarter")}
 
 
 def all_words(lang: Lang, max_number: int = MAX_NUMBER) -> frozenset[str]:

@@ -16,18 +16,30 @@ from __future__ import annotations
 import logging
 from collections import deque
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable, Protocol
 
 from .. import commands as C
 from .. import events as E
 from .. import storage
 from ..narration.narrator import Narrator
 from ..narration.priorities import Verbosity
-from ..session import Phase, Session
+from ..events import Phase
+from ..session import Session
+
+if TYPE_CHECKING:
+    from ..narration.phrases import NarrationContext
 
 log = logging.getLogger(__name__)
 
 Listener = Callable[[list[E.Event]], None]
+
+
+class Source(Protocol):
+    """An extra input (voice, switch): returns a command when it has one."""
+
+    def poll(self) -> C.Command | None: ...
+
+    def close(self) -> None: ...
 
 HISTORY_LENGTH = 10
 
@@ -56,6 +68,12 @@ class App:
         self.verbosity = verbosity
         self.screen_notation = screen_notation  #: False: plays in words on screen too
         self.list_plays = True  #: False while scanning: the scanner reads the options
+        #: True: the other player's plays in their own numbering (default: the listener's)
+        self.mover_numbering = False
+        #: how the person continues this match later (named in "Goodbye …")
+        self.resume_command = "tavli-voice resume"
+        #: why the events being published are said ("event", "where_am_i" …)
+        self.reason = "event"
         self._listeners: list[Listener] = []
         self.finished = False
         self.quit = False
@@ -68,7 +86,7 @@ class App:
         """Call ``listener(events)`` for every batch of events from now on."""
         self._listeners.append(listener)
 
-    def context(self, reason: str = "event") -> "object":
+    def context(self, reason: str = "event") -> NarrationContext:
         """The frozen narration context for this moment (language, verbosity, listener)."""
         from ..narration.phrases import NarrationContext, PresentationReason
 
@@ -81,6 +99,8 @@ class App:
                                 turn=s.turn_counter, preset=s.config.preset,
                                 screen_notation=self.screen_notation,
                                 list_plays=self.list_plays,
+                                game=s.game, mover_numbering=self.mover_numbering,
+                                resume_command=self.resume_command,
                                 reason=PresentationReason(reason))
 
     def publish(self, events: list[E.Event], reason: str = "event") -> None:
@@ -91,6 +111,7 @@ class App:
             events = [E.Goodbye(saved=False) if isinstance(e, E.Goodbye) and e.saved else e
                       for e in events]
         self.recent.extend(e for e in events if not isinstance(e, _NOT_HISTORY))
+        self.reason = reason  # listeners phrase with it: an asked-for list comes in full
         for listener in self._listeners:
             listener(events)
         if self.narrator is not None:
@@ -99,7 +120,7 @@ class App:
             ctx = self.context(reason)
             for ev in events:
                 try:
-                    self.narrator.say(phrase(ev, ctx))  # type: ignore[arg-type]
+                    self.narrator.say(phrase(ev, ctx))
                 except Exception:  # an output must never stop the game
                     log.exception("could not narrate %r", ev)
         for ev in events:
@@ -171,6 +192,15 @@ class App:
     def phase(self) -> Phase:
         """The session's phase."""
         return self.session.phase
+
+    def state(self) -> E.TurnView:
+        """The turn as front ends see it: a frozen :class:`~tavli_voice.events.TurnView`."""
+        return self.session.state()
+
+    @property
+    def turn(self) -> int:
+        """The turn counter (speech of older turns is cut when a newer one starts)."""
+        return self.session.turn_counter
 
     def _after(self, evs: list[E.Event], reason: str = "event") -> None:
         self.autosave()  # first: a failing output must not lose the move

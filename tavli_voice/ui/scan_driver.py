@@ -26,15 +26,19 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 from .. import commands as C
+from .. import events as E
 from ..scanning import (Clock, Highlight, ScanMenu, ScanOutput, Scanner, ScanPaused,
                         SettingsChanged, State, Switch, build_root)
 from ..scanning.modes import ListMode, ScanMode, is_command
 from ..scanning.options import command_option
 from ..events import TurnView
 from .board.scan_menu import session_scan_menu
+
+if TYPE_CHECKING:
+    from .app import App
 
 log = logging.getLogger(__name__)
 
@@ -68,14 +72,17 @@ class ScanDriver:
     """Scan the session's legal commands and apply what the switch user picks.
 
     ``scanner`` is from :func:`tavli_voice.scanning.make_scanner`; ``clock``
-    any object with ``now()``. ``preferred`` puts one play first; by default
+    any object with ``now()``. With ``play_bots`` the driver lets the bots
+    play as soon as a person's command is through; the board window paces them
+    itself. ``preferred`` puts one play first; by default
     (:func:`suggested_first`) the session's suggestion, when the session was
     started with suggestions on (``--suggest``).
     """
 
-    def __init__(self, app: Any, scanner: Scanner, clock: Clock, *,
-                 preferred: Preferred | None = None) -> None:
+    def __init__(self, app: App, scanner: Scanner, clock: Clock, *,
+                 preferred: Preferred | None = None, play_bots: bool = True) -> None:
         self.app = app
+        self.play_bots = play_bots  #: False: the caller paces the bots (the board window)
         self.scanner = scanner
         self.clock = clock
         self.preferred = suggested_first if preferred is None else preferred
@@ -111,19 +118,17 @@ class ScanDriver:
     # -------------------------------------------------------------- state
     def state_key(self) -> object:
         """What decides the scanned options: it changes whenever they must be rebuilt."""
-        s = self.app.session
-        chooser = s.chooser
-        return (s.turn_counter, s.phase.value, s.source,
-                len(chooser.chosen) if chooser is not None else 0,
-                s.pending is not None, self.app.finished, self.app.quit, s.bot_to_act())
+        s = self.app.state()
+        return (s.turn, s.phase, s.source, len(s.chosen), s.pending is not None,
+                self.app.finished, self.app.quit, s.bot_to_act)
 
     def menu(self) -> ScanMenu:
         """The legal commands and plays now, with the preferred play if there is one."""
-        session = self.app.session
-        menu = session_scan_menu(session)
+        view = self.app.state()
+        menu = session_scan_menu(view)
         if self.preferred is not None and len(menu.plays) > 1:
             try:
-                best = self.preferred(session.state())
+                best = self.preferred(view)
             except Exception:  # a suggestion must never stop the game
                 log.exception("could not find the preferred play")
                 best = None
@@ -144,6 +149,8 @@ class ScanDriver:
 
     def run_bots(self) -> None:
         """Let the bots play until a person must act (their events are narrated by the App)."""
+        if not self.play_bots:
+            return
         guard = 0
         while self.app.bot_to_act() and guard < 1000:
             self.app.bot_step()
@@ -156,26 +163,23 @@ class ScanDriver:
         self._state_key = self.state_key()
         self._emit(self.scanner.start(self.root(), now))
 
-    def sync(self) -> None:
+    def sync(self, t: float | None = None) -> None:
         """Rebuild the options if the session changed behind the scanner's back (R9 timer)."""
         self.run_bots()
         if self.state_key() != self._state_key:
-            self.refresh()
+            self.refresh(t)
 
-    def begin(self, events: list[Any] | None = None) -> None:
+    def begin(self, events: list[E.Event] | None = None) -> None:
         """Start (or resume) the match, let bots act first if they must, and start scanning.
 
         ``events`` are a resumed match's events (from ``Session.restore``). A
         session that has already started is never started again: without
         ``events`` it is announced as resumed.
         """
-        session = self.app.session
-        if events is None and session.turn_counter > 0:
-            from .. import events as E
-
-            config = session.config
-            events = [E.MatchStarted(config.kind, config.length, config.preset,
-                                     session.players, resumed=True)]
+        view = self.app.state()
+        if events is None and view.turn > 0:
+            events = [E.MatchStarted(view.kind, view.length, view.preset, view.players,
+                                     resumed=True)]
         self.app.start(events)
         self.run_bots()
         self.refresh()

@@ -31,18 +31,24 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, TextIO
+from typing import TYPE_CHECKING, Any, Callable, TextIO
 
 from .. import commands as C
+from .. import events as E
 from .. import words as M
 from ..scanning import (Clock, Highlight, LoadedScanSettings, MonotonicClock, ScanOutput,
                         ScanPaused, ScanSettings, SettingsChanged, Switch, load_scan_settings,
-                        make_scanner, save_scan_settings)
+                        make_scanner, save_scan_speed)
+from ..scanning.steps import StepMode
 from ..scanning.words import interval_text, settings_problem_text
 from .key_repeat import BOUNCE, REPEAT_DELAY, REPEAT_GAP, KeyRepeatFilter, SwitchAction, key_roles
 from .scan_driver import ScanDriver, ScanStats, suggested_first
 from .term_keys import (CHARACTERS, ESCAPES, KEY_ALIASES, KeySource, TtyKeys, decode_keys,
                         normalise_key)
+
+if TYPE_CHECKING:
+    from .app import App
+    from .terminal import TerminalPlayer
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +92,8 @@ class TerminalScan:
     max_loops: int | None = None
     filter: KeyRepeatFilter = field(init=False)
     _last_hint: float = field(default=-1e9, init=False)
+    _trail: tuple[Any, ...] = field(default=(), init=False)
+    _order_told: int = field(default=-1, init=False)
 
     def __post_init__(self) -> None:
         settings = self.driver.scanner.settings
@@ -105,9 +113,33 @@ class TerminalScan:
         if settings.hold_min > 0:
             self.say(M.text("scanui.intro_hold", self.lang, pick=pick))
 
+    def _step_news(self, out: Highlight) -> list[str]:
+        """What a new highlight adds to what was said: the step just taken ("From 13
+        to 7; 4 to play.") and, as step choice starts, the order of the points."""
+        news: list[str] = []
+        mode = self.driver.scanner.mode
+        trail = out.trail
+        if isinstance(mode, StepMode):
+            view = self.driver.app.state()
+            if not mode.chosen and mode.source is None:
+                turn = view.turn
+                if turn != self._order_told:
+                    self._order_told = turn
+                    key = "order_suggested" if mode.preferred is not None else "order_point"
+                    news.append(M.text("scanui." + key, self.lang))
+            elif (mode.source is None and mode.chosen and len(trail) > len(self._trail)
+                  and view.dice is not None):
+                news.append(step_sentence(mode.chosen, view.dice, self.lang))
+        self._trail = trail
+        return news
+
     def show(self, out: ScanOutput) -> None:
         """Print (and speak) what the scanner reports."""
         if isinstance(out, Highlight):
+            for line in self._step_news(out):
+                self.say(line)
+                if self.speak is not None:
+                    self.speak(line)
             text = out.option.label(self.lang)  # type: ignore[arg-type]
         elif isinstance(out, ScanPaused):
             text = M.text("scan.scan_paused", self.lang)
@@ -160,7 +192,7 @@ class TerminalScan:
         self.driver.sync()
         self.driver.app.pump()
 
-    def run(self, events: list[Any] | None = None) -> int:
+    def run(self, events: list[E.Event] | None = None) -> int:
         """Play until the person quits; 0 on a normal end."""
         self.intro()
         self.driver.begin(events)
@@ -173,7 +205,34 @@ class TerminalScan:
         return 0
 
 
-def highlight_speaker(app: Any) -> Callable[[str], None] | None:
+def dice_left(chosen: tuple[tuple[int, int], ...], dice: tuple[int, int]) -> tuple[int, ...]:
+    """The dice not yet used by the steps ``chosen`` (R2; a bear-off may use a larger die)."""
+    left = list(dice) if dice[0] != dice[1] else [dice[0]] * 4
+    for a, b in chosen:
+        need = (a - b) if b != 0 else a
+        die = need if need in left else min((d for d in left if d > need), default=None)
+        if die is not None:
+            left.remove(die)
+    return tuple(left)
+
+
+def step_sentence(chosen: tuple[tuple[int, int], ...], dice: tuple[int, int], lang: str) -> str:
+    """"From 13 to 7; 4 to play." for the last step of ``chosen``."""
+    a, b = chosen[-1]
+    if b == 0:
+        step = M.text("move.bear_off", lang, a=a)
+    elif a == 25:
+        step = M.text("move.from_bar_to", lang, b=b)
+    else:
+        step = M.text("move.from_to", lang, a=a, b=b)
+    left = dice_left(chosen, dice)
+    if left:
+        step = M.plural("step.left", len(left), lang, step=step,
+                        dice=M.join_list([str(d) for d in left], lang))
+    return M.capitalize(step) + "."
+
+
+def highlight_speaker(app: App) -> Callable[[str], None] | None:
     """Say scan highlights at TEXT priority (the newest replaces the older)."""
     narrator = app.narrator
     if narrator is None:
@@ -184,7 +243,7 @@ def highlight_speaker(app: Any) -> Callable[[str], None] | None:
     def speak(text: str) -> None:
         try:
             narrator.say(Utterance.from_text(text, lang=app.lang, priority=Priority.TEXT,
-                                             turn=app.session.turn_counter, tag="scan"))
+                                             turn=app.turn, tag="scan"))
         except Exception:  # speech must never stop the game
             log.exception("could not speak %r", text)
 
@@ -208,8 +267,8 @@ def load_settings(path: Path | None, mode: str | None,
     return settings, path
 
 
-def run_scanning(app: Any, player: Any, mode: str = "auto", *,
-                 events: list[Any] | None = None, settings_path: Path | None = None,
+def run_scanning(app: App, player: TerminalPlayer | None, mode: str = "auto", *,
+                 events: list[E.Event] | None = None, settings_path: Path | None = None,
                  keys: KeySource | None = None, clock: Clock | None = None,
                  out: TextIO | None = None) -> int:
     """Play the match by switch scanning in this terminal; 0 on a normal end.
@@ -222,15 +281,18 @@ def run_scanning(app: Any, player: Any, mode: str = "auto", *,
     lang = app.lang if app.lang in ("en", "el") else "en"
 
     def say(line: str) -> None:
-        if out is None:
-            player.say(line)
-        else:
+        if out is not None:
             out.write(line + "\n")
             out.flush()
+        elif player is not None:
+            player.say(line)
 
-    if keys is None and not _isatty(player.inp):
-        say(M.text("scanui.not_a_tty", lang))
-        return int(player.run(events))
+    if keys is None:
+        if player is None:
+            raise ValueError("scanning needs the player's keyboard, or keys to read")
+        if not _isatty(player.inp):
+            say(M.text("scanui.not_a_tty", lang))
+            return player.run(events)
     settings, path = load_settings(settings_path, mode, say, lang)
     clock = clock or MonotonicClock()
     narrator = app.narrator
@@ -239,7 +301,7 @@ def run_scanning(app: Any, player: Any, mode: str = "auto", *,
 
     def save(new: ScanSettings) -> None:
         if path is not None:
-            save_scan_settings(path, new)
+            save_scan_speed(path, new)  # the file keeps its mode (--scan is for this match)
 
     def loop(source: KeySource) -> int:
         term = TerminalScan(driver, source, say, lang, speak=highlight_speaker(app), save_settings=save)
@@ -248,10 +310,12 @@ def run_scanning(app: Any, player: Any, mode: str = "auto", *,
     try:
         if keys is not None:
             return loop(keys)
+        assert player is not None  # checked above: keys come from the player's terminal
         with TtyKeys(player.inp.fileno(), clock) as tty_keys:
             return loop(tty_keys)
     except KeyboardInterrupt:
-        say(M.text("goodbye.saved" if app.save_path is not None else "goodbye", lang))
+        say(M.text("goodbye.saved" if app.save_path is not None else "goodbye", lang,
+                   command=app.resume_command))
         return 0
 
 

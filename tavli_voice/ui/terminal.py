@@ -12,24 +12,16 @@ from __future__ import annotations
 import logging
 import select
 import time
-from typing import Protocol, TextIO
+from typing import TextIO
 
 from .. import commands as C
 from .. import events as E
 from .. import words as M
-from ..session import Phase
-from .app import App
+from ..events import Phase
+from .app import App, Source
 from .keys import UnknownInput, parse_line
 
 log = logging.getLogger(__name__)
-
-
-class Source(Protocol):
-    """An extra input (voice, switch): returns a command when it has one."""
-
-    def poll(self) -> C.Command | None: ...
-
-    def close(self) -> None: ...
 
 
 class TerminalPlayer:
@@ -53,24 +45,24 @@ class TerminalPlayer:
     def print_events(self, events: list[E.Event]) -> None:
         from ..narration.phrases import screen_text
 
-        ctx = self.app.context()
+        ctx = self.app.context(self.app.reason)
         for ev in events:
-            text = screen_text(ev, ctx)  # type: ignore[arg-type]
+            text = screen_text(ev, ctx)
             for line in text.splitlines():
                 if line.strip():
                     self.say(line)
 
     def prompt(self) -> None:
         """What the person may do now, in one line."""
-        s = self.app.session
+        s = self.app.state()
         lang = self.app.lang
         if s.phase is Phase.ROLL:
-            key = "prompt.roll_double" if "double" in s.available() else "prompt.roll"
+            key = "prompt.roll_double" if "double" in s.available else "prompt.roll"
             self.say(M.text(key, lang))
         elif s.phase is Phase.PLAY:
             if s.source is not None:
                 self.say(M.text("prompt.to", lang))
-            elif s.chooser is not None and s.chooser.chosen:
+            elif s.chosen:
                 self.say(M.text("prompt.from", lang))
             elif len(s.plays) == 1:
                 self.say(M.text("prompt.choose_one", lang))
@@ -94,8 +86,7 @@ class TerminalPlayer:
             self.app.tick(time.monotonic())
             if self.app.finished or self.app.quit:
                 return C.Quit()
-            line = self._readline(0.02 if self.sources or self.app.session.config.timer.enabled
-                                  else None)
+            line = self._readline(0.02 if self.sources or self.app.state().timer else None)
             if line is None:
                 continue
             if line == "":
@@ -104,10 +95,10 @@ class TerminalPlayer:
                 cmd = parse_line(line)
             except UnknownInput as exc:
                 key = "input.needs_number" if exc.kind == "needs_number" else "input.unknown"
-                self.say(M.text(key, self.app.lang, text=exc.text))
+                self.say(M.text(key, self.app.lang, text=exc.text, example=exc.example))
                 continue
             if cmd is None:  # Enter alone confirms a pending play, else repeats the prompt
-                if self.app.session.phase is Phase.CONFIRM:
+                if self.app.phase is Phase.CONFIRM:
                     return C.Confirm()
                 self.prompt()
                 continue
@@ -153,7 +144,10 @@ class TerminalPlayer:
                     log.exception("command %r failed", cmd)
                     self.say(M.text("error.internal", app.lang))
         except KeyboardInterrupt:
-            self.say(M.text("goodbye.saved" if app.save_path is not None else "goodbye", app.lang))
+            if app.save_path is not None:
+                self.say(M.text("goodbye.saved", app.lang, command=app.resume_command))
+            else:
+                self.say(M.text("goodbye", app.lang))
         finally:
             for src in self.sources:
                 src.close()

@@ -1,4 +1,4 @@
-"""Voice commands as an input *source* for the terminal and the window (issue 6).
+"""Voice commands as an input *source* for the terminal and the window.
 
 The :class:`~tavli_voice.speech.listener.Listener` runs on its own thread and
 posts what it heard to a queue; :meth:`VoiceSource.poll`, called by the
@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import logging
 import queue
-from typing import Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from .. import commands as C
 from .. import events as E
-from ..session import Phase
+from ..events import Phase
 from .app import App
+
+if TYPE_CHECKING:
+    from ..speech.grammar import Options
 
 log = logging.getLogger(__name__)
 
@@ -62,21 +65,13 @@ class VoiceSource:
         app.subscribe(self._on_events)
         self.refresh()
 
-    def options(self) -> Any:
-        """What may be said now, from the session's state."""
+    def options(self) -> "Options":
+        """What may be said now, from the turn's state."""
         from ..speech.grammar import options_from
 
-        s = self.app.session
-        from_points: tuple[int, ...] = ()
-        to_points: tuple[int, ...] = ()
-        if s.phase is Phase.PLAY and s.chooser is not None:
-            from_points = s.chooser.sources()
-            if s.source is not None:
-                to_points = tuple(st.to_point for st in s.chooser.destinations(s.source))
-            else:
-                to_points = tuple({st.to_point for st in s.chooser.options()})
-        names = [n for n in s.available() if n not in NOT_BY_VOICE]
-        return options_from(names, len(s.plays), from_points, to_points)
+        view = self.app.state()
+        names = [n for n in view.available if n not in NOT_BY_VOICE]
+        return options_from(names, len(view.plays), view.step_sources, view.step_targets)
 
     def refresh(self) -> None:
         """Tell the listener what the session accepts now."""
@@ -162,7 +157,7 @@ class VoiceSource:
         from ..speech.grammar import hint
 
         lang = self._lang()
-        if heard.text and self.app.session.phase is Phase.ROLL and heard.text in _PLAYS_WORDS[lang]:
+        if heard.text and self.app.phase is Phase.ROLL and heard.text in _PLAYS_WORDS[lang]:
             return text("voice.nothing_to_list", lang)
         return text("voice.not_now", lang, text=heard.text, hint=_capital(hint(self.listener.options, lang)))
 

@@ -61,8 +61,11 @@ from __future__ import annotations
 import os
 import re
 import string
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Literal, Mapping, Sequence
+from typing import Any, Literal
+
+from tavli_voice.command_table import help_rows
 
 Lang = Literal["en", "el"]
 #: The languages every message exists in.
@@ -85,9 +88,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "word.none": {"en": "none", "el": "κανένα"},
     # between items that hold commas themselves; ";" is the Greek question mark
     "word.list_sep": {"en": "; ", "el": " · "},
-    "reject.notation_example": {"en": "24/18 13/8", "el": "24/18 13/8"},
-    "reject.notation_example.spoken": {"en": "24 slash 18, space, 13 slash 8",
-                                       "el": "24 κάθετος 18, κενό, 13 κάθετος 8"},
     "error.match_length": {"en": "a match is at least 1 point long",
                            "el": "ο αγώνας πρέπει να έχει τουλάχιστον 1 πόντο"},
     "error.players": {"en": "--players takes two names, like rita,strong",
@@ -103,8 +103,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "dice.double": {"en": "double {name}", "el": "{name}"},
     "dice.rolled.you": {"en": "You rolled {dice}.", "el": "Έφερες {dice}."},
     "dice.rolled.other": {"en": "{who} rolled {dice}.", "el": "{who} έφερε {dice}."},
-    "dice.auto.you": {"en": "You play {dice}.", "el": "Παίζεις {dice}."},
-    "dice.auto.other": {"en": "{who} plays {dice}.", "el": "{who} παίζει {dice}."},
+    "dice.auto.you": {"en": "You start; your dice are {dice}.",
+                      "el": "Αρχίζεις εσύ και παίζεις {dice}."},
+    "dice.auto.other": {"en": "{who} starts; the dice are {dice}.",
+                        "el": "Αρχίζει {who} και παίζει {dice}."},
     "dice.terse.you": {"en": "{dice}.", "el": "{dice}."},
     "dice.terse.other": {"en": "{who}: {dice}.", "el": "{who}: {dice}."},
     "dice.four_moves": {"en": "Four moves of {die}.", "el": "Τέσσερις φορές το {die}."},
@@ -174,16 +176,40 @@ MESSAGES: dict[str, dict[str, str]] = {
     "history.empty": {"en": "Nothing has been said yet.", "el": "Δεν έχει ειπωθεί τίποτα ακόμα."},
     "help.leave": {"en": "leave the table: the whole match is lost (asks first)",
                    "el": "φύγε από το τραπέζι: χάνεις όλο τον αγώνα (ρωτάει πρώτα)"},
-    "cli.usage": {"en": "usage: tavli-voice [play|resume|window|moves|hear|models|enroll] [options]\n"
-                        "       tavli-voice            start a 5-point Tavli match against Rita\n"
-                        "       tavli-voice play -h    the options of a match",
-                  "el": "χρήση: tavli-voice [play|resume|window|moves|hear|models|enroll] [επιλογές]\n"
-                        "       tavli-voice            ξεκινά αγώνα τάβλι 5 πόντων με τη Ρίτα\n"
-                        "       tavli-voice play -h    οι επιλογές ενός αγώνα"},
+    "cli.usage": {"en": "usage: tavli-voice [COMMAND] [options]   (tavli-voice COMMAND -h: its options)\n"
+                        "\n"
+                        "  (none)    start a 5-point Tavli match against Rita in the terminal\n"
+                        "  play      start a match: choose the game, opponent, language, "
+                        "speech, scanning …\n"
+                        "  resume    continue the saved match (resume NAME: one kept under a "
+                        "name)\n"
+                        "  window    play with the board window as well as the terminal\n"
+                        "  moves     list the legal plays of a position and dice\n"
+                        "  hear      try voice commands: prints what was understood\n"
+                        "  models    list the installed speech models, or fetch one\n"
+                        "  enroll    record your own voice for the voice commands\n"
+                        "\n"
+                        "  --version show the version",
+                  "el": "χρήση: tavli-voice [ΕΝΤΟΛΗ] [επιλογές]   (tavli-voice ΕΝΤΟΛΗ -h: οι "
+                        "επιλογές της)\n"
+                        "\n"
+                        "  (καμία)   ξεκινά αγώνα τάβλι στους 5 πόντους με τη Ρίτα στο τερματικό\n"
+                        "  play      ξεκινά αγώνα: παιχνίδι, αντίπαλος, γλώσσα, ομιλία, "
+                        "σάρωση …\n"
+                        "  resume    συνεχίζει τον αποθηκευμένο αγώνα (resume ΟΝΟΜΑ: αγώνα που "
+                        "κρατήθηκε με όνομα)\n"
+                        "  window    παιχνίδι και με το παράθυρο του ταμπλό\n"
+                        "  moves     οι επιτρεπτές κινήσεις για ένα ταμπλό και μια ζαριά\n"
+                        "  hear      δοκιμή φωνητικών εντολών: γράφει τι κατάλαβε\n"
+                        "  models    τα εγκατεστημένα μοντέλα ομιλίας, ή κατέβασμα ενός\n"
+                        "  enroll    ηχογράφηση της δικής σου φωνής για τις φωνητικές εντολές\n"
+                        "\n"
+                        "  --version η έκδοση"},
     "cli.no_voice": {"en": "tavli-voice {name}: speech input is not available ({error}).",
                      "el": "tavli-voice {name}: η φωνητική είσοδος δεν είναι διαθέσιμη ({error})."},
     "moves.usage": {"en": "tavli-voice moves: give a position file and --dice A B, or --jsonl",
-                    "el": "tavli-voice moves: δώσε ένα αρχείο θέσης και --dice A B, ή --jsonl"},
+                    "el": "tavli-voice moves: δώσε ένα αρχείο με το ταμπλό και --dice A B, ή "
+                          "--jsonl"},
     "moves.cannot_read": {"en": "tavli-voice moves: cannot read {path}: {error}",
                           "el": "tavli-voice moves: δεν μπορώ να διαβάσω το {path}: {error}"},
     "moves.bad_position": {"en": "tavli-voice moves: {error}",
@@ -203,15 +229,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "metavar.name": {"en": "NAME", "el": "ΟΝΟΜΑ"},
     "metavar.times": {"en": "TIMES", "el": "ΦΟΡΕΣ"},
     "metavar.action": {"en": "ACTION", "el": "ΕΝΕΡΓΕΙΑ"},
-    "moves.description": {"en": "List the legal plays for a board and a roll.",
-                          "el": "Οι επιτρεπτές κινήσεις για ένα ταμπλό και μια ζαριά."},
-    "moves.position": {"en": "a file with the board (JSON)",
-                       "el": "αρχείο με το ταμπλό (JSON)"},
-    "moves.dice": {"en": "the two dice, for example --dice 6 5",
-                   "el": "τα δύο ζάρια, π.χ. --dice 6 5"},
-    "moves.jsonl": {"en": "read {{position, dice}} lines on standard input, write one answer per line",
-                    "el": "διάβασε γραμμές {{position, dice}} από την είσοδο και γράψε μία απάντηση "
-                          "σε κάθε γραμμή"},
     "hear.description": {"en": "Recognise recorded files as if N plays were on offer.",
                          "el": "Αναγνώριση ηχογραφημένων αρχείων σαν να υπήρχαν N κινήσεις για "
                                "επιλογή."},
@@ -451,14 +468,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                              "el": "Δεν υπάρχει θέση {point}: οι θέσεις είναι από 1 έως 24."},
     "reject.no_such_quarter": {"en": "There is no quarter {quarter}: choose 1 to 4.",
                                "el": "Δεν υπάρχει τέταρτο {quarter}: διάλεξε από 1 έως 4."},
-    "reject.not_your_turn": {"en": "It is not your turn.", "el": "Δεν είναι η σειρά σου."},
-    "reject.illegal_play": {"en": "“{text}” is not a legal play with these dice.",
-                            "el": "Η κίνηση «{text}» δεν επιτρέπεται με αυτά τα ζάρια."},
-    "reject.ambiguous_play": {"en": "“{text}” fits more than one play: choose by number.",
-                              "el": "Η κίνηση «{text}» ταιριάζει σε περισσότερες από μία "
-                                    "κινήσεις: διάλεξε με τον αριθμό της."},
-    "reject.bad_notation": {"en": "“{text}” is not a play: write it like {example}.",
-                            "el": "Το «{text}» δεν είναι κίνηση. Γράψε την π.χ. {example}."},
+    "reject.wrong_game": {"en": "That position belongs to another game ({game}).",
+                          "el": "Αυτή η θέση είναι από άλλο παιχνίδι ({game})."},
 
     # --- reports: pips, score, help, hint, time ------------------------------------------
     "pips.line": {"en": "Pips: {entries}.", "el": "Μέτρημα: {entries}."},
@@ -471,19 +482,19 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help.item": {"en": "{key}: {what}", "el": "{key}: {what}"},
     "help.select.plays": {"en": "choose play 1 to {n}", "el": "διάλεξε κίνηση από 1 έως {n}"},
     "hint": {"en": "Hint: play {n}, {play}.", "el": "Συμβουλή: παίξε την {n}: {play}."},
+    "hint.play": {"en": "Hint: {play}.", "el": "Συμβουλή: {play}."},
     "hint.other": {"en": "Hint for {who}: play {n}, {play}.",
                    "el": "Συμβουλή για {who}: παίξε την {n}: {play}."},
     "time.timed_out.you": {"en": "Time is up: the game plays for you. Time-outs in a row: "
-                                 "{count} of 3.",
+                                 "{count} of 3; at 3 you lose the game.",
                            "el": "Τέλος χρόνου: το παιχνίδι παίζει για σένα. Τέλος χρόνου στη "
                                  "σειρά: {count} από 3· στις 3 χάνεις την παρτίδα."},
     "time.timed_out.other": {"en": "{who} ran out of time: the game plays automatically. "
                                    "Time-outs in a row: {count} of 3.",
                              "el": "{who} δεν πρόλαβε: το παιχνίδι παίζει αυτόματα. Τέλος χρόνου "
                                    "στη σειρά: {count} από 3."},
-    "goodbye.saved": {"en": "Goodbye. The match is saved; continue it with: tavli-voice resume.",
-                      "el": "Γεια σου. Ο αγώνας αποθηκεύτηκε, συνέχισέ τον με: tavli-voice "
-                            "resume."},
+    "goodbye.saved": {"en": "Goodbye. The match is saved; continue it with: {command}",
+                      "el": "Γεια σου. Ο αγώνας αποθηκεύτηκε, συνέχισέ τον με: {command}"},
     "goodbye": {"en": "Goodbye.", "el": "Γεια σου."},
     "sound.lost": {"en": "The sound stopped: the sound system is not answering. Speech and voice "
                          "input are paused; play on with the keyboard. They come back by themselves "
@@ -559,8 +570,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                             "Και τα ελληνικά γράμματα στα ίδια πλήκτρα: ρ για r, χ για x."},
     "input.unknown": {"en": "I do not know “{text}”. Type h for help.",
                       "el": "Δεν ξέρω την εντολή «{text}». Γράψε h για βοήθεια."},
-    "input.needs_number": {"en": "“{text}” needs a point number, for example p 13.",
-                           "el": "Το «{text}» θέλει αριθμό θέσης, για παράδειγμα p 13."},
+    "input.needs_number": {"en": "“{text}” needs a point number, for example {example}.",
+                           "el": "Το «{text}» θέλει αριθμό θέσης, για παράδειγμα {example}."},
     "input.not_a_number": {"en": "“{text}” is not a number.",
                            "el": "Το «{text}» δεν είναι αριθμός."},
     "ui.eof": {"en": "End of input. The match is saved.",
@@ -570,9 +581,23 @@ MESSAGES: dict[str, dict[str, str]] = {
     "resume.none": {"en": "There is no saved match to resume in {path}.",
                     "el": "Δεν υπάρχει αποθηκευμένος αγώνας για συνέχεια στο {path}."},
     "resume.corrupt": {"en": "The saved match could not be read. It was kept aside as {path}; "
-                             "start a new match with: tavli-voice play.",
+                             "start a new match with: {command}",
                        "el": "Ο αποθηκευμένος αγώνας δεν μπόρεσε να διαβαστεί. Κρατήθηκε ως "
-                             "{path}· ξεκίνα νέο αγώνα με: tavli-voice play."},
+                             "{path}· ξεκίνα νέο αγώνα με: {command}"},
+    "saved.ask": {"en": "A match you have not finished is saved: {game}, {length}. Type r to "
+                        "resume it, or n to start a new one (the saved match is kept).",
+                  "el": "Υπάρχει αποθηκευμένος αγώνας που δεν τελείωσε: {game}, {length}. "
+                        "Γράψε r για να τον συνεχίσεις, ή n για νέο αγώνα (ο αποθηκευμένος "
+                        "κρατιέται)."},
+    "saved.again": {"en": "Type r to resume the saved match, or n to start a new one.",
+                    "el": "Γράψε r για να συνεχίσεις τον αποθηκευμένο αγώνα, ή n για νέο αγώνα."},
+    "saved.kept": {"en": "The unfinished match is kept as {name}; continue it later with: "
+                         "{command}",
+                   "el": "Ο αγώνας που δεν τελείωσε κρατήθηκε ως {name}· συνέχισέ τον αργότερα "
+                         "με: {command}"},
+    "resume.kept": {"en": "Matches kept under a name: {names}. Continue one with: {command} NAME",
+                    "el": "Αγώνες που κρατήθηκαν με όνομα: {names}. Συνέχισε έναν με: "
+                          "{command} ΟΝΟΜΑ"},
     "save.failed": {"en": "The match could not be saved: {error}.",
                     "el": "Ο αγώνας δεν αποθηκεύτηκε: {error}."},
     "error.options": {"en": "Cannot start the match: {error}.",
@@ -598,12 +623,36 @@ MESSAGES: dict[str, dict[str, str]] = {
                  "el": "παιχνίδι: tavli (και τα τρία με τη σειρά), portes, plakoto ή fevga"},
     "cli.points": {"en": "match length in points (3, 5, 7 or any positive number)",
                    "el": "μήκος αγώνα σε πόντους (3, 5, 7 ή οποιοσδήποτε θετικός αριθμός)"},
-    "cli.preset": {"en": "rules: tavlucky, traditional or vog",
-                   "el": "κανόνες: tavlucky, traditional ή vog"},
-    "cli.opponent": {"en": "opponent: rita (Rita), strong (strong player), random (random "
-                           "player) or friend (two people at one keyboard)",
-                     "el": "αντίπαλος: rita (Ρίτα), strong (δυνατός παίκτης), random (τυχαίος "
-                           "παίκτης) ή friend (δύο άνθρωποι στο ίδιο πληκτρολόγιο)"},
+    "cli.preset": {"en": "rules: tavlucky (default: the TavLucky app's rules), traditional "
+                         "(the usual Greek coffee-house rules) or vog (VOG rules: Portes and "
+                         "Tapa with the doubling cube)",
+                   "el": "κανόνες: tavlucky (προεπιλογή: οι κανόνες της εφαρμογής TavLucky), "
+                         "traditional (οι συνηθισμένοι κανόνες του καφενείου) ή vog (κανόνες "
+                         "VOG: Πόρτες και Τάπα με διπλασιασμό)"},
+    "cli.opponent": {"en": "opponent: rita (a patient beginner, default), strong (the strongest "
+                           "bot), random (plays any legal play) or friend (two people at one "
+                           "keyboard)",
+                     "el": "αντίπαλος: rita (η Ρίτα, υπομονετική αρχάρια, προεπιλογή), strong "
+                           "(ο δυνατός παίκτης), random (παίζει όποια κίνηση τύχει) ή friend "
+                           "(δύο άνθρωποι στο ίδιο πληκτρολόγιο)"},
+    "cli.version": {"en": "tavli-voice {version}", "el": "tavli-voice, έκδοση {version}"},
+    "moves.description": {
+        "en": "List the legal plays of a position with given dice (each play once, as the "
+              "resulting positions differ).",
+        "el": "Οι επιτρεπτές κινήσεις για ένα ταμπλό και μια ζαριά (κάθε κίνηση μία φορά)."},
+    "moves.position": {
+        "en": 'a position JSON file, seen from the player to move, e.g. {{"game": "portes", '
+              '"points": [24 numbers: + yours, - the opponent\'s, from your point 1 to 24], '
+              '"bar": [0, 0], "off": [0, 0]}}',
+        "el": 'αρχείο JSON με το ταμπλό, από τη μεριά αυτού που παίζει, π.χ. {{"game": "portes", '
+              '"points": [24 αριθμοί: + δικά σου, - του αντιπάλου, από τη θέση 1 ως την 24], '
+              '"bar": [0, 0], "off": [0, 0]}}'},
+    "moves.dice": {"en": "the two dice, each from 1 to 6 (e.g. --dice 6 5)",
+                   "el": "τα δύο ζάρια, από 1 έως 6 το καθένα (π.χ. --dice 6 5)"},
+    "moves.jsonl": {"en": 'read {{"position": …, "dice": [a, b]}} lines on standard input, write '
+                          'one answer per line',
+                    "el": 'διαβάζει γραμμές {{"position": …, "dice": [a, b]}} από την τυπική '
+                          'είσοδο και γράφει μία απάντηση ανά γραμμή'},
     "cli.players": {"en": "two bots, e.g. rita,strong: a whole match bot against bot",
                     "el": "δύο μποτ, π.χ. rita,strong: ολόκληρος αγώνας μποτ με μποτ"},
     "cli.seed": {"en": "seed for the dice and the bots (replays a match exactly)",
@@ -653,6 +702,19 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cli.save": {"en": "autosave file (default: in the data folder)",
                  "el": "αρχείο αυτόματης αποθήκευσης (προεπιλογή: στον φάκελο δεδομένων)"},
     "cli.no_save": {"en": "do not save the match", "el": "μην αποθηκεύεις τον αγώνα"},
+    "readout.left.none": {"en": "The whole play is chosen: confirm it or undo it.",
+                          "el": "Η κίνηση είναι διαλεγμένη: επιβεβαίωσέ την ή αναίρεσέ την."},
+    "play.forced.you": {"en": "Only one play is possible: {play}. Confirm to play it.",
+                        "el": "Μόνο μία κίνηση γίνεται: {play}. Επιβεβαίωσε για να παιχτεί."},
+    "play.forced.other": {"en": "{who} has only one play: {play}.",
+                          "el": "{who} έχει μόνο μία κίνηση: {play}."},
+    "cli.resume_name": {"en": "continue a match kept under a name (tavli-voice resume NAME)",
+                        "el": "συνέχισε αγώνα που κρατήθηκε με όνομα (tavli-voice resume ΟΝΟΜΑ)"},
+    "cli.numbering": {
+        "en": "points of the opponent's plays: mine (default: in your numbering, like the "
+              "position) or mover (in the opponent's own numbering, as backgammon notation)",
+        "el": "θέσεις στις κινήσεις του αντιπάλου: mine (προεπιλογή: με τη δική σου αρίθμηση, "
+              "όπως η περιγραφή του ταμπλό) ή mover (με την αρίθμηση του αντιπάλου)"},
 
     # --- help for each command (COMMAND_KEYS) ------------------------------------------------
     "help.select": {"en": "choose a play by its number", "el": "διάλεξε κίνηση με τον αριθμό της"},
@@ -717,8 +779,7 @@ PLURALS: dict[str, dict[str, tuple[str, str]]] = {
         "en": ("a checker on the bar must enter first, and the entry point {points} is closed",
                "a checker on the bar must enter first, and the entry points {points} are closed"),
         "el": ("πρώτα πρέπει να μπει το πούλι από την μπάρα, και το {points} είναι πόρτα",
-               "πρώτα πρέπει να μπει το πούλι από την μπάρα, και οι θέσεις εισόδου {points} "
-               "είναι πόρτες")},
+               "πρώτα πρέπει να μπει το πούλι από την μπάρα, και οι θέσεις εισόδου {points} είναι πόρτες")},
     "reason.pinned": {
         "en": ("the checker on {points} is pinned, and no other can move",
                "the checkers on {points} are pinned, and no other can move"),
@@ -743,6 +804,33 @@ PLURALS: dict[str, dict[str, tuple[str, str]]] = {
         "en": ("{whose} checker on {points} is pinned.", "{whose} checkers on {points} are pinned."),
         "el": ("Το πούλι {whose} στη θέση {points} είναι πλακωμένο.",
                "Τα πούλια {whose} στις θέσεις {points} είναι πλακωμένα.")},
+    "readout.left": {"en": ("Still to play: {dice}.", "Still to play: {dice}."),
+                     "el": ("Μένει να παιχτεί το {dice}.", "Μένουν να παιχτούν: {dice}.")},
+    "step.left": {"en": ("{step}; {dice} to play", "{step}; {dice} to play"),
+                  "el": ("{step}, μένει το {dice}", "{step}, μένουν {dice}")},
+    "board.length": {"en": ("to {n} point", "to {n} points"),
+                     "el": ("στον {n} πόντο", "στους {n} πόντους")},
+    # --- one point of view: another player's play told in the listener's numbering
+    "view.entered": {
+        "en": ("{who} entered on your {points}.", "{who} entered on your {points}."),
+        "el": ("{who} μπήκε από την μπάρα στο {points}.",
+               "{who} μπήκε από την μπάρα στα {points}.")},
+    "view.hit": {
+        "en": ("{who} hit your checker on {points}.", "{who} hit your checkers on {points}."),
+        "el": ("{who} χτύπησε το πούλι σου στο {points}.",
+               "{who} χτύπησε τα πούλια σου στις θέσεις {points}.")},
+    "view.pinned": {
+        "en": ("{who} pinned your checker on {points}.",
+               "{who} pinned your checkers on {points}."),
+        "el": ("{who} πλάκωσε το πούλι σου στο {points}.",
+               "{who} πλάκωσε τα πούλια σου στις θέσεις {points}.")},
+    "reason.bar_entry_blocked.yours": {
+        "en": ("a checker on the bar must enter first, and you hold its entry point, {points}",
+               "a checker on the bar must enter first, and you hold its entry points, {points}"),
+        "el": ("πρώτα πρέπει να μπει το πούλι από την μπάρα, και έχεις πόρτα τη θέση εισόδου "
+               "του, το {points}",
+               "πρώτα πρέπει να μπει το πούλι από την μπάρα, και έχεις πόρτες τις θέσεις "
+               "εισόδου του, {points}")},
 }
 
 #: Greek gender of the ``{n}`` in each plural (neuter when not listed).
@@ -1051,38 +1139,8 @@ class CommandKey:
 
 
 #: The terminal's one-letter commands (Latin letters in both languages, so help,
-#: documentation and muscle memory carry over). Mirrors ``ui/keys.py``.
-COMMAND_KEYS: tuple[CommandKey, ...] = (
-    CommandKey("N", "select", "help.select"),
-    CommandKey("r", "roll", "help.roll"),
-    CommandKey("c", "confirm", "help.confirm"),
-    CommandKey("u", "undo", "help.undo"),
-    CommandKey("f N", "from", "help.from"),
-    CommandKey("t N", "to", "help.to"),
-    CommandKey("y", "yes", "help.yes"),
-    CommandKey("n", "no", "help.no"),
-    CommandKey("y", "take", "help.take"),
-    CommandKey("n", "drop", "help.drop"),
-    CommandKey("cancel", "cancel", "help.cancel"),
-    CommandKey("l", "plays", "help.plays"),
-    CommandKey("d", "position", "help.position"),
-    CommandKey("b", "position", "help.position_brief"),
-    CommandKey("a", "position", "help.position_full"),
-    CommandKey("p N", "point", "help.point"),
-    CommandKey("k N", "quarter", "help.quarter"),
-    CommandKey("i", "pips", "help.pips"),
-    CommandKey("s", "score", "help.score"),
-    CommandKey("x", "hint", "help.hint"),
-    CommandKey("m", "repeat", "help.repeat"),
-    CommandKey("w", "history", "help.history"),
-    CommandKey(".", "stop", "help.stop"),
-    CommandKey("o", "resign", "help.resign"),
-    CommandKey("dd", "double", "help.double"),
-    CommandKey("h", "help", "help.help"),
-    CommandKey("?", "help", "help.help"),
-    CommandKey("ll", "leave", "help.leave"),
-    CommandKey("q", "quit", "help.quit"),
-)
+#: documentation and muscle memory carry over), from the command table.
+COMMAND_KEYS: tuple[CommandKey, ...] = tuple(CommandKey(*row) for row in help_rows())
 
 
 def keys_for(command: str) -> tuple[CommandKey, ...]:
@@ -1198,6 +1256,13 @@ def default_lang(env: Mapping[str, str] | None = None) -> str:
 # ---------------------------------------------------------------------------
 #: ``scanui.`` The terminal scanner's own sentences (``ui/scan_input.py``).
 SCAN_TERMINAL_WORDS: dict[str, dict[str, str]] = {
+    "order_point": {"en": "Pick the checker to move: points from the highest down.",
+                    "el": "Διάλεξε ποιο πούλι θα παίξεις: οι θέσεις από τη μεγαλύτερη προς τη "
+                          "μικρότερη."},
+    "order_suggested": {"en": "Pick the checker to move: the suggested play's first, then the "
+                              "points from the highest down.",
+                        "el": "Διάλεξε ποιο πούλι θα παίξεις: πρώτα αυτό της προτεινόμενης "
+                              "κίνησης, μετά οι θέσεις από τη μεγαλύτερη προς τη μικρότερη."},
     "not_a_tty": {
         "en": "Switch scanning needs a terminal keyboard; standard input is not one. "
               "Using typed commands instead.",
@@ -1262,8 +1327,8 @@ BOARD_WORDS: dict[str, dict[str, str]] = {
     "turn_mine": {"en": "Your turn", "el": "Σειρά σου"},
     "turn_other": {"en": "{name} to play", "el": "Παίζει: {name}"},
     "thinking": {"en": "{name} is playing…", "el": "Παίζει: {name}…"},
-    "score": {"en": "{me}: {a} · {other}: {b} · match to {length}",
-              "el": "{me}: {a} · {other}: {b} · αγώνας στους {length}"},
+    "score": {"en": "{me}: {a} · {other}: {b} · match {length}",
+              "el": "{me}: {a} · {other}: {b} · αγώνας {length}"},
     "game_no": {"en": "{game}, game {number}", "el": "{game}, παρτίδα {number}"},
     "dice": {"en": "Dice {a} {b}", "el": "Ζάρια {a} {b}"},
     "pending": {"en": "Chosen: {play}. Confirm or undo.", "el": "Επιλογή: {play}. Επιβεβαίωσε ή αναίρεσε."},
@@ -1274,8 +1339,8 @@ BOARD_WORDS: dict[str, dict[str, str]] = {
                       "el": "Βέλη: πούλι · OK: σήκωσε · Κάτω: λίστα · αριθμός: κίνηση"},
     "confirm_prompt": {"en": "OK confirms, Back undoes.", "el": "OK επιβεβαιώνει, Πίσω αναιρεί."},
     "question_resign": {"en": "Resign this game?", "el": "Παραιτείσαι από αυτή την παρτίδα;"},
-    "question_take": {"en": "Take the double? The game would be worth {value} points.", "el": "Δέχεσαι τον διπλασιασμό; Η παρτίδα θα "
-                                                                 "αξίζει {value} πόντους."},
+    "question_take": {"en": "Take the double? The game would be worth {value} points.",
+                      "el": "Δέχεσαι τον διπλασιασμό; Η παρτίδα θα αξίζει {value} πόντους."},
     "question_quit": {"en": "Quit?", "el": "Έξοδος;"},
     "match_over": {"en": "Match over. Winner: {name}, {a} to {b}.",
                    "el": "Τέλος αγώνα. Νικητής: {name}, {a} προς {b}."},
@@ -1289,13 +1354,11 @@ BOARD_WORDS: dict[str, dict[str, str]] = {
     "off": {"en": "off", "el": "έξω"},
     "pinned": {"en": "pinned", "el": "πλακωμένο"},
     "no_display": {
-        "en": "The board window cannot open: no display was found ({why}). "
-              "Play in the terminal instead: tavli-voice play",
-        "el": "Το παράθυρο του ταμπλό δεν μπορεί να ανοίξει: δεν βρέθηκε οθόνη ({why}). "
-              "Παίξε στο τερματικό: tavli-voice play"},
+        "en": "The board window cannot open: no display was found.",
+        "el": "Το παράθυρο του ταμπλό δεν μπορεί να ανοίξει: δεν βρέθηκε οθόνη."},
     "no_pygame": {
-        "en": "The board window needs pygame, which is not installed ({why}).",
-        "el": "Το παράθυρο του ταμπλό χρειάζεται το pygame, που δεν είναι εγκατεστημένο ({why})."},
+        "en": "The board window needs pygame, which is not installed.",
+        "el": "Το παράθυρο του ταμπλό χρειάζεται το pygame, που δεν είναι εγκατεστημένο."},
     "window_error": {
         "en": "The board window stopped because of an error ({why}). The match is saved.",
         "el": "Το παράθυρο του ταμπλό σταμάτησε λόγω σφάλματος ({why}). Ο αγώνας αποθηκεύτηκε."},
@@ -1415,7 +1478,8 @@ SPEECH_FALLBACK_MESSAGES: dict[str, dict[str, str]] = {
     },
     "speech_unavailable_no_portaudio": {
         "en": "Speech is off: the PortAudio sound library is missing. The game goes on in text.",
-        "el": "Η ομιλία είναι απενεργοποιημένη: λείπει η βιβλιοθήκη ήχου PortAudio. Το παιχνίδι συνεχίζεται με κείμενο.",
+        "el": "Η ομιλία είναι απενεργοποιημένη: λείπει η βιβλιοθήκη ήχου PortAudio. "
+              "Το παιχνίδι συνεχίζεται με κείμενο.",
     },
     "speech_unavailable_no_audio": {
         "en": "Speech is off: no sound output device was found. The game goes on in text.",
@@ -1536,7 +1600,8 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
     },
     "engine_instead": {
         "en": "The speech recogniser {wanted} cannot run here ({why}); {engine} listens instead.",
-        "el": "Ο αναγνωριστής ομιλίας {wanted} δεν μπορεί να τρέξει εδώ ({why})· ακούει ο {engine}.",
+        "el": "Η μηχανή αναγνώρισης ομιλίας {wanted} δεν μπορεί να τρέξει εδώ ({why}), οπότε "
+              "ακούει στη θέση της η μηχανή {engine}.",
     },
     "engine_unknown": {
         "en": "Unknown speech recogniser {engine}. Choose one of: {choices}.",
@@ -1564,6 +1629,16 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
               "(pocketsphinx) is used for English and Greek.",
         "el": "Δεν είναι εγκατεστημένο κανένα μοντέλο Vosk (έψαξα στο {where}). Χρησιμοποιείται "
               "η ενσωματωμένη αγγλική μηχανή αναγνώρισης (pocketsphinx) για αγγλικά και ελληνικά.",
+    },
+    "models_other": {
+        "en": "Also installed, but not for playing (the game understands English and Greek "
+              "only; such a model serves the tests):",
+        "el": "Επίσης εγκατεστημένα, αλλά όχι για το παιχνίδι (το παιχνίδι καταλαβαίνει μόνο "
+              "αγγλικά και ελληνικά· τέτοιο μοντέλο χρησιμεύει στις δοκιμές):",
+    },
+    "models_whisper": {
+        "en": "Whisper models (languages, size):",
+        "el": "Μοντέλα Whisper (γλώσσες, μέγεθος):",
     },
     "models_known": {
         "en": "Models that can be fetched by name:",
@@ -1670,9 +1745,34 @@ def text(key: str, lang: str, /, *args: object, **kw: object) -> str:
 
 
 __all__ = [
-    "LANGS", "ENTRIES", "SECTIONS", "MESSAGES", "PLURALS", "PLURAL_GENDER", "GAME_NAMES",
-    "PRESET_NAMES", "DOUBLE_NAMES", "BOT_NAMES", "COMMAND_KEYS", "CommandKey", "PlayerWords",
-    "text", "plural", "number", "el_number", "join_list", "dice_words", "capitalize",
-    "placeholders", "player_words", "game_name", "preset_name", "keys_for", "key_label",
-    "help_lines", "default_lang", "lang_from_argv", "preset_short_name",
+    "BOT_NAMES",
+    "COMMAND_KEYS",
+    "DOUBLE_NAMES",
+    "ENTRIES",
+    "GAME_NAMES",
+    "LANGS",
+    "MESSAGES",
+    "PLURALS",
+    "PLURAL_GENDER",
+    "PRESET_NAMES",
+    "SECTIONS",
+    "CommandKey",
+    "PlayerWords",
+    "capitalize",
+    "default_lang",
+    "dice_words",
+    "el_number",
+    "game_name",
+    "help_lines",
+    "join_list",
+    "key_label",
+    "keys_for",
+    "lang_from_argv",
+    "number",
+    "placeholders",
+    "player_words",
+    "plural",
+    "preset_name",
+    "preset_short_name",
+    "text",
 ]

@@ -1,4 +1,4 @@
-"""The board window (issue 7): a clear Tavli board for sighted switch, voice and remote users.
+"""The board window: a clear Tavli board for sighted switch, voice and remote users.
 
 Modules, each small and, except ``render`` and ``window``, free of pygame:
 

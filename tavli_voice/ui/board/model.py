@@ -1,23 +1,22 @@
 """What the window shows, as plain frozen data: :class:`BoardView` (no pygame).
 
-The window builds one :class:`BoardView` per frame from the session (read
-only: its phase, dice, plays, step chooser), its own input state (remote
-cursor, open list, scanner highlight, dwell) and the last events; the
-renderer draws exactly that. Tests build views by hand, e.g. a Plakoto
+The window builds one :class:`BoardView` per frame from the session's
+:class:`~tavli_voice.events.TurnView` (phase, dice, plays, the half-made
+play), its own input state (remote cursor, open list, scanner highlight,
+dwell) and the last events; the renderer draws exactly that. Tests build views by hand, e.g. a Plakoto
 position with pins, and render them without a session.
 
 Everything on the board is in the *viewer's* numbering (R1): the person at
-the table (``Session.listener()``). Plays of the other side are converted
+the table (``TurnView.listener``). Plays of the other side are converted
 with :func:`to_viewer`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from ...rules import Play, Position
-from ...rules.position import fevga_opponent_point
+from ...events import Phase, TurnView
+from ...rules import Play, Position, find_game
 from .layout import THEIR_BAR, THEIR_OFF
 from .navigation import Mode, NavContext, NavState, Target, actions_for
 from ... import words
@@ -80,9 +79,7 @@ def to_viewer(point: int, game: str, same_side: bool) -> int:
         return THEIR_OFF
     if point == 25:
         return THEIR_BAR
-    if game == "fevga":
-        return fevga_opponent_point(point)
-    return 25 - point
+    return find_game(game).opponent_point(point)
 
 
 def play_steps(play: Play, game: str, same_side: bool) -> tuple[StepPair, ...]:
@@ -91,52 +88,49 @@ def play_steps(play: Play, game: str, same_side: bool) -> tuple[StepPair, ...]:
                  for s in play.steps)
 
 
-def mode_of(session: Any, viewer: int, finished: bool = False) -> Mode:
+#: The input mode of each phase the viewer acts in.
+_MODES = {Phase.ROLL: Mode.ROLL, Phase.PLAY: Mode.PLAY, Phase.CONFIRM: Mode.CONFIRM,
+          Phase.ANSWER: Mode.ANSWER, Phase.ASK: Mode.ASK}
+
+
+def mode_of(view: TurnView, viewer: int, finished: bool = False) -> Mode:
     """The input mode for the viewer: what the session waits for, if it waits for them."""
-    phase = session.phase.value
-    if phase == "match_over" or finished:
+    if view.phase is Phase.MATCH_OVER or finished:
         return Mode.OVER
-    if session.bot_to_act():
+    if view.bot_to_act:
         return Mode.WAIT
-    if phase == "answer":
-        return Mode.ANSWER
-    if phase == "ask":
-        return Mode.ASK
-    return {"roll": Mode.ROLL, "play": Mode.PLAY, "confirm": Mode.CONFIRM}.get(phase, Mode.WAIT)
+    return _MODES.get(view.phase, Mode.WAIT)
 
 
-def nav_context(session: Any, viewer: int, finished: bool = False) -> NavContext:
-    """The :class:`NavContext` for this moment (read-only use of the session)."""
-    mode = mode_of(session, viewer, finished)
-    names = session.available() if mode is not Mode.OVER else ()
+def nav_context(view: TurnView, viewer: int, finished: bool = False) -> NavContext:
+    """The :class:`NavContext` for this moment."""
+    mode = mode_of(view, viewer, finished)
+    names = view.available if mode is not Mode.OVER else ()
     sources: tuple[int, ...] = ()
     held = None
     dests: tuple[int, ...] = ()
-    chooser = session.chooser
-    if mode is Mode.PLAY and chooser is not None:
-        held = session.source
+    if mode is Mode.PLAY:
+        held = view.source
         if held is None:
-            sources = tuple(chooser.sources())
+            sources = view.step_sources
         else:
-            dests = tuple(s.to_point for s in chooser.destinations(held))
+            dests = view.step_targets
     pending = None
-    if mode is Mode.CONFIRM and session.pending is not None and session.pending in session.plays:
-        pending = session.plays.index(session.pending) + 1
+    if mode is Mode.CONFIRM and view.pending is not None and view.pending in view.plays:
+        pending = view.plays.index(view.pending) + 1
     return NavContext(mode=mode, sources=sources, held=held, destinations=dests,
-                      plays=len(session.plays) if mode in (Mode.PLAY, Mode.CONFIRM) else 0,
+                      plays=len(view.plays) if mode in (Mode.PLAY, Mode.CONFIRM) else 0,
                       can_undo="undo" in names, can_double="double" in names, pending=pending)
 
 
-def shown_position(session: Any, viewer: int) -> Position:
+def shown_position(view: TurnView, viewer: int) -> Position:
     """The board to draw: the half-made or chosen play previewed for its maker."""
-    mover_is_viewer = session.to_move == viewer
-    shown: Position = session.view(viewer)
-    if mover_is_viewer:
-        chooser = session.chooser
-        if session.phase.value == "confirm" and session.pending is not None:
-            shown = session.pending.result
-        elif session.phase.value == "play" and chooser is not None and chooser.chosen:
-            shown = chooser.current()
+    shown = view.seen_by(viewer)
+    if view.to_move == viewer:
+        if view.phase is Phase.CONFIRM and view.pending is not None:
+            shown = view.pending.result
+        elif view.phase is Phase.PLAY and view.chosen:
+            shown = view.current
     return shown
 
 
@@ -160,13 +154,13 @@ class Extras:
     question_value: int = 0
 
 
-def build_view(session: Any, extras: Extras) -> BoardView:
+def build_view(view: TurnView, extras: Extras) -> BoardView:
     """The :class:`BoardView` of this frame (see the module docstring)."""
     lang = extras.lang
-    viewer = session.listener()
-    ctx = nav_context(session, viewer, extras.finished)
+    viewer = view.listener
+    ctx = nav_context(view, viewer, extras.finished)
     nav = extras.nav.synced(ctx)
-    players = session.players
+    players = view.players
 
     def shown(i: int) -> str:  # the person at the window is "You" / "Εσύ"
         if i == viewer and not players[i].bot:
@@ -176,39 +170,38 @@ def build_view(session: Any, extras: Extras) -> BoardView:
     me = shown(viewer)
     other_i = 1 - viewer
     other = shown(other_i)
-    scores = session.match.scores
-    title = words.text("board.game_no", lang, game=words.game_name(session.game, lang, session.config.preset),
-                 number=session.game_number)
+    scores = view.scores
+    title = words.text("board.game_no", lang, game=words.game_name(view.game, lang, view.preset),
+                       number=view.game_number)
     score = words.text("board.score", lang, me=me, a=scores[viewer], other=other, b=scores[other_i],
-                 length=session.config.length)
-    mover_is_viewer = session.to_move == viewer
+                       length=words.plural("board.length", view.length, lang))
+    mover_is_viewer = view.to_move == viewer
     if ctx.mode is Mode.OVER:
-        winner = session.match.winner
+        winner = view.winner
         turn = ""
         if winner is not None:
             name = shown(winner)
             turn = words.text("board.match_over", lang, name=name, a=max(scores), b=min(scores))
     elif ctx.mode is Mode.WAIT:
-        actor = session.actor()
+        actor = view.actor
         name = words.player_words(players[actor].name, players[actor].bot, actor, lang).name
         turn = words.text("board.thinking" if players[actor].bot else "board.turn_other", lang, name=name)
     else:
         turn = words.text("board.turn_mine", lang)
-    dice = session.dice
+    dice = view.dice
     used: tuple[int, ...] = ()
-    chooser = session.chooser
-    if mover_is_viewer and chooser is not None and session.phase.value == "play":
-        used = tuple(s.die for s in chooser.chosen)
-    elif session.phase.value == "confirm" and session.pending is not None:
-        used = session.pending.dice_used
-    plays = tuple(p.notation for p in session.plays) if ctx.mode in (Mode.PLAY, Mode.CONFIRM) else ()
+    if mover_is_viewer and view.phase is Phase.PLAY:
+        used = tuple(s.die for s in view.chosen)
+    elif view.phase is Phase.CONFIRM and view.pending is not None:
+        used = view.pending.dice_used
+    plays = tuple(p.notation for p in view.plays) if ctx.mode in (Mode.PLAY, Mode.CONFIRM) else ()
     acts = actions_for(ctx)
     action_labels = tuple((k, words.text("board." + k, lang)) for k in acts)
     preview: tuple[StepPair, ...] = ()
-    if mover_is_viewer and chooser is not None and session.phase.value == "play":
-        preview = tuple((s.from_point, s.to_point) for s in chooser.chosen)
-    elif ctx.mode is Mode.CONFIRM and session.pending is not None:
-        preview = play_steps(session.pending, session.game, True)
+    if mover_is_viewer and view.phase is Phase.PLAY and view.chosen:
+        preview = tuple((s.from_point, s.to_point) for s in view.chosen)
+    elif ctx.mode is Mode.CONFIRM and view.pending is not None:
+        preview = play_steps(view.pending, view.game, True)
     if extras.highlight_preview:
         preview = extras.highlight_preview
     dests = ctx.destinations or extras.highlight_destinations
@@ -219,7 +212,7 @@ def build_view(session: Any, extras: Extras) -> BoardView:
     elif extras.question == "take":
         status = (words.text("board.question_take", lang, value=extras.question_value),) + status
     return BoardView(
-        position=shown_position(session, viewer), lang=lang, title=title, score=score,
+        position=shown_position(view, viewer), lang=lang, title=title, score=score,
         turn=turn, viewer_to_move=(mover_is_viewer if ctx.mode is not Mode.OVER else None),
         dice=dice, dice_used=used, plays=plays, list_open=nav.list_open,
         list_focus=nav.list_index if nav.list_open else None, pending=ctx.pending,

@@ -6,7 +6,7 @@ keys, digits, pointer targets and the time, and gets back a new state and at
 most one :mod:`tavli_voice.commands` value (style guide 4.1 and 4.3: input
 becomes commands through tables; modes are small frozen states).
 
-The TV remote model (issue 7):
+The TV remote model:
 
 * **arrows** move the cursor from checker to checker — the *sources* of
   legal steps (R2, from the session's step chooser) — or, once a checker is

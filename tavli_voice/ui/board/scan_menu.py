@@ -1,34 +1,27 @@
-"""A tiny adapter: the session's legal commands → a :class:`ScanMenu` (issue 5 §3).
+"""A tiny adapter: the turn's legal commands → a :class:`ScanMenu`.
 
 The scanning package is deliberately independent of the session; this module
-reads the session's public state (``available()``, ``plays``, ``dice``,
-``position``) and builds the menu the scanner offers: the phase's commands
-(roll, confirm, undo, yes/no …), each legal play with *every legal order of
-its steps* (so long lists can be chosen step by step, R2), and the usual
-extras (describe, repeat, hint, pips, score, help, resign, quit).
-
-If the lead adds the same adapter to ``scanning/`` or ``ui/``, the window can
-use that one instead; nothing else depends on this module.
+reads the session's :class:`~tavli_voice.events.TurnView` (``available``,
+``plays``, ``dice``, ``position``) and builds the menu the scanner offers: the
+phase's commands (roll, confirm, undo, yes/no …), each legal play with *every
+legal order of its steps* (so long lists can be chosen step by step, R2), and
+the usual extras (describe, repeat, hint, pips, score, help, resign, quit).
+The terminal's scanner and the board window both use it.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from ... import commands as C
-from ...rules import Play, Position, StepChooser
+from ...command_table import scanned_commands
+from ...events import Phase, TurnView
+from ...rules import Play, Position, Step, StepChooser
 from ...scanning import PlayChoice, ScanMenu
 
-#: Command names from ``Session.available()`` → the command a scan option sends.
-#: "select", "from", "to", "point", "quarter" are left out: plays come as
-#: PlayChoice entries, points are not scanned one by one.
-NAME_COMMANDS: dict[str, C.Command] = {
-    "roll": C.Roll(), "double": C.Double(), "confirm": C.Confirm(), "undo": C.Undo(),
-    "cancel": C.Cancel(), "yes": C.Yes(), "no": C.No(), "take": C.Take(), "drop": C.Drop(),
-    "resign": C.Resign(), "position": C.Describe(), "repeat": C.Repeat(), "hint": C.Hint(),
-    "pips": C.PipCount(), "score": C.Score(), "help": C.Help(), "quit": C.Quit(),
-    "leave": C.Leave(),
-}
+#: Command names from ``TurnView.available`` → the command a scan option sends
+#: (the command table's scanned rows). "select", "from", "to", "point",
+#: "quarter" are left out: plays come as PlayChoice entries, points are not
+#: scanned one by one.
+NAME_COMMANDS: dict[str, C.Command] = scanned_commands()
 
 #: Above this many step orders a turn is offered in groups instead. Measured:
 #: 541 plays of 2-2 late in a Portes game have 8,545 orders, found in 0.16 s
@@ -50,7 +43,7 @@ def play_sequences(position: Position, dice: tuple[int, int], plays: tuple[Play,
     out: list[list[StepSeq]] = [[] for _ in plays]
     count = 0
 
-    def walk(prefix: tuple[Any, ...]) -> bool:
+    def walk(prefix: tuple[Step, ...]) -> bool:
         nonlocal count
         for step in chooser.options():
             chooser.chosen = prefix + (step,)
@@ -71,28 +64,26 @@ def play_sequences(position: Position, dice: tuple[int, int], plays: tuple[Play,
     return out
 
 
-def session_scan_menu(session: Any, spoken: dict[int, str] | None = None) -> ScanMenu:
+def session_scan_menu(view: TurnView, spoken: dict[int, str] | None = None) -> ScanMenu:
     """The scan menu for the person acting now (see the module docstring).
 
-    ``session`` is a :class:`tavli_voice.session.Session` (typed loosely so
-    this module stays importable in isolation); ``spoken`` optionally maps a
-    0-based play index to its spoken sentence (the option's long text).
+    ``view`` is the session's :meth:`~tavli_voice.session.Session.state`;
+    ``spoken`` optionally maps a 0-based play index to its spoken sentence
+    (the option's long text).
     """
-    names = session.available()
-    commands = tuple(NAME_COMMANDS[n] for n in names if n in NAME_COMMANDS)
+    commands = tuple(NAME_COMMANDS[n] for n in view.available if n in NAME_COMMANDS)
     plays: tuple[PlayChoice, ...] = ()
-    phase = getattr(session.phase, "value", str(session.phase))
-    if phase == "play" and session.plays and session.dice is not None:
-        chooser = session.chooser
-        if chooser is not None and (chooser.chosen or session.source is not None):
+    if view.phase is Phase.PLAY and view.plays and view.dice is not None:
+        seqs: list[list[StepSeq]] | None
+        if view.choosing_steps:
             # the person started a play step by step with keys: let them finish
             # (or undo) with the keys; scanning offers the plays as a list
             seqs = None
         else:
-            seqs = play_sequences(session.position, session.dice, session.plays)
+            seqs = play_sequences(view.position, view.dice, view.plays)
         spoken = spoken or {}
         plays = tuple(
             PlayChoice(p.notation, spoken.get(i, ""),
                        tuple(seqs[i]) if seqs is not None else ())
-            for i, p in enumerate(session.plays))
+            for i, p in enumerate(view.plays))
     return ScanMenu(commands=commands, plays=plays)

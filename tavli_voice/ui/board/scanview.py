@@ -2,7 +2,7 @@
 
 The scanner (``tavli_voice.scanning``) highlights options; the window shows
 each one where it lives, so a sighted switch user sees what the switch would
-do (issue 7 §2):
+do:
 
 * a play (``ChoosePlay(n)``) → its numbered button, and its steps drawn as
   arrows on the board;
@@ -19,9 +19,9 @@ Steps already chosen in step-by-step choice are drawn as arrows too.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ... import commands as C
+from ...events import TurnView
 from ...scanning import ScanOption, Scanner, StepMode
 from .model import ScanStrip, StepPair
 from .navigation import ACTION_COMMANDS, Target
@@ -58,15 +58,15 @@ def _option_point(option: ScanOption) -> int | None:
     return None
 
 
-def play_preview(session: Any, number: int) -> tuple[StepPair, ...]:
-    """Steps of play ``number`` (1-based) of the session, mover's numbering."""
-    plays = session.plays
+def play_preview(view: TurnView, number: int) -> tuple[StepPair, ...]:
+    """Steps of play ``number`` (1-based) on offer, mover's numbering."""
+    plays = view.plays
     if not 1 <= number <= len(plays):
         return ()
     return tuple((s.from_point, s.to_point) for s in plays[number - 1].steps)
 
 
-def scan_show(scanner: Scanner | None, session: Any, lang: str = "en") -> ScanShow:
+def scan_show(scanner: Scanner | None, view: TurnView, lang: str = "en") -> ScanShow:
     """Translate the scanner's state into what the board and panel show."""
     if scanner is None:
         return ScanShow()
@@ -95,7 +95,7 @@ def scan_show(scanner: Scanner | None, session: Any, lang: str = "en") -> ScanSh
     command = option.command
     if isinstance(command, C.ChoosePlay):
         highlight = ("play", command.number)
-        preview = play_preview(session, command.number)
+        preview = play_preview(view, command.number)
     elif _action_key(command) is not None:
         highlight = ("action", _action_key(command))
     else:
@@ -108,7 +108,7 @@ def scan_show(scanner: Scanner | None, session: Any, lang: str = "en") -> ScanSh
                     dests = tuple(p for p in (_option_point(o) for o in nxt.options)
                                   if p is not None)
                 elif isinstance(nxt, C.ChoosePlay):
-                    preview = play_preview(session, nxt.number)
+                    preview = play_preview(view, nxt.number)
                     dests = tuple(b for a, b in preview[len(chosen):len(chosen) + 1])
                 held = point
             else:

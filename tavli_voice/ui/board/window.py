@@ -1,6 +1,6 @@
 """The board window: a pygame loop around the shared :class:`~tavli_voice.ui.app.App`.
 
-One more front end on the same session (issue 7): inputs become commands
+One more front end on the same session: inputs become commands
 (``app.command``), outputs come back as events (``app.subscribe``), and the
 loop drives what must move by itself — bots, paced so a person can follow
 (``bot_delay`` seconds between bot actions), the R9 timer (``app.tick``),
@@ -28,17 +28,17 @@ from typing import Any, Callable, TextIO
 
 from ... import commands as C
 from ... import events as E
-from ...scanning import (Clock, Highlight, MonotonicClock, ScanPaused, ScanSettings,
-                         SettingsChanged, Switch, build_root, make_scanner)
-from ...scanning.modes import ListMode, is_command
-from ...scanning.options import command_option
+from ...events import Phase
+from ...scanning import (Clock, Highlight, MonotonicClock, ScanOutput, ScanPaused, Scanner,
+                         ScanSettings, SettingsChanged, Switch, make_scanner)
+from ..app import App, Source
+from ..scan_driver import ScanDriver
 from .inputs import Input, Kind, SwitchMap, switch_map, translate
 from .layout import compute_layout, hit_point, hit_rect
 from .model import BoardView, Extras, build_view, nav_context, play_steps
-from .navigation import (DEFAULT_DWELL, DwellState, Mode, NavState, Target, dwell,
+from .navigation import (DEFAULT_DWELL, DwellState, Mode, NavContext, NavState, Target, dwell,
                          dwell_progress, press_digit, press_key, target_command)
 from .navigation import tick as nav_tick
-from .scan_menu import session_scan_menu
 from .scanview import scan_show
 from .theme import THEMES, Theme, find_theme
 from ... import words
@@ -47,7 +47,7 @@ from ...scanning.words import interval_text
 log = logging.getLogger(__name__)
 
 #: Exit code when no window can be opened (no pygame, no display): the CLI
-#: then falls back to the terminal (``ui/terminal.py`` checks for 2).
+#: then falls back to the terminal (:mod:`tavli_voice.startup` checks for 2).
 EXIT_NO_DISPLAY = 2
 #: Exit code when ``max_frames`` ran out (a runaway test or demo).
 EXIT_FRAMES = 4
@@ -76,8 +76,8 @@ class BoardWindow:
     makes scanning slower or faster from the scan menu (the CLI saves them).
     """
 
-    def __init__(self, app: Any, *, scan_settings: ScanSettings | None = None,
-                 sources: list[Any] | None = None,
+    def __init__(self, app: App, *, scan_settings: ScanSettings | None = None,
+                 sources: list[Source] | None = None,
                  resumed_events: list[E.Event] | None = None,
                  theme: str | Theme = "high_contrast", scale: float = 1.0,
                  size: tuple[int, int] = (1280, 800), fullscreen: bool = False,
@@ -98,11 +98,15 @@ class BoardWindow:
         self.scan_settings = scan_settings
         self.sources = list(sources or [])
         self.resumed_events = resumed_events
-        self.scanner = None
+        self.scanner: Scanner | None = None
+        self.scan_driver: ScanDriver | None = None
         if scan_settings is not None:
             narrator = app.narrator
             speaking = (narrator.is_speaking if narrator is not None else None)
             self.scanner = make_scanner(scan_settings, is_speaking=speaking)
+            # the same driver as the terminal's scanning; the window paces the bots itself
+            self.scan_driver = ScanDriver(app, self.scanner, self.clock, play_bots=False)
+            self.scan_driver.subscribe(self._scan_output)
         self._mouse_switch = mouse_switch
         self.switches: SwitchMap | None = None
         self.nav = NavState()
@@ -115,10 +119,10 @@ class BoardWindow:
         self.layout: Any = None
         self.frames = 0
         self.closing = False
-        self._scan_key: object = None
         self._bot_due: float | None = None
         self._pointer: tuple[int, int] | None = None
         self._remote_used = False
+        self._click_down = False
         self._pg: Any = None
         self.screen: Any = None
         self.fonts: Any = None
@@ -134,8 +138,14 @@ class BoardWindow:
             raise WindowUnavailable(str(exc), "no_pygame") from None
         self._pg = pygame
         requested = os.environ.get("SDL_VIDEODRIVER", "")
+        if (sys.platform.startswith("linux") and not requested
+                and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))):
+            # nothing to show a window on: say so without asking SDL (which would
+            # print its own English error lines onto the player's terminal)
+            raise WindowUnavailable("neither DISPLAY nor WAYLAND_DISPLAY is set")
         try:
-            pygame.display.init()
+            with _stderr_to_log():
+                pygame.display.init()
         except pygame.error as exc:
             raise WindowUnavailable(str(exc)) from None
         driver = pygame.display.get_driver()
@@ -163,7 +173,7 @@ class BoardWindow:
                                        mouse=self._mouse_switch)
         if self.resumed_events is not None:
             self.app.start(self.resumed_events)
-        elif self.app.session.game_number == 0:
+        elif self.app.state().game_number == 0:
             self.app.start()
 
     def _set_mode(self, size: tuple[int, int]) -> None:
@@ -185,18 +195,18 @@ class BoardWindow:
     # ------------------------------------------------------------- events
     def _on_events(self, events: list[E.Event]) -> None:
         """Subscriber: remember the last play, the question, and the screen lines."""
-        session = self.app.session
-        viewer = session.listener()
+        view = self.app.state()
+        viewer = view.listener
         for ev in events:
             if isinstance(ev, E.PlayMade):
                 same = ev.player == viewer
-                self.last_move = () if same else play_steps(ev.play, session.game, False)
+                self.last_move = () if same else play_steps(ev.play, view.game, False)
             elif isinstance(ev, E.GameStarted):
                 self.last_move = ()
             if isinstance(ev, E.QuestionAsked):
                 self.question = (ev.kind, ev.value)
             elif not isinstance(ev, (E.CommandRejected,)) and self.question is not None \
-                    and session.phase.value not in ("ask", "answer"):
+                    and view.phase not in (Phase.ASK, Phase.ANSWER):
                 self.question = None
             line = self._screen_line(ev)
             if line:
@@ -228,9 +238,9 @@ class BoardWindow:
             return
         self.app.command(command)
 
-    def _ctx(self) -> Any:
-        s = self.app.session
-        return nav_context(s, s.listener(), self.app.finished)
+    def _ctx(self) -> NavContext:
+        view = self.app.state()
+        return nav_context(view, view.listener, self.app.finished)
 
     def handle(self, inp: Input, now: float) -> None:
         """Act on one translated input."""
@@ -255,12 +265,8 @@ class BoardWindow:
             self.send(target_command(self.target_at(inp.pos), ctx))
         elif inp.kind is Kind.POINTER:
             self._pointer = inp.pos
-        elif inp.kind in (Kind.SWITCH_DOWN, Kind.SWITCH_UP) and self.scanner is not None:
-            self._sync_scanner(now)
-            sw = inp.switch or Switch.PICK
-            out = (self.scanner.press(now, sw) if inp.kind is Kind.SWITCH_DOWN
-                   else self.scanner.release(now, sw))
-            self._scan_output(out, now)
+        elif inp.kind in (Kind.SWITCH_DOWN, Kind.SWITCH_UP):
+            self._switch(inp, ctx, now)
         elif inp.kind is Kind.TALK:
             for source in self.sources:
                 talk = getattr(source, "push_to_talk", None)
@@ -273,6 +279,30 @@ class BoardWindow:
         elif inp.kind is Kind.SCALE:
             self.theme = self.theme.with_scale(self.theme.scale + inp.step)
             self.layout = compute_layout(self.screen.get_width(), self.screen.get_height(), self.theme.scale)
+
+    def _clicked_button(self, inp: Input, ctx: NavContext) -> bool:
+        """A mouse press on a button or play acts on it (True); elsewhere it is a switch."""
+        if not inp.mouse:
+            return False
+        target = self.target_at(inp.pos)
+        if inp.kind is Kind.SWITCH_DOWN:
+            self._click_down = target is not None and target[0] != "point"
+            if self._click_down:
+                self.send(target_command(target, ctx))
+            return self._click_down
+        was, self._click_down = self._click_down, False
+        return was  # the release of a press that clicked a button
+
+    def _switch(self, inp: Input, ctx: NavContext, now: float) -> None:
+        """A switch went down or up (a key, a joystick button, or the mouse as a switch)."""
+        if self._clicked_button(inp, ctx):
+            return  # a click or touch on a button does what the button says, scanning or not
+        if self.scan_driver is None:
+            return
+        self._remote_used = False  # the switch is in use: its highlight is the one shown
+        self._sync_scanner(now)
+        act = self.scan_driver.press if inp.kind is Kind.SWITCH_DOWN else self.scan_driver.release
+        act(inp.switch or Switch.PICK, now)
 
     def target_at(self, pos: tuple[int, int]) -> Target | None:
         """The button or point under ``pos`` (buttons first; generous point targets)."""
@@ -291,35 +321,15 @@ class BoardWindow:
         return None
 
     # ----------------------------------------------------------- scanning
-    def _scan_state_key(self) -> object:
-        s = self.app.session
-        chooser = s.chooser
-        return (s.turn_counter, s.phase.value, s.source, len(chooser.chosen) if chooser else 0,
-                s.pending is not None, self.app.finished, s.bot_to_act())
-
     def _sync_scanner(self, now: float) -> None:
         """Rebuild the scanned options whenever the session's state changed."""
-        if self.scanner is None:
-            return
-        key = self._scan_state_key()
-        if key == self._scan_key:
-            return
-        self._scan_key = key
-        root: Any = None
-        if self.app.finished:
-            # the match is over: one option, so one press closes the window
-            root = ListMode((command_option(C.Quit()),))
-        elif self.app.waiting_for_person():
-            root = build_root(session_scan_menu(self.app.session), self.scanner.settings)
-        self._scan_output(self.scanner.start(root, now), now)
+        if self.scan_driver is not None:
+            self.scan_driver.sync(now)
 
-    def _scan_output(self, out: object, now: float) -> None:
-        if out is None:
-            return
-        narrator = self.app.narrator
+    def _scan_output(self, out: ScanOutput) -> None:
+        """What the scanner reports besides commands (those the driver gives the app)."""
         if isinstance(out, Highlight):
-            if narrator is not None:
-                self._speak(out.option.label(self.lang))  # type: ignore[arg-type]
+            self._speak(out.option.label(self.lang))  # type: ignore[arg-type]
         elif isinstance(out, ScanPaused):
             self._speak(words.text("scan.scan_paused", self.lang))
         elif isinstance(out, SettingsChanged):
@@ -330,11 +340,6 @@ class BoardWindow:
                 except OSError as exc:
                     log.warning("could not save scanning settings: %s", exc)
             self._speak(interval_text(out.settings.interval, self.lang))  # type: ignore[arg-type]
-        elif is_command(out):
-            if isinstance(out, C.Quit):
-                self.closing = True
-            self.send(out)
-            self._sync_scanner(now)
 
     def _speak(self, text: str) -> None:
         narrator = self.app.narrator
@@ -345,7 +350,7 @@ class BoardWindow:
             from ...narration.utterance import Utterance
 
             narrator.say(Utterance.from_text(text, lang=self.lang, priority=Priority.TEXT,
-                                             turn=self.app.session.turn_counter, tag="scan"))
+                                             turn=self.app.turn, tag="scan"))
         except Exception:  # speech must never stop the game
             log.exception("could not speak %r", text)
 
@@ -373,8 +378,8 @@ class BoardWindow:
         self.nav, cmd = nav_tick(self.nav, ctx, now)
         self.send(cmd)
         self._sync_scanner(now)
-        if self.scanner is not None:
-            self._scan_output(self.scanner.tick(now), now)
+        if self.scan_driver is not None:
+            self.scan_driver.tick(now)
         self._dwell(now)
         if self.app.bot_to_act():
             if self._bot_due is None:
@@ -421,8 +426,8 @@ class BoardWindow:
 
     def build_view(self, now: float) -> BoardView:
         """This frame's :class:`BoardView`."""
-        session = self.app.session
-        show = scan_show(self.scanner, session, self.lang) if self.scanner is not None else None
+        view = self.app.state()
+        show = scan_show(self.scanner, view, self.lang) if self.scanner is not None else None
         ctx = self._ctx()
         self.nav = self.nav.synced(ctx)
         dwell_view = None
@@ -432,18 +437,20 @@ class BoardWindow:
         status = tuple(self.status)
         if self.app.finished:
             status = status + (words.text("board.close_prompt", self.lang),)
+        # one highlight at a time: the keys' cursor while they are in use, else the switch's
+        marks = show if show is not None and not self._remote_used else None
         extras = Extras(
             lang=self.lang, nav=self.nav, status=status, last_move=self.last_move,
-            highlight=show.highlight if show else None,
-            highlight_preview=show.preview if show and ctx.mode is Mode.PLAY else (),
-            highlight_destinations=show.destinations if show else (),
-            highlight_held=show.held if show else None,
+            highlight=marks.highlight if marks else None,
+            highlight_preview=marks.preview if marks and ctx.mode is Mode.PLAY else (),
+            highlight_destinations=marks.destinations if marks else (),
+            highlight_held=marks.held if marks else None,
             scan=show.strip if show and self.scanner is not None else None,
             dwell=dwell_view, finished=self.app.finished,
             show_cursor=self.scanner is None or self._remote_used,
             question=self.question[0] if self.question else None,
             question_value=self.question[1] if self.question else 0)
-        return build_view(session, extras)
+        return build_view(view, extras)
 
     def draw(self, now: float | None = None) -> None:
         """Draw the current state and show it."""
@@ -469,14 +476,41 @@ class BoardWindow:
 
 
 def _message(key: str, lang: str, why: str) -> str:
-    """The message in the user's language first, then the other one."""
-    first = lang if lang in ("en", "el") else "en"
-    other = "el" if first == "en" else "en"
-    return words.text("board." + key, first, why=why) + "\n" + words.text("board." + key, other, why=why)
+    """The message in the user's language (the technical detail goes to the log)."""
+    log.warning("board window: %s: %s", key, why)
+    return words.text("board." + key, lang if lang in ("en", "el") else "en", why=why)
 
 
-def run_window(app: Any, *, scan: str | None = None, scan_settings: ScanSettings | None = None,
-               sources: list[Any] | None = None, resumed_events: list[E.Event] | None = None,
+class _stderr_to_log:
+    """Catch what a C library writes to standard error (SDL's own error lines) and log it."""
+
+    def __enter__(self) -> "_stderr_to_log":
+        import tempfile
+
+        self._saved: int | None = None
+        try:
+            sys.stderr.flush()
+            self._file = tempfile.TemporaryFile()
+            self._saved = os.dup(2)
+            os.dup2(self._file.fileno(), 2)
+        except (OSError, ValueError, AttributeError):  # no real fd 2: nothing to catch
+            self._saved = None
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._saved is None:
+            return
+        os.dup2(self._saved, 2)
+        os.close(self._saved)
+        self._file.seek(0)
+        text = self._file.read().decode("utf-8", "replace").strip()
+        self._file.close()
+        if text:
+            log.warning("display start-up said: %s", text)
+
+
+def run_window(app: App, *, scan: str | None = None, scan_settings: ScanSettings | None = None,
+               sources: list[Source] | None = None, resumed_events: list[E.Event] | None = None,
                theme: str = "high_contrast", scale: float = 1.0,
                size: tuple[int, int] = (1280, 800), fullscreen: bool = False,
                bot_delay: float = 0.8, dwell: float | None = None, fps: int = 30,
