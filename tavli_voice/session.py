@@ -27,7 +27,7 @@ from typing import Any, Callable
 
 from . import commands as C
 from . import events as E
-from .bots import make_bot
+from .bots import HINT_BOT, make_bot
 from .bots.base import Bot
 from .rules import (Cube, DiceSource, MatchConfig, MatchState, Outcome, OutcomeKind, PassReason,
                     Play, Position, Reason, StepChooser, analyse, game_outcome, game_seed,
@@ -53,7 +53,8 @@ class SessionOptions:
     """How the session behaves for people (not rules)."""
 
     confirm_plays: bool = True   #: a chosen play waits for Confirm (undo until then)
-    suggestions: bool = False    #: put the strong bot's choice in PlaysOffered.suggested
+    suggestions: bool = False    #: put the hint bot's choice in PlaysOffered.suggested
+    coach: bool = False          #: after a person's clear mistake, say how much better the hint is
     auto_single: bool = False    #: play a turn's only legal play without asking
 
 
@@ -176,10 +177,10 @@ class Session:
                               suggested)
 
     def _best_index(self) -> int:
-        """1-based number of the strong bot's play, the same all turn long."""
+        """1-based number of the hint bot's play (the expert), the same all turn long."""
         assert self.dice is not None
         if self._best is None or self._best[0] != self.turn_counter:
-            hint_bot = self._bot("strong", "hint")
+            hint_bot = self._bot(HINT_BOT, "hint")
             self._best = (self.turn_counter,
                           hint_bot.choose_play(self.position, self.dice, self.plays))
         return self.plays.index(self._best[1]) + 1
@@ -195,6 +196,8 @@ class Session:
         play = self.pending
         assert play is not None and self.dice is not None
         out: list[E.Event] = [E.PlayMade(self.to_move, play, self.dice, by_timer)]
+        if self.options.coach and not by_timer and not self._is_bot(self.to_move):
+            out += self._coach(play)
         before = self.position
         after = play.result
         if after.game == "plakoto" and after.pins[0] == -1 and before.pins[0] != -1:
@@ -204,6 +207,15 @@ class Session:
         if outcome is not None:
             return out + self._game_over(outcome)
         return out + self._next_turn()
+
+    def _coach(self, play: Play) -> list[E.Event]:
+        """The coach's word on a clear mistake (by the expert's judgement), else nothing."""
+        from .bots.coach import judge
+
+        note = judge(self.plays, play)
+        if note is None:
+            return []
+        return [E.CoachNote(self.to_move, note.better, note.win_gain, note.equity_loss)]
 
     def _next_turn(self) -> list[E.Event]:
         self.position = self.position.flip()
@@ -592,6 +604,7 @@ class Session:
             "players": [{"name": p.name, "bot": p.bot} for p in self.players],
             "options": {"confirm_plays": self.options.confirm_plays,
                         "suggestions": self.options.suggestions,
+                        "coach": self.options.coach,
                         "auto_single": self.options.auto_single},
             "log": list(self.log),
             "over": self.phase is Phase.MATCH_OVER,

@@ -356,6 +356,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help.item": {"en": "{key}: {what}", "el": "{key}: {what}"},
     "help.select.plays": {"en": "choose play 1 to {n}", "el": "διάλεξε κίνηση από 1 έως {n}"},
     "hint": {"en": "Hint: play {n}, {play}.", "el": "Συμβουλή: η κίνηση {n}, {play}."},
+    "coach.mistake": {"en": "A clear mistake: the hint's play, {play}, wins about {pct}% more "
+                            "games.",
+                      "el": "Καθαρό λάθος: η κίνηση της συμβουλής, {play}, κερδίζει περίπου "
+                            "{pct}% περισσότερες παρτίδες."},
+    "coach.mistake.points": {"en": "A clear mistake: the hint's play, {play}, is worth about "
+                                   "{points} points more a game, counting mars.",
+                             "el": "Καθαρό λάθος: η κίνηση της συμβουλής, {play}, αξίζει "
+                                   "περίπου {points} του πόντου περισσότερο σε κάθε παρτίδα, "
+                                   "μετρώντας τα μαρς."},
     "hint.other": {"en": "Hint for {who}: play {n}, {play}.",
                    "el": "Συμβουλή για {who}: η κίνηση {n}, {play}."},
     "time.timed_out.you": {"en": "Time is up: the game plays for you. Time-outs in a row: "
@@ -469,11 +478,14 @@ MESSAGES: dict[str, dict[str, str]] = {
                    "el": "μήκος αγώνα σε πόντους (3, 5, 7 ή όποιος θετικός αριθμός)"},
     "cli.preset": {"en": "rules: tavlucky, traditional or vog",
                    "el": "κανόνες: tavlucky, traditional ή vog"},
-    "cli.opponent": {"en": "opponent: rita, strong or friend (two people at one keyboard)",
-                     "el": "αντίπαλος: rita, strong ή friend (δύο άνθρωποι στο ίδιο "
-                           "πληκτρολόγιο)"},
-    "cli.players": {"en": "two bots, e.g. rita,strong: a whole match bot against bot",
-                    "el": "δύο μποτ, π.χ. rita,strong: ολόκληρος αγώνας μποτ με μποτ"},
+    "cli.opponent": {"en": "opponent: a bot level, or friend (two people at one keyboard). "
+                           "Levels, weakest first",
+                     "el": "αντίπαλος: ένα επίπεδο μποτ, ή friend (δύο άνθρωποι στο ίδιο "
+                           "πληκτρολόγιο). Επίπεδα, από το πιο αδύναμο"},
+    "cli.players": {"en": "two bots, e.g. expert,strong: a whole match bot against bot "
+                          "(random, rita, strong, expert)",
+                    "el": "δύο μποτ, π.χ. expert,strong: ολόκληρος αγώνας μποτ με μποτ "
+                          "(random, rita, strong, expert)"},
     "cli.seed": {"en": "seed for the dice and the bots (replays a match exactly)",
                  "el": "σπόρος για τα ζάρια και τα μποτ (ξαναπαίζει έναν αγώνα ακριβώς)"},
     "cli.lang": {"en": "language: en or el (default: from the system locale)",
@@ -484,8 +496,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cli.speech": {"en": "speech output: on or off", "el": "ομιλία: on ή off"},
     "cli.verbosity": {"en": "how much is said: terse, normal or chatty",
                       "el": "πόσα λέγονται: terse, normal ή chatty"},
-    "cli.suggest": {"en": "show the strong bot's choice with the plays",
-                    "el": "δείξε την επιλογή του δυνατού μποτ μαζί με τις κινήσεις"},
+    "cli.suggest": {"en": "show the expert's choice first with the plays",
+                    "el": "δείξε πρώτη την επιλογή του έμπειρου παίκτη μαζί με τις κινήσεις"},
+    "cli.coach": {"en": "coach: after a clear mistake, say how much better the hint's play is",
+                  "el": "προπονητής: μετά από καθαρό λάθος, λέει πόσο καλύτερη είναι η "
+                        "κίνηση της συμβουλής"},
     "cli.words": {"en": "write plays in words on screen, not notation like 13/7*",
                   "el": "γράψε τις κινήσεις με λέξεις στην οθόνη, όχι με σύμβολα όπως 13/7*"},
     "cli.rate": {"en": "speech rate in words per minute", "el": "ταχύτητα ομιλίας σε λέξεις το λεπτό"},
@@ -546,8 +561,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                      "el": "τέταρτο N: 1 οι θέσεις 1 έως 6, 4 οι θέσεις 19 έως 24"},
     "help.pips": {"en": "pip counts", "el": "μέτρημα: πόσα βήματα μένουν"},
     "help.score": {"en": "match score", "el": "σκορ του αγώνα"},
-    "help.hint": {"en": "hint: the strong player's choice",
-                  "el": "συμβουλή: τι θα έπαιζε ο δυνατός παίκτης"},
+    "help.hint": {"en": "hint: the expert's choice",
+                  "el": "συμβουλή: τι θα έπαιζε ο έμπειρος παίκτης"},
     "help.repeat": {"en": "repeat the last message", "el": "επανάληψη του τελευταίου μηνύματος"},
     "help.stop": {"en": "stop speaking", "el": "σταμάτα την ομιλία"},
     "help.resign": {"en": "resign this game (asks first)",
@@ -669,6 +684,8 @@ BOT_NAMES: dict[str, dict[str, tuple[str, str, str]]] = {
                "el": ("Δυνατός παίκτης", "ο δυνατός παίκτης", "του δυνατού παίκτη")},
     "random": {"en": ("Random player", "the random player", "the random player's"),
                "el": ("Τυχαίος παίκτης", "ο τυχαίος παίκτης", "του τυχαίου παίκτη")},
+    "expert": {"en": ("Expert", "the expert", "the expert's"),
+               "el": ("Έμπειρος παίκτης", "ο έμπειρος παίκτης", "του έμπειρου παίκτη")},
 }
 
 _UNNAMED = {"", "you", "εσύ", "me", "player", "παίκτης"}

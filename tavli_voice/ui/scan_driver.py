@@ -44,15 +44,16 @@ Listener = Callable[[ScanOutput], None]
 
 
 def strong_bot_preferred(session: Any) -> int | None:
-    """The strong bot's choice among the session's plays (0-based), for "preferred first".
+    """The hint bot's choice (the expert) among the session's plays (0-based), for
+    "preferred first".
 
     Seeded by the turn, so a replayed match offers the same play first.
     """
     if session.dice is None or len(session.plays) < 2:
         return None
-    from ..bots import make_bot
+    from ..bots import HINT_BOT, make_bot
 
-    bot = make_bot("strong", seed=f"scan:{session.config.seed}:{session.turn_counter}")
+    bot = make_bot(HINT_BOT, seed=f"scan:{session.config.seed}:{session.turn_counter}")
     play = bot.choose_play(session.position, session.dice, session.plays)
     index: int = session.plays.index(play)
     return index

@@ -22,6 +22,7 @@ from typing import Callable, Protocol, TextIO
 from .. import commands as C
 from .. import events as E
 from .. import storage
+from ..bots.registry import BOT_NAMES, is_bot_name, levels_help, unknown_bot_message
 from ..narration import messages as M
 from ..narration.priorities import Verbosity
 from ..rules import MatchConfig, TimerRules
@@ -29,7 +30,7 @@ from ..session import Phase, Session, SessionOptions
 from .app import App
 from .keys import UnknownInput, parse_line
 
-BOTS = ("rita", "strong", "random")
+BOTS = BOT_NAMES
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +55,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     ap.add_argument("--preset", default=None, choices=["tavlucky", "traditional", "vog"],
                     help=h("preset"))
     ap.add_argument("--opponent", default="rita", choices=list(BOTS) + ["friend"],
-                    help=h("opponent"))
+                    help=f"{h('opponent')}: {levels_help(lang)}")
     ap.add_argument("--players", default=None, help=h("players"))
     ap.add_argument("--seed", default=None, help=h("seed"))
     ap.add_argument("--lang", choices=["en", "el"], default=None, help=h("lang"))
@@ -80,6 +81,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     ap.add_argument("--fullscreen", action="store_true", help=h("fullscreen"))
     ap.add_argument("--resume", action="store_true", help=h("resume"))
     ap.add_argument("--suggest", action="store_true", help=h("suggest"))
+    ap.add_argument("--coach", action="store_true", help=h("coach"))
     ap.add_argument("--no-confirm", action="store_true", help=h("no_confirm"))
     ap.add_argument("--save", default=None, help=h("save"))
     ap.add_argument("--no-save", action="store_true", help=h("no_save"))
@@ -87,25 +89,25 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
 
 
 def _players(args: argparse.Namespace, lang: str) -> tuple[E.PlayerInfo, E.PlayerInfo]:
-    def seat(name: str, fallback: str) -> E.PlayerInfo:
-        key = name.strip().lower()
-        if key in BOTS or key in ("ρίτα", "ριτα"):
-            from ..bots import bot_name
-            bot = bot_name(key)
-            return E.PlayerInfo(M.player_words(bot, bot, 0, lang).name, bot)
-        return E.PlayerInfo(name.strip() or fallback)
+    def seat(name: str) -> E.PlayerInfo:
+        from ..bots import bot_name
+        bot = bot_name(name)
+        return E.PlayerInfo(M.player_words(bot, bot, 0, lang).name, bot)
 
     if args.players:
         parts = args.players.split(",")
         if len(parts) != 2:
             raise ValueError("--players takes two names, like rita,strong")
-        return seat(parts[0], "1"), seat(parts[1], "2")
+        for part in parts:  # two bots: a name that is no bot is a mistake, not a person
+            if not is_bot_name(part):
+                raise ValueError(unknown_bot_message(part.strip(), lang))
+        return seat(parts[0]), seat(parts[1])
     me = M.text("player.you", lang) if "player.you" in M.MESSAGES else "you"
     if args.opponent == "friend":
         return E.PlayerInfo(M.text("player.first", lang) if "player.first" in M.MESSAGES
                             else "1"), E.PlayerInfo(M.text("player.second", lang)
                                                     if "player.second" in M.MESSAGES else "2")
-    return E.PlayerInfo(me), seat(args.opponent, "bot")
+    return E.PlayerInfo(me), seat(args.opponent)
 
 
 class TerminalPlayer:
@@ -338,7 +340,8 @@ def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None) 
                 int.from_bytes(os.urandom(4), "big")
             config = MatchConfig(length, args.game, preset, seed,
                                  TimerRules(enabled=args.timer))
-            options = SessionOptions(confirm_plays=not args.no_confirm, suggestions=args.suggest)
+            options = SessionOptions(confirm_plays=not args.no_confirm, suggestions=args.suggest,
+                                     coach=args.coach)
             session = Session(config, players, options)
     except ValueError as exc:
         say(M.text("error.options", lang, error=str(exc)))
