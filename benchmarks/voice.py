@@ -32,6 +32,7 @@ push-to-talk nothing does.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -79,13 +80,13 @@ def fsdd_files(root: Path, step: int) -> list[tuple[Path, int, str, int]]:
     return out[::step]
 
 
-def whisper_or_none():
+def whisper_or_none(lang: Lang = "en"):
     try:
         from tavli_voice.speech.engine_whisper import WhisperRecognizer, find_weights
-        weights = find_weights()
-        return WhisperRecognizer(weights) if weights is not None else None
+        weights = find_weights(lang=lang)
+        return WhisperRecognizer(weights, lang) if weights is not None else None
     except Exception as err:  # noqa: BLE001 - optional engine
-        print(f"  (whisper unavailable: {err})")
+        print(f"  (whisper unavailable for {lang}: {err})")
         return None
 
 
@@ -211,6 +212,180 @@ def bench_greek_phases(folder: Path, plays: int = 20) -> None:
         print(f"    misheard: {', '.join(f'{k} x{v}' for k, v in wrong.most_common()) or 'none'}")
 
 
+# --- rooms: noise, sample rates, silence around the clip ------------------------------
+
+#: Noise conditions: (name, kind, SNR in dB); "clean" has no noise added.
+NOISES: tuple[tuple[str, str, float], ...] = (
+    ("clean", "", 0.0), ("white 20 dB", "white", 20), ("white 10 dB", "white", 10), ("white 5 dB", "white", 5),
+    ("babble 20 dB", "babble", 20), ("babble 10 dB", "babble", 10), ("babble 5 dB", "babble", 5),
+)
+BABBLE_SENTENCES = (
+    "the weather will be fine tomorrow morning", "could you pass me the salt please",
+    "we are meeting at the station at noon", "η θάλασσα είναι ήσυχη σήμερα το απόγευμα",
+    "I told him the story twice already", "ο καφές κρύωσε πάνω στο τραπέζι",
+)
+BABBLE_VOICES = ("en-us", "en-gb+f3", "en-us+m3", "el", "en-gb", "el+f2")
+
+
+def babble(folder: Path) -> np.ndarray:
+    """Six talkers at once (espeak-ng voices, English and Greek), 10 s, as a noise source."""
+    total = np.zeros(10 * audio.RATE, dtype=np.float64)
+    rng = np.random.default_rng(7)
+    for k, (text, voice) in enumerate(zip(BABBLE_SENTENCES, BABBLE_VOICES)):
+        talk = audio.load(espeak(text + ". " + text, voice, 150 + 10 * k, folder)).astype(np.float64)
+        talk = np.tile(talk, 1 + len(total) // max(1, len(talk)))[: len(total)]
+        total += np.roll(talk, int(rng.integers(0, len(total)))) / (np.sqrt(np.mean(talk ** 2)) + 1e-9)
+    return (total / np.sqrt(np.mean(total ** 2))).astype(np.float32)
+
+
+def speech_power(clip: np.ndarray) -> float:
+    """Mean power of the loud part of ``clip`` (frames within 30 dB of the loudest)."""
+    energy = audio.frame_energy_db(clip)
+    loud = audio.frames(clip)[energy > energy.max() - 30]
+    return float(np.mean(loud ** 2))
+
+
+def in_room(clip: np.ndarray, kind: str, snr: float, rng: np.random.Generator, noise_src: np.ndarray,
+            rate: int = 16000, padding: float = 0.0) -> np.ndarray:
+    """``clip`` band-limited to ``rate``, with ``padding`` s of silence each side, and noise at ``snr``."""
+    x = clip if rate == audio.RATE else audio.resample(audio.resample(clip, audio.RATE, rate), rate, audio.RATE)
+    if padding:
+        x = audio.pad(x, padding)
+    power = speech_power(clip)
+    if kind == "white":
+        noise = rng.standard_normal(len(x))
+    elif kind == "babble":
+        start = int(rng.integers(0, len(noise_src) - len(x)))
+        noise = noise_src[start:start + len(x)].astype(np.float64)
+    else:
+        return x.astype(np.float32)
+    noise = noise * np.sqrt(power / 10 ** (snr / 10) / np.mean(noise ** 2))
+    return (x + noise).astype(np.float32)
+
+
+class Tally:
+    """Right/total and decision times per key."""
+
+    def __init__(self) -> None:
+        self.ok: Counter[str] = Counter()
+        self.n: Counter[str] = Counter()
+        self.ms: dict[str, list[float]] = {}
+
+    def add(self, key: str, right: bool, ms: float) -> None:
+        self.ok[key] += right
+        self.n[key] += 1
+        self.ms.setdefault(key, []).append(ms)
+
+    def row(self, key: str) -> str:
+        return f"{pct(self.ok[key], self.n[key])}  {ms_summary(self.ms.get(key, []))}"
+
+
+def bench_rooms(files: list[tuple[Path, int, str, int]], engines: list[tuple[str, object]], folder: Path) -> None:
+    """FSDD digits and espeak-ng English commands in the grammars of each phase, under noise."""
+    noise_src = babble(folder)
+    clips = {path: audio.load(path) for path, *_ in files}
+    grammar = {ph: phrases(_phase_options(ph, 9), "en") for ph in ("play", "confirm", "turn")}
+    said = [(c, next(p.command for p in phrases(_phase_options(ph, 9), "en") if p.words == COMMAND_WORDS[c]["en"][0]),
+             ph) for ph in ("roll", "play", "confirm", "ask", "answer") for c in sorted(PHASE_COMMANDS[ph])
+            if c in COMMAND_WORDS]
+    for label, engine in engines:
+        print(f"  {label}")
+        tally = Tally()
+        rng = np.random.default_rng(3)
+        # 1. Per speaker and per phase, clean: digits in the play, confirm and turn grammars.
+        for phase, items in grammar.items():
+            for path, digit, speaker, _ in files:
+                heard = engine.recognize(clips[path], items)
+                right = heard.command == ChoosePlay(digit)
+                for key in (f"phase {phase}", f"speaker {speaker} ({phase})"):
+                    tally.add(key, right, heard.ms)
+        # 2. Per noise level (play phase), tight clips and clips with 1 s of silence around.
+        for name, kind, snr in NOISES:
+            for padding in (0.0, 1.0):
+                if padding and kind == "" and False:
+                    continue
+                for path, digit, speaker, _ in files:
+                    heard = engine.recognize(in_room(clips[path], kind, snr, rng, noise_src, padding=padding),
+                                             grammar["play"])
+                    where = "padded 1 s" if padding else "tight"
+                    tally.add(f"{name}, {where}", heard.command == ChoosePlay(digit), heard.ms)
+                    if not padding:
+                        tally.add(f"{name}, {speaker}", heard.command == ChoosePlay(digit), heard.ms)
+        # 3. espeak-ng English commands in their phase, 16 kHz and 8 kHz, clean and noisy.
+        for voice in ("en-us", "en-gb"):
+            for phrase, command, phase in said:
+                clip = audio.load(espeak(" ".join(COMMAND_WORDS[phrase]["en"][0]), voice, 160, folder))
+                items = phrases(_phase_options(phase, 9), "en")
+                for rate in (16000, 8000):
+                    for name, kind, snr in (NOISES[0], NOISES[2], NOISES[5]):
+                        heard = engine.recognize(in_room(clip, kind, snr, rng, noise_src, rate=rate), items)
+                        right = heard.command == command
+                        tally.add(f"commands {rate // 1000} kHz, {name}", right, heard.ms)
+                        tally.add(f"commands phase {phase}", right, heard.ms)
+        keys = sorted(tally.n, key=lambda k: (not k.startswith("phase"), not k.startswith("speaker"),
+                                             not k.startswith("commands phase"), k.startswith("commands"),
+                                             [n for n, *_ in NOISES].index(k.split(",")[0])
+                                             if k.split(",")[0] in [n for n, *_ in NOISES] else -1, k))
+        for key in keys:
+            print(f"    {key:34s} {tally.row(key)}")
+        every = [m for v in tally.ms.values() for m in v]
+        print(f"    {'all decisions':34s} {ms_summary(every)}")
+
+
+# --- Greek: Whisper (multilingual) against the phone lexicon --------------------------
+
+def greek_said(top: int = 30) -> list[tuple[str, str]]:
+    """Every way of saying 1..top and every Greek command word, with the phase it is valid in."""
+    said = [(" ".join(v), "play") for n in range(1, top + 1) for v in number_variants(n, "el")]
+    for name, by_lang in COMMAND_WORDS.items():
+        phase = next(p for p in ("roll", "play", "confirm", "ask", "answer") if name in PHASE_COMMANDS[p])
+        said += [(" ".join(v), phase) for v in by_lang["el"]]
+    return said
+
+
+def greek_voices(variants: int) -> list[tuple[str, int, int]]:
+    """espeak-ng Greek: "el" at 3 rates x 3 pitches, and "el" with ``variants`` of its voice variants."""
+    runs = [("el", speed, pitch) for speed in (140, 175, 210) for pitch in (30, 50, 70)]
+    listing = subprocess.run(["espeak-ng", "--voices=variant"], capture_output=True, text=True).stdout.split("\n")[1:]
+    names = sorted(line.split()[4].split("/")[-1] for line in listing if line.strip())
+    step = max(1, len(names) // variants) if variants else 0
+    return runs + [(f"el+{n}", 175, 50) for n in (names[::step][:variants] if step else [])]
+
+
+def bench_greek_engines(folder: Path, engines: list[tuple[str, object]], variants: int, plays: int = 30) -> None:
+    """Greek numbers 1-30 and every command word, by espeak-ng voices and variants, in their phase."""
+    said = greek_said(plays)
+    voices = greek_voices(variants)
+    print(f"  {len(said)} phrases x {len(voices)} voices/settings ({plays} plays + the phase's commands)")
+    for label, engine in engines:
+        tally = Tally()
+        wrong: Counter[str] = Counter()
+        for voice, speed, pitch in voices:
+            for text, phase in said:
+                items = phrases(_phase_options(phase, plays), "el")
+                meant = next(p.command for p in items if p.text == text)
+                path = folder / f"{voice}_{speed}_{pitch}_{abs(hash(text))}.wav"
+                if not path.exists():
+                    subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-p", str(pitch), "-w",
+                                    str(path), text], check=True)
+                heard = engine.recognize(audio.load(path), items)
+                kind = "numbers" if isinstance(meant, ChoosePlay) else "commands"
+                group = "el rates/pitches" if voice == "el" else "el variants"
+                right = heard.command == meant
+                for key in ("all", kind, group, f"{group}, {kind}"):
+                    tally.add(key, right, heard.ms)
+                if isinstance(meant, ChoosePlay) and meant.number <= 20:
+                    tally.add("numbers 1-20", right, heard.ms)
+                if not right:
+                    wrong[f"{text}->{heard.text or '-'}"] += 1
+        print(f"  {label}")
+        for key in ("all", "numbers", "numbers 1-20", "commands", "el rates/pitches", "el variants",
+                    "el variants, numbers", "el variants, commands"):
+            if tally.n[key]:
+                print(f"    {key:24s} {tally.row(key)}")
+        print(f"    misheard: {', '.join(f'{k} x{v}' for k, v in wrong.most_common(25)) or 'none'}")
+
+
 def count_utterances(clips: list[np.ndarray], hang: float) -> int:
     gap = np.zeros(int(0.6 * audio.RATE), dtype=np.float32)
     stream = np.concatenate([np.concatenate([gap, c]) for c in clips] + [gap])
@@ -265,19 +440,47 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="every 5th FSDD file, one template fold")
     parser.add_argument("--fsdd", type=Path, default=FSDD)
     parser.add_argument("--greek", action="store_true", help="only the broad Greek espeak-ng set")
+    parser.add_argument("--greek-engines", action="store_true",
+                        help="only Greek: pocketsphinx against Whisper (multilingual), numbers 1-30 + commands")
+    parser.add_argument("--variants", type=int, default=12, help="espeak-ng voice variants for --greek-engines")
+    parser.add_argument("--rooms", action="store_true", help="only noise / sample rate / silence, per phase")
+    parser.add_argument("--step", type=int, default=0, help="every Nth FSDD file (default 1, 5 with --quick)")
     args = parser.parse_args()
+    step = args.step or (5 if args.quick else 1)
+    files = fsdd_files(args.fsdd, step)
+    print(f"load average at start: {', '.join(f'{x:.1f}' for x in os.getloadavg())} ({os.cpu_count()} cores)")
     if args.greek:
         print("espeak-ng Greek, numbers 1-20 and commands, 3 rates x 3 pitches")
         with tempfile.TemporaryDirectory() as tmp:
             bench_greek_phases(Path(tmp))
         return
-    step = 5 if args.quick else 1
-    files = fsdd_files(args.fsdd, step)
+    if args.greek_engines:
+        print("Greek: espeak-ng voices, numbers 1-30 and every command word, in the phase where valid")
+        engines: list[tuple[str, object]] = [("pocketsphinx (phone lexicon)", SphinxRecognizer("el"))]
+        whisper_el = whisper_or_none("el")
+        if whisper_el is not None:
+            engines.append((f"whisper {whisper_el.weights.name} (prefix tree)", whisper_el))
+        with tempfile.TemporaryDirectory() as tmp:
+            bench_greek_engines(Path(tmp), engines, args.variants)
+        print(f"load average at end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
+        return
+    if args.rooms:
+        print(f"Rooms: FSDD digits 1-9 ({len(files)} recordings, the project's two known speakers), "
+              "9 plays + the phase's commands; espeak-ng English commands in their phase")
+        engines = []
+        whisper_en = whisper_or_none("en")
+        if whisper_en is not None:
+            engines.append((f"whisper {whisper_en.weights.name} (prefix tree)", whisper_en))
+        engines.append(("pocketsphinx", SphinxRecognizer("en")))
+        with tempfile.TemporaryDirectory() as tmp:
+            bench_rooms(files, engines, Path(tmp))
+        print(f"load average at end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
+        return
     print(f"FSDD digits 1-9 ({len(files)} recordings; Free Spoken Digit Dataset, CC BY-SA 4.0)")
     bench_general_fsdd(files, SphinxRecognizer("en"), "pocketsphinx")
     whisper = whisper_or_none()
     if whisper is not None:
-        bench_general_fsdd(files, whisper, "whisper tiny.en scoring (optional)")
+        bench_general_fsdd(files, whisper, f"whisper {whisper.weights.name} (prefix tree)")
     bench_templates_fsdd(args.fsdd, [0] if args.quick else [0, 12, 24, 36])
     print("espeak-ng")
     with tempfile.TemporaryDirectory() as tmp:

@@ -13,18 +13,18 @@ SUBCOMMANDS = ("play", "resume", "moves", "hear", "models", "enroll", "window")
 
 
 def _play(argv: list[str]) -> int:
-    from .ui.terminal import main as play_main
+    from .startup import main as play_main
     return play_main(argv)
 
 
 def _resume(argv: list[str]) -> int:
-    from .ui.terminal import main as play_main
+    from .startup import main as play_main
     return play_main(["--resume"] + argv)
 
 
 def _window(argv: list[str]) -> int:
-    from .ui.terminal import main as play_main
-    return play_main(["--window"] + argv)
+    from .startup import main as play_main
+    return play_main(argv, window=True)
 
 
 def _moves(argv: list[str]) -> int:
@@ -37,7 +37,7 @@ def _speech(name: str) -> Callable[[list[str]], int]:
         try:
             from .speech import cli as speech_cli
         except ImportError as exc:  # the speech package or an engine is missing
-            from .narration.messages import default_lang, text
+            from .words import default_lang, text
             print(text("cli.no_voice", default_lang(), name=name, error=exc), file=sys.stderr)
             return 2
         fn: Callable[[list[str]], int] = getattr(speech_cli, f"{name}_main")
@@ -73,8 +73,8 @@ def _main(argv: list[str] | None) -> int:
     if args and args[0] in _TABLE:
         return _TABLE[args[0]](args[1:])
     if args and args[0] in ("-h", "--help", "help"):
-        from .narration.messages import default_lang, text
-        print(text("cli.usage", default_lang()))
+        from .words import lang_from_argv, text
+        print(text("cli.usage", lang_from_argv(args)))
         return 0
     return _play(args)
 

@@ -4,14 +4,63 @@ Frozen dataclasses, no sentences: ``narration/`` turns each event into words
 in Greek or English. Players are absolute indexes 0 and 1; positions inside
 events are seen from the player named in the event's ``view`` field (or the
 mover), in that player's numbering (R1).
+
+The closed sets of names events carry are enums here (:class:`Phase`,
+:class:`RejectCode`, :class:`QuestionKind`; the game, preset and outcome
+kinds come from :mod:`tavli_voice.rules`). They subclass :class:`str`, so
+saves, JSON and the words tables keyed by the plain names keep working.
+Front ends read the state of a turn through :class:`TurnView`, a frozen
+snapshot the session makes (:meth:`tavli_voice.session.Session.state`).
 """
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from typing import Any
 
-from .rules import Play, Position, Reason, Step
+from .rules import Cube, GameName, OutcomeKind, Play, Position, Preset, Reason, Step
+
+
+class Phase(enum.StrEnum):
+    """What the session waits for."""
+
+    ROLL = "roll"
+    PLAY = "play"
+    CONFIRM = "confirm"
+    ANSWER = "answer"        #: the other player answers a double (R9.1)
+    ASK = "ask"              #: a yes/no question (resign, leave)
+    MATCH_OVER = "match_over"
+
+
+class RejectCode(enum.StrEnum):
+    """Why a command was refused (:class:`CommandRejected`); each has words in both languages."""
+
+    UNKNOWN_COMMAND = "unknown_command"
+    MATCH_OVER = "match_over"
+    NOT_NOW = "not_now"                  #: details: expected (the phase)
+    NO_SUCH_PLAY = "no_such_play"        #: details: number, count
+    NO_CHECKER_TO_MOVE = "no_checker_to_move"  #: details: point, sources
+    SAY_FROM_FIRST = "say_from_first"    #: details: point
+    ILLEGAL_STEP = "illegal_step"        #: details: source, point
+    NO_UNDO = "no_undo"
+    NOTHING_TO_CONFIRM = "nothing_to_confirm"
+    NOTHING_TO_CANCEL = "nothing_to_cancel"
+    NO_QUESTION = "no_question"
+    CANNOT_DOUBLE = "cannot_double"
+    NO_DOUBLE = "no_double"
+    NO_PLAYS_NOW = "no_plays_now"
+    NO_SUCH_POINT = "no_such_point"      #: details: point
+    NO_SUCH_QUARTER = "no_such_quarter"  #: details: quarter
+    WRONG_GAME = "wrong_game"            #: details: game (of the position given)
+
+
+class QuestionKind(enum.StrEnum):
+    """What a yes/no question is about (:class:`QuestionAsked`)."""
+
+    RESIGN = "resign"   #: resign this game (R9)
+    LEAVE = "leave"     #: leave the table: the whole match is lost (R9)
+    TAKE = "take"       #: take the double (R9.1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,9 +85,9 @@ class Event:
 class MatchStarted(Event):
     """A match began or was resumed (R9)."""
 
-    kind: str  #: "tavli" or a game name
+    kind: str  #: "tavli" or a game name (a :class:`~tavli_voice.rules.GameName`)
     length: int
-    preset: str
+    preset: Preset
     players: tuple[PlayerInfo, PlayerInfo]
     resumed: bool = False
 
@@ -47,7 +96,7 @@ class MatchStarted(Event):
 class GameStarted(Event):
     """A game began (R3): which, who starts and why, the opening rolls."""
 
-    game: str
+    game: GameName
     number: int  #: 1-based game number in the match
     starter: int
     why: str  #: "opening_roll" or "previous_winner"
@@ -155,10 +204,10 @@ class Undone(Event):
 
 @dataclass(frozen=True, slots=True)
 class QuestionAsked(Event):
-    """The session waits for yes or no: ``kind`` is "resign", "quit" or "take"."""
+    """The session waits for yes or no from ``player``."""
 
     player: int
-    kind: str
+    kind: QuestionKind
     value: int = 0  #: the cube value for "take"
 
 
@@ -183,10 +232,10 @@ class DoubleAnswered(Event):
 class GameOver(Event):
     """A game ended: winner (None = draw), points, how, and the match score."""
 
-    game: str
+    game: GameName
     winner: int | None
     points: int
-    kind: str  #: an OutcomeKind value
+    kind: OutcomeKind
     scores: tuple[int, int]
 
 
@@ -203,7 +252,7 @@ class MatchOver(Event):
 class CommandRejected(Event):
     """A command was refused; state unchanged. ``code`` names why."""
 
-    code: str  #: e.g. "not_now", "no_such_play", "not_your_turn", "illegal_step", "no_undo"
+    code: RejectCode
     details: tuple[tuple[str, Any], ...] = ()
 
     def get(self, name: str, default: Any = None) -> Any:
@@ -255,7 +304,7 @@ class ScoreReport(Event):
 
     scores: tuple[int, int]
     length: int
-    game: str
+    game: GameName
     number: int
 
 
@@ -326,3 +375,48 @@ class Goodbye(Event):
     """The player left; the match is saved (``saved``) and can be resumed."""
 
     saved: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class TurnView:
+    """A read-only snapshot of the match for front ends (never the session's insides).
+
+    Positions are seen from the mover (``to_move``), as the session keeps
+    them; :meth:`seen_by` gives another player's side.
+    """
+
+    phase: Phase
+    game: GameName
+    preset: Preset
+    game_number: int
+    length: int
+    scores: tuple[int, int]
+    players: tuple[PlayerInfo, PlayerInfo]
+    to_move: int
+    actor: int                      #: who must act now (the answerer of a double, else the mover)
+    listener: int                   #: whose side readouts are told from
+    turn: int                       #: counts turns across the match (for cutting stale speech)
+    position: Position              #: from the mover's side
+    dice: tuple[int, int] | None
+    plays: tuple[Play, ...]
+    pending: Play | None            #: chosen, waiting for Confirm
+    chosen: tuple[Step, ...]        #: steps of a play being made step by step
+    current: Position               #: the position after ``chosen`` (= ``position`` if none)
+    source: int | None              #: the checker picked, its destination not yet
+    step_sources: tuple[int, ...]   #: points a checker may be picked from now
+    step_targets: tuple[int, ...]   #: where the picked checker (``source``) may go
+    available: tuple[str, ...]      #: command names that make sense now
+    bot_to_act: bool
+    can_double: bool
+    cube: Cube | None
+    timer: bool                     #: the R9 timer is on
+    suggested: int | None           #: 1-based number of the suggested play, when suggestions are on
+
+    def seen_by(self, player: int) -> Position:
+        """The position from ``player``'s side."""
+        return self.position if player == self.to_move else self.position.flip()
+
+    @property
+    def choosing_steps(self) -> bool:
+        """True while a play is being built step by step (a step or a checker picked)."""
+        return bool(self.chosen) or self.source is not None

@@ -15,7 +15,8 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
-from .narration.messages import default_lang, text
+from .words import lang_from_argv, text
+from .words.catalogs import use_argparse_language
 from .rules import Position, analyse
 
 if TYPE_CHECKING:
@@ -62,18 +63,18 @@ def run_jsonl(stdin: TextIO, stdout: TextIO, bot: Bot | None = None) -> int:
 
 def main(argv: list[str]) -> int:
     """Entry point of ``tavli-voice moves``."""
+    lang = lang_from_argv(argv)
+    use_argparse_language(lang)
     ap = argparse.ArgumentParser(prog="tavli-voice moves",
-                                 description="List the legal plays of a position (rules.md R2).")
-    ap.add_argument("position", nargs="?", help="a position JSON file (position-format.md)")
-    ap.add_argument("--dice", nargs=2, type=int, metavar=("A", "B"))
-    ap.add_argument("--jsonl", action="store_true",
-                    help="read {position, dice} lines on stdin, write one answer per line")
-    ap.add_argument("--bot", default=None,
-                    help="with --jsonl: add \"choice\", the index of this bot's play "
-                         "(random, rita, strong, expert)")
-    ap.add_argument("--seed", default="0", help="the bot's seed")
+                                 description=text("moves.description", lang))
+    ap.add_argument("position", nargs="?", metavar=text("metavar.file", lang),
+                    help=text("moves.position", lang))
+    ap.add_argument("--dice", nargs=2, type=int, metavar=("A", "B"), help=text("moves.dice", lang))
+    ap.add_argument("--jsonl", action="store_true", help=text("moves.jsonl", lang))
+    ap.add_argument("--lang", choices=["en", "el"], default=None, help=text("cli.lang", lang))
+    ap.add_argument("--bot", default=None, help=text("moves.bot", lang))
+    ap.add_argument("--seed", default="0", help=text("moves.seed", lang))
     args = ap.parse_args(argv)
-    lang = default_lang()
     bot = None
     if args.bot is not None:
         from .bots import make_bot

@@ -20,7 +20,6 @@ Bots are asked again during replay, so their own seeded choices repeat too.
 
 from __future__ import annotations
 
-import enum
 import random
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -29,23 +28,14 @@ from . import commands as C
 from . import events as E
 from .bots import HINT_BOT, make_bot
 from .bots.base import Bot
-from .rules import (Cube, DiceSource, MatchConfig, MatchState, Outcome, OutcomeKind, PassReason,
-                    Play, Position, Reason, StepChooser, analyse, game_outcome, game_seed,
-                    is_closed_out, opening)
+from .events import Phase, QuestionKind, RejectCode
+from .rules import (Cube, DiceSource, GameName, MatchConfig, MatchState, Outcome, OutcomeKind,
+                    PassReason, Play, Position, Preset, Reason, StepChooser, analyse,
+                    game_outcome, game_seed, is_closed_out, opening)
+from .rules.games import game_for
 from .rules.outcome import drop_outcome, resign_outcome
 
 SAVE_VERSION = 1
-
-
-class Phase(enum.Enum):
-    """What the session waits for."""
-
-    ROLL = "roll"
-    PLAY = "play"
-    CONFIRM = "confirm"
-    ANSWER = "answer"        #: the other player answers a double (R9.1)
-    ASK = "ask"              #: a yes/no question (resign, quit)
-    MATCH_OVER = "match_over"
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,9 +43,10 @@ class SessionOptions:
     """How the session behaves for people (not rules)."""
 
     confirm_plays: bool = True   #: a chosen play waits for Confirm (undo until then)
-    suggestions: bool = False    #: put the hint bot's choice in PlaysOffered.suggested
+    suggestions: bool = False    #: list the suggested play first (PlaysOffered.suggested)
     coach: bool = False          #: after a person's clear mistake, say how much better the hint is
     auto_single: bool = False    #: play a turn's only legal play without asking
+    hint_bot: str = HINT_BOT     #: the bot whose play is the hint, the suggestion and the time-out play
 
 
 class Session:
@@ -78,10 +69,10 @@ class Session:
         self.timeouts = [0, 0]
         self.deadline: float | None = None
         self._warned = False
-        self._question: tuple[str, int] | None = None
+        self._question: tuple[QuestionKind, int] | None = None
         self._return_phase = Phase.ROLL
         # per-game state, set by _start_game
-        self.game = ""
+        self.game = GameName(config.game_name(0))
         self.game_number = 0
         self.position: Position = Position.initial(config.game_name(0), config.preset)
         self.to_move = 0
@@ -98,13 +89,13 @@ class Session:
     def start(self) -> list[E.Event]:
         """Begin the match: MatchStarted, then the first game."""
         out: list[E.Event] = [E.MatchStarted(self.config.kind, self.config.length,
-                                             self.config.preset, self.players)]
+                                             Preset(self.config.preset), self.players)]
         out += self._start_game()
         return self._done(out)
 
     def _start_game(self) -> list[E.Event]:
         index = self.match.games_played
-        self.game = self.match.next_game
+        self.game = GameName(self.match.next_game)
         self.game_number = index + 1
         self.dice_source = DiceSource(game_seed(self.config.seed, index))
         op = opening(self.config.preset, self.game, self.dice_source,
@@ -152,8 +143,8 @@ class Session:
         self.dice = dice
         self.plays = turn.plays
         if self.options.suggestions and len(turn.plays) > 1 and not self._is_bot(self.to_move):
-            # the person asked for suggestions: the strong bot's choice comes first
-            best = self.plays[self._best_index() - 1]
+            # the person asked for suggestions: the suggested play comes first
+            best = self.plays[self.suggested_number() - 1]
             self.plays = (best,) + tuple(p for p in self.plays if p is not best)
         out: list[E.Event] = [E.DiceRolled(self.to_move, dice, len(turn.plays), automatic)]
         if not turn.plays:
@@ -172,15 +163,20 @@ class Session:
     def _offer(self) -> E.PlaysOffered:
         suggested = None
         if self.options.suggestions and self.dice is not None and not self._is_bot(self.to_move):
-            suggested = self._best_index()
+            suggested = self.suggested_number()
         return E.PlaysOffered(self.to_move, self.dice or (0, 0), self.plays, self.position,
                               suggested)
 
-    def _best_index(self) -> int:
-        """1-based number of the hint bot's play (the expert), the same all turn long."""
+    def suggested_number(self) -> int:
+        """1-based number of the suggested play (the hint), the same all turn long.
+
+        The one source of advice: the hint, the suggestion listed first, the
+        switch scanner's play offered first and the play made at a time-out
+        all come from here (the ``hint_bot`` option names the bot).
+        """
         assert self.dice is not None
         if self._best is None or self._best[0] != self.turn_counter:
-            hint_bot = self._bot(HINT_BOT, "hint")
+            hint_bot = self._bot(self.options.hint_bot, "hint")
             self._best = (self.turn_counter,
                           hint_bot.choose_play(self.position, self.dice, self.plays))
         return self.plays.index(self._best[1]) + 1
@@ -200,7 +196,7 @@ class Session:
             out += self._coach(play)
         before = self.position
         after = play.result
-        if after.game == "plakoto" and after.pins[0] == -1 and before.pins[0] != -1:
+        if game_for(after).pins_mother(before, after):
             out.append(E.MotherPinned(self.to_move, game_outcome(after) is not None))
         self.position = after
         outcome = game_outcome(after)
@@ -228,7 +224,7 @@ class Session:
                                                    else 1 - self.to_move)
         absolute = Outcome(winner, rel.points, rel.kind)
         self.match = self.match.record(self.game, absolute)
-        out: list[E.Event] = [E.GameOver(self.game, winner, rel.points, rel.kind.value,
+        out: list[E.Event] = [E.GameOver(self.game, winner, rel.points, rel.kind,
                                          self.match.scores)]
         self.dice = None
         self.plays = ()
@@ -248,7 +244,7 @@ class Session:
         replays it. The game must be the one being played.
         """
         if position.game != self.game or position.preset != self.config.preset:
-            return self._done(self._reject("wrong_game", game=position.game))
+            return self._done(self._reject(RejectCode.WRONG_GAME, game=position.game))
         position.validate()
         if to_move is not None:
             self.to_move = to_move
@@ -268,15 +264,15 @@ class Session:
         self._last_events = events
         return events
 
-    def _reject(self, code: str, **details: Any) -> list[E.Event]:
+    def _reject(self, code: RejectCode, **details: Any) -> list[E.Event]:
         return [E.CommandRejected(code, tuple(sorted(details.items())))]
 
     def _apply(self, cmd: C.Command) -> list[E.Event]:
         handler = _HANDLERS.get(type(cmd))
         if handler is None:
-            return self._reject("unknown_command")
+            return self._reject(RejectCode.UNKNOWN_COMMAND)
         if self.phase is Phase.MATCH_OVER and not isinstance(cmd, C.Quit):
-            return self._reject("match_over")
+            return self._reject(RejectCode.MATCH_OVER)
         actor = self.actor()
         result: list[E.Event] = handler(self, cmd)
         if result and not isinstance(result[0], E.CommandRejected) and _logged(cmd):
@@ -289,7 +285,7 @@ class Session:
         if self.phase is Phase.CONFIRM:
             return self._on_confirm(C.Confirm())
         if self.phase is not Phase.ROLL:
-            return self._reject("not_now", expected=self.phase.value)
+            return self._reject(RejectCode.NOT_NOW, expected=self.phase)
         return self._rolled(self.dice_source.roll())
 
     def _on_choose(self, cmd: C.ChoosePlay) -> list[E.Event]:
@@ -297,35 +293,35 @@ class Session:
             # choosing again replaces the pending play (a change of mind)
             self.phase = Phase.PLAY
         if self.phase is not Phase.PLAY:
-            return self._reject("not_now", expected=self.phase.value)
+            return self._reject(RejectCode.NOT_NOW, expected=self.phase)
         if not 1 <= cmd.number <= len(self.plays):
-            return self._reject("no_such_play", number=cmd.number, count=len(self.plays))
+            return self._reject(RejectCode.NO_SUCH_PLAY, number=cmd.number, count=len(self.plays))
         self.source = None
         return self._choose(self.plays[cmd.number - 1])
 
     def _on_from(self, cmd: C.FromPoint) -> list[E.Event]:
         if self.phase is not Phase.PLAY or self.chooser is None:
-            return self._reject("not_now", expected=self.phase.value)
+            return self._reject(RejectCode.NOT_NOW, expected=self.phase)
         dests = self.chooser.destinations(cmd.point)
         if not dests:
-            return self._reject("no_checker_to_move", point=cmd.point,
+            return self._reject(RejectCode.NO_CHECKER_TO_MOVE, point=cmd.point,
                                 sources=self.chooser.sources())
         self.source = cmd.point
         return [E.StepOptions(self.to_move, cmd.point, tuple(s.to_point for s in dests))]
 
     def _on_to(self, cmd: C.ToPoint) -> list[E.Event]:
         if self.phase is not Phase.PLAY or self.chooser is None:
-            return self._reject("not_now", expected=self.phase.value)
+            return self._reject(RejectCode.NOT_NOW, expected=self.phase)
         src = self.source
         if src is None:  # "to 7" alone: fine when exactly one checker can go there
             froms = [s for s in self.chooser.options() if s.to_point == cmd.point]
             if len({s.from_point for s in froms}) != 1:
-                return self._reject("say_from_first", point=cmd.point)
+                return self._reject(RejectCode.SAY_FROM_FIRST, point=cmd.point)
             src = froms[0].from_point
         try:
             step = self.chooser.choose(src, cmd.point)
         except ValueError:
-            return self._reject("illegal_step", source=src, point=cmd.point)
+            return self._reject(RejectCode.ILLEGAL_STEP, source=src, point=cmd.point)
         self.source = None
         out: list[E.Event] = [E.StepTaken(self.to_move, step, self.chooser.current())]
         play = self.chooser.complete()
@@ -343,14 +339,14 @@ class Session:
             self.chooser = StepChooser(self.position, self.dice, self.plays)
             self.phase = Phase.PLAY
             return [E.Undone(self.to_move), self._offer()]
-        return self._reject("no_undo")
+        return self._reject(RejectCode.NO_UNDO)
 
     def _on_confirm(self, cmd: C.Confirm) -> list[E.Event]:
         if self.phase is Phase.CONFIRM and self.pending is not None:
             return self._commit()
         if self.phase is Phase.ASK:
             return self._on_yes(C.Yes())
-        return self._reject("nothing_to_confirm")
+        return self._reject(RejectCode.NOTHING_TO_CONFIRM)
 
     def _on_cancel(self, cmd: C.Cancel) -> list[E.Event]:
         if self.phase is Phase.ASK:
@@ -361,22 +357,22 @@ class Session:
             return [E.StepOptions(self.to_move, None, self.chooser.sources())]
         if self.phase is Phase.CONFIRM:
             return self._on_undo(C.Undo())
-        return self._reject("nothing_to_cancel")
+        return self._reject(RejectCode.NOTHING_TO_CANCEL)
 
     def _on_resign(self, cmd: C.Resign) -> list[E.Event]:
         if self.phase not in (Phase.ROLL, Phase.PLAY, Phase.CONFIRM):
-            return self._reject("not_now", expected=self.phase.value)
-        return self._ask("resign")
+            return self._reject(RejectCode.NOT_NOW, expected=self.phase)
+        return self._ask(QuestionKind.RESIGN)
 
     def _on_leave(self, cmd: C.Leave) -> list[E.Event]:
         if self.phase not in (Phase.ROLL, Phase.PLAY, Phase.CONFIRM):
-            return self._reject("not_now", expected=self.phase.value)
-        return self._ask("leave")
+            return self._reject(RejectCode.NOT_NOW, expected=self.phase)
+        return self._ask(QuestionKind.LEAVE)
 
     def _on_quit(self, cmd: C.Quit) -> list[E.Event]:
         return [E.Goodbye(saved=self.phase is not Phase.MATCH_OVER)]
 
-    def _ask(self, kind: str, value: int = 0) -> list[E.Event]:
+    def _ask(self, kind: QuestionKind, value: int = 0) -> list[E.Event]:
         self._return_phase = self.phase
         self._question = (kind, value)
         self.phase = Phase.ASK
@@ -388,24 +384,24 @@ class Session:
         if self.phase is Phase.CONFIRM:
             return self._on_confirm(C.Confirm())
         if self.phase is not Phase.ASK or self._question is None:
-            return self._reject("no_question")
+            return self._reject(RejectCode.NO_QUESTION)
         kind, _ = self._question
         self._question = None
-        if kind == "resign":
+        if kind is QuestionKind.RESIGN:
             rel = resign_outcome(self.position, resigner=0)
             return self._game_over(rel)
-        if kind == "leave":  # R9: leaving the table loses the whole match
+        if kind is QuestionKind.LEAVE:  # R9: leaving the table loses the whole match
             self.phase = Phase.MATCH_OVER
             self.dice, self.plays, self.pending, self.chooser = None, (), None, None
             return [E.MatchOver(1 - self.to_move, self.match.scores, left=True)]
         self.phase = self._return_phase
-        return self._reject("no_question")
+        return self._reject(RejectCode.NO_QUESTION)
 
     def _on_no(self, cmd: C.No) -> list[E.Event]:
         if self.phase is Phase.ANSWER:
             return self._on_drop(C.Drop())
         if self.phase is not Phase.ASK:
-            return self._reject("no_question")
+            return self._reject(RejectCode.NO_QUESTION)
         self._question = None
         self.phase = self._return_phase
         return self._resume_prompt()
@@ -420,15 +416,15 @@ class Session:
     # cube (R9.1)
     def _on_double(self, cmd: C.Double) -> list[E.Event]:
         if self.phase is not Phase.ROLL or not self._can_double():
-            return self._reject("cannot_double")
+            return self._reject(RejectCode.CANNOT_DOUBLE)
         cube = self.position.cube or Cube()
         self.phase = Phase.ANSWER
         return [E.DoubleOffered(self.to_move, cube.value * 2),
-                E.QuestionAsked(1 - self.to_move, "take", cube.value * 2)]
+                E.QuestionAsked(1 - self.to_move, QuestionKind.TAKE, cube.value * 2)]
 
     def _on_take(self, cmd: C.Take) -> list[E.Event]:
         if self.phase is not Phase.ANSWER:
-            return self._reject("no_double")
+            return self._reject(RejectCode.NO_DOUBLE)
         cube = self.position.cube or Cube()
         self.position = self.position.with_cube(Cube(cube.value * 2, "opponent"))
         self.phase = Phase.ROLL
@@ -437,7 +433,7 @@ class Session:
 
     def _on_drop(self, cmd: C.Drop) -> list[E.Event]:
         if self.phase is not Phase.ANSWER:
-            return self._reject("no_double")
+            return self._reject(RejectCode.NO_DOUBLE)
         cube = self.position.cube or Cube()
         out: list[E.Event] = [E.DoubleAnswered(1 - self.to_move, False, cube.value)]
         rel = drop_outcome(self.position, dropper=1)  # the opponent of the mover drops
@@ -451,6 +447,31 @@ class Session:
             return humans[0]
         return self.to_move
 
+    def state(self) -> E.TurnView:
+        """A frozen snapshot of the match now, for front ends (see :class:`~.events.TurnView`)."""
+        chooser = self.chooser
+        chosen = chooser.chosen if chooser is not None and self.phase is Phase.PLAY else ()
+        playing = self.phase is Phase.PLAY and chooser is not None
+        sources = chooser.sources() if playing and chooser is not None else ()
+        targets: tuple[int, ...] = ()
+        if playing and chooser is not None and self.source is not None:
+            targets = tuple(st.to_point for st in chooser.destinations(self.source))
+        suggested = None
+        if (self.options.suggestions and self.phase in (Phase.PLAY, Phase.CONFIRM)
+                and self.dice is not None and self.plays and not self._is_bot(self.to_move)):
+            suggested = self.suggested_number()
+        return E.TurnView(
+            phase=self.phase, game=self.game, preset=Preset(self.config.preset),
+            game_number=self.game_number, length=self.config.length,
+            scores=self.match.scores, players=self.players, to_move=self.to_move,
+            actor=self.actor(), listener=self.listener(), turn=self.turn_counter,
+            position=self.position, dice=self.dice, plays=self.plays, pending=self.pending,
+            chosen=chosen, current=chooser.current() if chosen and chooser else self.position,
+            source=self.source, step_sources=sources, step_targets=targets,
+            available=self.available(), bot_to_act=self.bot_to_act(),
+            can_double=self.phase is Phase.ROLL and self._can_double(),
+            cube=self.position.cube, timer=self.config.timer.enabled, suggested=suggested)
+
     def view(self, player: int) -> Position:
         """The current position from ``player``'s side."""
         return self.position if player == self.to_move else self.position.flip()
@@ -463,11 +484,11 @@ class Session:
                                      self.dice)]
         if isinstance(cmd, C.QueryPoint):
             if not 0 <= cmd.point <= 25:
-                return self._reject("no_such_point", point=cmd.point)
+                return self._reject(RejectCode.NO_SUCH_POINT, point=cmd.point)
             return [E.PointReport(who, pos, cmd.point)]
         if isinstance(cmd, C.QueryQuarter):
             if not 1 <= cmd.quarter <= 4:
-                return self._reject("no_such_quarter", quarter=cmd.quarter)
+                return self._reject(RejectCode.NO_SUCH_QUARTER, quarter=cmd.quarter)
             return [E.QuarterReport(who, pos, cmd.quarter)]
         if isinstance(cmd, C.PipCount):
             return [E.PipReport(who, pos.pip_count())]
@@ -477,13 +498,13 @@ class Session:
         if isinstance(cmd, C.ListPlays):
             if self.phase in (Phase.PLAY, Phase.CONFIRM):
                 return [self._offer()]
-            return self._reject("no_plays_now")
+            return self._reject(RejectCode.NO_PLAYS_NOW)
         if isinstance(cmd, C.Help):
             return [E.HelpReport(self.to_move, self.available(), len(self.plays))]
         if isinstance(cmd, C.Hint):
             if self.phase is not Phase.PLAY or self.dice is None:
-                return self._reject("no_plays_now")
-            n = self._best_index()
+                return self._reject(RejectCode.NO_PLAYS_NOW)
+            n = self.suggested_number()
             return [E.HintReport(self.to_move, n, self.plays[n - 1])]
         if isinstance(cmd, C.Repeat):
             return list(self._last_events)
@@ -586,7 +607,7 @@ class Session:
             out += self._rolled(self.dice_source.roll())
         if self.phase in (Phase.PLAY, Phase.CONFIRM) and self.dice is not None \
                 and self.to_move == player:
-            self.pending = self.plays[self._best_index() - 1]
+            self.pending = self.plays[self.suggested_number() - 1]
             out += self._commit(by_timer=True)
         return self._done(out)
 
@@ -605,7 +626,8 @@ class Session:
             "options": {"confirm_plays": self.options.confirm_plays,
                         "suggestions": self.options.suggestions,
                         "coach": self.options.coach,
-                        "auto_single": self.options.auto_single},
+                        "auto_single": self.options.auto_single,
+                        "hint_bot": self.options.hint_bot},
             "log": list(self.log),
             "over": self.phase is Phase.MATCH_OVER,
         }
@@ -645,8 +667,8 @@ class Session:
             events = session.handle(cmd)
             if events and isinstance(events[0], E.CommandRejected):
                 raise ValueError(f"save does not replay at {entry!r}")
-        events = [E.MatchStarted(config.kind, config.length, config.preset, session.players,
-                                 resumed=True),
+        events = [E.MatchStarted(config.kind, config.length, Preset(config.preset),
+                                 session.players, resumed=True),
                   E.ScoreReport(session.match.scores, config.length, session.game,
                                 session.game_number)]
         if session.phase in (Phase.PLAY, Phase.CONFIRM) and session.dice is not None:
@@ -654,7 +676,7 @@ class Session:
             events.append(E.DiceRolled(session.to_move, session.dice, len(session.plays)))
         if session.phase is Phase.ANSWER:
             cube = session.position.cube or Cube()
-            events.append(E.QuestionAsked(1 - session.to_move, "take", cube.value * 2))
+            events.append(E.QuestionAsked(1 - session.to_move, QuestionKind.TAKE, cube.value * 2))
         elif session.phase is not Phase.MATCH_OVER:
             events += session._resume_prompt()
         return session, events

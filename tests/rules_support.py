@@ -9,10 +9,10 @@ so a test names only the points that matter.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from conftest import shared_dir
 from tavli_voice.rules import Play, Position, legal_plays
 
 
@@ -56,14 +56,6 @@ def by_notation(position: Position, dice: Iterable[int]) -> dict[str, Play]:
 def result_points(play: Play) -> dict[int, Any]:
     """The non-empty points of a play's result, as ``{point: json entry}``."""
     return {i: v for i, v in enumerate(play.result.points_json(), start=1) if v != 0}
-
-
-def shared_dir() -> Path:
-    """``shared/`` beside the repository (or ``$TAVLI_SHARED``)."""
-    env = os.environ.get("TAVLI_SHARED")
-    if env:
-        return Path(env)
-    return Path(__file__).resolve().parents[2] / "shared"
 
 
 def fixtures_dir() -> Path:

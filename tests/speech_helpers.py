@@ -8,8 +8,6 @@ FSDD recordings (Free Spoken Digit Dataset, CC BY-SA 4.0) are read from
 from __future__ import annotations
 
 import hashlib
-import os
-import shutil
 import subprocess
 import tempfile
 from functools import lru_cache
@@ -18,13 +16,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from conftest import shared_dir
 from tavli_voice.speech import audio
 
-FSDD = (Path(os.environ["TAVLI_SHARED"]) if os.environ.get("TAVLI_SHARED")
-        else Path(__file__).resolve().parents[2] / "shared") / "speech" / "fsdd-dev"
+FSDD = shared_dir() / "speech" / "fsdd-dev"
 _CLIPS = Path(tempfile.mkdtemp(prefix="tavli-speech-tests-"))
 
-needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
+needs_espeak = pytest.mark.espeak
 needs_fsdd = pytest.mark.skipif(not FSDD.is_dir(), reason=f"FSDD recordings not found at {FSDD}")
 
 

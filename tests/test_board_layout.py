@@ -19,7 +19,7 @@ from tavli_voice.ui.board.layout import (BAR, MAX_STACK, OFF, THEIR_BAR, THEIR_O
                                          tray_slabs)
 from tavli_voice.ui.board.theme import (CLASSIC, HIGH_CONTRAST, SCALE_RANGE, THEMES,
                                         contrast_ratio, find_theme)
-from tavli_voice.ui.board.words import LANGS, WORDS, placeholders, word
+from tavli_voice.words import BOARD_WORDS, LANGS, placeholders, text
 
 SIZES = [(1280, 800), (1920, 1080), (3840, 2160), (1024, 768), (800, 600), (480, 360),
          (700, 1000), (1080, 1920), (300, 200)]
@@ -238,14 +238,14 @@ class TestThemes:
 
 class TestWords:
     def test_every_label_in_both_languages(self) -> None:
-        for key, table in WORDS.items():
+        for key, table in BOARD_WORDS.items():
             assert set(table) == set(LANGS), key
             assert placeholders(table["en"]) == placeholders(table["el"]), key
             assert table["en"] != table["el"] or key in ("plays_more",), key
 
     def test_no_display_message_names_the_cause(self) -> None:
-        assert "X11" in word("no_display", "en", why="X11")
-        assert "οθόνη" in word("no_display", "el", why="X11")
+        assert "X11" in text("board.no_display", "en", why="X11")
+        assert "οθόνη" in text("board.no_display", "el", why="X11")
 
 
 def test_pure_modules_do_not_import_pygame() -> None:

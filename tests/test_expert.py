@@ -199,7 +199,7 @@ class TestLevels:
 
     @pytest.mark.parametrize("lang", ["en", "el"])
     def test_help_lists_every_level_in_both_languages(self, lang: str) -> None:
-        from tavli_voice.ui.terminal import build_parser
+        from tavli_voice.startup import build_parser
         text = " ".join(build_parser(lang).format_help().split())
         for name in BOT_NAMES:
             assert " ".join(LEVELS[name][lang].split()) in text

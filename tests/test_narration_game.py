@@ -6,7 +6,6 @@ RecordingSink that keeps what would have been played.
 
 from __future__ import annotations
 
-import shutil
 import time
 import wave
 from pathlib import Path
@@ -21,8 +20,7 @@ from tavli_voice.rules import MatchConfig
 from tavli_voice.session import Session
 from tavli_voice.ui.app import App
 
-pytestmark = pytest.mark.skipif(shutil.which("espeak-ng") is None,
-                                reason="espeak-ng is not installed (.ci/run installs it)")
+pytestmark = pytest.mark.espeak
 
 
 def narrated_game(lang: str, tmp_path: Path) -> tuple[App, RecordingSink, list[E.Event]]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import textwrap
@@ -18,6 +17,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
+from tavli_voice.words import SPEECH_FALLBACK_MESSAGES
 from tavli_voice.narration import backend
 from tavli_voice.narration.backend import fallback_message, make_speaker
 from tavli_voice.narration.earcons import EARCONS, earcon
@@ -34,8 +34,7 @@ from tavli_voice.narration.speaker import (
 from tavli_voice.narration.speechtext import SPEAKABLE_PUNCTUATION, clean_for_speech, speak_play
 from tavli_voice.narration.utterance import Pause, Utterance, VoiceKind
 
-HAVE_ESPEAK = shutil.which("espeak-ng") is not None
-needs_espeak = pytest.mark.skipif(not HAVE_ESPEAK, reason="espeak-ng not installed")
+needs_espeak = pytest.mark.espeak
 
 SENTENCES = {
     "en": ["Your dice: six and five.", "Opponent played 13/7* 8/7.", "No legal play: you are closed out.",
@@ -53,22 +52,22 @@ def rms(x: np.ndarray) -> float:
 class TestCleanForSpeech:
     @pytest.mark.parametrize("text, lang, spoken", [
         ("13/7*", "en", "from 13 to 7, hitting"),
-        ("13/7*", "el", "από το 13 στο 7, χτύπημα"),
+        ("13/7*", "el", "από το 13 στο 7 με χτύπημα"),
         ("24/18 13/8", "en", "from 24 to 18, from 13 to 8"),
         ("bar/22", "en", "from the bar to 22"),
         ("bar/22", "el", "από την μπάρα στο 22"),
         ("6/off", "en", "from 6, bearing off"),
-        ("6/off", "el", "από το 6, μάζεμα"),
+        ("6/off", "el", "από το 6 έξω"),
         ("8/5(2)", "en", "from 8 to 5, 2 checkers"),
-        ("8/5(2)", "el", "από το 8 στο 5, 2 πούλια"),
+        ("8/5(2)", "el", "2 πούλια από το 8 στο 5"),
         ("13/7^", "en", "from 13 to 7, pinning"),  # R1: Plakoto pin
-        ("13/7^", "el", "από το 13 στο 7, πλάκωμα"),
+        ("13/7^", "el", "από το 13 στο 7 με πλάκωμα"),
         ("24/18*/13", "en", "from 24 to 18, hitting, to 13"),
         ("Dice: 6-5", "en", "Dice: 6 5"),
-        ("points 1–6", "el", "points 1 έως 6"),
+        ("θέσεις 1–6", "el", "θέσεις 1 έως 6"),
         ("1. 24/18\n2. 24/13", "en", "1, from 24 to 18. 2, from 24 to 13."),
         ("- one\n- two", "en", "one. two."),
-        ("a & b", "el", "a και b"),
+        ("α & β", "el", "α και β"),
         ("Εξάρες!", "el", "Εξάρες!"),
         ("six and five", "en", "six and five"),
     ])
@@ -285,10 +284,10 @@ class TestFallback:
         assert backend.probe_audio() in (None, backend.NO_AUDIO, backend.NO_PORTAUDIO)
 
     def test_messages_complete_in_both_languages(self) -> None:
-        for key, texts in backend.FALLBACK_MESSAGES.items():
+        for key, texts in SPEECH_FALLBACK_MESSAGES.items():
             assert set(texts) == {"en", "el"}, key
             assert re.search("[α-ωΑ-Ω]", texts["el"]) and texts["en"].isascii()
-        assert fallback_message(backend.NO_AUDIO, "fr") == backend.FALLBACK_MESSAGES[backend.NO_AUDIO]["en"]
+        assert fallback_message(backend.NO_AUDIO, "fr") == SPEECH_FALLBACK_MESSAGES[backend.NO_AUDIO]["en"]
 
 
 # ------------------------------------------------------------- audio sinks

@@ -16,7 +16,7 @@ import re
 import pytest
 
 from tavli_voice import events as E
-from tavli_voice.narration import messages as M
+from tavli_voice import words as M
 from tavli_voice.narration import phrases as P
 from tavli_voice.narration.pieces import NarrationContext, PresentationReason, Say
 from tavli_voice.narration.priorities import Priority, Verbosity
@@ -292,7 +292,7 @@ class TestMessages:
         assert M.help_lines("el", ("take", "drop", "yes", "no")) == [
             "y: δέξου τον διπλασιασμό", "n: αρνήσου τον διπλασιασμό"]
         spoken = M.help_lines("en", ("stop", "point"), speech=True)
-        assert spoken == ["p number: what is on point number", "dot: stop speaking"]
+        assert spoken == ["p number: what is on a point", "dot: stop speaking"]
         assert M.help_lines("en", ("roll",), keys=False) == ["roll the dice"]
 
 
@@ -319,7 +319,7 @@ class TestNumbersAndNames:
         assert M.plural("count.play", 2, "en", speech=True) == "2 plays"
 
     @pytest.mark.parametrize(("die", "el_nom", "el_acc", "en"), [
-        (1, "άσσοι", "άσσους", "double ones"), (2, "δυάρες", "δυάρες", "double twos"),
+        (1, "άσοι", "άσους", "double ones"), (2, "δυάρες", "δυάρες", "double twos"),
         (3, "τριάρες", "τριάρες", "double threes"), (4, "ντόρτια", "ντόρτια", "double fours"),
         (5, "πεντάρες", "πεντάρες", "double fives"), (6, "εξάρες", "εξάρες", "double sixes"),
     ])
@@ -340,9 +340,12 @@ class TestNumbersAndNames:
     def test_player_names(self) -> None:
         assert M.player_words("Rita", "rita", 1, "el") == M.PlayerWords("Ρίτα", "η Ρίτα", "της Ρίτας")
         assert M.player_words("x", "strong", 1, "en").subject == "the strong player"
-        assert M.player_words("you", None, 0, "el").subject == "ο Παίκτης 1"
+        assert M.player_words("you", None, 0, "el").subject == "ο πρώτος παίκτης"
         assert M.player_words("", None, 1, "en").whose == "Player 2's"
         assert M.player_words("Maria", None, 0, "el").whose == "του παίκτη Maria"
+        assert M.player_words("Μαρία", None, 0, "el") == M.PlayerWords("Μαρία", "η Μαρία", "της Μαρίας")
+        assert M.player_words("Νίκος", None, 1, "el").whose == "του Νίκου"
+        assert M.player_words("Δεύτερος παίκτης", None, 1, "el").whose == "του δεύτερου παίκτη"
         assert M.player_words("James", None, 0, "en").whose == "James'"
         c = NarrationContext(lang="el", listener=None,
                              players=(E.PlayerInfo("you"), E.PlayerInfo("S", "strong")))
@@ -414,7 +417,8 @@ class TestPhraseTable:
                             assert not GREEK_GENDER_DIGIT.search(seg), seg
                         # the last gate changes nothing essential: no words dropped
                         cleaned = clean_for_speech(seg, lang)
-                        assert len(cleaned.split()) >= len(seg.split()) - 2, (seg, cleaned)
+                        words = [w for w in seg.split() if w != "·"]  # a list mark, not a word
+                        assert len(cleaned.split()) >= len(words) - 2, (seg, cleaned)
 
     def test_screen_shows_notation_by_default(self) -> None:
         made = E.PlayMade(1, legal_plays(HIT_POS, (6, 1))[0], (6, 1))
@@ -491,9 +495,9 @@ class TestPlaysInWords:
         assert speech(E.PlayMade(0, play, (6, 1)), ctx("en")) == \
             "You played from 13 to 7 hitting, from 8 to 7."
         assert speech(E.PlayMade(0, play, (6, 1)), ctx("el")) == \
-            "Έπαιξες από το 13 στο 7 και χτυπάς, από το 8 στο 7."
+            "Έπαιξες από το 13 στο 7 και χτύπησες, από το 8 στο 7."
         assert speech(E.PlayMade(1, play, (6, 1)), ctx("el")) == \
-            "Η Ρίτα έπαιξε από το 13 στο 7 και χτυπάει, από το 8 στο 7."
+            "Η Ρίτα έπαιξε από το 13 στο 7 και χτύπησε, από το 8 στο 7."
         assert P.screen_text(E.PlayMade(1, play, (6, 1)), ctx("en")) == "Rita played 13/7* 8/7."
 
     def test_terse_opponent_play(self) -> None:
@@ -513,7 +517,7 @@ class TestPlaysInWords:
         enter = legal_plays(BAR_POS, (3, 1))
         words = [Say(ctx("en"), True).play(p, 0) for p in enter]
         assert any(w.startswith("from the bar to 22") for w in words), words
-        assert any("από τη μπάρα στο 24" in Say(ctx("el"), True).play(p, 0) for p in enter)
+        assert any("από την μπάρα στο 24" in Say(ctx("el"), True).play(p, 0) for p in enter)
         off = self._play(BEAR_POS, (6, 5), "6/off 5/off")
         assert Say(ctx("en"), True).play(off, 0) == "from 6 off the board, from 5 off the board"
         assert Say(ctx("el"), True).play(off, 0) == "από το 6 έξω, από το 5 έξω"
@@ -549,8 +553,8 @@ class TestPlaysInWords:
         assert utt.segments[1] == Pause(250)
         assert utt.segments[2] == "1: from 24 to 18, from 13 to 8"
         el = P.phrase(offered, ctx("el"))
-        assert el.segments[0] == "Επτά κινήσεις για να διαλέξεις:"
-        assert P.screen_text(offered, ctx("el")).startswith("7 κινήσεις για να διαλέξεις:")
+        assert el.segments[0] == "Έχεις επτά κινήσεις να διαλέξεις:"
+        assert P.screen_text(offered, ctx("el")).startswith("Έχεις 7 κινήσεις να διαλέξεις:")
 
     def test_long_list_cut_in_speech_at_9_on_screen_at_20(self) -> None:
         plays = legal_plays(START, (1, 1))
@@ -615,10 +619,10 @@ class TestReasons:
         assert speech(blocked, c_en) == ("You lose your turn: a checker on the bar must enter "
                                          "first, and the entry point 19 is closed.")
         assert speech(blocked, c_el) == ("Χάνεις τη σειρά σου: πρώτα πρέπει να μπει το πούλι "
-                                         "της μπάρας, και η θέση εισόδου 19 είναι πόρτα.")
+                                         "από την μπάρα, και το 19 είναι πόρτα.")
         allb = E.TurnPassed(1, (1, 1), real_reason("all_blocked"))
-        assert speech(allb, c_el) == ("Η Ρίτα χάνει τη σειρά: με άσσους κανένα πούλι δεν "
-                                      "βρίσκει θέση να σταθεί.")
+        assert speech(allb, c_el) == ("Η Ρίτα χάνει τη σειρά: με άσους κανένα πούλι δεν "
+                                      "έχει πού να πάει.")
         one = E.TurnShortened(0, real_reason("only_one_die"))
         assert speech(one, c_en) == (
             "You can play only part of your roll: only the 4 can be played, not the 6, because "
@@ -719,14 +723,14 @@ class TestReadouts:
         seat_two = NarrationContext(lang="el", listener=1,
                                     players=(E.PlayerInfo("Rita", "rita"), E.PlayerInfo("you")))
         said = P.screen_text(E.PositionReport(1, own_alone, "brief", 1, (0, 0)), seat_two)
-        assert "Η μάνα σου είναι μόνη στο 24 και μπορεί να πλακωθεί." in said
+        assert "Η μάνα σου είναι μοναχή στο 24 και κινδυνεύει να πλακωθεί." in said
 
     def test_mother_pinned_event(self) -> None:
         assert speech(E.MotherPinned(1, False), ctx("el")) == (
             "Η Ρίτα πλάκωσε τη μάνα σου! Η παρτίδα συνεχίζεται ώσπου να φύγει το τελευταίο "
-            "πούλι της Ρίτας από τη θέση εκκίνησης.")
+            "πούλι της Ρίτας από την αφετηρία της Ρίτας.")
         assert speech(E.MotherPinned(0, True), ctx("en")) == \
-            "You pinned the opponent's mother! That ends the game."
+            "You pinned Rita's mother! That ends the game."
 
     def test_pips_and_score(self) -> None:
         assert speech(E.PipReport(0, (167, 150)), ctx("en")) == \
@@ -734,9 +738,9 @@ class TestReadouts:
         assert speech(E.PipReport(0, (140, 150)), ctx("el")) == \
             "Μέτρημα: εσύ 140, η Ρίτα 150. Προηγείσαι κατά 10."
         assert speech(E.ScoreReport((2, 1), 5, "fevga", 3), ctx("el")) == \
-            "Σκορ: εσύ 2, η Ρίτα 1. Ο αγώνας είναι μέχρι πέντε πόντους. Παρτίδα 3: Φεύγα."
+            "Σκορ: εσύ 2, η Ρίτα 1. Ο αγώνας είναι στους πέντε πόντους. Παρτίδα 3: Φεύγα."
         assert speech(E.GameOver("portes", 0, 1, "single", (1, 0)), ctx("el")) == \
-            "Κερδίζεις την παρτίδα: ένας πόντος. Σκορ: εσύ 1, η Ρίτα 0."
+            "Κερδίζεις την παρτίδα και παίρνεις έναν πόντο. Σκορ: εσύ 1, η Ρίτα 0."
         assert P.screen_text(E.GameOver("portes", 1, 2, "mars", (0, 2)), ctx("en")) == \
             "Rita wins the game with a mars: 2 points. Score: you 0, Rita 2."
 

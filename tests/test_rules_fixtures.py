@@ -23,12 +23,12 @@ rules.md (and ``rules_naive.py`` re-derives every answer independently).
 from __future__ import annotations
 
 import json
-import os
 from functools import lru_cache
 from typing import Any, Callable, Iterator
 
 import pytest
 
+from conftest import need_shared
 from rules_naive import legal_results as naive_results
 from rules_support import fixtures_dir
 from tavli_voice.rules import Position, legal_plays
@@ -102,13 +102,7 @@ def load(name: str) -> tuple[dict[str, Any], ...]:
     has shared/ beside the clone); on a developer's or user's machine without it, the
     cross-check is skipped with a reason that says how to run it.
     """
-    path = fixtures_dir() / name
-    if not path.exists():
-        msg = (f"fixtures not found at {path}: put shared/ beside the repository "
-               "or set TAVLI_SHARED")
-        if os.environ.get("CI"):
-            pytest.fail(msg)
-        pytest.skip(msg)
+    path = need_shared(fixtures_dir() / name, "fixtures")
     lines = path.read_text(encoding="utf-8").splitlines()
     return tuple(json.loads(line) for line in lines if line.strip())
 

@@ -171,6 +171,7 @@ def play_games(game: str, preset: str, count: int) -> Counter[str]:
     return stats
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,preset", COMBOS)
 def test_r2_r4_r5_r6_r7_fuzz_games_to_the_end(game: str, preset: str) -> None:
     stats = play_games(game, preset, GAMES_PER_COMBO)

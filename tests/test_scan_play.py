@@ -21,8 +21,9 @@ from typing import Any
 
 import pytest
 
-from tavli_voice import commands as C
-from tavli_voice.bots import make_bot
+from tavli_voice import commands as C, words
+from tavli_voice import events as E
+from tavli_voice.bots import HINT_BOT, make_bot
 from tavli_voice.narration.narrator import Narrator
 from tavli_voice.narration.priorities import Priority
 from tavli_voice.narration.speaker import RecordingSpeaker
@@ -32,10 +33,10 @@ from tavli_voice.scanning.modes import is_command
 from tavli_voice.scanning.steps import UNDO_STEP
 from tavli_voice.session import Phase, new_session
 from tavli_voice.ui.app import App
-from tavli_voice.ui.scan_driver import ScanDriver, strong_bot_preferred
+from tavli_voice.ui.scan_driver import ScanDriver
 from tavli_voice.ui.scan_input import (KeyRepeatFilter, SwitchAction, TerminalScan, TtyKeys,
                                        decode_keys, highlight_speaker, key_roles, normalise_key,
-                                       run_scanning, word)
+                                       run_scanning)
 
 YOU = 0  # new_session seats "you" first, Rita second
 
@@ -58,7 +59,7 @@ def leads_to(mode: ScanMode, index: int, target: C.Command, depth: int = 0) -> b
 
 
 def wanted(app: App) -> C.Command:
-    """What the scripted user wants now: roll, confirm, the strong bot's play, leave at the end."""
+    """What the scripted user wants now: roll, confirm, the hint's play, leave at the end."""
     s = app.session
     if app.finished:
         return C.Quit()
@@ -71,7 +72,7 @@ def wanted(app: App) -> C.Command:
     if s.phase is Phase.ASK:
         return C.No()
     assert s.dice is not None
-    best = make_bot("strong", seed=0).choose_play(s.position, s.dice, s.plays)
+    best = make_bot(HINT_BOT, seed=0).choose_play(s.position, s.dice, s.plays)
     return C.ChoosePlay(s.plays.index(best) + 1)
 
 
@@ -220,8 +221,10 @@ class TestDriver:
                 clock.advance(0.2)
                 driver.tick()
         assert session.phase is Phase.PLAY and len(session.plays) > 1
-        best = strong_bot_preferred(session)
-        assert best is not None
+        hint = session.handle(C.Hint())[0]
+        assert isinstance(hint, E.HintReport)
+        best = hint.number - 1  # the scanner offers the hint's play first: one source of advice
+        assert session.state().suggested == hint.number
         assert driver.menu().preferred == best
         clock.advance(0.6)  # the pause after the last pick
         driver.tick()
@@ -509,8 +512,8 @@ class TestTerminalLoop:
         text = out.getvalue()
         assert code == 0 and app.quit
         first = text.splitlines()[0]
-        assert first == word("intro_auto", "el", pick="s", next="Enter")
-        assert word("not_a_switch", "el", pick="s") in text
+        assert first == words.text("scanui.intro_auto", "el", pick="s", next="Enter")
+        assert words.text("scanui.not_a_switch", "el", pick="s") in text
         assert "Ρίξε τα ζάρια" in text  # the Roll option, in Greek
         assert app.session.turn_counter > 6  # the s key rolled and played
         # the settings file kept its other section
@@ -530,7 +533,7 @@ class TestTerminalLoop:
 
         term = TerminalScan(driver, FakeKeys(clock, plan), lines.append, "en", max_loops=400)
         term.run()
-        assert lines[0] == word("intro_step", "en", pick="Enter", next="space")
+        assert lines[0] == words.text("scanui.intro_step", "en", pick="Enter", next="space")
         assert driver.stats.steps == 2 and driver.stats.picks == 1
         assert driver.stats.presses == 3
 
@@ -566,7 +569,7 @@ class TestTerminalLoop:
                      "--lang", "en", "--save", str(tmp_path / "save.json")],
                     out=out, inp=io.StringIO("q\n"))
         assert code == 0
-        assert out.getvalue().splitlines()[0] == word("not_a_tty", "en")
+        assert out.getvalue().splitlines()[0] == words.text("scanui.not_a_tty", "en")
 
 
 class TestTty:

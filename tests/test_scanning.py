@@ -24,8 +24,9 @@ from tavli_voice.scanning.cost import (
     ScanCost, level_cost, scan_cost_group, scan_cost_linear, scan_cost_tree,
 )
 from tavli_voice.scanning.modes import ScanMode, is_command
+from tavli_voice.words import SCANNING_SETTING_NAMES, SCANNING_WORDS, text
 from tavli_voice.scanning.words import (
-    LANGUAGES, SETTING_NAMES, WORDS, say, setting_error_text, settings_problem_text,
+    LANGUAGES, setting_error_text, settings_problem_text,
 )
 
 # -- helpers ------------------------------------------------------------------
@@ -119,7 +120,7 @@ class TestScanSettings:
         assert setting_error_text(info.value, "en") == (
             "The setting scan interval must be between 0.3 and 10, not 0.1.")
         assert setting_error_text(info.value, "el") == (
-            "Η ρύθμιση χρόνος σάρωσης πρέπει να είναι από 0,3 έως 10, όχι 0,1.")
+            "Η ρύθμιση «χρόνος σάρωσης» πρέπει να είναι από 0,3 έως 10, όχι 0,1.")
         with pytest.raises(ScanSettingError) as choice:
             ScanSettings(mode="row")  # type: ignore[arg-type]
         assert "auto, step" in setting_error_text(choice.value, "el")
@@ -199,12 +200,12 @@ def all_options(mode: ScanMode, depth: int = 0) -> list[ScanOption]:
 
 class TestWords:
     def test_every_key_in_both_languages(self) -> None:
-        for key, table in {**WORDS, **SETTING_NAMES}.items():
+        for key, table in {**SCANNING_WORDS, **SCANNING_SETTING_NAMES}.items():
             for lang in LANGUAGES:
                 assert table.get(lang, "").strip(), (key, lang)
 
     def test_placeholders_match_between_languages(self) -> None:
-        for key, table in WORDS.items():
+        for key, table in SCANNING_WORDS.items():
             assert sorted(set(_fields(table["en"]))) == sorted(set(_fields(table["el"]))), key
 
     def test_every_label_a_menu_can_show_exists(self) -> None:
@@ -223,9 +224,9 @@ class TestWords:
     def test_labels(self) -> None:
         assert ScanOption("from", (13,)).label("en") == "From 13"
         assert ScanOption("to", (7,)).label("el") == "Στο 7"
-        assert ScanOption("from_bar", (25,)).label("el") == "Από τη μπάρα"
+        assert ScanOption("from_bar", (25,)).label("el") == "Από την μπάρα"
         assert ScanOption("to_off", (0,)).label("en") == "Bear off"
-        assert say("scan_interval", "el", (1.25,)) == "Χρόνος σάρωσης 1,25 δευτερόλεπτα."
+        assert text("scan.scan_interval", "el", 1.25) == "Χρόνος σάρωσης 1,25 δευτερόλεπτα."
 
 
 def _fields(text: str) -> list[str]:

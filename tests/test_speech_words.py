@@ -11,7 +11,7 @@ from tavli_voice.commands import (
 )
 from tavli_voice.speech.grammar import ALWAYS, Options, Phrase, hint, jsgf, lookup, phrases
 from tavli_voice.speech.lexicon import ENGLISH, MAX_VARIANTS, greek_phones, pronunciations
-from tavli_voice.speech.messages import MESSAGES, message
+from tavli_voice.words import VOICE_MESSAGES as MESSAGES, text
 from tavli_voice.speech.words import (
     COMMAND_WORDS, LANGS, MAX_NUMBER, all_words, number_text, number_variants, point_variants,
 )
@@ -181,7 +181,7 @@ class TestMessages:
         opts = Options(plays=7, commands=frozenset({"roll"}))
         assert hint(opts, "en") == "say a number from 1 to 7, or say roll, repeat, stop, help"
         assert hint(opts, "el") == "πες έναν αριθμό από 1 έως 7, ή πες ρίξε, ξανά, σταμάτα, βοήθεια"
-        assert message("not_understood", "en", hint=hint(Options(plays=1), "en")).startswith(
+        assert text("voice.not_understood", "en", hint=hint(Options(plays=1), "en")).startswith(
             "Not understood: say one, or say repeat")
         steps = hint(Options(from_points=frozenset({6, 13})), "en")
         assert "from 13" in steps

@@ -210,7 +210,7 @@ def test_an_internal_error_is_said_and_the_game_goes_on(tmp_path: Path,
 
 
 def test_option_help_in_greek_and_plays_in_words(tmp_path: Path) -> None:
-    from tavli_voice.ui.terminal import build_parser
+    from tavli_voice.startup import build_parser
     assert "παιχνίδι" in build_parser("el").format_help()
     assert "match length" in build_parser("en").format_help()
     code, out = run(["--game", "portes", "--seed", "3", "--words"], Keys(["r", "q"]), tmp_path)

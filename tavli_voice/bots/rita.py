@@ -30,7 +30,7 @@ from .expert import ExpertBot
 from .ranking import TIE, score_plays
 
 #: Softmax temperature (points a game) over the expert's equities: her default level.
-TEMPERATURE = 0.055
+TEMPERATURE = 0.06
 #: Default share of decisions (with a worse play on offer) she gets wrong (``values="strong"``).
 P_MISTAKE = 0.25
 #: Default share of the worse plays (the worst ones) her mistakes are drawn from.

@@ -114,14 +114,18 @@ def lambda_returns(ys: FloatArray, sides: list[int], final: FloatArray | None,
     return g
 
 
-def train_step(net: Net, x: FloatArray, target: FloatArray, lr: float) -> float:
-    """One gradient step of cross-entropy toward ``target``; returns the mean squared error."""
+def train_step(net: Net, x: FloatArray, target: FloatArray, lr: float,
+               train_linear: bool = False) -> float:
+    """One gradient step of cross-entropy toward ``target``; returns the mean squared error.
+
+    The linear path (the strong judgement, :meth:`.net.Net.new`) stays as it is unless
+    ``train_linear``: self-play only teaches the hidden layer's corrections to it."""
     h, y = net.forward(x)
     d2 = (y - target).astype(np.float32)
     dh = (d2 @ net.w2.T) * h * (1.0 - h)
     net.w2 -= lr * (h.T @ d2)
     net.b2 -= lr * d2.sum(axis=0)
-    if net.ws is not None:
+    if net.ws is not None and train_linear:
         net.ws -= lr * (x.T @ d2)
     net.w1 -= lr * (x.T @ dh)
     net.b1 -= lr * dh.sum(axis=0)

@@ -10,8 +10,8 @@ language, and carries on with text. Nothing here raises for a missing piece.
 Every probe is injectable (``finder``, ``audio_probe``, ``sink``) so tests can
 pretend espeak-ng or the sound card is missing.
 
-The sentences live with every other word in ``narration/messages.py``
-(``SPEECH_FALLBACK_MESSAGES``).
+The sentences live with every other word in :mod:`tavli_voice.words`
+(section ``speechoff.``).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from tavli_voice.narration.speaker import (
     AudioSink, EngineSpeaker, EspeakProcessSynth, Pyttsx3Synth, SilentSpeaker, SoundDeviceSink,
     Speaker, SynthesisError, Synthesizer,
 )
-from tavli_voice.narration.messages import SPEECH_FALLBACK_MESSAGES
+from tavli_voice.words import LANGS, text
 
 log = logging.getLogger(__name__)
 
@@ -34,16 +34,12 @@ NO_VOICE = "speech_unavailable_no_voice"
 NO_PORTAUDIO = "speech_unavailable_no_portaudio"
 NO_AUDIO = "speech_unavailable_no_audio"
 
-#: The fallback lines, English and Greek side by side.
-FALLBACK_MESSAGES = SPEECH_FALLBACK_MESSAGES  # the words live in narration/messages.py
-
 Engine = Literal["espeak-ng", "pyttsx3"]
 
 
 def fallback_message(key: str, lang: str) -> str:
     """The sentence for ``key`` in ``lang`` (English if the language is unknown)."""
-    texts = FALLBACK_MESSAGES[key]
-    return texts.get(lang, texts["en"])
+    return text("speechoff." + key, lang if lang in LANGS else "en")
 
 
 def probe_audio() -> str | None:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from tavli_voice import events as E
-from tavli_voice.narration import messages as M
+from tavli_voice import words as M
 from tavli_voice.narration import readout
 from tavli_voice.narration.pieces import NarrationContext, PresentationReason, Say, log
 from tavli_voice.narration.priorities import Priority
@@ -96,7 +96,7 @@ def _game_over(e: E.GameOver, s: Say) -> Blocks:
             log.warning("no words for game outcome %r", e.kind)
             how_key = "how.single"
         out = [s.by("game.won", e.winner, how=s.t(how_key),
-                    points=s.n("count.point", e.points))]
+                    points=s.n("count.point_acc", e.points))]
     out.append(s.score(e.scores))
     return [" ".join(out)]
 
@@ -188,7 +188,7 @@ def _play_pending(e: E.PlayPending, s: Say) -> Blocks:
 
 
 def _play_made(e: E.PlayMade, s: Say) -> Blocks:
-    play = s.play(e.play, e.player)
+    play = s.play(e.play, e.player, past=True)
     if e.by_timer:
         out = [s.by("play.timer", e.player, play=play)]
     elif s.ctx.terse:
@@ -216,11 +216,12 @@ def _turn_shortened(e: E.TurnShortened, s: Say) -> Blocks:
 
 def _mother_pinned(e: E.MotherPinned, s: Say) -> Blocks:
     if s.you(e.pinner):
-        first = s.t("mother.pinned.you")
+        first = s.t("mother.pinned.you", whose_other=s.whose(1 - e.pinner))
     elif s.ctx.listener is not None:
         first = M.capitalize(s.t("mother.pinned.yours", who=s.subject(e.pinner)))
     else:
-        first = M.capitalize(s.t("mother.pinned.other", who=s.subject(e.pinner)))
+        first = M.capitalize(s.t("mother.pinned.other", who=s.subject(e.pinner),
+                                 whose_other=s.whose(1 - e.pinner)))
     second = s.t("mother.ends") if e.ends_game else s.by("mother.goes_on", e.pinner)
     return [f"{first} {second}"]
 
@@ -234,16 +235,17 @@ def _question_asked(e: E.QuestionAsked, s: Say) -> Blocks:
     if s.ctx.players[e.player].is_bot:
         return []  # a bot answers at once; nothing to ask aloud
     key = f"ask.{e.kind}" if f"ask.{e.kind}" in M.MESSAGES else "ask.other"
-    return [_for(e.player, s.t(key, value=e.value), s)]
+    value = s.n("count.point_acc", e.value) if isinstance(e.value, int) else e.value
+    return [_for(e.player, s.t(key, value=value), s)]
 
 
 def _double_offered(e: E.DoubleOffered, s: Say) -> Blocks:
-    return [s.by("double.offer", e.player, value=e.value)]
+    return [s.by("double.offer", e.player, value=s.n("count.point_acc", e.value))]
 
 
 def _double_answered(e: E.DoubleAnswered, s: Say) -> Blocks:
     if e.took:
-        return [s.by("double.took", e.player, value=e.value)]
+        return [s.by("double.took", e.player, value=s.n("count.point_acc", e.value))]
     return [s.by("double.dropped", e.player)]
 
 
@@ -280,7 +282,10 @@ def _command_rejected(e: E.CommandRejected, s: Say) -> Blocks:
                                  point=s.point(e.get("point", 0))))]
     if code in ("no_such_point", "no_such_quarter", "illegal_play", "ambiguous_play",
                 "bad_notation"):
-        details = {"point": e.get("point"), "quarter": e.get("quarter"), "text": e.get("text", "")}
+        # the example is spelled out aloud, or the listener hears words, not how to type it
+        example = s.t("reject.notation_example.spoken" if s.speech else "reject.notation_example")
+        details = {"point": e.get("point"), "quarter": e.get("quarter"), "text": e.get("text", ""),
+                   "example": example}
         return [M.capitalize(s.t(f"reject.{code}", **details))]
     if code in _NO_DETAILS:
         return [s.t(f"reject.{code}")]

@@ -9,7 +9,7 @@ pieces (2.1). Here :class:`NarrationContext` is that snapshot and
 ``13/7*``; Greek feminine and masculine numbers as words), ``speech=False``
 writes screen text (digits, and notation when the context asks for it).
 
-All words come from :mod:`~tavli_voice.narration.messages`.
+All words come from :mod:`tavli_voice.words`.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Sequence
 
 from tavli_voice.events import PlayerInfo
-from tavli_voice.narration import messages as M
+from tavli_voice import words as M
 from tavli_voice.narration.priorities import Verbosity
 from tavli_voice.rules import BAR, OFF, Play, Reason, Step
 
@@ -205,7 +205,7 @@ class Say:
         return str(p)
 
     def point_from(self, p: int) -> str:
-        """A point after "from": "13" / "το 13"; "the bar" / "τη μπάρα"."""
+        """A point after "from": "13" / "το 13"; "the bar" / "την μπάρα"."""
         if p == BAR:
             return self.t("word.bar")
         return self.t("step.from_point", p=p)
@@ -221,18 +221,22 @@ class Say:
         return self.join([self.point(p) for p in points], word)
 
     # ----------------------------------------------------------- plays (R1)
-    def play(self, play: Play, mover: int, *, terse: bool | None = None) -> str:
+    def play(self, play: Play, mover: int, *, terse: bool | None = None,
+             past: bool = False) -> str:
         """One play: notation on screen if the context wants it, words otherwise.
 
         Speech: "from 24 to 18, from 13 to 8"; "2 checkers from 8 to 5";
         "from 13 to 7 hitting" / "από το 13 στο 7 και χτυπάς". Terse: "13 to 7".
+        ``past``: a play already made, its captures in the past tense like the
+        sentence around it ("Έπαιξες από το 13 στο 7 και χτύπησες").
         """
         if not self.speech and self.ctx.screen_notation:
             return play.notation or self.t("move.none")
         brief = self.ctx.terse if terse is None else terse
-        return self.steps(play.steps, mover, play.result.game, terse=brief)
+        return self.steps(play.steps, mover, play.result.game, terse=brief, past=past)
 
-    def steps(self, steps: tuple[Step, ...], mover: int, game: str, *, terse: bool = False) -> str:
+    def steps(self, steps: tuple[Step, ...], mover: int, game: str, *, terse: bool = False,
+              past: bool = False) -> str:
         """Steps in words, grouped into checker paths like the notation (R1)."""
         if not steps:
             return self.t("move.none")
@@ -241,7 +245,7 @@ class Say:
         texts: list[str] = []
         counts: dict[str, int] = {}
         for path, marks in paths:
-            words = self._path(path, marks, mover, game, terse)
+            words = self._path(path, marks, mover, game, terse, past)
             if words not in counts:
                 texts.append(words)
                 counts[words] = 0
@@ -259,10 +263,10 @@ class Say:
         return self.steps((step,), mover, game, terse=self.ctx.terse)
 
     def _path(self, path: list[int], marks: list[bool], mover: int, game: str,
-              terse: bool) -> str:
+              terse: bool, past: bool = False) -> str:
         pre = "move.terse." if terse else "move."
         capture = ("move.pin." if game == "plakoto" else "move.hit.") + (
-            "you" if self.you(mover) else "other")
+            "you" if self.you(mover) else "other") + (".past" if past else "")
         # like the notation: keep the points where it captured, and the last
         kept = [(p, mark) for i, (p, mark) in enumerate(zip(path[1:], marks))
                 if mark or i == len(marks) - 1]

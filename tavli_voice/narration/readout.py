@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from tavli_voice.events import PointReport, PositionReport, QuarterReport
 from tavli_voice.rules import BAR, OFF, Position
-from tavli_voice.narration import messages as M
+from tavli_voice import words as M
 from tavli_voice.narration.pieces import Say
 
 
@@ -66,7 +66,7 @@ def _group(pos: Position, view: int, side: int, s: Say) -> str:
             items.append(stack)
         elif pin > 0:
             items.append(s.t("readout.pinned_item", p=p))
-    sep = "; " if any("," in item for item in items) else ", "
+    sep = s.t("word.list_sep") if any("," in item for item in items) else ", "
     body = sep.join(items) if items else s.t("readout.group.empty")
     if s.you(side):
         return s.t("readout.group.you", items=body)
@@ -129,7 +129,7 @@ def pinned(pos: Position, view: int, s: Say) -> list[str]:
 def cube(pos: Position, s: Say) -> list[str]:
     """R9.1: what the game is worth, once the cube has moved."""
     if pos.cube is not None and pos.cube.value > 1:
-        return [s.t("readout.cube", value=pos.cube.value)]
+        return [s.t("readout.cube", value=s.n("count.point_acc", pos.cube.value))]
     return []
 
 
@@ -189,7 +189,7 @@ def full_quarter(pos: Position, view: int, q: int, s: Say) -> str:
     name = _quarter_name(pos, view, q, s)
     intro = s.t("readout.quarter", a=pts[-1], b=pts[0], name=name)
     items = [s.t("readout.point_item", p=p, what=point_content(pos, p, view, s)) for p in pts]
-    return f"{intro} {'; '.join(items)}."
+    return f"{intro} {s.t('word.list_sep').join(items)}."
 
 
 def point(e: PointReport, s: Say) -> list[str]:

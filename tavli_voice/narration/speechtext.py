@@ -12,12 +12,18 @@ espeak-ng, so anything that slips through is made speakable here:
   ("13" → "thirteen" / "δεκατρία"); only the words above are ours. Greek
   numbers that agree with a feminine noun ("τρεις κινήσεις") must be written
   as words by the phrasers: espeak reads "3" as the neuter "τρία".
+* Greek speech never holds Latin letters (espeak-ng would switch to its English
+  voice mid-sentence): keys and names are said as a Greek says them ("r" →
+  "αρ", "VOG" → "βι όου τζι", section ``latin.`` of the catalogue), other Latin
+  words are read in Greek letters, and a question's ``;`` becomes ``?`` so the
+  voice rises (espeak-ng reads ``;`` as a falling pause, ``?`` and the Greek
+  question mark U+037E alike as a question).
 * Other symbols (``/ * ^ _ # | < > ~ @ [ ] { } =`` …) are dropped,
   ``&`` and ``+`` are said as words, parentheses and line breaks become
   pauses ("," and "."), so list items do not run together.
 
 The few words used here (from, to, bar, off, hitting, pinning, checkers) are
-kept with every other word in ``narration/messages.py`` (``SPEECH_SYMBOL_WORDS``).
+kept with every other word in :mod:`tavli_voice.words` (section ``symbol.``).
 The output never contains a character outside :data:`SPEAKABLE_PUNCTUATION`,
 letters, digits and spaces (tested).
 
@@ -32,12 +38,13 @@ letters, digits and spaces (tested).
 from __future__ import annotations
 
 import re
-from tavli_voice.narration.messages import SPEECH_SYMBOL_WORDS
+from tavli_voice.words import LANGS, LATIN_SPOKEN, SPEECH_SYMBOL_WORDS
 
 #: Punctuation allowed through (espeak uses it for pauses and intonation).
 SPEAKABLE_PUNCTUATION = ".,;:!?'-%"
 
-_WORDS = SPEECH_SYMBOL_WORDS  # the words live in narration/messages.py
+#: language → symbol word → text, from the catalogue's ``symbol.`` section.
+_WORDS = {lang: {key: texts[lang] for key, texts in SPEECH_SYMBOL_WORDS.items()} for lang in LANGS}
 
 _POINT = r"(?:bar|off|\d{1,2})[*^]?"
 _STEP = rf"{_POINT}(?:/{_POINT})+(?:\(\d\))?[*^]?"
@@ -49,6 +56,15 @@ _DICE_RE = re.compile(r"(?<![\d.,])(\d+)-(\d+)(?![\d.,])")
 _RANGE_RE = re.compile(r"(\d+)\s*[–—]\s*(\d+)")
 _LINE_BULLET_RE = re.compile(r"^\s*[-*•·]+\s+", re.MULTILINE)
 _LINE_NUMBER_RE = re.compile(r"^\s*(\d+)[.)]\s+", re.MULTILINE)
+#: A Greek question mark typed as ";" at the end of a sentence or before a closing quote.
+_QUESTION_RE = re.compile(r";(?=[\s»\"”’)]|$)")
+_LATIN_RE = re.compile(r"[A-Za-z]+")
+#: Latin letters → Greek sounds, for Latin words the catalogue does not list (names).
+_DIGRAPHS = (("th", "θ"), ("ch", "τσ"), ("sh", "σ"), ("ph", "φ"), ("ou", "ου"), ("oo", "ου"),
+             ("ee", "ι"), ("ck", "κ"), ("qu", "κου"))
+_LETTERS = dict(zip("abcdefghijklmnopqrstuvwxyz",
+                    ("α", "μπ", "κ", "ντ", "ε", "φ", "γκ", "", "ι", "τζ", "κ", "λ", "μ", "ν", "ο",
+                     "π", "κ", "ρ", "σ", "τ", "ου", "β", "ου", "ξ", "ι", "ζ")))
 _DROP_RE = re.compile(r"[^\w\s" + re.escape(SPEAKABLE_PUNCTUATION) + r"]|_")
 
 
@@ -79,7 +95,7 @@ def speak_step(step: str, lang: str) -> str:
             parts.append(w["hit"] if (mark or tail_mark) == "*" else w["pin"])
     text = ", ".join(_join_from_to(parts, lang))
     if count:
-        text += ", " + w["count"].format(n=count.group(1))
+        text = w["count"].format(n=count.group(1), move=text)
     return text
 
 
@@ -89,7 +105,9 @@ def _join_from_to(parts: list[str], lang: str) -> list[str]:
     out: list[str] = []
     marks = {w["hit"], w["pin"], w["off"]}
     for p in parts:
-        if out and p not in marks and not out[-1] in marks:
+        # "from 13 to 7"; in Greek the capture and "off" too: "από το 13 στο 7 με χτύπημα"
+        glue = p not in marks or lang == "el"
+        if out and glue and out[-1] not in marks:
             out[-1] = f"{out[-1]} {p}"
         else:
             out.append(p)
@@ -99,6 +117,23 @@ def _join_from_to(parts: list[str], lang: str) -> list[str]:
 def speak_play(notation: str, lang: str) -> str:
     """A whole play (``24/18 13/8``) in words, steps separated by pauses."""
     return ", ".join(speak_step(s, lang) for s in notation.split())
+
+
+def greek_sounds(word: str) -> str:
+    """A Latin word in Greek letters, as the Greek voice should say it.
+
+    >>> greek_sounds("r"), greek_sounds("VOG"), greek_sounds("Mary")
+    ('αρ', 'βι όου τζι', 'μαρι')
+    """
+    known = LATIN_SPOKEN.get(word.lower())
+    if known is not None:
+        return known["el"]
+    if word.isupper() and len(word) <= 4:  # an abbreviation: letter by letter
+        return " ".join(LATIN_SPOKEN[c.lower()]["el"] for c in word)
+    out = word.lower()
+    for latin, greek in _DIGRAPHS:
+        out = out.replace(latin, greek)
+    return "".join(_LETTERS.get(c, c) for c in out) or word
 
 
 def clean_for_speech(text: str, lang: str) -> str:
@@ -114,6 +149,10 @@ def clean_for_speech(text: str, lang: str) -> str:
     text = _RANGE_RE.sub(lambda m: w["range"].format(a=m.group(1), b=m.group(2)), text)
     text = text.replace("&", f" {w['and']} ").replace("+", f" {w['plus']} ")
     text = re.sub(r"[()\[\]{}·]", ", ", text)
+    if lang == "el":
+        text = _QUESTION_RE.sub("?", text)
+        text = re.sub(r"(?<=[A-Za-z])[-/.](?=[A-Za-z])", " ", text)  # Ctrl-C, tavli-voice
+        text = _LATIN_RE.sub(lambda m: greek_sounds(m.group(0)), text)
     text = _DROP_RE.sub(" ", text)
     # Tidy: no space before punctuation, no runs of pauses, no dangling dashes.
     text = re.sub(r"\s+-\s+|\s+-$|^-\s+", ", ", text)

@@ -1,5 +1,5 @@
 """The pure rules core: positions, dice, the three games, legal plays, reasons,
-scoring and the match (``shared/rules.md`` R0–R10). No I/O here.
+scoring and the match (``docs/rules.md`` R0–R10). No I/O here.
 """
 
 from .games import GAMES, Game, find_game
@@ -10,7 +10,7 @@ from .movegen import (StepChooser, Turn, analyse, apply_steps, check_dice, has_l
 from .notation import AmbiguousPlayError, IllegalPlayError, NotationError, parse_play
 from .outcome import Outcome, OutcomeKind, drop_outcome, game_outcome, resign_outcome
 from .plays import Play, Step, moves_of, notation
-from .position import BAR, OFF, PRESETS, Cube, Point, Position
+from .position import BAR, OFF, PRESETS, Cube, GameName, Point, Position, Preset
 from .reasons import PassReason, Reason
 
 __all__ = [
@@ -20,5 +20,5 @@ __all__ = [
     "play_for_result", "AmbiguousPlayError", "IllegalPlayError", "NotationError",
     "parse_play", "Outcome", "OutcomeKind", "drop_outcome", "game_outcome",
     "resign_outcome", "Play", "Step", "moves_of", "notation", "BAR", "OFF", "PRESETS",
-    "Cube", "Point", "Position", "PassReason", "Reason",
+    "Cube", "GameName", "Point", "Position", "Preset", "PassReason", "Reason",
 ]

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from .position import Position, fevga_opponent_point
+from .reasons import PassReason, Reason
 
 S_OFF = 0
 S_BAR = 25
@@ -101,6 +102,15 @@ class Game:
         """Does this step end the game at once (Plakoto's mother, R2/R5.4)?"""
         return False
 
+    def pass_reason(self, s: list[int], dice_set: tuple[int, ...],
+                    dice: tuple[int, int]) -> Reason | None:
+        """R8: this game's own reason why no step is possible from ``s`` (None: the common ones)."""
+        return None
+
+    def pins_mother(self, before: Position, after: Position) -> bool:
+        """Did the play from ``before`` to ``after`` pin the other player's mother (R5.4)?"""
+        return False
+
     def may_bear_off(self, s: list[int]) -> bool:
         """R6: all the mover's checkers still on the board are in points 1–6."""
         if s[S_BAR]:
@@ -144,6 +154,16 @@ class Portes(Game):
 
     def can_land(self, s: list[int], dst: int) -> bool:
         return s[dst] >= -1
+
+    def pass_reason(self, s: list[int], dice_set: tuple[int, ...],
+                    dice: tuple[int, int]) -> Reason | None:
+        """R4/R8: a checker on the bar that cannot enter."""
+        if not s[S_BAR]:
+            return None
+        if all(s[p] <= -2 for p in range(19, 25)):
+            return Reason.make(PassReason.CLOSED_OUT)
+        return Reason.make(PassReason.BAR_ENTRY_BLOCKED,
+                           points=tuple(sorted({25 - d for d in dice_set}, reverse=True)))
 
     def apply(self, s: list[int], src: int, dst: int) -> bool:
         if src == S_BAR:
@@ -189,6 +209,19 @@ class Plakoto(Game):
         s[dst] += 1
         return False
 
+    def pass_reason(self, s: list[int], dice_set: tuple[int, ...],
+                    dice: tuple[int, int]) -> Reason | None:
+        """R5.2/R8: a pinned checker would have had a move."""
+        pinned = tuple(p for p in range(24, 0, -1) if s[PIN + p] == 1)
+        if pinned and any(p - d >= 1 and self.can_land(s, p - d)
+                          for p in pinned for d in dice_set):
+            return Reason.make(PassReason.PINNED, points=pinned)
+        return None
+
+    def pins_mother(self, before: Position, after: Position) -> bool:
+        """R5.4: the other player's last checker on their start (our point 1) is now pinned."""
+        return after.pins[0] == -1 and before.pins[0] != -1
+
     def ends_game(self, s_before: list[int], s_after: list[int], src: int, dst: int,
                   preset: str) -> bool:
         """R5.4 / R2: a step that ends the game ends the turn at once."""
@@ -233,6 +266,24 @@ class Fevga(Game):
         if dst == 0 or s_after[dst] != 1:
             return True  # no point newly held: no new block
         return not makes_prime(s_after, dst, self._preset)
+
+    def pass_reason(self, s: list[int], dice_set: tuple[int, ...],
+                    dice: tuple[int, int]) -> Reason | None:
+        """R7.2/R7.3/R8: the first checker cannot move, or every move would make a prime."""
+        from .steps import landings
+
+        sources = tuple(self.sources(s))
+        blocks: list[tuple[int, ...]] = []
+        landable = False
+        for _die, _src, dst, _cap, t in landings(self, s, dice_set):
+            landable = True
+            blocks.extend(prime_blocks(t, dst, self._preset))
+        first_rule = s[0] == 0 and not any(s[p] > 0 for p in range(1, 12))
+        if first_rule and not landable and sources:
+            return Reason.make(PassReason.FIRST_CHECKER_BLOCKED, point=sources[0], dice=dice)
+        if landable and blocks:
+            return Reason.make(PassReason.PRIME_RULE, points=blocks[0])
+        return None
 
     _preset = "tavlucky"
 

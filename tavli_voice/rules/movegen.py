@@ -19,10 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from .games import PIN, S_BAR, Game, from_state, game_for, prime_blocks, to_state
+from .blocked import why_not_played
+from .chooser import StepChooser, apply_steps, play_for_result
+from .games import Game, from_state, game_for, to_state
 from .plays import Play, Step, _chain, paths_notation
 from .position import Position
-from .reasons import PassReason, Reason
+from .reasons import Reason
+from .steps import can_step, dice_list, legal_steps, remove_die
 
 Dice = tuple[int, int]
 
@@ -50,18 +53,6 @@ def check_dice(dice: Iterable[int]) -> Dice:
     return (d[0], d[1])
 
 
-def _dice_list(dice: Dice) -> tuple[int, ...]:
-    a, b = dice
-    if a == b:
-        return (a, a, a, a)
-    return (max(a, b), min(a, b))
-
-
-def _remove(dice_left: tuple[int, ...], die: int) -> tuple[int, ...]:
-    i = dice_left.index(die)
-    return dice_left[:i] + dice_left[i + 1:]
-
-
 class _Search:
     """One search: endpoints by state, with the first route found to each."""
 
@@ -82,24 +73,13 @@ class _Search:
         self.seen.add(memo)
         game = self.game
         moved = False
-        # the sources are the same for every die (none needed once the dice are used)
-        sources = tuple(game.sources(s)) if dice_left else ()
-        for die in sorted(set(dice_left), reverse=True):
-            rest = _remove(dice_left, die)
-            for src in sources:
-                dst = game.destination(s, src, die)
-                if dst < 0:
-                    continue
-                t = s[:]
-                cap = game.apply(t, src, dst)
-                if not game.step_allowed(t, dst):
-                    continue
-                moved = True
-                seq = steps + (Step(src, dst, die, cap),)
-                if game.ends_game(s, t, src, dst, self.preset):
-                    self.endings.setdefault(tuple(t), seq)
-                    continue
-                self.run(t, rest, seq)
+        for step, t in legal_steps(game, s, dice_left):
+            moved = True
+            seq = steps + (step,)
+            if game.ends_game(s, t, step.from_point, step.to_point, self.preset):
+                self.endings.setdefault(tuple(t), seq)
+                continue
+            self.run(t, remove_die(dice_left, step.die), seq)
         if not moved:
             # Keep the longest route to each end state: bearing off the last
             # checker with the 6 alone or via 3/1/off ends in the same state,
@@ -111,7 +91,7 @@ class _Search:
 
 def _search(pos: Position, dice: Dice) -> _Search:
     search = _Search(game_for(pos), pos.preset)
-    search.run(to_state(pos), _dice_list(dice), ())
+    search.run(to_state(pos), dice_list(dice), ())
     return search
 
 
@@ -163,17 +143,7 @@ def legal_plays(position: Position, dice: Iterable[int]) -> tuple[Play, ...]:
 def has_legal_play(position: Position, dice: Iterable[int]) -> bool:
     """True when at least one step can be played."""
     d = check_dice(dice)
-    game = game_for(position)
-    s = to_state(position)
-    for die in set(d):
-        for src in tuple(game.sources(s)):
-            dst = game.destination(s, src, die)
-            if dst >= 0:
-                t = s[:]
-                game.apply(t, src, dst)
-                if game.step_allowed(t, dst):
-                    return True
-    return False
+    return can_step(game_for(position), to_state(position), d)
 
 
 def is_closed_out(position: Position) -> bool:
@@ -191,233 +161,11 @@ def analyse(position: Position, dice: Iterable[int]) -> Turn:
     return Turn(position, d, plays, _reason(position, d, search, plays))
 
 
-# --------------------------------------------------------------------- reasons
 def _reason(pos: Position, dice: Dice, search: _Search, plays: tuple[Play, ...]) -> Reason | None:
-    game = search.game
-    s = to_state(pos)
-    if not plays:
-        return _blocked_reason(pos, game, s, tuple(sorted(set(dice), reverse=True)), dice)
-    normal = [p for p in plays if not p.ends_game]
-    if not normal or normal[0].result.off[0] == 15:
-        return None  # the game is over: no die was lost
-    used = len(normal[0].steps)
-    if dice[0] == dice[1]:
-        if used == 4:
-            return None
-        after = to_state(normal[0].result)
-        return Reason.make(PassReason.PARTIAL_DOUBLE, die=dice[0], played=used, of=4,
-                           why=_blocked_reason(pos, game, after, (dice[0],), dice))
-    if used == 2:
-        return None
-    hi, lo = max(dice), min(dice)
-    played = normal[0].steps[0].die
-    if played == hi and any(seq[0].die == lo for seq in search.ends.values() if len(seq) == 1):
-        return Reason.make(PassReason.LARGER_DIE_RULE, dice=(hi, lo))
-    other = lo if played == hi else hi
-    start_blocked = not _can_step(game, s, other)
-    basis = s if start_blocked else to_state(normal[0].result)
-    return Reason.make(PassReason.ONLY_ONE_DIE, die=played, other=other,
-                       why=_blocked_reason(pos, game, basis, (other,), dice))
+    """R8: why the turn passes or is shortened; None when every die is played."""
+    longest = [seq for seq in search.ends.values() if len(seq) == 1]
+    return why_not_played(pos, dice, plays, one_step_dice=tuple(seq[0].die for seq in longest))
 
 
-def _can_step(game: Game, s: list[int], die: int) -> bool:
-    for src in tuple(game.sources(s)):
-        dst = game.destination(s, src, die)
-        if dst >= 0:
-            t = s[:]
-            game.apply(t, src, dst)
-            if game.step_allowed(t, dst):
-                return True
-    return False
-
-
-def _blocked_reason(pos: Position, game: Game, s: list[int], dice_set: tuple[int, ...],
-                    dice: Dice) -> Reason:
-    """Why no step is possible from state ``s`` with these dice (R8)."""
-    if game.has_bar and s[S_BAR]:
-        if all(s[p] <= -2 for p in range(19, 25)):
-            return Reason.make(PassReason.CLOSED_OUT)
-        return Reason.make(PassReason.BAR_ENTRY_BLOCKED,
-                           points=tuple(sorted({25 - d for d in dice_set}, reverse=True)))
-    if pos.game == "fevga":
-        r = _fevga_reason(game, s, dice_set, dice, pos.preset)
-        if r is not None:
-            return r
-    if pos.game == "plakoto":
-        pinned = tuple(p for p in range(24, 0, -1) if s[PIN + p] == 1)
-        if pinned and any(_pinned_could_move(game, s, p, d) for p in pinned for d in dice_set):
-            return Reason.make(PassReason.PINNED, points=pinned)
-    if not game.may_bear_off(s):
-        home = [p for p in range(1, 7) if s[p] > 0]
-        if home and any(d >= p for p in home for d in dice_set):
-            outside = max(p for p in range(7, 25) if s[p] > 0 or s[PIN + p] == 1)
-            return Reason.make(PassReason.CANNOT_BEAR_OFF, point=outside)
-    else:
-        # R6 / R5.3: a die larger than a point may not bear it off while one of
-        # our checkers (a pinned one included) stands on a higher point
-        highest = max((p for p in range(1, 7) if s[p] > 0 or s[PIN + p] == 1), default=0)
-        free = [p for p in range(1, 7) if s[p] > 0]
-        if any(p < highest and d > p for p in free for d in dice_set):
-            return Reason.make(PassReason.CANNOT_BEAR_OFF, point=highest)
-    return Reason.make(PassReason.ALL_BLOCKED, dice=dice)
-
-
-def _pinned_could_move(game: Game, s: list[int], p: int, die: int) -> bool:
-    dst = p - die
-    return dst >= 1 and game.can_land(s, dst)
-
-
-def _fevga_reason(game: Game, s: list[int], dice_set: tuple[int, ...], dice: Dice,
-                  preset: str) -> Reason | None:
-    sources = tuple(game.sources(s))
-    blocks: list[tuple[int, ...]] = []
-    landable = False
-    for die in dice_set:
-        for src in sources:
-            dst = game.destination(s, src, die)
-            if dst < 0:
-                continue
-            landable = True
-            t = s[:]
-            game.apply(t, src, dst)
-            blocks.extend(prime_blocks(t, dst, preset))
-    first_rule = s[0] == 0 and not any(s[p] > 0 for p in range(1, 12))
-    if first_rule and not landable and sources:
-        return Reason.make(PassReason.FIRST_CHECKER_BLOCKED, point=sources[0], dice=dice)
-    if landable and blocks:
-        return Reason.make(PassReason.PRIME_RULE, points=blocks[0])
-    return None
-
-
-# ------------------------------------------------------------ step by step
-def play_for_result(plays: Iterable[Play], result: Position) -> Play | None:
-    """The play among ``plays`` that leads to ``result``, if any."""
-    for p in plays:
-        if p.result == result:
-            return p
-    return None
-
-
-def apply_steps(position: Position, steps: Iterable[tuple[int, int]]) -> Position:
-    """Apply single steps ``(from, to)`` without legality checks (for step-by-step UI).
-
-    The caller (:class:`StepChooser`) only applies steps it was offered.
-    """
-    game = game_for(position)
-    s = to_state(position)
-    for src, dst in steps:
-        game.apply(s, src, dst)
-    return from_state(s, position)
-
-
-class StepChooser:
-    """Step-by-step choice of a play: checker first, then its destination (R2).
-
-    Offers only single steps that lead to one of the legal plays, whatever
-    order the player takes them in, so voice ("from 13", "to 7"), scanning
-    and the remote can build a play die by die.
-    """
-
-    def __init__(self, position: Position, dice: Iterable[int],
-                 plays: tuple[Play, ...] | None = None) -> None:
-        self.position = position
-        self.dice = check_dice(dice)
-        self.plays = legal_plays(position, self.dice) if plays is None else plays
-        self._game = game_for(position)
-        self._targets = {tuple(to_state(p.result)): p for p in self.plays}
-        self._ending = {k for k, p in self._targets.items() if p.ends_game}
-        self._reach: dict[tuple[tuple[int, ...], tuple[int, ...]], frozenset[tuple[int, ...]]] = {}
-        self.chosen: tuple[Step, ...] = ()
-
-    # state after the chosen steps
-    def _state(self) -> tuple[list[int], tuple[int, ...]]:
-        s = to_state(self.position)
-        left = _dice_list(self.dice)
-        for st in self.chosen:
-            self._game.apply(s, st.from_point, st.to_point)
-            left = _remove(left, st.die)
-        return s, left
-
-    def _reachable(self, s: list[int], left: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
-        key = (tuple(s), left)
-        hit = self._reach.get(key)
-        if hit is not None:
-            return hit
-        found: set[tuple[int, ...]] = set()
-        moved = False
-        for step, t in self._steps(s, left):
-            moved = True
-            tk = tuple(t)
-            if tk in self._ending:
-                found.add(tk)
-                continue
-            found |= self._reachable(t, _remove(left, step.die))
-        if not moved and key[0] in self._targets:
-            found.add(key[0])
-        out = frozenset(found & self._targets.keys())
-        self._reach[key] = out
-        return out
-
-    def _steps(self, s: list[int], left: tuple[int, ...]) -> list[tuple[Step, list[int]]]:
-        game = self._game
-        out: list[tuple[Step, list[int]]] = []
-        for die in sorted(set(left), reverse=True):
-            for src in tuple(game.sources(s)):
-                dst = game.destination(s, src, die)
-                if dst < 0:
-                    continue
-                t = s[:]
-                cap = game.apply(t, src, dst)
-                if game.step_allowed(t, dst):
-                    out.append((Step(src, dst, die, cap), t))
-        return out
-
-    def options(self) -> tuple[Step, ...]:
-        """Single steps that can start or continue a legal play from here."""
-        if self.complete() is not None:
-            return ()
-        s, left = self._state()
-        return tuple(step for step, t in self._steps(s, left)
-                     if tuple(t) in self._ending or self._reachable(t, _remove(left, step.die)))
-
-    def sources(self) -> tuple[int, ...]:
-        """Points a checker may be picked from now, highest first."""
-        return tuple(sorted({st.from_point for st in self.options()}, reverse=True))
-
-    def destinations(self, source: int) -> tuple[Step, ...]:
-        """Steps for the checker on ``source`` (one per destination, largest die first)."""
-        seen: dict[int, Step] = {}
-        for st in self.options():
-            if st.from_point == source and st.to_point not in seen:
-                seen[st.to_point] = st
-        return tuple(seen.values())
-
-    def choose(self, source: int, target: int) -> Step:
-        """Take the step ``source``→``target``; ValueError if it leads to no legal play."""
-        for st in self.options():
-            if st.from_point == source and st.to_point == target:
-                self.chosen = self.chosen + (st,)
-                return st
-        raise ValueError(f"no legal step from {source} to {target}")
-
-    def undo(self) -> None:
-        """Take back the last chosen step."""
-        self.chosen = self.chosen[:-1]
-
-    def complete(self) -> Play | None:
-        """The play the chosen steps make, once they make one."""
-        if not self.chosen:
-            return None
-        s, left = self._state()
-        key = tuple(s)
-        play = self._targets.get(key)
-        if play is None:
-            return None
-        if key in self._ending or not self._steps(s, left):
-            return play
-        return None
-
-    def current(self) -> Position:
-        """The position after the chosen steps (for showing the half-made play)."""
-        s, _ = self._state()
-        return from_state(s, self.position)
+__all__ = ["Turn", "analyse", "apply_steps", "check_dice", "has_legal_play", "is_closed_out",
+           "legal_plays", "play_for_result", "StepChooser"]

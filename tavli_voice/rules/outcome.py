@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .position import CHECKERS, Position
 
 
-class OutcomeKind(enum.Enum):
+class OutcomeKind(enum.StrEnum):
     """How a game ended."""
 
     SINGLE = "single"        #: bore off all 15, loser bore some off: 1 point

@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import enum
 import json
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Literal, Mapping
@@ -31,8 +32,24 @@ BAR: Point = 25
 OFF: Point = 0
 CHECKERS = 15
 
-GAMES = ("portes", "plakoto", "fevga")
-PRESETS = ("tavlucky", "traditional", "vog")
+class GameName(enum.StrEnum):
+    """The three games (R0); equal to their plain names ("portes" …)."""
+
+    PORTES = "portes"
+    PLAKOTO = "plakoto"
+    FEVGA = "fevga"
+
+
+class Preset(enum.StrEnum):
+    """The rule sets (R0): Tavlucky's, the traditional Greek rules, and vog (with the cube)."""
+
+    TAVLUCKY = "tavlucky"
+    TRADITIONAL = "traditional"
+    VOG = "vog"
+
+
+GAMES = tuple(g.value for g in GameName)
+PRESETS = tuple(p.value for p in Preset)
 #: R0: games each preset offers (``plakoto`` is Tapa under ``vog``).
 PRESET_GAMES: dict[str, tuple[str, ...]] = {
     "tavlucky": GAMES,

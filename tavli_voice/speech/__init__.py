@@ -6,7 +6,7 @@ Modules: ``words`` (number and command words, English and Greek), ``lexicon``
 microphone), engines ``engine_sphinx``, ``engine_vosk``, ``engine_whisper``
 (optional) and ``engine_templates`` (enrolled words), ``recognizer``
 (``choose_engine``), ``listener`` (thread → queue), ``enroll``, ``models``,
-``messages`` and ``cli`` (``hear``, ``models``, ``enroll``).
+and ``cli`` (``hear``, ``models``, ``enroll``); its words are in :mod:`tavli_voice.words` (``voice.``).
 
 Typical use::
 

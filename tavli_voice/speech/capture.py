@@ -22,7 +22,7 @@ from .audio import RATE, Samples
 
 
 class AudioUnavailable(RuntimeError):
-    """Sound input cannot be used; ``key`` names the message (messages.py)."""
+    """Sound input cannot be used; ``key`` names the message (``voice.`` in tavli_voice.words)."""
 
     def __init__(self, key: str, detail: str = "") -> None:
         super().__init__(f"{key}: {detail}" if detail else key)

@@ -23,9 +23,10 @@ from .engine_templates import TemplateStore, profile_dir
 from .enroll import DEFAULT_COMMANDS, enrol, enrolment_words, microphone_recorder
 from .grammar import ALL_POINTS, PHASE_COMMANDS, PLAIN_COMMANDS, Options, phrases
 from .heard import EngineUnavailable
-from .messages import message
+from ..words import lang_from_argv, text
+from ..words.catalogs import use_argparse_language
 from .models import CATALOGUE, FetchError, Opener, _urlopen, fetch, installed, search_dirs, user_models_dir
-from .recognizer import ENGINES, choose_engine
+from .recognizer import ENGINES, Instead, choose_engine
 from .words import LANGS, QUERY_WORDS, Lang
 
 #: Phase whose commands ``hear`` offers besides the plays, unless --commands says.
@@ -36,31 +37,34 @@ DEFAULT_PHASE = "turn"
 
 
 def _say_error(key: str, language: Lang, stream: TextIO, /, **values: object) -> None:
-    print(message(key, language, **values), file=stream)
+    print(text("voice." + key, language, **values), file=stream)
 
 
-def _hear_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tavli-voice hear",
-                                     description="Recognise recorded files as if N plays were on offer.")
-    parser.add_argument("files", nargs="+", metavar="FILE.wav")
-    parser.add_argument("--lang", choices=LANGS, default="en")
-    parser.add_argument("--options", type=int, default=9, metavar="N", help="plays on offer (default 9)")
-    parser.add_argument("--engine", choices=ENGINES, default="auto")
+def _hear_parser(ui: Lang = "en") -> argparse.ArgumentParser:
+    """The options of ``hear``, their help in ``ui`` (``--lang`` is the language heard)."""
+    use_argparse_language(ui)
+    parser = argparse.ArgumentParser(prog="tavli-voice hear", description=text("hear.description", ui))
+    parser.add_argument("files", nargs="+", metavar=text("metavar.file", ui) + ".wav",
+                        help=text("hear.files", ui))
+    parser.add_argument("--lang", choices=LANGS, default="en", help=text("hear.lang", ui))
+    parser.add_argument("--options", type=int, default=9, metavar="N", help=text("hear.options", ui))
+    parser.add_argument("--engine", choices=ENGINES, default="auto", help=text("hear.engine", ui))
     parser.add_argument("--phase", choices=sorted(PHASE_COMMANDS), default=DEFAULT_PHASE,
-                        help=f"offer the commands of this phase of a turn (default {DEFAULT_PHASE}: "
-                             "roll, play and yes/no together)")
-    parser.add_argument("--commands", default=None,
-                        help="commands on offer instead, comma separated ('' for none)")
-    parser.add_argument("--step", action="store_true", help="also accept 'from N' / 'to N' (points 0-25)")
-    parser.add_argument("--models", type=Path, default=None, help="folder with Vosk models")
-    parser.add_argument("--profile", type=Path, default=None, help="voice profile folder (enrolled words)")
+                        help=text("hear.phase", ui, phase=DEFAULT_PHASE))
+    parser.add_argument("--commands", default=None, metavar=text("metavar.commands", ui),
+                        help=text("hear.commands", ui))
+    parser.add_argument("--step", action="store_true", help=text("hear.step", ui))
+    parser.add_argument("--models", type=Path, default=None, metavar=text("metavar.folder", ui),
+                        help=text("hear.models", ui))
+    parser.add_argument("--profile", type=Path, default=None, metavar=text("metavar.folder", ui),
+                        help=text("hear.profile", ui))
     return parser
 
 
 def hear_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     """``tavli-voice hear``: one JSON line per file (see the module docstring)."""
     try:
-        args = _hear_parser().parse_args(argv)
+        args = _hear_parser(lang_from_argv(argv)).parse_args(argv)  # type: ignore[arg-type]
     except SystemExit as exit_:
         return int(exit_.code or 0)
     lang: Lang = args.lang
@@ -68,8 +72,8 @@ def hear_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stder
         frozenset(n for n in args.commands.split(",") if n)
     unknown = names - PLAIN_COMMANDS - set(QUERY_WORDS)
     if unknown or args.options < 0:
-        print(f"tavli-voice hear: unknown commands {sorted(unknown)}" if unknown else
-              "tavli-voice hear: --options must be 0 or more", file=err)
+        print(text("hear.unknown_commands", lang, names=", ".join(sorted(unknown))) if unknown
+              else text("hear.bad_options", lang), file=err)
         return 2
     points = ALL_POINTS if args.step else frozenset()
     options = Options(plays=args.options, commands=names, from_points=points, to_points=points)
@@ -79,12 +83,15 @@ def hear_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stder
         _say_error(problem.key, lang, err, **problem.values)
         return 1
     items = phrases(options, lang)
+    instead = engine if isinstance(engine, Instead) else getattr(engine, "general", None)
+    if isinstance(instead, Instead):
+        _say_error("engine_instead", lang, err, wanted=instead.wanted, why=instead.why, engine=instead.name)
     status = 0
     for name in args.files:
         try:
             audio = load(name)
         except (OSError, AudioFileError) as problem:
-            print(json.dumps({"file": name, "error": message("file_unreadable", lang, file=name, detail=problem)},
+            print(json.dumps({"file": name, "error": text("voice.file_unreadable", lang, file=name, detail=problem)},
                              ensure_ascii=False), file=out)
             status = 1
             continue
@@ -96,11 +103,15 @@ def hear_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stder
 def models_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr,
                 opener: Opener = _urlopen, env: dict[str, str] | None = None) -> int:
     """``tavli-voice models [list]`` lists models; ``models fetch NAME`` downloads one (online only)."""
-    parser = argparse.ArgumentParser(prog="tavli-voice models", description="List or fetch Vosk models.")
-    parser.add_argument("action", nargs="?", choices=("list", "fetch"), default="list")
-    parser.add_argument("name", nargs="?", help="model to fetch")
-    parser.add_argument("--models", type=Path, default=None, help="extra folder to search / fetch into")
-    parser.add_argument("--lang", choices=LANGS, default="en", help="language of the messages")
+    ui: Lang = lang_from_argv(argv, env)  # type: ignore[assignment]
+    use_argparse_language(ui)
+    parser = argparse.ArgumentParser(prog="tavli-voice models", description=text("models.description", ui))
+    parser.add_argument("action", nargs="?", choices=("list", "fetch"), default="list",
+                        metavar="list|fetch", help=text("models.action", ui))
+    parser.add_argument("name", nargs="?", metavar=text("metavar.name", ui), help=text("models.name", ui))
+    parser.add_argument("--models", type=Path, default=None, metavar=text("metavar.folder", ui),
+                        help=text("models.models", ui))
+    parser.add_argument("--lang", choices=LANGS, default=ui, help=text("models.lang", ui))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:
@@ -108,7 +119,7 @@ def models_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.std
     lang: Lang = args.lang
     if args.action == "fetch":
         if not args.name:
-            print("tavli-voice models fetch: which model? " + ", ".join(CATALOGUE), file=err)
+            print(text("models.which", lang, names=", ".join(CATALOGUE)), file=err)
             return 2
         dest = args.models if args.models is not None else user_models_dir(env)
         try:
@@ -116,17 +127,17 @@ def models_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.std
         except FetchError as problem:
             _say_error(problem.key, lang, err, **problem.values)
             return 1
-        print(message("models_fetched", lang, name=args.name, where=path), file=out)
+        print(text("voice.models_fetched", lang, name=args.name, where=path), file=out)
         return 0
     found = installed(args.models, env)
     if found:
-        print(message("models_installed", lang), file=out)
+        print(text("voice.models_installed", lang), file=out)
         for model in found:
             print("  " + model.describe(), file=out)
     else:
         where = ", ".join(str(d) for d in search_dirs(args.models, env))
-        print(message("models_none", lang, where=where), file=out)
-    print(message("models_known", lang), file=out)
+        print(text("voice.models_none", lang, where=where), file=out)
+    print(text("voice.models_known", lang), file=out)
     for name, (model_lang, size) in CATALOGUE.items():
         print(f"  {name}\t{model_lang}\t~{size} MB", file=out)
     return 0
@@ -135,14 +146,18 @@ def models_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.std
 def enroll_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr,
                 microphone: Callable[[], Microphone] = Microphone) -> int:
     """``tavli-voice enroll``: record the player's own words from the microphone."""
-    parser = argparse.ArgumentParser(prog="tavli-voice enroll",
-                                     description="Record your own words so the game knows your voice.")
-    parser.add_argument("--lang", choices=LANGS, default="en")
-    parser.add_argument("--takes", type=int, default=3, help="times to say each word (default 3)")
-    parser.add_argument("--numbers", type=int, default=12, help="record numbers 1..N (default 12)")
-    parser.add_argument("--commands", default=",".join(DEFAULT_COMMANDS), help="commands to record")
-    parser.add_argument("--steps", action="store_true", help="also record from/to, bar, off and points")
-    parser.add_argument("--profile", type=Path, default=None, help="voice profile folder")
+    ui: Lang = lang_from_argv(argv)  # type: ignore[assignment]
+    use_argparse_language(ui)
+    parser = argparse.ArgumentParser(prog="tavli-voice enroll", description=text("enroll.description", ui))
+    parser.add_argument("--lang", choices=LANGS, default=ui, help=text("enroll.lang", ui))
+    parser.add_argument("--takes", type=int, default=3, metavar=text("metavar.times", ui),
+                        help=text("enroll.takes", ui))
+    parser.add_argument("--numbers", type=int, default=12, metavar="N", help=text("enroll.numbers", ui))
+    parser.add_argument("--commands", default=",".join(DEFAULT_COMMANDS), metavar=text("metavar.commands", ui),
+                        help=text("enroll.commands", ui))
+    parser.add_argument("--steps", action="store_true", help=text("enroll.steps", ui))
+    parser.add_argument("--profile", type=Path, default=None, metavar=text("metavar.folder", ui),
+                        help=text("enroll.profile", ui))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:
@@ -150,7 +165,7 @@ def enroll_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.std
     lang: Lang = args.lang
     names = [n for n in args.commands.split(",") if n]
     if set(names) - PLAIN_COMMANDS or args.takes < 1 or args.numbers < 0:
-        print("tavli-voice enroll: bad --commands, --takes or --numbers", file=err)
+        print(text("enroll.bad", lang), file=err)
         return 2
     store = TemplateStore(args.profile if args.profile is not None else profile_dir())
     mic = microphone()
@@ -161,18 +176,18 @@ def enroll_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.std
         return 1
     words = enrolment_words(lang, args.numbers, names, args.steps)
 
-    def say(text: str) -> None:
-        print(text, file=out, flush=True)
+    def say(line: str) -> None:
+        print(line, file=out, flush=True)
 
-    say(message("enroll_intro", lang, takes=args.takes))
+    say(text("voice.enroll_intro", lang, takes=args.takes))
     saved = 0
     try:
         saved = enrol(store, lang, words, args.takes, microphone_recorder(mic), say)
     except KeyboardInterrupt:
         kept = sum(len(store.takes(lang, w)) for w in words)
-        say(message("enroll_stopped", lang, count=kept, where=store.root / lang))
+        say(text("voice.enroll_stopped", lang, count=kept, where=store.root / lang))
         return 1
     finally:
         mic.stop()
-    say(message("enroll_done", lang, count=saved, where=store.root / lang))
+    say(text("voice.enroll_done", lang, count=saved, where=store.root / lang))
     return 0

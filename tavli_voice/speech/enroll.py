@@ -16,7 +16,7 @@ from typing import Callable, Iterable
 from .audio import RATE, Samples, resample
 from .capture import Microphone
 from .engine_templates import TemplateStore
-from .messages import message
+from ..words import text
 from .vad import EnergyVad, Utterance, VadSettings
 from .words import BAR, COMMAND_WORDS, OFF, STEP_WORDS, Lang, number_variants, point_variants
 
@@ -64,11 +64,11 @@ def enrol(store: TemplateStore, lang: Lang, words: Iterable[str], takes: int,
         cleared = False
         for take in range(1, takes + 1):
             for _ in range(retries):
-                say(message("enroll_say", lang, word=word, take=take, takes=takes))
+                say(text("voice.enroll_say", lang, word=word, take=take, takes=takes))
                 audio = record()
                 if audio is not None and len(audio) >= MIN_TAKE_S * RATE:
                     break
-                say(message("enroll_nothing", lang))
+                say(text("voice.enroll_nothing", lang))
             else:
                 continue
             if not cleared:

@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from ..commands import COMMAND_NAMES, ChoosePlay, Command, FromPoint, QueryPoint, QueryQuarter, ToPoint
-from .messages import message
+from ..words import text
 from .words import (
     COMMAND_WORDS, QUERY_WORDS, STEP_WORDS, Lang, Variant, number_variants, point_variants,
 )
@@ -185,17 +185,17 @@ def hint(options: Options, lang: Lang) -> str:
     """What can be said now, in words: "say a number from 1 to 7, or say roll, stop, ..."."""
     parts: list[str] = []
     if options.plays == 1:
-        parts.append(message("hint_one", lang))
+        parts.append(text("voice.hint_one", lang))
     elif options.plays > 1:
-        parts.append(message("hint_numbers", lang, n=options.plays))
+        parts.append(text("voice.hint_numbers", lang, n=options.plays))
     if options.from_points:
-        parts.append(message("hint_from", lang, example=max(options.from_points)))
+        parts.append(text("voice.hint_from", lang, example=max(options.from_points)))
     if options.to_points:
-        parts.append(message("hint_to", lang, example=max(options.to_points)))
+        parts.append(text("voice.hint_to", lang, example=max(options.to_points)))
     names = [n for n in COMMAND_WORDS if n in options.commands] + \
         [n for n in COMMAND_WORDS if n in ALWAYS and n not in options.commands]
     if names:
-        parts.append(message("hint_commands", lang, commands=_command_list(names, lang)))
+        parts.append(text("voice.hint_commands", lang, commands=_command_list(names, lang)))
     if len(parts) == 1:
         return parts[0]
-    return message("hint_or", lang, first=", ".join(parts[:-1]), rest=parts[-1])
+    return text("voice.hint_or", lang, first=", ".join(parts[:-1]), rest=parts[-1])

@@ -27,8 +27,10 @@ class Heard:
     ``command``: the Command they mean, or None when not understood.
     ``score``: confidence 0..1 (engine specific but higher is surer).
     ``ms``: time from the end of the audio to this result, in milliseconds.
-    ``engine``: which engine decided ("pocketsphinx", "vosk", "templates").
+    ``engine``: which engine decided ("pocketsphinx", "vosk", "whisper", "templates").
     ``reason``: see ``Reason``; "" when ``command`` is set.
+    ``note``: why ``engine`` decided rather than the engine asked for ("" when it was
+    the one asked for), e.g. "whisper: not installed (pip install ...)".
     """
 
     text: str
@@ -37,6 +39,7 @@ class Heard:
     ms: float
     engine: str = ""
     reason: Reason = ""
+    note: str = ""
 
     @property
     def understood(self) -> bool:
@@ -44,14 +47,18 @@ class Heard:
         return self.command is not None
 
     def to_json(self) -> dict[str, Any]:
-        """The ``hear`` output fields: heard, command (name + fields or None), score, ms, engine."""
-        return {
+        """The ``hear`` output fields: heard, command (name + fields or None), score, ms, engine,
+        and "reason" when another engine decided than the one asked for, or nothing was understood."""
+        out: dict[str, Any] = {
             "heard": self.text,
             "command": command_json(self.command),
             "score": round(self.score, 3),
             "ms": round(self.ms, 1),
             "engine": self.engine,
         }
+        if self.note or self.reason:
+            out["reason"] = self.note or self.reason
+        return out
 
 
 def command_json(command: Command | None) -> dict[str, Any] | None:
@@ -75,7 +82,7 @@ class Recognizer(Protocol):
 
 
 class EngineUnavailable(RuntimeError):
-    """An engine cannot be used here; ``key`` names the message to say (messages.py)."""
+    """An engine cannot be used here; ``key`` names the message to say (``voice.`` in tavli_voice.words)."""
 
     def __init__(self, key: str, **values: object) -> None:
         super().__init__(f"{key}: {values}")

@@ -28,7 +28,7 @@ Usage from the main loop::
     try:
         listener.start()
     except AudioUnavailable as err:
-        narrator.say(message(err.key, "el"))        # and go on with the keyboard
+        narrator.say(text("voice." + err.key, "el"))        # and go on with the keyboard
     ...
     item = out.get_nowait()
     if isinstance(item, Heard):
@@ -51,7 +51,7 @@ from .audio import RATE, Samples, resample
 from .capture import AudioUnavailable, Microphone
 from .grammar import Options, hint, phrases
 from .heard import Heard, Recognizer
-from .messages import message
+from ..words import text
 from .vad import EnergyVad, Onset, Utterance, VadSettings
 from .words import Lang
 
@@ -64,7 +64,7 @@ DESTRUCTIVE: tuple[type, ...] = (Resign, Drop, Quit)
 
 @dataclass(frozen=True, slots=True)
 class VoiceProblem:
-    """Voice input stopped working; ``key`` names the message (messages.py)."""
+    """Voice input stopped working; ``key`` names the message (``voice.`` in tavli_voice.words)."""
 
     key: str
     detail: str = ""
@@ -73,7 +73,7 @@ class VoiceProblem:
 def explain(heard: Heard, options: Options, lang: Lang) -> str:
     """What to say when ``heard`` was not understood: "Not understood: say a number from 1 to 7, …"."""
     key = "unsure" if heard.reason == "unsure" else "not_understood"
-    return message(key, lang, hint=hint(options, lang))
+    return text("voice." + key, lang, hint=hint(options, lang))
 
 
 #: Scores under which an engine counts as unsure. pocketsphinx measured on

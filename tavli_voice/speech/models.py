@@ -126,7 +126,7 @@ def find_model(lang: str, models_dir: Path | None = None, env: dict[str, str] | 
 
 
 class FetchError(RuntimeError):
-    """A model could not be fetched; ``key`` names the message (messages.py)."""
+    """A model could not be fetched; ``key`` names the message (``voice.`` in tavli_voice.words)."""
 
     def __init__(self, key: str, **values: object) -> None:
         super().__init__(f"{key}: {values}")

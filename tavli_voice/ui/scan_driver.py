@@ -1,12 +1,12 @@
-"""Switch scanning over the shared App, with no terminal and no window (issue 5).
+"""Switch scanning over the shared App, with no terminal and no window.
 
 :class:`ScanDriver` is the glue between the pure scanning machines
 (:mod:`tavli_voice.scanning`) and a match in progress (:class:`~.app.App`):
 
 * it builds what is scanned from the session's state — the legal commands
   and plays, via :func:`tavli_voice.ui.board.scan_menu.session_scan_menu`
-  (shared with the board window), optionally with the strong bot's play
-  offered first — and starts the scanner on it;
+  (shared with the board window), with the session's suggested play offered
+  first when suggestions are on — and starts the scanner on it;
 * it feeds the scanner switch presses, releases and clock ticks (the time
   always comes from the injected clock, a :class:`~tavli_voice.scanning.ManualClock`
   in tests);
@@ -33,30 +33,25 @@ from ..scanning import (Clock, Highlight, ScanMenu, ScanOutput, Scanner, ScanPau
                         SettingsChanged, State, Switch, build_root)
 from ..scanning.modes import ListMode, ScanMode, is_command
 from ..scanning.options import command_option
+from ..events import TurnView
 from .board.scan_menu import session_scan_menu
 
 log = logging.getLogger(__name__)
 
-#: Something that names the play to offer first: session → 0-based index or None.
-Preferred = Callable[[Any], "int | None"]
+#: Something that names the play to offer first: the turn's view → 0-based index or None.
+Preferred = Callable[[TurnView], "int | None"]
 #: A listener for what the scanner reports (not commands: those go to the App).
 Listener = Callable[[ScanOutput], None]
 
 
-def strong_bot_preferred(session: Any) -> int | None:
-    """The hint bot's choice (the expert) among the session's plays (0-based), for
-    "preferred first".
+def suggested_first(view: TurnView) -> int | None:
+    """The session's suggested play (0-based), for "preferred first": the hint, never another.
 
-    Seeded by the turn, so a replayed match offers the same play first.
+    ``None`` unless suggestions are on (``--suggest``) and there is a choice.
     """
-    if session.dice is None or len(session.plays) < 2:
+    if view.suggested is None or len(view.plays) < 2:
         return None
-    from ..bots import HINT_BOT, make_bot
-
-    bot = make_bot(HINT_BOT, seed=f"scan:{session.config.seed}:{session.turn_counter}")
-    play = bot.choose_play(session.position, session.dice, session.plays)
-    index: int = session.plays.index(play)
-    return index
+    return view.suggested - 1
 
 
 @dataclass
@@ -73,9 +68,9 @@ class ScanDriver:
     """Scan the session's legal commands and apply what the switch user picks.
 
     ``scanner`` is from :func:`tavli_voice.scanning.make_scanner`; ``clock``
-    any object with ``now()``. ``preferred`` (e.g. :func:`strong_bot_preferred`)
-    puts one play first — by default only when the session was started with
-    suggestions on (``--suggest``).
+    any object with ``now()``. ``preferred`` puts one play first; by default
+    (:func:`suggested_first`) the session's suggestion, when the session was
+    started with suggestions on (``--suggest``).
     """
 
     def __init__(self, app: Any, scanner: Scanner, clock: Clock, *,
@@ -83,9 +78,7 @@ class ScanDriver:
         self.app = app
         self.scanner = scanner
         self.clock = clock
-        if preferred is None and getattr(app.session.options, "suggestions", False):
-            preferred = strong_bot_preferred
-        self.preferred = preferred
+        self.preferred = suggested_first if preferred is None else preferred
         self.stats = ScanStats()
         self._listeners: list[Listener] = []
         self._state_key: object = None
@@ -130,7 +123,7 @@ class ScanDriver:
         menu = session_scan_menu(session)
         if self.preferred is not None and len(menu.plays) > 1:
             try:
-                best = self.preferred(session)
+                best = self.preferred(session.state())
             except Exception:  # a suggestion must never stop the game
                 log.exception("could not find the preferred play")
                 best = None
@@ -243,4 +236,4 @@ class ScanDriver:
         return out
 
 
-__all__ = ["ScanDriver", "ScanStats", "strong_bot_preferred", "Preferred", "Listener"]
+__all__ = ["ScanDriver", "ScanStats", "suggested_first", "Preferred", "Listener"]

@@ -1,4 +1,4 @@
-"""``tavli-voice play --scan auto|step``: switch scanning in the terminal (issue 5 §5).
+"""``tavli-voice play --scan auto|step``: switch scanning in the terminal.
 
 The options are printed one per line as they are highlighted (a screen
 reader reads each new line) and spoken through the narrator at TEXT priority
@@ -10,17 +10,17 @@ highlight on at once; in step mode (two switches) the defaults are
 
 Pieces, each testable without a terminal:
 
-* :func:`decode_keys` — bytes from a terminal in cbreak mode → key names;
-* :class:`KeyRepeatFilter` — terminals send no key-release events and a held
-  key auto-repeats: a burst of repeats counts as the one press that started
-  it; with *hold to pick* on, a held key (recognised by its auto-repeat) is a
-  press until the repeats stop, a tap is a press too short to count;
-* :class:`TtyKeys` — a real terminal in cbreak mode, read with ``select()``
-  (restored on exit, also after Ctrl-C);
+* :mod:`.term_keys` — bytes from a terminal in cbreak mode → key names
+  (:func:`~.term_keys.decode_keys`), and :class:`~.term_keys.TtyKeys`, a real
+  terminal read with ``select()`` (restored on exit, also after Ctrl-C);
+* :mod:`.key_repeat` — terminals send no key-release events and a held key
+  auto-repeats: :class:`~.key_repeat.KeyRepeatFilter` counts a burst of
+  repeats as the one press that started it; with *hold to pick* on, a held
+  key is a press until the repeats stop, a tap a press too short to count;
 * :class:`TerminalScan` — the loop: keys → switches → :class:`~.scan_driver.ScanDriver`
   (which applies commands through the App, lets bots play and rebuilds the
   options), ticking every ~30 ms;
-* :func:`run_scanning` — the entry point ``ui/terminal.py`` calls.
+* :func:`run_scanning` — the entry point start-up calls (:mod:`tavli_voice.startup`).
 
 When standard input is not a terminal, scanning cannot read single keys: a
 message in the user's language says so and the normal line input is used.
@@ -29,321 +29,34 @@ message in the user's language says so and the normal line input is used.
 from __future__ import annotations
 
 import logging
-import os
-import select
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Literal, Mapping, Protocol, TextIO
+from typing import Any, Callable, TextIO
 
 from .. import commands as C
-from ..narration import messages as M
+from .. import words as M
 from ..scanning import (Clock, Highlight, LoadedScanSettings, MonotonicClock, ScanOutput,
                         ScanPaused, ScanSettings, SettingsChanged, Switch, load_scan_settings,
                         make_scanner, save_scan_settings)
-from ..scanning.words import say as scan_say
-from ..scanning.words import settings_problem_text
-from .scan_driver import ScanDriver, ScanStats, strong_bot_preferred
-from ..narration.messages import SCAN_TERMINAL_WORDS, SCAN_KEY_WORDS
+from ..scanning.words import interval_text, settings_problem_text
+from .key_repeat import BOUNCE, REPEAT_DELAY, REPEAT_GAP, KeyRepeatFilter, SwitchAction, key_roles
+from .scan_driver import ScanDriver, ScanStats, suggested_first
+from .term_keys import (CHARACTERS, ESCAPES, KEY_ALIASES, KeySource, TtyKeys, decode_keys,
+                        normalise_key)
 
 log = logging.getLogger(__name__)
 
 #: Seconds between scanner ticks in the terminal loop (the select() timeout).
 TICK = 0.03
-#: Key events closer than this are one key's auto-repeat (terminals repeat
-#: every 30–50 ms once repeating; a person cannot press twice this fast).
-REPEAT_GAP = 0.12
-#: Longest wait between a key going down and its first auto-repeat
-#: (X11 default 660 ms, Linux console 250 ms, macOS ~500 ms).
-REPEAT_DELAY = 0.8
-#: A burst of key events over within this time is one press of a bouncy switch
-#: (bounce lasts a few ms; a held key's auto-repeat lasts longer).
-BOUNCE = 0.05
 #: Do not repeat the "how to use" line more often than this (seconds).
 HINT_EVERY = 5.0
-
-WORDS = SCAN_TERMINAL_WORDS  # the words live in narration/messages.py
-
-KEY_WORDS = SCAN_KEY_WORDS  # the words live in narration/messages.py
-
-
-def word(key: str, lang: str, **kw: str) -> str:
-    """One of :data:`WORDS` in ``lang`` (English for an unknown language)."""
-    table = WORDS[key]
-    return table.get(lang, table["en"]).format(**kw)
 
 
 def key_word(name: str, lang: str) -> str:
     """A key name as the user reads it ("space", "διάστημα", "F5", "s")."""
-    if name in KEY_WORDS:
-        return KEY_WORDS[name].get(lang, KEY_WORDS[name]["en"])
+    if "scankey." + name in M.ENTRIES:
+        return M.text("scankey." + name, lang)
     return name.upper() if len(name) > 1 else name
-
-
-# ------------------------------------------------------------------ key names
-
-#: Escape sequences of the keys a switch interface may send (xterm, VT100, Linux console).
-ESCAPES: dict[str, str] = {
-    "\x1b[A": "up", "\x1b[B": "down", "\x1b[C": "right", "\x1b[D": "left",
-    "\x1bOA": "up", "\x1bOB": "down", "\x1bOC": "right", "\x1bOD": "left",
-    "\x1b[H": "home", "\x1b[F": "end", "\x1bOH": "home", "\x1bOF": "end",
-    "\x1bOP": "f1", "\x1bOQ": "f2", "\x1bOR": "f3", "\x1bOS": "f4",
-    "\x1b[[A": "f1", "\x1b[[B": "f2", "\x1b[[C": "f3", "\x1b[[D": "f4", "\x1b[[E": "f5",
-    "\x1b[11~": "f1", "\x1b[12~": "f2", "\x1b[13~": "f3", "\x1b[14~": "f4",
-    "\x1b[15~": "f5", "\x1b[17~": "f6", "\x1b[18~": "f7", "\x1b[19~": "f8",
-    "\x1b[20~": "f9", "\x1b[21~": "f10", "\x1b[23~": "f11", "\x1b[24~": "f12",
-    "\x1b[2~": "insert", "\x1b[3~": "delete", "\x1b[5~": "pageup", "\x1b[6~": "pagedown",
-}
-_ESCAPES_LONGEST = sorted(ESCAPES, key=len, reverse=True)
-
-#: Single characters with names.
-CHARACTERS: dict[str, str] = {
-    " ": "space", "\r": "enter", "\n": "enter", "\t": "tab", "\x7f": "backspace",
-    "\x08": "backspace", "\x1b": "escape", "\x03": "ctrl-c", "\x04": "ctrl-d",
-}
-
-#: Other spellings of key names in the settings file.
-KEY_ALIASES: dict[str, str] = {
-    " ": "space", "spacebar": "space", "return": "enter", "esc": "escape", "del": "delete",
-    "page up": "pageup", "page down": "pagedown", "pgup": "pageup", "pgdn": "pagedown",
-}
-
-
-def normalise_key(name: str) -> str:
-    """A settings key name in the form :func:`decode_keys` gives ("Return" → "enter")."""
-    if name == " ":
-        return "space"
-    text = name.strip().lower()
-    return KEY_ALIASES.get(text, text)
-
-
-def decode_keys(data: bytes | str) -> list[str]:
-    """Key names in what a terminal in cbreak mode sent.
-
-    >>> decode_keys(b" \\n\\x1b[A")
-    ['space', 'enter', 'up']
-    >>> decode_keys("Σs".encode())
-    ['σ', 's']
-    """
-    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
-    keys: list[str] = []
-    i = 0
-    while i < len(text):
-        if text[i] == "\x1b":
-            for seq in _ESCAPES_LONGEST:
-                if text.startswith(seq, i):
-                    keys.append(ESCAPES[seq])
-                    i += len(seq)
-                    break
-            else:
-                keys.append("escape")
-                i += 1
-            continue
-        ch = text[i]
-        if ch in CHARACTERS:
-            keys.append(CHARACTERS[ch])
-        elif ord(ch) < 32:
-            keys.append("ctrl-" + chr(ord(ch) + 96))
-        else:
-            keys.append(ch.lower())
-        i += 1
-    return keys
-
-
-def key_roles(settings: ScanSettings) -> dict[str, Switch]:
-    """Which key is which switch.
-
-    The settings name the keys (``pick_key``, ``next_key``). In step mode
-    with the default keys, space moves and Enter picks (the first, biggest
-    key does the frequent thing: moving); keys the user set are used as set.
-    """
-    pick, nxt = normalise_key(settings.pick_key), normalise_key(settings.next_key)
-    if settings.mode == "step" and (pick, nxt) == ("space", "enter"):
-        pick, nxt = "enter", "space"
-    roles = {pick: Switch.PICK}
-    if nxt != pick:
-        roles[nxt] = Switch.NEXT
-    return roles
-
-
-# --------------------------------------------------------- repeats and holds
-
-@dataclass(frozen=True, slots=True)
-class SwitchAction:
-    """A switch going down (``press``) or up (``release``) at time ``t``."""
-
-    kind: Literal["press", "release"]
-    switch: Switch
-    t: float
-
-
-@dataclass
-class _Burst:
-    """Key events of one key close together: a tap, or a held key's auto-repeat."""
-
-    times: list[float]
-    resolved: bool = False  # its press was sent, or it is known to send none
-    held: bool = False      # hold mode: a press was sent and its release is due
-    follows: bool = False   # repeats that began soon after the previous burst ended
-
-
-class KeyRepeatFilter:
-    """Terminal key events → switch presses (terminals have no key release).
-
-    Without hold to pick: a key event starts a *burst*; events of the same
-    key each within ``repeat_gap`` of the last are auto-repeat and join it.
-    A burst is one press at the time of its first event. A burst that starts
-    within ``repeat_delay`` of the previous burst's end is the auto-repeat of
-    a key held since then and is no press at all, so holding a key down is
-    exactly one press — unless it is over within ``bounce`` (a new press of a
-    switch whose contacts bounce). With keyboard repeat turned off (common
-    for people with tremor) every key event is simply a press. A lone event is confirmed as a press once
-    ``repeat_gap`` has passed with no repeat (:meth:`poll`); meanwhile
-    :attr:`pending` is true and the caller holds the scanner's clock, so the
-    press still picks the option that was highlighted when it was made.
-
-    With hold to pick (``hold=True``): a held key is recognised when its
-    auto-repeat starts (within ``repeat_delay`` of the first event, then
-    fast repeats); it is a press from its first event until the repeats stop
-    (the release). A tap is a press released at once — too short to pick.
-    """
-
-    def __init__(self, roles: Mapping[str, Switch], *, hold: bool = False,
-                 repeat_gap: float = REPEAT_GAP, repeat_delay: float = REPEAT_DELAY,
-                 bounce: float = BOUNCE) -> None:
-        self.roles = dict(roles)
-        self.bounce = bounce
-        self.hold = hold
-        self.repeat_gap = repeat_gap
-        self.repeat_delay = repeat_delay
-        self._bursts: dict[str, _Burst] = {}
-        self._ended: dict[str, float] = {}
-
-    @property
-    def pending(self) -> bool:
-        """True while a key event is not yet known to be a press, a hold or a repeat."""
-        return any(not b.resolved for b in self._bursts.values())
-
-    def _joins(self, burst: _Burst, t: float) -> bool:
-        gap = t - burst.times[-1]
-        if gap <= self.repeat_gap:
-            return True
-        return (self.hold and not burst.resolved and len(burst.times) == 1
-                and gap <= self.repeat_delay)
-
-    def feed(self, key: str, t: float) -> list[SwitchAction]:
-        """A key event at ``t``; returns the switch actions now known (maybe none)."""
-        switch = self.roles.get(key)
-        if switch is None:
-            return []
-        burst = self._bursts.get(key)
-        out: list[SwitchAction] = []
-        if burst is not None and self._joins(burst, t):
-            burst.times.append(t)
-            fast = t - burst.times[-2] <= self.repeat_gap
-            if fast and not burst.resolved and not burst.follows:
-                if self.hold:  # it repeats: the key is held down
-                    burst.resolved = burst.held = True
-                    out.append(SwitchAction("press", switch, burst.times[0]))
-                elif self._continues(key, burst):
-                    burst.follows = True  # a held key's repeat, or a bouncy new press
-                else:
-                    burst.resolved = True
-                    out.append(SwitchAction("press", switch, burst.times[0]))
-            return out
-        if burst is not None:
-            out += self._close(key)
-        self._bursts[key] = _Burst([t])
-        return out
-
-    def _continues(self, key: str, burst: _Burst) -> bool:
-        """True if ``burst`` is the auto-repeat of a key held since the previous burst."""
-        ended = self._ended.get(key)
-        return ended is not None and burst.times[0] - ended <= self.repeat_delay
-
-    def poll(self, t: float) -> list[SwitchAction]:
-        """Time passes: close the bursts that ended (and say the presses they make)."""
-        out: list[SwitchAction] = []
-        for key, burst in list(self._bursts.items()):
-            lone = self.hold and not burst.resolved and len(burst.times) == 1
-            wait = self.repeat_delay if lone else self.repeat_gap
-            if t - burst.times[-1] > wait:
-                out += self._close(key)
-        out.sort(key=lambda a: a.t)
-        return out
-
-    def _close(self, key: str) -> list[SwitchAction]:
-        burst = self._bursts.pop(key)
-        switch = self.roles[key]
-        self._ended[key] = burst.times[-1]
-        if burst.held:
-            return [SwitchAction("release", switch, burst.times[-1])]
-        if burst.resolved:
-            return []
-        if burst.follows:  # auto-repeat of the key held since the last burst: no press,
-            # unless it was over at once (a switch that bounces on a new press)
-            if burst.times[-1] - burst.times[0] <= self.bounce:
-                return [SwitchAction("press", switch, burst.times[0])]
-            return []
-        if self.hold:  # taps: presses too short to pick
-            out: list[SwitchAction] = []
-            for t in burst.times:
-                out += [SwitchAction("press", switch, t), SwitchAction("release", switch, t)]
-            return out
-        return [SwitchAction("press", switch, burst.times[0])]
-
-
-# ------------------------------------------------------------ the terminal
-
-class KeySource(Protocol):
-    """Where key names come from: ``read(timeout)`` → ``[(name, time), …]``."""
-
-    def read(self, timeout: float) -> list[tuple[str, float]]: ...
-
-
-class TtyKeys:
-    """A real terminal in cbreak mode (no line buffering, no echo; Ctrl-C still works).
-
-    Use as a context manager: the terminal's settings are restored on exit,
-    whatever the exit (an exception, Ctrl-C).
-    """
-
-    def __init__(self, fd: int, clock: Clock) -> None:
-        self.fd = fd
-        self.clock = clock
-        self._saved: Any = None
-
-    def __enter__(self) -> TtyKeys:
-        import termios
-        import tty
-
-        self._saved = termios.tcgetattr(self.fd)
-        tty.setcbreak(self.fd, termios.TCSANOW)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.restore()
-
-    def restore(self) -> None:
-        """Put the terminal back as it was (safe to call twice)."""
-        if self._saved is None:
-            return
-        import termios
-
-        try:
-            termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
-        finally:
-            self._saved = None
-
-    def read(self, timeout: float) -> list[tuple[str, float]]:
-        """Keys typed within ``timeout`` seconds (none if nothing came); "eof" at end of input."""
-        ready, _, _ = select.select([self.fd], [], [], timeout)
-        if not ready:
-            return []
-        data = os.read(self.fd, 256)
-        now = self.clock.now()
-        if not data:
-            return [("eof", now)]
-        return [(name, now) for name in decode_keys(data)]
 
 
 def _isatty(stream: Any) -> bool:
@@ -387,24 +100,24 @@ class TerminalScan:
         names = {role: key for key, role in self.roles.items()}
         pick = key_word(names[Switch.PICK], self.lang)
         nxt = key_word(names.get(Switch.NEXT, names[Switch.PICK]), self.lang)
-        self.say(word("intro_step" if settings.mode == "step" else "intro_auto", self.lang,
+        self.say(M.text("scanui.intro_step" if settings.mode == "step" else "scanui.intro_auto", self.lang,
                       pick=pick, next=nxt))
         if settings.hold_min > 0:
-            self.say(word("intro_hold", self.lang, pick=pick))
+            self.say(M.text("scanui.intro_hold", self.lang, pick=pick))
 
     def show(self, out: ScanOutput) -> None:
         """Print (and speak) what the scanner reports."""
         if isinstance(out, Highlight):
             text = out.option.label(self.lang)  # type: ignore[arg-type]
         elif isinstance(out, ScanPaused):
-            text = scan_say("scan_paused", self.lang)  # type: ignore[arg-type]
+            text = M.text("scan.scan_paused", self.lang)
         elif isinstance(out, SettingsChanged):
             if self.save_settings is not None:
                 try:
                     self.save_settings(out.settings)
                 except OSError as exc:
-                    self.say(word("settings_saved_failed", self.lang, error=str(exc)))
-            text = scan_say("scan_interval", self.lang, (out.settings.interval,))  # type: ignore[arg-type]
+                    self.say(M.text("scanui.settings_saved_failed", self.lang, error=str(exc)))
+            text = interval_text(out.settings.interval, self.lang)  # type: ignore[arg-type]
         else:
             return
         self.say(text)
@@ -424,7 +137,7 @@ class TerminalScan:
         if t - self._last_hint >= HINT_EVERY:
             self._last_hint = t
             pick = next(k for k, r in self.roles.items() if r is Switch.PICK)
-            self.say(word("not_a_switch", self.lang, pick=key_word(pick, self.lang)))
+            self.say(M.text("scanui.not_a_switch", self.lang, pick=key_word(pick, self.lang)))
 
     def _act(self, action: SwitchAction) -> None:
         if action.kind == "press":
@@ -516,7 +229,7 @@ def run_scanning(app: Any, player: Any, mode: str = "auto", *,
             out.flush()
 
     if keys is None and not _isatty(player.inp):
-        say(word("not_a_tty", lang))
+        say(M.text("scanui.not_a_tty", lang))
         return int(player.run(events))
     settings, path = load_settings(settings_path, mode, say, lang)
     clock = clock or MonotonicClock()
@@ -543,7 +256,8 @@ def run_scanning(app: Any, player: Any, mode: str = "auto", *,
 
 
 __all__ = [
-    "ScanDriver", "ScanStats", "strong_bot_preferred", "SwitchAction", "KeyRepeatFilter",
+    "ScanDriver", "ScanStats", "suggested_first", "SwitchAction", "KeyRepeatFilter",
     "KeySource", "TtyKeys", "TerminalScan", "decode_keys", "normalise_key", "key_roles",
-    "run_scanning", "load_settings", "highlight_speaker", "WORDS", "word",
+    "run_scanning", "load_settings", "highlight_speaker", "BOUNCE",
+    "REPEAT_DELAY", "REPEAT_GAP", "CHARACTERS", "ESCAPES", "KEY_ALIASES",
 ]

@@ -85,7 +85,7 @@ class VoiceSource:
         """The next command heard, if any (never blocks)."""
         from ..speech.heard import Heard
         from ..speech.listener import VoiceProblem, explain, should_confirm
-        from ..speech.messages import message
+        from ..words import text
 
         while not self.closed:
             try:
@@ -93,7 +93,7 @@ class VoiceSource:
             except queue.Empty:
                 return None
             if isinstance(item, VoiceProblem):
-                self.app.notice(message(item.key, self._lang(), detail=item.detail))
+                self.app.notice(text("voice." + item.key, self._lang(), detail=item.detail))
                 self.close()
                 return None
             if isinstance(item, Heard):
@@ -105,7 +105,7 @@ class VoiceSource:
                 if should_confirm(item, self.confirm):  # type: ignore[arg-type]
                     self.held = item.command
                     self.refresh()
-                    self.app.notice(message("did_you_say", self._lang(), text=item.text))
+                    self.app.notice(text("voice.did_you_say", self._lang(), text=item.text))
                     continue
                 return item.command
         return None
@@ -120,7 +120,7 @@ class VoiceSource:
                 self.app.command(held)
                 return C.Yes()
             return held
-        from ..narration.messages import text
+        from ..words import text
         self.app.notice(text("voice.cancelled", self._lang()))
         return None
 
@@ -150,7 +150,7 @@ def voice_source(app: App, lang_name: str, engine: str | None = None, *,
     try:
         from ..speech.listener import Listener
         from ..speech.recognizer import choose_engine
-        from ..speech.messages import message
+        from ..words import text
     except ImportError as exc:
         return None, f"{exc}"
     try:
@@ -159,7 +159,7 @@ def voice_source(app: App, lang_name: str, engine: str | None = None, *,
         key = getattr(exc, "key", "engine_unavailable")
         kw = getattr(exc, "values", {}) or {}
         try:
-            return None, message(key, lang, **kw)
+            return None, text("voice." + key, lang, **kw)
         except Exception:
             return None, str(exc)
     out: "queue.Queue[Any]" = queue.Queue()
@@ -173,7 +173,7 @@ def voice_source(app: App, lang_name: str, engine: str | None = None, *,
         key = getattr(exc, "key", "no_microphone")
         source.closed = True
         try:
-            return None, message(key, lang)
+            return None, text("voice." + key, lang)
         except Exception:
             return None, str(exc)
     return source, None

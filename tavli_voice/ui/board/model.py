@@ -20,7 +20,7 @@ from ...rules import Play, Position
 from ...rules.position import fevga_opponent_point
 from .layout import THEIR_BAR, THEIR_OFF
 from .navigation import Mode, NavContext, NavState, Target, actions_for
-from .words import game_title, player_name, word
+from ... import words
 
 StepPair = tuple[int, int]
 
@@ -167,27 +167,33 @@ def build_view(session: Any, extras: Extras) -> BoardView:
     ctx = nav_context(session, viewer, extras.finished)
     nav = extras.nav.synced(ctx)
     players = session.players
-    me = player_name(players[viewer].name, players[viewer].bot, viewer, lang)
+
+    def shown(i: int) -> str:  # the person at the window is "You" / "Εσύ"
+        if i == viewer and not players[i].bot:
+            return words.text("board.you", lang)
+        return words.player_words(players[i].name, players[i].bot, i, lang).name
+
+    me = shown(viewer)
     other_i = 1 - viewer
-    other = player_name(players[other_i].name, players[other_i].bot, other_i, lang)
+    other = shown(other_i)
     scores = session.match.scores
-    title = word("game_no", lang, game=game_title(session.game, lang, session.config.preset),
+    title = words.text("board.game_no", lang, game=words.game_name(session.game, lang, session.config.preset),
                  number=session.game_number)
-    score = word("score", lang, me=me, a=scores[viewer], other=other, b=scores[other_i],
+    score = words.text("board.score", lang, me=me, a=scores[viewer], other=other, b=scores[other_i],
                  length=session.config.length)
     mover_is_viewer = session.to_move == viewer
     if ctx.mode is Mode.OVER:
         winner = session.match.winner
         turn = ""
         if winner is not None:
-            name = player_name(players[winner].name, players[winner].bot, winner, lang)
-            turn = word("match_over", lang, name=name, a=max(scores), b=min(scores))
+            name = shown(winner)
+            turn = words.text("board.match_over", lang, name=name, a=max(scores), b=min(scores))
     elif ctx.mode is Mode.WAIT:
         actor = session.actor()
-        name = player_name(players[actor].name, players[actor].bot, actor, lang)
-        turn = word("thinking" if players[actor].bot else "turn_other", lang, name=name)
+        name = words.player_words(players[actor].name, players[actor].bot, actor, lang).name
+        turn = words.text("board.thinking" if players[actor].bot else "board.turn_other", lang, name=name)
     else:
-        turn = word("turn_mine", lang)
+        turn = words.text("board.turn_mine", lang)
     dice = session.dice
     used: tuple[int, ...] = ()
     chooser = session.chooser
@@ -197,7 +203,7 @@ def build_view(session: Any, extras: Extras) -> BoardView:
         used = session.pending.dice_used
     plays = tuple(p.notation for p in session.plays) if ctx.mode in (Mode.PLAY, Mode.CONFIRM) else ()
     acts = actions_for(ctx)
-    action_labels = tuple((k, word(k, lang)) for k in acts)
+    action_labels = tuple((k, words.text("board." + k, lang)) for k in acts)
     preview: tuple[StepPair, ...] = ()
     if mover_is_viewer and chooser is not None and session.phase.value == "play":
         preview = tuple((s.from_point, s.to_point) for s in chooser.chosen)
@@ -209,9 +215,9 @@ def build_view(session: Any, extras: Extras) -> BoardView:
     held = ctx.held if ctx.held is not None else extras.highlight_held
     status = extras.status
     if extras.question == "resign":
-        status = (word("question_resign", lang),) + status
+        status = (words.text("board.question_resign", lang),) + status
     elif extras.question == "take":
-        status = (word("question_take", lang, value=extras.question_value),) + status
+        status = (words.text("board.question_take", lang, value=extras.question_value),) + status
     return BoardView(
         position=shown_position(session, viewer), lang=lang, title=title, score=score,
         turn=turn, viewer_to_move=(mover_is_viewer if ctx.mode is not Mode.OVER else None),

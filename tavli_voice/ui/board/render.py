@@ -28,7 +28,7 @@ from .layout import (BAR, OFF, BoardLayout, PanelGeometry, Rect, bar_stack, pane
                      point_centre, point_stack, tray_slabs)
 from .model import BoardView
 from .theme import RGB, Theme
-from .words import word
+from ... import words
 
 if TYPE_CHECKING:
     import pygame
@@ -378,8 +378,8 @@ def _panel(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, theme: 
         _scan_strip(surface, view, geo.scan, theme, fonts, line)
     if view.plays:
         start, end = geo.page
-        title = word("plays_more", view.lang, start=start + 1, end=end, count=len(view.plays)) \
-            if len(view.plays) > end - start else word("plays", view.lang)
+        title = words.text("board.plays_more", view.lang, start=start + 1, end=end, count=len(view.plays)) \
+            if len(view.plays) > end - start else words.text("board.plays", view.lang)
         img = small.render(title, True, theme.muted)
         surface.blit(img, (geo.list_title.x + 6, geo.list_title.y))
     for number, rect in geo.plays:
@@ -458,7 +458,7 @@ def _scan_strip(surface: "pygame.Surface", view: BoardView, rect: Rect, theme: T
     scan = view.scan
     assert scan is not None
     small = fonts.get(line * 0.7)
-    head = word("scanning", view.lang)
+    head = words.text("board.scanning", view.lang)
     if scan.trail:
         head += ": " + " › ".join(scan.trail)
     if scan.index is not None and scan.options:
@@ -467,7 +467,7 @@ def _scan_strip(surface: "pygame.Surface", view: BoardView, rect: Rect, theme: T
     surface.blit(img, (rect.x + 6, rect.y))
     box = Rect(rect.x, rect.y + line, rect.w, rect.h - line)
     if scan.paused or scan.index is None:
-        label = word("scan_paused", view.lang) if scan.paused else ""
+        label = words.text("board.scan_paused", view.lang) if scan.paused else ""
         focused = False
     else:
         label = scan.options[scan.index]

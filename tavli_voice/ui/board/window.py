@@ -32,7 +32,6 @@ from ...scanning import (Clock, Highlight, MonotonicClock, ScanPaused, ScanSetti
                          SettingsChanged, Switch, build_root, make_scanner)
 from ...scanning.modes import ListMode, is_command
 from ...scanning.options import command_option
-from ...scanning.words import say as scan_say
 from .inputs import Input, Kind, SwitchMap, switch_map, translate
 from .layout import compute_layout, hit_point, hit_rect
 from .model import BoardView, Extras, build_view, nav_context, play_steps
@@ -42,7 +41,8 @@ from .navigation import tick as nav_tick
 from .scan_menu import session_scan_menu
 from .scanview import scan_show
 from .theme import THEMES, Theme, find_theme
-from .words import word
+from ... import words
+from ...scanning.words import interval_text
 
 log = logging.getLogger(__name__)
 
@@ -147,7 +147,7 @@ class BoardWindow:
         except pygame.error as exc:
             pygame.display.quit()
             raise WindowUnavailable(str(exc)) from None
-        pygame.display.set_caption(word("title", self.lang))
+        pygame.display.set_caption(words.text("board.title", self.lang))
         pygame.font.init()
         try:
             pygame.joystick.init()
@@ -215,7 +215,7 @@ class BoardWindow:
         except Exception:  # words must never stop the game
             log.debug("no screen text for %r", ev, exc_info=True)
             if isinstance(ev, E.CommandRejected):
-                return word("rejected", self.lang)
+                return words.text("board.rejected", self.lang)
             return ""
 
     def send(self, command: C.Command | None) -> None:
@@ -321,7 +321,7 @@ class BoardWindow:
             if narrator is not None:
                 self._speak(out.option.label(self.lang))  # type: ignore[arg-type]
         elif isinstance(out, ScanPaused):
-            self._speak(scan_say("scan_paused", self.lang))  # type: ignore[arg-type]
+            self._speak(words.text("scan.scan_paused", self.lang))
         elif isinstance(out, SettingsChanged):
             self.scan_settings = out.settings
             if self.on_scan_settings is not None:
@@ -329,7 +329,7 @@ class BoardWindow:
                     self.on_scan_settings(out.settings)
                 except OSError as exc:
                     log.warning("could not save scanning settings: %s", exc)
-            self._speak(scan_say("scan_interval", self.lang, (out.settings.interval,)))  # type: ignore[arg-type]
+            self._speak(interval_text(out.settings.interval, self.lang))  # type: ignore[arg-type]
         elif is_command(out):
             if isinstance(out, C.Quit):
                 self.closing = True
@@ -431,7 +431,7 @@ class BoardWindow:
                           dwell_progress(self.dwell_state, now, self.dwell_time))
         status = tuple(self.status)
         if self.app.finished:
-            status = status + (word("close_prompt", self.lang),)
+            status = status + (words.text("board.close_prompt", self.lang),)
         extras = Extras(
             lang=self.lang, nav=self.nav, status=status, last_move=self.last_move,
             highlight=show.highlight if show else None,
@@ -472,7 +472,7 @@ def _message(key: str, lang: str, why: str) -> str:
     """The message in the user's language first, then the other one."""
     first = lang if lang in ("en", "el") else "en"
     other = "el" if first == "en" else "en"
-    return word(key, first, why=why) + "\n" + word(key, other, why=why)
+    return words.text("board." + key, first, why=why) + "\n" + words.text("board." + key, other, why=why)
 
 
 def run_window(app: Any, *, scan: str | None = None, scan_settings: ScanSettings | None = None,

@@ -1,29 +1,52 @@
-"""Every user-facing word, English and Greek side by side (style guide 2.4).
+"""The words catalogue: every user-facing word, English and Greek side by side.
 
-Nothing else in the package holds sentences: the phrasers
-(:mod:`~tavli_voice.narration.phrases`, :mod:`~tavli_voice.narration.readout`),
-the terminal, the narrator and the window all take their words from here, by
-message *key*, so the language can change at run time.
+Inputs (keys, voice, scanning) and outputs (narration, terminal, board window,
+command line) all take their words from here and from nowhere else, by *key*,
+so the language can change at run time (style guide 2.4).
 
-* :data:`MESSAGES` — key → ``{"en": template, "el": template}``;
-  :func:`text` formats one (``str.format`` placeholders, same set in both
-  languages: a test fails otherwise).
+**One lookup.** ``text(key, lang, *args, **kw)`` returns the entry ``key`` of
+:data:`ENTRIES` in ``lang`` ("en" or "el"), formatted with ``str.format``
+(named fields from ``kw``, positional ``{0}`` fields from ``args``)::
+
+    from tavli_voice.words import text
+    text("dice.rolled.you", "el", dice="6 και 5")   # narration, no prefix
+    text("board.roll", lang)                        # the board window's labels
+    text("scan.from", lang, 13)                     # scan options
+    text("voice.did_you_say", lang, text="ρίξε")    # voice input
+
+:data:`ENTRIES` is built from the sections below, each under its prefix
+(:data:`SECTIONS`): ``""`` :data:`MESSAGES` (narration, terminal, command
+line, help), ``board.``, ``scan.``, ``scanui.``, ``scankey.``, ``setting.``,
+``speechoff.``, ``symbol.`` (words for notation in speech), ``voice.``.
+
+**To add a sentence**, add one line to the section it belongs to, with both
+languages and the same placeholders in each::
+
+    "pass.you": {"en": "You lose your turn: {reason}.",
+                 "el": "Χάνεις τη σειρά σου: {reason}."},
+
+and call ``text("pass.you", lang, reason=...)``. Tests fail when a language is
+missing, when the placeholders differ, or when the Greek breaks the glossary
+(``shared/greek-review.md``: "την μπάρα", "θέση" for a point, "ταμπλό" for the
+whole board, "μέτρημα" for the pip count, no ``;`` between list items; a Greek
+question ends in ``;`` on screen and is spoken rising). Greek uses the
+familiar singular ("έφερες", "χάνεις τη σειρά σου").
+
+The rest of the catalogue:
+
 * :data:`PLURALS` — key → ``{"en": (one, many), "el": (one, many)}``;
   :func:`plural` picks the form for ``n`` and fills ``{n}`` with
   :func:`number`, which writes Greek masculine and feminine numbers as words
   in speech ("τρεις κινήσεις", "ένας πόντος"): espeak-ng would read the
-  digit as the neuter ("τρία"). Screen text keeps digits.
+  digit as the neuter ("τρία"). Screen text keeps digits. Give the Greek
+  gender of a new counted noun in :data:`PLURAL_GENDER`.
 * Names: :func:`game_name`, :func:`preset_name`, :func:`player_words` (bots
   have Greek names with their article: "η Ρίτα", "ο δυνατός παίκτης").
 * Dice: :func:`dice_words` ("6 and 5", "double sixes"; "6 και 5",
-  "εξάρες") with the Greek names of doubles from the glossary in
-  ``shared/seeds/002_*``: άσσοι, δυάρες, τριάρες, ντόρτια, πεντάρες, εξάρες.
-* The terminal's one-letter commands: :data:`COMMAND_KEYS` (Latin letters,
-  the same in both languages; mirrors ``ui/keys.py``) and :func:`help_lines`.
+  "εξάρες") with the Greek names of doubles: άσοι, δυάρες, τριάρες,
+  ντόρτια, πεντάρες, εξάρες.
+* The terminal's one-letter commands: :data:`COMMAND_KEYS` and :func:`help_lines`.
 * :func:`default_lang` reads the locale (``--lang`` overrides, in the caller).
-
-Greek uses the familiar singular, as the TavLucky rules text does ("έφερες",
-"χάνεις τη σειρά σου").
 
 >>> text("dice.rolled.you", "el", dice=dice_words((6, 6), "el", case="acc"))
 'Έφερες εξάρες.'
@@ -56,10 +79,21 @@ MESSAGES: dict[str, dict[str, str]] = {
     "word.and": {"en": "and", "el": "και"},
     "word.or": {"en": "or", "el": "ή"},
     "word.you": {"en": "you", "el": "εσύ"},
-    "word.bar": {"en": "the bar", "el": "τη μπάρα"},
+    "word.bar": {"en": "the bar", "el": "την μπάρα"},
     "word.bar_short": {"en": "bar", "el": "μπάρα"},
     "word.off": {"en": "off", "el": "έξω"},
     "word.none": {"en": "none", "el": "κανένα"},
+    # between items that hold commas themselves; ";" is the Greek question mark
+    "word.list_sep": {"en": "; ", "el": " · "},
+    "reject.notation_example": {"en": "24/18 13/8", "el": "24/18 13/8"},
+    "reject.notation_example.spoken": {"en": "24 slash 18, space, 13 slash 8",
+                                       "el": "24 κάθετος 18, κενό, 13 κάθετος 8"},
+    "error.match_length": {"en": "a match is at least 1 point long",
+                           "el": "ο αγώνας πρέπει να έχει τουλάχιστον 1 πόντο"},
+    "error.players": {"en": "--players takes two names, like rita,strong",
+                      "el": "το --players θέλει δύο ονόματα, π.χ. rita,strong"},
+    "error.preset_game": {"en": "{game} is not played under the {preset} rules",
+                          "el": "το παιχνίδι {game} δεν παίζεται με τους κανόνες {preset}"},
     "entry": {"en": "{who} {n}", "el": "{who} {n}"},
     "sentence.because": {"en": "{what}, because {why}", "el": "{what}, γιατί {why}"},
     "prefix.who": {"en": "{who}: {text}", "el": "{who}: {text}"},
@@ -73,19 +107,19 @@ MESSAGES: dict[str, dict[str, str]] = {
     "dice.auto.other": {"en": "{who} plays {dice}.", "el": "{who} παίζει {dice}."},
     "dice.terse.you": {"en": "{dice}.", "el": "{dice}."},
     "dice.terse.other": {"en": "{who}: {dice}.", "el": "{who}: {dice}."},
-    "dice.four_moves": {"en": "Four moves of {die}.", "el": "Τέσσερις κινήσεις του {die}."},
+    "dice.four_moves": {"en": "Four moves of {die}.", "el": "Τέσσερις φορές το {die}."},
 
     # --- match and game start (R3, R9) ---------------------------------------
     "match.new": {"en": "New match: {game}, to {length}.",
-                  "el": "Νέος αγώνας: {game}, μέχρι {length}."},
+                  "el": "Νέος αγώνας: {game}, στους {length}."},
     "match.resumed": {"en": "Match resumed: {game}, to {length}.",
-                      "el": "Ο αγώνας συνεχίζεται: {game}, μέχρι {length}."},
+                      "el": "Ο αγώνας συνεχίζεται: {game}, στους {length}."},
     "match.players": {"en": "Players: {a} and {b}.", "el": "Παίκτες: {a} και {b}."},
     "match.rules": {"en": "Rules: {preset}.", "el": "Κανόνες: {preset}."},
     "game.start": {"en": "Game {number}: {game}.", "el": "Παρτίδα {number}: {game}."},
-    "opening.roll": {"en": "Opening roll: {entries}.", "el": "Ζαριά έναρξης: {entries}."},
+    "opening.roll": {"en": "Opening roll: {entries}.", "el": "Ποιος αρχίζει: {entries}."},
     "opening.tie": {"en": "Opening roll: both {die}, roll again.",
-                    "el": "Ζαριά έναρξης: και οι δύο {die}, ξανά."},
+                    "el": "Ποιος αρχίζει: {die} και οι δύο, ξαναρίχνουν."},
     "start.you": {"en": "You start.", "el": "Αρχίζεις εσύ."},
     "start.other": {"en": "{who} starts.", "el": "Αρχίζει {who}."},
     "start.winner.you": {"en": "You start, as the winner of the last game.",
@@ -101,7 +135,7 @@ MESSAGES: dict[str, dict[str, str]] = {
 
     # --- one checker's move, in words (R1: never symbols aloud) ---------------
     "move.from_to": {"en": "from {a} to {b}", "el": "από το {a} στο {b}"},
-    "move.from_bar_to": {"en": "from the bar to {b}", "el": "από τη μπάρα στο {b}"},
+    "move.from_bar_to": {"en": "from the bar to {b}", "el": "από την μπάρα στο {b}"},
     "move.bear_off": {"en": "from {a} off the board", "el": "από το {a} έξω"},
     "move.then_to": {"en": "then to {b}", "el": "και μετά στο {b}"},
     "move.then_off": {"en": "then off the board", "el": "και μετά έξω"},
@@ -109,6 +143,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "move.hit.other": {"en": "hitting", "el": "και χτυπάει"},
     "move.pin.you": {"en": "pinning", "el": "και πλακώνεις"},
     "move.pin.other": {"en": "pinning", "el": "και πλακώνει"},
+    # a play already made is told in the past, one tense per sentence ("Έπαιξες … και χτύπησες")
+    "move.hit.you.past": {"en": "hitting", "el": "και χτύπησες"},
+    "move.hit.other.past": {"en": "hitting", "el": "και χτύπησε"},
+    "move.pin.you.past": {"en": "pinning", "el": "και πλάκωσες"},
+    "move.pin.other.past": {"en": "pinning", "el": "και πλάκωσε"},
     "move.count": {"en": "{n} checkers {move}", "el": "{n} πούλια {move}"},
     "move.terse.from_to": {"en": "{a} to {b}", "el": "{a} στο {b}"},
     "move.terse.from_bar_to": {"en": "bar to {b}", "el": "μπάρα στο {b}"},
@@ -119,17 +158,17 @@ MESSAGES: dict[str, dict[str, str]] = {
     "move.none": {"en": "no move", "el": "καμία κίνηση"},
 
     # --- plays on offer, chosen, made -----------------------------------------
-    "plays.intro.you": {"en": "{count} to choose from:", "el": "{count} για να διαλέξεις:"},
+    "plays.intro.you": {"en": "{count} to choose from:", "el": "Έχεις {count} να διαλέξεις:"},
     "plays.intro.other": {"en": "{who} chooses from {count}:",
                           "el": "{who} διαλέγει από {count}:"},
     "plays.intro.terse": {"en": "Plays:", "el": "Κινήσεις:"},
     "plays.item": {"en": "{n}: {play}", "el": "{n}: {play}"},
-    "plays.item_suggested": {"en": "{n}: {play}, suggested", "el": "{n}: {play}, πρόταση"},
+    "plays.item_suggested": {"en": "{n}: {play}, suggested", "el": "{n}: {play} (προτείνεται)"},
     "help.select.one": {"en": "play the only play", "el": "παίξε τη μόνη κίνηση"},
     "error.internal": {"en": "Something went wrong inside the program; that command was not "
                              "done. The match is saved. Please try again or type h for help.",
-                       "el": "Κάτι πήγε στραβά μέσα στο πρόγραμμα· η εντολή δεν έγινε. Ο αγώνας "
-                             "είναι αποθηκευμένος. Δοκίμασε ξανά ή γράψε h για βοήθεια."},
+                       "el": "Κάτι πήγε στραβά μέσα στο πρόγραμμα, και η εντολή δεν έγινε. Ο "
+                             "αγώνας είναι αποθηκευμένος. Δοκίμασε ξανά ή γράψε h για βοήθεια."},
     "help.history": {"en": "the last messages again", "el": "τα τελευταία μηνύματα ξανά"},
     "history.intro": {"en": "The last messages:", "el": "Τα τελευταία μηνύματα:"},
     "history.empty": {"en": "Nothing has been said yet.", "el": "Δεν έχει ειπωθεί τίποτα ακόμα."},
@@ -149,6 +188,87 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "el": "tavli-voice moves: δεν μπορώ να διαβάσω το {path}: {error}"},
     "moves.bad_position": {"en": "tavli-voice moves: {error}",
                            "el": "tavli-voice moves: {error}"},
+    # names of the values in usage lines ("--points POINTS" / "--points ΠΟΝΤΟΙ")
+    "metavar.points": {"en": "POINTS", "el": "ΠΟΝΤΟΙ"},
+    "metavar.players": {"en": "BOT,BOT", "el": "ΜΠΟΤ,ΜΠΟΤ"},
+    "metavar.seed": {"en": "SEED", "el": "ΣΠΟΡΟΣ"},
+    "metavar.rate": {"en": "WORDS", "el": "ΛΕΞΕΙΣ"},
+    "metavar.volume": {"en": "VOLUME", "el": "ΕΝΤΑΣΗ"},
+    "metavar.engine": {"en": "ENGINE", "el": "ΜΗΧΑΝΗ"},
+    "metavar.scale": {"en": "SIZE", "el": "ΜΕΓΕΘΟΣ"},
+    "metavar.seconds": {"en": "SECONDS", "el": "ΔΕΥΤΕΡΟΛΕΠΤΑ"},
+    "metavar.file": {"en": "FILE", "el": "ΑΡΧΕΙΟ"},
+    "metavar.folder": {"en": "FOLDER", "el": "ΦΑΚΕΛΟΣ"},
+    "metavar.commands": {"en": "COMMANDS", "el": "ΕΝΤΟΛΕΣ"},
+    "metavar.name": {"en": "NAME", "el": "ΟΝΟΜΑ"},
+    "metavar.times": {"en": "TIMES", "el": "ΦΟΡΕΣ"},
+    "metavar.action": {"en": "ACTION", "el": "ΕΝΕΡΓΕΙΑ"},
+    "moves.description": {"en": "List the legal plays for a board and a roll.",
+                          "el": "Οι επιτρεπτές κινήσεις για ένα ταμπλό και μια ζαριά."},
+    "moves.position": {"en": "a file with the board (JSON)",
+                       "el": "αρχείο με το ταμπλό (JSON)"},
+    "moves.dice": {"en": "the two dice, for example --dice 6 5",
+                   "el": "τα δύο ζάρια, π.χ. --dice 6 5"},
+    "moves.jsonl": {"en": "read {{position, dice}} lines on standard input, write one answer per line",
+                    "el": "διάβασε γραμμές {{position, dice}} από την είσοδο και γράψε μία απάντηση "
+                          "σε κάθε γραμμή"},
+    "moves.bot": {"en": "with --jsonl: add \"choice\", the index of this bot's play in \"plays\" "
+                        "(random, rita, strong, expert)",
+                  "el": "με το --jsonl: πρόσθεσε το \"choice\", τη θέση της κίνησης αυτού του "
+                        "μποτ στο \"plays\" (random, rita, strong, expert)"},
+    "moves.seed": {"en": "the bot's seed", "el": "ο σπόρος του μποτ"},
+    "hear.description": {"en": "Recognise recorded files as if N plays were on offer.",
+                         "el": "Αναγνώριση ηχογραφημένων αρχείων σαν να υπήρχαν N κινήσεις για "
+                               "επιλογή."},
+    "hear.files": {"en": "recorded sound files (WAV)", "el": "ηχογραφημένα αρχεία ήχου (WAV)"},
+    "hear.lang": {"en": "language spoken in the files: en or el (default: en)",
+                  "el": "γλώσσα των αρχείων: en ή el (προεπιλογή: en)"},
+    "hear.options": {"en": "plays on offer (default 9)",
+                     "el": "πόσες κινήσεις υπάρχουν για επιλογή (προεπιλογή: 9)"},
+    "hear.engine": {"en": "speech recogniser (default: auto)",
+                    "el": "μηχανή αναγνώρισης ομιλίας (προεπιλογή: auto)"},
+    "hear.phase": {"en": "offer the commands of this phase of a turn (default {phase}: roll, "
+                         "play and yes/no together)",
+                   "el": "οι εντολές αυτής της φάσης της σειράς (προεπιλογή: {phase}, δηλαδή "
+                         "ζαριά, κίνηση και ναι/όχι μαζί)"},
+    "hear.commands": {"en": "commands on offer instead, comma separated ('' for none)",
+                      "el": "εντολές για επιλογή αντί γι' αυτές, χωρισμένες με κόμμα ('' για "
+                            "καμία)"},
+    "hear.step": {"en": "also accept 'from N' / 'to N' (points 0-25)",
+                  "el": "δέξου και «από N» / «στο N» (θέσεις 0 έως 25)"},
+    "hear.models": {"en": "folder with Vosk models", "el": "φάκελος με μοντέλα Vosk"},
+    "hear.profile": {"en": "voice profile folder (enrolled words)",
+                     "el": "φάκελος με τις δικές σου ηχογραφημένες λέξεις"},
+    "hear.unknown_commands": {"en": "tavli-voice hear: unknown commands: {names}",
+                              "el": "tavli-voice hear: άγνωστες εντολές: {names}"},
+    "hear.bad_options": {"en": "tavli-voice hear: --options must be 0 or more",
+                         "el": "tavli-voice hear: το --options θέλει 0 ή περισσότερες"},
+    "models.description": {"en": "List or fetch Vosk speech models.",
+                           "el": "Λίστα ή κατέβασμα μοντέλων ομιλίας Vosk."},
+    "models.action": {"en": "list (default) or fetch", "el": "list (προεπιλογή) ή fetch"},
+    "models.name": {"en": "model to fetch", "el": "το μοντέλο που θα κατέβει"},
+    "models.models": {"en": "extra folder to search and fetch into",
+                      "el": "επιπλέον φάκελος για αναζήτηση και κατέβασμα"},
+    "models.lang": {"en": "language of the messages: en or el (default: from the system locale)",
+                    "el": "γλώσσα των μηνυμάτων: en ή el (προεπιλογή: η γλώσσα του συστήματος)"},
+    "models.which": {"en": "tavli-voice models fetch: which model? {names}",
+                     "el": "tavli-voice models fetch: ποιο μοντέλο; {names}"},
+    "enroll.description": {"en": "Record your own words so the game knows your voice.",
+                           "el": "Ηχογράφησε τις δικές σου λέξεις, για να αναγνωρίζει το "
+                                 "παιχνίδι τη φωνή σου."},
+    "enroll.lang": {"en": "language of the words: en or el (default: from the system locale)",
+                    "el": "γλώσσα των λέξεων: en ή el (προεπιλογή: η γλώσσα του συστήματος)"},
+    "enroll.takes": {"en": "times to say each word (default 3)",
+                     "el": "πόσες φορές λες κάθε λέξη (προεπιλογή: 3)"},
+    "enroll.numbers": {"en": "record the numbers 1 to N (default 12)",
+                       "el": "ηχογράφησε τους αριθμούς 1 έως N (προεπιλογή: 12)"},
+    "enroll.commands": {"en": "commands to record, comma separated",
+                        "el": "εντολές για ηχογράφηση, χωρισμένες με κόμμα"},
+    "enroll.steps": {"en": "also record from/to, bar, off and the points",
+                     "el": "ηχογράφησε και «από», «στο», μπάρα, έξω και τις θέσεις"},
+    "enroll.profile": {"en": "voice profile folder", "el": "φάκελος με τις ηχογραφημένες λέξεις"},
+    "enroll.bad": {"en": "tavli-voice enroll: bad --commands, --takes or --numbers",
+                   "el": "tavli-voice enroll: λάθος --commands, --takes ή --numbers"},
     "moves.reason": {"en": "reason: {reason}", "el": "αιτία: {reason}"},
     "moves.none": {"en": "no legal play: the turn passes",
                    "el": "καμία επιτρεπτή κίνηση: η σειρά χάνεται"},
@@ -163,21 +283,21 @@ MESSAGES: dict[str, dict[str, str]] = {
     "play.pending.you": {"en": "Chosen: {play}. Confirm or undo.",
                          "el": "Διάλεξες: {play}. Επιβεβαίωσε ή αναίρεσε."},
     "play.pending.other": {"en": "{who} chose {play}.", "el": "{who} διάλεξε {play}."},
-    "play.pending.terse": {"en": "{play}. Confirm?", "el": "{play}. Επιβεβαίωση;"},
+    "play.pending.terse": {"en": "{play}. Confirm?", "el": "{play}. Επιβεβαιώνεις;"},
     "play.made.you": {"en": "You played {play}.", "el": "Έπαιξες {play}."},
     "play.made.other": {"en": "{who} played {play}.", "el": "{who} έπαιξε {play}."},
     "play.terse.you": {"en": "You: {play}.", "el": "Εσύ: {play}."},
     "play.terse.other": {"en": "{who}: {play}.", "el": "{who}: {play}."},
     "play.timer.you": {"en": "Time ran out, so the game played for you: {play}.",
-                       "el": "Τελείωσε ο χρόνος και το παιχνίδι έπαιξε για σένα: {play}."},
+                       "el": "Τελείωσε ο χρόνος, και το παιχνίδι έπαιξε για σένα: {play}."},
     "play.timer.other": {"en": "{who} ran out of time; the game played {play}.",
-                         "el": "{who} δεν πρόλαβε· το παιχνίδι έπαιξε αυτόματα: {play}."},
+                         "el": "{who} δεν πρόλαβε, και το παιχνίδι έπαιξε αυτόματα: {play}."},
 
     # --- step by step -----------------------------------------------------------
     "step.pick_from": {"en": "Move a checker from {points}.",
                        "el": "Διάλεξε πούλι: από {points}."},
     "step.pick_to": {"en": "From {a}: {points}.", "el": "Από {a}: {points}."},
-    "step.none": {"en": "No checker can move.", "el": "Κανένα πούλι δεν κινείται."},
+    "step.none": {"en": "No checker can move.", "el": "Δεν κινείται κανένα πούλι."},
     "step.to_point": {"en": "to {p}", "el": "στο {p}"},
     "step.to_off": {"en": "bear off", "el": "μάζεμα"},
     "step.from_point": {"en": "{p}", "el": "το {p}"},
@@ -195,21 +315,21 @@ MESSAGES: dict[str, dict[str, str]] = {
                     "el": "{who} παίζει μόνο μέρος της ζαριάς: {reason}."},
     "reason.closed_out": {
         "en": "closed out, with a checker on the bar and all six entry points closed",
-        "el": "υπάρχει πούλι στη μπάρα, ενώ όλες οι έξι θέσεις εισόδου είναι πόρτες"},
+        "el": "το πούλι στην μπάρα δεν μπαίνει: και οι έξι θέσεις εισόδου είναι πόρτες"},
     "reason.all_blocked": {"en": "with {dice} no checker can land anywhere",
-                           "el": "με {dice} κανένα πούλι δεν βρίσκει θέση να σταθεί"},
+                           "el": "με {dice} κανένα πούλι δεν έχει πού να πάει"},
     "reason.all_blocked.die": {"en": "no checker can land anywhere with the {die}",
-                               "el": "με το {die} κανένα πούλι δεν βρίσκει θέση να σταθεί"},
+                               "el": "το {die} δεν παίζεται πουθενά"},
     "reason.first_checker_blocked": {
         "en": "the front checker, on {point}, cannot move with {dice}, and no other checker "
               "may move before it passes the opponent's starting point",
-        "el": "το μπροστινό πούλι, στη θέση {point}, δεν κινείται με {dice}, και κανένα άλλο "
-              "δεν κινείται πριν αυτό περάσει την αφετηρία του αντιπάλου"},
+        "el": "το πρώτο πούλι, στη θέση {point}, δεν κινείται με {dice}, και κανένα άλλο δεν "
+              "κινείται πριν αυτό περάσει την αφετηρία του αντιπάλου"},
     "reason.first_checker_blocked.die": {
         "en": "the front checker, on {point}, cannot move with the {die}, and no other "
               "checker may move before it passes the opponent's starting point",
-        "el": "το μπροστινό πούλι, στη θέση {point}, δεν κινείται με το {die}, και κανένα "
-              "άλλο δεν κινείται πριν αυτό περάσει την αφετηρία του αντιπάλου"},
+        "el": "το πρώτο πούλι, στη θέση {point}, δεν κινείται με το {die}, και κανένα άλλο δεν "
+              "κινείται πριν αυτό περάσει την αφετηρία του αντιπάλου"},
     "reason.prime_rule": {
         "en": "every possible move would hold six points in a row, {points}, in front of "
               "an opposing checker, and that is not allowed",
@@ -218,8 +338,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "reason.cannot_bear_off": {
         "en": "a checker on {point} is still outside the home board, so bearing off is not "
               "allowed yet",
-        "el": "πούλι στη θέση {point} είναι ακόμα έξω από το σπίτι, οπότε δεν επιτρέπεται "
-              "ακόμα μάζεμα"},
+        "el": "υπάρχει ακόμα πούλι στη θέση {point}, έξω από το σπίτι, οπότε δεν επιτρέπεται το "
+              "μάζεμα"},
     "reason.only_one_die": {"en": "only the {die} can be played, not the {other}",
                             "el": "παίζεται μόνο το {die}, όχι το {other}"},
     "reason.larger_die_rule": {
@@ -229,20 +349,19 @@ MESSAGES: dict[str, dict[str, str]] = {
     "reason.unknown": {"en": "the rules allow no other play", "el": "οι κανόνες δεν επιτρέπουν άλλη κίνηση"},
 
     # --- Plakoto mother (R5.4) -----------------------------------------------------
-    "mother.pinned.you": {"en": "You pinned the opponent's mother!",
-                          "el": "Πλάκωσες τη μάνα του αντιπάλου!"},
+    "mother.pinned.you": {"en": "You pinned {whose_other} mother!",
+                          "el": "Πλάκωσες τη μάνα {whose_other}!"},
     "mother.pinned.yours": {"en": "{who} pinned your mother!", "el": "{who} πλάκωσε τη μάνα σου!"},
-    "mother.pinned.other": {"en": "{who} pinned the opponent's mother!",
-                            "el": "{who} πλάκωσε τη μάνα του αντιπάλου!"},
+    "mother.pinned.other": {"en": "{who} pinned {whose_other} mother!",
+                            "el": "{who} πλάκωσε τη μάνα {whose_other}!"},
     "mother.ends": {"en": "That ends the game.", "el": "Η παρτίδα τελειώνει."},
     "mother.goes_on.you": {
         "en": "The game goes on until your last checker leaves your starting point.",
-        "el": "Η παρτίδα συνεχίζεται ώσπου να φύγει το τελευταίο σου πούλι από τη θέση "
-              "εκκίνησης."},
+        "el": "Η παρτίδα συνεχίζεται ώσπου να φύγει το τελευταίο σου πούλι από την αφετηρία σου."},
     "mother.goes_on.other": {
-        "en": "The game goes on until {whose} last checker leaves the starting point.",
-        "el": "Η παρτίδα συνεχίζεται ώσπου να φύγει το τελευταίο πούλι {whose} από τη θέση "
-              "εκκίνησης."},
+        "en": "The game goes on until {whose} last checker leaves {whose} starting point.",
+        "el": "Η παρτίδα συνεχίζεται ώσπου να φύγει το τελευταίο πούλι {whose} από την αφετηρία "
+              "{whose}."},
 
     # --- undo, questions, cube (R9, R9.1) ------------------------------------------
     "undone.you": {"en": "Undone. Choose again.", "el": "Αναιρέθηκε. Διάλεξε ξανά."},
@@ -258,9 +377,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "δεχτείς, όχι για να αρνηθείς."},
     "ask.other": {"en": "Yes or no?", "el": "Ναι ή όχι;"},
     "double.offer.you": {"en": "You offer to double: the game would be worth {value}.",
-                         "el": "Προτείνεις διπλασιασμό: η παρτίδα θα αξίζει {value}."},
+                         "el": "Διπλασιάζεις: η παρτίδα θα αξίζει {value}."},
     "double.offer.other": {"en": "{who} offers to double: the game would be worth {value}.",
-                           "el": "{who} προτείνει διπλασιασμό: η παρτίδα θα αξίζει {value}."},
+                           "el": "{who} διπλασιάζει: η παρτίδα θα αξίζει {value}."},
     "double.took.you": {"en": "You take: the game is now worth {value}.",
                         "el": "Δέχεσαι: η παρτίδα αξίζει πια {value}."},
     "double.took.other": {"en": "{who} takes: the game is now worth {value}.",
@@ -271,22 +390,22 @@ MESSAGES: dict[str, dict[str, str]] = {
 
     # --- game and match over (R4, R5, R7, R9) ----------------------------------------
     "game.won.you": {"en": "You win the game{how}: {points}.",
-                     "el": "Κερδίζεις την παρτίδα{how}: {points}."},
+                     "el": "Κερδίζεις την παρτίδα{how} και παίρνεις {points}."},
     "game.won.other": {"en": "{who} wins the game{how}: {points}.",
-                       "el": "{who} κερδίζει την παρτίδα{how}: {points}."},
+                       "el": "{who} κερδίζει την παρτίδα{how} και παίρνει {points}."},
     "game.draw": {"en": "The game is a draw: both mothers are pinned. Nobody scores.",
                   "el": "Ισοπαλία: πλακώθηκαν και οι δύο μάνες. Κανείς δεν παίρνει πόντους."},
     "how.single": {"en": "", "el": ""},
     "how.mars": {"en": " with a mars", "el": " με μαρς"},
-    "how.triple": {"en": " with a backgammon", "el": " με κοκς"},
+    "how.triple": {"en": " with a backgammon", "el": " με τριπλή νίκη"},
     "how.mother": {"en": " by pinning the mother", "el": " με το πλάκωμα της μάνας"},
-    "how.resign": {"en": " by resignation", "el": " με παραίτηση"},
+    "how.resign": {"en": " by resignation", "el": " λόγω παραίτησης"},
     "how.drop": {"en": " because the double was dropped",
-                 "el": " γιατί δεν έγινε δεκτός ο διπλασιασμός"},
+                 "el": " γιατί ο διπλασιασμός δεν έγινε δεκτός"},
     "how.timeout": {"en": " on time", "el": " λόγω χρόνου"},
     "how.draw": {"en": "", "el": ""},
     "score.line": {"en": "Score: {entries}.", "el": "Σκορ: {entries}."},
-    "score.length": {"en": "Match to {length}.", "el": "Ο αγώνας είναι μέχρι {length}."},
+    "score.length": {"en": "Match to {length}.", "el": "Ο αγώνας είναι στους {length}."},
     "score.game": {"en": "Game {number}: {game}.", "el": "Παρτίδα {number}: {game}."},
     "match.won.you": {"en": "You win the match, {a} to {b}!",
                       "el": "Κέρδισες τον αγώνα, {a} προς {b}!"},
@@ -316,11 +435,12 @@ MESSAGES: dict[str, dict[str, str]] = {
                             "el": "Δεν υπάρχουν κινήσεις για να διαλέξεις τώρα."},
     "reject.no_checker_to_move": {"en": "No checker can move from {point}.",
                                   "el": "Από {point} δεν κινείται κανένα πούλι."},
-    "reject.sources": {"en": "You can move from {points}.", "el": "Μπορείς από {points}."},
+    "reject.sources": {"en": "You can move from {points}.", "el": "Μπορείς να παίξεις από {points}."},
     "reject.say_from_first": {"en": "Choose the checker first: no single checker goes to {point}.",
-                              "el": "Διάλεξε πρώτα πούλι: δεν πάει ένα μόνο πούλι στο {point}."},
+                              "el": "Διάλεξε πρώτα πούλι: για το {point} δεν υπάρχει ένα "
+                                    "μοναδικό πούλι."},
     "reject.illegal_step": {"en": "The checker on {source} cannot go to {point}.",
-                            "el": "Το πούλι από {source} δεν μπορεί να πάει στο {point}."},
+                            "el": "Από {source} δεν πας στο {point}."},
     "reject.no_undo": {"en": "There is nothing to undo.",
                        "el": "Δεν υπάρχει τίποτα για αναίρεση."},
     "reject.nothing_to_confirm": {"en": "There is nothing to confirm.",
@@ -330,7 +450,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "reject.no_question": {"en": "There is no question to answer.",
                            "el": "Δεν υπάρχει ερώτηση για απάντηση."},
     "reject.cannot_double": {"en": "Doubling is not possible now.",
-                             "el": "Διπλασιασμός δεν γίνεται τώρα."},
+                             "el": "Δεν μπορείς να διπλασιάσεις τώρα."},
     "reject.no_double": {"en": "No double has been offered.",
                          "el": "Δεν έχει προταθεί διπλασιασμός."},
     "reject.no_such_point": {"en": "There is no point {point}: points go from 1 to 24.",
@@ -338,24 +458,25 @@ MESSAGES: dict[str, dict[str, str]] = {
     "reject.no_such_quarter": {"en": "There is no quarter {quarter}: choose 1 to 4.",
                                "el": "Δεν υπάρχει τέταρτο {quarter}: διάλεξε από 1 έως 4."},
     "reject.not_your_turn": {"en": "It is not your turn.", "el": "Δεν είναι η σειρά σου."},
-    "reject.illegal_play": {"en": "{text} is not a legal play with these dice.",
-                            "el": "Το {text} δεν είναι επιτρεπτή κίνηση με αυτά τα ζάρια."},
-    "reject.ambiguous_play": {"en": "{text} fits more than one play: choose by number.",
-                              "el": "Το {text} ταιριάζει σε πάνω από μία κινήσεις: διάλεξε με αριθμό."},
-    "reject.bad_notation": {"en": "{text} is not a play: write it like 24/18 13/8.",
-                            "el": "Το {text} δεν είναι κίνηση: γράψ' την όπως 24/18 13/8."},
+    "reject.illegal_play": {"en": "“{text}” is not a legal play with these dice.",
+                            "el": "Η κίνηση «{text}» δεν επιτρέπεται με αυτά τα ζάρια."},
+    "reject.ambiguous_play": {"en": "“{text}” fits more than one play: choose by number.",
+                              "el": "Η κίνηση «{text}» ταιριάζει σε περισσότερες από μία "
+                                    "κινήσεις: διάλεξε με τον αριθμό της."},
+    "reject.bad_notation": {"en": "“{text}” is not a play: write it like {example}.",
+                            "el": "Το «{text}» δεν είναι κίνηση. Γράψε την π.χ. {example}."},
 
     # --- reports: pips, score, help, hint, time ------------------------------------------
     "pips.line": {"en": "Pips: {entries}.", "el": "Μέτρημα: {entries}."},
     "pips.lead.you": {"en": "You lead by {n}.", "el": "Προηγείσαι κατά {n}."},
     "pips.behind.you": {"en": "You are {n} behind.", "el": "Είσαι πίσω κατά {n}."},
     "pips.lead.other": {"en": "{who} leads by {n}.", "el": "{who} προηγείται κατά {n}."},
-    "pips.level": {"en": "The race is level.", "el": "Ισόπαλοι στο μέτρημα."},
+    "pips.level": {"en": "The race is level.", "el": "Ίδιο μέτρημα."},
     "help.intro": {"en": "You can:", "el": "Μπορείς:"},
     "help.intro.other": {"en": "{who} can:", "el": "{who} μπορεί:"},
     "help.item": {"en": "{key}: {what}", "el": "{key}: {what}"},
     "help.select.plays": {"en": "choose play 1 to {n}", "el": "διάλεξε κίνηση από 1 έως {n}"},
-    "hint": {"en": "Hint: play {n}, {play}.", "el": "Συμβουλή: η κίνηση {n}, {play}."},
+    "hint": {"en": "Hint: play {n}, {play}.", "el": "Συμβουλή: παίξε την {n}: {play}."},
     "coach.mistake": {"en": "A clear mistake: the hint's play, {play}, wins about {pct}% more "
                             "games.",
                       "el": "Καθαρό λάθος: η κίνηση της συμβουλής, {play}, κερδίζει περίπου "
@@ -366,17 +487,18 @@ MESSAGES: dict[str, dict[str, str]] = {
                                    "περίπου {points} του πόντου περισσότερο σε κάθε παρτίδα, "
                                    "μετρώντας τα μαρς."},
     "hint.other": {"en": "Hint for {who}: play {n}, {play}.",
-                   "el": "Συμβουλή για {who}: η κίνηση {n}, {play}."},
+                   "el": "Συμβουλή για {who}: παίξε την {n}: {play}."},
     "time.timed_out.you": {"en": "Time is up: the game plays for you. Time-outs in a row: "
                                  "{count} of 3.",
-                           "el": "Τέλος χρόνου: το παιχνίδι παίζει για σένα. Συνεχόμενες "
-                                 "λήξεις χρόνου: {count} από 3."},
+                           "el": "Τέλος χρόνου: το παιχνίδι παίζει για σένα. Τέλος χρόνου στη "
+                                 "σειρά: {count} από 3· στις 3 χάνεις την παρτίδα."},
     "time.timed_out.other": {"en": "{who} ran out of time: the game plays automatically. "
                                    "Time-outs in a row: {count} of 3.",
-                             "el": "{who} δεν πρόλαβε: το παιχνίδι παίζει αυτόματα. "
-                                   "Συνεχόμενες λήξεις χρόνου: {count} από 3."},
+                             "el": "{who} δεν πρόλαβε: το παιχνίδι παίζει αυτόματα. Τέλος χρόνου "
+                                   "στη σειρά: {count} από 3."},
     "goodbye.saved": {"en": "Goodbye. The match is saved; continue it with: tavli-voice resume.",
-                      "el": "Γεια σου. Ο αγώνας αποθηκεύτηκε· συνέχισέ τον με: tavli-voice resume."},
+                      "el": "Γεια σου. Ο αγώνας αποθηκεύτηκε, συνέχισέ τον με: tavli-voice "
+                            "resume."},
     "goodbye": {"en": "Goodbye.", "el": "Γεια σου."},
     "generic.event": {"en": "Something happened: {name}.", "el": "Κάτι έγινε: {name}."},
 
@@ -386,7 +508,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "readout.group.empty": {"en": "none on the board", "el": "κανένα στο ταμπλό"},
     "readout.stack": {"en": "{n} on {p}", "el": "{n} στο {p}"},
     "readout.pinned_item": {"en": "1 pinned on {p}", "el": "1 πλακωμένο στο {p}"},
-    "readout.bar": {"en": "On the bar: {entries}.", "el": "Στη μπάρα: {entries}."},
+    "readout.bar": {"en": "On the bar: {entries}.", "el": "Στην μπάρα: {entries}."},
     "readout.off": {"en": "Borne off: {entries}.", "el": "Μαζεμένα: {entries}."},
     "readout.dice": {"en": "Dice: {dice}.", "el": "Ζάρια: {dice}."},
     "readout.empty": {"en": "empty", "el": "άδεια"},
@@ -398,10 +520,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "readout.quarter_home.you": {"en": ", your home board", "el": ", το σπίτι σου"},
     "readout.quarter_home.other": {"en": ", {whose} home board", "el": ", το σπίτι {whose}"},
     "readout.mother.alone.you": {"en": "Your mother stands alone on {p} and can be pinned.",
-                                 "el": "Η μάνα σου είναι μόνη στο {p} και μπορεί να πλακωθεί."},
+                                 "el": "Η μάνα σου είναι μοναχή στο {p} και κινδυνεύει να "
+                                       "πλακωθεί."},
     "readout.mother.alone.other": {
         "en": "{whose} mother stands alone on {p} and can be pinned.",
-        "el": "Η μάνα {whose} είναι μόνη στο {p} και μπορεί να πλακωθεί."},
+        "el": "Η μάνα {whose} είναι μοναχή στο {p} και κινδυνεύει να πλακωθεί."},
     "readout.mother.pinned.you": {"en": "Your mother is pinned.",
                                   "el": "Η μάνα σου είναι πλακωμένη."},
     "readout.mother.pinned.other": {"en": "{whose} mother is pinned.",
@@ -425,16 +548,19 @@ MESSAGES: dict[str, dict[str, str]] = {
     "prompt.yes_no": {"en": "Type y for yes, n for no.", "el": "Γράψε y για ναι, n για όχι."},
     "prompt.take": {"en": "Type y to take the double, n to drop it.",
                     "el": "Γράψε y για να δεχτείς τον διπλασιασμό, n για να τον αρνηθείς."},
-    "prompt.to": {"en": "Type t and the point to go to, for example t 7; or cancel.",
-                  "el": "Γράψε t και τη θέση όπου πας, για παράδειγμα t 7· ή cancel για ακύρωση."},
+    "prompt.to": {"en": "Type t and the point to go to, for example t 7, or cancel.",
+                  "el": "Γράψε t και τη θέση όπου πηγαίνει, π.χ. t 7, ή άκυρο για ακύρωση."},
     "prompt.from": {"en": "Type f and the point of a checker, for example f 13.",
-                    "el": "Γράψε f και τη θέση ενός πουλιού, για παράδειγμα f 13."},
+                    "el": "Γράψε f και τη θέση ενός πουλιού, π.χ. f 13."},
     "ui.wait": {"en": "{who} is thinking.", "el": "{who} σκέφτεται."},
     "ui.help.title": {"en": "Commands (the same letters in every language):",
                       "el": "Εντολές (τα ίδια γράμματα σε κάθε γλώσσα):"},
-    "ui.help.words": {"en": "Whole words work too, in English or Greek: roll, ρίξε, undo, αναίρεση.",
-                      "el": "Δουλεύουν και ολόκληρες λέξεις, ελληνικά ή αγγλικά: ρίξε, roll, "
-                            "αναίρεση, undo."},
+    "ui.help.words": {"en": "Whole words work too, in English or Greek: roll, ρίξε, hint, pips, "
+                            "board, point 13, undo. Greek letters on the same keys work as well: "
+                            "ρ for r, χ for x.",
+                      "el": "Δουλεύουν και ολόκληρες λέξεις, ελληνικά ή αγγλικά: ρίξε, συμβουλή, "
+                            "μέτρημα, ταμπλό, θέση 13, αναίρεση. Και τα ελληνικά γράμματα στα "
+                            "ίδια πλήκτρα: ρ για r, χ για x."},
     "input.unknown": {"en": "I do not know “{text}”. Type h for help.",
                       "el": "Δεν ξέρω την εντολή «{text}». Γράψε h για βοήθεια."},
     "input.needs_number": {"en": "“{text}” needs a point number, for example p 13.",
@@ -449,21 +575,21 @@ MESSAGES: dict[str, dict[str, str]] = {
                     "el": "Δεν υπάρχει αποθηκευμένος αγώνας για συνέχεια στο {path}."},
     "resume.corrupt": {"en": "The saved match could not be read. It was kept aside as {path}; "
                              "start a new match with: tavli-voice play.",
-                       "el": "Ο αποθηκευμένος αγώνας δεν διαβάστηκε. Φυλάχτηκε ως {path}· "
-                             "ξεκίνα νέο αγώνα με: tavli-voice play."},
+                       "el": "Ο αποθηκευμένος αγώνας δεν μπόρεσε να διαβαστεί. Κρατήθηκε ως "
+                             "{path}· ξεκίνα νέο αγώνα με: tavli-voice play."},
     "save.failed": {"en": "The match could not be saved: {error}.",
                     "el": "Ο αγώνας δεν αποθηκεύτηκε: {error}."},
     "error.options": {"en": "Cannot start the match: {error}.",
                       "el": "Ο αγώνας δεν μπορεί να ξεκινήσει: {error}."},
     "window.unavailable": {"en": "The board window is not available ({error}); the game goes "
                                  "on here in the terminal.",
-                           "el": "Το παράθυρο του ταμπλό δεν είναι διαθέσιμο ({error})· το "
+                           "el": "Το παράθυρο του ταμπλό δεν είναι διαθέσιμο ({error}), οπότε το "
                                  "παιχνίδι συνεχίζεται εδώ στο τερματικό."},
     "player.you": {"en": "you", "el": "εσύ"},
-    "player.first": {"en": "Player 1", "el": "Παίκτης 1"},
-    "player.second": {"en": "Player 2", "el": "Παίκτης 2"},
+    "player.first": {"en": "Player 1", "el": "Πρώτος παίκτης"},
+    "player.second": {"en": "Player 2", "el": "Δεύτερος παίκτης"},
     "ui.lang.unknown": {"en": "Unknown language {lang}: use en or el.",
-                        "el": "Άγνωστη γλώσσα {lang}: en ή el."},
+                        "el": "Άγνωστη γλώσσα {lang}: διάλεξε en ή el."},
     "ui.result": {"en": "Result: {winner} wins {a} to {b}.",
                   "el": "Αποτέλεσμα: κερδίζει {winner}, {a} προς {b}."},
 
@@ -475,7 +601,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cli.game": {"en": "game: tavli (the three in turn), portes, plakoto or fevga",
                  "el": "παιχνίδι: tavli (και τα τρία με τη σειρά), portes, plakoto ή fevga"},
     "cli.points": {"en": "match length in points (3, 5, 7 or any positive number)",
-                   "el": "μήκος αγώνα σε πόντους (3, 5, 7 ή όποιος θετικός αριθμός)"},
+                   "el": "μήκος αγώνα σε πόντους (3, 5, 7 ή οποιοσδήποτε θετικός αριθμός)"},
     "cli.preset": {"en": "rules: tavlucky, traditional or vog",
                    "el": "κανόνες: tavlucky, traditional ή vog"},
     "cli.opponent": {"en": "opponent: a bot level, or friend (two people at one keyboard). "
@@ -489,7 +615,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cli.seed": {"en": "seed for the dice and the bots (replays a match exactly)",
                  "el": "σπόρος για τα ζάρια και τα μποτ (ξαναπαίζει έναν αγώνα ακριβώς)"},
     "cli.lang": {"en": "language: en or el (default: from the system locale)",
-                 "el": "γλώσσα: en ή el (αρχικά: από τη γλώσσα του συστήματος)"},
+                 "el": "γλώσσα: en ή el (προεπιλογή: η γλώσσα του συστήματος)"},
     "cli.timer": {"en": "turn on the match timer (about 45 s to roll and 45 s to play)",
                   "el": "ενεργοποίηση χρονομέτρου (περίπου 45 δευτερόλεπτα για ζαριά και "
                         "45 για κίνηση)"},
@@ -514,14 +640,16 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cli.voice_confirm": {"en": "ask \"did you say …?\" before a voice command: never, unsure "
                                 "(default) or always (resign, drop and quit always ask)",
                           "el": "ερώτηση «είπες …;» πριν από φωνητική εντολή: never, unsure "
-                                "(αρχικά) ή always (παραίτηση, πάσο και έξοδος ρωτούν πάντα)"},
+                                "(προεπιλογή) ή always (για παραίτηση, άρνηση διπλασιασμού και "
+                                "έξοδο ρωτάει πάντα)"},
     "cli.barge_in": {"en": "while the program speaks: ignore what the microphone hears except "
                            "\"stop\" (default), or interrupt the speech when you start talking",
-                     "el": "όσο μιλάει το πρόγραμμα: αγνόησε ό,τι ακούει το μικρόφωνο εκτός από "
-                           "«σταμάτα» (αρχικά), ή interrupt: σταμάτα την ομιλία μόλις μιλήσεις"},
+                     "el": "όσο μιλάει το πρόγραμμα: ignore (προεπιλογή) αγνοεί ό,τι ακούει το "
+                           "μικρόφωνο εκτός από «σταμάτα», interrupt σταματά την ομιλία μόλις "
+                           "μιλήσεις"},
     "cli.window": {"en": "open the board window", "el": "άνοιξε το παράθυρο με το ταμπλό"},
     "cli.theme": {"en": "board window colours: high_contrast (default) or classic",
-                  "el": "χρώματα ταμπλό: high_contrast (αρχικά) ή classic"},
+                  "el": "χρώματα ταμπλό: high_contrast (προεπιλογή) ή classic"},
     "cli.scale": {"en": "board window size of text and buttons (1 = normal)",
                   "el": "μέγεθος γραμμάτων και κουμπιών στο παράθυρο (1 = κανονικό)"},
     "cli.dwell": {"en": "board window: pick a button by resting the pointer on it this many seconds",
@@ -532,7 +660,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cli.no_confirm": {"en": "play a chosen play at once (no confirm step, no undo)",
                        "el": "παίξε αμέσως την κίνηση που διάλεξες (χωρίς επιβεβαίωση και αναίρεση)"},
     "cli.save": {"en": "autosave file (default: in the data folder)",
-                 "el": "αρχείο αυτόματης αποθήκευσης (αρχικά: στον φάκελο δεδομένων)"},
+                 "el": "αρχείο αυτόματης αποθήκευσης (προεπιλογή: στον φάκελο δεδομένων)"},
     "cli.no_save": {"en": "do not save the match", "el": "μην αποθηκεύεις τον αγώνα"},
 
     # --- help for each command (COMMAND_KEYS) ------------------------------------------------
@@ -540,10 +668,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help.roll": {"en": "roll the dice", "el": "ρίξε τα ζάρια"},
     "help.confirm": {"en": "confirm the chosen play", "el": "επιβεβαίωσε την κίνηση που διάλεξες"},
     "help.undo": {"en": "undo this turn's choice", "el": "αναίρεσε την επιλογή αυτής της ζαριάς"},
-    "help.from": {"en": "step by step: pick the checker on point N (bar for the bar)",
-                  "el": "βήμα βήμα: διάλεξε το πούλι στη θέση N (bar για τη μπάρα)"},
-    "help.to": {"en": "move the picked checker to point N (off to bear off)",
-                "el": "πήγαινε το πούλι στη θέση N (off για μάζεμα)"},
+    "help.from": {"en": "step by step: pick the checker on a point (bar for the bar)",
+                  "el": "βήμα βήμα: διάλεξε το πούλι σε μια θέση (bar ή μπάρα για την μπάρα)"},
+    "help.to": {"en": "move the picked checker to a point (off to bear off)",
+                "el": "πήγαινε το πούλι σε μια θέση (off ή έξω για μάζεμα)"},
     "help.yes": {"en": "yes", "el": "ναι"},
     "help.no": {"en": "no", "el": "όχι"},
     "help.take": {"en": "take the double", "el": "δέξου τον διπλασιασμό"},
@@ -551,14 +679,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help.cancel": {"en": "cancel the question or the picked checker",
                     "el": "ακύρωσε την ερώτηση ή το πούλι που διάλεξες"},
     "help.plays": {"en": "list the plays again", "el": "ξαναδιάβασε τις κινήσεις"},
-    "help.position": {"en": "describe the position: occupied points",
-                      "el": "περιγραφή της θέσης: οι πιασμένες θέσεις"},
+    "help.position": {"en": "describe the board: the points with checkers",
+                      "el": "περιγραφή του ταμπλό: οι θέσεις που έχουν πούλια"},
     "help.position_brief": {"en": "brief position: pips, bar, borne off, whose turn",
                             "el": "σύντομα: μέτρημα, μπάρα, μαζεμένα, ποιος παίζει"},
-    "help.position_full": {"en": "all 24 points", "el": "και οι 24 θέσεις"},
-    "help.point": {"en": "what is on point N", "el": "τι έχει η θέση N"},
-    "help.quarter": {"en": "quarter N: 1 is points 1 to 6, 4 is points 19 to 24",
-                     "el": "τέταρτο N: 1 οι θέσεις 1 έως 6, 4 οι θέσεις 19 έως 24"},
+    "help.position_full": {"en": "all 24 points", "el": "όλες οι θέσεις, από 1 έως 24"},
+    "help.point": {"en": "what is on a point", "el": "τι έχει μια θέση"},
+    "help.quarter": {"en": "a quarter of the board: 1 = points 1 to 6, 4 = points 19 to 24",
+                     "el": "ένα τέταρτο του ταμπλό: 1 = θέσεις 1 έως 6, 4 = θέσεις 19 έως 24"},
     "help.pips": {"en": "pip counts", "el": "μέτρημα: πόσα βήματα μένουν"},
     "help.score": {"en": "match score", "el": "σκορ του αγώνα"},
     "help.hint": {"en": "hint: the expert's choice",
@@ -569,7 +697,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                     "el": "παραίτηση από την παρτίδα (ρωτάει πρώτα)"},
     "help.double": {"en": "double the stake (VOG rules)", "el": "διπλασιασμός (κανόνες VOG)"},
     "help.help": {"en": "help", "el": "βοήθεια"},
-    "help.quit": {"en": "quit; the match is saved", "el": "έξοδος· ο αγώνας αποθηκεύεται"},
+    "help.quit": {"en": "quit; the match is saved", "el": "έξοδος, ο αγώνας αποθηκεύεται"},
     "key.number": {"en": "number", "el": "αριθμός"},
     "key.dot": {"en": "dot", "el": "τελεία"},
     "key.question": {"en": "question mark", "el": "ερωτηματικό"},
@@ -594,9 +722,9 @@ PLURALS: dict[str, dict[str, tuple[str, str]]] = {
     "reason.bar_entry_blocked": {
         "en": ("a checker on the bar must enter first, and the entry point {points} is closed",
                "a checker on the bar must enter first, and the entry points {points} are closed"),
-        "el": ("πρώτα πρέπει να μπει το πούλι της μπάρας, και η θέση εισόδου {points} είναι πόρτα",
-               "πρώτα πρέπει να μπει το πούλι της μπάρας, και οι θέσεις εισόδου {points} είναι "
-               "πόρτες")},
+        "el": ("πρώτα πρέπει να μπει το πούλι από την μπάρα, και το {points} είναι πόρτα",
+               "πρώτα πρέπει να μπει το πούλι από την μπάρα, και οι θέσεις εισόδου {points} "
+               "είναι πόρτες")},
     "reason.pinned": {
         "en": ("the checker on {points} is pinned, and no other can move",
                "the checkers on {points} are pinned, and no other can move"),
@@ -652,12 +780,12 @@ PRESET_NAMES: dict[str, dict[str, str]] = {
 }
 
 #: Names of the doubles (R2): English after "double", Greek from the glossary
-#: in ``shared/seeds/002_*`` ("άσσοι, δυάρες, τριάρες, ντόρτια, πεντάρες, εξάρες"),
-#: as (nominative, accusative): "Ζάρια: άσσοι" but "Έφερες άσσους".
+#: in ``shared/seeds/002_*`` (there "άσσοι"; written here "άσοι" as the dictionary does,
+#: and espeak-ng says it right), as (nominative, accusative): "Ζάρια: άσοι", "Έφερες άσους".
 DOUBLE_NAMES: dict[str, dict[int, tuple[str, str]]] = {
     "en": {1: ("ones", "ones"), 2: ("twos", "twos"), 3: ("threes", "threes"),
            4: ("fours", "fours"), 5: ("fives", "fives"), 6: ("sixes", "sixes")},
-    "el": {1: ("άσσοι", "άσσους"), 2: ("δυάρες", "δυάρες"), 3: ("τριάρες", "τριάρες"),
+    "el": {1: ("άσοι", "άσους"), 2: ("δυάρες", "δυάρες"), 3: ("τριάρες", "τριάρες"),
            4: ("ντόρτια", "ντόρτια"), 5: ("πεντάρες", "πεντάρες"), 6: ("εξάρες", "εξάρες")},
 }
 
@@ -690,27 +818,56 @@ BOT_NAMES: dict[str, dict[str, tuple[str, str, str]]] = {
 
 _UNNAMED = {"", "you", "εσύ", "me", "player", "παίκτης"}
 _DEFAULT_NAME = re.compile(r"^(?:player|παίκτης)\s*(\d+)$")
+_GREEK_ORDINAL_NAME = {"πρώτος παίκτης": 1, "δεύτερος παίκτης": 2}
+#: Seats with no name, in Greek: ordinals, never "Παίκτης 1" (the digit would run into
+#: the values read after it: "ο Παίκτης 1 1").
+_EL_SEATS = {1: ("Πρώτος παίκτης", "ο πρώτος παίκτης", "του πρώτου παίκτη"),
+             2: ("Δεύτερος παίκτης", "ο δεύτερος παίκτης", "του δεύτερου παίκτη")}
+_GREEK_LETTERS = re.compile(r"^[\u0370-\u03ff\u1f00-\u1fff]+$")
+
+
+def greek_name_words(name: str) -> PlayerWords | None:
+    """A one-word Greek first name with its article, by its ending (None if not known).
+
+    >>> greek_name_words("Μαρία"), greek_name_words("Νίκος").whose, greek_name_words("Κώστας").whose
+    (PlayerWords(name='Μαρία', subject='η Μαρία', whose='της Μαρίας'), 'του Νίκου', 'του Κώστα')
+    """
+    if not _GREEK_LETTERS.match(name):
+        return None
+    low = name.lower()
+    if low.endswith(("ος", "ός")):
+        return PlayerWords(name, f"ο {name}", f"του {name[:-2]}{'ου' if low[-2] == 'ο' else 'ού'}")
+    if low.endswith(("ης", "ής", "ας", "άς")):
+        return PlayerWords(name, f"ο {name}", f"του {name[:-1]}")
+    if low.endswith(("α", "ά", "η", "ή", "ώ")):
+        return PlayerWords(name, f"η {name}", f"της {name}ς")
+    return None
 
 
 def player_words(name: str, bot: str | None, index: int, lang: str) -> PlayerWords:
     """Words for player ``index`` (0 or 1): a known bot, a default or a given name.
 
     A person with no real name (``""``, ``"you"``, ``"Player 2"``) becomes
-    "Player 1" / "ο Παίκτης 1" (by seat, or by the number given). A given name has no known Greek gender, so it stands
-    without an article and owns things as "του παίκτη Μαρία".
+    "Player 1" / "ο πρώτος παίκτης" (by seat, or by the number given). In
+    Greek a one-word Greek name takes its article by its ending ("η Μαρία",
+    "του Νίκου"); any other name stands without one and owns things as "του
+    παίκτη Mary".
     """
     _check_lang(lang)
     if bot is not None and bot in BOT_NAMES:
         return PlayerWords(*BOT_NAMES[bot][lang])
     clean = name.strip()
     default = _DEFAULT_NAME.match(clean.lower())
-    if clean.lower() in _UNNAMED or default:
-        n = int(default.group(1)) if default else index + 1
+    ordinal = _GREEK_ORDINAL_NAME.get(clean.lower())
+    if clean.lower() in _UNNAMED or default or ordinal:
+        n = int(default.group(1)) if default else ordinal or index + 1
         if lang == "el":
+            if n in _EL_SEATS:
+                return PlayerWords(*_EL_SEATS[n])
             return PlayerWords(f"Παίκτης {n}", f"ο Παίκτης {n}", f"του Παίκτη {n}")
         return PlayerWords(f"Player {n}", f"Player {n}", f"Player {n}'s")
     if lang == "el":
-        return PlayerWords(clean, clean, f"του παίκτη {clean}")
+        return greek_name_words(clean) or PlayerWords(clean, clean, f"του παίκτη {clean}")
     return PlayerWords(clean, clean, f"{clean}'" if clean.endswith("s") else f"{clean}'s")
 
 
@@ -722,6 +879,20 @@ def game_name(game: str, lang: str, preset: str | None = None) -> str:
         key = "tapa"
     names = GAME_NAMES.get(key)
     return names[lang] if names else game
+
+
+#: A preset's bare name after "the … rules" / "τους κανόνες …".
+PRESET_SHORT_NAMES: dict[str, dict[str, str]] = {
+    "tavlucky": {"en": "TavLucky", "el": "TavLucky"},
+    "traditional": {"en": "traditional", "el": "παραδοσιακούς"},
+    "vog": {"en": "VOG", "el": "VOG"},
+}
+
+
+def preset_short_name(preset: str, lang: str) -> str:
+    """A preset's name after "the … rules": "VOG", "παραδοσιακούς"."""
+    _check_lang(lang)
+    return PRESET_SHORT_NAMES.get(preset, {}).get(lang, preset)
 
 
 def preset_name(preset: str, lang: str) -> str:
@@ -737,16 +908,6 @@ def preset_name(preset: str, lang: str) -> str:
 def _check_lang(lang: str) -> None:
     if lang not in LANGS:
         raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGS)}")
-
-
-def text(key: str, lang: str, /, **kw: Any) -> str:
-    """The message ``key`` in ``lang``, formatted with ``kw``.
-
-    KeyError for an unknown key (a test proves every key the phrasers use
-    exists in both languages); ValueError for an unknown language.
-    """
-    _check_lang(lang)
-    return MESSAGES[key][lang].format(**kw)
 
 
 def plural(key: str, n: int, lang: str, /, *, speech: bool = False, **kw: Any) -> str:
@@ -855,8 +1016,8 @@ def join_list(items: Sequence[str], lang: str, word: str = "and") -> str:
 def dice_words(dice: tuple[int, int], lang: str, case: Case = "nom") -> str:
     """Two dice in words, larger first: "6 and 5", "double sixes"; "6 και 5", "εξάρες".
 
-    ``case`` matters only for Greek double ones: "άσσοι" (nominative) after
-    "Ζάρια:", "άσσους" (accusative) after "έφερες".
+    ``case`` matters only for Greek double ones: "άσοι" (nominative) after
+    "Ζάρια:", "άσους" (accusative) after "έφερες".
     """
     _check_lang(lang)
     hi, lo = max(dice), min(dice)
@@ -990,6 +1151,20 @@ def help_lines(lang: str, commands: Iterable[str] | None = None, plays: int = 0,
 # ---------------------------------------------------------------------------
 # Language from the environment
 # ---------------------------------------------------------------------------
+def lang_from_argv(argv: Sequence[str], env: Mapping[str, str] | None = None) -> str:
+    """The language a command line asks for (``--lang el`` / ``--lang=el``), else the locale's.
+
+    >>> lang_from_argv(["-h", "--lang", "el"]), lang_from_argv(["--lang=en"])
+    ('el', 'en')
+    """
+    for i, arg in enumerate(argv):
+        value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else \
+            arg.partition("=")[2] if arg.startswith("--lang=") else None
+        if value in LANGS:
+            return value
+    return default_lang(env)
+
+
 def default_lang(env: Mapping[str, str] | None = None) -> str:
     """``"el"`` when the locale is Greek, else ``"en"`` (``--lang`` overrides, in the caller).
 
@@ -1016,40 +1191,32 @@ def default_lang(env: Mapping[str, str] | None = None) -> str:
     return "el" if locale.lower().startswith("el") else "en"
 
 
-__all__ = [
-    "LANGS", "MESSAGES", "PLURALS", "PLURAL_GENDER", "GAME_NAMES", "PRESET_NAMES",
-    "DOUBLE_NAMES", "BOT_NAMES", "COMMAND_KEYS", "CommandKey", "PlayerWords", "text",
-    "plural", "number", "el_number", "join_list", "dice_words", "capitalize",
-    "placeholders", "player_words", "game_name", "preset_name", "keys_for", "key_label",
-    "help_lines", "default_lang",
-]
 
 
 # ---------------------------------------------------------------------------
-# Words of the inputs and the board window (labels, scan cues, key names)
+# Sections: the words of one part of the program, found through ``text()``
+# under the section's prefix (see SECTIONS at the end).
 # ---------------------------------------------------------------------------
-#: From ``ui/scan_input.py``.
-#: The few sentences of the terminal scanner, English and Greek side by side
-#: (the lead may merge them into narration/messages.py).
+#: ``scanui.`` The terminal scanner's own sentences (``ui/scan_input.py``).
 SCAN_TERMINAL_WORDS: dict[str, dict[str, str]] = {
     "not_a_tty": {
         "en": "Switch scanning needs a terminal keyboard; standard input is not one. "
               "Using typed commands instead.",
-        "el": "Η σάρωση με διακόπτη χρειάζεται πληκτρολόγιο τερματικού· η είσοδος δεν είναι "
+        "el": "Η σάρωση με διακόπτη χρειάζεται πληκτρολόγιο τερματικού, και η είσοδος δεν είναι "
               "τερματικό. Χρησιμοποιούνται γραπτές εντολές.",
     },
     "intro_auto": {
         "en": "Switch scanning: the options are read one after another. Press {pick} when you "
               "hear the one you want. {next} moves on at once. Ctrl-C leaves; the match is saved.",
-        "el": "Σάρωση με διακόπτη: οι επιλογές διαβάζονται η μία μετά την άλλη. Πάτησε {pick} "
-              "όταν ακούσεις αυτή που θέλεις. Το {next} πάει αμέσως στην επόμενη. "
-              "Ctrl-C για έξοδο· ο αγώνας αποθηκεύεται.",
+        "el": "Σάρωση με διακόπτη: οι επιλογές διαβάζονται η μία μετά την άλλη. Πάτησε το {pick} "
+              "όταν ακούσεις αυτή που θέλεις. Το {next} πάει αμέσως στην επόμενη. Ctrl-C για "
+              "έξοδο, και ο αγώνας αποθηκεύεται.",
     },
     "intro_step": {
         "en": "Switch scanning with two switches: {next} moves to the next option, {pick} picks "
               "it. Ctrl-C leaves; the match is saved.",
         "el": "Σάρωση με δύο διακόπτες: το {next} πάει στην επόμενη επιλογή, το {pick} την "
-              "επιλέγει. Ctrl-C για έξοδο· ο αγώνας αποθηκεύεται.",
+              "επιλέγει. Ctrl-C για έξοδο, και ο αγώνας αποθηκεύεται.",
     },
     "intro_hold": {
         "en": "Hold to pick is on: keep {pick} down until the choice is made. A terminal sees "
@@ -1060,7 +1227,7 @@ SCAN_TERMINAL_WORDS: dict[str, dict[str, str]] = {
     },
     "not_a_switch": {
         "en": "That key is not a switch here. Press {pick} to pick the option read out.",
-        "el": "Αυτό το πλήκτρο δεν είναι διακόπτης εδώ. Πάτησε {pick} για να επιλέξεις αυτό "
+        "el": "Αυτό το πλήκτρο δεν είναι διακόπτης εδώ. Πάτησε το {pick} για να επιλέξεις αυτό "
               "που διαβάζεται.",
     },
     "settings_saved_failed": {
@@ -1069,8 +1236,7 @@ SCAN_TERMINAL_WORDS: dict[str, dict[str, str]] = {
     },
 }
 
-#: From ``ui/scan_input.py``.
-#: How key names are said to the user.
+#: ``scankey.`` How key names are said to the user.
 SCAN_KEY_WORDS: dict[str, dict[str, str]] = {
     "space": {"en": "space", "el": "διάστημα"},
     "enter": {"en": "Enter", "el": "Enter"},
@@ -1079,16 +1245,16 @@ SCAN_KEY_WORDS: dict[str, dict[str, str]] = {
     "backspace": {"en": "Backspace", "el": "Backspace"},
 }
 
-#: From ``ui/board/words.py``.
+#: ``board.`` The board window's own labels (buttons, headings, questions).
 BOARD_WORDS: dict[str, dict[str, str]] = {
     "title": {"en": "Tavli — accessible board", "el": "Τάβλι — προσβάσιμο ταμπλό"},
     "roll": {"en": "Roll", "el": "Ρίξε"},
     "confirm": {"en": "Confirm", "el": "Επιβεβαίωση"},
     "undo": {"en": "Undo", "el": "Αναίρεση"},
     "cancel": {"en": "Back", "el": "Πίσω"},
-    "double": {"en": "Double", "el": "Διπλό"},
+    "double": {"en": "Double", "el": "Διπλασιασμός"},
     "take": {"en": "Take", "el": "Δέχομαι"},
-    "drop": {"en": "Drop", "el": "Δεν δέχομαι"},
+    "drop": {"en": "Drop", "el": "Αρνούμαι"},
     "yes": {"en": "Yes", "el": "Ναι"},
     "no": {"en": "No", "el": "Όχι"},
     "close": {"en": "Close", "el": "Κλείσιμο"},
@@ -1099,7 +1265,7 @@ BOARD_WORDS: dict[str, dict[str, str]] = {
     "thinking": {"en": "{name} is playing…", "el": "Παίζει: {name}…"},
     "score": {"en": "{me}: {a} · {other}: {b} · match to {length}",
               "el": "{me}: {a} · {other}: {b} · αγώνας στους {length}"},
-    "game_no": {"en": "{game}, game {number}", "el": "{game}, παιχνίδι {number}"},
+    "game_no": {"en": "{game}, game {number}", "el": "{game}, παρτίδα {number}"},
     "dice": {"en": "Dice {a} {b}", "el": "Ζάρια {a} {b}"},
     "pending": {"en": "Chosen: {play}. Confirm or undo.", "el": "Επιλογή: {play}. Επιβεβαίωσε ή αναίρεσε."},
     "picked": {"en": "Checker on {point}: choose where it goes.",
@@ -1108,13 +1274,14 @@ BOARD_WORDS: dict[str, dict[str, str]] = {
     "choose_prompt": {"en": "Arrows: checker · OK: pick up · Down: list · digits: play",
                       "el": "Βέλη: πούλι · OK: σήκωσε · Κάτω: λίστα · αριθμός: κίνηση"},
     "confirm_prompt": {"en": "OK confirms, Back undoes.", "el": "OK επιβεβαιώνει, Πίσω αναιρεί."},
-    "question_resign": {"en": "Resign this game?", "el": "Παραίτηση από αυτό το παιχνίδι;"},
-    "question_take": {"en": "Take the double to {value}?", "el": "Δέχεσαι το διπλό στα {value};"},
+    "question_resign": {"en": "Resign this game?", "el": "Παραιτείσαι από αυτή την παρτίδα;"},
+    "question_take": {"en": "Take the double? The game would be worth {value} points.", "el": "Δέχεσαι τον διπλασιασμό; Η παρτίδα θα "
+                                                                 "αξίζει {value} πόντους."},
     "question_quit": {"en": "Quit?", "el": "Έξοδος;"},
-    "match_over": {"en": "Match over: {name} wins {a}–{b}.",
-                   "el": "Τέλος αγώνα: κερδίζει {name} {a}–{b}."},
-    "game_over": {"en": "Game over: {name} wins {points}.",
-                  "el": "Τέλος παιχνιδιού: κερδίζει {name} ({points})."},
+    "match_over": {"en": "Match over. Winner: {name}, {a} to {b}.",
+                   "el": "Τέλος αγώνα. Νικητής: {name}, {a} προς {b}."},
+    "game_over": {"en": "Game over. Winner: {name} ({points}).",
+                  "el": "Τέλος παρτίδας. Νικητής: {name} ({points})."},
     "close_prompt": {"en": "Press OK or Esc to close.", "el": "Πάτησε OK ή Esc για κλείσιμο."},
     "scanning": {"en": "Scanning", "el": "Σάρωση"},
     "scan_paused": {"en": "Scanning paused: press the switch.",
@@ -1134,10 +1301,11 @@ BOARD_WORDS: dict[str, dict[str, str]] = {
         "en": "The board window stopped because of an error ({why}). The match is saved.",
         "el": "Το παράθυρο του ταμπλό σταμάτησε λόγω σφάλματος ({why}). Ο αγώνας αποθηκεύτηκε."},
     "rejected": {"en": "Not possible now.", "el": "Δεν γίνεται τώρα."},
+    "you": {"en": "You", "el": "Εσύ"},
 }
 
-#: From ``scanning/words.py``.
-#: message key → language → text; ``{0}``, ``{1}`` … are the option's arguments.
+#: ``scan.`` Scan options and the scanner's reports; ``{0}``, ``{1}`` … are the
+#: option's arguments.
 SCANNING_WORDS: dict[str, dict[str, str]] = {
     # What is scanned (R2 plays, R9 match commands).
     "roll": {"en": "Roll", "el": "Ρίξε τα ζάρια"},
@@ -1146,9 +1314,9 @@ SCANNING_WORDS: dict[str, dict[str, str]] = {
     "select": {"en": "Play {0}", "el": "Κίνηση {0}"},
     "suggested": {"en": "Suggested: {0}", "el": "Πρόταση: {0}"},
     "plays_group": {"en": "Plays {0} to {1}, starting {2}",
-                    "el": "Κινήσεις {0} έως {1}, πρώτη η {2}"},
+                    "el": "Κινήσεις {0} έως {1}· πρώτη: {2}"},
     "from": {"en": "From {0}", "el": "Από το {0}"},
-    "from_bar": {"en": "From the bar", "el": "Από τη μπάρα"},
+    "from_bar": {"en": "From the bar", "el": "Από την μπάρα"},
     "to": {"en": "To {0}", "el": "Στο {0}"},
     "to_off": {"en": "Bear off", "el": "Μάζεμα"},
     "bar": {"en": "bar", "el": "μπάρα"},
@@ -1167,14 +1335,14 @@ SCANNING_WORDS: dict[str, dict[str, str]] = {
     "resign": {"en": "Resign", "el": "Παραίτηση"},
     "double": {"en": "Double", "el": "Διπλασιασμός"},
     "take": {"en": "Take", "el": "Δέχομαι"},
-    "drop": {"en": "Drop", "el": "Δεν δέχομαι"},
-    "describe": {"en": "Describe position", "el": "Περιγραφή της θέσης"},
+    "drop": {"en": "Drop", "el": "Αρνούμαι"},
+    "describe": {"en": "Describe position", "el": "Περιγραφή ταμπλό"},
     "describe_brief": {"en": "Brief position", "el": "Σύντομη περιγραφή"},
     "describe_full": {"en": "Full position", "el": "Πλήρης περιγραφή"},
     "point": {"en": "Point {0}", "el": "Θέση {0}"},
     "quarter": {"en": "Quarter {0}", "el": "Τέταρτο {0}"},
     "plays": {"en": "List plays", "el": "Λίστα κινήσεων"},
-    "pips": {"en": "Pip count", "el": "Μέτρημα πόντων"},
+    "pips": {"en": "Pip count", "el": "Μέτρημα"},
     "score": {"en": "Score", "el": "Σκορ"},
     "repeat": {"en": "Repeat", "el": "Επανάληψη"},
     "stop": {"en": "Stop speech", "el": "Σταμάτα την ομιλία"},
@@ -1187,31 +1355,34 @@ SCANNING_WORDS: dict[str, dict[str, str]] = {
                     "el": "Η σάρωση σταμάτησε. Πάτησε τον διακόπτη για να συνεχίσει."},
     "scan_interval": {"en": "Scan interval {0} seconds.",
                       "el": "Χρόνος σάρωσης {0} δευτερόλεπτα."},
+    "scan_interval_one": {"en": "Scan interval {0} second.",
+                          "el": "Χρόνος σάρωσης {0} δευτερόλεπτο."},
     "setting_range": {"en": "The setting {0} must be between {1} and {2}, not {3}.",
-                      "el": "Η ρύθμιση {0} πρέπει να είναι από {1} έως {2}, όχι {3}."},
+                      "el": "Η ρύθμιση «{0}» πρέπει να είναι από {1} έως {2}, όχι {3}."},
     "setting_choice": {"en": "The setting {0} must be one of: {1}.",
-                       "el": "Η ρύθμιση {0} πρέπει να είναι ένα από: {1}."},
+                       "el": "Η ρύθμιση «{0}» πρέπει να είναι ένα από: {1}."},
     "setting_bad": {"en": "The setting {0} has a value that cannot be used.",
-                    "el": "Η ρύθμιση {0} έχει τιμή που δεν μπορεί να χρησιμοποιηθεί."},
+                    "el": "Η ρύθμιση «{0}» έχει τιμή που δεν μπορεί να χρησιμοποιηθεί."},
     "settings_unreadable": {
         "en": "The settings file could not be read; default scanning settings are used.",
-        "el": "Το αρχείο ρυθμίσεων δεν διαβάστηκε· χρησιμοποιούνται οι αρχικές ρυθμίσεις σάρωσης."},
+        "el": "Το αρχείο ρυθμίσεων δεν διαβάστηκε, οπότε χρησιμοποιούνται οι προεπιλεγμένες "
+              "ρυθμίσεις σάρωσης."},
     "settings_corrupt": {
         "en": "The settings file is damaged; default scanning settings are used.",
-        "el": "Το αρχείο ρυθμίσεων είναι χαλασμένο· χρησιμοποιούνται οι αρχικές ρυθμίσεις σάρωσης."},
+        "el": "Το αρχείο ρυθμίσεων είναι χαλασμένο, οπότε χρησιμοποιούνται οι προεπιλεγμένες "
+              "ρυθμίσεις σάρωσης."},
     "settings_bad_section": {
         "en": "The scanning settings are damaged; the defaults are used.",
-        "el": "Οι ρυθμίσεις σάρωσης είναι χαλασμένες· χρησιμοποιούνται οι αρχικές."},
+        "el": "Οι ρυθμίσεις σάρωσης είναι χαλασμένες, οπότε χρησιμοποιούνται οι προεπιλεγμένες."},
     "settings_bad_values": {
         "en": "Some scanning settings could not be used and were reset: {0}.",
-        "el": "Κάποιες ρυθμίσεις σάρωσης δεν ήταν σωστές και επανήλθαν: {0}."},
+        "el": "Κάποιες ρυθμίσεις σάρωσης δεν ήταν σωστές και πήραν τις προεπιλεγμένες τιμές: {0}."},
     "settings_kept_aside": {
         "en": "The damaged settings file was kept as {0}.",
         "el": "Το χαλασμένο αρχείο ρυθμίσεων κρατήθηκε ως {0}."},
 }
 
-#: From ``scanning/words.py``.
-#: Names of the settings as the user reads them.
+#: ``setting.`` Names of the scanning settings as the user reads them.
 SCANNING_SETTING_NAMES: dict[str, dict[str, str]] = {
     "mode": {"en": "scanning mode", "el": "τρόπος σάρωσης"},
     "interval": {"en": "scan interval", "el": "χρόνος σάρωσης"},
@@ -1228,10 +1399,10 @@ SCANNING_SETTING_NAMES: dict[str, dict[str, str]] = {
     "play_choice": {"en": "how plays are chosen", "el": "τρόπος επιλογής κίνησης"},
     "list_limit": {"en": "plays listed one by one", "el": "κινήσεις σε απλή λίστα"},
     "pick_key": {"en": "pick key", "el": "πλήκτρο επιλογής"},
-    "next_key": {"en": "next key", "el": "πλήκτρο επόμενου"},
+    "next_key": {"en": "next key", "el": "πλήκτρο «επόμενο»"},
 }
 
-#: From ``narration/backend.py``.
+#: ``speechoff.`` Why speech output is off (``narration/backend.py``).
 SPEECH_FALLBACK_MESSAGES: dict[str, dict[str, str]] = {
     "speech_unavailable_no_espeak": {
         "en": "Speech is off: the espeak-ng speech engine is not installed. The game goes on in text.",
@@ -1253,35 +1424,60 @@ SPEECH_FALLBACK_MESSAGES: dict[str, dict[str, str]] = {
     },
 }
 
-#: From ``narration/speechtext.py``.
+#: ``symbol.`` Words for play notation and symbols in speech (``narration/speechtext.py``).
 SPEECH_SYMBOL_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "from": "from {p}",
-        "from_bar": "from the bar",
-        "to": "to {p}",
-        "off": "bearing off",
-        "hit": "hitting",
-        "pin": "pinning",
-        "count": "{n} checkers",
-        "range": "{a} to {b}",
-        "and": "and",
-        "plus": "plus",
-    },
-    "el": {
-        "from": "από το {p}",
-        "from_bar": "από την μπάρα",
-        "to": "στο {p}",
-        "off": "μάζεμα",
-        "hit": "χτύπημα",
-        "pin": "πλάκωμα",
-        "count": "{n} πούλια",
-        "range": "{a} έως {b}",
-        "and": "και",
-        "plus": "συν",
-    },
+    "from": {"en": "from {p}", "el": "από το {p}"},
+    "from_bar": {"en": "from the bar", "el": "από την μπάρα"},
+    "to": {"en": "to {p}", "el": "στο {p}"},
+    "off": {"en": "bearing off", "el": "έξω"},
+    "hit": {"en": "hitting", "el": "με χτύπημα"},
+    "pin": {"en": "pinning", "el": "με πλάκωμα"},
+    "count": {"en": "{move}, {n} checkers", "el": "{n} πούλια {move}"},
+    "range": {"en": "{a} to {b}", "el": "{a} έως {b}"},
+    "and": {"en": "and", "el": "και"},
+    "plus": {"en": "plus", "el": "συν"},
 }
 
-#: From ``speech/messages.py``: voice input (recognizers, microphone, enrolment).
+#: ``latin.`` Latin letters and names inside Greek speech, as a Greek says them: the
+#: Greek voice must hear Greek words, never switch to English ("r" → "αρ", "VOG").
+#: Words not listed are read letter by letter in Greek sounds (see speechtext.py).
+LATIN_SPOKEN: dict[str, dict[str, str]] = {
+    letter: {"en": letter, "el": name} for letter, name in zip(
+        "abcdefghijklmnopqrstuvwxyz",
+        ("έι", "μπι", "σι", "ντι", "ι", "εφ", "τζι", "έιτς", "άι", "τζέι", "κέι", "ελ", "εμ",
+         "εν", "όου", "πι", "κιου", "αρ", "ες", "τι", "γιου", "βι", "ντάμπλιου", "εξ", "ουάι",
+         "ζεντ"))
+}
+LATIN_SPOKEN.update({
+    "vog": {"en": "VOG", "el": "βι όου τζι"},
+    "tavlucky": {"en": "TavLucky", "el": "Ταβλάκι"},
+    "tavli": {"en": "Tavli", "el": "τάβλι"},
+    "voice": {"en": "voice", "el": "βόις"},
+    "ok": {"en": "OK", "el": "οκέι"},
+    "enter": {"en": "Enter", "el": "έντερ"},
+    "esc": {"en": "Esc", "el": "εσκέιπ"},
+    "escape": {"en": "Escape", "el": "εσκέιπ"},
+    "tab": {"en": "Tab", "el": "ταμπ"},
+    "backspace": {"en": "Backspace", "el": "μπάκσπεϊς"},
+    "ctrl": {"en": "Ctrl", "el": "κοντρόλ"},
+    "control": {"en": "Control", "el": "κοντρόλ"},
+    "resume": {"en": "resume", "el": "ριζιούμ"},
+    "play": {"en": "play", "el": "πλέι"},
+    "cancel": {"en": "cancel", "el": "κάνσελ"},
+    "bar": {"en": "bar", "el": "μπαρ"},
+    "off": {"en": "off", "el": "οφ"},
+    "dd": {"en": "dd", "el": "ντι ντι"},
+    "ll": {"en": "ll", "el": "ελ ελ"},
+    "vosk": {"en": "Vosk", "el": "βοσκ"},
+    "portaudio": {"en": "PortAudio", "el": "πορτ όντιο"},
+    "pocketsphinx": {"en": "pocketsphinx", "el": "πόκετ σφινξ"},
+    "espeak": {"en": "espeak", "el": "ι σπικ"},
+    "ng": {"en": "ng", "el": "εν τζι"},
+    "pygame": {"en": "pygame", "el": "πάι γκέιμ"},
+    "libportaudio2": {"en": "libportaudio2", "el": "λιμπ πορτ όντιο δύο"},
+})
+
+#: ``voice.`` Voice input: recognizers, microphone, enrolment, "did you say".
 VOICE_MESSAGES: dict[str, dict[str, str]] = {
     "not_understood": {
         "en": "Not understood: {hint}.",
@@ -1301,11 +1497,11 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
     },
     "hint_from": {
         "en": "say from and a point, for example from {example}",
-        "el": "πες από και ένα σημείο, για παράδειγμα από {example}",
+        "el": "πες «από» και μια θέση, για παράδειγμα «από {example}»",
     },
     "hint_to": {
         "en": "say to and a point, for example to {example}",
-        "el": "πες στο και ένα σημείο, για παράδειγμα στο {example}",
+        "el": "πες «στο» και μια θέση, για παράδειγμα «στο {example}»",
     },
     "hint_commands": {
         "en": "say {commands}",
@@ -1327,21 +1523,25 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
     "portaudio_missing": {
         "en": "The sound input library PortAudio is missing, so voice input is off. "
               "The keyboard still works. Install the package libportaudio2.",
-        "el": "Λείπει η βιβλιοθήκη ήχου PortAudio, οπότε η φωνητική είσοδος είναι κλειστή. "
-              "Το πληκτρολόγιο λειτουργεί. Εγκαταστήστε το πακέτο libportaudio2.",
+        "el": "Λείπει η βιβλιοθήκη ήχου PortAudio, οπότε η φωνητική είσοδος είναι κλειστή. Το "
+              "πληκτρολόγιο λειτουργεί. Εγκατάστησε το πακέτο libportaudio2.",
     },
     "mic_failed": {
         "en": "The microphone stopped working ({detail}). Voice input is off; the keyboard still works.",
-        "el": "Το μικρόφωνο σταμάτησε να λειτουργεί ({detail}). Η φωνητική είσοδος είναι κλειστή· "
-              "το πληκτρολόγιο λειτουργεί.",
+        "el": "Το μικρόφωνο σταμάτησε να λειτουργεί ({detail}). Η φωνητική είσοδος είναι "
+              "κλειστή, αλλά το πληκτρολόγιο λειτουργεί.",
     },
     "engine_missing": {
         "en": "The speech recogniser {engine} is not installed: {detail}.",
-        "el": "Ο αναγνωριστής ομιλίας {engine} δεν είναι εγκατεστημένος: {detail}.",
+        "el": "Η μηχανή αναγνώρισης ομιλίας {engine} δεν είναι εγκατεστημένη: {detail}.",
+    },
+    "engine_instead": {
+        "en": "The speech recogniser {wanted} cannot run here ({why}); {engine} listens instead.",
+        "el": "Ο αναγνωριστής ομιλίας {wanted} δεν μπορεί να τρέξει εδώ ({why})· ακούει ο {engine}.",
     },
     "engine_unknown": {
         "en": "Unknown speech recogniser {engine}. Choose one of: {choices}.",
-        "el": "Άγνωστος αναγνωριστής ομιλίας {engine}. Διάλεξε ένα από: {choices}.",
+        "el": "Άγνωστη μηχανή αναγνώρισης ομιλίας {engine}. Διάλεξε μία από: {choices}.",
     },
     "model_missing": {
         "en": "No Vosk model for {lang} was found in {where}. Run: tavli-voice models.",
@@ -1363,8 +1563,8 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
     "models_none": {
         "en": "No Vosk model is installed (looked in {where}). The built-in English recogniser "
               "(pocketsphinx) is used for English and Greek.",
-        "el": "Δεν είναι εγκατεστημένο κανένα μοντέλο Vosk (έψαξα στο {where}). Χρησιμοποιείται ο "
-              "ενσωματωμένος αγγλικός αναγνωριστής (pocketsphinx) για αγγλικά και ελληνικά.",
+        "el": "Δεν είναι εγκατεστημένο κανένα μοντέλο Vosk (έψαξα στο {where}). Χρησιμοποιείται "
+              "η ενσωματωμένη αγγλική μηχανή αναγνώρισης (pocketsphinx) για αγγλικά και ελληνικά.",
     },
     "models_known": {
         "en": "Models that can be fetched by name:",
@@ -1392,7 +1592,7 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
         "en": "Personal words: say each word when asked, {takes} times. Speak as you will in the game. "
               "Press Control C to stop; what was recorded so far is kept.",
         "el": "Προσωπικές λέξεις: πες κάθε λέξη όταν σου ζητηθεί, {takes} φορές. Μίλα όπως θα "
-              "μιλάς στο παιχνίδι. Πάτα Control C για διακοπή· ό,τι ηχογραφήθηκε κρατιέται.",
+              "μιλάς στο παιχνίδι. Πάτησε Control C για διακοπή, και ό,τι ηχογραφήθηκε κρατιέται.",
     },
     "enroll_say": {
         "en": "Say: {word} ({take} of {takes})",
@@ -1404,8 +1604,8 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
     },
     "enroll_done": {
         "en": "Saved {count} recordings in {where}. Your own words are used first from now on.",
-        "el": "Αποθηκεύτηκαν {count} ηχογραφήσεις στο {where}. Οι δικές σου λέξεις χρησιμοποιούνται "
-              "πρώτες από τώρα.",
+        "el": "Αποθηκεύτηκαν {count} ηχογραφήσεις στο {where}. Από τώρα χρησιμοποιούνται πρώτα "
+              "οι δικές σου λέξεις.",
     },
     "enroll_stopped": {
         "en": "Stopped. Saved {count} recordings in {where}.",
@@ -1413,3 +1613,67 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
     },
 }
 
+
+# ---------------------------------------------------------------------------
+# The one table and the one lookup
+# ---------------------------------------------------------------------------
+#: Each section of the catalogue under the prefix its keys take in :data:`ENTRIES`
+#: (the narration's :data:`MESSAGES` have no prefix).
+SECTIONS: dict[str, dict[str, dict[str, str]]] = {
+    "": MESSAGES,
+    "board.": BOARD_WORDS,
+    "scan.": SCANNING_WORDS,
+    "scanui.": SCAN_TERMINAL_WORDS,
+    "scankey.": SCAN_KEY_WORDS,
+    "setting.": SCANNING_SETTING_NAMES,
+    "speechoff.": SPEECH_FALLBACK_MESSAGES,
+    "symbol.": SPEECH_SYMBOL_WORDS,
+    "latin.": LATIN_SPOKEN,
+    "voice.": VOICE_MESSAGES,
+}
+
+
+def _all_entries() -> dict[str, dict[str, str]]:
+    entries: dict[str, dict[str, str]] = {}
+    for prefix, section in SECTIONS.items():
+        for key, texts in section.items():
+            full = prefix + key
+            if full in entries:
+                raise ValueError(f"the words catalogue has the key {full!r} twice")
+            entries[full] = texts
+    return entries
+
+
+#: Every sentence, label and word of the program: key → ``{"en": …, "el": …}``.
+ENTRIES: dict[str, dict[str, str]] = _all_entries()
+
+
+def _value_text(value: object, lang: str) -> str:
+    """A positional argument as the language writes it (Greek: decimal comma)."""
+    if isinstance(value, float):
+        written = f"{value:g}"
+        return written.replace(".", ",") if lang == "el" else written
+    return str(value)
+
+
+def text(key: str, lang: str, /, *args: object, **kw: object) -> str:
+    """The entry ``key`` of :data:`ENTRIES` in ``lang``, filled in.
+
+    Named fields (``{who}``) come from ``kw``; positional fields (``{0}``) from
+    ``args``, where a float is written the language's way ("1,5" in Greek).
+    KeyError for an unknown key, ValueError for an unknown language.
+
+    >>> text("board.roll", "el"), text("scan.from", "el", 13), text("voice.hint_one", "en")
+    ('Ρίξε', 'Από το 13', 'say one')
+    """
+    _check_lang(lang)
+    return ENTRIES[key][lang].format(*(_value_text(a, lang) for a in args), **kw)
+
+
+__all__ = [
+    "LANGS", "ENTRIES", "SECTIONS", "MESSAGES", "PLURALS", "PLURAL_GENDER", "GAME_NAMES",
+    "PRESET_NAMES", "DOUBLE_NAMES", "BOT_NAMES", "COMMAND_KEYS", "CommandKey", "PlayerWords",
+    "text", "plural", "number", "el_number", "join_list", "dice_words", "capitalize",
+    "placeholders", "player_words", "game_name", "preset_name", "keys_for", "key_label",
+    "help_lines", "default_lang", "lang_from_argv", "preset_short_name",
+]
