@@ -4,7 +4,9 @@ Every candidate play of a turn is valued in one batch by the game's net
 (:mod:`.net`): the cubeless equity of its result for the mover, from the
 net's probabilities of winning, of a mars either way and (under ``vog``) of a
 triple. The Portes net was distilled from GNU Backgammon's evaluations; the
-Plakoto and Fevga nets were trained by TD(λ) self-play (see ``models/README.md``).
+Plakoto and Fevga nets carry the strong bot's judgement as an input, the
+Plakoto one with a hidden layer trained by TD(λ) self-play (how each file was
+made: ``models/README.md`` and the file's ``meta``).
 
 With ``search`` on (by default in Plakoto and Fevga, :data:`SEARCH_BY_GAME`),
 close decisions get a look one roll ahead: for the best
@@ -37,9 +39,9 @@ ROLL_WEIGHTS = np.array([1.0 if a == b else 2.0 for a, b in ROLLS]) / 36.0
 #: our own net moves away from (measured: 9.0 → 11.2 mp a decision) at 100+ ms.
 SEARCH_BY_GAME = {"portes": False, "plakoto": True, "fevga": True}
 #: Search only when the best candidates are this close (equity) at 0-ply …
-SEARCH_MARGIN = 0.08
+SEARCH_MARGIN = 0.03
 #: … and look at this many of them.
-SEARCH_WIDTH = 3
+SEARCH_WIDTH = 2
 
 
 class ExpertBot:

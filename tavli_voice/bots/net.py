@@ -43,8 +43,8 @@ WIN, WIN_G, WIN_BG, LOSE_G, LOSE_BG = range(N_OUT)
 
 
 def _sigmoid(x: FloatArray) -> FloatArray:
-    out: FloatArray = 1.0 / (1.0 + np.exp(-np.clip(x, -40.0, 40.0)))
-    return out
+    out = 1.0 / (1.0 + np.exp(-np.clip(x, -40.0, 40.0)))
+    return out.astype(np.float32, copy=False)
 
 
 @dataclass
@@ -121,9 +121,11 @@ class Net:
     def save(self, path: str | Path) -> None:
         """Write the weights and ``meta`` to an ``.npz`` file."""
         meta = np.array([f"{k}={v}" for k, v in sorted(self.meta.items())])
-        extra = {"ws": self.ws} if self.ws is not None else {}
-        np.savez_compressed(path, game=np.array(self.game), w1=self.w1, b1=self.b1,
-                            w2=self.w2, b2=self.b2, meta=meta, **extra)
+        arrays: dict[str, Any] = {"game": np.array(self.game), "w1": self.w1, "b1": self.b1,
+                                  "w2": self.w2, "b2": self.b2, "meta": meta}
+        if self.ws is not None:
+            arrays["ws"] = self.ws
+        np.savez_compressed(path, **arrays)
 
     @classmethod
     def load(cls, source: str | Path | bytes) -> Net:

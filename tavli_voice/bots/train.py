@@ -228,7 +228,7 @@ def match_vs_strong(net: Net, game: str, games: int, seed: int = 12345,
 # ------------------------------------------------------------------ driver
 def _progress(total: int, initial: int) -> Callable[[int, str], None]:
     try:
-        from tqdm import tqdm
+        from tqdm import tqdm  # type: ignore[import-untyped]
     except ImportError:  # pragma: no cover - tqdm is in the dev environment
         start = time.time()
 
