@@ -98,13 +98,19 @@ def bench_general_fsdd(files: list[tuple[Path, int, str, int]], engine, label_en
     for label, items in grammars.items():
         ok: dict[str, list[int]] = {}
         times: list[float] = []
+        scored: list[tuple[float, bool]] = []
         for path, digit, speaker, _ in files:
             heard = engine.recognize(audio.load(path), items)
             times.append(heard.ms)
             ok.setdefault(speaker, []).append(int(heard.command == ChoosePlay(digit)))
+            scored.append((heard.score, heard.command == ChoosePlay(digit)))
         total = [v for vs in ok.values() for v in vs]
         per = ", ".join(f"{s} {pct(sum(v), len(v))}" for s, v in sorted(ok.items()))
         print(f"  {label_engine}, {label}: {pct(sum(total), len(total))}  [{per}]  {ms_summary(times)}")
+        print("    asking \"did you say …?\" below a score: " + "; ".join(
+            f"{limit}: asks {pct(sum(sc < limit for sc, _ in scored), len(scored))}, "
+            f"wrong and not asked {sum(sc >= limit and not r for sc, r in scored)}"
+            for limit in (0.3, 0.5, 0.7)))
 
 
 def bench_templates_fsdd(root: Path, folds: list[int]) -> None:
@@ -443,6 +449,8 @@ def main() -> None:
     parser.add_argument("--greek-engines", action="store_true",
                         help="only Greek: pocketsphinx against Whisper (multilingual), numbers 1-30 + commands")
     parser.add_argument("--variants", type=int, default=12, help="espeak-ng voice variants for --greek-engines")
+    parser.add_argument("--with-whisper", action="store_true",
+                        help="--greek-engines: also a multilingual Whisper (slow: seconds per decision)")
     parser.add_argument("--rooms", action="store_true", help="only noise / sample rate / silence, per phase")
     parser.add_argument("--step", type=int, default=0, help="every Nth FSDD file (default 1, 5 with --quick)")
     args = parser.parse_args()
@@ -457,7 +465,7 @@ def main() -> None:
     if args.greek_engines:
         print("Greek: espeak-ng voices, numbers 1-30 and every command word, in the phase where valid")
         engines: list[tuple[str, object]] = [("pocketsphinx (phone lexicon)", SphinxRecognizer("el"))]
-        whisper_el = whisper_or_none("el")
+        whisper_el = whisper_or_none("el") if args.with_whisper else None
         if whisper_el is not None:
             engines.append((f"whisper {whisper_el.weights.name} (prefix tree)", whisper_el))
         with tempfile.TemporaryDirectory() as tmp:

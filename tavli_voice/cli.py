@@ -18,13 +18,17 @@ def _play(argv: list[str]) -> int:
 
 
 def _resume(argv: list[str]) -> int:
+    """``tavli-voice resume [NAME] [options]``: the autosave, or a match kept under NAME."""
     from .startup import main as play_main
-    return play_main(["--resume"] + argv)
+    if argv and not argv[0].startswith("-"):
+        return play_main(["--resume", "--resume-name", argv[0]] + argv[1:],
+                         prog="tavli-voice resume")
+    return play_main(["--resume"] + argv, prog="tavli-voice resume")
 
 
 def _window(argv: list[str]) -> int:
     from .startup import main as play_main
-    return play_main(argv, window=True)
+    return play_main(argv, window=True, prog="tavli-voice window")
 
 
 def _moves(argv: list[str]) -> int:
@@ -75,6 +79,11 @@ def _main(argv: list[str] | None) -> int:
     if args and args[0] in ("-h", "--help", "help"):
         from .words import lang_from_argv, text
         print(text("cli.usage", lang_from_argv(args)))
+        return 0
+    if args and args[0] in ("--version", "-V"):
+        from . import __version__
+        from .words import lang_from_argv, text
+        print(text("cli.version", lang_from_argv(args), version=__version__))
         return 0
     return _play(args)
 

@@ -150,6 +150,7 @@ class StepTaken(Event):
     player: int
     step: Step
     position: Position
+    left: tuple[int, ...] = ()  #: the dice still to play after this step (R2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +159,7 @@ class PlayPending(Event):
 
     player: int
     play: Play
+    forced: bool = False  #: the only legal play, chosen for the player (R2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,6 +272,9 @@ class PositionReport(Event):
     to_move: int
     scores: tuple[int, int]
     dice: tuple[int, int] | None = None
+    #: The dice still to play after the steps chosen so far (``()``: a whole play
+    #: is chosen, waiting for confirmation); None when nothing is chosen yet.
+    left: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,6 +284,7 @@ class PointReport(Event):
     view: int
     position: Position
     point: int
+    left: tuple[int, ...] | None = None  #: dice still to play (see PositionReport)
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,6 +294,7 @@ class QuarterReport(Event):
     view: int
     position: Position
     quarter: int
+    left: tuple[int, ...] | None = None  #: dice still to play (see PositionReport)
 
 
 @dataclass(frozen=True, slots=True)

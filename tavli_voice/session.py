@@ -155,8 +155,15 @@ class Session:
             out.append(E.TurnShortened(self.to_move, turn.reason))
         self.chooser = StepChooser(self.position, dice, self.plays)
         self.phase = Phase.PLAY
-        if len(self.plays) == 1 and self.options.auto_single and not self._is_bot(self.to_move):
-            return out + self._choose(self.plays[0])
+        if len(self.plays) == 1 and not self._is_bot(self.to_move):
+            # a forced play: announced and played on one confirmation (at once with
+            # auto_single), never "1" and then "confirm"
+            self.pending = self.plays[0]
+            if self.options.auto_single:
+                return out + [E.PlayPending(self.to_move, self.pending, forced=True)] \
+                    + self._commit()
+            self.phase = Phase.CONFIRM
+            return out + [E.PlayPending(self.to_move, self.pending, forced=True)]
         out.append(self._offer())
         return out
 
@@ -323,8 +330,9 @@ class Session:
         except ValueError:
             return self._reject(RejectCode.ILLEGAL_STEP, source=src, point=cmd.point)
         self.source = None
-        out: list[E.Event] = [E.StepTaken(self.to_move, step, self.chooser.current())]
         play = self.chooser.complete()
+        left = () if play is not None else (self.dice_left() or ())
+        out: list[E.Event] = [E.StepTaken(self.to_move, step, self.chooser.current(), left)]
         if play is not None:
             return out + self._choose(play)
         out.append(E.StepOptions(self.to_move, None, self.chooser.sources()))
@@ -476,20 +484,47 @@ class Session:
         """The current position from ``player``'s side."""
         return self.position if player == self.to_move else self.position.flip()
 
+    def shown(self, player: int) -> Position:
+        """The board from ``player``'s side as it stands *now*: after the steps of a
+        half-made play, or after a chosen play waiting for confirmation (R2)."""
+        pos = self.position
+        if self.phase is Phase.CONFIRM and self.pending is not None:
+            pos = self.pending.result
+        elif self.phase is Phase.PLAY and self.chooser is not None and self.chooser.chosen:
+            pos = self.chooser.current()
+        return pos if player == self.to_move else pos.flip()
+
+    def dice_left(self) -> tuple[int, ...] | None:
+        """The dice still to play when part of the roll is chosen (R2), else None.
+
+        ``()`` once a whole play is chosen and waits for confirmation.
+        """
+        if self.dice is None:
+            return None
+        if self.phase is Phase.CONFIRM and self.pending is not None:
+            return ()
+        if self.phase is not Phase.PLAY or self.chooser is None or not self.chooser.chosen:
+            return None
+        left = list(self.dice) if self.dice[0] != self.dice[1] else [self.dice[0]] * 4
+        for step in self.chooser.chosen:
+            if step.die in left:
+                left.remove(step.die)
+        return tuple(left)
+
     def _query(self, cmd: C.Command) -> list[E.Event]:
         who = self.listener()
-        pos = self.view(who)
+        pos = self.shown(who)
         if isinstance(cmd, C.Describe):
             return [E.PositionReport(who, pos, cmd.length, self.to_move, self.match.scores,
-                                     self.dice)]
+                                     self.dice, self.dice_left())]
         if isinstance(cmd, C.QueryPoint):
             if not 0 <= cmd.point <= 25:
                 return self._reject(RejectCode.NO_SUCH_POINT, point=cmd.point)
-            return [E.PointReport(who, pos, cmd.point)]
+            return [E.PointReport(who, pos, cmd.point, self.dice_left())]
         if isinstance(cmd, C.QueryQuarter):
             if not 1 <= cmd.quarter <= 4:
                 return self._reject(RejectCode.NO_SUCH_QUARTER, quarter=cmd.quarter)
-            return [E.QuarterReport(who, pos, cmd.quarter)]
+            return [E.QuarterReport(who, pos, cmd.quarter, self.dice_left())]
         if isinstance(cmd, C.PipCount):
             return [E.PipReport(who, pos.pip_count())]
         if isinstance(cmd, C.Score):
@@ -500,9 +535,10 @@ class Session:
                 return [self._offer()]
             return self._reject(RejectCode.NO_PLAYS_NOW)
         if isinstance(cmd, C.Help):
-            return [E.HelpReport(self.to_move, self.available(), len(self.plays))]
-        if isinstance(cmd, C.Hint):
-            if self.phase is not Phase.PLAY or self.dice is None:
+            # history is answered by the outputs (what was said), so always there
+            return [E.HelpReport(self.to_move, self.available() + ("history",), len(self.plays))]
+        if isinstance(cmd, C.Hint):  # also once a play is chosen: a second opinion
+            if self.phase not in (Phase.PLAY, Phase.CONFIRM) or self.dice is None:
                 return self._reject(RejectCode.NO_PLAYS_NOW)
             n = self.suggested_number()
             return [E.HintReport(self.to_move, n, self.plays[n - 1])]
@@ -519,7 +555,7 @@ class Session:
             Phase.PLAY: ("select", "from", "to", "plays", "hint", "resign", "leave")
             + (("undo", "cancel") if self.chooser and (self.chooser.chosen or self.source)
                else ()),
-            Phase.CONFIRM: ("confirm", "undo", "select", "plays", "resign", "leave"),
+            Phase.CONFIRM: ("confirm", "undo", "select", "plays", "hint", "resign", "leave"),
             Phase.ANSWER: ("take", "drop", "yes", "no"),
             Phase.ASK: ("yes", "no", "cancel"),
             Phase.MATCH_OVER: (),

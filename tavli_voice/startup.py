@@ -25,8 +25,9 @@ from .rules.position import PRESET_GAMES
 from .words.catalogs import use_argparse_language
 from .narration.priorities import Verbosity
 from .rules import MatchConfig, TimerRules
-from .bots.registry import BOT_NAMES, is_bot_name, levels_help, unknown_bot_message
+from .bots.registry import BOT_NAMES, is_bot_name, unknown_bot_message
 from .session import Session, SessionOptions
+from .ui import saved
 
 if TYPE_CHECKING:
     from .narration.narrator import Narrator
@@ -40,8 +41,9 @@ BOTS = BOT_NAMES
 log = logging.getLogger(__name__)
 
 
-def build_parser(lang: str = "en") -> argparse.ArgumentParser:
-    """The options of ``tavli-voice play``, their help in ``lang`` (argparse's own words too)."""
+def build_parser(lang: str = "en", prog: str = "tavli-voice play") -> argparse.ArgumentParser:
+    """The options of ``tavli-voice play`` (or ``window``, ``resume``), their help in ``lang``
+    (argparse's own words too)."""
     use_argparse_language(lang)
 
     def h(key: str) -> str:
@@ -50,14 +52,14 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     def mv(key: str) -> str:
         return M.text(f"metavar.{key}", lang)
 
-    ap = argparse.ArgumentParser(prog="tavli-voice play", description=h("description"))
+    ap = argparse.ArgumentParser(prog=prog, description=h("description"))
     ap.add_argument("--game", default="tavli", choices=["tavli", "portes", "plakoto", "fevga"],
                     help=h("game"))
     ap.add_argument("--points", type=int, default=None, metavar=mv("points"), help=h("points"))
     ap.add_argument("--preset", default=None, choices=["tavlucky", "traditional", "vog"],
                     help=h("preset"))
     ap.add_argument("--opponent", default="rita", choices=list(BOTS) + ["friend"],
-                    help=f"{h('opponent')}: {levels_help(lang)}")
+                    help=h("opponent"))
     ap.add_argument("--players", default=None, metavar=mv("players"), help=h("players"))
     ap.add_argument("--seed", default=None, metavar=mv("seed"), help=h("seed"))
     ap.add_argument("--lang", choices=["en", "el"], default=None, help=h("lang"))
@@ -69,6 +71,8 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     ap.add_argument("--volume", type=float, default=None, metavar=mv("volume"),
                     help=h("volume"))
     ap.add_argument("--words", action="store_true", help=h("words"))
+    ap.add_argument("--numbering", choices=["mine", "mover"], default="mine",
+                    help=h("numbering"))
     ap.add_argument("--scan", choices=["auto", "step"], default=None, help=h("scan"))
     ap.add_argument("--voice", action="store_true", help=h("voice"))
     ap.add_argument("--voice-engine", default=None, metavar=mv("engine"), help=h("voice_engine"))
@@ -83,6 +87,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     ap.add_argument("--dwell", type=float, default=None, metavar=mv("seconds"), help=h("dwell"))
     ap.add_argument("--fullscreen", action="store_true", help=h("fullscreen"))
     ap.add_argument("--resume", action="store_true", help=h("resume"))
+    ap.add_argument("--resume-name", default=None, metavar=mv("name"), help=h("resume_name"))
     ap.add_argument("--suggest", action="store_true", help=h("suggest"))
     ap.add_argument("--coach", action="store_true", help=h("coach"))
     ap.add_argument("--no-confirm", action="store_true", help=h("no_confirm"))
@@ -147,20 +152,70 @@ def run_window(app: "App", args: argparse.Namespace, sources: "list[Source]",
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner for screen readers
     try:
         from .narration.settings import default_settings_path
-        from .scanning import ScanSettings, load_scan_settings, save_scan_settings
+        from .scanning import ScanSettings, load_scan_settings, save_scan_speed
         from .ui.board.window import run_window as open_window
     except ImportError as exc:
         say(M.text("window.unavailable", app.lang, error=str(exc)))
         return 2
     path = default_settings_path()
-    settings = load_scan_settings(path).settings
+    saved_settings = load_scan_settings(path).settings
+    # scanning only when asked for: --scan, or scanning saved as on
+    settings = None
+    if args.scan:
+        settings = dataclasses.replace(saved_settings, mode=args.scan)
+    elif saved_settings.enabled:
+        settings = saved_settings
 
     def keep(changed: ScanSettings) -> None:  # "slower"/"faster" picked while scanning
-        save_scan_settings(path, changed)
+        save_scan_speed(path, changed)  # the file keeps its mode (--scan is for this match)
 
     return open_window(app, scan=args.scan, scan_settings=settings, sources=sources,
                        resumed_events=resumed_events, theme=args.theme, scale=args.scale,
                        dwell=args.dwell, fullscreen=args.fullscreen, on_scan_settings=keep)
+
+
+def saved_scan_mode() -> str | None:
+    """The saved scanning mode when the person saved scanning as on, else None."""
+    try:
+        from .narration.settings import default_settings_path
+        from .scanning import load_scan_settings
+    except ImportError:
+        return None
+    settings = load_scan_settings(default_settings_path()).settings
+    return settings.mode if settings.enabled else None
+
+
+def ask_about_saved(path: Path, args: argparse.Namespace, lang: str, inp: TextIO,
+                    say: "SayLine") -> str:
+    """"resume", "new" or "" (nothing to ask: the save is finished or unreadable).
+
+    A saved, unfinished match is never replaced silently (R9): a person is
+    asked; a bot match keeps the save aside.
+    """
+    loaded = storage.load(path)
+    if loaded.data is None:  # unreadable: load() kept it aside and a new match is fine
+        if loaded.kept_as is not None:
+            say(M.text("resume.corrupt", lang, path=str(loaded.kept_as),
+                       command=f"{saved.program()} play"))
+        return ""
+    if loaded.data.get("over"):
+        return ""
+    if args.players:
+        return "new"
+    config = loaded.data.get("config", {})
+    game = M.game_name(str(config.get("kind", "tavli")), lang, str(config.get("preset", "")))
+    length = M.plural("board.length", int(config.get("length", 1) or 1), lang)
+    say(M.text("saved.ask", lang, game=game, length=length))
+    while True:
+        line = inp.readline()
+        if line == "":
+            return "resume"  # end of input: change nothing
+        word = line.strip().lower()
+        if word in ("r", "y", "resume", "yes", "ρ", "ναι", "συνέχεια", "συνεχεια"):
+            return "resume"
+        if word in ("n", "new", "no", "ν", "νέος", "νεος", "όχι", "οχι"):
+            return "new"
+        say(M.text("saved.again", lang))
 
 
 def log_to_file() -> None:
@@ -193,18 +248,25 @@ class SayLine:
 def open_session(args: argparse.Namespace, lang: str, save_path: Path | None,
                  say: SayLine) -> tuple[Session, list[E.Event] | None] | int:
     """The session the options ask for (new or resumed), or an exit code after saying why."""
+    command = saved.program()
     try:
         if args.resume:
             loaded = storage.load(save_path)
             if loaded.data is None:
                 key = "resume.corrupt" if loaded.problem == "save_corrupt" else "resume.none"
-                say(M.text(key, lang, path=str(loaded.kept_as or save_path)))
+                say(M.text(key, lang, path=str(loaded.kept_as or save_path),
+                           command=f"{command} play"))
+                kept_names = saved.kept_matches(save_path.parent if save_path else None)
+                if kept_names and loaded.problem != "save_corrupt":
+                    say(M.text("resume.kept", lang, names=", ".join(kept_names),
+                               command=f"{command} resume"))
                 return 1
             try:
                 return Session.restore(loaded.data)
             except ValueError:
                 kept = storage.set_aside(save_path) if save_path and save_path.exists() else None
-                say(M.text("resume.corrupt", lang, path=str(kept or save_path)))
+                say(M.text("resume.corrupt", lang, path=str(kept or save_path),
+                           command=f"{command} play"))
                 return 1
         players = players_from_args(args, lang)
         preset = args.preset or "tavlucky"
@@ -226,7 +288,7 @@ def open_session(args: argparse.Namespace, lang: str, save_path: Path | None,
 
 
 def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None, *,
-         window: bool = False) -> int:
+         window: bool = False, prog: str = "tavli-voice play") -> int:
     """Entry point of ``tavli-voice play`` (``window``: of ``tavli-voice window``)."""
     from .ui.app import App
     from .ui.terminal import TerminalPlayer
@@ -234,24 +296,49 @@ def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None, 
     out = sys.stdout if out is None else out
     inp = sys.stdin if inp is None else inp
     lang = M.lang_from_argv(argv)
-    args = build_parser(lang).parse_args(argv)
+    args = build_parser(lang, prog).parse_args(argv)
     args.window = args.window or window
     lang = args.lang or lang
     log_to_file()
     say = SayLine(out)
 
     save_path = None if args.no_save else (Path(args.save) if args.save else storage.save_path())
+    command = saved.program()
+    resume_command = f"{command} resume"
+    if args.resume_name:  # ``tavli-voice resume NAME``: a match kept aside under a name
+        args.resume = True
+        save_path = saved.named_save(args.resume_name)
+        resume_command = f"{command} resume {args.resume_name}"
+    elif args.save:
+        resume_command = f"{command} resume --save {args.save}"
+    if not args.resume and save_path is not None and save_path.exists():
+        answer = ask_about_saved(save_path, args, lang, inp, say)
+        if answer == "resume":
+            args.resume = True
+        elif answer == "new":
+            name = saved.keep_aside(save_path)
+            say(M.text("saved.kept", lang, name=name, command=f"{command} resume {name}"))
     opened = open_session(args, lang, save_path, say)
     if isinstance(opened, int):
         return opened
     session, resumed_events = opened
 
+    if out is sys.stdout and (args.speech != "off" or args.voice):
+        # the audio libraries print to fd 2 from their own threads: to the log, never the screen
+        from .audio.device import divert_c_stderr, quiet_alsa
+        quiet_alsa()
+        divert_c_stderr()
     narrator, settings = make_narrator(args, lang, say)
     app = App(session, lang=lang, narrator=narrator, save_path=save_path,
               verbosity=settings.verbosity, screen_notation=not args.words)
+    app.mover_numbering = args.numbering == "mover"
+    app.resume_command = resume_command
     pump = narrator.start_pump_thread() if narrator is not None else None
     try:
         sources: list[Source] = []
+        if narrator is not None or args.voice:  # the sound system going and coming back, in words
+            from .ui.sound_watch import SoundWatch
+            sources.append(SoundWatch(app))
         if args.voice:
             from .ui.voice_input import voice_source
             src, problem = voice_source(app, lang, engine=args.voice_engine,
@@ -260,15 +347,18 @@ def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None, 
                 say(problem)
             if src is not None:
                 sources.append(src)
+        # the terminal prints every event, also while the window is open (a
+        # screen-reader user may follow both)
+        player = TerminalPlayer(app, out, inp, sources=sources)
         if args.window:
             code = run_window(app, args, sources, resumed_events, say)
             if code != 2:  # 2: no display; the game goes on in the terminal
                 return code
-        player = TerminalPlayer(app, out, inp, sources=sources)
-        if args.scan:
+        scan = args.scan or saved_scan_mode()
+        if scan:
             from .ui.scan_input import run_scanning
             app.list_plays = False  # the scanner speaks each option; a list first would delay it
-            code = run_scanning(app, player, mode=args.scan, events=resumed_events)
+            code = run_scanning(app, player, mode=scan, events=resumed_events)
         else:
             code = player.run(resumed_events)
     finally:

@@ -531,12 +531,13 @@ class TestLoopEdges:
 
         rc = run_window(App(new_session("fevga", 1, seed=1)), fps=0, on_frame=broken, err=err)
         text = err.getvalue()
-        assert rc == EXIT_ERROR and "boom" in text and "σφάλματος" in text
+        assert rc == EXIT_ERROR and "boom" in text and "error" in text
+        assert "σφάλματος" not in text  # one message, in the player's language
         assert "Traceback" not in text
 
 
 class TestNoDisplay:
-    """Without a display: a clear message in English and Greek, exit code 3, no traceback."""
+    """Without a display: one clear message in the player's language, exit code 2, no traceback."""
 
     @pytest.mark.parametrize("driver", ["x11", None])
     def test_message_and_code(self, driver: str | None, tmp_path: Path) -> None:
@@ -545,7 +546,9 @@ class TestNoDisplay:
         if driver:
             env["SDL_VIDEODRIVER"] = driver
         env["TAVLI_VOICE_HOME"] = str(tmp_path)
-        code = ("import sys\n"
+        log_file = tmp_path / "tavli-voice.log"
+        code = ("import logging, sys\n"
+                f"logging.basicConfig(filename={str(log_file)!r})  # as the program does\n"
                 "from tavli_voice.session import new_session\n"
                 "from tavli_voice.ui.app import App\n"
                 "from tavli_voice.ui.board.window import run_window\n"
@@ -554,4 +557,6 @@ class TestNoDisplay:
                               text=True, timeout=60)
         assert done.returncode == EXIT_NO_DISPLAY, done.stderr
         assert "Traceback" not in done.stderr
-        assert "no display" in done.stderr and "δεν βρέθηκε οθόνη" in done.stderr
+        # one message, in the player's language only, and no raw SDL line; the detail is logged
+        assert done.stderr.strip() == "The board window cannot open: no display was found."
+        assert "no_display" in log_file.read_text()

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from tavli_voice import events as E
-from tavli_voice.bots import BOT_NAMES, LEVELS, ExpertBot, RitaBot, make_bot
+from tavli_voice.bots import BOT_NAMES, ExpertBot, RitaBot, levels_help, make_bot
 from tavli_voice.bots.coach import judge
 from tavli_voice.bots.net import MODEL_FILES, Net, load_model
 from tavli_voice.bots.train import lambda_returns, self_play_game, train_step
@@ -202,9 +202,12 @@ class TestLevels:
         from tavli_voice.startup import build_parser
         text = " ".join(build_parser(lang).format_help().split())
         for name in BOT_NAMES:
-            assert " ".join(LEVELS[name][lang].split()) in text
-        if lang == "el":
-            assert "έμπειρος" in text and "Ρίτα" in text
+            assert f"{name} (" in text
+        words = {"en": ("patient beginner", "the strongest", "neural network"),
+                 "el": ("υπομονετική αρχάρια", "ο έμπειρος", "νευρωνικό δίκτυο")}
+        for w in words[lang]:
+            assert w in text
+        assert levels_help(lang).count(";" if lang == "en" else "·") == 3
 
     def test_unknown_player_name_fails_with_a_message(self, tmp_path: Path) -> None:
         from tavli_voice.ui.terminal import main

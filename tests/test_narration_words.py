@@ -262,7 +262,8 @@ class TestMessages:
                     "prompt.yes_no", "input.unknown", "input.needs_number", "resume.none",
                     "resume.corrupt", "error.options", "window.unavailable", "goodbye.saved"):
             for lang in LANGS:
-                M.text(key, lang, n=3, text="zz", path="/x", error="e")
+                M.text(key, lang, n=3, text="zz", path="/x", error="e", example="t 7",
+                       command="tavli-voice")
 
     def test_every_command_has_help_in_both_languages(self) -> None:
         from tavli_voice.commands import COMMAND_NAMES
@@ -496,17 +497,24 @@ class TestPlaysInWords:
             "You played from 13 to 7 hitting, from 8 to 7."
         assert speech(E.PlayMade(0, play, (6, 1)), ctx("el")) == \
             "Έπαιξες από το 13 στο 7 και χτύπησες, από το 8 στο 7."
-        assert speech(E.PlayMade(1, play, (6, 1)), ctx("el")) == \
+        theirs = ctx("el", mover_numbering=True)  # the option: each player's own numbering
+        assert speech(E.PlayMade(1, play, (6, 1)), theirs) == \
             "Η Ρίτα έπαιξε από το 13 στο 7 και χτύπησε, από το 8 στο 7."
-        assert P.screen_text(E.PlayMade(1, play, (6, 1)), ctx("en")) == "Rita played 13/7* 8/7."
+        assert P.screen_text(E.PlayMade(1, play, (6, 1)), ctx("en", mover_numbering=True)) == \
+            "Rita played 13/7* 8/7."
+        # the default: the listener's numbering, and what happened to the listener
+        assert P.screen_text(E.PlayMade(1, play, (6, 1)), ctx("en")) == \
+            "Rita played 17/18 12/18*. Rita hit your checker on 18."
 
     def test_terse_opponent_play(self) -> None:
         """Style guide 2.2: the opponent's play in brief is "13 to 7, 8 to 7"."""
         play = self._play(START, (6, 1), "13/7 8/7")
-        c = ctx("en", verbosity=Verbosity.TERSE)
+        c = ctx("en", verbosity=Verbosity.TERSE, mover_numbering=True)
         assert speech(E.PlayMade(1, play, (6, 1)), c) == "Rita: 13 to 7, 8 to 7."
         assert speech(E.PlayMade(1, play, (6, 1)), dataclasses.replace(c, lang="el")) == \
             "Η Ρίτα: 13 στο 7, 8 στο 7."
+        mine = ctx("en", verbosity=Verbosity.TERSE)  # the default: the listener's numbering
+        assert speech(E.PlayMade(1, play, (6, 1)), mine) == "Rita: 17 to 18, 12 to 18."
 
     def test_two_checkers_bar_and_bearing_off(self) -> None:
         two = self._play(START, (3, 3), "8/5(2) 6/3(2)")
@@ -539,7 +547,7 @@ class TestPlaysInWords:
         play = next(p for p in legal_plays(pos, (6, 6)) if "^" in p.notation)
         assert "pinning" in Say(ctx("en"), True).play(play, 0)
         assert "και πλακώνεις" in Say(ctx("el"), True).play(play, 0)
-        assert "και πλακώνει" in Say(ctx("el"), True).play(play, 1)
+        assert "και πλακώνει" in Say(ctx("el", mover_numbering=True), True).play(play, 1)
 
     def test_plays_offered_list(self) -> None:
         c = ctx("en")
@@ -727,8 +735,8 @@ class TestReadouts:
 
     def test_mother_pinned_event(self) -> None:
         assert speech(E.MotherPinned(1, False), ctx("el")) == (
-            "Η Ρίτα πλάκωσε τη μάνα σου! Η παρτίδα συνεχίζεται ώσπου να φύγει το τελευταίο "
-            "πούλι της Ρίτας από την αφετηρία της Ρίτας.")
+            "Η Ρίτα πλάκωσε τη μάνα σου! Η παρτίδα συνεχίζεται ώσπου να φύγει από την αφετηρία "
+            "το τελευταίο πούλι της Ρίτας.")
         assert speech(E.MotherPinned(0, True), ctx("en")) == \
             "You pinned Rita's mother! That ends the game."
 

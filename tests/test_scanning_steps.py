@@ -162,7 +162,8 @@ class TestThroughTheScanners:
         plays = tuple(PlayChoice(n, sequences=tuple(s for s, i in SEQUENCES_65.items() if i == k))
                       for k, n in enumerate(OPENING_65))
         settings = ScanSettings(finish_speaking=False)
-        root = build_root(ScanMenu(commands=(Describe(), Quit()), plays=plays), settings)
+        root = build_root(ScanMenu(commands=(Describe(), Quit()), plays=plays), settings,
+                          step_order="frequency")
         assert isinstance(root, StepMode) and labels(root)[-2:] == ["Describe position", "Menu"]
         scanner = AutoScanner(settings)
         clock = ManualClock()

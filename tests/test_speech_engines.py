@@ -231,7 +231,7 @@ class TestChoosing:
             assert err.value.key == "engine_missing" and "pip install" in str(err.value.values["detail"])
         err_out = io.StringIO()
         assert hear_main(["--engine", "whisper", "--lang", "el", "x.wav"], io.StringIO(), err_out) == 1
-        assert "Ο αναγνωριστής ομιλίας whisper δεν είναι εγκατεστημένος" in err_out.getvalue()
+        assert "Η μηχανή αναγνώρισης ομιλίας whisper δεν είναι εγκατεστημένη" in err_out.getvalue()
 
     def test_automatic_choice_says_when_whisper_cannot_run(
             self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:

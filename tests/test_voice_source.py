@@ -94,7 +94,8 @@ def test_resign_by_voice_is_confirmed_first() -> None:
     out.put(Heard("resign", C.Resign(), 0.9, 20.0))
     assert source.poll() is None  # held back: "Did you say resign? Say yes or no."
     assert "resign" in [e for e in seen if isinstance(e, E.Notice)][-1].text
-    assert listener.options.commands <= {"yes", "no"} and listener.options.plays == 0
+    # yes and no are heard now, and so is every command on offer (it would be that command)
+    assert {"yes", "no"} | source.options().commands <= listener.options.commands
     out.put(Heard("yes", C.Yes(), 0.9, 20.0))
     cmd = source.poll()
     assert cmd == C.Yes()
@@ -144,3 +145,33 @@ def test_push_to_talk_reaches_the_listener() -> None:
     source.push_to_talk(True)
     source.push_to_talk(False)
     assert presses == [True, False]
+
+
+def test_unsure_stop_is_obeyed_at_once_and_a_command_after_a_question_is_that_command() -> None:
+    from tavli_voice.speech.listener import should_confirm
+
+    assert not should_confirm(Heard("σταμάτα", C.StopSpeech(), 0.01, 20.0, "pocketsphinx"), "unsure")
+    app, listener, out, source, seen = make()
+    out.put(Heard("stop", C.StopSpeech(), 0.01, 20.0, "pocketsphinx"))
+    assert source.poll() == C.StopSpeech()  # no "did you say stop?"
+    out.put(Heard("resign", C.Resign(), 0.9, 20.0))
+    assert source.poll() is None  # "did you say resign?"
+    out.put(Heard("score", C.Score(), 0.9, 20.0))
+    assert source.poll() == C.Score()  # not a "no": the command itself, and the resign is dropped
+    assert source.held is None
+
+
+def test_a_command_not_on_offer_is_answered_as_such() -> None:
+    app, listener, out, source, seen = make()
+    if app.session.phase is not Phase.ROLL:
+        app.command(C.ChoosePlay(1))
+        app.command(C.Confirm())
+        while app.bot_to_act():
+            app.bot_step()
+    assert app.session.phase is Phase.ROLL
+    out.put(Heard("plays", None, 0.8, 20.0, "pocketsphinx", "not_on_offer"))
+    assert source.poll() is None
+    assert [e for e in seen if isinstance(e, E.Notice)][-1].text == "Nothing to list yet: roll first."
+    out.put(Heard("undo", None, 0.8, 20.0, "pocketsphinx", "not_on_offer"))
+    assert source.poll() is None
+    assert [e for e in seen if isinstance(e, E.Notice)][-1].text.startswith("“undo” is not possible now.")

@@ -41,8 +41,9 @@ class TestOneTable:
             text("board.roll", "fr")
 
     def test_old_import_path_still_finds_the_catalogue(self) -> None:
-        from tavli_voice.narration import messages
         from tavli_voice.narration.messages import text as old_text
+
+        from tavli_voice.narration import messages
         assert messages is words and old_text is text
 
 

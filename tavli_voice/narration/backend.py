@@ -1,4 +1,4 @@
-"""Pick a speaker, or fall back to text and say why (issue 4, item 4).
+"""Pick a speaker, or fall back to text and say why.
 
 :func:`make_speaker` checks, in order: speech switched off (silent, no
 message), the engine (``espeak-ng`` on the path and able to speak the
@@ -44,8 +44,10 @@ def fallback_message(key: str, lang: str) -> str:
 
 def probe_audio() -> str | None:
     """``None`` if PortAudio and an output device are there, else a message key."""
+    from tavli_voice.audio.device import load_sounddevice
+
     try:
-        import sounddevice as sd  # type: ignore[import-untyped]
+        sd = load_sounddevice()
     except (OSError, ImportError):  # OSError: "PortAudio library not found"
         return NO_PORTAUDIO
     try:
@@ -105,5 +107,6 @@ def make_speaker(
             log.info("opening the sound device failed: %s", exc)
             return SilentSpeaker(), NO_AUDIO
         sink = device_sink
-    speaker = EngineSpeaker(synth, sink, rate=settings.rate, volume=settings.volume, earcons=settings.earcons)
+    speaker = EngineSpeaker(synth, sink, rate=settings.rate, volume=settings.volume, earcons=settings.earcons,
+                            stream=isinstance(sink, SoundDeviceSink))
     return speaker, None

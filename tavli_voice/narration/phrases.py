@@ -76,7 +76,9 @@ def _game_started(e: E.GameStarted, s: Say) -> Blocks:
                 out.append(s.t("opening.tie", die=a))
             else:
                 out.append(s.t("opening.roll", entries=s.entries((a, b))))
-    out.append(s.by("start", e.starter))
+    if e.first_dice is None or s.ctx.terse:
+        # with the opening dice, the dice line says who starts ("You start; your dice are …")
+        out.append(s.by("start", e.starter))
     return [" ".join(out)]
 
 
@@ -106,7 +108,8 @@ def _turn_started(e: E.TurnStarted, s: Say) -> Blocks:
     out = [readout.turn(e.player, None, s)[0]]
     if e.can_double and s.you(e.player) and not s.ctx.terse:
         out.append(s.t("turn.can_double"))
-    if s.ctx.chatty:
+    if s.ctx.chatty and (s.ctx.listener is None or s.you(e.player)):
+        # once a round: at the listener's turn (each turn when nobody listens)
         out += s.pips(e.player, e.position.pip_count())
     return [" ".join(out)]
 
@@ -175,6 +178,8 @@ def _for(player: int, line: str, s: Say) -> str:
 
 def _step_taken(e: E.StepTaken, s: Say) -> Blocks:
     words = s.step(e.step, e.player, e.position.game)
+    if e.left:  # R2: the dice still to play, so the next step is chosen knowingly
+        words = s.n("step.left", len(e.left), step=words, dice=s.join([str(d) for d in e.left]))
     if s.you(e.player):
         return [M.capitalize(s.t("step.taken.you", step=words))]
     return [s.t("step.taken.other", who=M.capitalize(s.subject(e.player)), step=words)]
@@ -182,6 +187,8 @@ def _step_taken(e: E.StepTaken, s: Say) -> Blocks:
 
 def _play_pending(e: E.PlayPending, s: Say) -> Blocks:
     play = s.play(e.play, e.player)
+    if e.forced:
+        return [s.by("play.forced", e.player, play=play)]
     if s.you(e.player) and s.ctx.terse:
         return [M.capitalize(s.t("play.pending.terse", play=play))]
     return [s.by("play.pending", e.player, play=play)]
@@ -195,20 +202,19 @@ def _play_made(e: E.PlayMade, s: Say) -> Blocks:
         out = [s.by("play.terse", e.player, play=play)]
     else:
         out = [s.by("play.made", e.player, play=play)]
-    if s.ctx.chatty:
-        out += s.pips(e.player, e.play.result.pip_count())
+    out += s.effects(e.play, e.player)
     return [" ".join(out)]
 
 
 def _turn_passed(e: E.TurnPassed, s: Say) -> Blocks:
-    why = s.reason(e.reason)
+    why = s.reason(e.reason, mover=e.player)
     if s.ctx.terse:
         return [s.t("pass.terse", reason=why)]
     return [s.by("pass", e.player, reason=why)]
 
 
 def _turn_shortened(e: E.TurnShortened, s: Say) -> Blocks:
-    why = s.reason(e.reason)
+    why = s.reason(e.reason, mover=e.player)
     if s.ctx.terse:
         return [M.capitalize(why) + "."]
     return [s.by("short", e.player, reason=why)]
@@ -329,6 +335,9 @@ def _help_report(e: E.HelpReport, s: Say) -> Blocks:
 
 def _hint_report(e: E.HintReport, s: Say) -> Blocks:
     play = s.play(e.play, e.player)
+    if not s.ctx.list_plays:
+        # switch scanning numbers no plays: name the play the way it is scanned
+        return [s.t("hint.play", play=play)]
     if s.you(e.player) or s.ctx.listener is None:
         return [s.t("hint", n=e.number, play=play)]
     return [s.t("hint.other", who=s.subject(e.player), n=e.number, play=play)]
@@ -367,7 +376,7 @@ def _notice(e: E.Notice, s: Say) -> Blocks:
 
 
 def _goodbye(e: E.Goodbye, s: Say) -> Blocks:
-    return [s.t("goodbye.saved" if e.saved else "goodbye")]
+    return [s.t("goodbye.saved" if e.saved else "goodbye", command=s.ctx.resume_command)]
 
 
 def _generic(e: object, s: Say) -> Blocks:

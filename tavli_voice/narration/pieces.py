@@ -22,7 +22,8 @@ from typing import Any, Iterable, Sequence
 from tavli_voice.events import PlayerInfo
 from tavli_voice import words as M
 from tavli_voice.narration.priorities import Verbosity
-from tavli_voice.rules import BAR, OFF, Play, Reason, Step
+from tavli_voice.rules import BAR, OFF, Play, Reason, Step, notation
+from tavli_voice.rules.position import fevga_opponent_point
 
 log = logging.getLogger("tavli_voice.narration")
 
@@ -78,6 +79,16 @@ class NarrationContext:
     #: False while switch scanning: the scanner speaks the options itself, so an
     #: offer is only counted (the whole list still comes on request).
     list_plays: bool = True
+    #: The game being played ("portes" …): needed to tell the other player's
+    #: points in the listener's numbering (R1); "" when unknown.
+    game: str = ""
+    #: True: the other player's plays and pass reasons in that player's own
+    #: numbering, as in backgammon notation. False (the default): every point
+    #: in the listener's numbering, the same as the position readouts.
+    mover_numbering: bool = False
+    #: The command that continues the saved match, as the person can type it where
+    #: they are (``.venv/bin/tavli-voice resume`` after the README's install).
+    resume_command: str = "tavli-voice resume"
     #: Shortcut for ``players``: display names and bot names per seat (both or neither).
     names: tuple[str, str] | None = None
     bots: tuple[str | None, str | None] | None = None
@@ -182,6 +193,45 @@ class Say:
             return True
         return self.ctx.listener is not None and player != self.ctx.listener
 
+    def listener_view(self, mover: int) -> bool:
+        """Are ``mover``'s points told in the listener's numbering (one point of view)?"""
+        return (self.ctx.listener is not None and mover != self.ctx.listener
+                and not self.ctx.mover_numbering)
+
+    def seen(self, p: int, game: str) -> int:
+        """The other player's point ``p`` in the listener's numbering (R1); bar and off stay."""
+        if p in (BAR, OFF):
+            return p
+        if game == "fevga":
+            return fevga_opponent_point(p)
+        return 25 - p
+
+    def _seen_steps(self, steps: tuple[Step, ...], game: str) -> tuple[Step, ...]:
+        return tuple(Step(self.seen(st.from_point, game), self.seen(st.to_point, game), st.die,
+                          st.capture) for st in steps)
+
+    def effects(self, play: Play, mover: int) -> list[str]:
+        """What another player's play did to the listener, in the listener's numbering:
+        "Rita hit your checker on 7.", "Rita pinned your checker on 19.",
+        "Rita entered on your 20." (none when the play is not told from the listener's side).
+        """
+        if not self.listener_view(mover):
+            return []
+        game = play.result.game
+        who = self.subject(mover)
+        entered = [self.seen(st.to_point, game) for st in play.steps if st.from_point == BAR]
+        captured = sorted({self.seen(st.to_point, game) for st in play.steps if st.capture})
+        out = []
+        if entered:
+            where = sorted(set(entered))
+            out.append(M.capitalize(self.n("view.entered", len(where), who=who,
+                                           points=self.points(where))))
+        if captured:
+            key = "view.pinned" if game == "plakoto" else "view.hit"
+            out.append(M.capitalize(self.n(key, len(captured), who=who,
+                                           points=self.points(captured))))
+        return out
+
     def entries(self, values: tuple[int, int], first: int | None = None) -> str:
         """"you 3, Rita 1": both players with a number (indexed by player).
 
@@ -230,13 +280,21 @@ class Say:
         ``past``: a play already made, its captures in the past tense like the
         sentence around it ("Έπαιξες από το 13 στο 7 και χτύπησες").
         """
+        game = play.result.game
+        brief = self.ctx.terse if terse is None else terse
+        if self.listener_view(mover):
+            # one point of view: the listener's numbering; what it did to the
+            # listener is said in sentences of its own (:meth:`effects`)
+            seen = self._seen_steps(play.steps, game)
+            if not self.speech and self.ctx.screen_notation:
+                return notation(seen, "^" if game == "plakoto" else "*") or self.t("move.none")
+            return self.steps(seen, mover, game, terse=brief, past=past, marks=False)
         if not self.speech and self.ctx.screen_notation:
             return play.notation or self.t("move.none")
-        brief = self.ctx.terse if terse is None else terse
-        return self.steps(play.steps, mover, play.result.game, terse=brief, past=past)
+        return self.steps(play.steps, mover, game, terse=brief, past=past)
 
     def steps(self, steps: tuple[Step, ...], mover: int, game: str, *, terse: bool = False,
-              past: bool = False) -> str:
+              past: bool = False, marks: bool = True) -> str:
         """Steps in words, grouped into checker paths like the notation (R1)."""
         if not steps:
             return self.t("move.none")
@@ -244,8 +302,10 @@ class Say:
         paths.sort(key=lambda pm: (-pm[0][0], -pm[0][-1]))
         texts: list[str] = []
         counts: dict[str, int] = {}
-        for path, marks in paths:
-            words = self._path(path, marks, mover, game, terse, past)
+        for path, flags in paths:
+            if not marks:
+                flags = [False] * len(flags)
+            words = self._path(path, flags, mover, game, terse, past)
             if words not in counts:
                 texts.append(words)
                 counts[words] = 0
@@ -260,6 +320,9 @@ class Say:
 
     def step(self, step: Step, mover: int, game: str) -> str:
         """One single step in words ("from 13 to 7 hitting")."""
+        if self.listener_view(mover):
+            return self.steps(self._seen_steps((step,), game), mover, game,
+                              terse=self.ctx.terse)
         return self.steps((step,), mover, game, terse=self.ctx.terse)
 
     def _path(self, path: list[int], marks: list[bool], mover: int, game: str,
@@ -289,7 +352,8 @@ class Say:
         return ", ".join(parts)
 
     # --------------------------------------------------------- reasons (R8)
-    def reason(self, reason: Reason | None, die: int | None = None) -> str:
+    def reason(self, reason: Reason | None, die: int | None = None,
+               mover: int | None = None) -> str:
         """An R8 reason as a clause (no capital, no full stop).
 
         ``die`` is given for a nested reason (why one die of the roll cannot
@@ -300,11 +364,21 @@ class Say:
             return ""
         code = reason.code.value
         get = reason.get
+        game = self.ctx.game
+        theirs = mover is not None and self.listener_view(mover) and game != ""
+
+        def pt(p: Any) -> Any:  # a point of the mover, told in the listener's numbering
+            return self.seen(p, game) if theirs and isinstance(p, int) else p
+
+        def pts_of(name: str) -> tuple[int, ...]:
+            return tuple(sorted((pt(p) for p in get(name, ())), reverse=not theirs))
+
         if code == "closed_out":
             return self.t("reason.closed_out")
         if code == "bar_entry_blocked":
-            pts = tuple(get("points", ()))
-            return self.n("reason.bar_entry_blocked", len(pts), points=self.points(pts))
+            pts = pts_of("points")
+            key = "reason.bar_entry_blocked.yours" if theirs else "reason.bar_entry_blocked"
+            return self.n(key, len(pts), points=self.points(pts))
         if code == "all_blocked":
             if die is not None:
                 return self.t("reason.all_blocked.die", die=die)
@@ -313,23 +387,23 @@ class Say:
                 return self.t("reason.unknown")
             return self.t("reason.all_blocked", dice=self.dice(tuple(dice), "acc"))
         if code == "first_checker_blocked":
-            point = get("point", "")
+            point = pt(get("point", ""))
             if die is not None or get("dice") is None:
                 return self.t("reason.first_checker_blocked.die", point=point,
                               die=die if die is not None else "")
             return self.t("reason.first_checker_blocked", point=point,
                           dice=self.dice(tuple(get("dice")), "acc"))
         if code == "prime_rule":
-            return self.t("reason.prime_rule", points=self.points(get("points", ())))
+            return self.t("reason.prime_rule", points=self.points(pts_of("points")))
         if code == "pinned":
-            pts = tuple(get("points", ()))
+            pts = pts_of("points")
             return self.n("reason.pinned", len(pts), points=self.points(pts))
         if code == "cannot_bear_off":
-            return self.t("reason.cannot_bear_off", point=get("point", ""))
+            return self.t("reason.cannot_bear_off", point=pt(get("point", "")))
         if code == "only_one_die":
             other = get("other")
             what = self.t("reason.only_one_die", die=get("die"), other=other)
-            return self._because(what, get("why"), other)
+            return self._because(what, get("why"), other, mover)
         if code == "larger_die_rule":
             dice = tuple(get("dice", (0, 0)))
             return self.t("reason.larger_die_rule", hi=max(dice) if dice else "")
@@ -337,14 +411,14 @@ class Say:
             d = get("die")
             what = self.n("reason.partial_double", int(get("played", 0)),
                           of=self.num(int(get("of", 4)), "f", "acc"), die=d)
-            return self._because(what, get("why"), d)
+            return self._because(what, get("why"), d, mover)
         log.warning("no words for pass reason %r", code)
         return self.t("reason.unknown")
 
-    def _because(self, what: str, why: Any, die: int | None) -> str:
+    def _because(self, what: str, why: Any, die: int | None, mover: int | None) -> str:
         if not isinstance(why, Reason):
             return what
-        return self.t("sentence.because", what=what, why=self.reason(why, die=die))
+        return self.t("sentence.because", what=what, why=self.reason(why, die=die, mover=mover))
 
     # ------------------------------------------------------- pips and score
     def pips(self, view: int, pips: tuple[int, int], *, lead: bool = True) -> list[str]:

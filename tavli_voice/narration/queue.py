@@ -18,10 +18,13 @@ Flow
    ``current`` and is returned for the speaker; otherwise ``None``.
 3. ``done()``: the speaker finished ``current``; go back to 2.
 4. ``interrupt(turn)`` — any user action: the known turn becomes ``turn``;
-   every ``TEXT`` item and every ``MESSAGE`` about an older turn is dropped,
-   pending or current (returns ``True`` if ``current`` was dropped).
-   ``IMPORTANT`` items are never dropped here, and a current ``IMPORTANT``
-   item keeps playing.
+   every ``TEXT`` item, every ``MESSAGE`` about an older turn and every
+   *answer* to an earlier request (a report, help, a hint, a refusal: see
+   ``ANSWER_TAGS``) is dropped, pending or current (returns ``True`` if
+   ``current`` was dropped): a new request cuts the previous answer, as a
+   screen reader cuts speech on every key, and only game events the player
+   has not heard yet are kept. Other ``IMPORTANT`` items are never dropped
+   here, and a current one keeps playing.
 5. ``drop_stale(turn)`` — the game moved on without the player acting (new
    game, undo): like ``interrupt`` but ``TEXT`` of the current turn stays.
 6. ``cancel()`` — the player said *stop*: everything goes, ``IMPORTANT``
@@ -35,9 +38,21 @@ including those dropped before they were heard: the player catches up with
 from __future__ import annotations
 
 from collections import deque
+from typing import Final
 
 from tavli_voice.narration.priorities import Priority
 from tavli_voice.narration.utterance import Utterance
+
+#: Tags (event class names) of answers to a request: a newer request makes them obsolete.
+ANSWER_TAGS: Final = frozenset({
+    "PositionReport", "PointReport", "QuarterReport", "PipReport", "ScoreReport", "HelpReport",
+    "HintReport", "HistoryReport", "CommandRejected",
+})
+
+
+def is_answer(utterance: Utterance) -> bool:
+    """True for the answer to a request (see ``ANSWER_TAGS``)."""
+    return utterance.tag in ANSWER_TAGS
 
 
 class NarrationQueue:
@@ -131,6 +146,8 @@ class NarrationQueue:
         self._turn = max(self._turn, turn)
 
         def stale(u: Utterance) -> bool:
+            if drop_all_text and is_answer(u):
+                return True
             if u.priority is Priority.IMPORTANT:
                 return False
             if drop_all_text and u.priority is Priority.TEXT:

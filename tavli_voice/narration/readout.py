@@ -133,13 +133,23 @@ def cube(pos: Position, s: Say) -> list[str]:
     return []
 
 
-def turn(to_move: int, dice: tuple[int, int] | None, s: Say) -> list[str]:
-    """"Your turn. Dice: 6 and 5."."""
+def turn(to_move: int, dice: tuple[int, int] | None, s: Say,
+         left: tuple[int, ...] | None = None) -> list[str]:
+    """"Your turn. Dice: 6 and 5." (and "Still to play: 5." in a half-made play)."""
     out = [s.t("turn.you") if s.you(to_move)
            else M.capitalize(s.t("turn.other", who=s.subject(to_move), whose=s.whose(to_move)))]
     if dice is not None and all(1 <= d <= 6 for d in dice):
         out.append(s.t("readout.dice", dice=s.dice(dice, "nom")))
-    return out
+    return out + still_to_play(left, s)
+
+
+def still_to_play(left: tuple[int, ...] | None, s: Say) -> list[str]:
+    """R2: the dice not yet used by the steps chosen so far ("Still to play: 5.")."""
+    if left is None:
+        return []
+    if not left:
+        return [s.t("readout.left.none")]
+    return [s.n("readout.left", len(left), dice=s.join([str(d) for d in left]))]
 
 
 # ---------------------------------------------------------------- readouts
@@ -147,7 +157,7 @@ def describe(e: PositionReport, s: Say) -> list[str]:
     """Answer ``Describe``: ``e.length`` is "brief", "normal" or "full"."""
     pos, view = e.position, e.view
     if e.length == "brief":
-        sentences = (turn(e.to_move, e.dice, s) + s.pips(view, pos.pip_count())
+        sentences = (turn(e.to_move, e.dice, s, e.left) + s.pips(view, pos.pip_count())
                      + bar_off(pos, view, s) + pinned(pos, view, s) + mothers(pos, view, s)
                      + cube(pos, s))
         return [" ".join(sentences)]
@@ -155,13 +165,13 @@ def describe(e: PositionReport, s: Say) -> list[str]:
         blocks = [full_quarter(pos, view, q, s) for q in (4, 3, 2, 1)]
         tail = (bar_off(pos, view, s, always=True) + s.pips(view, pos.pip_count(), lead=False)
                 + [s.score(e.scores)] + mothers(pos, view, s) + cube(pos, s)
-                + turn(e.to_move, e.dice, s))
+                + turn(e.to_move, e.dice, s, e.left))
         return blocks + [" ".join(tail)]
     blocks = [_group(pos, view, view, s), _group(pos, view, 1 - view, s)]
     tail = bar_off(pos, view, s) + mothers(pos, view, s) + cube(pos, s)
     if s.ctx.chatty:
         tail += s.pips(view, pos.pip_count())
-    tail += turn(e.to_move, e.dice, s)
+    tail += turn(e.to_move, e.dice, s, e.left)
     return blocks + [" ".join(tail)]
 
 
@@ -203,14 +213,16 @@ def point(e: PointReport, s: Say) -> list[str]:
         return bar_off(pos, view, s, always=True)[-1:]
     if not 1 <= e.point <= 24:
         return [s.t("reject.no_such_point", point=e.point)]
-    return [s.t("readout.point_query", p=e.point, what=point_content(pos, e.point, view, s))]
+    return [" ".join([s.t("readout.point_query", p=e.point,
+                          what=point_content(pos, e.point, view, s))]
+                     + still_to_play(e.left, s))]
 
 
 def quarter(e: QuarterReport, s: Say) -> list[str]:
     """Answer a quarter query (1 = points 1–6 … 4 = 19–24, view's numbering)."""
     if not 1 <= e.quarter <= 4:
         return [s.t("reject.no_such_quarter", quarter=e.quarter)]
-    return [full_quarter(e.position, e.view, e.quarter, s)]
+    return [" ".join([full_quarter(e.position, e.view, e.quarter, s)] + still_to_play(e.left, s))]
 
 
 __all__ = ["describe", "point", "quarter", "point_content", "owned", "mothers", "pinned",

@@ -38,6 +38,7 @@ letters, digits and spaces (tested).
 from __future__ import annotations
 
 import re
+
 from tavli_voice.words import LANGS, LATIN_SPOKEN, SPEECH_SYMBOL_WORDS
 
 #: Punctuation allowed through (espeak uses it for pauses and intonation).

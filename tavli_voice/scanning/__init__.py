@@ -22,7 +22,7 @@ from .options import PlayChoice, ScanMenu, build_root, play_choices, play_layout
 from .scanner import (AutoScanner, Highlight, ScanEvent, ScanOutput, Scanner, ScanPaused,
                       SettingsChanged, State, StepScanner, Switch, make_scanner)
 from .settings import (LoadedScanSettings, ScanSettingError, ScanSettings, SettingsProblem,
-                       load_scan_settings, save_scan_settings)
+                       load_scan_settings, save_scan_settings, save_scan_speed)
 from .steps import StepMode
 
 __all__ = [
@@ -31,5 +31,5 @@ __all__ = [
     "play_layout", "play_choices", "AutoScanner", "Highlight", "ScanEvent", "ScanOutput", "Scanner",
     "ScanPaused", "SettingsChanged", "State", "StepScanner", "Switch", "make_scanner",
     "LoadedScanSettings", "ScanSettingError", "ScanSettings", "SettingsProblem",
-    "load_scan_settings", "save_scan_settings", "StepMode",
+    "load_scan_settings", "save_scan_settings", "save_scan_speed", "StepMode",
 ]

@@ -27,7 +27,7 @@ from tavli_voice.commands import (
 
 from .modes import ListMode, ScanAdjust, ScanMode, ScanOption, group_options
 from .settings import ScanSettings
-from .steps import StepMode, StepPair, normalise_sequences
+from .steps import StepMode, StepOrder, StepPair, normalise_sequences
 
 __all__ = ["PlayChoice", "ScanMenu", "ScanOption", "build_root", "play_layout", "play_choices",
            "command_option", "settings_option", "MAIN", "MENU"]
@@ -192,10 +192,13 @@ def _with_settings(rare: list[ScanOption]) -> tuple[ScanOption, ...]:
 
 
 def build_root(menu: ScanMenu, settings: ScanSettings, *,
-               with_settings: bool = True) -> ScanMode:
+               with_settings: bool = True, step_order: StepOrder = "point") -> ScanMode:
     """The first mode to scan for ``menu`` (see the module docstring for the order).
 
     ``with_settings`` adds the Settings sub-menu (slower/faster) to the menu.
+    ``step_order`` orders the points of step-by-step choice: ``"point"``
+    (highest first, the suggested play's first when there is one) or
+    ``"frequency"`` (the points most plays start from first).
     """
     before, after, rare = _ranked_commands(menu)
     menu_items = _with_settings(rare) if with_settings else tuple(rare)
@@ -207,7 +210,9 @@ def build_root(menu: ScanMenu, settings: ScanSettings, *,
     if layout == "steps":
         table = normalise_sequences((seq, i) for i, p in enumerate(menu.plays)
                                     for seq in p.sequences)
-        return StepMode(table, preferred=menu.preferred, lead=lead, extras=tail)
+        # sources in point order, highest first (the suggested play's first when
+        # suggestions are on), so a switch user can predict where a point comes
+        return StepMode(table, preferred=menu.preferred, lead=lead, extras=tail, order=step_order)
     plays: tuple[ScanOption, ...]
     if layout == "single":
         plays = (_single_play(menu, settings),)

@@ -52,7 +52,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 _INTEGER = frozenset({"loops", "group_size", "list_limit"})
-_BOOLEAN = frozenset({"finish_speaking"})
+_BOOLEAN = frozenset({"finish_speaking", "enabled"})
 _KEYS = frozenset({"pick_key", "next_key"})
 
 #: How much one "slower"/"faster" pick changes the scan interval (a factor).
@@ -126,6 +126,8 @@ class ScanSettings:
     * ``list_limit`` 6: what fits one short pass.
     * ``pick_key`` / ``next_key``: the front end's key names for the two
       switches (space picks by default; ``next_key`` is for step scanning).
+    * ``enabled`` off: scanning starts only when asked for (``--scan``); on,
+      every match starts scanning in ``mode`` (a switch user's saved choice).
     """
 
     mode: ScanStyle = "auto"
@@ -142,6 +144,7 @@ class ScanSettings:
     list_limit: int = 6
     pick_key: str = "space"
     next_key: str = "enter"
+    enabled: bool = False
 
     def __post_init__(self) -> None:
         for name, choices in CHOICES.items():
@@ -160,9 +163,9 @@ class ScanSettings:
                 raise ScanSettingError(name, value, low=low, high=high)
             if name not in _INTEGER:
                 object.__setattr__(self, name, float(value))
-        if not isinstance(self.finish_speaking, bool):
-            raise ScanSettingError("finish_speaking", self.finish_speaking,
-                                   choices=("true", "false"))
+        for name in _BOOLEAN:
+            if not isinstance(getattr(self, name), bool):
+                raise ScanSettingError(name, getattr(self, name), choices=("true", "false"))
         for name in _KEYS:
             value = getattr(self, name)
             if not isinstance(value, str) or not value.strip():
@@ -268,6 +271,16 @@ def _aside_name(path: Path) -> Path:
         candidate = path.with_name(f"{path.name}.corrupt.{number}")
         number += 1
     return candidate
+
+
+def save_scan_speed(path: str | os.PathLike[str], changed: ScanSettings) -> Path | None:
+    """Keep the speed the user picked while scanning ("slower"/"faster"), and nothing else.
+
+    The running settings may hold choices made for this match only (``--scan
+    step`` on the command line); the file keeps its own mode and the rest.
+    """
+    stored = load_scan_settings(path).settings
+    return save_scan_settings(path, replace(stored, interval=changed.interval))
 
 
 def save_scan_settings(path: str | os.PathLike[str], settings: ScanSettings) -> Path | None:

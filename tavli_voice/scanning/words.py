@@ -10,7 +10,9 @@ Greek terms follow the glossary in ``shared/seeds`` (μπάρα, μάζεμα, �
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Literal
+
 from ..words import ENTRIES, text
 
 if TYPE_CHECKING:  # only for annotations: this module stays a leaf

@@ -1,4 +1,7 @@
-"""Sound as numbers: reading files, resampling to 16 kHz, padding for decoders.
+"""Sound for the recognizers: 16 kHz, trimming and padding for decoders.
+
+Reading WAV files and resampling live in :mod:`tavli_voice.audio.wav` (shared
+with speech output); they are re-exported here.
 
 Everything inside speech input works on mono float32 arrays at ``RATE``
 (16 kHz, the rate of pocketsphinx's acoustic model and of small Vosk models),
@@ -17,15 +20,16 @@ microphone already has a noise floor, so that part changes nothing there.
 
 from __future__ import annotations
 
-import struct
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from ..audio import wav as _wav
+from ..audio.wav import AudioFileError, Samples, read_wav
+
 RATE = 16000
-Samples = npt.NDArray[np.float32]
 
 #: Silence added before and after an utterance for the decoders, in seconds.
 PAD_SECONDS = 0.2
@@ -36,94 +40,18 @@ HOP = 160     # 10 ms
 #: Level of the noise floor mixed into decoder input (about -64 dBFS).
 NOISE_FLOOR = 20 / 32768
 
-
-class AudioFileError(ValueError):
-    """A sound file that cannot be read (not RIFF/WAVE, unknown format, cut short)."""
-
-
-def _decode_pcm(data: bytes, fmt: int, bits: int, channels: int) -> Samples:
-    samples: npt.NDArray[np.floating[Any]]
-    if fmt == 3:
-        if bits == 32:
-            samples = np.frombuffer(data, dtype="<f4").astype(np.float32)
-        elif bits == 64:
-            samples = np.frombuffer(data, dtype="<f8").astype(np.float32)
-        else:
-            raise AudioFileError(f"unsupported float size {bits} bits")
-    elif fmt == 1:
-        if bits == 8:
-            samples = (np.frombuffer(data, dtype=np.uint8).astype(np.float32) - 128) / 128
-        elif bits == 16:
-            samples = np.frombuffer(data, dtype="<i2").astype(np.float32) / 32768
-        elif bits == 24:
-            raw = np.frombuffer(data, dtype=np.uint8).reshape(-1, 3).astype(np.int32)
-            ints = raw[:, 0] | (raw[:, 1] << 8) | (raw[:, 2] << 16)
-            ints = np.where(ints >= 1 << 23, ints - (1 << 24), ints)
-            samples = ints.astype(np.float32) / (1 << 23)
-        elif bits == 32:
-            samples = np.frombuffer(data, dtype="<i4").astype(np.float32) / 2**31
-        else:
-            raise AudioFileError(f"unsupported sample size {bits} bits")
-    else:
-        raise AudioFileError(f"unsupported WAV format code {fmt}")
-    usable = len(samples) - len(samples) % channels
-    return samples[:usable].reshape(-1, channels).mean(axis=1).astype(np.float32)
-
-
-def read_wav(path: str | Path) -> tuple[Samples, int]:
-    """Mono float samples and the sample rate of a WAV file (PCM 8/16/24/32 bit or float)."""
-    blob = Path(path).read_bytes()
-    if len(blob) < 12 or blob[:4] != b"RIFF" or blob[8:12] != b"WAVE":
-        raise AudioFileError("not a RIFF/WAVE file")
-    pos, fmt_chunk, data = 12, None, None
-    while pos + 8 <= len(blob):
-        cid, size = blob[pos:pos + 4], struct.unpack("<I", blob[pos + 4:pos + 8])[0]
-        body = blob[pos + 8:pos + 8 + size]
-        if cid == b"fmt ":
-            fmt_chunk = body
-        elif cid == b"data":
-            data = body
-        pos += 8 + size + (size & 1)
-    if fmt_chunk is None or data is None or len(fmt_chunk) < 16:
-        raise AudioFileError("missing fmt or data chunk")
-    fmt, channels, rate, _, _, bits = struct.unpack("<HHIIHH", fmt_chunk[:16])
-    if fmt == 0xFFFE and len(fmt_chunk) >= 26:
-        fmt = struct.unpack("<H", fmt_chunk[24:26])[0]
-    if channels < 1 or rate < 1000:
-        raise AudioFileError(f"odd header: {channels} channels at {rate} Hz")
-    frame = channels * bits // 8
-    data = data[: len(data) - len(data) % frame] if frame else data
-    return _decode_pcm(data, fmt, bits, channels), rate
+__all__ = ["AudioFileError", "RATE", "Samples", "read_wav", "write_wav", "resample", "to_rate",
+           "load", "pad", "frames", "frame_energy_db", "trim", "for_decoder"]
 
 
 def write_wav(path: str | Path, samples: Samples, rate: int = RATE) -> None:
     """Write mono 16-bit PCM (used for enrolment recordings and tests)."""
-    ints = np.clip(np.round(np.asarray(samples, dtype=np.float64) * 32767), -32768, 32767).astype("<i2")
-    data = ints.tobytes()
-    header = b"RIFF" + struct.pack("<I", 36 + len(data)) + b"WAVE"
-    header += b"fmt " + struct.pack("<IHHIIHH", 16, 1, 1, rate, rate * 2, 2, 16)
-    Path(path).write_bytes(header + b"data" + struct.pack("<I", len(data)) + data)
+    _wav.write_wav(path, samples, rate)
 
 
 def resample(samples: Samples, rate: int, to: int = RATE) -> Samples:
-    """Band-limited resampling by the FFT (exact for short utterances, any ratio).
-
-    The spectrum is cut (or zero-extended) at the new Nyquist frequency with a
-    short raised-cosine taper so no ringing is added at the cut.
-    """
-    if rate == to or len(samples) == 0:
-        return np.asarray(samples, dtype=np.float32)
-    x = np.asarray(samples, dtype=np.float64)
-    n = len(x)
-    m = max(1, int(round(n * to / rate)))
-    spectrum = np.fft.rfft(x)
-    out = np.zeros(m // 2 + 1, dtype=complex)
-    keep = min(len(spectrum), len(out))
-    out[:keep] = spectrum[:keep]
-    if to < rate:  # taper the top 5% below the new Nyquist to avoid ringing
-        width = max(1, keep // 20)
-        out[keep - width:keep] *= 0.5 * (1 + np.cos(np.linspace(0, np.pi, width)))
-    return (np.fft.irfft(out, m) * (m / n)).astype(np.float32)
+    """``samples`` at ``to`` Hz (band-limited; see :func:`tavli_voice.audio.wav.resample`)."""
+    return _wav.resample(samples, rate, to)
 
 
 def to_rate(samples: Samples, rate: int) -> Samples:

@@ -13,6 +13,8 @@ When the device cannot record at 16 kHz it is opened at its own rate and
 from __future__ import annotations
 
 import queue
+import threading
+import time
 from types import ModuleType
 from typing import Any
 
@@ -32,8 +34,10 @@ class AudioUnavailable(RuntimeError):
 
 def load_sounddevice() -> ModuleType:
     """The ``sounddevice`` module; AudioUnavailable("portaudio_missing") without PortAudio."""
+    from ..audio.device import load_sounddevice as _load
+
     try:
-        import sounddevice
+        sounddevice = _load()
     except (ImportError, OSError) as err:  # OSError: "PortAudio library not found"
         raise AudioUnavailable("portaudio_missing", str(err)) from err
     return sounddevice
@@ -47,22 +51,43 @@ class Microphone:
         self.device = device
         self.block_s = block_s
         self._sd = sd
-        self._blocks: queue.Queue[Samples] = queue.Queue(maxsize=500)
+        self._blocks: queue.Queue[tuple[Samples, float]] = queue.Queue(maxsize=500)
         self._stream: Any = None
+        self._ended = threading.Event()
+        self._in_latency = 0.0
         self.rate = RATE
         self.overflows = 0
+        #: ``time.monotonic()`` at which the last block read was captured (its end)
+        self.last_block_end: float | None = None
+        self.generation = 0
 
-    def _callback(self, indata: Any, frames: int, time: Any, status: Any) -> None:
+    def _callback(self, indata: Any, frames: int, time_info: Any, status: Any) -> None:
         if status:
             self.overflows += 1
         try:
-            self._blocks.put_nowait(np.array(indata[:, 0], dtype=np.float32))
+            self._blocks.put_nowait((np.array(indata[:, 0], dtype=np.float32),
+                                     time.monotonic() - self._in_latency))
         except queue.Full:
             self.overflows += 1
+
+    def gone(self) -> bool:
+        """True when the stream ended by itself (the sound system went away)."""
+        stream = self._stream
+        if stream is None:
+            return False
+        try:
+            return self._ended.is_set() or not stream.active
+        except Exception:  # noqa: BLE001 - any PortAudio failure means the stream is gone
+            return True
 
     def start(self) -> None:
         """Open the device and start recording (AudioUnavailable when impossible)."""
         sd = self._sd if self._sd is not None else load_sounddevice()
+        self._sd = sd
+        from ..audio import device
+
+        self.generation = device.generation()
+        self._ended.clear()
         try:
             info = sd.query_devices(self.device, kind="input")
         except Exception as err:  # PortAudioError or ValueError: no such device
@@ -77,17 +102,32 @@ class Microphone:
         try:
             self._stream = sd.InputStream(
                 samplerate=self.rate, channels=1, dtype="float32", device=self.device,
-                blocksize=int(self.rate * self.block_s), callback=self._callback)
+                blocksize=int(self.rate * self.block_s), callback=self._callback,
+                finished_callback=self._ended.set)
             self._stream.start()
+            self._in_latency = float(self._stream.latency)
         except Exception as err:
             raise AudioUnavailable("mic_missing", str(err)) from err
 
     def read(self, timeout: float = 0.1) -> Samples | None:
         """The next block, or None after ``timeout`` seconds without one."""
         try:
-            return self._blocks.get(timeout=timeout)
+            block, self.last_block_end = self._blocks.get(timeout=timeout)
         except queue.Empty:
             return None
+        return block
+
+    def restart(self) -> None:
+        """Open the device again after the sound system came back (AudioUnavailable if not yet)."""
+        from ..audio import device
+
+        self.stop()
+        if self._sd is not None:
+            try:
+                device.restart_portaudio(self._sd, self.generation)
+            except Exception as err:
+                raise AudioUnavailable("mic_missing", str(err)) from err
+        self.start()
 
     def stop(self) -> None:
         """Stop and close the stream (safe to call twice)."""
@@ -95,6 +135,8 @@ class Microphone:
             try:
                 self._stream.stop()
                 self._stream.close()
+            except Exception:  # noqa: BLE001, S110 - a stream of a sound system that is gone
+                pass
             finally:
                 self._stream = None
 

@@ -130,13 +130,20 @@ def models_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.std
         print(text("voice.models_fetched", lang, name=args.name, where=path), file=out)
         return 0
     found = installed(args.models, env)
-    if found:
+    # a model in another language (the tests' Korean one) is no use to a player
+    playable = [m for m in found if m.lang in LANGS]
+    others = [m for m in found if m.lang not in LANGS]
+    if playable:
         print(text("voice.models_installed", lang), file=out)
-        for model in found:
+        for model in playable:
             print("  " + model.describe(), file=out)
     else:
         where = ", ".join(str(d) for d in search_dirs(args.models, env))
         print(text("voice.models_none", lang, where=where), file=out)
+    if others:
+        print(text("voice.models_other", lang), file=out)
+        for model in others:
+            print("  " + model.describe(), file=out)
     print(text("voice.models_known", lang), file=out)
     for name, (model_lang, size) in CATALOGUE.items():
         print(f"  {name}\t{model_lang}\t~{size} MB", file=out)

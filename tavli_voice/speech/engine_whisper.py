@@ -72,9 +72,13 @@ class Weights:
 
     @property
     def multilingual(self) -> bool:
-        """True when the model knows languages other than English (it has language tokens)."""
-        config = json.loads(self.files["config.json"][0].read_text(encoding="utf-8"))
-        return len(config.get("lang_ids", [])) > 1
+        """True when the model knows languages other than English.
+
+        As ctranslate2 decides it: English-only models (tiny.en) have 51864
+        tokens, multilingual ones 51865 or more (their config lists language
+        tokens either way).
+        """
+        return _vocabulary_size(self.files.get("vocabulary.json", ()) or self.files["vocabulary.txt"]) >= 51865
 
     def languages(self) -> tuple[str, ...]:
         """Languages this model can be asked for."""
@@ -87,6 +91,14 @@ class Weights:
     def read(self, name: str) -> bytes:
         """The content of file ``name`` (parts joined)."""
         return b"".join(p.read_bytes() for p in self.files[name])
+
+
+@lru_cache(maxsize=8)
+def _vocabulary_size(parts: tuple[Path, ...]) -> int:
+    text = b"".join(p.read_bytes() for p in parts).decode("utf-8")
+    if parts[0].suffix == ".json":
+        return len(json.loads(text))
+    return len(text.splitlines())
 
 
 def _folder_weights(path: Path) -> Weights | None:
@@ -223,14 +235,16 @@ class WhisperRecognizer:
     """A Whisper model choosing among the allowed phrases (see the module docstring).
 
     ``lang``: the language heard ("el" needs a multilingual model);
-    ``beam``: prefixes kept per depth of the prefix tree; ``window_s``: the
-    shortest audio window given to the encoder.
+    ``beam``: prefixes kept per depth of the prefix tree, at most ``margin``
+    (natural log) less probable than the best one; ``window_s``: the shortest
+    audio window given to the encoder; ``length_power``: a phrase's score is
+    its log-probability over (number of tokens) ** length_power.
     """
 
     name = "whisper"
 
     def __init__(self, weights: Weights | Path, lang: Lang = "en", window_s: float = 1.5,
-                 threads: int = 2, beam: int = 8, length_power: float = 1.0,
+                 threads: int = 2, beam: int = 8, margin: float = 5.0, length_power: float = 1.0,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         try:
             import ctranslate2
@@ -263,6 +277,7 @@ class WhisperRecognizer:
             raise EngineUnavailable("engine_missing", engine=self.name, detail=f"tokenizer lacks {start}")
         self.window_s = window_s
         self.beam = beam
+        self.margin = margin
         self.length_power = length_power
         self._clock = clock
         self._token_cache: dict[str, list[list[int]]] = {}
@@ -362,8 +377,9 @@ class WhisperRecognizer:
         """Mean log-probability per token of each phrase's best spelling (-inf: pruned).
 
         The prefix tree is walked one depth per decoder call, keeping the
-        ``beam`` most probable prefixes; once the spellings below the frontier
-        are ``beam`` or fewer, they are scored whole in one last call.
+        ``beam`` most probable prefixes (within ``margin`` of the best); once
+        the spellings below the frontier are ``beam`` or fewer, they are
+        scored whole in one last call.
         """
         encoded, _ = self.encode(audio)
         trie = self.trie(items)
@@ -391,7 +407,7 @@ class WhisperRecognizer:
                     if seq in trie.children:
                         grown.append((value, seq))
             grown.sort(key=lambda pair: -pair[0])
-            frontier = grown[: self.beam]
+            frontier = [(v, q) for v, q in grown[: self.beam] if v >= grown[0][0] - self.margin]
         return best
 
     def recognize(self, audio: Samples, items: tuple[Phrase, ...]) -> Heard:

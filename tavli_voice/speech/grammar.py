@@ -49,7 +49,7 @@ _COMMON: frozenset[str] = frozenset({"position", "point", "quarter", "pips", "sc
 PHASE_COMMANDS: dict[str, frozenset[str]] = {
     "roll": frozenset({"roll", "resign", "double"}) | _COMMON,
     "play": frozenset({"plays", "hint", "resign", "undo", "cancel"}) | _COMMON,
-    "confirm": frozenset({"confirm", "undo", "plays", "resign"}) | _COMMON,
+    "confirm": frozenset({"confirm", "undo", "plays", "hint", "resign"}) | _COMMON,
     "ask": frozenset({"yes", "no", "cancel"}) | _COMMON,
     "answer": frozenset({"take", "drop", "yes", "no"}) | _COMMON,
 }

@@ -15,8 +15,9 @@ from .audio import Samples
 from .grammar import Phrase
 
 #: Why nothing was understood: no speech at all, the engine was unsure
-#: (rejected), or free text matched no phrase. Empty when understood.
-Reason = Literal["", "nothing", "unsure", "no_match", "barge_in"]
+#: (rejected), free text matched no phrase, or the words are a command that is
+#: not on offer now ("not_on_offer": ``command`` is None). Empty when understood.
+Reason = Literal["", "nothing", "unsure", "no_match", "barge_in", "not_on_offer"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -92,6 +92,20 @@ class EnergyVad:
             events += self._frame(data[k:k + self.frame], muted)
         return events
 
+    @property
+    def quiet_frames(self) -> int:
+        """Quiet 10 ms frames in a row since the last loud one, inside an utterance."""
+        return self._quiet_run if self.in_speech else 0
+
+    @property
+    def muted_so_far(self) -> bool:
+        """Whether the utterance in progress was heard (partly) while the narrator spoke."""
+        return self.in_speech and self._muted
+
+    def speech_so_far(self) -> Samples:
+        """The samples of the utterance in progress (pre-roll included)."""
+        return np.concatenate(self._speech) if self._speech else np.zeros(0, dtype=np.float32)
+
     def flush(self) -> list[VadEvent]:
         """End of stream: close an utterance in progress."""
         return self._close() if self.in_speech else []

@@ -167,12 +167,14 @@ COMMAND_WORDS: dict[str, dict[Lang, tuple[Variant, ...]]] = {
     "yes": {"en": (("yes",),), "el": (("ναι",),)},
     "no": {"en": (("no",),), "el": (("όχι",),)},
     "resign": {"en": (("resign",),), "el": (("παραίτηση",),)},
-    "double": {"en": (("double",),), "el": (("διπλό",),)},
+    # Greek per the glossary: "πάσο" is a lost turn, never a dropped double; "θέση" is a
+    # point (θέση 13), the whole board is "ταμπλό"; the pip count is "μέτρημα".
+    "double": {"en": (("double",),), "el": (("διπλασιασμός",), ("διπλό",))},
     "take": {"en": (("take",),), "el": (("δέχομαι",),)},
-    "drop": {"en": (("drop",),), "el": (("πάσο",),)},
-    "position": {"en": (("board",), ("position",)), "el": (("θέση",),)},
+    "drop": {"en": (("drop",),), "el": (("αρνούμαι",),)},
+    "position": {"en": (("board",), ("position",)), "el": (("ταμπλό",),)},
     "plays": {"en": (("plays",),), "el": (("κινήσεις",),)},
-    "pips": {"en": (("pips",),), "el": (("πόντοι",),)},
+    "pips": {"en": (("pips",),), "el": (("μέτρημα",),)},
     "score": {"en": (("score",),), "el": (("σκορ",),)},
     "repeat": {"en": (("repeat",),), "el": (("ξανά",),)},
     "stop": {"en": (("stop",),), "el": (("σταμάτα",),)},
@@ -183,8 +185,8 @@ COMMAND_WORDS: dict[str, dict[Lang, tuple[Variant, ...]]] = {
 
 #: Words before a number for the query commands ("point thirteen", "quarter two").
 QUERY_WORDS: dict[str, dict[Lang, tuple[Variant, ...]]] = {
-    "point": {"en": (("point",),), "el": (("σημείο",),)},
-    "quarter": {"en": (("quarter",),), "el": (("τεταρτημόριο",),)},
+    "point": {"en": (("point",),), "el": (("θέση",), ("σημείο",))},
+    "quarter": {"en": (("quarter",),), "el": (("τέταρτο",), ("τεταρτημόριο",))},
 }
 
 

@@ -56,6 +56,12 @@ class App:
         self.verbosity = verbosity
         self.screen_notation = screen_notation  #: False: plays in words on screen too
         self.list_plays = True  #: False while scanning: the scanner reads the options
+        #: True: the other player's plays in their own numbering (default: the listener's)
+        self.mover_numbering = False
+        #: how the person continues this match later (named in "Goodbye …")
+        self.resume_command = "tavli-voice resume"
+        #: why the events being published are said ("event", "where_am_i" …)
+        self.reason = "event"
         self._listeners: list[Listener] = []
         self.finished = False
         self.quit = False
@@ -81,13 +87,19 @@ class App:
                                 turn=s.turn_counter, preset=s.config.preset,
                                 screen_notation=self.screen_notation,
                                 list_plays=self.list_plays,
+                                game=s.game, mover_numbering=self.mover_numbering,
+                                resume_command=self.resume_command,
                                 reason=PresentationReason(reason))
 
     def publish(self, events: list[E.Event], reason: str = "event") -> None:
         """Hand events to every subscriber and to the narrator."""
         if not events:
             return
+        if self.save_path is None:  # --no-save: never say the match is saved
+            events = [E.Goodbye(saved=False) if isinstance(e, E.Goodbye) and e.saved else e
+                      for e in events]
         self.recent.extend(e for e in events if not isinstance(e, _NOT_HISTORY))
+        self.reason = reason  # listeners phrase with it: an asked-for list comes in full
         for listener in self._listeners:
             listener(events)
         if self.narrator is not None:

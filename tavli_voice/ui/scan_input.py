@@ -37,7 +37,8 @@ from .. import commands as C
 from .. import words as M
 from ..scanning import (Clock, Highlight, LoadedScanSettings, MonotonicClock, ScanOutput,
                         ScanPaused, ScanSettings, SettingsChanged, Switch, load_scan_settings,
-                        make_scanner, save_scan_settings)
+                        make_scanner, save_scan_speed)
+from ..scanning.steps import StepMode
 from ..scanning.words import interval_text, settings_problem_text
 from .key_repeat import BOUNCE, REPEAT_DELAY, REPEAT_GAP, KeyRepeatFilter, SwitchAction, key_roles
 from .scan_driver import ScanDriver, ScanStats, suggested_first
@@ -86,6 +87,8 @@ class TerminalScan:
     max_loops: int | None = None
     filter: KeyRepeatFilter = field(init=False)
     _last_hint: float = field(default=-1e9, init=False)
+    _trail: tuple[Any, ...] = field(default=(), init=False)
+    _order_told: int = field(default=-1, init=False)
 
     def __post_init__(self) -> None:
         settings = self.driver.scanner.settings
@@ -105,9 +108,33 @@ class TerminalScan:
         if settings.hold_min > 0:
             self.say(M.text("scanui.intro_hold", self.lang, pick=pick))
 
+    def _step_news(self, out: Highlight) -> list[str]:
+        """What a new highlight adds to what was said: the step just taken ("From 13
+        to 7; 4 to play.") and, as step choice starts, the order of the points."""
+        news: list[str] = []
+        mode = self.driver.scanner.mode
+        trail = out.trail
+        if isinstance(mode, StepMode):
+            session = self.driver.app.session
+            if not mode.chosen and mode.source is None:
+                turn = session.turn_counter
+                if turn != self._order_told:
+                    self._order_told = turn
+                    key = "order_suggested" if mode.preferred is not None else "order_point"
+                    news.append(M.text("scanui." + key, self.lang))
+            elif (mode.source is None and mode.chosen and len(trail) > len(self._trail)
+                  and session.dice is not None):
+                news.append(step_sentence(mode.chosen, session.dice, self.lang))
+        self._trail = trail
+        return news
+
     def show(self, out: ScanOutput) -> None:
         """Print (and speak) what the scanner reports."""
         if isinstance(out, Highlight):
+            for line in self._step_news(out):
+                self.say(line)
+                if self.speak is not None:
+                    self.speak(line)
             text = out.option.label(self.lang)  # type: ignore[arg-type]
         elif isinstance(out, ScanPaused):
             text = M.text("scan.scan_paused", self.lang)
@@ -171,6 +198,33 @@ class TerminalScan:
             if self.max_loops is not None and loops >= self.max_loops:
                 break
         return 0
+
+
+def dice_left(chosen: tuple[tuple[int, int], ...], dice: tuple[int, int]) -> tuple[int, ...]:
+    """The dice not yet used by the steps ``chosen`` (R2; a bear-off may use a larger die)."""
+    left = list(dice) if dice[0] != dice[1] else [dice[0]] * 4
+    for a, b in chosen:
+        need = (a - b) if b != 0 else a
+        die = need if need in left else min((d for d in left if d > need), default=None)
+        if die is not None:
+            left.remove(die)
+    return tuple(left)
+
+
+def step_sentence(chosen: tuple[tuple[int, int], ...], dice: tuple[int, int], lang: str) -> str:
+    """"From 13 to 7; 4 to play." for the last step of ``chosen``."""
+    a, b = chosen[-1]
+    if b == 0:
+        step = M.text("move.bear_off", lang, a=a)
+    elif a == 25:
+        step = M.text("move.from_bar_to", lang, b=b)
+    else:
+        step = M.text("move.from_to", lang, a=a, b=b)
+    left = dice_left(chosen, dice)
+    if left:
+        step = M.plural("step.left", len(left), lang, step=step,
+                        dice=M.join_list([str(d) for d in left], lang))
+    return M.capitalize(step) + "."
 
 
 def highlight_speaker(app: Any) -> Callable[[str], None] | None:
@@ -239,7 +293,7 @@ def run_scanning(app: Any, player: Any, mode: str = "auto", *,
 
     def save(new: ScanSettings) -> None:
         if path is not None:
-            save_scan_settings(path, new)
+            save_scan_speed(path, new)  # the file keeps its mode (--scan is for this match)
 
     def loop(source: KeySource) -> int:
         term = TerminalScan(driver, source, say, lang, speak=highlight_speaker(app), save_settings=save)
@@ -251,7 +305,8 @@ def run_scanning(app: Any, player: Any, mode: str = "auto", *,
         with TtyKeys(player.inp.fileno(), clock) as tty_keys:
             return loop(tty_keys)
     except KeyboardInterrupt:
-        say(M.text("goodbye.saved" if app.save_path is not None else "goodbye", lang))
+        say(M.text("goodbye.saved" if app.save_path is not None else "goodbye", lang,
+                   command=app.resume_command))
         return 0
 
 

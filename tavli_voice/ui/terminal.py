@@ -53,7 +53,7 @@ class TerminalPlayer:
     def print_events(self, events: list[E.Event]) -> None:
         from ..narration.phrases import screen_text
 
-        ctx = self.app.context()
+        ctx = self.app.context(self.app.reason)
         for ev in events:
             text = screen_text(ev, ctx)  # type: ignore[arg-type]
             for line in text.splitlines():
@@ -94,7 +94,7 @@ class TerminalPlayer:
             self.app.tick(time.monotonic())
             if self.app.finished or self.app.quit:
                 return C.Quit()
-            line = self._readline(0.05 if self.sources or self.app.session.config.timer.enabled
+            line = self._readline(0.02 if self.sources or self.app.session.config.timer.enabled
                                   else None)
             if line is None:
                 continue
@@ -104,7 +104,7 @@ class TerminalPlayer:
                 cmd = parse_line(line)
             except UnknownInput as exc:
                 key = "input.needs_number" if exc.kind == "needs_number" else "input.unknown"
-                self.say(M.text(key, self.app.lang, text=exc.text))
+                self.say(M.text(key, self.app.lang, text=exc.text, example=exc.example))
                 continue
             if cmd is None:  # Enter alone confirms a pending play, else repeats the prompt
                 if self.app.session.phase is Phase.CONFIRM:
@@ -153,7 +153,10 @@ class TerminalPlayer:
                     log.exception("command %r failed", cmd)
                     self.say(M.text("error.internal", app.lang))
         except KeyboardInterrupt:
-            self.say(M.text("goodbye.saved", app.lang))
+            if app.save_path is not None:
+                self.say(M.text("goodbye.saved", app.lang, command=app.resume_command))
+            else:
+                self.say(M.text("goodbye", app.lang))
         finally:
             for src in self.sources:
                 src.close()

@@ -29,6 +29,19 @@ log = logging.getLogger(__name__)
 NOT_BY_VOICE = frozenset({"point", "quarter", "leave"})
 
 
+def _plays_words() -> dict[str, frozenset[str]]:
+    from ..speech.words import COMMAND_WORDS
+
+    return {lang: frozenset(" ".join(v) for v in COMMAND_WORDS["plays"][lang]) for lang in ("en", "el")}
+
+
+_PLAYS_WORDS = _plays_words()
+
+
+def _capital(sentence: str) -> str:
+    return sentence[:1].upper() + sentence[1:] + ("" if sentence.endswith(".") else ".")
+
+
 class VoiceSource:
     """Listener output → commands, with the options kept up to date.
 
@@ -67,11 +80,19 @@ class VoiceSource:
 
     def refresh(self) -> None:
         """Tell the listener what the session accepts now."""
-        from ..speech.grammar import Options
+        from ..speech.grammar import Options, phrases
 
         try:
             if self.held is not None:
-                self.listener.set_options(Options(commands=frozenset({"yes", "no"})))
+                # yes and no, and every command on offer: that command is an answer too
+                now = self.options()
+                try:
+                    asked = Options(now.plays, now.commands | {"yes", "no"}, now.from_points,
+                                    now.to_points)
+                    phrases(asked, self._lang())
+                except ValueError:  # words of "yes"/"no" clash with an offered phrase
+                    asked = Options(commands=frozenset({"yes", "no"}))
+                self.listener.set_options(asked)
                 return
             self.listener.set_options(self.options())
         except ValueError:  # a command without voice words: leave it to the keyboard
@@ -98,7 +119,10 @@ class VoiceSource:
                 return None
             if isinstance(item, Heard):
                 if item.command is None:
-                    self.app.notice(explain(item, self.listener.options, self._lang()))
+                    if item.reason == "not_on_offer":
+                        self.app.notice(self._not_on_offer(item))
+                    else:
+                        self.app.notice(explain(item, self.listener.options, self._lang()))
                     continue
                 if self.held is not None:
                     return self._answer(item.command)
@@ -111,9 +135,17 @@ class VoiceSource:
         return None
 
     def _answer(self, command: C.Command) -> C.Command | None:
-        """Yes lets the held command through; anything else drops it."""
+        """Yes lets the held command through; no drops it; stop only silences.
+
+        Any other command on offer is taken as itself (the held one is
+        dropped): after "did you say stop?", "undo" means undo, not "no".
+        """
+        if isinstance(command, C.StopSpeech):
+            return command  # the question stays open
         held, self.held = self.held, None
         self.refresh()
+        if not isinstance(command, (C.Yes, C.Confirm, C.No, C.Cancel)):
+            return command
         if isinstance(command, (C.Yes, C.Confirm)):
             if isinstance(held, C.Resign):
                 # the session asks again for a resign: the spoken yes answers both
@@ -123,6 +155,16 @@ class VoiceSource:
         from ..words import text
         self.app.notice(text("voice.cancelled", self._lang()))
         return None
+
+    def _not_on_offer(self, heard: Any) -> str:
+        """ "Nothing to list yet" for the plays before the roll; else "“x” is not possible now"."""
+        from ..words import text
+        from ..speech.grammar import hint
+
+        lang = self._lang()
+        if heard.text and self.app.session.phase is Phase.ROLL and heard.text in _PLAYS_WORDS[lang]:
+            return text("voice.nothing_to_list", lang)
+        return text("voice.not_now", lang, text=heard.text, hint=_capital(hint(self.listener.options, lang)))
 
     def push_to_talk(self, pressed: bool) -> None:
         """Push-to-talk: the audio while the key is held is one utterance."""
@@ -164,7 +206,8 @@ def voice_source(app: App, lang_name: str, engine: str | None = None, *,
             return None, str(exc)
     out: "queue.Queue[Any]" = queue.Queue()
     speaking = app.narrator.is_speaking if app.narrator is not None else (lambda: False)
-    listener = Listener(recognizer, lang, out, speaking,
+    listener = Listener(recognizer, lang, out, speaking, echo=_echo_gate(app),
+                        fast_engine=_fast_engine(recognizer, lang),
                         barge_in=barge_in)  # type: ignore[arg-type]
     source = VoiceSource(app, listener, out, confirm=confirm)
     try:
@@ -177,3 +220,32 @@ def voice_source(app: App, lang_name: str, engine: str | None = None, *,
         except Exception:
             return None, str(exc)
     return source, None
+
+
+def _echo_gate(app: App) -> Any:
+    """An echo check fed with what the narrator's sound device played (None without one)."""
+    from ..speech.echo import EchoGate
+
+    speaker = app.narrator.speaker if app.narrator is not None else None
+    sink = getattr(speaker, "sink", None)
+    played = getattr(sink, "played", None)
+    if played is None:
+        return None
+    return EchoGate(played.between, played.rate)
+
+
+def _fast_engine(recognizer: Any, lang: str) -> Any:
+    """pocketsphinx for what is heard while the narrator speaks (only "stop" counts then).
+
+    "Stop" must silence the narrator in well under 0.3 s; a slower engine
+    (Whisper scoring every phrase) keeps deciding everything else.
+    """
+    if getattr(recognizer, "name", "") == "pocketsphinx":
+        return None
+    try:
+        from ..speech.engine_sphinx import SphinxRecognizer
+
+        return SphinxRecognizer(lang)  # type: ignore[arg-type]
+    except Exception:  # EngineUnavailable: the main engine decides stop too
+        log.info("no quick engine for stop", exc_info=True)
+        return None

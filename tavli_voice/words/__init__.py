@@ -61,8 +61,9 @@ from __future__ import annotations
 import os
 import re
 import string
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Literal, Mapping, Sequence
+from typing import Any, Literal
 
 Lang = Literal["en", "el"]
 #: The languages every message exists in.
@@ -103,8 +104,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "dice.double": {"en": "double {name}", "el": "{name}"},
     "dice.rolled.you": {"en": "You rolled {dice}.", "el": "Έφερες {dice}."},
     "dice.rolled.other": {"en": "{who} rolled {dice}.", "el": "{who} έφερε {dice}."},
-    "dice.auto.you": {"en": "You play {dice}.", "el": "Παίζεις {dice}."},
-    "dice.auto.other": {"en": "{who} plays {dice}.", "el": "{who} παίζει {dice}."},
+    "dice.auto.you": {"en": "You start; your dice are {dice}.",
+                      "el": "Αρχίζεις εσύ και παίζεις {dice}."},
+    "dice.auto.other": {"en": "{who} starts; the dice are {dice}.",
+                        "el": "Αρχίζει {who} και παίζει {dice}."},
     "dice.terse.you": {"en": "{dice}.", "el": "{dice}."},
     "dice.terse.other": {"en": "{who}: {dice}.", "el": "{who}: {dice}."},
     "dice.four_moves": {"en": "Four moves of {die}.", "el": "Τέσσερις φορές το {die}."},
@@ -174,16 +177,40 @@ MESSAGES: dict[str, dict[str, str]] = {
     "history.empty": {"en": "Nothing has been said yet.", "el": "Δεν έχει ειπωθεί τίποτα ακόμα."},
     "help.leave": {"en": "leave the table: the whole match is lost (asks first)",
                    "el": "φύγε από το τραπέζι: χάνεις όλο τον αγώνα (ρωτάει πρώτα)"},
-    "cli.usage": {"en": "usage: tavli-voice [play|resume|window|moves|hear|models|enroll] [options]\n"
-                        "       tavli-voice            start a 5-point Tavli match against Rita\n"
-                        "       tavli-voice play -h    the options of a match",
-                  "el": "χρήση: tavli-voice [play|resume|window|moves|hear|models|enroll] [επιλογές]\n"
-                        "       tavli-voice            ξεκινά αγώνα τάβλι 5 πόντων με τη Ρίτα\n"
-                        "       tavli-voice play -h    οι επιλογές ενός αγώνα"},
+    "cli.usage": {"en": "usage: tavli-voice [COMMAND] [options]   (tavli-voice COMMAND -h: its options)\n"
+                        "\n"
+                        "  (none)    start a 5-point Tavli match against Rita in the terminal\n"
+                        "  play      start a match: choose the game, opponent, language, "
+                        "speech, scanning …\n"
+                        "  resume    continue the saved match (resume NAME: one kept under a "
+                        "name)\n"
+                        "  window    play with the board window as well as the terminal\n"
+                        "  moves     list the legal plays of a position and dice\n"
+                        "  hear      try voice commands: prints what was understood\n"
+                        "  models    list the installed speech models, or fetch one\n"
+                        "  enroll    record your own voice for the voice commands\n"
+                        "\n"
+                        "  --version show the version",
+                  "el": "χρήση: tavli-voice [ΕΝΤΟΛΗ] [επιλογές]   (tavli-voice ΕΝΤΟΛΗ -h: οι "
+                        "επιλογές της)\n"
+                        "\n"
+                        "  (καμία)   ξεκινά αγώνα τάβλι στους 5 πόντους με τη Ρίτα στο τερματικό\n"
+                        "  play      ξεκινά αγώνα: παιχνίδι, αντίπαλος, γλώσσα, ομιλία, "
+                        "σάρωση …\n"
+                        "  resume    συνεχίζει τον αποθηκευμένο αγώνα (resume ΟΝΟΜΑ: αγώνα που "
+                        "κρατήθηκε με όνομα)\n"
+                        "  window    παιχνίδι και με το παράθυρο του ταμπλό\n"
+                        "  moves     οι επιτρεπτές κινήσεις για ένα ταμπλό και μια ζαριά\n"
+                        "  hear      δοκιμή φωνητικών εντολών: γράφει τι κατάλαβε\n"
+                        "  models    τα εγκατεστημένα μοντέλα ομιλίας, ή κατέβασμα ενός\n"
+                        "  enroll    ηχογράφηση της δικής σου φωνής για τις φωνητικές εντολές\n"
+                        "\n"
+                        "  --version η έκδοση"},
     "cli.no_voice": {"en": "tavli-voice {name}: speech input is not available ({error}).",
                      "el": "tavli-voice {name}: η φωνητική είσοδος δεν είναι διαθέσιμη ({error})."},
     "moves.usage": {"en": "tavli-voice moves: give a position file and --dice A B, or --jsonl",
-                    "el": "tavli-voice moves: δώσε ένα αρχείο θέσης και --dice A B, ή --jsonl"},
+                    "el": "tavli-voice moves: δώσε ένα αρχείο με το ταμπλό και --dice A B, ή "
+                          "--jsonl"},
     "moves.cannot_read": {"en": "tavli-voice moves: cannot read {path}: {error}",
                           "el": "tavli-voice moves: δεν μπορώ να διαβάσω το {path}: {error}"},
     "moves.bad_position": {"en": "tavli-voice moves: {error}",
@@ -203,15 +230,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "metavar.name": {"en": "NAME", "el": "ΟΝΟΜΑ"},
     "metavar.times": {"en": "TIMES", "el": "ΦΟΡΕΣ"},
     "metavar.action": {"en": "ACTION", "el": "ΕΝΕΡΓΕΙΑ"},
-    "moves.description": {"en": "List the legal plays for a board and a roll.",
-                          "el": "Οι επιτρεπτές κινήσεις για ένα ταμπλό και μια ζαριά."},
-    "moves.position": {"en": "a file with the board (JSON)",
-                       "el": "αρχείο με το ταμπλό (JSON)"},
-    "moves.dice": {"en": "the two dice, for example --dice 6 5",
-                   "el": "τα δύο ζάρια, π.χ. --dice 6 5"},
-    "moves.jsonl": {"en": "read {{position, dice}} lines on standard input, write one answer per line",
-                    "el": "διάβασε γραμμές {{position, dice}} από την είσοδο και γράψε μία απάντηση "
-                          "σε κάθε γραμμή"},
     "moves.bot": {"en": "with --jsonl: add \"choice\", the index of this bot's play in \"plays\" "
                         "(random, rita, strong, expert)",
                   "el": "με το --jsonl: πρόσθεσε το \"choice\", τη θέση της κίνησης αυτού του "
@@ -251,8 +269,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "el": "επιπλέον φάκελος για αναζήτηση και κατέβασμα"},
     "models.lang": {"en": "language of the messages: en or el (default: from the system locale)",
                     "el": "γλώσσα των μηνυμάτων: en ή el (προεπιλογή: η γλώσσα του συστήματος)"},
-    "models.which": {"en": "tavli-voice models fetch: which model? {names}",
-                     "el": "tavli-voice models fetch: ποιο μοντέλο; {names}"},
+    "models.which": {"en": "tavli-voice models fetch: which model? Choose from: {names}",
+                     "el": "tavli-voice models fetch: ποιο μοντέλο; Διάλεξε από: {names}"},
     "enroll.description": {"en": "Record your own words so the game knows your voice.",
                            "el": "Ηχογράφησε τις δικές σου λέξεις, για να αναγνωρίζει το "
                                  "παιχνίδι τη φωνή σου."},
@@ -357,11 +375,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mother.ends": {"en": "That ends the game.", "el": "Η παρτίδα τελειώνει."},
     "mother.goes_on.you": {
         "en": "The game goes on until your last checker leaves your starting point.",
-        "el": "Η παρτίδα συνεχίζεται ώσπου να φύγει το τελευταίο σου πούλι από την αφετηρία σου."},
+        "el": "Η παρτίδα συνεχίζεται ώσπου να φύγει από την αφετηρία το τελευταίο σου πούλι."},
     "mother.goes_on.other": {
-        "en": "The game goes on until {whose} last checker leaves {whose} starting point.",
-        "el": "Η παρτίδα συνεχίζεται ώσπου να φύγει το τελευταίο πούλι {whose} από την αφετηρία "
-              "{whose}."},
+        "en": "The game goes on until {whose} last checker leaves the starting point.",
+        "el": "Η παρτίδα συνεχίζεται ώσπου να φύγει από την αφετηρία το τελευταίο πούλι {whose}."},
 
     # --- undo, questions, cube (R9, R9.1) ------------------------------------------
     "undone.you": {"en": "Undone. Choose again.", "el": "Αναιρέθηκε. Διάλεξε ξανά."},
@@ -477,6 +494,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help.item": {"en": "{key}: {what}", "el": "{key}: {what}"},
     "help.select.plays": {"en": "choose play 1 to {n}", "el": "διάλεξε κίνηση από 1 έως {n}"},
     "hint": {"en": "Hint: play {n}, {play}.", "el": "Συμβουλή: παίξε την {n}: {play}."},
+    "hint.play": {"en": "Hint: {play}.", "el": "Συμβουλή: {play}."},
     "coach.mistake": {"en": "A clear mistake: the hint's play, {play}, wins about {pct}% more "
                             "games.",
                       "el": "Καθαρό λάθος: η κίνηση της συμβουλής, {play}, κερδίζει περίπου "
@@ -489,17 +507,27 @@ MESSAGES: dict[str, dict[str, str]] = {
     "hint.other": {"en": "Hint for {who}: play {n}, {play}.",
                    "el": "Συμβουλή για {who}: παίξε την {n}: {play}."},
     "time.timed_out.you": {"en": "Time is up: the game plays for you. Time-outs in a row: "
-                                 "{count} of 3.",
+                                 "{count} of 3; at 3 you lose the game.",
                            "el": "Τέλος χρόνου: το παιχνίδι παίζει για σένα. Τέλος χρόνου στη "
                                  "σειρά: {count} από 3· στις 3 χάνεις την παρτίδα."},
     "time.timed_out.other": {"en": "{who} ran out of time: the game plays automatically. "
                                    "Time-outs in a row: {count} of 3.",
                              "el": "{who} δεν πρόλαβε: το παιχνίδι παίζει αυτόματα. Τέλος χρόνου "
                                    "στη σειρά: {count} από 3."},
-    "goodbye.saved": {"en": "Goodbye. The match is saved; continue it with: tavli-voice resume.",
-                      "el": "Γεια σου. Ο αγώνας αποθηκεύτηκε, συνέχισέ τον με: tavli-voice "
-                            "resume."},
+    "goodbye.saved": {"en": "Goodbye. The match is saved; continue it with: {command}",
+                      "el": "Γεια σου. Ο αγώνας αποθηκεύτηκε, συνέχισέ τον με: {command}"},
     "goodbye": {"en": "Goodbye.", "el": "Γεια σου."},
+    "sound.lost": {"en": "The sound stopped: the sound system is not answering. Speech and voice "
+                         "input are paused; play on with the keyboard. They come back by themselves "
+                         "when the sound system is back.",
+                   "el": "Ο ήχος σταμάτησε: το σύστημα ήχου δεν απαντά. Η ομιλία και οι φωνητικές "
+                         "εντολές σταμάτησαν προσωρινά· συνέχισε με το πληκτρολόγιο. Θα ξαναρχίσουν "
+                         "μόνες τους μόλις επιστρέψει ο ήχος."},
+    "sound.back": {"en": "The sound is back.", "el": "Ο ήχος επέστρεψε."},
+    "voice.nothing_to_list": {"en": "Nothing to list yet: roll first.",
+                              "el": "Δεν υπάρχουν ακόμα κινήσεις: ρίξε πρώτα τα ζάρια."},
+    "voice.not_now": {"en": "“{text}” is not possible now. {hint}",
+                      "el": "Το «{text}» δεν γίνεται τώρα. {hint}"},
     "generic.event": {"en": "Something happened: {name}.", "el": "Κάτι έγινε: {name}."},
 
     # --- position readouts (readout.py) ---------------------------------------------------
@@ -555,16 +583,16 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ui.wait": {"en": "{who} is thinking.", "el": "{who} σκέφτεται."},
     "ui.help.title": {"en": "Commands (the same letters in every language):",
                       "el": "Εντολές (τα ίδια γράμματα σε κάθε γλώσσα):"},
-    "ui.help.words": {"en": "Whole words work too, in English or Greek: roll, ρίξε, hint, pips, "
-                            "board, point 13, undo. Greek letters on the same keys work as well: "
-                            "ρ for r, χ for x.",
-                      "el": "Δουλεύουν και ολόκληρες λέξεις, ελληνικά ή αγγλικά: ρίξε, συμβουλή, "
-                            "μέτρημα, ταμπλό, θέση 13, αναίρεση. Και τα ελληνικά γράμματα στα "
-                            "ίδια πλήκτρα: ρ για r, χ για x."},
+    "ui.help.words": {"en": "Whole words work too, in English or Greek: roll, undo, hint, take, "
+                            "drop, pips, board, point 13, quarter 2, or ρίξε, αναίρεση. Greek "
+                            "letters on the same keys work as well: ρ for r, χ for x.",
+                      "el": "Δουλεύουν και ολόκληρες λέξεις, ελληνικά ή αγγλικά: ρίξε, αναίρεση, "
+                            "συμβουλή, δέχομαι, αρνούμαι, μέτρημα, ταμπλό, θέση 13, τέταρτο 2. "
+                            "Και τα ελληνικά γράμματα στα ίδια πλήκτρα: ρ για r, χ για x."},
     "input.unknown": {"en": "I do not know “{text}”. Type h for help.",
                       "el": "Δεν ξέρω την εντολή «{text}». Γράψε h για βοήθεια."},
-    "input.needs_number": {"en": "“{text}” needs a point number, for example p 13.",
-                           "el": "Το «{text}» θέλει αριθμό θέσης, για παράδειγμα p 13."},
+    "input.needs_number": {"en": "“{text}” needs a point number, for example {example}.",
+                           "el": "Το «{text}» θέλει αριθμό θέσης, για παράδειγμα {example}."},
     "input.not_a_number": {"en": "“{text}” is not a number.",
                            "el": "Το «{text}» δεν είναι αριθμός."},
     "ui.eof": {"en": "End of input. The match is saved.",
@@ -574,9 +602,23 @@ MESSAGES: dict[str, dict[str, str]] = {
     "resume.none": {"en": "There is no saved match to resume in {path}.",
                     "el": "Δεν υπάρχει αποθηκευμένος αγώνας για συνέχεια στο {path}."},
     "resume.corrupt": {"en": "The saved match could not be read. It was kept aside as {path}; "
-                             "start a new match with: tavli-voice play.",
+                             "start a new match with: {command}",
                        "el": "Ο αποθηκευμένος αγώνας δεν μπόρεσε να διαβαστεί. Κρατήθηκε ως "
-                             "{path}· ξεκίνα νέο αγώνα με: tavli-voice play."},
+                             "{path}· ξεκίνα νέο αγώνα με: {command}"},
+    "saved.ask": {"en": "A match you have not finished is saved: {game}, {length}. Type r to "
+                        "resume it, or n to start a new one (the saved match is kept).",
+                  "el": "Υπάρχει αποθηκευμένος αγώνας που δεν τελείωσε: {game}, {length}. "
+                        "Γράψε r για να τον συνεχίσεις, ή n για νέο αγώνα (ο αποθηκευμένος "
+                        "κρατιέται)."},
+    "saved.again": {"en": "Type r to resume the saved match, or n to start a new one.",
+                    "el": "Γράψε r για να συνεχίσεις τον αποθηκευμένο αγώνα, ή n για νέο αγώνα."},
+    "saved.kept": {"en": "The unfinished match is kept as {name}; continue it later with: "
+                         "{command}",
+                   "el": "Ο αγώνας που δεν τελείωσε κρατήθηκε ως {name}· συνέχισέ τον αργότερα "
+                         "με: {command}"},
+    "resume.kept": {"en": "Matches kept under a name: {names}. Continue one with: {command} NAME",
+                    "el": "Αγώνες που κρατήθηκαν με όνομα: {names}. Συνέχισε έναν με: "
+                          "{command} ΟΝΟΜΑ"},
     "save.failed": {"en": "The match could not be saved: {error}.",
                     "el": "Ο αγώνας δεν αποθηκεύτηκε: {error}."},
     "error.options": {"en": "Cannot start the match: {error}.",
@@ -602,16 +644,45 @@ MESSAGES: dict[str, dict[str, str]] = {
                  "el": "παιχνίδι: tavli (και τα τρία με τη σειρά), portes, plakoto ή fevga"},
     "cli.points": {"en": "match length in points (3, 5, 7 or any positive number)",
                    "el": "μήκος αγώνα σε πόντους (3, 5, 7 ή οποιοσδήποτε θετικός αριθμός)"},
-    "cli.preset": {"en": "rules: tavlucky, traditional or vog",
-                   "el": "κανόνες: tavlucky, traditional ή vog"},
-    "cli.opponent": {"en": "opponent: a bot level, or friend (two people at one keyboard). "
-                           "Levels, weakest first",
-                     "el": "αντίπαλος: ένα επίπεδο μποτ, ή friend (δύο άνθρωποι στο ίδιο "
-                           "πληκτρολόγιο). Επίπεδα, από το πιο αδύναμο"},
+    "cli.preset": {"en": "rules: tavlucky (default: the TavLucky app's rules), traditional "
+                         "(the usual Greek coffee-house rules) or vog (VOG rules: Portes and "
+                         "Tapa with the doubling cube)",
+                   "el": "κανόνες: tavlucky (προεπιλογή: οι κανόνες της εφαρμογής TavLucky), "
+                         "traditional (οι συνηθισμένοι κανόνες του καφενείου) ή vog (κανόνες "
+                         "VOG: Πόρτες και Τάπα με διπλασιασμό)"},
+    "cli.opponent": {"en": "opponent, the levels weakest first: random (any legal play, at "
+                           "random), rita (Rita, a patient beginner who slips now and then; the "
+                           "default), strong (a solid club player, judging by rules written by "
+                           "hand), expert (the strongest: a neural network trained for each "
+                           "game), or friend (two people at one keyboard)",
+                     "el": "αντίπαλος, τα επίπεδα από το πιο αδύναμο: random (οποιαδήποτε "
+                           "κανονική κίνηση, στην τύχη), rita (η Ρίτα, υπομονετική αρχάρια που "
+                           "πού και πού κάνει λάθη· προεπιλογή), strong (καλός παίκτης "
+                           "καφενείου, με κανόνες γραμμένους με το χέρι), expert (ο έμπειρος, ο "
+                           "πιο δυνατός: νευρωνικό δίκτυο εκπαιδευμένο για κάθε παιχνίδι), ή "
+                           "friend (δύο άνθρωποι στο ίδιο πληκτρολόγιο)"},
     "cli.players": {"en": "two bots, e.g. expert,strong: a whole match bot against bot "
                           "(random, rita, strong, expert)",
                     "el": "δύο μποτ, π.χ. expert,strong: ολόκληρος αγώνας μποτ με μποτ "
                           "(random, rita, strong, expert)"},
+    "cli.version": {"en": "tavli-voice {version}", "el": "tavli-voice, έκδοση {version}"},
+    "moves.description": {
+        "en": "List the legal plays of a position with given dice (each play once, as the "
+              "resulting positions differ).",
+        "el": "Οι επιτρεπτές κινήσεις για ένα ταμπλό και μια ζαριά (κάθε κίνηση μία φορά)."},
+    "moves.position": {
+        "en": 'a position JSON file, seen from the player to move, e.g. {{"game": "portes", '
+              '"points": [24 numbers: + yours, - the opponent\'s, from your point 1 to 24], '
+              '"bar": [0, 0], "off": [0, 0]}}',
+        "el": 'αρχείο JSON με το ταμπλό, από τη μεριά αυτού που παίζει, π.χ. {{"game": "portes", '
+              '"points": [24 αριθμοί: + δικά σου, - του αντιπάλου, από τη θέση 1 ως την 24], '
+              '"bar": [0, 0], "off": [0, 0]}}'},
+    "moves.dice": {"en": "the two dice, each from 1 to 6 (e.g. --dice 6 5)",
+                   "el": "τα δύο ζάρια, από 1 έως 6 το καθένα (π.χ. --dice 6 5)"},
+    "moves.jsonl": {"en": 'read {{"position": …, "dice": [a, b]}} lines on standard input, write '
+                          'one answer per line',
+                    "el": 'διαβάζει γραμμές {{"position": …, "dice": [a, b]}} από την τυπική '
+                          'είσοδο και γράφει μία απάντηση ανά γραμμή'},
     "cli.seed": {"en": "seed for the dice and the bots (replays a match exactly)",
                  "el": "σπόρος για τα ζάρια και τα μποτ (ξαναπαίζει έναν αγώνα ακριβώς)"},
     "cli.lang": {"en": "language: en or el (default: from the system locale)",
@@ -662,6 +733,19 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cli.save": {"en": "autosave file (default: in the data folder)",
                  "el": "αρχείο αυτόματης αποθήκευσης (προεπιλογή: στον φάκελο δεδομένων)"},
     "cli.no_save": {"en": "do not save the match", "el": "μην αποθηκεύεις τον αγώνα"},
+    "readout.left.none": {"en": "The whole play is chosen: confirm it or undo it.",
+                          "el": "Η κίνηση είναι διαλεγμένη: επιβεβαίωσέ την ή αναίρεσέ την."},
+    "play.forced.you": {"en": "Only one play is possible: {play}. Confirm to play it.",
+                        "el": "Μόνο μία κίνηση γίνεται: {play}. Επιβεβαίωσε για να παιχτεί."},
+    "play.forced.other": {"en": "{who} has only one play: {play}.",
+                          "el": "{who} έχει μόνο μία κίνηση: {play}."},
+    "cli.resume_name": {"en": "continue a match kept under a name (tavli-voice resume NAME)",
+                        "el": "συνέχισε αγώνα που κρατήθηκε με όνομα (tavli-voice resume ΟΝΟΜΑ)"},
+    "cli.numbering": {
+        "en": "points of the opponent's plays: mine (default: in your numbering, like the "
+              "position) or mover (in the opponent's own numbering, as backgammon notation)",
+        "el": "θέσεις στις κινήσεις του αντιπάλου: mine (προεπιλογή: με τη δική σου αρίθμηση, "
+              "όπως η περιγραφή του ταμπλό) ή mover (με την αρίθμηση του αντιπάλου)"},
 
     # --- help for each command (COMMAND_KEYS) ------------------------------------------------
     "help.select": {"en": "choose a play by its number", "el": "διάλεξε κίνηση με τον αριθμό της"},
@@ -685,8 +769,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                             "el": "σύντομα: μέτρημα, μπάρα, μαζεμένα, ποιος παίζει"},
     "help.position_full": {"en": "all 24 points", "el": "όλες οι θέσεις, από 1 έως 24"},
     "help.point": {"en": "what is on a point", "el": "τι έχει μια θέση"},
-    "help.quarter": {"en": "a quarter of the board: 1 = points 1 to 6, 4 = points 19 to 24",
-                     "el": "ένα τέταρτο του ταμπλό: 1 = θέσεις 1 έως 6, 4 = θέσεις 19 έως 24"},
+    "help.quarter": {"en": "a quarter of the board: 1 is points 1 to 6, 4 is points 19 to 24",
+                     "el": "ένα τέταρτο του ταμπλό: το 1 είναι οι θέσεις 1 έως 6, το 4 οι θέσεις "
+                           "19 έως 24"},
     "help.pips": {"en": "pip counts", "el": "μέτρημα: πόσα βήματα μένουν"},
     "help.score": {"en": "match score", "el": "σκορ του αγώνα"},
     "help.hint": {"en": "hint: the expert's choice",
@@ -699,6 +784,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help.help": {"en": "help", "el": "βοήθεια"},
     "help.quit": {"en": "quit; the match is saved", "el": "έξοδος, ο αγώνας αποθηκεύεται"},
     "key.number": {"en": "number", "el": "αριθμός"},
+    "key.with_number": {"en": "{key} number", "el": "{key} και αριθμός"},
+    "key.cancel": {"en": "cancel", "el": "άκυρο"},
     "key.dot": {"en": "dot", "el": "τελεία"},
     "key.question": {"en": "question mark", "el": "ερωτηματικό"},
 }
@@ -723,8 +810,7 @@ PLURALS: dict[str, dict[str, tuple[str, str]]] = {
         "en": ("a checker on the bar must enter first, and the entry point {points} is closed",
                "a checker on the bar must enter first, and the entry points {points} are closed"),
         "el": ("πρώτα πρέπει να μπει το πούλι από την μπάρα, και το {points} είναι πόρτα",
-               "πρώτα πρέπει να μπει το πούλι από την μπάρα, και οι θέσεις εισόδου {points} "
-               "είναι πόρτες")},
+               "πρώτα πρέπει να μπει το πούλι από την μπάρα, και οι θέσεις εισόδου {points} είναι πόρτες")},
     "reason.pinned": {
         "en": ("the checker on {points} is pinned, and no other can move",
                "the checkers on {points} are pinned, and no other can move"),
@@ -749,6 +835,33 @@ PLURALS: dict[str, dict[str, tuple[str, str]]] = {
         "en": ("{whose} checker on {points} is pinned.", "{whose} checkers on {points} are pinned."),
         "el": ("Το πούλι {whose} στη θέση {points} είναι πλακωμένο.",
                "Τα πούλια {whose} στις θέσεις {points} είναι πλακωμένα.")},
+    "readout.left": {"en": ("Still to play: {dice}.", "Still to play: {dice}."),
+                     "el": ("Μένει να παιχτεί το {dice}.", "Μένουν να παιχτούν: {dice}.")},
+    "step.left": {"en": ("{step}; {dice} to play", "{step}; {dice} to play"),
+                  "el": ("{step}, μένει το {dice}", "{step}, μένουν {dice}")},
+    "board.length": {"en": ("to {n} point", "to {n} points"),
+                     "el": ("στον {n} πόντο", "στους {n} πόντους")},
+    # --- one point of view: another player's play told in the listener's numbering
+    "view.entered": {
+        "en": ("{who} entered on your {points}.", "{who} entered on your {points}."),
+        "el": ("{who} μπήκε από την μπάρα στο {points}.",
+               "{who} μπήκε από την μπάρα στα {points}.")},
+    "view.hit": {
+        "en": ("{who} hit your checker on {points}.", "{who} hit your checkers on {points}."),
+        "el": ("{who} χτύπησε το πούλι σου στο {points}.",
+               "{who} χτύπησε τα πούλια σου στις θέσεις {points}.")},
+    "view.pinned": {
+        "en": ("{who} pinned your checker on {points}.",
+               "{who} pinned your checkers on {points}."),
+        "el": ("{who} πλάκωσε το πούλι σου στο {points}.",
+               "{who} πλάκωσε τα πούλια σου στις θέσεις {points}.")},
+    "reason.bar_entry_blocked.yours": {
+        "en": ("a checker on the bar must enter first, and you hold its entry point, {points}",
+               "a checker on the bar must enter first, and you hold its entry points, {points}"),
+        "el": ("πρώτα πρέπει να μπει το πούλι από την μπάρα, και έχεις πόρτα τη θέση εισόδου "
+               "του, το {points}",
+               "πρώτα πρέπει να μπει το πούλι από την μπάρα, και έχεις πόρτες τις θέσεις "
+               "εισόδου του, {points}")},
 }
 
 #: Greek gender of the ``{n}`` in each plural (neuter when not listed).
@@ -1099,14 +1212,21 @@ def keys_for(command: str) -> tuple[CommandKey, ...]:
 
 
 def key_label(key: str, lang: str, *, speech: bool = False) -> str:
-    """A key as shown ("f N") or as said ("f number", "dot")."""
+    """A key as shown ("f N") or as said ("f number", "dot"); "cancel" is "άκυρο" in Greek."""
+    if key == "cancel":
+        return text("key.cancel", lang)
     if not speech:
         return key
+    if key == "N":
+        return text("key.number", lang)
     if key == ".":
         return text("key.dot", lang)
     if key == "?":
         return text("key.question", lang)
-    return " ".join(text("key.number", lang) if part == "N" else part for part in key.split())
+    head, _, rest = key.partition(" ")
+    if rest == "N":
+        return text("key.with_number", lang, key=head)
+    return key
 
 
 def help_lines(lang: str, commands: Iterable[str] | None = None, plays: int = 0,
@@ -1143,7 +1263,7 @@ def help_lines(lang: str, commands: Iterable[str] | None = None, plays: int = 0,
             continue
         label = f" {text('word.or', lang)} ".join(key_label(k, lang, speech=speech)
                                                   for k in row_keys) if speech else \
-            " / ".join(row_keys)
+            " / ".join(key_label(k, lang) for k in row_keys)
         out.append(text("help.item", lang, key=label, what=what))
     return out
 
@@ -1199,6 +1319,13 @@ def default_lang(env: Mapping[str, str] | None = None) -> str:
 # ---------------------------------------------------------------------------
 #: ``scanui.`` The terminal scanner's own sentences (``ui/scan_input.py``).
 SCAN_TERMINAL_WORDS: dict[str, dict[str, str]] = {
+    "order_point": {"en": "Pick the checker to move: points from the highest down.",
+                    "el": "Διάλεξε ποιο πούλι θα παίξεις: οι θέσεις από τη μεγαλύτερη προς τη "
+                          "μικρότερη."},
+    "order_suggested": {"en": "Pick the checker to move: the suggested play's first, then the "
+                              "points from the highest down.",
+                        "el": "Διάλεξε ποιο πούλι θα παίξεις: πρώτα αυτό της προτεινόμενης "
+                              "κίνησης, μετά οι θέσεις από τη μεγαλύτερη προς τη μικρότερη."},
     "not_a_tty": {
         "en": "Switch scanning needs a terminal keyboard; standard input is not one. "
               "Using typed commands instead.",
@@ -1263,8 +1390,8 @@ BOARD_WORDS: dict[str, dict[str, str]] = {
     "turn_mine": {"en": "Your turn", "el": "Σειρά σου"},
     "turn_other": {"en": "{name} to play", "el": "Παίζει: {name}"},
     "thinking": {"en": "{name} is playing…", "el": "Παίζει: {name}…"},
-    "score": {"en": "{me}: {a} · {other}: {b} · match to {length}",
-              "el": "{me}: {a} · {other}: {b} · αγώνας στους {length}"},
+    "score": {"en": "{me}: {a} · {other}: {b} · match {length}",
+              "el": "{me}: {a} · {other}: {b} · αγώνας {length}"},
     "game_no": {"en": "{game}, game {number}", "el": "{game}, παρτίδα {number}"},
     "dice": {"en": "Dice {a} {b}", "el": "Ζάρια {a} {b}"},
     "pending": {"en": "Chosen: {play}. Confirm or undo.", "el": "Επιλογή: {play}. Επιβεβαίωσε ή αναίρεσε."},
@@ -1290,13 +1417,11 @@ BOARD_WORDS: dict[str, dict[str, str]] = {
     "off": {"en": "off", "el": "έξω"},
     "pinned": {"en": "pinned", "el": "πλακωμένο"},
     "no_display": {
-        "en": "The board window cannot open: no display was found ({why}). "
-              "Play in the terminal instead: tavli-voice play",
-        "el": "Το παράθυρο του ταμπλό δεν μπορεί να ανοίξει: δεν βρέθηκε οθόνη ({why}). "
-              "Παίξε στο τερματικό: tavli-voice play"},
+        "en": "The board window cannot open: no display was found.",
+        "el": "Το παράθυρο του ταμπλό δεν μπορεί να ανοίξει: δεν βρέθηκε οθόνη."},
     "no_pygame": {
-        "en": "The board window needs pygame, which is not installed ({why}).",
-        "el": "Το παράθυρο του ταμπλό χρειάζεται το pygame, που δεν είναι εγκατεστημένο ({why})."},
+        "en": "The board window needs pygame, which is not installed.",
+        "el": "Το παράθυρο του ταμπλό χρειάζεται το pygame, που δεν είναι εγκατεστημένο."},
     "window_error": {
         "en": "The board window stopped because of an error ({why}). The match is saved.",
         "el": "Το παράθυρο του ταμπλό σταμάτησε λόγω σφάλματος ({why}). Ο αγώνας αποθηκεύτηκε."},
@@ -1537,7 +1662,8 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
     },
     "engine_instead": {
         "en": "The speech recogniser {wanted} cannot run here ({why}); {engine} listens instead.",
-        "el": "Ο αναγνωριστής ομιλίας {wanted} δεν μπορεί να τρέξει εδώ ({why})· ακούει ο {engine}.",
+        "el": "Η μηχανή αναγνώρισης ομιλίας {wanted} δεν μπορεί να τρέξει εδώ ({why}), οπότε "
+              "ακούει στη θέση της η μηχανή {engine}.",
     },
     "engine_unknown": {
         "en": "Unknown speech recogniser {engine}. Choose one of: {choices}.",
@@ -1565,6 +1691,12 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
               "(pocketsphinx) is used for English and Greek.",
         "el": "Δεν είναι εγκατεστημένο κανένα μοντέλο Vosk (έψαξα στο {where}). Χρησιμοποιείται "
               "η ενσωματωμένη αγγλική μηχανή αναγνώρισης (pocketsphinx) για αγγλικά και ελληνικά.",
+    },
+    "models_other": {
+        "en": "Also installed, but not for playing (the game understands English and Greek "
+              "only; such a model serves the tests):",
+        "el": "Επίσης εγκατεστημένα, αλλά όχι για το παιχνίδι (το παιχνίδι καταλαβαίνει μόνο "
+              "αγγλικά και ελληνικά· τέτοιο μοντέλο χρησιμεύει στις δοκιμές):",
     },
     "models_known": {
         "en": "Models that can be fetched by name:",
@@ -1671,9 +1803,34 @@ def text(key: str, lang: str, /, *args: object, **kw: object) -> str:
 
 
 __all__ = [
-    "LANGS", "ENTRIES", "SECTIONS", "MESSAGES", "PLURALS", "PLURAL_GENDER", "GAME_NAMES",
-    "PRESET_NAMES", "DOUBLE_NAMES", "BOT_NAMES", "COMMAND_KEYS", "CommandKey", "PlayerWords",
-    "text", "plural", "number", "el_number", "join_list", "dice_words", "capitalize",
-    "placeholders", "player_words", "game_name", "preset_name", "keys_for", "key_label",
-    "help_lines", "default_lang", "lang_from_argv", "preset_short_name",
+    "BOT_NAMES",
+    "COMMAND_KEYS",
+    "DOUBLE_NAMES",
+    "ENTRIES",
+    "GAME_NAMES",
+    "LANGS",
+    "MESSAGES",
+    "PLURALS",
+    "PLURAL_GENDER",
+    "PRESET_NAMES",
+    "SECTIONS",
+    "CommandKey",
+    "PlayerWords",
+    "capitalize",
+    "default_lang",
+    "dice_words",
+    "el_number",
+    "game_name",
+    "help_lines",
+    "join_list",
+    "key_label",
+    "keys_for",
+    "lang_from_argv",
+    "number",
+    "placeholders",
+    "player_words",
+    "plural",
+    "preset_name",
+    "preset_short_name",
+    "text",
 ]

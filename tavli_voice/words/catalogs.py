@@ -46,8 +46,9 @@ def use_argparse_language(lang: str) -> None:
     call this before building the parser of a command line.
     """
     translation = argparse_translation(lang)
-    setattr(argparse, "_", translation.gettext)
-    setattr(argparse, "ngettext", translation.ngettext)
+    names = vars(argparse)  # argparse's module globals, where it looks its words up
+    names["_"] = translation.gettext
+    names["ngettext"] = translation.ngettext
 
 
 # ---------------------------------------------------------------------------

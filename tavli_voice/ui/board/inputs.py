@@ -55,6 +55,7 @@ class Input:
     switch: Switch | None = None
     pos: tuple[int, int] = (0, 0)
     step: float = 0.0
+    mouse: bool = False  #: a mouse button (or touch) used as a switch: ``pos`` is where
 
 
 #: Key names the scanning settings may use that pygame spells differently.
@@ -150,7 +151,7 @@ def translate(event: Any, switches: SwitchMap | None) -> Input | None:
         if switches is not None and switches.mouse:
             sw = Switch.PICK if event.button == 1 else Switch.NEXT
             return Input(Kind.SWITCH_DOWN if t == pg.MOUSEBUTTONDOWN else Kind.SWITCH_UP,
-                         switch=sw)
+                         switch=sw, pos=tuple(event.pos), mouse=True)
         if t == pg.MOUSEBUTTONDOWN and event.button == 1:
             return Input(Kind.CLICK, pos=tuple(event.pos))
         return None

@@ -180,7 +180,7 @@ def build_view(session: Any, extras: Extras) -> BoardView:
     title = words.text("board.game_no", lang, game=words.game_name(session.game, lang, session.config.preset),
                  number=session.game_number)
     score = words.text("board.score", lang, me=me, a=scores[viewer], other=other, b=scores[other_i],
-                 length=session.config.length)
+                       length=words.plural("board.length", session.config.length, lang))
     mover_is_viewer = session.to_move == viewer
     if ctx.mode is Mode.OVER:
         winner = session.match.winner

@@ -351,14 +351,15 @@ def _panel(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, theme: 
     panel = lay.panel
     line = panel.line_h
     small = fonts.get(line * 0.72)
-    big = fonts.get(line * 0.95)
     x = panel.header.x + 6
     y = panel.header.y + 2
-    for text, font, colour in ((view.title, small, theme.muted), (view.score, small, theme.text),
+    for text, size, colour in ((view.title, line * 0.72, theme.muted),
+                               (view.score, line * 0.72, theme.text),
                                (view.turn + (f"   [{view.digits}]" if view.digits else ""),
-                                big, theme.text)):
+                                line * 0.95, theme.text)):
         if text:
-            img = font.render(_fit(font, text, panel.header.w - 12), True, colour)
+            lines, fitted = _fitting(fonts, text, panel.header.w - 12, line, size)
+            img = fitted.render(lines[0], True, colour)
             surface.blit(img, (x, y))
             y += line
     y = panel.status.y + 2
@@ -408,9 +409,7 @@ def _button(surface: "pygame.Surface", rect: Rect, label: str, theme: Theme, fon
     pygame.draw.rect(surface, fill, rect.tuple(), border_radius=radius)
     pygame.draw.rect(surface, theme.button_edge, rect.tuple(), max(2, rect.h // 20),
                      border_radius=radius)
-    font = fonts.get(rect.h * 0.45)
-    img = font.render(_fit(font, label, rect.w - 10), True, text)
-    surface.blit(img, img.get_rect(center=rect.center))
+    _text_in(surface, fonts, label, rect, rect.h * 0.45, text)
     _dwell_bar(surface, rect, dwell, theme)
 
 
@@ -439,14 +438,11 @@ def _play_button(surface: "pygame.Surface", view: BoardView, number: int, rect: 
                      border_radius=radius)
     badge = Rect(rect.x + 4, rect.y + 4, rect.h - 8, rect.h - 8)
     pygame.draw.rect(surface, text, badge.tuple(), border_radius=max(3, badge.h // 5))
-    font = fonts.get(rect.h * 0.55)
     digits = fonts.get(rect.h * (0.55 if number < 100 else 0.4))
     num = digits.render(str(number), True, fill)
     surface.blit(num, num.get_rect(center=badge.center))
     label = view.plays[number - 1] + ("  ✓" if chosen else "")
-    avail = rect.right - badge.right - 14
-    img = font.render(_fit(font, label, avail), True, text)
-    surface.blit(img, img.get_rect(midleft=(badge.right + 10, rect.center[1])))
+    _text_in(surface, fonts, label, rect, rect.h * 0.55, text, left=badge.right + 10)
     _dwell_bar(surface, rect, _dwell_for(view, ("play", number)), theme)
 
 
@@ -476,10 +472,8 @@ def _scan_strip(surface: "pygame.Surface", view: BoardView, rect: Rect, theme: T
     pygame.draw.rect(surface, theme.highlight if focused else theme.button, box.tuple(),
                      border_radius=radius)
     pygame.draw.rect(surface, theme.button_edge, box.tuple(), 2, border_radius=radius)
-    font = fonts.get(box.h * 0.5)
     colour = theme.background if focused else theme.text
-    img = font.render(_fit(font, label, box.w - 12), True, colour)
-    surface.blit(img, img.get_rect(center=box.center))
+    _text_in(surface, fonts, label, box, box.h * 0.5, colour)
 
 
 def _wrap(font: "pygame.font.Font", text: str, width: int) -> list[str]:
@@ -496,6 +490,47 @@ def _wrap(font: "pygame.font.Font", text: str, width: int) -> list[str]:
     if current:
         lines.append(current)
     return lines
+
+
+def _fitting(fonts: Fonts, text: str, width: int, height: int, size: float
+             ) -> tuple[list[str], "pygame.font.Font"]:
+    """Lines and a font that show all of ``text`` in ``width`` × ``height`` pixels.
+
+    A label is never cut while it can be shown whole: the font shrinks (to
+    60 % of ``size``), then the text wraps onto as many lines as fit the
+    height; only a text too long even then ends with an ellipsis.
+    """
+    smallest = max(10.0, size * 0.6)
+    s = size
+    while s > smallest:
+        font = fonts.get(s)
+        if font.size(text)[0] <= width:
+            return [text], font
+        s *= 0.92
+    font = fonts.get(smallest)
+    if font.size(text)[0] <= width:
+        return [text], font
+    room = max(1, height // max(1, font.get_linesize()))
+    lines = _wrap(font, text, width)
+    if len(lines) > room:
+        lines = lines[:room - 1] + [_fit(font, " ".join(lines[room - 1:]), width)]
+    return [_fit(font, line, width) for line in lines], font
+
+
+def _text_in(surface: "pygame.Surface", fonts: Fonts, text: str, rect: Rect, size: float,
+             colour: RGB, *, left: int | None = None) -> None:
+    """Draw ``text`` whole inside ``rect`` (centred, or from x = ``left``), see :func:`_fitting`."""
+    width = (rect.right - left - 6) if left is not None else rect.w - 12
+    lines, font = _fitting(fonts, text, width, rect.h - 4, size)
+    step = font.get_linesize()
+    top = rect.center[1] - step * len(lines) // 2
+    for i, line in enumerate(lines):
+        img = font.render(line, True, colour)
+        centre_y = top + step * i + step // 2
+        if left is None:
+            surface.blit(img, img.get_rect(center=(rect.center[0], centre_y)))
+        else:
+            surface.blit(img, img.get_rect(midleft=(left, centre_y)))
 
 
 def _fit(font: "pygame.font.Font", text: str, width: int) -> str:

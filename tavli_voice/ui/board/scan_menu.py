@@ -27,7 +27,7 @@ NAME_COMMANDS: dict[str, C.Command] = {
     "cancel": C.Cancel(), "yes": C.Yes(), "no": C.No(), "take": C.Take(), "drop": C.Drop(),
     "resign": C.Resign(), "position": C.Describe(), "repeat": C.Repeat(), "hint": C.Hint(),
     "pips": C.PipCount(), "score": C.Score(), "help": C.Help(), "quit": C.Quit(),
-    "leave": C.Leave(),
+    "leave": C.Leave(), "plays": C.ListPlays(),
 }
 
 #: Above this many step orders a turn is offered in groups instead. Measured:

@@ -119,6 +119,7 @@ class BoardWindow:
         self._bot_due: float | None = None
         self._pointer: tuple[int, int] | None = None
         self._remote_used = False
+        self._click_down = False
         self._pg: Any = None
         self.screen: Any = None
         self.fonts: Any = None
@@ -134,8 +135,14 @@ class BoardWindow:
             raise WindowUnavailable(str(exc), "no_pygame") from None
         self._pg = pygame
         requested = os.environ.get("SDL_VIDEODRIVER", "")
+        if (sys.platform.startswith("linux") and not requested
+                and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))):
+            # nothing to show a window on: say so without asking SDL (which would
+            # print its own English error lines onto the player's terminal)
+            raise WindowUnavailable("neither DISPLAY nor WAYLAND_DISPLAY is set")
         try:
-            pygame.display.init()
+            with _stderr_to_log():
+                pygame.display.init()
         except pygame.error as exc:
             raise WindowUnavailable(str(exc)) from None
         driver = pygame.display.get_driver()
@@ -255,7 +262,10 @@ class BoardWindow:
             self.send(target_command(self.target_at(inp.pos), ctx))
         elif inp.kind is Kind.POINTER:
             self._pointer = inp.pos
+        elif inp.kind in (Kind.SWITCH_DOWN, Kind.SWITCH_UP) and self._clicked_button(inp, ctx):
+            pass  # a click or touch on a button does what the button says, scanning or not
         elif inp.kind in (Kind.SWITCH_DOWN, Kind.SWITCH_UP) and self.scanner is not None:
+            self._remote_used = False  # the switch is in use: its highlight is the one shown
             self._sync_scanner(now)
             sw = inp.switch or Switch.PICK
             out = (self.scanner.press(now, sw) if inp.kind is Kind.SWITCH_DOWN
@@ -273,6 +283,19 @@ class BoardWindow:
         elif inp.kind is Kind.SCALE:
             self.theme = self.theme.with_scale(self.theme.scale + inp.step)
             self.layout = compute_layout(self.screen.get_width(), self.screen.get_height(), self.theme.scale)
+
+    def _clicked_button(self, inp: Input, ctx: Any) -> bool:
+        """A mouse press on a button or play acts on it (True); elsewhere it is a switch."""
+        if not inp.mouse:
+            return False
+        target = self.target_at(inp.pos)
+        if inp.kind is Kind.SWITCH_DOWN:
+            self._click_down = target is not None and target[0] != "point"
+            if self._click_down:
+                self.send(target_command(target, ctx))
+            return self._click_down
+        was, self._click_down = self._click_down, False
+        return was  # the release of a press that clicked a button
 
     def target_at(self, pos: tuple[int, int]) -> Target | None:
         """The button or point under ``pos`` (buttons first; generous point targets)."""
@@ -432,12 +455,14 @@ class BoardWindow:
         status = tuple(self.status)
         if self.app.finished:
             status = status + (words.text("board.close_prompt", self.lang),)
+        # one highlight at a time: the keys' cursor while they are in use, else the switch's
+        marks = show if show is not None and not self._remote_used else None
         extras = Extras(
             lang=self.lang, nav=self.nav, status=status, last_move=self.last_move,
-            highlight=show.highlight if show else None,
-            highlight_preview=show.preview if show and ctx.mode is Mode.PLAY else (),
-            highlight_destinations=show.destinations if show else (),
-            highlight_held=show.held if show else None,
+            highlight=marks.highlight if marks else None,
+            highlight_preview=marks.preview if marks and ctx.mode is Mode.PLAY else (),
+            highlight_destinations=marks.destinations if marks else (),
+            highlight_held=marks.held if marks else None,
             scan=show.strip if show and self.scanner is not None else None,
             dwell=dwell_view, finished=self.app.finished,
             show_cursor=self.scanner is None or self._remote_used,
@@ -469,10 +494,37 @@ class BoardWindow:
 
 
 def _message(key: str, lang: str, why: str) -> str:
-    """The message in the user's language first, then the other one."""
-    first = lang if lang in ("en", "el") else "en"
-    other = "el" if first == "en" else "en"
-    return words.text("board." + key, first, why=why) + "\n" + words.text("board." + key, other, why=why)
+    """The message in the user's language (the technical detail goes to the log)."""
+    log.warning("board window: %s: %s", key, why)
+    return words.text("board." + key, lang if lang in ("en", "el") else "en", why=why)
+
+
+class _stderr_to_log:
+    """Catch what a C library writes to standard error (SDL's own error lines) and log it."""
+
+    def __enter__(self) -> "_stderr_to_log":
+        import tempfile
+
+        self._saved: int | None = None
+        try:
+            sys.stderr.flush()
+            self._file = tempfile.TemporaryFile()
+            self._saved = os.dup(2)
+            os.dup2(self._file.fileno(), 2)
+        except (OSError, ValueError, AttributeError):  # no real fd 2: nothing to catch
+            self._saved = None
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._saved is None:
+            return
+        os.dup2(self._saved, 2)
+        os.close(self._saved)
+        self._file.seek(0)
+        text = self._file.read().decode("utf-8", "replace").strip()
+        self._file.close()
+        if text:
+            log.warning("display start-up said: %s", text)
 
 
 def run_window(app: Any, *, scan: str | None = None, scan_settings: ScanSettings | None = None,

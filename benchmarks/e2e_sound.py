@@ -1,0 +1,300 @@
+"""End-to-end latency on a real sound server: the whole program, real devices, no mocks.
+
+The game (``python -m tavli_voice.cli play``) runs as a child process whose
+PortAudio reaches a PulseAudio rig (``tests/sound_rig.py``: a ``speaker``
+null sink recorded from its monitor, a ``mic`` null sink whose monitor is
+the default input). Both monitors are recorded with ``parec`` at 16 kHz;
+keys go to the game's stdin; spoken commands are espeak-ng clips played
+into the microphone sink.
+
+Figures, per language, median and p95 over ``--runs`` trials:
+
+* **key → first audio**: a key (``i``, the pip count) is written to stdin;
+  the time until the speaker recording first rises above -45 dBFS.
+* **"stop" → silence**: while the long help is being read, "stop" /
+  "σταμάτα" is played into the microphone; from the end of the word (in the
+  microphone recording) to the last sound on the speaker.
+* **end of word → action**: a number is said while the game waits; from the
+  end of the word (microphone recording) to the line naming the chosen play
+  on the game's stdout (voice-activity hang-over and recognition included).
+* **library lines**: lines from ALSA/PortAudio/JACK/PulseAudio on the game's
+  stdout and stderr during the whole run (must be 0).
+
+``--busy N`` keeps N processes spinning on the CPU for the whole run (the
+machine has two cores: ``--busy 2`` makes both busy).
+
+``--self-voice SECONDS`` is the speaker-into-microphone run: the speaker is
+routed into the microphone as well (a laptop without a headset), voice is on
+with ``--barge-in interrupt``, the game reads its help and the board over
+and over for that long, and every line it prints that no key or word of
+ours asked for is counted (an action on its own speech); then the player's
+numbers are said over the narration and must still choose plays.
+
+    python benchmarks/e2e_sound.py [--runs 10] [--lang en el] [--busy 2] [--self-voice 120]
+
+Times come from ``time.monotonic()``; recordings are anchored to it when
+their first bytes arrive (``parec --latency-msec=10``: about ±10 ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
+
+import numpy as np
+from sound_rig import (
+    RECORD_RATE,
+    Game,
+    Recording,
+    Rig,
+    library_lines,
+    sound_spans,
+    wait_quiet,
+)
+
+VOICE = {"en": "en-us", "el": "el"}
+STOP = {"en": "stop", "el": "σταμάτα"}
+NUMBERS = {"en": ["three", "five", "seven", "two"], "el": ["τρία", "πέντε", "επτά", "δύο"]}
+PLAYS_PROMPT = "10: 8/2 6/5"
+PLAY_TEXT = {3: "24/23 8/2", 5: "24/18 6/5", 7: "13/7 6/5", 2: "24/23 13/7"}
+NUMBER_VALUE = {"three": 3, "five": 5, "seven": 7, "two": 2, "τρία": 3, "πέντε": 5, "επτά": 7, "δύο": 2}
+
+
+def clip(text: str, lang: str, folder: Path) -> tuple[Path, float]:
+    """An espeak-ng WAV of ``text`` and its length in seconds."""
+    path = folder / f"{lang}-{abs(hash(text))}.wav"
+    if not path.exists():
+        subprocess.run(["espeak-ng", "-v", VOICE[lang], "-s", "160", "-w", str(path), text], check=True)
+    import wave
+    with wave.open(str(path)) as w:
+        return path, w.getnframes() / w.getframerate()
+
+
+def first_sound_after(rec: Recording, t: float, timeout: float = 5.0) -> float | None:
+    """Monotonic time of the first sound on ``rec`` after time ``t``."""
+    deadline = time.monotonic() + timeout
+    start = max(0, int((t - rec.started_at) * RECORD_RATE))
+    while time.monotonic() < deadline:
+        spans = sound_spans(rec.so_far()[start:], threshold_db=-45.0)
+        if spans:
+            return rec.started_at + start / RECORD_RATE + spans[0][0]
+        time.sleep(0.01)
+    return None
+
+
+def last_sound(rec: Recording, after: float, until: float) -> float | None:
+    """Monotonic end of the last sound on ``rec`` between ``after`` and ``until``."""
+    samples = rec.so_far()
+    a = max(0, int((after - rec.started_at) * RECORD_RATE))
+    b = max(a, int((until - rec.started_at) * RECORD_RATE))
+    spans = sound_spans(samples[a:b], threshold_db=-45.0)
+    if not spans:
+        return None
+    return rec.started_at + a / RECORD_RATE + spans[-1][1]
+
+
+def silence_from(rec: Recording, after: float, gap_s: float = 0.3) -> float | None:
+    """Monotonic start of the first silence of at least ``gap_s`` on ``rec`` after ``after``."""
+    samples = rec.so_far()
+    a = max(0, int((after - rec.started_at) * RECORD_RATE))
+    frame = RECORD_RATE // 100
+    chunk = samples[a:]
+    count = len(chunk) // frame
+    if count == 0:
+        return None
+    level = 10 * np.log10(np.mean(chunk[: count * frame].reshape(count, frame).astype(np.float64) ** 2,
+                                  axis=1) + 1e-12)
+    need = int(gap_s * 100)
+    run = 0
+    for i, db in enumerate(level):
+        run = run + 1 if db <= -45.0 else 0
+        if run >= need:
+            return rec.started_at + (a + (i - need + 1) * frame) / RECORD_RATE
+    return None
+
+
+def quiet(game: Game, speaker: Recording) -> None:
+    for _ in range(3):
+        game.send(".")
+        try:
+            wait_quiet(speaker, 0.5, timeout=10)
+            return
+        except TimeoutError:
+            continue
+    raise TimeoutError("the game never went quiet")
+
+
+def stats(values: list[float]) -> str:
+    if not values:
+        return "no data"
+    ms = sorted(v * 1000 for v in values)
+    p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
+    return f"median {statistics.median(ms):6.0f} ms   p95 {p95:6.0f} ms   (n={len(ms)})"
+
+
+def run_language(rig: Rig, lang: str, runs: int, folder: Path,
+                 figures: tuple[str, ...] = ("key", "stop", "word"),
+                 engine: str = "auto") -> dict[str, list[float]]:
+    out: dict[str, list[float]] = {"key": [], "stop": [], "word": []}
+    home = Path(tempfile.mkdtemp(prefix=f"tavli-bench-{lang}-"))
+    with rig.record("speaker.monitor") as speaker, rig.record("mic.monitor") as mic:
+        game = Game(rig, ["--game", "portes", "--seed", "3", "--no-save", "--lang", lang, "--voice",
+                          "--voice-confirm", "never", "--barge-in", "ignore", "--voice-engine", engine], home)
+        try:
+            game.wait_for(PLAYS_PROMPT, timeout=30)
+            time.sleep(0.3)
+            quiet(game, speaker)
+            for _ in range(runs if "key" in figures else 0):  # key -> first audio
+                sent = game.send("i")
+                first = first_sound_after(speaker, sent)
+                if first is not None:
+                    out["key"].append(first - sent)
+                quiet(game, speaker)
+            stop_path, _ = clip(STOP[lang], lang, folder)
+            for _ in range(runs if "stop" in figures else 0):  # spoken stop -> silence
+                game.send("h")
+                started = first_sound_after(speaker, time.monotonic() - 0.05)
+                time.sleep(1.0)
+                said_at = time.monotonic()
+                rig.play_into_mic(stop_path)
+                time.sleep(3.0)
+                word_end = last_sound(mic, said_at, time.monotonic())
+                silent = silence_from(speaker, word_end - 0.2) if word_end is not None else None
+                if started is None or word_end is None:
+                    continue
+                if silent is None or silent > time.monotonic() - 0.5:
+                    out.setdefault("stop_missed", []).append(1.0)  # still talking 2.5 s later
+                else:
+                    out["stop"].append(max(0.0, silent - word_end))
+                quiet(game, speaker)
+            for k in range(runs if "word" in figures else 0):  # end of word -> action
+                word = NUMBERS[lang][k % len(NUMBERS[lang])]
+                path, _ = clip(word, lang, folder)
+                said_at = time.monotonic()
+                rig.play_into_mic(path)
+                try:
+                    acted = game.wait_for(PLAY_TEXT[NUMBER_VALUE[word]], after=said_at, timeout=8)
+                except TimeoutError:
+                    out.setdefault("word_missed", []).append(1.0)
+                    quiet(game, speaker)
+                    continue
+                time.sleep(0.3)
+                word_end = last_sound(mic, said_at, acted + 0.2)
+                if word_end is not None:
+                    out["word"].append(acted - word_end)
+                game.send("u")  # undo: the plays are offered again
+                game.wait_for(PLAYS_PROMPT, after=acted, timeout=8)
+                time.sleep(0.2)
+                quiet(game, speaker)
+        finally:
+            game.close()
+    noise = library_lines(game.text()) + library_lines("\n".join(game.err))
+    out["noise"] = [float(len(noise))]
+    if noise:
+        print("  library lines:", *noise[:5], sep="\n    ")
+    return out
+
+
+def self_voice(rig: Rig, seconds: float, lang: str, folder: Path) -> None:
+    """Speaker routed into the microphone, barge-in on: does the game act on its own voice?"""
+    home = Path(tempfile.mkdtemp(prefix="tavli-bench-self-"))
+    loop = rig.loopback()
+    ours: list[float] = []
+    try:
+        with rig.record("speaker.monitor") as speaker:
+            game = Game(rig, ["--game", "portes", "--seed", "3", "--no-save", "--lang", lang, "--voice",
+                              "--barge-in", "interrupt"], home)
+            try:
+                game.wait_for(PLAYS_PROMPT, timeout=30)
+                start = time.monotonic()
+                before = len(game.lines)
+                keys = 0
+                while time.monotonic() - start < seconds:
+                    ours.append(game.send("a" if keys % 2 else "h"))  # the whole board, the help
+                    keys += 1
+                    time.sleep(6.0)
+                talked = sum(1 for s in sound_spans(speaker.so_far()) for _ in [s])
+                lines = [line for at, line in game.lines[before:]]
+                # what our keys print: help and board lines; anything else is the game acting alone
+                acted = [line for line in lines if any(w in line for w in (
+                    "Chosen", "Cancelled", "Undone", "Did you say", "Not understood", "not possible",
+                    "Nothing to list", "Επέλεξες", "Ακυρώθηκε", "Είπες", "Δεν κατάλαβα"))]
+                sound = sum(b - a for a, b in sound_spans(speaker.so_far()))
+                print(f"self-voice ({lang}, barge-in interrupt, speaker into microphone): "
+                      f"{time.monotonic() - start:.0f} s, {keys} keys, {sound:.0f} s of speech in "
+                      f"{talked} stretches; lines the game printed on its own: {len(acted)}")
+                for line in acted[:10]:
+                    print("   ", line)
+                # the player's numbers over the narration still choose plays
+                ok = 0
+                words = NUMBERS[lang][:3]
+                for word in words:
+                    game.send("h")
+                    time.sleep(1.0)
+                    path, _ = clip(word, lang, folder)
+                    said = time.monotonic()
+                    rig.play_into_mic(path)
+                    try:
+                        game.wait_for(PLAY_TEXT[NUMBER_VALUE[word]], after=said, timeout=8)
+                        ok += 1
+                        game.send("u")
+                        time.sleep(0.5)
+                    except TimeoutError:
+                        pass
+                print(f"    the player's numbers said over the narration: {ok}/{len(words)} chose the play")
+            finally:
+                game.close()
+        noise = library_lines(game.text()) + library_lines("\n".join(game.err))
+        print(f"    library lines: {len(noise)}")
+    finally:
+        rig.unload(loop)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=10)
+    ap.add_argument("--lang", nargs="+", default=["en", "el"])
+    ap.add_argument("--busy", type=int, default=0, help="processes keeping the CPU busy")
+    ap.add_argument("--self-voice", type=float, default=0.0, help="seconds of the speaker-into-mic run")
+    ap.add_argument("--skip-latency", action="store_true")
+    ap.add_argument("--engine", default="auto", help="voice engine (as --voice-engine)")
+    ap.add_argument("--figures", nargs="+", default=["key", "stop", "word"], choices=["key", "stop", "word"])
+    args = ap.parse_args()
+    rig = Rig()
+    rig.start()
+    folder = Path(tempfile.mkdtemp(prefix="tavli-bench-clips-"))
+    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(args.busy)]
+    try:
+        load = Path("/proc/loadavg").read_text().split()[:3] if Path("/proc/loadavg").exists() else []
+        print(f"sound rig {rig.server}; engine {args.engine}; {args.busy} busy processes; "
+              f"{args.runs} runs per figure; "
+              f"load average before: {' '.join(load)}")
+        if not args.skip_latency:
+            for lang in args.lang:
+                res = run_language(rig, lang, args.runs, folder, tuple(args.figures), args.engine)
+                print(f"[{lang}] key -> first audio      {stats(res['key'])}")
+                print(f"[{lang}] 'stop' -> silence       {stats(res['stop'])}"
+                      f"   not stopped within 2.5 s: {len(res.get('stop_missed', []))}")
+                print(f"[{lang}] end of word -> action   {stats(res['word'])}"
+                      f"   number not acted on: {len(res.get('word_missed', []))}")
+                print(f"[{lang}] library lines on screen {int(res['noise'][0])}")
+        if args.self_voice:
+            self_voice(rig, args.self_voice, args.lang[0], folder)
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,7 @@
+"""Sound as numbers and sound devices, shared by speech output and speech input.
+
+* :mod:`tavli_voice.audio.wav` — WAV reading and writing, resampling (the one
+  copy used by ``narration/`` and ``speech/``);
+* :mod:`tavli_voice.audio.device` — loading PortAudio (``sounddevice``) so
+  that nothing the audio libraries print reaches the player's screen.
+"""

@@ -1,0 +1,364 @@
+"""Audio sinks: where samples go, and how they stop at once.
+
+* :class:`SoundDeviceSink` — PortAudio through ``sounddevice`` (one stream,
+  kept open; survives the sound server going away and coming back);
+* :class:`RecordingSink` — keeps the arrays: real synthesis, no playback
+  (tests, files, benchmarks).
+
+All audio is mono float32 in [-1, 1] with its sample rate.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+
+from tavli_voice.audio.wav import resample as _resample
+from tavli_voice.audio.wav import write_wav
+from tavli_voice.narration.synth import DEFAULT_RATE
+
+log = logging.getLogger(__name__)
+
+# --------------------------------------------------------------- audio sinks
+class AudioSink(Protocol):
+    """Where samples go. ``play`` appends after anything already queued."""
+
+    def play(self, samples: np.ndarray, rate: int) -> None:
+        """Queue mono float32 ``samples`` at ``rate``; start playing if idle."""
+        ...
+
+    def stop(self) -> None:
+        """Silence now and forget everything queued."""
+        ...
+
+    def is_playing(self) -> bool:
+        """True while queued audio is still sounding."""
+        ...
+
+
+class RecordingSink:
+    """Keeps every array it is asked to play (tests, files, benchmarks).
+
+    Without a clock, playback is instant (``is_playing()`` is always False).
+    With a clock (e.g. a fake one), audio "plays" in that clock's time, so a
+    test can cancel mid-utterance. ``log`` lists ``"play"`` / ``"stop"``;
+    ``play_times`` holds ``time.perf_counter()`` of each play call.
+    """
+
+    def __init__(self, clock: Callable[[], float] | None = None) -> None:
+        self.clock = clock
+        self.chunks: list[tuple[np.ndarray, int]] = []
+        self.log: list[str] = []
+        self.play_times: list[float] = []
+        self._end = 0.0
+        self._lock = threading.Lock()
+
+    def play(self, samples: np.ndarray, rate: int) -> None:
+        with self._lock:
+            self.play_times.append(time.perf_counter())
+            self.chunks.append((np.array(samples, dtype=np.float32, copy=True), rate))
+            self.log.append("play")
+            if self.clock is not None:
+                self._end = max(self._end, self.clock()) + len(samples) / rate
+
+    def stop(self) -> None:
+        with self._lock:
+            self.log.append("stop")
+            if self.clock is not None:
+                self._end = self.clock()
+
+    def is_playing(self) -> bool:
+        with self._lock:
+            return self.clock is not None and self.clock() < self._end
+
+    def clear(self) -> None:
+        """Forget what was recorded so far."""
+        with self._lock:
+            self.chunks.clear()
+            self.log.clear()
+            self.play_times.clear()
+
+    def audio(self, rate: int = DEFAULT_RATE) -> np.ndarray:
+        """Everything recorded, joined (chunks at other rates resampled)."""
+        with self._lock:
+            parts = [resample(s, r, rate) for s, r in self.chunks]
+        return np.concatenate(parts) if parts else np.zeros(0, dtype=np.float32)
+
+    def write_wav(self, path: Path, rate: int = DEFAULT_RATE) -> None:
+        """Write what was recorded as a 16-bit mono WAV file."""
+        write_wav(path, self.audio(rate), rate)
+
+
+def resample(samples: np.ndarray, rate: int, target: int) -> np.ndarray:
+    """``samples`` at ``target`` Hz (the shared resampler)."""
+    return _resample(samples, rate, target)
+
+
+class PlaybackBuffer:
+    """FIFO of sample arrays read in fixed blocks by an audio callback.
+
+    Pure (no device), so the callback logic is tested headless.
+    """
+
+    def __init__(self) -> None:
+        self._chunks: deque[np.ndarray] = deque()
+        self._offset = 0
+        self.pending = 0
+
+    def push(self, samples: np.ndarray) -> None:
+        if samples.size:
+            self._chunks.append(samples)
+            self.pending += samples.size
+
+    def clear(self) -> None:
+        self._chunks.clear()
+        self._offset = 0
+        self.pending = 0
+
+    def fill(self, frames: int) -> np.ndarray:
+        """The next ``frames`` samples, zero-padded when the queue runs dry."""
+        out = np.zeros(frames, dtype=np.float32)
+        pos = 0
+        while pos < frames and self._chunks:
+            head = self._chunks[0]
+            take = min(frames - pos, head.size - self._offset)
+            out[pos:pos + take] = head[self._offset:self._offset + take]
+            pos += take
+            self._offset += take
+            if self._offset >= head.size:
+                self._chunks.popleft()
+                self._offset = 0
+        self.pending -= pos
+        return out
+
+
+class PlayedAudio:
+    """What the sink really sent to the device lately, with the time each block sounds.
+
+    The listener compares microphone input with it to tell the narrator's own
+    voice from the player's (``speech/echo.py``). Thread-safe.
+    """
+
+    def __init__(self, rate: int, keep_s: float = 4.0) -> None:
+        self.rate = rate
+        self._blocks: deque[tuple[float, np.ndarray]] = deque()
+        self._keep_s = keep_s
+        self._lock = threading.Lock()
+        self.last_sound_at = float("-inf")
+
+    def add(self, at: float, samples: np.ndarray) -> None:
+        """``samples`` start sounding at monotonic time ``at``."""
+        with self._lock:
+            self._blocks.append((at, samples.copy()))
+            if np.any(samples):
+                self.last_sound_at = at + len(samples) / self.rate
+            while self._blocks and self._blocks[0][0] < at - self._keep_s:
+                self._blocks.popleft()
+
+    def between(self, start: float, end: float) -> np.ndarray:
+        """The samples that sounded from ``start`` to ``end`` (zeros where nothing was sent)."""
+        n = max(0, round((end - start) * self.rate))
+        out = np.zeros(n, dtype=np.float32)
+        with self._lock:
+            blocks = list(self._blocks)
+        for at, samples in blocks:
+            first = round((at - start) * self.rate)
+            lo, hi = max(0, first), min(n, first + len(samples))
+            if lo < hi:
+                out[lo:hi] = samples[lo - first:hi - first]
+        return out
+
+
+class SoundDeviceSink:
+    """PortAudio output through ``sounddevice``: one stream, stopped by emptying.
+
+    The output stream is opened once (``open()``, or at the first ``play``)
+    and keeps running, writing silence when idle, so speech starts without
+    stream start-up cost and ``stop()`` takes effect within one audio block.
+    ``is_playing()`` stays True for the device latency after the last sample
+    left the buffer, so a recognizer does not hear the narrator's tail.
+
+    Underruns: PortAudio's "low" latency (under 10 ms through ALSA's pulse
+    plugin) left the Python callback no slack on a busy two-core machine.
+    The default here, 50 ms with 10 ms blocks, was measured against 40, 60
+    and 100 ms (``benchmarks/e2e_sound.py --busy 2``): most underruns left
+    happen while idle (silence is repeated: nothing is heard), and longer
+    buffers add their length to the time to the first sound.
+    ``underruns`` counts them, ``speech_underruns`` those while speech was
+    queued (the audible ones); the counts are logged when the sink closes.
+
+    The sound system going away (a PulseAudio crash or restart) ends the
+    stream: a watcher thread notices within ``watch_s``, forgets the queued
+    audio (so the narrator is not "speaking" for ever), reports it to
+    :data:`tavli_voice.audio.device.STATUS` and then tries to reopen the
+    stream every ``retry_s``; the status reports it back once it works.
+    """
+
+    def __init__(self, device: int | str | None = None, rate: int = DEFAULT_RATE,
+                 latency: str | float = 0.05, block_s: float = 0.01, *,
+                 watch_s: float = 0.2, retry_s: float = 1.0) -> None:
+        self.device = device
+        self.rate = rate
+        self.latency = latency
+        self.blocksize = max(64, int(rate * block_s))
+        self.watch_s = watch_s
+        self.retry_s = retry_s
+        self.played = PlayedAudio(rate)
+        self.underruns = 0
+        #: underruns while speech was waiting to be played (the audible ones)
+        self.speech_underruns = 0
+        self._buffer = PlaybackBuffer()
+        self._lock = threading.Lock()
+        self._stream: Any = None
+        self._sd: Any = None
+        self._generation = 0
+        self._ended = threading.Event()
+        self._down = False
+        self._drained_at = 0.0
+        self._tail_s = 0.05
+        self._out_latency = 0.0
+        self._clock_anchor = 0.0
+        self._clock_frames = 0
+        self._watcher: threading.Thread | None = None
+        self._closed = threading.Event()
+
+    @property
+    def down(self) -> bool:
+        """True while the sound system is gone."""
+        return self._down
+
+    def open(self) -> None:
+        """Open and start the stream (raises sounddevice/PortAudio errors)."""
+        if self._stream is not None:
+            return
+        from tavli_voice.audio import device
+
+        if self._sd is None:
+            self._sd = device.load_sounddevice()
+            self._generation = device.generation()
+        self._open_stream()
+        if self._watcher is None:
+            self._watcher = threading.Thread(target=self._watch, name="tavli-sound-watch", daemon=True)
+            self._watcher.start()
+
+    def _open_stream(self) -> None:
+        self._ended.clear()
+        stream = self._sd.OutputStream(samplerate=self.rate, channels=1, dtype="float32",
+                                       device=self.device, latency=self.latency,
+                                       blocksize=self.blocksize, callback=self._callback,
+                                       finished_callback=self._ended.set)
+        stream.start()
+        self._out_latency = float(stream.latency)
+        self._tail_s = self._out_latency + 0.02
+        self._stream = stream
+
+    def _callback(self, outdata: np.ndarray, frames: int, time_info: Any, status: Any) -> None:
+        if status and status.output_underflow:
+            self.underruns += 1
+            if self._buffer.pending > 0:
+                self.speech_underruns += 1
+        with self._lock:
+            had = self._buffer.pending > 0
+            block = self._buffer.fill(frames)
+            if had and self._buffer.pending == 0:
+                self._drained_at = time.monotonic()
+        outdata[:, 0] = block
+        # Stamps follow the sample count, not the callback's wall time: callbacks come in
+        # uneven bursts, and the echo check needs the played signal without gaps or overlaps.
+        now = time.monotonic() + self._out_latency
+        at = self._clock_anchor + self._clock_frames / self.rate
+        if abs(now - at) > 0.08:  # first block, or after an underrun or a restart
+            self._clock_anchor, self._clock_frames, at = now, 0, now
+        self._clock_frames += frames
+        if had:
+            self.played.add(at, block)
+
+    # -- the sound system going and coming back ---------------------------
+    def _stream_gone(self) -> bool:
+        stream = self._stream
+        if stream is None:
+            return False
+        try:
+            return self._ended.is_set() or not stream.active
+        except Exception:  # noqa: BLE001 - any PortAudio failure means the stream is gone
+            return True
+
+    def _watch(self) -> None:
+        from tavli_voice.audio import device
+
+        while not self._closed.wait(self.watch_s if not self._down else self.retry_s):
+            if not self._down:
+                if self._stream_gone():
+                    self._lose()
+                continue
+            try:
+                self._generation = device.restart_portaudio(self._sd, self._generation)
+                self._open_stream()
+            except Exception as exc:  # noqa: BLE001 - still no sound system
+                log.debug("sound output still unavailable: %s", exc)
+                self._stream = None
+                continue
+            self._down = False
+            device.STATUS.back("speech")
+
+    def _lose(self) -> None:
+        from tavli_voice.audio import device
+
+        with self._lock:
+            self._down = True
+            self._buffer.clear()
+            self._drained_at = 0.0
+        stream, self._stream = self._stream, None
+        if stream is not None:
+            try:
+                stream.abort()
+                stream.close()
+            except Exception:
+                log.debug("closing the lost stream failed", exc_info=True)
+        device.STATUS.lost("speech")
+
+    # -- AudioSink ---------------------------------------------------------------
+    def play(self, samples: np.ndarray, rate: int) -> None:
+        if self._down:
+            return  # nobody can hear it; the text is on the screen
+        if self._stream is None:
+            self.open()
+        data = resample(np.asarray(samples, dtype=np.float32), rate, self.rate)
+        with self._lock:
+            self._buffer.push(data)
+
+    def stop(self) -> None:
+        with self._lock:
+            self._buffer.clear()
+            self._drained_at = 0.0
+
+    def is_playing(self) -> bool:
+        with self._lock:
+            if self._down:
+                return False
+            if self._buffer.pending > 0:
+                return True
+            return self._drained_at > 0.0 and time.monotonic() < self._drained_at + self._tail_s
+
+    def close(self) -> None:
+        """Stop and close the stream."""
+        from tavli_voice.audio import device
+
+        if self.underruns or device.alsa_messages:
+            log.warning("audio output: %d underruns (%d in speech), %d ALSA messages", self.underruns,
+                        self.speech_underruns, device.alsa_messages)
+        self._closed.set()
+        stream, self._stream = self._stream, None
+        if stream is not None:
+            try:
+                stream.abort()
+                stream.close()
+            except Exception:  # closing at exit must never raise
+                log.debug("closing audio stream failed", exc_info=True)

@@ -1,0 +1,136 @@
+"""Telling the game's own voice from the player's (loudspeakers, no headset).
+
+With loudspeakers the microphone hears the narrator. :class:`EchoGate`
+compares what the microphone heard with what the speaker really played at
+that moment (``PlayedAudio.between`` of the output sink, which stamps every
+block with the time it sounds): it finds the delay at which the played
+signal best matches the microphone (normalised cross-correlation by FFT,
+delays up to ``max_lag_s``), scales the played signal to the microphone
+level at that delay and subtracts it.
+
+* If what is left is quiet (the played signal explains at least
+  ``explained`` of the energy), the sound was the game's own voice: the
+  listener neither stops the speech nor acts on it.
+* Otherwise the player spoke, perhaps over the narrator: barge-in works, and
+  the recognizer gets the remainder (the player's words with the narrator's
+  voice taken out).
+
+This is a one-tap echo canceller: exact for a digital loop (a virtual
+device, a monitor of the output) and for a direct path; a room's
+reverberation leaves more remainder, which errs on the side of hearing the
+player. Everything is plain numpy and runs in a few milliseconds per
+utterance.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from .audio import RATE, Samples, resample
+
+#: (start, end) in ``time.monotonic`` seconds → the samples played then, at ``rate``.
+PlayedBetween = Callable[[float, float], np.ndarray]
+
+
+@dataclass(frozen=True, slots=True)
+class EchoVerdict:
+    """``echo``: the sound was the game's own; ``remainder``: the rest (16 kHz)."""
+
+    echo: bool
+    correlation: float
+    explained: float
+    lag_s: float
+    remainder: Samples
+
+
+class EchoGate:
+    """See the module docstring; ``played`` gives the speaker's recent output."""
+
+    def __init__(self, played: PlayedBetween, played_rate: int, *, max_lag_s: float = 0.5,
+                 explained: float = 0.6, quiet_db: float = -60.0, piece_s: float = 0.05) -> None:
+        self.played = played
+        self.played_rate = played_rate
+        self.max_lag_s = max_lag_s
+        self.explained = explained
+        self.quiet_db = quiet_db
+        self.piece_s = piece_s
+        #: the microphone's clock may run a little ahead of the speaker's: look that far after too
+        self.lead_s = 0.1
+
+    def check(self, heard: Samples, start: float, end: float | None = None) -> EchoVerdict:
+        """Judge ``heard`` (16 kHz), which the microphone captured from ``start`` (monotonic).
+
+        The sound is judged in pieces of ``piece_s``, each with its own delay:
+        the delay drifts a little within an utterance (an underrun, a
+        re-anchored clock), and one delay for the whole would miss the rest.
+        """
+        x = np.asarray(heard, dtype=np.float64)
+        if end is None:
+            end = start + len(x) / RATE
+        ref = self.played(start - self.max_lag_s, end + self.lead_s)
+        ref16 = np.asarray(resample(ref, self.played_rate, RATE) if self.played_rate != RATE else ref,
+                           dtype=np.float64)
+        none = EchoVerdict(False, 0.0, 0.0, 0.0, np.asarray(heard, dtype=np.float32))
+        x_energy = float(np.dot(x, x))
+        if len(x) == 0 or len(ref16) < len(x) or x_energy <= 0:
+            return none
+        if 10 * np.log10(float(np.mean(ref16 ** 2)) + 1e-12) < self.quiet_db:
+            return none  # nothing was played: it cannot be an echo
+        piece = max(1, int(self.piece_s * RATE))
+        rest = np.empty_like(x)
+        best_corr, lags = 0.0, []
+        pieces: list[tuple[float, float]] = []  # (energy heard, energy left) per piece
+        for a in range(0, len(x), piece):
+            seg_x = x[a:a + piece]
+            if len(seg_x) < piece // 2 and a > 0:  # a short tail: extend the previous piece
+                seg_x = x[a - piece:]
+                a -= piece
+                pieces.pop()
+            corr, lag, left = self._one_tap(seg_x, ref16[a:a + len(seg_x) + len(ref16) - len(x)])
+            rest[a:a + len(seg_x)] = left
+            best_corr = max(best_corr, corr)
+            lags.append(lag)
+            pieces.append((float(np.dot(seg_x, seg_x)), float(np.dot(left, left))))
+        explained = 1.0 - float(np.dot(rest, rest)) / x_energy
+        return EchoVerdict(not self._someone_else(pieces), best_corr, explained,
+                           float(np.median(lags)) if lags else 0.0, rest.astype(np.float32))
+
+    def _someone_else(self, pieces: list[tuple[float, float]]) -> bool:
+        """True when two pieces in a row are loud and mostly not the played signal.
+
+        Judged piece by piece, not over the whole: a player's short word over a
+        long stretch of the narrator's voice is a small share of the energy.
+        """
+        loudest = max((heard for heard, _ in pieces), default=0.0)
+        floor = max(loudest * 0.05, 1e-9)
+        run = 0
+        for heard, left in pieces:
+            other = heard > 0 and left / heard > 1.0 - self.explained and left >= floor
+            run = run + 1 if other else 0
+            if run >= 2:
+                return True
+        return False
+
+    def _one_tap(self, x: np.ndarray, ref: np.ndarray) -> tuple[float, float, np.ndarray]:
+        """Best delay of ``ref`` against ``x``: (correlation, delay s, ``x`` minus the scaled match)."""
+        n = len(x)
+        lags = len(ref) - n + 1
+        x_energy = float(np.dot(x, x))
+        if lags < 1 or x_energy <= 0:
+            return 0.0, 0.0, x
+        size = 1 << int(np.ceil(np.log2(len(ref) + n)))
+        # correlation of x with every window ref[k:k+n], k = 0 .. lags-1
+        corr = np.fft.irfft(np.fft.rfft(ref, size) * np.conj(np.fft.rfft(x, size)), size)[:lags]
+        csum = np.concatenate([[0.0], np.cumsum(ref ** 2)])
+        win_energy = csum[n:n + lags] - csum[:lags]
+        norm = corr / np.sqrt(np.maximum(win_energy, 1e-12) * x_energy)
+        k = int(np.argmax(norm))
+        seg = ref[k:k + n]
+        seg_energy = float(np.dot(seg, seg))
+        if seg_energy <= 1e-12:
+            return 0.0, 0.0, x
+        gain = float(np.dot(x, seg)) / seg_energy
+        return float(norm[k]), self.max_lag_s - k / RATE, x - gain * seg

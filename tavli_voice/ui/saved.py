@@ -1,0 +1,80 @@
+"""Saved matches are never replaced silently, and messages name a command that works.
+
+* :func:`keep_aside` moves the unfinished autosave to a named file
+  (``match-20261201-1513.json`` in the data folder) before a new match starts;
+  ``tavli-voice resume match-20261201-1513`` continues it (:func:`named_save`).
+* :func:`program` is how the person started the program, so "continue it with:
+  …" names a command that works where they are: ``tavli-voice`` when that is
+  on the PATH, else the path they typed (``.venv/bin/tavli-voice``).
+
+No sentences here: the words are in :mod:`tavli_voice.words`.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+
+from .. import storage
+
+PREFIX = "match-"
+
+
+def program(argv0: str | None = None, which: str | None = "") -> str:
+    """The command that starts this program from the person's current folder."""
+    argv0 = sys.argv[0] if argv0 is None else argv0
+    on_path = shutil.which("tavli-voice") if which == "" else which
+    name = Path(argv0).name
+    if name in ("cli.py", "__main__.py", "-c", ""):
+        # started as ``python -m tavli_voice.cli``: the same way again
+        if on_path:
+            return "tavli-voice"
+        return f"{sys.executable} -m tavli_voice.cli"
+    if on_path and Path(on_path).resolve() == Path(argv0).resolve():
+        return "tavli-voice"
+    if on_path and os.sep not in argv0:
+        return "tavli-voice"
+    try:
+        relative = os.path.relpath(argv0)
+    except ValueError:  # another drive (Windows)
+        return argv0
+    if not relative.startswith(".."):
+        return relative if os.sep in relative else "." + os.sep + relative
+    return argv0
+
+
+def keep_aside(path: Path, now: float | None = None) -> str:
+    """Move the unfinished save at ``path`` to a named file beside it; its name."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    name = f"{PREFIX}{stamp}"
+    target = path.with_name(name + ".json")
+    n = 1
+    while target.exists():
+        name = f"{PREFIX}{stamp}-{n}"
+        target = path.with_name(name + ".json")
+        n += 1
+    os.replace(path, target)
+    return name
+
+
+def named_save(name: str, folder: Path | None = None) -> Path:
+    """The file of a match kept under ``name`` (a path, or a name in the data folder)."""
+    given = Path(name)
+    if given.suffix == ".json" and given.exists():
+        return given
+    folder = storage.data_dir() if folder is None else folder
+    return folder / (given.name if given.suffix == ".json" else given.name + ".json")
+
+
+def kept_matches(folder: Path | None = None) -> list[str]:
+    """Names of the matches kept aside, oldest first."""
+    folder = storage.data_dir() if folder is None else folder
+    if not folder.is_dir():
+        return []
+    return sorted(p.stem for p in folder.glob(PREFIX + "*.json"))
+
+
+__all__ = ["keep_aside", "kept_matches", "named_save", "program"]

@@ -1,0 +1,186 @@
+"""The listener against the game's own voice, words not on offer, and stop (simulated microphone).
+
+The "speaker" is a ``PlayedAudio`` (what the sound sink records it played,
+with the time each block sounds); the "microphone" is an array fed block by
+block with a fake clock, holding what a laptop microphone would hear: the
+narrator's voice, delayed and quieter, and sometimes the player on top.
+"""
+
+from __future__ import annotations
+
+import queue
+
+import numpy as np
+import pytest
+from speech_helpers import espeak, in_silence, needs_espeak
+
+from tavli_voice.commands import ChoosePlay, Roll, StopSpeech
+from tavli_voice.narration.sinks import PlayedAudio
+from tavli_voice.speech.audio import RATE
+from tavli_voice.speech.echo import EchoGate
+from tavli_voice.speech.engine_sphinx import SphinxRecognizer
+from tavli_voice.speech.grammar import Options
+from tavli_voice.speech.heard import Heard
+from tavli_voice.speech.listener import Listener, decoys
+
+ROLL_PHASE = Options(commands=frozenset({"roll", "double", "resign", "position", "pips", "score"}))
+PLAY_PHASE = Options(plays=5, commands=frozenset({"undo", "plays", "position"}))
+
+
+@pytest.fixture(scope="module")
+def engine() -> SphinxRecognizer:
+    return SphinxRecognizer("en")
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def drain(out: queue.Queue[object]) -> list[object]:
+    items = []
+    while not out.empty():
+        items.append(out.get_nowait())
+    return items
+
+
+def run(listener: Listener, clock: Clock, mic: np.ndarray, speaking_until: float) -> None:
+    """Feed ``mic`` in 20 ms blocks; the narrator 'speaks' until ``speaking_until``."""
+    block = RATE // 50
+    for k in range(0, len(mic), block):
+        clock.now = (k + block) / RATE
+        listener.is_speaking = lambda: clock.now < speaking_until
+        listener.process(mic[k:k + block], captured_end=clock.now)
+    listener.flush()
+
+
+def narrator_and_mic(text: str, delay_s: float = 0.04, gain: float = 0.4,
+                     noise_seed: int = 0) -> tuple[PlayedAudio, np.ndarray, float]:
+    """The narrator says ``text`` from t = 0.3 s; the microphone hears it ``delay_s`` later."""
+    voice = espeak(text)
+    played = PlayedAudio(RATE, keep_s=30.0)
+    start = 0.3
+    for k in range(0, len(voice), 320):
+        played.add(start + k / RATE, voice[k:k + 320])
+    mic = np.zeros(int((start + delay_s) * RATE) + len(voice) + RATE, dtype=np.float32)
+    at = int((start + delay_s) * RATE)
+    mic[at:at + len(voice)] += gain * voice
+    mic += 0.0005 * np.random.default_rng(noise_seed).standard_normal(len(mic)).astype(np.float32)
+    return played, mic, start + len(voice) / RATE
+
+
+@needs_espeak
+class TestOwnVoice:
+    @pytest.mark.parametrize("barge_in", ["ignore", "interrupt"])
+    def test_the_narrators_own_words_are_not_taken_as_commands(self, engine: SphinxRecognizer,
+                                                               barge_in: str) -> None:
+        # "stop" and "roll" are on offer: the narrator saying them must not stop or roll
+        played, mic, until = narrator_and_mic("Say roll, or stop.")
+        out: queue.Queue[object] = queue.Queue()
+        clock = Clock()
+        listener = Listener(engine, "en", out, clock=clock, barge_in=barge_in,  # type: ignore[arg-type]
+                            echo=EchoGate(played.between, played.rate))
+        listener.set_options(ROLL_PHASE)
+        run(listener, clock, mic, until + 0.3)
+        assert drain(out) == []
+        assert listener.echoes >= 1
+
+    def test_without_the_check_the_narrator_interrupts_itself(self, engine: SphinxRecognizer) -> None:
+        _played, mic, until = narrator_and_mic("Say roll, or stop.")
+        out: queue.Queue[object] = queue.Queue()
+        clock = Clock()
+        listener = Listener(engine, "en", out, clock=clock, barge_in="interrupt")
+        listener.set_options(ROLL_PHASE)
+        run(listener, clock, mic, until + 0.3)
+        assert any(isinstance(h, Heard) and h.reason == "barge_in" for h in drain(out))
+
+    def test_the_player_talking_over_the_narrator_still_barges_in(self, engine: SphinxRecognizer) -> None:
+        played, mic, until = narrator_and_mic("Your dice: six and five. Twelve plays to choose from.")
+        player = espeak("three")
+        at = int(0.9 * RATE)
+        mic[at:at + len(player)] += 0.8 * player
+        out: queue.Queue[object] = queue.Queue()
+        clock = Clock()
+        listener = Listener(engine, "en", out, clock=clock, barge_in="interrupt",
+                            echo=EchoGate(played.between, played.rate))
+        listener.set_options(PLAY_PHASE)
+        run(listener, clock, mic, until + 0.3)
+        heard = [h for h in drain(out) if isinstance(h, Heard)]
+        assert heard and heard[0].command == StopSpeech() and heard[0].reason == "barge_in"
+        assert ChoosePlay(3) in [h.command for h in heard]
+
+
+@needs_espeak
+class TestWordsNotOnOffer:
+    def test_plays_in_the_roll_phase_is_heard_as_not_on_offer(self, engine: SphinxRecognizer) -> None:
+        out: queue.Queue[object] = queue.Queue()
+        clock = Clock()
+        listener = Listener(engine, "en", out, clock=clock)
+        listener.set_options(ROLL_PHASE)
+        mic = in_silence(espeak("plays"))
+        run(listener, clock, mic, -1.0)
+        heard = [h for h in drain(out) if isinstance(h, Heard)]
+        assert len(heard) == 1 and heard[0].command is None and heard[0].reason == "not_on_offer"
+        assert heard[0].text == "plays"
+
+    def test_offered_words_still_work_with_the_decoys(self, engine: SphinxRecognizer) -> None:
+        out: queue.Queue[object] = queue.Queue()
+        clock = Clock()
+        listener = Listener(engine, "en", out, clock=clock)
+        listener.set_options(ROLL_PHASE)
+        run(listener, clock, np.concatenate([in_silence(espeak("roll")), in_silence(espeak("stop"), seed=2)]),
+            -1.0)
+        assert [h.command for h in drain(out) if isinstance(h, Heard)] == [Roll(), StopSpeech()]
+
+    def test_decoys_are_the_commands_not_on_offer(self) -> None:
+        from tavli_voice.speech.grammar import phrases
+
+        names = {type(p.command).__name__ for p in decoys(ROLL_PHASE, "en", phrases(ROLL_PHASE, "en"))}
+        assert "ListPlays" in names and "Undo" in names
+        assert "Roll" not in names and "StopSpeech" not in names
+
+
+@needs_espeak
+class TestQuickDecisions:
+    def test_stop_over_the_narrator_is_obeyed_before_the_hang_over_ends(self, engine: SphinxRecognizer) -> None:
+        out: queue.Queue[object] = queue.Queue()
+        clock = Clock()
+        listener = Listener(engine, "en", out, clock=clock, speculate_s=0.06)
+        listener.set_options(ROLL_PHASE)
+        word = espeak("stop")
+        mic = in_silence(word, before=0.5, after=0.6)
+        block = RATE // 50
+        posted_at = None
+        for k in range(0, len(mic), block):
+            clock.now = (k + block) / RATE
+            listener.is_speaking = lambda: True  # the narrator talks all along
+            listener.process(mic[k:k + block], captured_end=clock.now)
+            if posted_at is None and not out.empty():
+                posted_at = clock.now
+            if listener._spec is not None:  # let the background recognition finish, as real time would
+                listener._spec.result()
+        listener.flush()
+        heard = [h for h in drain(out) if isinstance(h, Heard)]
+        assert [h.command for h in heard] == [StopSpeech()]  # once, not again at the hang-over's end
+        word_end = 0.5 + len(word) / RATE
+        assert posted_at is not None and posted_at - word_end < listener._vad_settings.hangover_s
+
+    def test_a_guess_made_during_the_hang_over_is_used_when_it_ends(self, engine: SphinxRecognizer) -> None:
+        out: queue.Queue[object] = queue.Queue()
+        clock = Clock()
+        listener = Listener(engine, "en", out, clock=clock, speculate_s=0.06)
+        listener.set_options(ROLL_PHASE)
+        calls: list[int] = []
+        real = engine.recognize
+
+        def counting(audio: np.ndarray, items: tuple) -> Heard:  # type: ignore[type-arg]
+            calls.append(len(audio))
+            return real(audio, items)
+
+        listener.engine = type("Counting", (), {"name": "pocketsphinx", "recognize": staticmethod(counting)})()
+        run(listener, clock, in_silence(espeak("roll")), -1.0)
+        assert [h.command for h in drain(out) if isinstance(h, Heard)] == [Roll()]
+        assert len(calls) == 1  # the guess was used: no second recognition after the hang-over

@@ -1,0 +1,169 @@
+"""The real program against a real sound server (PulseAudio null sinks; no mocks).
+
+The game runs as a child process whose PortAudio reaches PulseAudio through
+ALSA's pulse plugin (``tests/sound_rig.py``). What it says is recorded from
+the speaker sink; spoken commands are espeak-ng clips played into the
+microphone sink. Skipped with the reason where PulseAudio is not installed;
+under ``CI=true`` a missing rig is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+from sound_rig import (
+    RECORD_RATE,
+    Game,
+    Rig,
+    alsa_pulse_plugin,
+    library_lines,
+    missing_tools,
+    sound_spans,
+    wait_quiet,
+)
+from speech_helpers import espeak_file
+
+ON_CI = os.environ.get("CI") == "true"
+PLAY = ["play", "--game", "portes", "--seed", "3", "--no-save"]
+
+
+def _unavailable() -> str | None:
+    missing = missing_tools()
+    if missing:
+        return f"PulseAudio tools not installed: {', '.join(missing)}"
+    if not alsa_pulse_plugin():
+        return "ALSA's pulse plugin (libasound2-plugins) is not installed"
+    if not Path("/usr/bin/espeak-ng").exists() and not any(
+            (Path(p) / "espeak-ng").exists() for p in os.environ.get("PATH", "").split(os.pathsep)):
+        return "espeak-ng is not installed"
+    return None
+
+
+def _start(rig: Rig) -> Rig:
+    problem = _unavailable()
+    if problem is None:
+        try:
+            rig.start()
+        except RuntimeError as exc:
+            problem = str(exc)
+    if problem is not None:
+        if ON_CI:
+            pytest.fail(f"the sound rig is needed under CI: {problem}")
+        pytest.skip(problem)
+    return rig
+
+
+@pytest.fixture(scope="module")
+def rig() -> Iterator[Rig]:
+    """The shared rig (started if it is not up; left running for the other tests)."""
+    yield _start(Rig())
+
+
+@pytest.fixture()
+def own_rig(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rig]:
+    """A rig of the test's own, which the test may kill and restart."""
+    rig = _start(Rig(tmp_path_factory.mktemp("rig")))
+    yield rig
+    rig.stop()
+
+
+def game(rig: Rig, tmp_path: Path, lang: str, *extra: str) -> Game:
+    return Game(rig, PLAY[1:] + ["--lang", lang, *extra], tmp_path / "home")
+
+
+def no_noise(g: Game) -> None:
+    """Nothing from an audio library on the screen (stdout) nor on stderr."""
+    assert library_lines(g.text()) == []
+    assert library_lines("\n".join(g.err)) == [], g.err
+
+
+def transcribe_en(samples: np.ndarray) -> str:
+    """Free English transcription with pocketsphinx (the project's offline engine) and its own model."""
+    import pocketsphinx
+
+    decoder = pocketsphinx.Decoder(loglevel="FATAL")
+    decoder.start_utt()
+    decoder.process_raw((np.clip(samples, -1, 1) * 32767).astype("<i2").tobytes(), False, True)
+    decoder.end_utt()
+    hyp = decoder.hyp()
+    return hyp.hypstr if hyp is not None else ""
+
+
+def test_narrated_speech_reaches_the_speaker_and_says_the_answer(rig: Rig, tmp_path: Path) -> None:
+    with rig.record() as rec:
+        g = game(rig, tmp_path, "en")
+        try:
+            g.wait_for("Choose a play")
+            g.send(".")  # stop the opening narration
+            wait_quiet(rec, 0.5)
+            start = len(rec.so_far())
+            g.send("i")  # "Pips: you 167, Rita 167. The race is level."
+            g.wait_for("Pips")
+            wait_quiet(rec, 0.8, sound_after=start)
+            answer = rec.so_far()[start:]
+        finally:
+            g.close()
+    spans = sound_spans(answer)
+    assert spans, "nothing was heard on the speaker"
+    spoken = spans[-1][1] - spans[0][0]
+    assert 2.5 < spoken < 12.0, spans  # one sentence and a short one, at 175 words a minute
+    assert float(np.sqrt(np.mean(answer[int(spans[0][0] * RECORD_RATE):] ** 2))) > 0.01
+    words = transcribe_en(answer).split()
+    assert "hundred" in words and "sixty" in words, words
+    no_noise(g)
+
+
+@pytest.mark.parametrize("lang,number,undo", [("en", "three", "undo"), ("el", "τρία", "αναίρεση")])
+def test_spoken_number_and_command_reach_the_game(rig: Rig, tmp_path: Path, lang: str, number: str,
+                                                  undo: str) -> None:
+    voice = "en-us" if lang == "en" else "el"
+    with rig.record() as rec:
+        # pocketsphinx: the sound path is under test here, not the slower English default engine
+        g = game(rig, tmp_path, lang, "--voice", "--voice-confirm", "never", "--voice-engine", "pocketsphinx")
+        try:
+            g.wait_for("10: 8/2 6/5")
+            time.sleep(0.5)
+            g.send(".")
+            wait_quiet(rec, 0.6)
+            said = time.monotonic()
+            rig.play_into_mic(espeak_file(number, voice))
+            g.wait_for("24/23 8/2", after=said, timeout=30)  # play 3 of the list
+            g.send(".")
+            wait_quiet(rec, 1.0)
+            said = time.monotonic()
+            rig.play_into_mic(espeak_file(undo, voice))
+            g.wait_for("10: 8/2 6/5", after=said, timeout=30)  # the plays are offered again
+        finally:
+            g.close()
+    no_noise(g)
+
+
+@pytest.mark.parametrize("lang,lost,back", [
+    ("en", "The sound stopped", "The sound is back"),
+    ("el", "Ο ήχος σταμάτησε", "Ο ήχος επέστρεψε"),
+])
+def test_a_killed_sound_server_is_said_and_play_goes_on(own_rig: Rig, tmp_path: Path, lang: str,
+                                                        lost: str, back: str) -> None:
+    g = game(own_rig, tmp_path, lang)
+    try:
+        g.wait_for("10: 8/2 6/5")
+        killed = time.monotonic()
+        own_rig.stop()
+        g.wait_for(lost, after=killed, timeout=10)
+        sent = g.send("3")
+        g.wait_for("24/23 8/2", after=sent, timeout=10)  # the keyboard still plays
+        own_rig.start()
+        g.wait_for(back, after=sent, timeout=15)
+        with own_rig.record() as rec:
+            g.send("i")
+            time.sleep(2.5)
+            heard = rec.so_far()
+        assert sound_spans(heard), "no speech after the sound server came back"
+    finally:
+        g.close()
+    no_noise(g)
