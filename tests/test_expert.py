@@ -263,7 +263,7 @@ class TestCoach:
     def test_a_clear_mistake_is_named_with_the_better_play(self) -> None:
         bot = ExpertBot(seed=0, search=False)
         found = 0
-        for pos, roll, plays in samples("portes", 40):
+        for _pos, _roll, plays in samples("portes", 40):
             eq = bot.equities(plays)
             worst = plays[int(np.argmin(eq))]
             best = plays[int(np.argmax(eq))]
