@@ -4,7 +4,9 @@
 - ``tavli-voice moves --jsonl`` reads ``{"position": {...}, "dice": [a, b]}``
   lines on standard input and writes one JSON line per non-blank input line,
   in order: ``{"plays": [...], "reason": null}``; a bad line gets
-  ``{"error": "..."}`` and the run goes on.
+  ``{"error": "..."}`` and the run goes on. With ``--bot NAME`` each answer also
+  has ``"choice"``: the index in ``"plays"`` of the play that bot picks
+  (``null`` when none).
 
 Whatever comes in, what goes out is one valid UTF-8 JSON object per line:
 undecodable bytes, lone surrogates, nesting too deep to parse, lines longer
@@ -24,11 +26,14 @@ import os
 import stat
 import sys
 import threading
-from typing import Any, BinaryIO, TextIO
+from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
 from .words import lang_from_argv, text
 from .words.catalogs import use_argparse_language
 from .rules import Position, analyse
+
+if TYPE_CHECKING:
+    from .bots import Bot
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +47,7 @@ WAIT_NOTICE = 2.0
 MAX_ERROR = 300
 
 
-def answer(obj: Any) -> dict[str, Any]:
+def answer(obj: Any, bot: Bot | None = None) -> dict[str, Any]:
     """The JSON answer for one parsed input object (raises ValueError if it is bad)."""
     if not isinstance(obj, dict):
         raise ValueError("each line must be an object with 'position' and 'dice'")
@@ -51,8 +56,15 @@ def answer(obj: Any) -> dict[str, Any]:
     pos = Position.from_json(obj["position"])
     dice = check_dice(obj["dice"])
     turn = analyse(pos, dice)
-    return {"plays": [p.to_json() for p in turn.plays],
-            "reason": turn.reason.to_json() if turn.reason else None}
+    out: dict[str, Any] = {"plays": [p.to_json() for p in turn.plays],
+                           "reason": turn.reason.to_json() if turn.reason else None}
+    if bot is not None:
+        choice = None
+        if turn.plays:
+            play = bot.choose_play(pos, turn.dice, turn.plays)
+            choice = turn.plays.index(play)
+        out["choice"] = choice
+    return out
 
 
 def check_dice(dice: object) -> tuple[int, int]:
@@ -70,14 +82,14 @@ def _printable(message: str) -> str:
     return message.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
-def answer_line(raw: bytes) -> dict[str, Any]:
+def answer_line(raw: bytes, bot: Bot | None = None) -> dict[str, Any]:
     """The answer for one input line (bytes, without the newline); never raises."""
     try:
         line = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         return {"error": f"line is not valid UTF-8 (byte {exc.start + 1})"}
     try:
-        return answer(json.loads(line))
+        return answer(json.loads(line), bot)
     except json.JSONDecodeError as exc:
         return {"error": f"line is not valid JSON: {exc.msg} (column {exc.colno})"}
     except RecursionError:
@@ -115,7 +127,7 @@ def _lines(stream: BinaryIO) -> Any:
         yield raw.rstrip(b"\r\n")
 
 
-def run_jsonl(stdin: TextIO | BinaryIO, stdout: TextIO) -> int:
+def run_jsonl(stdin: TextIO | BinaryIO, stdout: TextIO, bot: Bot | None = None) -> int:
     """Answer every non-blank input line with one output line."""
     binary: Any
     if hasattr(stdin, "buffer"):
@@ -130,7 +142,7 @@ def run_jsonl(stdin: TextIO | BinaryIO, stdout: TextIO) -> int:
         elif not raw.strip():
             continue
         else:
-            out = answer_line(raw)
+            out = answer_line(raw, bot)
         stdout.write(encode_answer(out))
         stdout.flush()
     return 0
@@ -218,9 +230,19 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--lang", choices=["en", "el"], default=None, help=text("cli.lang", lang))
     ap.add_argument("--wait", type=float, default=60.0, metavar=text("metavar.seconds", lang),
                     help=text("moves.wait", lang))
+    ap.add_argument("--bot", default=None, help=text("moves.bot", lang))
+    ap.add_argument("--seed", default="0", help=text("moves.seed", lang))
     args = ap.parse_args(argv)
+    bot = None
+    if args.bot is not None:
+        from .bots import make_bot
+        from .bots.registry import is_bot_name, unknown_bot_message
+        if not is_bot_name(args.bot):
+            print(unknown_bot_message(args.bot, lang), file=sys.stderr)
+            return 2
+        bot = make_bot(args.bot, seed=args.seed)
     if args.jsonl:
-        return run_jsonl(sys.stdin, sys.stdout)
+        return run_jsonl(sys.stdin, sys.stdout, bot)
     if not args.position or not args.dice:
         ap.print_usage(sys.stderr)
         print(text("moves.usage", lang), file=sys.stderr)

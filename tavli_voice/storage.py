@@ -415,16 +415,23 @@ def check_save(data: object) -> None:
             except ValueError:
                 raise _fail(f"players[{i}].bot", f"unknown bot {bot[:40]!r}") from None
     if "options" in top:
-        o = _object(top["options"], "options", {"confirm_plays", "suggestions", "auto_single",
-                                                "hint_bot"}, set())
+        from dataclasses import fields
+
+        from .session import SessionOptions
+
+        defaults = SessionOptions()
+        known = {f.name for f in fields(SessionOptions)}  # the options the session has now
+        o = _object(top["options"], "options", known, set())
         for key, value in o.items():
             if key == "hint_bot":
                 try:
                     bot_name(value if isinstance(value, str) else "")
                 except ValueError:
                     raise _fail("options.hint_bot", "must be a bot's name") from None
-            elif not isinstance(value, bool):
+            elif isinstance(getattr(defaults, key), bool) and not isinstance(value, bool):
                 raise _fail(f"options.{key}", "must be true or false")
+            elif not isinstance(value, type(getattr(defaults, key))):
+                raise _fail(f"options.{key}", "has the wrong type")
     if "over" in top and not isinstance(top["over"], bool):
         raise _fail("over", "must be true or false")
     if version == 2:
