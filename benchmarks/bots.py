@@ -1,4 +1,4 @@
-"""Bot strength ladder: strong vs Rita vs random, per game.
+"""Bot strength ladder: expert vs strong vs Rita vs random, per game.
 
 Plays seeded single games for each pairing and each of Portes, Plakoto and
 Fevga, alternating who starts (game i: the first-named bot starts when i is
@@ -8,13 +8,16 @@ decision. Every game is reproducible from ``--seed``: its dice come from
 ``DiceSource(f"{seed}:{game}:{pairing}:{i}")`` (R3) and each bot gets its own
 seed.
 
-Targets: strong beats Rita in at least 70% of single games in
-each game, and Rita beats random in at least 70%.
+Targets: strong beats Rita in at least 70% of single games in each game, and
+Rita beats random in at least 70%; the expert takes at least 75% of the points
+against strong in Plakoto and Fevga ("pts%": the first-named bot's share of
+all points scored).
 
 Usage::
 
     python benchmarks/bots.py                 # 1000 games per pairing and game
     python benchmarks/bots.py --games 200 --game fevga --pairs strong:rita
+    python benchmarks/bots.py --games 200 --pairs expert:strong,expert:rita
     python benchmarks/bots.py --jobs 2        # split the games over 2 processes
     python benchmarks/bots.py --calibrate 300 # fit the cube's score→chance scale
 """
@@ -33,7 +36,7 @@ from tavli_voice.bots.base import Bot
 from tavli_voice.rules import DiceSource, Position, game_outcome, legal_plays
 
 GAMES = ("portes", "plakoto", "fevga")
-PAIRS = ("strong:rita", "rita:random", "strong:random")
+PAIRS = ("strong:rita", "rita:random", "strong:random", "expert:strong")
 MAX_TURNS = 3000  # a safety net; no real game comes near it
 
 
@@ -155,8 +158,9 @@ def report_line(game: str, pair: str, t: Tally) -> str:
     ms = [1000 * t.decision_seconds[k] / t.decisions[k] if t.decisions[k] else 0.0
           for k in (0, 1)]
     ppg = (t.points_for - t.points_against) / t.games if t.games else 0.0
+    share = t.points_for / max(1, t.points_for + t.points_against)
     return (f"{game:8} {a + ' vs ' + b:17} {t.games:5} {rate:7.1%}  [{lo:6.1%}, {hi:6.1%}]"
-            f" {t.draws:5} {ppg:+7.2f} {t.games / t.seconds if t.seconds else 0:8.1f}"
+            f" {t.draws:5} {ppg:+7.2f} {share:6.1%} {t.games / t.seconds if t.seconds else 0:8.1f}"
             f"   {a} {ms[0]:.2f} / {b} {ms[1]:.2f}")
 
 
@@ -202,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"# bots benchmark: {args.games} games per row, seed {args.seed}, preset {args.preset}")
     print(f"{'game':8} {'pairing':17} {'n':>5} {'wins':>7}  {'95% Wilson':^18} {'draws':>5}"
-          f" {'pts/g':>7} {'games/s':>8}   ms per decision")
+          f" {'pts/g':>7} {'pts%':>6} {'games/s':>8}   ms per decision")
     wall = time.perf_counter()
     for game in args.game or GAMES:
         for pair in args.pairs.split(","):

@@ -68,7 +68,7 @@ class PlayerInfo:
     """A seat at the table: a display name, and the bot's name for a bot."""
 
     name: str
-    bot: str | None = None  #: "random", "rita", "strong"; None for a person
+    bot: str | None = None  #: "random", "rita", "strong", "expert"; None for a person
 
     @property
     def is_bot(self) -> bool:
@@ -326,11 +326,23 @@ class HelpReport(Event):
 
 @dataclass(frozen=True, slots=True)
 class HintReport(Event):
-    """The strong bot's choice: play ``number`` (1-based)."""
+    """The hint bot's choice (the expert): play ``number`` (1-based)."""
 
     player: int
     number: int
     play: Play
+
+
+@dataclass(frozen=True, slots=True)
+class CoachNote(Event):
+    """The coach (off by default): ``player``'s play was a clear mistake; the hint's
+    play ``better`` wins ``win_gain`` more games in a hundred and is worth
+    ``equity_loss`` more points a game."""
+
+    player: int
+    better: Play
+    win_gain: int
+    equity_loss: float
 
 
 @dataclass(frozen=True, slots=True)

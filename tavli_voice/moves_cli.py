@@ -4,7 +4,8 @@
 - ``tavli-voice moves --jsonl`` reads ``{"position": {...}, "dice": [a, b]}``
   lines on standard input and writes one JSON line per input line, in order:
   ``{"plays": [...], "reason": null}``; a bad line gets ``{"error": "..."}``
-  and the run goes on.
+  and the run goes on. With ``--bot NAME`` each answer also has ``"choice"``:
+  the index in ``"plays"`` of the play that bot picks (``null`` when none).
 """
 
 from __future__ import annotations
@@ -12,14 +13,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from .words import lang_from_argv, text
 from .words.catalogs import use_argparse_language
 from .rules import Position, analyse
 
+if TYPE_CHECKING:
+    from .bots import Bot
 
-def answer(obj: Any) -> dict[str, Any]:
+
+def answer(obj: Any, bot: Bot | None = None) -> dict[str, Any]:
     """The JSON answer for one parsed input object (raises ValueError if it is bad)."""
     if not isinstance(obj, dict):
         raise ValueError("each line must be an object with 'position' and 'dice'")
@@ -30,17 +34,24 @@ def answer(obj: Any) -> dict[str, Any]:
     if not isinstance(dice, list):
         raise ValueError("'dice' must be a list of two numbers from 1 to 6")
     turn = analyse(pos, dice)
-    return {"plays": [p.to_json() for p in turn.plays],
-            "reason": turn.reason.to_json() if turn.reason else None}
+    out: dict[str, Any] = {"plays": [p.to_json() for p in turn.plays],
+                           "reason": turn.reason.to_json() if turn.reason else None}
+    if bot is not None:
+        choice = None
+        if turn.plays:
+            play = bot.choose_play(pos, turn.dice, turn.plays)
+            choice = turn.plays.index(play)
+        out["choice"] = choice
+    return out
 
 
-def run_jsonl(stdin: TextIO, stdout: TextIO) -> int:
+def run_jsonl(stdin: TextIO, stdout: TextIO, bot: Bot | None = None) -> int:
     """Answer every non-blank input line with one output line."""
     for line in stdin:
         if not line.strip():
             continue
         try:
-            out = answer(json.loads(line))
+            out = answer(json.loads(line), bot)
         except json.JSONDecodeError as exc:
             out = {"error": f"line is not valid JSON: {exc.msg}"}
         except ValueError as exc:
@@ -61,9 +72,19 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--dice", nargs=2, type=int, metavar=("A", "B"), help=text("moves.dice", lang))
     ap.add_argument("--jsonl", action="store_true", help=text("moves.jsonl", lang))
     ap.add_argument("--lang", choices=["en", "el"], default=None, help=text("cli.lang", lang))
+    ap.add_argument("--bot", default=None, help=text("moves.bot", lang))
+    ap.add_argument("--seed", default="0", help=text("moves.seed", lang))
     args = ap.parse_args(argv)
+    bot = None
+    if args.bot is not None:
+        from .bots import make_bot
+        from .bots.registry import is_bot_name, unknown_bot_message
+        if not is_bot_name(args.bot):
+            print(unknown_bot_message(args.bot, lang), file=sys.stderr)
+            return 2
+        bot = make_bot(args.bot, seed=args.seed)
     if args.jsonl:
-        return run_jsonl(sys.stdin, sys.stdout)
+        return run_jsonl(sys.stdin, sys.stdout, bot)
     if not args.position or not args.dice:
         ap.print_usage(sys.stderr)
         print(text("moves.usage", lang), file=sys.stderr)

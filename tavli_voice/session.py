@@ -26,7 +26,7 @@ from typing import Any, Callable
 
 from . import commands as C
 from . import events as E
-from .bots import make_bot
+from .bots import HINT_BOT, make_bot
 from .bots.base import Bot
 from .command_table import ALWAYS_OFFERED, PHASE_COMMANDS
 from .events import Phase, QuestionKind, RejectCode
@@ -45,8 +45,9 @@ class SessionOptions:
 
     confirm_plays: bool = True   #: a chosen play waits for Confirm (undo until then)
     suggestions: bool = False    #: list the suggested play first (PlaysOffered.suggested)
+    coach: bool = False          #: after a person's clear mistake, say how much better the hint is
     auto_single: bool = False    #: play a turn's only legal play without asking
-    hint_bot: str = "strong"     #: the bot whose play is the hint, the suggestion and the time-out play
+    hint_bot: str = HINT_BOT     #: the bot whose play is the hint, the suggestion and the time-out play
 
 
 class Session:
@@ -199,6 +200,8 @@ class Session:
         play = self.pending
         assert play is not None and self.dice is not None
         out: list[E.Event] = [E.PlayMade(self.to_move, play, self.dice, by_timer)]
+        if self.options.coach and not by_timer and not self._is_bot(self.to_move):
+            out += self._coach(play)
         before = self.position
         after = play.result
         if game_for(after).pins_mother(before, after):
@@ -208,6 +211,15 @@ class Session:
         if outcome is not None:
             return out + self._game_over(outcome)
         return out + self._next_turn()
+
+    def _coach(self, play: Play) -> list[E.Event]:
+        """The coach's word on a clear mistake (by the expert's judgement), else nothing."""
+        from .bots.coach import judge
+
+        note = judge(self.plays, play)
+        if note is None:
+            return []
+        return [E.CoachNote(self.to_move, note.better, note.win_gain, note.equity_loss)]
 
     def _next_turn(self) -> list[E.Event]:
         self.position = self.position.flip()
@@ -651,6 +663,7 @@ class Session:
             "players": [{"name": p.name, "bot": p.bot} for p in self.players],
             "options": {"confirm_plays": self.options.confirm_plays,
                         "suggestions": self.options.suggestions,
+                        "coach": self.options.coach,
                         "auto_single": self.options.auto_single,
                         "hint_bot": self.options.hint_bot},
             "log": list(self.log),

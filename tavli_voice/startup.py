@@ -25,6 +25,7 @@ from .rules.position import PRESET_GAMES
 from .words.catalogs import use_argparse_language
 from .narration.priorities import Verbosity
 from .rules import MatchConfig, TimerRules
+from .bots.registry import BOT_NAMES, is_bot_name, unknown_bot_message
 from .session import Session, SessionOptions
 from .ui import saved
 
@@ -33,8 +34,8 @@ if TYPE_CHECKING:
     from .narration.settings import SpeechSettings
     from .ui.app import App, Source
 
-#: Bots a seat can be given on the command line.
-BOTS = ("rita", "strong", "random")
+#: Bots a seat can be given on the command line (the levels, weakest first).
+BOTS = BOT_NAMES
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +88,7 @@ def build_parser(lang: str = "en", prog: str = "tavli-voice play") -> argparse.A
     ap.add_argument("--resume", action="store_true", help=h("resume"))
     ap.add_argument("--resume-name", default=None, metavar=mv("name"), help=h("resume_name"))
     ap.add_argument("--suggest", action="store_true", help=h("suggest"))
+    ap.add_argument("--coach", action="store_true", help=h("coach"))
     ap.add_argument("--no-confirm", action="store_true", help=h("no_confirm"))
     ap.add_argument("--save", default=None, metavar=mv("file"), help=h("save"))
     ap.add_argument("--no-save", action="store_true", help=h("no_save"))
@@ -95,25 +97,25 @@ def build_parser(lang: str = "en", prog: str = "tavli-voice play") -> argparse.A
 
 def players_from_args(args: argparse.Namespace, lang: str) -> tuple[E.PlayerInfo, E.PlayerInfo]:
     """The two seats the options ask for (``--players``, else you and ``--opponent``)."""
-    def seat(name: str, fallback: str) -> E.PlayerInfo:
-        key = name.strip().lower()
-        if key in BOTS or key in ("ρίτα", "ριτα"):
-            from .bots import bot_name
-            bot = bot_name(key)
-            return E.PlayerInfo(M.player_words(bot, bot, 0, lang).name, bot)
-        return E.PlayerInfo(name.strip() or fallback)
+    def seat(name: str) -> E.PlayerInfo:
+        from .bots import bot_name
+        bot = bot_name(name)
+        return E.PlayerInfo(M.player_words(bot, bot, 0, lang).name, bot)
 
     if args.players:
         parts = args.players.split(",")
         if len(parts) != 2:
             raise ValueError(M.text("error.players", lang))
-        return seat(parts[0], "1"), seat(parts[1], "2")
+        for part in parts:  # two bots: a name that is no bot is a mistake, not a person
+            if not is_bot_name(part):
+                raise ValueError(unknown_bot_message(part.strip(), lang))
+        return seat(parts[0]), seat(parts[1])
     me = M.text("player.you", lang) if "player.you" in M.MESSAGES else "you"
     if args.opponent == "friend":
         return E.PlayerInfo(M.text("player.first", lang) if "player.first" in M.MESSAGES
                             else "1"), E.PlayerInfo(M.text("player.second", lang)
                                                     if "player.second" in M.MESSAGES else "2")
-    return E.PlayerInfo(me), seat(args.opponent, "bot")
+    return E.PlayerInfo(me), seat(args.opponent)
 
 
 def make_narrator(args: argparse.Namespace, lang: str, say: "SayLine"
@@ -276,7 +278,8 @@ def open_session(args: argparse.Namespace, lang: str, save_path: Path | None,
             raise ValueError(M.text("error.preset_game", lang, game=M.game_name(args.game, lang),
                                     preset=M.preset_short_name(preset, lang)))
         config = MatchConfig(length, args.game, preset, seed, TimerRules(enabled=args.timer))
-        options = SessionOptions(confirm_plays=not args.no_confirm, suggestions=args.suggest)
+        options = SessionOptions(confirm_plays=not args.no_confirm, suggestions=args.suggest,
+                                 coach=args.coach)
         return Session(config, players, options), None
     except ValueError as exc:
         say(M.text("error.options", lang, error=str(exc)))

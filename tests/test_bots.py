@@ -71,7 +71,7 @@ class TestRegistry:
         assert bot.name == bot_name(name)
 
     def test_names_weakest_first(self) -> None:
-        assert BOT_NAMES == ("random", "rita", "strong")
+        assert BOT_NAMES == ("random", "rita", "strong", "expert")
 
     def test_unknown_name_is_a_clear_value_error(self) -> None:
         with pytest.raises(ValueError, match=r"unknown bot 'gnubg'.*random, rita, strong"):
@@ -138,7 +138,7 @@ class TestChoices:
 class TestRita:
     @staticmethod
     def mistake_share(p_mistake: float, depth: float = 1.0) -> tuple[float, int]:
-        rita = RitaBot(seed=9, p_mistake=p_mistake, mistake_depth=depth)
+        rita = RitaBot(seed=9, p_mistake=p_mistake, mistake_depth=depth, values="strong")
         strong = StrongBot(seed=9)
         chances = differs = 0
         for game in GAMES:
@@ -167,7 +167,7 @@ class TestRita:
         assert self.mistake_share(1.0)[0] == 1.0
 
     def test_mistakes_come_from_the_worse_part(self) -> None:
-        rita = RitaBot(seed=4, p_mistake=1.0, mistake_depth=0.5)
+        rita = RitaBot(seed=4, p_mistake=1.0, mistake_depth=0.5, values="strong")
         for position, roll, plays in samples("plakoto", 60):
             scores = sorted(score_plays(plays))
             worse = [s for s in scores if s < scores[-1] - TIE]

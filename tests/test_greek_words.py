@@ -404,6 +404,7 @@ _OPTION_WORDS = {
     "commands", "models", "profile", "list", "fetch", "takes", "numbers", "steps", "turn",
     "play", "roll", "answer", "pocketsphinx", "vosk", "whisper", "templates", "position",
     "enroll", "hear", "moves", "from", "wav", "numbering", "mine", "mover", "name",
+    "expert", "coach", "choice", "plays",
 }
 
 

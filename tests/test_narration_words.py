@@ -184,6 +184,8 @@ def all_events() -> list[E.Event]:
         E.HelpReport(0, ("select", "from", "to", "plays", "hint", "resign", "position", "point",
                          "quarter", "pips", "score", "repeat", "help", "stop", "quit"), 7),
         E.HintReport(0, 1, PLAYS_65[0]),
+        E.CoachNote(0, PLAYS_65[1], 8, 0.15),
+        E.CoachNote(1, PLAYS_65[2], 0, 0.12),
         E.TimeWarning(0, 10),
         E.TimeWarning(1, 1),
         E.TimedOut(1, 2),

@@ -23,7 +23,7 @@ import pytest
 
 from tavli_voice import commands as C, words
 from tavli_voice import events as E
-from tavli_voice.bots import make_bot
+from tavli_voice.bots import HINT_BOT, make_bot
 from tavli_voice.narration.narrator import Narrator
 from tavli_voice.narration.priorities import Priority
 from tavli_voice.narration.speaker import RecordingSpeaker
@@ -59,7 +59,7 @@ def leads_to(mode: ScanMode, index: int, target: C.Command, depth: int = 0) -> b
 
 
 def wanted(app: App) -> C.Command:
-    """What the scripted user wants now: roll, confirm, the strong bot's play, leave at the end."""
+    """What the scripted user wants now: roll, confirm, the hint's play, leave at the end."""
     s = app.session
     if app.finished:
         return C.Quit()
@@ -72,7 +72,7 @@ def wanted(app: App) -> C.Command:
     if s.phase is Phase.ASK:
         return C.No()
     assert s.dice is not None
-    best = make_bot("strong", seed=0).choose_play(s.position, s.dice, s.plays)
+    best = make_bot(HINT_BOT, seed=0).choose_play(s.position, s.dice, s.plays)
     return C.ChoosePlay(s.plays.index(best) + 1)
 
 

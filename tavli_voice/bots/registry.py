@@ -1,21 +1,37 @@
-"""Find a bot by name: ``make_bot("rita", seed=3)`` (Latin or Greek names)."""
+"""Find a bot by name: ``make_bot("rita", seed=3)`` (Latin or Greek names).
+
+The levels, weakest first, each with a one-line description in English and
+Greek (:data:`LEVELS`, :func:`levels_help`): ``random``, ``rita``, ``strong``
+(the fixed yardstick) and ``expert`` (the trained nets).
+"""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .base import Bot
 from .random_bot import RandomBot
 from .rita import RitaBot
 from .strong import StrongBot
 
+
+def _expert(seed: int | str) -> Bot:
+    from .expert import ExpertBot  # numpy and the weights load only when asked for
+
+    return ExpertBot(seed)
+
+
 #: Canonical bot names, weakest first.
-BOT_NAMES = ("random", "rita", "strong")
+BOT_NAMES = ("random", "rita", "strong", "expert")
+
+#: The bot that answers hints and puts its play first in the list.
+HINT_BOT = "expert"
 
 _FACTORIES: dict[str, Callable[[int | str], Bot]] = {
     "random": RandomBot,
     "rita": RitaBot,
     "strong": StrongBot,
+    "expert": _expert,
 }
 
 #: Other spellings (Greek, with or without accent) → canonical name.
@@ -23,7 +39,43 @@ ALIASES = {
     "τυχαίο": "random", "τυχαιο": "random", "τυχαίος": "random", "τυχαιος": "random",
     "ρίτα": "rita", "ριτα": "rita",
     "δυνατό": "strong", "δυνατο": "strong", "δυνατός": "strong", "δυνατος": "strong",
+    "έμπειρος": "expert", "εμπειρος": "expert", "έμπειρο": "expert", "εμπειρο": "expert",
 }
+
+#: One line per level, in both languages (shown in ``-h`` and the board window).
+LEVELS: dict[str, dict[str, str]] = {
+    "random": {"en": "random: any legal play, at random",
+               "el": "random (τυχαίος): οποιαδήποτε κανονική κίνηση, στην τύχη"},
+    "rita": {"en": "rita (Rita): a patient beginner who slips now and then",
+             "el": "rita (Ρίτα): υπομονετική αρχάρια που πού και πού κάνει λάθη"},
+    "strong": {"en": "strong: a solid club player, judging by rules written by hand",
+               "el": "strong (δυνατός): καλός παίκτης καφενείου, με κανόνες γραμμένους "
+                     "με το χέρι"},
+    "expert": {"en": "expert: the strongest, a neural network trained for each game",
+               "el": "expert (έμπειρος): ο πιο δυνατός, νευρωνικό δίκτυο εκπαιδευμένο "
+                     "για κάθε παιχνίδι"},
+}
+
+
+def levels_help(lang: str = "en") -> str:
+    """The levels, weakest first, as one line for ``-h`` (``lang``: en or el)."""
+    # a Greek ";" is a question mark: the Greek list is joined with a middle dot
+    sep = " · " if lang == "el" else "; "
+    return sep.join(LEVELS[n]["el" if lang == "el" else "en"] for n in BOT_NAMES)
+
+
+def is_bot_name(name: str) -> bool:
+    """True when ``name`` names a bot (any case, Latin or Greek)."""
+    key = name.strip().lower()
+    return ALIASES.get(key, key) in _FACTORIES
+
+
+def unknown_bot_message(name: str, lang: str = "en") -> str:
+    """"Unknown bot" in ``lang`` (en or el), with the names that exist."""
+    names = ", ".join(BOT_NAMES)
+    if lang == "el":
+        return f"άγνωστο μποτ «{name}»· διάλεξε ένα από: {names}"
+    return f"unknown bot {name!r}; choose one of: {names}"
 
 
 def bot_name(name: str) -> str:
@@ -31,7 +83,7 @@ def bot_name(name: str) -> str:
     key = name.strip().lower()
     key = ALIASES.get(key, key)
     if key not in _FACTORIES:
-        raise ValueError(f"unknown bot {name!r}; expected one of: {', '.join(BOT_NAMES)}")
+        raise ValueError(unknown_bot_message(name))
     return key
 
 

@@ -341,6 +341,15 @@ def _hint_report(e: E.HintReport, s: Say) -> Blocks:
     return [s.t("hint.other", who=s.subject(e.player), n=e.number, play=play)]
 
 
+def _coach_note(e: E.CoachNote, s: Say) -> Blocks:
+    play = s.play(e.better, e.player)
+    if e.win_gain >= 1:
+        return [s.t("coach.mistake", play=play, pct=e.win_gain)]
+    points = f"{e.equity_loss:.2f}"
+    return [s.t("coach.mistake.points", play=play,
+                points=points.replace(".", ",") if s.lang == "el" else points)]
+
+
 def _time_warning(e: E.TimeWarning, s: Say) -> Blocks:
     if s.you(e.player):
         return [s.n("time.left.you", e.seconds)]
@@ -407,6 +416,7 @@ PHRASES: dict[type, PhraseRule] = {
     E.ScoreReport: PhraseRule(_score_report, MSG),
     E.HelpReport: PhraseRule(_help_report, MSG, SYSTEM),
     E.HintReport: PhraseRule(_hint_report, MSG),
+    E.CoachNote: PhraseRule(_coach_note, MSG),
     E.TimeWarning: PhraseRule(_time_warning, MSG),
     E.TimedOut: PhraseRule(_timed_out, IMP),
     E.Goodbye: PhraseRule(_goodbye, IMP, SYSTEM),

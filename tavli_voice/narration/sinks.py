@@ -210,7 +210,7 @@ class SoundDeviceSink:
         self.blocksize = max(64, int(rate * block_s))
         self.watch_s = watch_s
         self.retry_s = retry_s
-        self.played = PlayedAudio(rate)
+        self.played = PlayedAudio(rate, keep_s=12.0)  # an utterance is at most 6 s, plus delays
         self.underruns = 0
         #: underruns while speech was waiting to be played (the audible ones)
         self.speech_underruns = 0
@@ -274,7 +274,9 @@ class SoundDeviceSink:
         # uneven bursts, and the echo check needs the played signal without gaps or overlaps.
         now = time.monotonic() + self._out_latency
         at = self._clock_anchor + self._clock_frames / self.rate
-        if abs(now - at) > 0.08:  # first block, or after an underrun or a restart
+        # a burst of callbacks makes the wall clock run behind the samples (keep the samples'
+        # clock); the wall clock ahead means samples were lost (an underrun): start again from it
+        if now - at > 0.03 or at - now > 0.25:
             self._clock_anchor, self._clock_frames, at = now, 0, now
         self._clock_frames += frames
         if had:

@@ -58,7 +58,7 @@ class EchoGate:
         self.quiet_db = quiet_db
         self.piece_s = piece_s
         #: the microphone's clock may run a little ahead of the speaker's: look that far after too
-        self.lead_s = 0.1
+        self.lead_s = 0.5
 
     def check(self, heard: Samples, start: float, end: float | None = None) -> EchoVerdict:
         """Judge ``heard`` (16 kHz), which the microphone captured from ``start`` (monotonic).

@@ -145,6 +145,7 @@ class Listener:
         self._spec_options: Options | None = None
         self._spec_muted = False
         self._stopped_early = False
+        self._barged = False  # a barge-in was posted for the utterance in progress
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tavli-recognizer")
         self._pool_closed = False
 
@@ -215,6 +216,7 @@ class Listener:
         STATUS.lost("voice")
         self._vad = None
         self._fed = 0
+        self._offset = None
         self._onset = None
         while not self._stop.wait(self.retry_s):
             try:
@@ -257,7 +259,11 @@ class Listener:
         muted = self._muted()
         self._fed += len(block)
         end = self._clock() if captured_end is None else captured_end
-        self._offset = end - self._fed / self._rate()
+        # Blocks come in bursts, each stamped when the burst arrived: the earliest estimate of
+        # stream time 0 is the true one (re-anchored if it drifts a quarter second late).
+        offset = end - self._fed / self._rate()
+        if self._offset is None or offset < self._offset or offset - self._offset > 0.25:
+            self._offset = offset
         if self._ptt is not None:
             self._ptt.append(np.asarray(block, dtype=np.float32))
             self._ptt_muted = self._ptt_muted or muted
@@ -354,6 +360,7 @@ class Listener:
         verdict = self.echo.check(audio if rate == RATE else resample(audio, rate, RATE), start_t)
         if not verdict.echo:
             self._onset = None
+            self._barged = True
             self.out.put(Heard("", StopSpeech(), 1.0, 0.0, "vad", "barge_in"))
 
     def _utterance(self, utt: Utterance) -> None:
@@ -367,9 +374,12 @@ class Listener:
         # real time hears the end of the narrator's voice after the narrator has finished
         if self.echo is not None and self._offset is not None:
             verdict = self.echo.check(audio, self._offset + utt.start, self._offset + utt.end)
-            if verdict.echo:
+            barged, self._barged = self._barged, False
+            if verdict.echo or (muted and self.barge_in == "interrupt" and not barged):
+                # the game's own voice; over the narrator, only sound that made it barge in
+                # (checked every 50 ms as it came) counts as the player's
                 self.echoes += 1
-                return  # the game's own voice: not a word from the player
+                return
             audio = verdict.remainder  # the player, with the game's voice taken out
         if muted and self.barge_in == "interrupt":
             muted = False  # the player talked over the narrator on purpose

@@ -229,6 +229,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "metavar.name": {"en": "NAME", "el": "ΟΝΟΜΑ"},
     "metavar.times": {"en": "TIMES", "el": "ΦΟΡΕΣ"},
     "metavar.action": {"en": "ACTION", "el": "ΕΝΕΡΓΕΙΑ"},
+    "moves.bot": {"en": "with --jsonl: add \"choice\", the index of this bot's play in \"plays\" "
+                        "(random, rita, strong, expert)",
+                  "el": "με το --jsonl: πρόσθεσε το \"choice\", τη θέση της κίνησης αυτού του "
+                        "μποτ στο \"plays\" (random, rita, strong, expert)"},
+    "moves.seed": {"en": "the bot's seed", "el": "ο σπόρος του μποτ"},
     "hear.description": {"en": "Recognise recorded files as if N plays were on offer.",
                          "el": "Αναγνώριση ηχογραφημένων αρχείων σαν να υπήρχαν N κινήσεις για "
                                "επιλογή."},
@@ -483,6 +488,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help.select.plays": {"en": "choose play 1 to {n}", "el": "διάλεξε κίνηση από 1 έως {n}"},
     "hint": {"en": "Hint: play {n}, {play}.", "el": "Συμβουλή: παίξε την {n}: {play}."},
     "hint.play": {"en": "Hint: {play}.", "el": "Συμβουλή: {play}."},
+    "coach.mistake": {"en": "A clear mistake: the hint's play, {play}, wins about {pct}% more "
+                            "games.",
+                      "el": "Καθαρό λάθος: η κίνηση της συμβουλής, {play}, κερδίζει περίπου "
+                            "{pct}% περισσότερες παρτίδες."},
+    "coach.mistake.points": {"en": "A clear mistake: the hint's play, {play}, is worth about "
+                                   "{points} points more a game, counting mars.",
+                             "el": "Καθαρό λάθος: η κίνηση της συμβουλής, {play}, αξίζει "
+                                   "περίπου {points} του πόντου περισσότερο σε κάθε παρτίδα, "
+                                   "μετρώντας τα μαρς."},
     "hint.other": {"en": "Hint for {who}: play {n}, {play}.",
                    "el": "Συμβουλή για {who}: παίξε την {n}: {play}."},
     "time.timed_out.you": {"en": "Time is up: the game plays for you. Time-outs in a row: "
@@ -629,12 +643,21 @@ MESSAGES: dict[str, dict[str, str]] = {
                    "el": "κανόνες: tavlucky (προεπιλογή: οι κανόνες της εφαρμογής TavLucky), "
                          "traditional (οι συνηθισμένοι κανόνες του καφενείου) ή vog (κανόνες "
                          "VOG: Πόρτες και Τάπα με διπλασιασμό)"},
-    "cli.opponent": {"en": "opponent: rita (a patient beginner, default), strong (the strongest "
-                           "bot), random (plays any legal play) or friend (two people at one "
-                           "keyboard)",
-                     "el": "αντίπαλος: rita (η Ρίτα, υπομονετική αρχάρια, προεπιλογή), strong "
-                           "(ο δυνατός παίκτης), random (παίζει όποια κίνηση τύχει) ή friend "
-                           "(δύο άνθρωποι στο ίδιο πληκτρολόγιο)"},
+    "cli.opponent": {"en": "opponent, the levels weakest first: random (any legal play, at "
+                           "random), rita (Rita, a patient beginner who slips now and then; the "
+                           "default), strong (a solid club player, judging by rules written by "
+                           "hand), expert (the strongest: a neural network trained for each "
+                           "game), or friend (two people at one keyboard)",
+                     "el": "αντίπαλος, τα επίπεδα από το πιο αδύναμο: random (οποιαδήποτε "
+                           "κανονική κίνηση, στην τύχη), rita (η Ρίτα, υπομονετική αρχάρια που "
+                           "πού και πού κάνει λάθη· προεπιλογή), strong (καλός παίκτης "
+                           "καφενείου, με κανόνες γραμμένους με το χέρι), expert (ο έμπειρος, ο "
+                           "πιο δυνατός: νευρωνικό δίκτυο εκπαιδευμένο για κάθε παιχνίδι), ή "
+                           "friend (δύο άνθρωποι στο ίδιο πληκτρολόγιο)"},
+    "cli.players": {"en": "two bots, e.g. expert,strong: a whole match bot against bot "
+                          "(random, rita, strong, expert)",
+                    "el": "δύο μποτ, π.χ. expert,strong: ολόκληρος αγώνας μποτ με μποτ "
+                          "(random, rita, strong, expert)"},
     "cli.version": {"en": "tavli-voice {version}", "el": "tavli-voice, έκδοση {version}"},
     "moves.description": {
         "en": "List the legal plays of a position with given dice (each play once, as the "
@@ -653,8 +676,6 @@ MESSAGES: dict[str, dict[str, str]] = {
                           'one answer per line',
                     "el": 'διαβάζει γραμμές {{"position": …, "dice": [a, b]}} από την τυπική '
                           'είσοδο και γράφει μία απάντηση ανά γραμμή'},
-    "cli.players": {"en": "two bots, e.g. rita,strong: a whole match bot against bot",
-                    "el": "δύο μποτ, π.χ. rita,strong: ολόκληρος αγώνας μποτ με μποτ"},
     "cli.seed": {"en": "seed for the dice and the bots (replays a match exactly)",
                  "el": "σπόρος για τα ζάρια και τα μποτ (ξαναπαίζει έναν αγώνα ακριβώς)"},
     "cli.lang": {"en": "language: en or el (default: from the system locale)",
@@ -665,8 +686,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cli.speech": {"en": "speech output: on or off", "el": "ομιλία: on ή off"},
     "cli.verbosity": {"en": "how much is said: terse, normal or chatty",
                       "el": "πόσα λέγονται: terse, normal ή chatty"},
-    "cli.suggest": {"en": "show the strong bot's choice with the plays",
-                    "el": "δείξε την επιλογή του δυνατού μποτ μαζί με τις κινήσεις"},
+    "cli.suggest": {"en": "show the expert's choice first with the plays",
+                    "el": "δείξε πρώτη την επιλογή του έμπειρου παίκτη μαζί με τις κινήσεις"},
+    "cli.coach": {"en": "coach: after a clear mistake, say how much better the hint's play is",
+                  "el": "προπονητής: μετά από καθαρό λάθος, λέει πόσο καλύτερη είναι η "
+                        "κίνηση της συμβουλής"},
     "cli.words": {"en": "write plays in words on screen, not notation like 13/7*",
                   "el": "γράψε τις κινήσεις με λέξεις στην οθόνη, όχι με σύμβολα όπως 13/7*"},
     "cli.rate": {"en": "speech rate in words per minute", "el": "ταχύτητα ομιλίας σε λέξεις το λεπτό"},
@@ -743,8 +767,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                            "19 έως 24"},
     "help.pips": {"en": "pip counts", "el": "μέτρημα: πόσα βήματα μένουν"},
     "help.score": {"en": "match score", "el": "σκορ του αγώνα"},
-    "help.hint": {"en": "hint: the strong player's choice",
-                  "el": "συμβουλή: τι θα έπαιζε ο δυνατός παίκτης"},
+    "help.hint": {"en": "hint: the expert's choice",
+                  "el": "συμβουλή: τι θα έπαιζε ο έμπειρος παίκτης"},
     "help.repeat": {"en": "repeat the last message", "el": "επανάληψη του τελευταίου μηνύματος"},
     "help.stop": {"en": "stop speaking", "el": "σταμάτα την ομιλία"},
     "help.resign": {"en": "resign this game (asks first)",
@@ -894,6 +918,8 @@ BOT_NAMES: dict[str, dict[str, tuple[str, str, str]]] = {
                "el": ("Δυνατός παίκτης", "ο δυνατός παίκτης", "του δυνατού παίκτη")},
     "random": {"en": ("Random player", "the random player", "the random player's"),
                "el": ("Τυχαίος παίκτης", "ο τυχαίος παίκτης", "του τυχαίου παίκτη")},
+    "expert": {"en": ("Expert", "the expert", "the expert's"),
+               "el": ("Έμπειρος παίκτης", "ο έμπειρος παίκτης", "του έμπειρου παίκτη")},
 }
 
 _UNNAMED = {"", "you", "εσύ", "me", "player", "παίκτης"}

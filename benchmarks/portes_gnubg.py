@@ -1,0 +1,85 @@
+"""Portes decisions judged by GNU Backgammon: equity lost per decision, per bot.
+
+Reads ``shared/fixtures/portes_decisions_gnubg.jsonl`` (or ``--file``): each
+line is a non-forced Portes decision with gnubg's 0-ply cubeless equity
+(mars = 2, as under ``tavlucky``) for every legal result. Each bot chooses
+among our engine's legal plays for that position and roll; its error on the
+line is gnubg's best equity minus the equity of the result it chose. The
+mean over lines × 1000 is millipoints per decision (gnubg's bands: expert
+5–8, intermediate 12–18, beginner 26–35). Also prints the median time a
+decision took.
+
+Usage::
+
+    python benchmarks/portes_gnubg.py                       # random rita strong expert
+    python benchmarks/portes_gnubg.py --bots expert,expert0 --limit 500
+    python benchmarks/portes_gnubg.py --file held_out.jsonl
+
+``expert0`` is the expert without its search (the net alone, 0-ply).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from tavli_voice.bots import ExpertBot, make_bot
+from tavli_voice.bots.base import Bot
+from tavli_voice.rules import Position, legal_plays
+
+DEFAULT = Path(__file__).resolve().parents[1] / ".." / "shared" / "fixtures" / \
+    "portes_decisions_gnubg.jsonl"
+
+
+def load(path: Path, limit: int | None) -> list[dict[str, object]]:
+    lines = [json.loads(s) for s in path.read_text().splitlines() if s.strip()]
+    return lines[:limit] if limit else lines
+
+
+def bot_for(name: str, seed: int) -> Bot:
+    if name == "expert0":
+        return ExpertBot(seed, search=False)
+    return make_bot(name, seed)
+
+
+def judge(bot: Bot, lines: list[dict[str, object]]) -> tuple[float, float, int]:
+    """(mean millipoints lost, median ms per decision, decisions judged)."""
+    losses: list[float] = []
+    times: list[float] = []
+    for rec in lines:
+        pos = Position.from_json(rec["position"])  # type: ignore[arg-type]
+        dice = tuple(rec["dice"])  # type: ignore[arg-type]
+        eqs: dict[str, float] = rec["equities"]  # type: ignore[assignment]
+        plays = legal_plays(pos, dice)
+        t = time.perf_counter()
+        play = bot.choose_play(pos, (dice[0], dice[1]), plays)
+        times.append(time.perf_counter() - t)
+        key = play.result.result_key()
+        if key not in eqs:
+            raise SystemExit(f"result {key} is not among gnubg's plays (line {rec.get('game')})")
+        losses.append(max(eqs.values()) - eqs[key])
+    return 1000.0 * statistics.fmean(losses), 1000.0 * statistics.median(times), len(losses)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--file", type=Path, default=DEFAULT.resolve())
+    ap.add_argument("--bots", default="random,rita,strong,expert0,expert")
+    ap.add_argument("--limit", type=int, default=None, help="only the first N decisions")
+    ap.add_argument("--seed", type=int, default=1)
+    a = ap.parse_args(argv)
+    lines = load(a.file, a.limit)
+    print(f"{len(lines)} Portes decisions judged by GNU Backgammon 0-ply ({a.file.name})")
+    for name in a.bots.split(","):
+        mp, ms, _n = judge(bot_for(name.strip(), a.seed), lines)
+        print(f"{name:8s} {mp:7.1f} mp per decision   median {ms:6.2f} ms a decision",
+              flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,48 @@
+"""The coach: after a person's play, is it a clear mistake by the expert's judgement?
+
+Off by default (``SessionOptions.coach``, ``--coach``). The expert values every
+play of the turn (its net alone, 0-ply, so the answer is instant); when the
+chosen play's equity is at least :data:`THRESHOLD` below the best play's, the
+coach reports the better play, how many more games in a hundred it wins and
+how much more it is worth in points a game (mars counted).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from tavli_voice.rules import Play
+
+from .expert import ExpertBot
+
+#: Equity (points a game) a play must lose to count as a clear mistake.
+THRESHOLD = 0.08
+
+
+@dataclass(frozen=True, slots=True)
+class Mistake:
+    """The better play, its extra games won in a hundred, and its extra points a game."""
+
+    better: Play
+    win_gain: int
+    equity_loss: float
+
+
+def judge(plays: Sequence[Play], chosen: Play, threshold: float = THRESHOLD,
+          bot: ExpertBot | None = None) -> Mistake | None:
+    """A :class:`Mistake` when ``chosen`` is clearly worse than the best of ``plays``."""
+    if len(plays) < 2:
+        return None
+    bot = bot or ExpertBot(0, search=False)
+    eq = bot.equities(plays)
+    best = int(np.argmax(eq))
+    mine = list(plays).index(chosen)
+    loss = float(eq[best] - eq[mine])
+    if best == mine or loss < threshold:
+        return None
+    wins = bot.win_chances([plays[best], chosen])
+    gain = max(0, round(100.0 * float(wins[0] - wins[1])))
+    return Mistake(plays[best], gain, round(loss, 2))

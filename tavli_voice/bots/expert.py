@@ -1,0 +1,175 @@
+"""``expert`` (έμπειρος): plays by a trained neural network, one per game.
+
+Every candidate play of a turn is valued in one batch by the game's net
+(:mod:`.net`): the cubeless equity of its result for the mover, from the
+net's probabilities of winning, of a mars either way and (under ``vog``) of a
+triple. The Portes net was distilled from GNU Backgammon's evaluations; the
+Plakoto and Fevga nets carry the strong bot's judgement as an input, the
+Plakoto one with a hidden layer trained by TD(λ) self-play (how each file was
+made: ``models/README.md`` and the file's ``meta``).
+
+With ``search`` on (by default in Plakoto and Fevga, :data:`SEARCH_BY_GAME`),
+close decisions get a look one roll ahead: for the best
+few candidates, each of the opponent's 21 rolls is answered by their best
+reply (by the same net), and the candidate with the best average after those
+replies wins. Cube decisions (``vog``, R9.1) come from the same equity.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import numpy as np
+from numpy.typing import NDArray
+
+from tavli_voice.rules import Play, Position, game_outcome
+from tavli_voice.rules.games import PIN, S_OFF, from_state
+
+from .base import Dice, Scores, can_double, check_plays, cube_value
+from .features import candidate_states
+from .net import Net, equity, load_model
+
+#: The 21 distinct rolls and how many of the 36 each stands for.
+ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
+ROLL_WEIGHTS = np.array([1.0 if a == b else 2.0 for a, b in ROLLS]) / 36.0
+
+#: Games where the expert searches by default (``search=None``). Portes plays its net
+#: alone: the net reproduces GNU Backgammon's 0-ply judgement, which a look ahead with
+#: our own net moves away from (measured: 9.0 → 11.2 mp a decision) at 100+ ms.
+SEARCH_BY_GAME = {"portes": False, "plakoto": True, "fevga": True}
+#: Search only when the best candidates are this close (equity) at 0-ply …
+SEARCH_MARGIN = 0.03
+#: … and look at this many of them.
+SEARCH_WIDTH = 2
+
+
+class ExpertBot:
+    """The strongest level: a per-game neural net, optionally with a short search."""
+
+    name = "expert"
+
+    def __init__(self, seed: int | str = 0, *, search: bool | None = None,
+                 nets: dict[str, Net] | None = None) -> None:
+        self.rng = random.Random(f"expert:{seed}")
+        self.search = search
+        self._nets = dict(nets or {})
+
+    # ------------------------------------------------------------- values
+    def net(self, game: str) -> Net:
+        """The net for ``game`` (loaded once from the installed models)."""
+        n = self._nets.get(game)
+        if n is None:
+            n = self._nets[game] = load_model(game)
+        return n
+
+    def equities(self, plays: Sequence[Play]) -> NDArray[np.float64]:
+        """Cubeless equity (points a game) of each play's result for its mover, 0-ply."""
+        if not plays:
+            return np.zeros(0)
+        results = [p.result for p in plays]
+        eq = self.net(results[0].game).equities(results)
+        for i, r in enumerate(results):  # a finished game is worth exactly its points
+            out = game_outcome(r)
+            if out is not None:
+                eq[i] = 0.0 if out.winner is None else (
+                    out.points if out.winner == 0 else -out.points) / cube_value(r)
+        return eq
+
+    def win_chances(self, plays: Sequence[Play]) -> NDArray[np.float64]:
+        """The net's chance of winning the game after each play (0-ply)."""
+        if not plays:
+            return np.zeros(0)
+        results = [p.result for p in plays]
+        w = self.net(results[0].game).evaluate(results)[:, 0].astype(np.float64)
+        for i, r in enumerate(results):
+            out = game_outcome(r)
+            if out is not None:
+                w[i] = 0.5 if out.winner is None else float(out.winner == 0)
+        return w
+
+    def lookahead(self, play: Play) -> float:
+        """Equity of ``play`` one roll deeper: the opponent's best reply to each roll."""
+        res = play.result
+        if game_outcome(res) is not None:
+            return float(self.equities([play])[0])
+        opp = res.flip()
+        net = self.net(res.game)
+        total = 0.0
+        for roll, w in zip(ROLLS, ROLL_WEIGHTS):
+            states, x = candidate_states(opp, roll)
+            if not states:
+                # they pass: we roll again on the same board (their view, ``opp``,
+                # reads as a result position of theirs with us to roll)
+                total += w * -float(equity(net.evaluate([opp]), res.preset)[0])
+                continue
+            eq = equity(net.outputs(x), res.preset)
+            for i, k in enumerate(states):
+                if k[S_OFF] == 15 or (res.game == "plakoto" and k[PIN + 1] == -1):
+                    done = game_outcome(from_state(k, opp))
+                    if done is not None:
+                        eq[i] = 0.0 if done.winner is None else (
+                            done.points if done.winner == 0 else -done.points
+                        ) / cube_value(opp)
+            total += w * -float(eq.max())
+        return total
+
+    def scored(self, plays: Sequence[Play]) -> NDArray[np.float64]:
+        """Equity of each play as the bot judges it (0-ply, searched when close)."""
+        eq = self.equities(plays)
+        search = self.search
+        if search is None:
+            search = SEARCH_BY_GAME.get(plays[0].result.game, False)
+        if not search or len(plays) < 2:
+            return eq
+        order = np.argsort(-eq)
+        top = [int(i) for i in order[:SEARCH_WIDTH] if eq[order[0]] - eq[i] <= SEARCH_MARGIN]
+        if len(top) < 2:
+            return eq
+        out = eq - 10.0  # candidates not searched stay below the searched ones
+        for i in top:
+            out[i] = self.lookahead(plays[i])
+        return out
+
+    def ranked(self, position: Position, plays: Sequence[Play]) -> tuple[Play, ...]:
+        """``plays`` best first by the 0-ply net (for hints); no RNG used."""
+        eq = self.equities(plays)
+        return tuple(plays[int(i)] for i in np.argsort(-eq, kind="stable"))
+
+    # ----------------------------------------------------------- decisions
+    def choose_play(self, position: Position, dice: Dice, plays: Sequence[Play]) -> Play:
+        """The member of ``plays`` with the best equity."""
+        check_plays(plays)
+        if len(plays) == 1:
+            return plays[0]
+        s = self.scored(plays)
+        best = np.flatnonzero(s >= s.max() - 1e-9)
+        k = int(best[0]) if len(best) == 1 else int(best[self.rng.randrange(len(best))])
+        return plays[k]
+
+    def pre_roll_equity(self, position: Position) -> float:
+        """Cubeless equity for the mover of ``position`` before rolling."""
+        other = position.flip()  # the opponent "just moved" and we are to roll
+        out = self.net(position.game).evaluate([other])
+        return -float(equity(out, position.preset)[0])
+
+    def cube_offer(self, position: Position, match_scores: Scores = (0, 0),
+                   match_length: int = 0, *, may_double: bool = True) -> bool:
+        """R9.1: double when the opponent's take is marginal or a drop (not too good)."""
+        if not can_double(position, may_double):
+            return False
+        if match_length and match_scores[0] + cube_value(position) >= match_length:
+            return False  # the current stake already wins the match
+        e = self.pre_roll_equity(position)
+        # in the window: from just before their take point up to "too good" (playing on
+        # for a mars is worth more than the point a drop gives)
+        return 0.45 <= e <= 1.0
+
+    def cube_take(self, position: Position, match_scores: Scores = (0, 0),
+                  match_length: int = 0) -> bool:
+        """R9.1: take when losing twice the stake is no worse than dropping, with
+        the cube's ownership worth a little (``position`` from the taker's side)."""
+        if match_length and match_scores[1] + cube_value(position) >= match_length:
+            return True  # dropping loses the match anyway
+        doubler = self.pre_roll_equity(position.flip())
+        return doubler <= 0.6
