@@ -84,7 +84,8 @@ def first_sound_after(rec: Recording, t: float, timeout: float = 5.0) -> float |
     deadline = time.monotonic() + timeout
     start = max(0, int((t - rec.started_at) * RECORD_RATE))
     while time.monotonic() < deadline:
-        spans = sound_spans(rec.so_far()[start:], threshold_db=-45.0)
+        # a sound already going on at ``t`` (the recording lags a little) is not the answer
+        spans = [sp for sp in sound_spans(rec.so_far()[start:], threshold_db=-45.0) if sp[0] > 0.005]
         if spans:
             return rec.started_at + start / RECORD_RATE + spans[0][0]
         time.sleep(0.01)
@@ -219,7 +220,12 @@ def self_voice(rig: Rig, seconds: float, lang: str, folder: Path) -> None:
                 before = len(game.lines)
                 keys = 0
                 while time.monotonic() - start < seconds:
-                    ours.append(game.send("a" if keys % 2 else "h"))  # the whole board, the help
+                    try:
+                        ours.append(game.send("a" if keys % 2 else "h"))  # the whole board, the help
+                    except (BrokenPipeError, OSError):
+                        print(f"the game ended by itself after {time.monotonic() - start:.0f} s; "
+                              "its last lines:", *game.text().splitlines()[-8:], sep="\n    ")
+                        return
                     keys += 1
                     time.sleep(6.0)
                 talked = sum(1 for s in sound_spans(speaker.so_far()) for _ in [s])
