@@ -13,7 +13,7 @@ from tavli_voice import command_table as T
 from tavli_voice import commands as C
 from tavli_voice import events as E
 from tavli_voice import session as session_module
-from tavli_voice.narration import messages as M
+from tavli_voice import words as M
 from tavli_voice.narration.phrases import NarrationContext, screen_text
 from tavli_voice.rules import MatchConfig, Position
 from tavli_voice.session import Session, SessionOptions, new_session
