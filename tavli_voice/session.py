@@ -745,7 +745,7 @@ class Session:
                 session._mark_game_start()
                 session.phase = Phase.MATCH_OVER
                 results = session.match.results
-                session.game = results[-1][0] if results else session.match.next_game
+                session.game = GameName(results[-1][0] if results else session.match.next_game)
                 session.game_number = session.match.games_played
             else:
                 session._start_game()

@@ -47,7 +47,7 @@ class Watcher:
             return
         ctx = App(self.session, lang=self.lang).context()
         for ev in events:
-            for line in screen_text(ev, ctx).splitlines():  # type: ignore[arg-type]
+            for line in screen_text(ev, ctx).splitlines():
                 if line.strip():
                     self.say(line)
 
