@@ -14,7 +14,7 @@ from tavli_voice import events as E
 from tavli_voice import words as M
 from tavli_voice.narration.phrases import NarrationContext, phrase, screen_text
 from tavli_voice.narration.priorities import Verbosity
-from tavli_voice.rules import MatchConfig, PassReason, Play, Position, Reason, Step
+from tavli_voice.rules import GameName, MatchConfig, PassReason, Play, Position, Preset, Reason, Step
 from tavli_voice.session import Session, SessionOptions
 from tavli_voice.ui import saved
 from tavli_voice.ui.app import App
@@ -293,7 +293,7 @@ def test_r9_starting_again_asks_and_keeps_the_unfinished_match_by_name(
     # the new match is the autosave now; the kept one resumes by its name
     resumed = play_cli(["resume", kept[0], "--lang", lang], ["q"])
     assert M.text("match.resumed", lang, game=M.game_name("portes", lang),
-                  length=M.plural("count.point_acc", 3, lang)) in resumed
+                  length=M.plural("board.length", 3, lang)) in resumed
     assert resumed.rstrip().endswith(f".venv/bin/tavli-voice resume {kept[0]}")
 
 
@@ -480,3 +480,23 @@ def _all_options(options: tuple) -> list:  # type: ignore[type-arg]
     for option in options:
         out += [option] + _all_options(option.children or ())
     return out
+
+
+# ------------------------------------------------ the match length in number
+@pytest.mark.parametrize("lang,length,expected", [
+    ("en", 1, "New match: Portes, to 1 point."),
+    ("en", 5, "New match: Portes, to 5 points."),
+    ("el", 1, "Νέος αγώνας: Πόρτες, στον 1 πόντο."),
+    ("el", 5, "Νέος αγώνας: Πόρτες, στους 5 πόντους."),
+])
+def test_the_match_length_is_said_in_the_right_number(lang: str, length: int, expected: str) -> None:
+    players = (E.PlayerInfo("you", None), E.PlayerInfo("Rita", "rita"))
+    started = E.MatchStarted("portes", length, Preset("tavlucky"), players)
+    assert screen_text(started, ctx(lang)).startswith(expected)
+    report = E.ScoreReport((0, 0), length, GameName("portes"), 1)
+    assert (("στον 1 πόντο" if length == 1 else "στους 5 πόντους") if lang == "el"
+            else ("to 1 point" if length == 1 else "to 5 points")) in screen_text(report, ctx(lang))
+
+
+def test_the_spoken_greek_match_length_takes_the_masculine_accusative() -> None:
+    assert M.plural("board.length", 1, "el", speech=True) == "στον έναν πόντο"

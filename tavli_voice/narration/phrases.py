@@ -56,7 +56,7 @@ def _match_started(e: E.MatchStarted, s: Say) -> Blocks:
     s = s.with_players(e.players)
     game = M.game_name(e.kind, s.lang, e.preset)
     first = s.t("match.resumed" if e.resumed else "match.new", game=game,
-                length=s.n("count.point_acc", e.length))
+                length=s.n("board.length", e.length))
     if s.ctx.terse:
         return [first]
     out = [first, s.t("match.players", a=s.subject(0), b=s.subject(1))]
@@ -315,7 +315,7 @@ def _pip_report(e: E.PipReport, s: Say) -> Blocks:
 
 
 def _score_report(e: E.ScoreReport, s: Say) -> Blocks:
-    out = [s.score(e.scores), s.t("score.length", length=s.n("count.point_acc", e.length))]
+    out = [s.score(e.scores), s.t("score.length", length=s.n("board.length", e.length))]
     if e.game and e.number:
         out.append(s.t("score.game", number=e.number,
                        game=M.game_name(e.game, s.lang, s.ctx.preset)))

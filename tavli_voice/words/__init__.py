@@ -112,10 +112,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "dice.four_moves": {"en": "Four moves of {die}.", "el": "Τέσσερις φορές το {die}."},
 
     # --- match and game start (R3, R9) ---------------------------------------
-    "match.new": {"en": "New match: {game}, to {length}.",
-                  "el": "Νέος αγώνας: {game}, στους {length}."},
-    "match.resumed": {"en": "Match resumed: {game}, to {length}.",
-                      "el": "Ο αγώνας συνεχίζεται: {game}, στους {length}."},
+    "match.new": {"en": "New match: {game}, {length}.",
+                  "el": "Νέος αγώνας: {game}, {length}."},
+    "match.resumed": {"en": "Match resumed: {game}, {length}.",
+                      "el": "Ο αγώνας συνεχίζεται: {game}, {length}."},
     "match.players": {"en": "Players: {a} and {b}.", "el": "Παίκτες: {a} και {b}."},
     "match.rules": {"en": "Rules: {preset}.", "el": "Κανόνες: {preset}."},
     "game.start": {"en": "Game {number}: {game}.", "el": "Παρτίδα {number}: {game}."},
@@ -168,9 +168,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "plays.item_suggested": {"en": "{n}: {play}, suggested", "el": "{n}: {play} (προτείνεται)"},
     "help.select.one": {"en": "play the only play", "el": "παίξε τη μόνη κίνηση"},
     "error.internal": {"en": "Something went wrong inside the program; that command was not "
-                             "done. The match is saved. Please try again or type h for help.",
-                       "el": "Κάτι πήγε στραβά μέσα στο πρόγραμμα, και η εντολή δεν έγινε. Ο "
-                             "αγώνας είναι αποθηκευμένος. Δοκίμασε ξανά ή γράψε h για βοήθεια."},
+                             "done, and the game goes on. Please try again or type h for help.",
+                       "el": "Κάτι πήγε στραβά μέσα στο πρόγραμμα, και η εντολή δεν έγινε· το "
+                             "παιχνίδι συνεχίζεται. Δοκίμασε ξανά ή γράψε h για βοήθεια."},
     "help.history": {"en": "the last messages again", "el": "τα τελευταία μηνύματα ξανά"},
     "history.intro": {"en": "The last messages:", "el": "Τα τελευταία μηνύματα:"},
     "history.empty": {"en": "Nothing has been said yet.", "el": "Δεν έχει ειπωθεί τίποτα ακόμα."},
@@ -437,7 +437,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "how.timeout": {"en": " on time", "el": " λόγω χρόνου"},
     "how.draw": {"en": "", "el": ""},
     "score.line": {"en": "Score: {entries}.", "el": "Σκορ: {entries}."},
-    "score.length": {"en": "Match to {length}.", "el": "Ο αγώνας είναι στους {length}."},
+    "score.length": {"en": "Match {length}.", "el": "Ο αγώνας είναι {length}."},
     "score.game": {"en": "Game {number}: {game}.", "el": "Παρτίδα {number}: {game}."},
     "match.won.you": {"en": "You win the match, {a} to {b}!",
                       "el": "Κέρδισες τον αγώνα, {a} προς {b}!"},
@@ -928,11 +928,12 @@ PLURAL_GENDER: dict[str, Gender] = {
     "count.play": "f",
     "count.point": "m",
     "count.point_acc": "m",
+    "board.length": "m",
     "plays.more": "f",
     "reason.partial_double": "f",
 }
 #: Greek case of the ``{n}`` in each plural (nominative when not listed).
-PLURAL_CASE: dict[str, Case] = {"count.point_acc": "acc"}
+PLURAL_CASE: dict[str, Case] = {"count.point_acc": "acc", "board.length": "acc"}
 
 # ---------------------------------------------------------------------------
 # Names
