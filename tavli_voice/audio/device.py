@@ -199,3 +199,16 @@ def restart_portaudio(sd: ModuleType, seen: int) -> int:
         sd._initialize()
         _generation += 1
         return _generation
+
+
+def stream_gone(stream: Any, ended: threading.Event) -> bool:
+    """True when a PortAudio ``stream`` ended by itself (the sound system went away).
+
+    ``ended`` is the event its finished-callback sets; no stream means nothing to lose.
+    """
+    if stream is None:
+        return False
+    try:
+        return ended.is_set() or not stream.active
+    except Exception:  # noqa: BLE001 - any PortAudio failure means the stream is gone
+        return True

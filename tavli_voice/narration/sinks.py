@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from tavli_voice.audio.device import stream_gone
 from tavli_voice.audio.wav import resample as _resample
 from tavli_voice.audio.wav import write_wav
 from tavli_voice.narration.synth import DEFAULT_RATE
@@ -284,13 +285,7 @@ class SoundDeviceSink:
 
     # -- the sound system going and coming back ---------------------------
     def _stream_gone(self) -> bool:
-        stream = self._stream
-        if stream is None:
-            return False
-        try:
-            return self._ended.is_set() or not stream.active
-        except Exception:  # noqa: BLE001 - any PortAudio failure means the stream is gone
-            return True
+        return stream_gone(self._stream, self._ended)
 
     def _watch(self) -> None:
         from tavli_voice.audio import device

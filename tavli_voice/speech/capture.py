@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from tavli_voice.audio.device import stream_gone
 from .audio import RATE, Samples
 
 
@@ -72,13 +73,7 @@ class Microphone:
 
     def gone(self) -> bool:
         """True when the stream ended by itself (the sound system went away)."""
-        stream = self._stream
-        if stream is None:
-            return False
-        try:
-            return self._ended.is_set() or not stream.active
-        except Exception:  # noqa: BLE001 - any PortAudio failure means the stream is gone
-            return True
+        return stream_gone(self._stream, self._ended)
 
     def start(self) -> None:
         """Open the device and start recording (AudioUnavailable when impossible)."""
