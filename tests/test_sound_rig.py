@@ -167,3 +167,35 @@ def test_a_killed_sound_server_is_said_and_play_goes_on(own_rig: Rig, tmp_path: 
     finally:
         g.close()
     no_noise(g)
+
+
+#: Lines the game prints when it acts on something it heard (or thinks it heard).
+ACTED = ("Chosen", "Cancelled", "Undone", "Did you say", "Not understood", "not possible", "Nothing to list",
+         "You rolled")
+
+
+def test_its_own_voice_through_the_loudspeaker_is_not_taken_for_the_player(own_rig: Rig, tmp_path: Path) -> None:
+    """Laptop speakers, no headset: the speaker is routed into the microphone, barge-in is on."""
+    own_rig.loopback()
+    with own_rig.record() as rec:
+        g = game(own_rig, tmp_path, "en", "--voice", "--barge-in", "interrupt", "--voice-confirm", "never")
+        try:
+            g.wait_for("10: 8/2 6/5", timeout=60)
+            start = time.monotonic()
+            before = len(g.lines)
+            for key in ("h", "a", "h", "a"):  # the help and the whole board, read aloud, 24 s
+                g.send(key)
+                time.sleep(6.0)
+            spoken = sum(b - a for a, b in sound_spans(rec.so_far()[int((start - rec.started_at) * RECORD_RATE):]))
+            acted = [line for _, line in g.lines[before:] if any(word in line for word in ACTED)]
+            # the player says a number while the help is being read: the play is chosen
+            g.send("h")
+            time.sleep(1.5)
+            said = time.monotonic()
+            own_rig.play_into_mic(espeak_file("five", "en-us"))
+            g.wait_for("24/18 6/5", after=said, timeout=15)
+        finally:
+            g.close()
+    assert spoken > 15.0, spoken  # it really talked most of the time
+    assert acted == [], acted
+    no_noise(g)

@@ -163,6 +163,41 @@ class PlayedAudio:
             while self._blocks and self._blocks[0][0] < at - self._keep_s:
                 self._blocks.popleft()
 
+    def at_rate(self, start: float, count: int, rate: int) -> np.ndarray:
+        """``count`` samples at ``rate`` of what sounded from ``start`` on (zeros where nothing did).
+
+        Each output sample is interpolated at its exact time (``start + i / rate``)
+        from the played blocks, so successive calls for successive times join
+        without a sample's jitter: an echo canceller's reference must be one
+        continuous signal.
+        """
+        out = np.zeros(count, dtype=np.float32)
+        if count <= 0:
+            return out
+        end = start + count / rate
+        with self._lock:
+            blocks = [(at, s) for at, s in self._blocks
+                      if at < end + 2 / self.rate and at + len(s) / self.rate > start - 2 / self.rate]
+        if not blocks:
+            return out
+        times = start + np.arange(count) / rate
+        # runs of blocks that follow each other without a gap, each interpolated on its own
+        run_at, run = blocks[0][0], [blocks[0][1]]
+        runs: list[tuple[float, np.ndarray]] = []
+        for at, samples in blocks[1:]:
+            if abs(at - (run_at + sum(len(r) for r in run) / self.rate)) < 0.5 / self.rate:
+                run.append(samples)
+            else:
+                runs.append((run_at, np.concatenate(run)))
+                run_at, run = at, [samples]
+        runs.append((run_at, np.concatenate(run)))
+        for at, samples in runs:
+            grid = at + np.arange(len(samples)) / self.rate
+            inside = (times >= grid[0]) & (times <= grid[-1])
+            if np.any(inside):
+                out[inside] = np.interp(times[inside], grid, samples)
+        return out
+
     def between(self, start: float, end: float) -> np.ndarray:
         """The samples that sounded from ``start`` to ``end`` (zeros where nothing was sent)."""
         n = max(0, round((end - start) * self.rate))
@@ -231,6 +266,11 @@ class SoundDeviceSink:
         self._closed = threading.Event()
 
     @property
+    def output_latency(self) -> float:
+        """The output latency PortAudio reported (0 before the stream opened)."""
+        return self._out_latency
+
+    @property
     def down(self) -> bool:
         """True while the sound system is gone."""
         return self._down
@@ -258,6 +298,8 @@ class SoundDeviceSink:
         stream.start()
         self._out_latency = float(stream.latency)
         self._tail_s = self._out_latency + 0.02
+        log.debug("audio output: %d Hz, latency %.0f ms, blocks of %d", self.rate, self._out_latency * 1000,
+                  self.blocksize)
         self._stream = stream
 
     def _callback(self, outdata: np.ndarray, frames: int, time_info: Any, status: Any) -> None:
