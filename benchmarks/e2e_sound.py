@@ -213,7 +213,7 @@ def self_voice(rig: Rig, seconds: float, lang: str, folder: Path) -> None:
     try:
         with rig.record("speaker.monitor") as speaker:
             game = Game(rig, ["--game", "portes", "--seed", "3", "--no-save", "--lang", lang, "--voice",
-                              "--barge-in", "interrupt"], home)
+                              "--barge-in", "interrupt", "--voice-confirm", "never"], home)
             try:
                 game.wait_for(PLAYS_PROMPT, timeout=30)
                 start = time.monotonic()
