@@ -211,6 +211,32 @@ class TestTraining:
         after = _log_loss(net, held_out)
         assert after < before - 0.03, (before, after)
 
+    def test_a_game_against_the_strong_evaluation_plays_its_choices_on_that_side(
+            self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from tavli_voice.bots import train as train_mod
+
+        turns: list[np.ndarray] = []
+        real = train_mod.candidate_states
+
+        def recording(pos: Position, dice: tuple[int, int]):  # type: ignore[no-untyped-def]
+            states, x = real(pos, dice)
+            if states:
+                turns.append(x)
+            return states, x
+
+        monkeypatch.setattr(train_mod, "candidate_states", recording)
+        net = Net.new("fevga", hidden=8, seed=1)
+        assert net.ws is not None
+        net.ws[-1, 0] = -2.0  # the net itself prefers what the strong judgement likes least
+        for side in (0, 1):
+            turns.clear()
+            xs, _ys, sides, _final = self_play_game(net, random.Random(7), "fevga",
+                                                    strong_side=side, max_turns=60)
+            assert len(turns) == len(sides) and side in sides and 1 - side in sides
+            for x, row, s in zip(turns, xs, sides):
+                want = x[:, -1].max() if s == side else x[:, -1].min()
+                assert row[-1] == want
+
     def test_lambda_returns_end_at_the_result_and_swap_sides(self) -> None:
         ys = np.array([[0.5, 0.1, 0.0, 0.1, 0.0], [0.4, 0.2, 0.0, 0.05, 0.0]], np.float32)
         final = np.array([1.0, 1.0, 0.0, 0.0, 0.0], np.float32)

@@ -77,3 +77,32 @@ def test_other_games_are_refused() -> None:
     with pytest.raises(ValueError):
         static_scores("portes", np.zeros((1, 24), int), np.zeros((1, 24), int),
                       np.zeros((1, 2), int))
+
+
+@pytest.mark.parametrize(("game", "preset"), [
+    ("plakoto", "tavlucky"), ("plakoto", "traditional"), ("fevga", "tavlucky"),
+    ("portes", "tavlucky"),
+])
+def test_quick_result_states_are_the_move_generators_in_its_order(game: str,
+                                                                   preset: str) -> None:
+    from tavli_voice.bots.expert import ROLLS
+    from tavli_voice.bots.fastgen import result_states
+    from tavli_voice.rules.movegen import _kept, _search
+
+    rng = random.Random(3)
+    turns = 0
+    g = 0
+    while turns < 1500:
+        pos = Position.initial(game, preset)
+        dice = DiceSource(f"fastgen:{game}:{preset}:{g}")
+        g += 1
+        for _ in range(300):
+            for roll in ROLLS[rng.randrange(3)::3]:
+                assert result_states(pos, roll) == list(_kept(_search(pos, roll), roll))
+                turns += 1
+            plays = legal_plays(pos, dice.roll())
+            if plays:
+                pos = plays[rng.randrange(len(plays))].result
+                if game_outcome(pos) is not None:
+                    break
+            pos = pos.flip()

@@ -258,3 +258,42 @@ class TestEchoCanceller:
         joined = np.concatenate(pieces)
         expected = np.sin(2 * np.pi * 440 * (0.1 + np.arange(len(joined)) / RATE))
         assert float(np.max(np.abs(joined - expected))) < 0.01
+
+
+class TestActingBeforeTheHangOverEnds:
+    def test_a_sure_number_that_no_longer_phrase_begins_with_is_final(self) -> None:
+        from tavli_voice.speech.listener import final_enough
+
+        six = Heard("six", ChoosePlay(6), 0.9, 50.0, "whisper")
+        assert final_enough(six, Options(plays=10), "en")
+        assert not final_enough(six, Options(plays=16), "en")  # "six…teen": wait for the hang-over
+        assert not final_enough(Heard("six", ChoosePlay(6), 0.2, 50.0, "whisper"), Options(plays=10), "en")
+
+    def test_greek_accents_do_not_hide_a_longer_number(self) -> None:
+        from tavli_voice.speech.listener import final_enough
+
+        ten = Heard("δέκα", ChoosePlay(10), 0.9, 50.0, "pocketsphinx")
+        assert not final_enough(ten, Options(plays=13), "el")  # δεκατρία
+        assert final_enough(ten, Options(plays=12), "el")
+
+    @needs_espeak
+    def test_a_sure_word_is_acted_on_before_the_hang_over_ends(self, engine: SphinxRecognizer) -> None:
+        out: queue.Queue[object] = queue.Queue()
+        clock = Clock()
+        listener = Listener(engine, "en", out, clock=clock, speculate_s=0.06)
+        listener.set_options(ROLL_PHASE)
+        word = espeak("roll")
+        mic = in_silence(word, before=0.5, after=0.6)
+        block = RATE // 100
+        posted_at = None
+        for k in range(0, len(mic), block):
+            clock.now = (k + block) / RATE
+            listener.process(mic[k:k + block], captured_end=clock.now)
+            if posted_at is None and not out.empty():
+                posted_at = clock.now
+            if listener._spec is not None:  # the recognition finishes at once, as on a fast machine
+                listener._spec.result()
+        listener.flush()
+        assert [h.command for h in drain(out) if isinstance(h, Heard)] == [Roll()]  # once
+        word_end = 0.5 + len(word) / RATE
+        assert posted_at is not None and posted_at - word_end < listener._vad_settings.hangover_s

@@ -199,3 +199,38 @@ def test_its_own_voice_through_the_loudspeaker_is_not_taken_for_the_player(own_r
     assert spoken > 15.0, spoken  # it really talked most of the time
     assert acted == [], acted
     no_noise(g)
+
+
+SINK_SCRIPT = """
+import sys, time
+import numpy as np
+from tavli_voice.narration.sinks import SoundDeviceSink
+sink = SoundDeviceSink(latency=0.5)
+sink.open()
+tone = (0.3 * np.sin(2 * np.pi * 300 * np.arange(22050 * 4) / 22050)).astype(np.float32)
+sink.play(tone, 22050)
+time.sleep(2.0)
+print(time.monotonic(), flush=True)
+sink.stop()
+time.sleep(1.5)
+sink.close()
+"""
+
+
+def test_stop_drops_what_the_device_still_holds(own_rig: Rig, tmp_path: Path) -> None:
+    """A half-second output buffer: after stop() the speaker is silent at once, not half a second later."""
+    import subprocess
+    import sys
+
+    env = own_rig.env(tmp_path / "home")
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
+    with own_rig.record() as rec:
+        out = subprocess.run([sys.executable, "-c", SINK_SCRIPT], env=env, capture_output=True, text=True,
+                             timeout=60, check=True)
+        stopped = float(out.stdout.strip().splitlines()[-1])
+        time.sleep(0.5)
+        heard = rec.so_far()
+    spans = sound_spans(heard)
+    assert spans, "the tone was not heard"
+    tone_end = rec.started_at + spans[0][1]
+    assert tone_end - stopped < 0.2, (tone_end - stopped, spans)  # the 0.5 s buffer was dropped

@@ -25,9 +25,9 @@ from numpy.typing import NDArray
 
 from tavli_voice.rules import Play, Position, game_outcome
 from tavli_voice.rules.games import PIN, S_BAR, S_OFF, S_OPP_BAR, S_OPP_OFF, to_state
-from tavli_voice.rules.movegen import _kept, _search
 
 from .base import Dice, Scores, can_double, check_plays, cube_value
+from .fastgen import result_states
 from .features import Boards, encode
 from .net import Net, equity, load_model
 
@@ -115,7 +115,7 @@ class ExpertBot:
             searched.append(j)
             opps.append(opp)
             for roll, w in zip(ROLLS, ROLL_WEIGHTS):
-                states = list(_kept(_search(opp, roll), roll))
+                states = result_states(opp, roll)
                 starts.append(len(rows))
                 groups.append(j)
                 weights.append(float(w))

@@ -42,6 +42,10 @@ _UP_OK = (_UP <= 23) & (_DIST[None, :] > 0)
 _UP = np.where(_UP_OK, _UP, 24)
 #: Fevga: ``_OTHER[m]`` is the mover's point m in the opponent's numbering (as in eval_fevga).
 _OTHER = np.array((0,) + tuple(((m + 11) % 24) + 1 for m in range(1, 25)))
+#: Fevga: enemy stacks on 2…24 and the first of the six points in front of each
+_K = np.arange(2, 25)
+_K_LOW = np.maximum(1, _K - 6)
+_J = np.arange(1, 24)
 
 
 def _roll_sets(present: NDArray[np.bool_], gather: NDArray[np.int64],
@@ -58,81 +62,81 @@ def _roll_sets(present: NDArray[np.bool_], gather: NDArray[np.int64],
     return counts
 
 
+def _runs_before(held: NDArray[np.bool_]) -> IntArray:
+    """Per column p: how many columns right before p are ``held`` in a row (then p = 25)."""
+    n = held.shape[0]
+    total = np.cumsum(held, axis=1)
+    reset = np.maximum.accumulate(np.where(held, 0, total), axis=1)
+    out = np.zeros((n, 25), dtype=np.int64)
+    out[:, 1:] = total - reset
+    return out
+
+
+_P = np.arange(1, 25)
+
+
 def plakoto_scores(points: BoardArray, pins: BoardArray, off: BoardArray,
                    w: PlakotoWeights = PlakotoWeights()) -> F64:
-    """:func:`.eval_plakoto.evaluate_plakoto` for every row (bit-identical)."""
+    """:func:`.eval_plakoto.evaluate_plakoto` for every row (bit-identical).
+
+    Every amount the one-position function adds to its score is put in a column, in
+    the order it adds them, and the columns are summed left to right."""
     pts = np.asarray(points, dtype=np.int64)
     pn = np.asarray(pins, dtype=np.int64)
     n = pts.shape[0]
-    score = np.zeros(n)
-    my_pips = np.zeros(n, dtype=np.int64)
-    opp_pips = np.zeros(n, dtype=np.int64)
-    stack = np.zeros(n, dtype=np.int64)
-    zero = np.zeros(n)
     pos = pts > 0
     neg = pts < 0
-    # highest point with a free mover checker, lowest with a free opponent one
     any_pos = pos.any(axis=1)
-    my_back = np.where(any_pos, 24 - np.argmax(pos[:, ::-1], axis=1), 0)
+    my_back = np.where(any_pos, 24 - np.argmax(pos[:, ::-1], axis=1), 0)[:, None]
     any_neg = neg.any(axis=1)
-    opp_back = np.where(any_neg, np.argmax(neg, axis=1) + 1, 25)
-    for i in range(24):
-        p = i + 1
-        v = pts[:, i]
-        u = pn[:, i]
-        my_pips += np.where(v > 0, p * v, 0)
-        if p != 24:
-            stack += np.where(v > 5, v - 5, 0)
-        opp_pips += np.where(v < 0, -(25 - p) * v, 0)
-        theirs_pinned = u == -1
-        mine_pinned = u == 1
-        opp_pips += np.where(theirs_pinned, 25 - p, 0)
-        gain = w.mother_pin if p == 1 else w.pin_base + w.pin_pip * (25 - p)
-        score += np.where(theirs_pinned, gain, zero)
-        my_pips += np.where(mine_pinned, p, 0)
-        loss = w.mother_pin if p == 24 else w.pin_base + w.pin_pip * p
-        score -= np.where(mine_pinned, loss, zero)
+    opp_back = np.where(any_neg, np.argmax(neg, axis=1) + 1, 25)[:, None]
+    theirs_pinned = pn == -1
+    mine_pinned = pn == 1
+    cols: list[NDArray[np.float64]] = []
+    # 1. pinned checkers, point by point
+    gain = np.array([w.mother_pin if p == 1 else w.pin_base + w.pin_pip * (25 - p) for p in _P])
+    loss = np.array([w.mother_pin if p == 24 else w.pin_base + w.pin_pip * p for p in _P])
+    cols.append(np.where(theirs_pinned, gain, np.where(mine_pinned, -loss, 0.0)))
+    # 2. race, checkers off, tall stacks
+    my_pips = (np.where(pos, _P * pts, 0) + np.where(mine_pinned, _P, 0)).sum(axis=1)
+    opp_pips = (np.where(neg, -(25 - _P) * pts, 0)
+                + np.where(theirs_pinned, 25 - _P, 0)).sum(axis=1)
+    stack = np.where(pts[:, :23] > 5, pts[:, :23] - 5, 0).sum(axis=1)
     offd = off[:, 0].astype(np.int64) - off[:, 1].astype(np.int64)
-    score += w.pip * (opp_pips - my_pips) + w.off * offd - w.stack * stack
-
-    held = w.held
+    cols.append((w.pip * (opp_pips - my_pips) + w.off * offd - w.stack * stack)[:, None])
+    # 3. held points and primes, ours then theirs at each point
+    held = np.array(w.held)
     prime = np.array(w.prime)
-    run = np.zeros(n, dtype=np.int64)
-    run_low = np.zeros(n, dtype=np.int64)
-    orun = np.zeros(n, dtype=np.int64)
-    for p in range(1, 25):
-        v = pts[:, p - 1]
-        u = pn[:, p - 1]
-        mine_held = (v >= 2) | ((v == 1) & (u == -1))
-        score += np.where(mine_held & (opp_back < p), held[p], zero)
-        run_low = np.where(mine_held & (run == 0), p, run_low)
-        ends = ~mine_held & (run >= 2) & (opp_back < run_low)
-        score += np.where(ends, prime[np.minimum(run, 6)], zero)
-        run = np.where(mine_held, run + 1, 0)
-        their_held = (v <= -2) | ((v == -1) & (u == 1))
-        score -= np.where(their_held & (my_back > p), held[25 - p], zero)
-        oends = ~their_held & (orun >= 2) & (my_back > p - 1)
-        score -= np.where(oends, prime[np.minimum(orun, 6)], zero)
-        orun = np.where(their_held, orun + 1, 0)
-    score += np.where((run >= 2) & (opp_back < run_low), prime[np.minimum(run, 6)], zero)
-
-    # our lone checkers against their stacks (shooters below them), then theirs
+    mine_held = (pts >= 2) | ((pts == 1) & theirs_pinned)
+    their_held = (pts <= -2) | ((pts == -1) & mine_pinned)
+    run = _runs_before(mine_held)
+    orun = _runs_before(their_held)
+    rb = run[:, :24]
+    ob = orun[:, :24]
+    ours = np.where(mine_held, np.where(opp_back < _P, held[_P], 0.0),
+                    np.where((rb >= 2) & (opp_back < _P - rb), prime[np.minimum(rb, 6)], 0.0))
+    theirs = np.where(their_held, np.where(my_back > _P, -held[25 - _P], 0.0),
+                      np.where((ob >= 2) & (my_back > _P - 1), -prime[np.minimum(ob, 6)], 0.0))
+    both = np.empty((n, 48))
+    both[:, 0::2] = ours
+    both[:, 1::2] = theirs
+    cols.append(both)
+    last = run[:, 24]
+    cols.append(np.where((last >= 2) & (opp_back[:, 0] < 25 - last),
+                         prime[np.minimum(last, 6)], 0.0)[:, None])
+    # 4. our lone checkers against their stacks below them, then theirs against ours
     free = pn == 0
     blot_rolls = _roll_sets(neg, _GATHER, _GATHER_OK)
-    lone = (pts == 1) & free
-    for i in range(24):
-        p = i + 1
-        cost = w.mother if p == 24 else w.pin_base + w.pin_pip * p
-        term = w.blot * blot_rolls[:, i] / 36.0 * cost
-        score -= np.where(lone[:, i] & (blot_rolls[:, i] > 0), term, zero)
+    cost = np.array([w.mother if p == 24 else w.pin_base + w.pin_pip * p for p in _P])
+    lone = (pts == 1) & free & (blot_rolls > 0)
+    cols.append(np.where(lone, -(w.blot * blot_rolls / 36.0 * cost), 0.0))
     if w.threat:
         threat_rolls = _roll_sets(pos, _UP, _UP_OK)
-        their_lone = (pts == -1) & free
-        for i in range(24):
-            q = i + 1
-            gain = w.mother if q == 1 else w.pin_base + w.pin_pip * (25 - q)
-            term = w.threat * threat_rolls[:, i] / 36.0 * gain
-            score += np.where(their_lone[:, i] & (threat_rolls[:, i] > 0), term, zero)
+        tgain = np.array([w.mother if q == 1 else w.pin_base + w.pin_pip * (25 - q) for q in _P])
+        their_lone = (pts == -1) & free & (threat_rolls > 0)
+        cols.append(np.where(their_lone, w.threat * threat_rolls / 36.0 * tgain, 0.0))
+    terms = np.concatenate(cols, axis=1)
+    score: F64 = np.cumsum(terms, axis=1)[:, -1]  # a running sum, left to right
     return score
 
 
@@ -161,24 +165,22 @@ def _fevga_side(own: IntArray, other: IntArray, own_off: IntArray, other_off: In
     enemy_back = np.where(any_enemy, 24 - np.argmax(has[:, ::-1], axis=1), 0)
     cum = np.zeros((n, 26), dtype=np.int64)  # cum[:, k] = held points among 1 … k−1
     cum[:, 2:] = np.cumsum(held[:, 1:], axis=1)
-    wall = np.array(w.wall)
-    block = np.zeros(n)
-    for k in range(2, 25):
-        c = enemy[:, k]
-        near = cum[:, k] - cum[:, max(1, k - 6)]
-        has_c = c > 0
-        block += np.where(has_c, wall[near] * np.minimum(c, w.wall_cap) * w.block, zero)
-        runner = has_c & ~enemy_passed & (enemy_front == k)
-        block += np.where(runner, near * w.runner_block, zero)
-    run = np.zeros(n, dtype=np.int64)
-    best = np.zeros(n, dtype=np.int64)
-    ahead = np.zeros(n, dtype=np.int64)
-    for j in range(1, 24):
-        inside = j < enemy_back
-        hj = held[:, j] & inside
-        ahead += hj
-        run = np.where(hj, run + 1, np.where(inside, 0, run))
-        best = np.maximum(best, run)
+    # held points among the six in front of each enemy stack k (enemy numbering 2…24)
+    near = cum[:, _K] - cum[:, _K_LOW]
+    c = enemy[:, _K]
+    has_c = c > 0
+    terms = np.zeros((n, 2 * len(_K)))     # in the one-position order: wall, runner, …
+    terms[:, 0::2] = np.where(has_c, np.array(w.wall)[near] * np.minimum(c, w.wall_cap)
+                              * w.block, 0.0)
+    runner = has_c & ~enemy_passed[:, None] & (enemy_front[:, None] == _K[None, :])
+    terms[:, 1::2] = np.where(runner, near * w.runner_block, 0.0)
+    block = np.cumsum(terms, axis=1)[:, -1]  # a running sum, left to right
+    # held points the enemy still has to pass (1 … enemy_back − 1) and the longest run
+    ahead_mask = held[:, 1:24] & (_J[None, :] < enemy_back[:, None])
+    ahead = ahead_mask.sum(axis=1)
+    total = np.cumsum(ahead_mask, axis=1)
+    reset = np.maximum.accumulate(np.where(ahead_mask, 0, total), axis=1)
+    best: IntArray = (total - reset).max(axis=1)
     rest = score + block
     rest += w.held_ahead * ahead + np.array(w.prime)[np.minimum(best, 6)]
     side: F64 = np.where(enemy_back > 0, rest, score)

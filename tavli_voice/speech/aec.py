@@ -7,15 +7,13 @@ It needs two signals in step, 10 ms at a time:
 
 * the *reverse* stream: what the speaker played, taken from the sink's
   :class:`~tavli_voice.narration.sinks.PlayedAudio` at the exact times the
-  microphone's samples were captured, ``lead()`` ahead. The sink stamps audio
-  with the time it should sound (hand-over + output latency) and the
-  microphone with the time it was captured (callback − input latency); both
-  latencies are only what PortAudio reports (measured on PulseAudio: the echo
-  came up to 70 ms *before* its stamps). With the lead set to the two
-  latencies, the reference is keyed on when audio was handed to the device
-  and the microphone on when its block arrived, so the echo comes after its
-  reference whatever the reports say (it cannot arrive before it was
-  played), and that reference is already there when the block is processed.
+  microphone's samples were captured, ``lead()`` ahead. The sink stamps each
+  sample with the time it sounds (counted from the stream's last start), the
+  microphone each block with the time it was captured (its callback minus
+  the input latency PortAudio reports, which may be more than the real one:
+  the echo then seems to come before its cause). The lead (that reported
+  latency and a little) makes the echo always come after its reference, and
+  that reference has already been played when the block is processed;
   AEC3 finds the rest of the delay itself;
 * the *near* stream: the microphone.
 

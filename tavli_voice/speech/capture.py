@@ -52,9 +52,12 @@ class Microphone:
     last_input_latency = 0.0
 
     def __init__(self, device: int | str | None = None, block_s: float = 0.02,
-                 sd: ModuleType | None = None) -> None:
+                 sd: ModuleType | None = None, latency: str | float = "low") -> None:
         self.device = device
         self.block_s = block_s
+        #: PortAudio's input latency: "low" hands blocks over sooner (through PulseAudio the
+        #: default, "high", delivered them in bursts up to 0.3 s late)
+        self.latency = latency
         self._sd = sd
         self._blocks: queue.Queue[tuple[Samples, float]] = queue.Queue(maxsize=500)
         self._stream: Any = None
@@ -101,7 +104,7 @@ class Microphone:
         try:
             self._stream = sd.InputStream(
                 samplerate=self.rate, channels=1, dtype="float32", device=self.device,
-                blocksize=int(self.rate * self.block_s), callback=self._callback,
+                blocksize=int(self.rate * self.block_s), callback=self._callback, latency=self.latency,
                 finished_callback=self._ended.set)
             self._stream.start()
             self._in_latency = float(self._stream.latency)

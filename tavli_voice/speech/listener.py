@@ -117,7 +117,9 @@ class Listener:
                  clock: Callable[[], float] = time.monotonic, echo: EchoGate | None = None,
                  barge_check_s: float = 0.15, retry_s: float = 1.0,
                  fast_engine: Recognizer | None = None, speculate_s: float | None = 0.06,
-                 canceller: "EchoCanceller | None" = None) -> None:
+                 speculate_muted_s: float = 0.04,
+                 canceller: "EchoCanceller | None" = None,
+                 on_stop: Callable[[], None] | None = None, early: bool = True) -> None:
         self.engine = engine
         self.lang: Lang = lang
         self.out = out
@@ -148,6 +150,8 @@ class Listener:
         self.fast_engine = fast_engine
         #: start recognising after this much quiet, while the hang-over still runs (None: off)
         self.speculate_s = speculate_s
+        #: the same over the narrator's voice, where only "stop" counts (it is obeyed at once)
+        self.speculate_muted_s = speculate_muted_s
         self._spec: Future[Heard] | None = None
         self._spec_options: Options | None = None
         self._spec_muted = False
@@ -157,6 +161,11 @@ class Listener:
         self._pool_closed = False
         #: takes the narrator's voice out of the microphone before voice-activity detection
         self.canceller = canceller
+        #: act on a sure guess made during the hang-over without waiting for its end
+        self.early = early
+        #: silences the narrator from this thread the moment "stop" (or a barge-in) is heard,
+        #: without waiting for the main loop to take the command from the queue
+        self.on_stop = on_stop
         self._cancel_warned = False
         #: the microphone as heard (before echo cancellation), for the correlation check
         self._raw: list[Samples] = []
@@ -279,6 +288,8 @@ class Listener:
         # stream time 0 is the true one (re-anchored if it drifts a quarter second late).
         offset = end - self._fed / self._rate()
         if self._offset is None or offset < self._offset or offset - self._offset > 0.25:
+            if self._offset is not None:
+                log.debug("microphone clock moved by %.1f ms", (offset - self._offset) * 1000)
             self._offset = offset
         raw = np.asarray(block, dtype=np.float32)
         self._keep_raw(raw)
@@ -342,7 +353,9 @@ class Listener:
             self._spec = None
             self._stopped_early = False
             return
-        if self._spec is None and quiet >= round(self.speculate_s * 100):
+        # over the narrator only "stop" counts, and a wrong guess is thrown away: guess sooner
+        wait_s = min(self.speculate_s, self.speculate_muted_s) if vad.muted_so_far else self.speculate_s
+        if self._spec is None and quiet >= round(wait_s * 100):
             heard_audio = vad.speech_so_far()
             rate = vad.rate
             audio = heard_audio if rate == RATE else resample(heard_audio, rate, RATE)
@@ -368,6 +381,14 @@ class Listener:
             if isinstance(heard.command, StopSpeech):
                 self._stopped_early = True
                 self._post(heard, "early stop")
+            elif self.early and not self._spec_muted and self._spec_options == self.options \
+                    and final_enough(heard, self._spec_options, self.lang):
+                # sure, and no longer phrase begins with it: act now, the hang-over is not needed
+                self._spec = None
+                vad.cut()
+                self._onset = None
+                self._barged = False
+                self._post(heard, "early")
 
     def flush(self) -> None:
         """End of input: recognise an utterance still in progress."""
@@ -464,6 +485,11 @@ class Listener:
         log.debug("voice %s: %r %s (%.2f, %s, %.0f ms) listener behind by %.0f ms", why, heard.text,
                   type(heard.command).__name__ if heard.command is not None else heard.reason,
                   heard.score, heard.engine, heard.ms, self._behind() * 1000)
+        if self.on_stop is not None and isinstance(heard.command, StopSpeech):
+            try:
+                self.on_stop()
+            except Exception:  # the main loop still gets the command and stops the speech
+                log.exception("stopping the speech from the listener")
         self.out.put(heard)
 
     def _behind(self) -> float:
@@ -480,6 +506,29 @@ class Listener:
             # a command word that is not on offer now: say so, do not take the nearest offered word
             return Heard(heard.text, None, heard.score, heard.ms, heard.engine, "not_on_offer")
         return heard
+
+
+def final_enough(heard: Heard, options: Options, lang: Lang) -> bool:
+    """Whether a guess made during the hang-over can be acted on before the hang-over ends.
+
+    Only a command the engine is sure of (it would not be asked back under
+    "unsure") and that no longer phrase on offer begins with: "six" waits for
+    the whole hang-over when "sixteen" is on offer (the pause in "six-teen"
+    may be the hang-over's start), "three" does not when only ten plays are.
+    """
+    if heard.command is None or heard.reason or should_confirm(heard, "unsure"):
+        return False
+    said = _plain(heard.text)
+    return not any(_plain(p.text) != said and _plain(p.text).startswith(said) for p in phrases(options, lang))
+
+
+@lru_cache(maxsize=256)
+def _plain(text: str) -> str:
+    """Lower case without accents: "δέκα" begins "δεκατρία"."""
+    import unicodedata
+
+    folded = unicodedata.normalize("NFD", text.lower())
+    return "".join(c for c in folded if not unicodedata.combining(c))
 
 
 @lru_cache(maxsize=64)

@@ -204,6 +204,7 @@ def voice_source(app: App, lang_name: str, engine: str | None = None, *,
     canceller, note = _canceller(app, lang)
     listener = Listener(recognizer, lang, out, speaking, echo=_echo_gate(app),
                         fast_engine=_fast_engine(recognizer, lang), canceller=canceller,
+                        on_stop=app.narrator.stop if app.narrator is not None else None,
                         barge_in=barge_in)  # type: ignore[arg-type]
     source = VoiceSource(app, listener, out, confirm=confirm)
     try:
@@ -235,8 +236,8 @@ def _canceller(app: App, lang: str) -> tuple[Any, str | None]:
     from ..speech.capture import Microphone
     from ..words import text
 
-    def lead() -> float:  # both devices' reported latencies (see speech/aec.py)
-        return float(getattr(sink, "output_latency", 0.0)) + Microphone.last_input_latency + 0.01
+    def lead() -> float:  # the microphone's reported latency, and a little (see speech/aec.py)
+        return Microphone.last_input_latency + 0.02
 
     try:
         return make_canceller(played.at_rate, RATE, lead), None
