@@ -51,6 +51,7 @@ from tavli_voice.speech.engine_templates import TemplateRecognizer  # noqa: E402
 from collections import Counter  # noqa: E402
 
 from tavli_voice.speech.grammar import PHASE_COMMANDS, Options, Phrase, phrases  # noqa: E402
+from tavli_voice.speech.listener import should_confirm  # noqa: E402
 from tavli_voice.speech.vad import EnergyVad, Utterance, VadSettings  # noqa: E402
 from tavli_voice.speech.words import COMMAND_WORDS, Lang, number_text, number_variants  # noqa: E402
 
@@ -430,10 +431,12 @@ def bench_greek_engines(folder: Path, engines: list[tuple[str, object]], variant
     """Greek numbers 1-30 and every command word, by espeak-ng voices and variants, in their phase."""
     said = greek_said(plays)
     voices = greek_voices(variants)
+    usual = set(greek_voices(12))
     print(f"  {len(said)} phrases x {len(voices)} voices/settings ({plays} plays + the phase's commands)")
     for label, engine in engines:
         tally = Tally()
         wrong: Counter[str] = Counter()
+        outcomes: Counter[str] = Counter()
         for voice, speed, pitch in voices:
             for text, phase in said:
                 items = phrases(_phase_options(phase, plays), "el")
@@ -444,19 +447,31 @@ def bench_greek_engines(folder: Path, engines: list[tuple[str, object]], variant
                                     str(path), text], check=True)
                 heard = engine.recognize(audio.load(path), items)
                 kind = "numbers" if isinstance(meant, ChoosePlay) else "commands"
-                group = "el rates/pitches" if voice == "el" else "el variants"
+                group = "el rates/pitches" if voice == "el" else \
+                    "el variants (default 12)" if (voice, speed, pitch) in usual else "el variants (the others)"
                 right = heard.command == meant
                 for key in ("all", kind, group, f"{group}, {kind}"):
                     tally.add(key, right, heard.ms)
+                asked = should_confirm(heard, "unsure")
+                outcome = "nothing understood" if heard.command is None else \
+                    ("right after \"did you say\"" if asked else "right at once") if right else \
+                    ("wrong, caught by \"did you say\"" if asked else "WRONG ACTION")
+                outcomes[outcome] += 1
                 if isinstance(meant, ChoosePlay) and meant.number <= 20:
                     tally.add("numbers 1-20", right, heard.ms)
                 if not right:
                     wrong[f"{text}->{heard.text or '-'}"] += 1
         print(f"  {label}")
-        for key in ("all", "numbers", "numbers 1-20", "commands", "el rates/pitches", "el variants",
-                    "el variants, numbers", "el variants, commands"):
+        for key in ("all", "numbers", "numbers 1-20", "commands", "el rates/pitches",
+                    *(f"{group}{kind}" for group in ("el variants (default 12)", "el variants (the others)")
+                      for kind in ("", ", numbers", ", commands"))):
             if tally.n[key]:
-                print(f"    {key:24s} {tally.row(key)}")
+                print(f"    {key:40s} {tally.row(key)}")
+        total = sum(outcomes.values())
+        print("    with \"did you say …?\" below the engine's confidence limit: " + ", ".join(
+            f"{k} {pct(outcomes[k], total)}" for k in ("right at once", "right after \"did you say\"",
+                                                       "wrong, caught by \"did you say\"", "nothing understood",
+                                                       "WRONG ACTION")))
         print(f"    misheard: {', '.join(f'{k} x{v}' for k, v in wrong.most_common(25)) or 'none'}")
 
 
@@ -516,7 +531,8 @@ def main() -> None:
     parser.add_argument("--greek", action="store_true", help="only the broad Greek espeak-ng set")
     parser.add_argument("--greek-engines", action="store_true",
                         help="only Greek: pocketsphinx against Whisper (multilingual), numbers 1-30 + commands")
-    parser.add_argument("--variants", type=int, default=12, help="espeak-ng voice variants for --greek-engines")
+    parser.add_argument("--variants", type=int, default=12,
+                        help="espeak-ng voice variants for --greek-engines (a large number: all of them)")
     parser.add_argument("--with-whisper", action="store_true",
                         help="--greek-engines: also a multilingual Whisper (slow: seconds per decision)")
     parser.add_argument("--rooms", action="store_true", help="only noise / sample rate / silence, per phase")
