@@ -51,6 +51,7 @@ from tavli_voice.speech.engine_templates import TemplateRecognizer  # noqa: E402
 from collections import Counter  # noqa: E402
 
 from tavli_voice.speech.grammar import PHASE_COMMANDS, Options, Phrase, phrases  # noqa: E402
+from tavli_voice.speech.heard import Heard  # noqa: E402
 from tavli_voice.speech.listener import should_confirm  # noqa: E402
 from tavli_voice.speech.vad import EnergyVad, Utterance, VadSettings  # noqa: E402
 from tavli_voice.speech.words import COMMAND_WORDS, Lang, number_text, number_variants  # noqa: E402
@@ -356,6 +357,20 @@ SPEAKER_EFFECTS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
+OUTCOMES = ("right at once", "right after \"did you say\"", "wrong, caught by \"did you say\"",
+            "nothing understood", "WRONG ACTION")
+
+
+def outcome(heard: Heard, right: bool) -> str:
+    """What a game does with ``heard`` under the default "did you say …?" policy (one of OUTCOMES)."""
+    asked = should_confirm(heard, "unsure")
+    if heard.command is None:
+        return OUTCOMES[3]
+    if right:
+        return OUTCOMES[1] if asked else OUTCOMES[0]
+    return OUTCOMES[2] if asked else OUTCOMES[4]
+
+
 def english_voices() -> list[str]:
     """espeak-ng's English voices (accents) and en-us with each of its voice variants."""
     listing = subprocess.run(["espeak-ng", "--voices=en"], capture_output=True, text=True).stdout.split("\n")[1:]
@@ -383,12 +398,15 @@ def bench_speakers(files: list[tuple[Path, int, str, int]], engines: list[tuple[
     for label, engine in engines:
         print(f"  {label}")
         tally = Tally()
+        outcomes: dict[str, Counter[str]] = {"fsdd": Counter(), "espeak-ng": Counter()}
+
         for name, _ in SPEAKER_EFFECTS:
             for path, digit, speaker, _ in files:
                 heard = engine.recognize(changed[(name, path)], items)
                 right = heard.command == ChoosePlay(digit)
                 for key in (f"fsdd {name}", f"fsdd {name}, {speaker}", "fsdd all"):
                     tally.add(key, right, heard.ms)
+                outcomes["fsdd"][outcome(heard, right)] += 1
         for voice in voices:
             for text, command in said:
                 heard = engine.recognize(audio.load(espeak(text, voice, 160, folder)), items)
@@ -396,6 +414,7 @@ def bench_speakers(files: list[tuple[Path, int, str, int]], engines: list[tuple[
                 group = "espeak-ng variant" if "+" in voice else "espeak-ng accent"
                 for key in (f"{group}s", f"{voice}", "espeak-ng all"):
                     tally.add(key, right, heard.ms)
+                outcomes["espeak-ng"][outcome(heard, right)] += 1
         rows = [k for k in tally.n if k.startswith("fsdd")] + ["espeak-ng accents", "espeak-ng variants",
                                                                  "espeak-ng all"]
         for key in rows:
@@ -403,7 +422,11 @@ def bench_speakers(files: list[tuple[Path, int, str, int]], engines: list[tuple[
                 print(f"    {key:48s} {tally.row(key)}")
         worst = sorted((k for k in tally.n if k in voices), key=lambda k: tally.ok[k] / tally.n[k])[:8]
         print("    weakest espeak-ng voices: " + ", ".join(f"{k} {tally.ok[k]}/{tally.n[k]}" for k in worst))
-        every = [m for v in tally.ms.values() for m in v]
+        for source, seen in outcomes.items():
+            total = sum(seen.values())
+            print(f"    {source}, with \"did you say …?\" below the engine's limit: " + ", ".join(
+                f"{k} {pct(seen[k], total)}" for k in OUTCOMES))
+        every = [m for key in tally.ms if key in ("fsdd all", "espeak-ng all") for m in tally.ms[key]]
         print(f"    {'all decisions':48s} {ms_summary(every)}")
 
 
@@ -452,11 +475,7 @@ def bench_greek_engines(folder: Path, engines: list[tuple[str, object]], variant
                 right = heard.command == meant
                 for key in ("all", kind, group, f"{group}, {kind}"):
                     tally.add(key, right, heard.ms)
-                asked = should_confirm(heard, "unsure")
-                outcome = "nothing understood" if heard.command is None else \
-                    ("right after \"did you say\"" if asked else "right at once") if right else \
-                    ("wrong, caught by \"did you say\"" if asked else "WRONG ACTION")
-                outcomes[outcome] += 1
+                outcomes[outcome(heard, right)] += 1
                 if isinstance(meant, ChoosePlay) and meant.number <= 20:
                     tally.add("numbers 1-20", right, heard.ms)
                 if not right:
@@ -469,9 +488,7 @@ def bench_greek_engines(folder: Path, engines: list[tuple[str, object]], variant
                 print(f"    {key:40s} {tally.row(key)}")
         total = sum(outcomes.values())
         print("    with \"did you say …?\" below the engine's confidence limit: " + ", ".join(
-            f"{k} {pct(outcomes[k], total)}" for k in ("right at once", "right after \"did you say\"",
-                                                       "wrong, caught by \"did you say\"", "nothing understood",
-                                                       "WRONG ACTION")))
+            f"{k} {pct(outcomes[k], total)}" for k in OUTCOMES))
         print(f"    misheard: {', '.join(f'{k} x{v}' for k, v in wrong.most_common(25)) or 'none'}")
 
 
