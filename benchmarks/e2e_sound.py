@@ -39,6 +39,7 @@ their first bytes arrive (``parec --latency-msec=10``: about ±10 ms).
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -200,6 +201,7 @@ def run_language(rig: Rig, lang: str, runs: int, folder: Path,
             game.close()
     noise = library_lines(game.text()) + library_lines("\n".join(game.err))
     out["noise"] = [float(len(noise))]
+    out["underruns"] = underruns(home)
     if noise:
         print("  library lines:", *noise[:5], sep="\n    ")
     return out
@@ -208,12 +210,13 @@ def run_language(rig: Rig, lang: str, runs: int, folder: Path,
 def self_voice(rig: Rig, seconds: float, lang: str, folder: Path) -> None:
     """Speaker routed into the microphone, barge-in on: does the game act on its own voice?"""
     home = Path(tempfile.mkdtemp(prefix="tavli-bench-self-"))
+    os.environ["TAVLI_LOG_LEVEL"] = "DEBUG"  # the game logs every stop it obeys: self-interruptions
     loop = rig.loopback()
     ours: list[float] = []
     try:
         with rig.record("speaker.monitor") as speaker:
             game = Game(rig, ["--game", "portes", "--seed", "3", "--no-save", "--lang", lang, "--voice",
-                              "--barge-in", "interrupt"], home)
+                              "--barge-in", "interrupt", "--voice-confirm", "never"], home)
             try:
                 game.wait_for(PLAYS_PROMPT, timeout=30)
                 start = time.monotonic()
@@ -235,9 +238,13 @@ def self_voice(rig: Rig, seconds: float, lang: str, folder: Path) -> None:
                     "Chosen", "Cancelled", "Undone", "Did you say", "Not understood", "not possible",
                     "Nothing to list", "Επέλεξες", "Ακυρώθηκε", "Είπες", "Δεν κατάλαβα"))]
                 sound = sum(b - a for a, b in sound_spans(speaker.so_far()))
+                stops = self_stops(home)
                 print(f"self-voice ({lang}, barge-in interrupt, speaker into microphone): "
                       f"{time.monotonic() - start:.0f} s, {keys} keys, {sound:.0f} s of speech in "
-                      f"{talked} stretches; lines the game printed on its own: {len(acted)}")
+                      f"{talked} stretches; lines the game printed on its own: {len(acted)}; "
+                      f"times it stopped its own speech (barge-in or 'stop' heard): {len(stops)}")
+                for line in stops[:5]:
+                    print("   ", line)
                 for line in acted[:10]:
                     print("   ", line)
                 # the player's numbers over the narration still choose plays
@@ -263,6 +270,26 @@ def self_voice(rig: Rig, seconds: float, lang: str, folder: Path) -> None:
         print(f"    library lines: {len(noise)}")
     finally:
         rig.unload(loop)
+
+
+def underruns(home: Path) -> list[float]:
+    """[all underruns, those while speech was queued] from the game's log (logged when it closes)."""
+    import re
+
+    for log in home.rglob("tavli-voice.log"):
+        found = re.findall(r"audio output: (\d+) underruns \((\d+) in speech\)", log.read_text(errors="replace"))
+        if found:
+            return [float(found[-1][0]), float(found[-1][1])]
+    return [0.0, 0.0]
+
+
+def self_stops(home: Path) -> list[str]:
+    """The stops the game's listener posted so far (its log, TAVLI_LOG_LEVEL=DEBUG)."""
+    logs = list(home.rglob("tavli-voice.log"))
+    if not logs:
+        return []
+    text = logs[0].read_text(errors="replace")
+    return [line for line in text.splitlines() if "StopSpeech" in line and "voice " in line]
 
 
 def main() -> int:
@@ -293,6 +320,8 @@ def main() -> int:
                 print(f"[{lang}] end of word -> action   {stats(res['word'])}"
                       f"   number not acted on: {len(res.get('word_missed', []))}")
                 print(f"[{lang}] library lines on screen {int(res['noise'][0])}")
+                print(f"[{lang}] output underruns        {int(res['underruns'][0])} "
+                      f"({int(res['underruns'][1])} while speech was queued)")
         if args.self_voice:
             self_voice(rig, args.self_voice, args.lang[0], folder)
     finally:

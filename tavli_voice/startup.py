@@ -239,7 +239,9 @@ def log_to_file() -> None:
         handler = logging.NullHandler()
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root.addHandler(handler)
-    root.setLevel(logging.WARNING)
+    # TAVLI_LOG_LEVEL=DEBUG: the timings of voice and sound (benchmarks/e2e_sound.py reads them)
+    level = os.environ.get("TAVLI_LOG_LEVEL", "WARNING").upper()
+    root.setLevel(level if level in ("DEBUG", "INFO", "WARNING", "ERROR") else logging.WARNING)
 
 
 _WATCH_ANSWERS = ("w", "ς", "watch", "παρακολούθηση", "παρακολουθηση")

@@ -185,7 +185,7 @@ class Rig:
     def loopback(self, latency_ms: int = 30) -> int:
         """Route the speaker into the microphone too; returns the module index."""
         out = self.pactl("load-module", "module-loopback", "source=speaker.monitor", "sink=mic",
-                         f"latency_msec={latency_ms}", "source_dont_move=true", "sink_dont_move=true")
+                         f"latency_msec={latency_ms}", "adjust_time=0", "source_dont_move=true", "sink_dont_move=true")
         if out.returncode != 0:
             raise RuntimeError(f"loopback failed: {out.stderr.strip()}")
         return int(out.stdout.strip())

@@ -113,6 +113,35 @@ class TestExpertPlay:
             eq = bot.equities(plays)
             assert bot.choose_play(pos, roll, plays) == plays[int(np.argmax(eq))]
 
+    @pytest.mark.parametrize("game", ["plakoto", "fevga"])
+    def test_look_ahead_averages_the_best_reply_to_each_of_the_21_rolls(self, game: str) -> None:
+        from tavli_voice.bots.expert import ROLL_WEIGHTS, ROLLS
+        from tavli_voice.rules import game_outcome
+
+        bot = ExpertBot(seed=1)
+        plays = [p for _, _, ps in samples(game, 4, seed=9) for p in ps[:2]
+                 if game_outcome(p.result) is None]
+        batched = bot.lookahead_many(plays)
+        for play, got in zip(plays, batched):
+            opp = play.result.flip()
+            want = 0.0
+            for roll, w in zip(ROLLS, ROLL_WEIGHTS):
+                replies = legal_plays(opp, roll)
+                if replies:
+                    want -= w * bot.equities(replies).max()
+                else:  # they pass: their view of the same board, valued for them
+                    want -= w * bot.equities_of([opp]).max()
+            assert got == pytest.approx(want, abs=1e-5)
+        assert abs(float(ROLL_WEIGHTS.sum()) - 1.0) < 1e-12 and len(ROLLS) == 21
+
+    @pytest.mark.parametrize("game", ["plakoto", "fevga"])
+    def test_search_picks_a_legal_play_the_same_way_for_a_seed(self, game: str) -> None:
+        decisions = samples(game, 12, seed=11)
+        a, b = ExpertBot(seed=3, search=True), ExpertBot(seed=3, search=True)
+        for pos, roll, plays in decisions:
+            pa, pb = a.choose_play(pos, roll, plays), b.choose_play(pos, roll, plays)
+            assert pa == pb and pa in plays
+
     def test_a_game_ending_play_is_worth_its_points(self) -> None:
         # Portes: the mover bears off the last checker, the opponent has none off: mars
         pts = [0] * 24
@@ -181,6 +210,32 @@ class TestTraining:
             train_step(net, xs, lambda_returns(ys, sides, final, 0.7), 0.05)
         after = _log_loss(net, held_out)
         assert after < before - 0.03, (before, after)
+
+    def test_a_game_against_the_strong_evaluation_plays_its_choices_on_that_side(
+            self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from tavli_voice.bots import train as train_mod
+
+        turns: list[np.ndarray] = []
+        real = train_mod.candidate_states
+
+        def recording(pos: Position, dice: tuple[int, int]):  # type: ignore[no-untyped-def]
+            states, x = real(pos, dice)
+            if states:
+                turns.append(x)
+            return states, x
+
+        monkeypatch.setattr(train_mod, "candidate_states", recording)
+        net = Net.new("fevga", hidden=8, seed=1)
+        assert net.ws is not None
+        net.ws[-1, 0] = -2.0  # the net itself prefers what the strong judgement likes least
+        for side in (0, 1):
+            turns.clear()
+            xs, _ys, sides, _final = self_play_game(net, random.Random(7), "fevga",
+                                                    strong_side=side, max_turns=60)
+            assert len(turns) == len(sides) and side in sides and 1 - side in sides
+            for x, row, s in zip(turns, xs, sides):
+                want = x[:, -1].max() if s == side else x[:, -1].min()
+                assert row[-1] == want
 
     def test_lambda_returns_end_at_the_result_and_swap_sides(self) -> None:
         ys = np.array([[0.5, 0.1, 0.0, 0.1, 0.0], [0.4, 0.2, 0.0, 0.05, 0.0]], np.float32)

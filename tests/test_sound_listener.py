@@ -8,6 +8,7 @@ narrator's voice, delayed and quieter, and sometimes the player on top.
 
 from __future__ import annotations
 
+import importlib.util
 import queue
 
 import numpy as np
@@ -184,3 +185,115 @@ class TestQuickDecisions:
         run(listener, clock, in_silence(espeak("roll")), -1.0)
         assert [h.command for h in drain(out) if isinstance(h, Heard)] == [Roll()]
         assert len(calls) == 1  # the guess was used: no second recognition after the hang-over
+
+
+needs_livekit = pytest.mark.skipif(importlib.util.find_spec("livekit") is None,
+                                   reason="the echo canceller's library (livekit) is not installed")
+
+
+def room(voice: np.ndarray, delay_s: float, length: int) -> np.ndarray:
+    """``voice`` as a microphone across a room hears it: delayed, quieter, two reflections."""
+    out = np.zeros(length, dtype=np.float32)
+    at = int(delay_s * RATE)
+    for lag, gain in ((0, 0.4), (37, 0.15), (211, 0.07)):
+        n = min(len(voice), length - at - lag)
+        out[at + lag:at + lag + n] += gain * voice[:n]
+    return out
+
+
+def narration(text: str, repeat: int, delay_s: float = 0.06) -> tuple[PlayedAudio, np.ndarray, float]:
+    """The narrator says ``text`` ``repeat`` times from t = 0.3 s; the room echoes it into the microphone."""
+    voice = np.concatenate([espeak(text)] * repeat)
+    played = PlayedAudio(RATE, keep_s=60.0)
+    start = 0.3
+    for k in range(0, len(voice), 220):  # the sink's blocks, stamped by their sample count
+        played.add(start + k / RATE, voice[k:k + 220])
+    length = int((start + delay_s + 1.0) * RATE) + len(voice)
+    mic = room(np.concatenate([np.zeros(int(start * RATE), dtype=np.float32), voice]), delay_s, length)
+    mic += 0.0005 * np.random.default_rng(7).standard_normal(len(mic)).astype(np.float32)
+    return played, mic, start + len(voice) / RATE
+
+
+@needs_espeak
+@needs_livekit
+class TestEchoCanceller:
+    def canceller(self, played: PlayedAudio) -> object:
+        from tavli_voice.speech.aec import EchoCanceller
+
+        return EchoCanceller(played.at_rate, RATE)
+
+    def test_the_narrators_voice_does_not_even_start_an_utterance(self, engine: SphinxRecognizer) -> None:
+        # every phrase of the roll phase said by the narrator, over and over, barge-in on
+        played, mic, until = narration("Say roll, or stop. Or say position, pips or score.", 4)
+        out: queue.Queue[object] = queue.Queue()
+        clock = Clock()
+        listener = Listener(engine, "en", out, clock=clock, barge_in="interrupt",
+                            echo=EchoGate(played.between, played.rate), canceller=self.canceller(played))
+        listener.set_options(ROLL_PHASE)
+        run(listener, clock, mic, until + 0.3)
+        assert drain(out) == []
+        assert listener.echoes <= 1  # at most the first moment, before the canceller has learnt the room
+
+    def test_the_player_over_the_narrator_is_heard_and_recognised(self, engine: SphinxRecognizer) -> None:
+        played, mic, until = narration("Your dice: six and five. Twelve plays to choose from.", 3)
+        player = espeak("three")
+        at = int(5.0 * RATE)
+        mic[at:at + len(player)] += 0.5 * player
+        out: queue.Queue[object] = queue.Queue()
+        clock = Clock()
+        listener = Listener(engine, "en", out, clock=clock, barge_in="interrupt",
+                            echo=EchoGate(played.between, played.rate), canceller=self.canceller(played))
+        listener.set_options(PLAY_PHASE)
+        run(listener, clock, mic, until + 0.3)
+        heard = [h for h in drain(out) if isinstance(h, Heard)]
+        assert [h.command for h in heard] == [StopSpeech(), ChoosePlay(3)]
+        assert heard[0].reason == "barge_in"
+
+    def test_the_played_reference_joins_without_jitter(self) -> None:
+        played = PlayedAudio(22050, keep_s=10.0)
+        tone = np.sin(2 * np.pi * 440 * np.arange(22050) / 22050).astype(np.float32)
+        for k in range(0, len(tone), 220):
+            played.add(1.0 + k / 22050, tone[k:k + 220])
+        pieces = [played.at_rate(1.1 + i * 0.01, 160, RATE) for i in range(50)]
+        joined = np.concatenate(pieces)
+        expected = np.sin(2 * np.pi * 440 * (0.1 + np.arange(len(joined)) / RATE))
+        assert float(np.max(np.abs(joined - expected))) < 0.01
+
+
+class TestActingBeforeTheHangOverEnds:
+    def test_a_sure_number_that_no_longer_phrase_begins_with_is_final(self) -> None:
+        from tavli_voice.speech.listener import final_enough
+
+        six = Heard("six", ChoosePlay(6), 0.9, 50.0, "whisper")
+        assert final_enough(six, Options(plays=10), "en")
+        assert not final_enough(six, Options(plays=16), "en")  # "six…teen": wait for the hang-over
+        assert not final_enough(Heard("six", ChoosePlay(6), 0.2, 50.0, "whisper"), Options(plays=10), "en")
+
+    def test_greek_accents_do_not_hide_a_longer_number(self) -> None:
+        from tavli_voice.speech.listener import final_enough
+
+        ten = Heard("δέκα", ChoosePlay(10), 0.9, 50.0, "pocketsphinx")
+        assert not final_enough(ten, Options(plays=13), "el")  # δεκατρία
+        assert final_enough(ten, Options(plays=12), "el")
+
+    @needs_espeak
+    def test_a_sure_word_is_acted_on_before_the_hang_over_ends(self, engine: SphinxRecognizer) -> None:
+        out: queue.Queue[object] = queue.Queue()
+        clock = Clock()
+        listener = Listener(engine, "en", out, clock=clock, speculate_s=0.06)
+        listener.set_options(ROLL_PHASE)
+        word = espeak("roll")
+        mic = in_silence(word, before=0.5, after=0.6)
+        block = RATE // 100
+        posted_at = None
+        for k in range(0, len(mic), block):
+            clock.now = (k + block) / RATE
+            listener.process(mic[k:k + block], captured_end=clock.now)
+            if posted_at is None and not out.empty():
+                posted_at = clock.now
+            if listener._spec is not None:  # the recognition finishes at once, as on a fast machine
+                listener._spec.result()
+        listener.flush()
+        assert [h.command for h in drain(out) if isinstance(h, Heard)] == [Roll()]  # once
+        word_end = 0.5 + len(word) / RATE
+        assert posted_at is not None and posted_at - word_end < listener._vad_settings.hangover_s

@@ -167,3 +167,70 @@ def test_a_killed_sound_server_is_said_and_play_goes_on(own_rig: Rig, tmp_path: 
     finally:
         g.close()
     no_noise(g)
+
+
+#: Lines the game prints when it acts on something it heard (or thinks it heard).
+ACTED = ("Chosen", "Cancelled", "Undone", "Did you say", "Not understood", "not possible", "Nothing to list",
+         "You rolled")
+
+
+def test_its_own_voice_through_the_loudspeaker_is_not_taken_for_the_player(own_rig: Rig, tmp_path: Path) -> None:
+    """Laptop speakers, no headset: the speaker is routed into the microphone, barge-in is on."""
+    own_rig.loopback()
+    with own_rig.record() as rec:
+        g = game(own_rig, tmp_path, "en", "--voice", "--barge-in", "interrupt", "--voice-confirm", "never")
+        try:
+            g.wait_for("10: 8/2 6/5", timeout=60)
+            start = time.monotonic()
+            before = len(g.lines)
+            for key in ("h", "a", "h", "a"):  # the help and the whole board, read aloud, 24 s
+                g.send(key)
+                time.sleep(6.0)
+            spoken = sum(b - a for a, b in sound_spans(rec.so_far()[int((start - rec.started_at) * RECORD_RATE):]))
+            acted = [line for _, line in g.lines[before:] if any(word in line for word in ACTED)]
+            # the player says a number while the help is being read: the play is chosen
+            g.send("h")
+            time.sleep(1.5)
+            said = time.monotonic()
+            own_rig.play_into_mic(espeak_file("five", "en-us"))
+            g.wait_for("24/18 6/5", after=said, timeout=15)
+        finally:
+            g.close()
+    assert spoken > 15.0, spoken  # it really talked most of the time
+    assert acted == [], acted
+    no_noise(g)
+
+
+SINK_SCRIPT = """
+import sys, time
+import numpy as np
+from tavli_voice.narration.sinks import SoundDeviceSink
+sink = SoundDeviceSink(latency=0.5)
+sink.open()
+tone = (0.3 * np.sin(2 * np.pi * 300 * np.arange(22050 * 4) / 22050)).astype(np.float32)
+sink.play(tone, 22050)
+time.sleep(2.0)
+print(time.monotonic(), flush=True)
+sink.stop()
+time.sleep(1.5)
+sink.close()
+"""
+
+
+def test_stop_drops_what_the_device_still_holds(own_rig: Rig, tmp_path: Path) -> None:
+    """A half-second output buffer: after stop() the speaker is silent at once, not half a second later."""
+    import subprocess
+    import sys
+
+    env = own_rig.env(tmp_path / "home")
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
+    with own_rig.record() as rec:
+        out = subprocess.run([sys.executable, "-c", SINK_SCRIPT], env=env, capture_output=True, text=True,
+                             timeout=60, check=True)
+        stopped = float(out.stdout.strip().splitlines()[-1])
+        time.sleep(0.5)
+        heard = rec.so_far()
+    spans = sound_spans(heard)
+    assert spans, "the tone was not heard"
+    tone_end = rec.started_at + spans[0][1]
+    assert tone_end - stopped < 0.2, (tone_end - stopped, spans)  # the 0.5 s buffer was dropped

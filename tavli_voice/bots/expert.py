@@ -24,10 +24,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from tavli_voice.rules import Play, Position, game_outcome
-from tavli_voice.rules.games import PIN, S_OFF, from_state
+from tavli_voice.rules.games import PIN, S_BAR, S_OFF, S_OPP_BAR, S_OPP_OFF, to_state
 
 from .base import Dice, Scores, can_double, check_plays, cube_value
-from .features import candidate_states
+from .fastgen import result_states
+from .features import Boards, encode
 from .net import Net, equity, load_model
 
 #: The 21 distinct rolls and how many of the 36 each stands for.
@@ -65,9 +66,12 @@ class ExpertBot:
 
     def equities(self, plays: Sequence[Play]) -> NDArray[np.float64]:
         """Cubeless equity (points a game) of each play's result for its mover, 0-ply."""
-        if not plays:
+        return self.equities_of([p.result for p in plays])
+
+    def equities_of(self, results: Sequence[Position]) -> NDArray[np.float64]:
+        """Cubeless equity of result positions for the side that just moved, 0-ply."""
+        if not results:
             return np.zeros(0)
-        results = [p.result for p in plays]
         eq = self.net(results[0].game).equities(results)
         for i, r in enumerate(results):  # a finished game is worth exactly its points
             out = game_outcome(r)
@@ -90,29 +94,57 @@ class ExpertBot:
 
     def lookahead(self, play: Play) -> float:
         """Equity of ``play`` one roll deeper: the opponent's best reply to each roll."""
-        res = play.result
-        if game_outcome(res) is not None:
-            return float(self.equities([play])[0])
-        opp = res.flip()
-        net = self.net(res.game)
-        total = 0.0
-        for roll, w in zip(ROLLS, ROLL_WEIGHTS):
-            states, x = candidate_states(opp, roll)
-            if not states:
-                # they pass: we roll again on the same board (their view, ``opp``,
-                # reads as a result position of theirs with us to roll)
-                total += w * -float(equity(net.evaluate([opp]), res.preset)[0])
+        return float(self.lookahead_many([play])[0])
+
+    def lookahead_many(self, plays: Sequence[Play]) -> NDArray[np.float64]:
+        """:meth:`lookahead` of several plays, every reply of every roll valued in one
+        batch (one feature matrix, one pass through the net)."""
+        out = np.zeros(len(plays))
+        rows: list[tuple[int, ...]] = []
+        starts: list[int] = []          # first row of each (play, roll) group
+        groups: list[int] = []          # which play each group belongs to
+        weights: list[float] = []
+        opps: list[Position] = []
+        searched: list[int] = []
+        for j, play in enumerate(plays):
+            res = play.result
+            if game_outcome(res) is not None:
+                out[j] = float(self.equities([play])[0])
                 continue
-            eq = equity(net.outputs(x), res.preset)
-            for i, k in enumerate(states):
-                if k[S_OFF] == 15 or (res.game == "plakoto" and k[PIN + 1] == -1):
-                    done = game_outcome(from_state(k, opp))
-                    if done is not None:
-                        eq[i] = 0.0 if done.winner is None else (
-                            done.points if done.winner == 0 else -done.points
-                        ) / cube_value(opp)
-            total += w * -float(eq.max())
-        return total
+            opp = res.flip()
+            searched.append(j)
+            opps.append(opp)
+            for roll, w in zip(ROLLS, ROLL_WEIGHTS):
+                states = result_states(opp, roll)
+                starts.append(len(rows))
+                groups.append(j)
+                weights.append(float(w))
+                if states:
+                    rows.extend(states)
+                else:
+                    # they pass: we roll again on the same board (their view, ``opp``,
+                    # reads as a result position of theirs with us to roll)
+                    rows.append(tuple(to_state(opp)))
+        if not searched:
+            return out
+        like = opps[0]
+        a = np.array(rows, dtype=np.int32)
+        pins = (a[:, PIN + 1:PIN + 25] if like.game == "plakoto"
+                else np.zeros((len(a), 24), np.int32))
+        b = Boards(like.game, a[:, 1:25], pins, a[:, [S_BAR, S_OPP_BAR]],
+                   a[:, [S_OFF, S_OPP_OFF]], like=like)
+        eq = equity(self.net(like.game).outputs(encode(b)), like.preset)
+        ended = a[:, S_OFF] == 15
+        if like.game == "plakoto":
+            ended |= a[:, PIN + 1] == -1
+        for i in np.flatnonzero(ended):
+            done = game_outcome(b.position(int(i)))
+            if done is not None:
+                eq[i] = 0.0 if done.winner is None else (
+                    done.points if done.winner == 0 else -done.points) / cube_value(like)
+        best = np.maximum.reduceat(eq, np.array(starts))
+        np.add.at(out, np.array(groups), -np.array(weights) * best)
+        return out
 
     def scored(self, plays: Sequence[Play]) -> NDArray[np.float64]:
         """Equity of each play as the bot judges it (0-ply, searched when close)."""

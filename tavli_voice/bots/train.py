@@ -62,11 +62,16 @@ def _final_targets(pos: Position) -> FloatArray:
 
 
 def self_play_game(net: Net, rng: random.Random, game: str, preset: str = "tavlucky",
-                   epsilon: float = 0.0, max_turns: int = 2000, start: Position | None = None
+                   epsilon: float = 0.0, max_turns: int = 2000, start: Position | None = None,
+                   strong_side: int | None = None
                    ) -> tuple[FloatArray, FloatArray, list[int], FloatArray | None]:
     """One greedy self-play game (from the opening, or from ``start`` with its mover
     to roll): the features, outputs and side (0/1) of each result position played,
-    and the true final outputs for the last one."""
+    and the true final outputs for the last one.
+
+    With ``strong_side`` (0 or 1) that side plays by the strong bot's evaluation
+    instead (the best ``knowledge`` feature, Plakoto and Fevga): a game against
+    the fixed yardstick, its positions learnt like any other."""
     pos = start if start is not None else Position.initial(game, preset)
     side = rng.randrange(2)
     xs: list[FloatArray] = []
@@ -80,7 +85,9 @@ def self_play_game(net: Net, rng: random.Random, game: str, preset: str = "tavlu
             side ^= 1
             continue
         y = net.outputs(x)
-        if epsilon and rng.random() < epsilon:
+        if side == strong_side:
+            k = int(np.argmax(x[:, -1]))
+        elif epsilon and rng.random() < epsilon:
             k = rng.randrange(len(states))
         else:
             k = int(np.argmax(equity(y, preset)))
@@ -249,7 +256,7 @@ def _progress(total: int, initial: int) -> Callable[[int, str], None]:
 def train(game: str, games: int, seed: int, out: Path, *, hidden: int = 80, lam: float = 0.7,
           lr: float = 0.03, epsilon: float = 0.0, every: int = 1000, eval_games: int = 100,
           curve: Path | None = None, init: Path | None = None, quiet: bool = False,
-          max_turns: int = 2000, imitate: int = 0) -> Net:
+          max_turns: int = 2000, imitate: int = 0, vs_strong: float = 0.0) -> Net:
     """Train (or resume) a net for ``game``; see the module docstring."""
     ckpt = out.with_suffix(".ckpt")
     if ckpt.exists():
@@ -268,14 +275,19 @@ def train(game: str, games: int, seed: int, out: Path, *, hidden: int = 80, lam:
             imitate_strong(net, game, imitate, rng, quiet=quiet)
             net.meta["start"] = f"imitation of the strong evaluation ({imitate} games)"
     net.meta.update({"method": "TD(lambda) self-play", "game": game, "seed": str(seed),
-                     "lambda": str(lam), "hidden": str(net.w1.shape[1])})
+                     "lambda": str(lam), "hidden": str(net.w1.shape[1]), "lr": str(lr)})
+    if vs_strong:
+        net.meta["method"] = ("TD(lambda) self-play, part of the games against the strong "
+                              "evaluation")
+        net.meta["vs_strong"] = str(vs_strong)
     update = (lambda n, t: None) if quiet else _progress(games, done)
     t0 = time.time() - elapsed
     err = 0.0
     while done < games:
         rate = lr * (1.0 if done < games // 2 else max(0.3, 2.0 * (1.0 - done / games)))
+        strong_side = rng.randrange(2) if vs_strong and rng.random() < vs_strong else None
         xs, ys, sides, final = self_play_game(net, rng, game, epsilon=epsilon,
-                                              max_turns=max_turns)
+                                              max_turns=max_turns, strong_side=strong_side)
         if len(sides):
             g = lambda_returns(ys, sides, final, lam)
             err = 0.99 * err + 0.01 * train_step(net, xs, g, rate)
@@ -320,10 +332,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--imitate", type=int, default=0, metavar="GAMES",
                     help="first fit the net to the strong evaluation on this many games "
                          "(Plakoto, Fevga)")
+    ap.add_argument("--vs-strong", type=float, default=0.0, metavar="SHARE",
+                    help="play this share of the games against the strong evaluation "
+                         "(Plakoto, Fevga) instead of against the net itself")
     a = ap.parse_args(argv)
+    if a.vs_strong and a.game == "portes":
+        ap.error("--vs-strong needs the strong judgement among the features (Plakoto, Fevga)")
     train(a.game, a.games, a.seed, a.out, hidden=a.hidden, lam=a.lam, lr=a.lr,
           epsilon=a.epsilon, every=a.every, eval_games=a.eval_games, curve=a.curve,
-          init=a.init, imitate=a.imitate)
+          init=a.init, imitate=a.imitate, vs_strong=a.vs_strong)
     return 0
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 import shutil
-from typing import Callable, Literal
+from typing import Any, Callable, Literal
 
 from tavli_voice.narration.settings import SpeechSettings
 from tavli_voice.narration.speaker import (
@@ -100,7 +100,7 @@ def make_speaker(
         problem = audio_probe()
         if problem is not None:
             return SilentSpeaker(), problem
-        device_sink = SoundDeviceSink()
+        device_sink = SoundDeviceSink(**_sink_tuning())
         try:
             device_sink.open()
         except Exception as exc:  # PortAudioError and friends: any failure means no audio
@@ -110,3 +110,22 @@ def make_speaker(
     speaker = EngineSpeaker(synth, sink, rate=settings.rate, volume=settings.volume, earcons=settings.earcons,
                             stream=isinstance(sink, SoundDeviceSink))
     return speaker, None
+
+
+def _sink_tuning() -> dict[str, Any]:
+    """Output buffer settings from ``TAVLI_OUTPUT_LATENCY`` (seconds) and ``TAVLI_OUTPUT_RESTART``.
+
+    For a machine whose speech crackles (underruns: a longer buffer) and for
+    the benchmarks; the defaults are the ones measured best on the rig.
+    """
+    import os
+
+    tuning: dict[str, Any] = {}
+    try:
+        if os.environ.get("TAVLI_OUTPUT_LATENCY"):
+            tuning["latency"] = float(os.environ["TAVLI_OUTPUT_LATENCY"])
+    except ValueError:
+        log.warning("TAVLI_OUTPUT_LATENCY is not a number of seconds: %r", os.environ["TAVLI_OUTPUT_LATENCY"])
+    if os.environ.get("TAVLI_OUTPUT_RESTART") == "1":
+        tuning["restart_when_idle"] = True
+    return tuning

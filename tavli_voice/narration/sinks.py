@@ -15,6 +15,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -140,6 +141,15 @@ class PlaybackBuffer:
         return out
 
 
+@lru_cache(maxsize=8)
+def _lowpass(cutoff: float, taps: int = 63) -> np.ndarray:
+    """A windowed-sinc low-pass filter; ``cutoff`` as a fraction of the sample rate."""
+    n = np.arange(taps) - (taps - 1) / 2
+    h = 2 * cutoff * np.sinc(2 * cutoff * n) * np.hamming(taps)
+    filt: np.ndarray = (h / h.sum()).astype(np.float32)
+    return filt
+
+
 class PlayedAudio:
     """What the sink really sent to the device lately, with the time each block sounds.
 
@@ -163,6 +173,46 @@ class PlayedAudio:
             while self._blocks and self._blocks[0][0] < at - self._keep_s:
                 self._blocks.popleft()
 
+    def at_rate(self, start: float, count: int, rate: int) -> np.ndarray:
+        """``count`` samples at ``rate`` of what sounded from ``start`` on (zeros where nothing did).
+
+        Each output sample is interpolated at its exact time (``start + i / rate``)
+        from the played blocks, low-passed below the new rate's Nyquist frequency
+        first (a sound above it would fold into what a microphone at that rate
+        never hears). Successive calls for successive times join without a
+        sample's jitter: an echo canceller's reference must be one continuous
+        signal.
+        """
+        out = np.zeros(count, dtype=np.float32)
+        if count <= 0:
+            return out
+        taps = _lowpass(rate / 2 * 0.9 / self.rate) if rate < self.rate else np.ones(1)
+        margin = (len(taps) + 2) / self.rate
+        end = start + count / rate
+        with self._lock:
+            blocks = [(at, s) for at, s in self._blocks
+                      if at < end + margin and at + len(s) / self.rate > start - margin]
+        if not blocks:
+            return out
+        times = start + np.arange(count) / rate
+        # runs of blocks that follow each other without a gap, each filtered and interpolated on its own
+        run_at, run = blocks[0][0], [blocks[0][1]]
+        runs: list[tuple[float, np.ndarray]] = []
+        for at, samples in blocks[1:]:
+            if abs(at - (run_at + sum(len(r) for r in run) / self.rate)) < 0.5 / self.rate:
+                run.append(samples)
+            else:
+                runs.append((run_at, np.concatenate(run)))
+                run_at, run = at, [samples]
+        runs.append((run_at, np.concatenate(run)))
+        for at, samples in runs:
+            smooth = np.convolve(samples, taps, mode="same") if len(taps) > 1 else samples
+            grid = at + np.arange(len(samples)) / self.rate
+            inside = (times >= grid[0]) & (times <= grid[-1])
+            if np.any(inside):
+                out[inside] = np.interp(times[inside], grid, smooth)
+        return out
+
     def between(self, start: float, end: float) -> np.ndarray:
         """The samples that sounded from ``start`` to ``end`` (zeros where nothing was sent)."""
         n = max(0, round((end - start) * self.rate))
@@ -178,22 +228,28 @@ class PlayedAudio:
 
 
 class SoundDeviceSink:
-    """PortAudio output through ``sounddevice``: one stream, stopped by emptying.
+    """PortAudio output through ``sounddevice``: one stream, flushed to stop.
 
     The output stream is opened once (``open()``, or at the first ``play``)
     and keeps running, writing silence when idle, so speech starts without
-    stream start-up cost and ``stop()`` takes effect within one audio block.
+    stream start-up cost. ``stop()`` empties the queue and *aborts* the
+    stream (PortAudio drops what the device still holds: through PulseAudio
+    the sound stops within ~10 ms instead of the buffer's length), then
+    starts it again (~1 ms); so the buffer's length (``latency``) costs
+    nothing at a stop.
+
+    It still costs at a start: new speech is queued behind the silence the
+    device holds. ``restart_when_idle=True`` flushes that too (the first
+    sample sounds at once, whatever the latency), but each restart moves the
+    delay from the speaker to the microphone a little, and the echo
+    canceller then needs a moment to find it again: measured on the rig, the
+    game then heard its own voice more often. Off by default; the latency is
+    the compromise (``benchmarks/e2e_sound.py``: 50 ms).
+
     ``is_playing()`` stays True for the device latency after the last sample
     left the buffer, so a recognizer does not hear the narrator's tail.
-
-    Underruns: PortAudio's "low" latency (under 10 ms through ALSA's pulse
-    plugin) left the Python callback no slack on a busy two-core machine.
-    The default here, 50 ms with 10 ms blocks, was measured against 40, 60
-    and 100 ms (``benchmarks/e2e_sound.py --busy 2``): most underruns left
-    happen while idle (silence is repeated: nothing is heard), and longer
-    buffers add their length to the time to the first sound.
-    ``underruns`` counts them, ``speech_underruns`` those while speech was
-    queued (the audible ones); the counts are logged when the sink closes.
+    ``underruns`` counts underruns, ``speech_underruns`` those while speech
+    was queued (the audible ones); the counts are logged when the sink closes.
 
     The sound system going away (a PulseAudio crash or restart) ends the
     stream: a watcher thread notices within ``watch_s``, forgets the queued
@@ -204,7 +260,7 @@ class SoundDeviceSink:
 
     def __init__(self, device: int | str | None = None, rate: int = DEFAULT_RATE,
                  latency: str | float = 0.05, block_s: float = 0.01, *,
-                 watch_s: float = 0.2, retry_s: float = 1.0) -> None:
+                 watch_s: float = 0.2, retry_s: float = 1.0, restart_when_idle: bool = False) -> None:
         self.device = device
         self.rate = rate
         self.latency = latency
@@ -229,6 +285,18 @@ class SoundDeviceSink:
         self._clock_frames = 0
         self._watcher: threading.Thread | None = None
         self._closed = threading.Event()
+        #: held while the stream is aborted and started again (the watcher must not call it lost)
+        self._cycle_lock = threading.Lock()
+        self._cycling = False
+        self.restarts = 0
+        self.restart_when_idle = restart_when_idle
+        #: times the played audio's clock was set again from the wall clock (lost samples)
+        self.reanchored = 0
+
+    @property
+    def output_latency(self) -> float:
+        """The output latency PortAudio reported (0 before the stream opened)."""
+        return self._out_latency
 
     @property
     def down(self) -> bool:
@@ -254,11 +322,36 @@ class SoundDeviceSink:
         stream = self._sd.OutputStream(samplerate=self.rate, channels=1, dtype="float32",
                                        device=self.device, latency=self.latency,
                                        blocksize=self.blocksize, callback=self._callback,
-                                       finished_callback=self._ended.set)
+                                       finished_callback=self._finished)
         stream.start()
         self._out_latency = float(stream.latency)
         self._tail_s = self._out_latency + 0.02
+        log.debug("audio output: %d Hz, latency %.0f ms, blocks of %d", self.rate, self._out_latency * 1000,
+                  self.blocksize)
         self._stream = stream
+
+    def _finished(self) -> None:
+        if not self._cycling:  # an abort of ours is not the sound system going away
+            self._ended.set()
+
+    def _restart_stream(self) -> None:
+        """Drop what the device holds and start again: silence now, the next sample at once."""
+        with self._cycle_lock:
+            stream = self._stream
+            if stream is None or self._down:
+                return
+            self._cycling = True
+            try:
+                stream.abort()
+                with self._lock:
+                    # the device is empty: the next sample sounds as soon as it is written
+                    self._clock_anchor, self._clock_frames = time.monotonic(), 0
+                stream.start()
+                self.restarts += 1
+            except Exception:  # noqa: BLE001 - the watcher finds a stream that is really gone
+                log.debug("restarting the output stream failed", exc_info=True)
+            finally:
+                self._cycling = False
 
     def _callback(self, outdata: np.ndarray, frames: int, time_info: Any, status: Any) -> None:
         if status and status.output_underflow:
@@ -271,14 +364,16 @@ class SoundDeviceSink:
             if had and self._buffer.pending == 0:
                 self._drained_at = time.monotonic()
         outdata[:, 0] = block
-        # Stamps follow the sample count, not the callback's wall time: callbacks come in
-        # uneven bursts, and the echo check needs the played signal without gaps or overlaps.
-        now = time.monotonic() + self._out_latency
+        # Stamps follow the sample count from the last (re)start, not the callback's wall time:
+        # callbacks come in uneven bursts, and the echo check and the echo canceller need the
+        # played signal without gaps or overlaps. A block sounds between now (device empty)
+        # and now + the latency (device full); the wall clock past the samples' clock means
+        # samples were lost (an underrun): start again from it.
+        wall = time.monotonic()
         at = self._clock_anchor + self._clock_frames / self.rate
-        # a burst of callbacks makes the wall clock run behind the samples (keep the samples'
-        # clock); the wall clock ahead means samples were lost (an underrun): start again from it
-        if now - at > 0.03 or at - now > 0.25:
-            self._clock_anchor, self._clock_frames, at = now, 0, now
+        if wall - at > 0.03 or at - (wall + self._out_latency) > 0.1:
+            self.reanchored += 1
+            self._clock_anchor, self._clock_frames, at = wall, 0, wall
         self._clock_frames += frames
         if had:
             self.played.add(at, block)
@@ -292,7 +387,9 @@ class SoundDeviceSink:
 
         while not self._closed.wait(self.watch_s if not self._down else self.retry_s):
             if not self._down:
-                if self._stream_gone():
+                with self._cycle_lock:
+                    gone = self._stream_gone()
+                if gone:
                     self._lose()
                 continue
             try:
@@ -329,12 +426,20 @@ class SoundDeviceSink:
             self.open()
         data = resample(np.asarray(samples, dtype=np.float32), rate, self.rate)
         with self._lock:
+            idle = self._buffer.pending == 0 and time.monotonic() > self._drained_at + self._tail_s
+        if idle and self.restart_when_idle:  # the device holds only silence: drop it
+            self._restart_stream()
+        with self._lock:
             self._buffer.push(data)
 
     def stop(self) -> None:
         with self._lock:
+            was = self._buffer.pending > 0 or time.monotonic() < self._drained_at + self._tail_s
             self._buffer.clear()
             self._drained_at = 0.0
+        if was:  # what the device still holds would sound for up to the latency: drop it
+            self._restart_stream()
+        log.debug("speech stopped (the device flushed: %s)", was)
 
     def is_playing(self) -> bool:
         with self._lock:
@@ -351,6 +456,7 @@ class SoundDeviceSink:
         if self.underruns or device.alsa_messages:
             log.warning("audio output: %d underruns (%d in speech), %d ALSA messages", self.underruns,
                         self.speech_underruns, device.alsa_messages)
+        log.info("audio output: %d restarts, played clock set again %d times", self.restarts, self.reanchored)
         self._closed.set()
         stream, self._stream = self._stream, None
         if stream is not None:

@@ -12,6 +12,7 @@ When the device cannot record at 16 kHz it is opened at its own rate and
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 import time
@@ -47,10 +48,16 @@ def load_sounddevice() -> ModuleType:
 class Microphone:
     """A running input stream whose blocks can be read from another thread."""
 
+    #: the input latency PortAudio reported for the microphone opened last (the echo canceller's lead)
+    last_input_latency = 0.0
+
     def __init__(self, device: int | str | None = None, block_s: float = 0.02,
-                 sd: ModuleType | None = None) -> None:
+                 sd: ModuleType | None = None, latency: str | float = "low") -> None:
         self.device = device
         self.block_s = block_s
+        #: PortAudio's input latency: "low" hands blocks over sooner (through PulseAudio the
+        #: default, "high", delivered them in bursts up to 0.3 s late)
+        self.latency = latency
         self._sd = sd
         self._blocks: queue.Queue[tuple[Samples, float]] = queue.Queue(maxsize=500)
         self._stream: Any = None
@@ -97,10 +104,13 @@ class Microphone:
         try:
             self._stream = sd.InputStream(
                 samplerate=self.rate, channels=1, dtype="float32", device=self.device,
-                blocksize=int(self.rate * self.block_s), callback=self._callback,
+                blocksize=int(self.rate * self.block_s), callback=self._callback, latency=self.latency,
                 finished_callback=self._ended.set)
             self._stream.start()
             self._in_latency = float(self._stream.latency)
+            Microphone.last_input_latency = self._in_latency
+            logging.getLogger(__name__).debug("audio input: %d Hz, latency %.0f ms", self.rate,
+                                              self._in_latency * 1000)
         except Exception as err:
             raise AudioUnavailable("mic_missing", str(err)) from err
 

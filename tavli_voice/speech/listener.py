@@ -38,13 +38,14 @@ Usage from the main loop::
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Literal
+from typing import TYPE_CHECKING, Any, Callable, Literal
 
 import numpy as np
 
@@ -52,11 +53,16 @@ from ..commands import COMMAND_NAMES, Command, Drop, Quit, Resign, StopSpeech
 from .audio import RATE, Samples, resample
 from .capture import AudioUnavailable, Microphone
 from .echo import EchoGate
+
+if TYPE_CHECKING:
+    from .aec import EchoCanceller
 from .grammar import Options, Phrase, hint, phrases
 from .heard import Heard, Recognizer
 from ..words import text
 from .vad import EnergyVad, Onset, Utterance, VadSettings
 from .words import COMMAND_WORDS, Lang
+
+log = logging.getLogger(__name__)
 
 BargeIn = Literal["ignore", "interrupt"]
 ConfirmPolicy = Literal["never", "unsure", "always"]
@@ -110,7 +116,10 @@ class Listener:
                  barge_in: BargeIn = "ignore", tail_s: float = 0.3,
                  clock: Callable[[], float] = time.monotonic, echo: EchoGate | None = None,
                  barge_check_s: float = 0.15, retry_s: float = 1.0,
-                 fast_engine: Recognizer | None = None, speculate_s: float | None = 0.06) -> None:
+                 fast_engine: Recognizer | None = None, speculate_s: float | None = 0.06,
+                 speculate_muted_s: float = 0.04,
+                 canceller: "EchoCanceller | None" = None,
+                 on_stop: Callable[[], None] | None = None, early: bool = True) -> None:
         self.engine = engine
         self.lang: Lang = lang
         self.out = out
@@ -141,6 +150,8 @@ class Listener:
         self.fast_engine = fast_engine
         #: start recognising after this much quiet, while the hang-over still runs (None: off)
         self.speculate_s = speculate_s
+        #: the same over the narrator's voice, where only "stop" counts (it is obeyed at once)
+        self.speculate_muted_s = speculate_muted_s
         self._spec: Future[Heard] | None = None
         self._spec_options: Options | None = None
         self._spec_muted = False
@@ -148,6 +159,17 @@ class Listener:
         self._barged = False  # a barge-in was posted for the utterance in progress
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tavli-recognizer")
         self._pool_closed = False
+        #: takes the narrator's voice out of the microphone before voice-activity detection
+        self.canceller = canceller
+        #: act on a sure guess made during the hang-over without waiting for its end
+        self.early = early
+        #: silences the narrator from this thread the moment "stop" (or a barge-in) is heard,
+        #: without waiting for the main loop to take the command from the queue
+        self.on_stop = on_stop
+        self._cancel_warned = False
+        #: the microphone as heard (before echo cancellation), for the correlation check
+        self._raw: list[Samples] = []
+        self._raw_len = 0
 
     # --- what may be said now -------------------------------------------------
     @property
@@ -218,6 +240,9 @@ class Listener:
         self._fed = 0
         self._offset = None
         self._onset = None
+        self._raw, self._raw_len = [], 0
+        if self.canceller is not None:
+            self.canceller.reset()
         while not self._stop.wait(self.retry_s):
             try:
                 self.source.restart()  # type: ignore[union-attr]
@@ -263,18 +288,54 @@ class Listener:
         # stream time 0 is the true one (re-anchored if it drifts a quarter second late).
         offset = end - self._fed / self._rate()
         if self._offset is None or offset < self._offset or offset - self._offset > 0.25:
+            if self._offset is not None:
+                log.debug("microphone clock moved by %.1f ms", (offset - self._offset) * 1000)
             self._offset = offset
+        raw = np.asarray(block, dtype=np.float32)
+        self._keep_raw(raw)
+        heard = self._cancel_echo(raw)  # fed all the time: the canceller follows the room
         if self._ptt is not None:
-            self._ptt.append(np.asarray(block, dtype=np.float32))
+            self._ptt.append(heard)
             self._ptt_muted = self._ptt_muted or muted
             return
         if self._vad is None or self._vad.rate != self._rate():
             self._vad = EnergyVad(self._vad_settings, self._rate())
-        for event in self._vad.feed(block, muted):
+        for event in self._vad.feed(heard, muted):
             self._event(event)
         if self._onset is not None:
-            self._check_barge_in(block)
+            self._check_barge_in(raw)
         self._speculate()
+
+    def _cancel_echo(self, raw: Samples) -> Samples:
+        """The block with the narrator's voice taken out (as is without a canceller)."""
+        aec = self.canceller
+        if aec is None or self._offset is None:
+            return raw
+        rate = self._rate()
+        if aec.rate != rate:
+            if not self._cancel_warned:
+                self._cancel_warned = True
+                import logging
+
+                logging.getLogger(__name__).warning(
+                    "echo canceller at %d Hz, microphone at %d Hz: not used", aec.rate, rate)
+            return raw
+        return aec.process(raw, self._offset + (self._fed - len(raw)) / rate)
+
+    def _keep_raw(self, raw: Samples) -> None:
+        """Keep the last ``VadSettings.max_s`` + 2 s of the microphone as heard."""
+        self._raw.append(raw)
+        self._raw_len += len(raw)
+        keep = int((self._vad_settings.max_s + 2.0) * self._rate())
+        while self._raw and self._raw_len - len(self._raw[0]) >= keep:
+            self._raw_len -= len(self._raw.pop(0))
+
+    def _raw_tail(self, count: int) -> Samples:
+        """The last ``count`` samples the microphone heard (before echo cancellation)."""
+        if count <= 0 or not self._raw:
+            return np.zeros(0, dtype=np.float32)
+        audio = np.concatenate(self._raw)
+        return audio[-count:]
 
     def _speculate(self) -> None:
         """Recognise the utterance so far once it has been quiet ``speculate_s``.
@@ -292,10 +353,12 @@ class Listener:
             self._spec = None
             self._stopped_early = False
             return
-        if self._spec is None and quiet >= round(self.speculate_s * 100):
-            audio = vad.speech_so_far()
+        # over the narrator only "stop" counts, and a wrong guess is thrown away: guess sooner
+        wait_s = min(self.speculate_s, self.speculate_muted_s) if vad.muted_so_far else self.speculate_s
+        if self._spec is None and quiet >= round(wait_s * 100):
+            heard_audio = vad.speech_so_far()
             rate = vad.rate
-            audio = audio if rate == RATE else resample(audio, rate, RATE)
+            audio = heard_audio if rate == RATE else resample(heard_audio, rate, RATE)
             options = self.options
             muted = vad.muted_so_far
             quick = muted and self.barge_in == "ignore" and self.fast_engine is not None
@@ -303,20 +366,29 @@ class Listener:
             self._spec_options = options
             self._spec_muted = muted
             if self.echo is not None and self._offset is not None:
-                start = self._offset + self._fed / self._rate() - len(audio) / RATE
-                verdict = self.echo.check(audio, start)
+                start = self._offset + self._fed / self._rate() - len(heard_audio) / rate
+                verdict = self.echo.check(self._as_rate(self._raw_tail(len(heard_audio))), start)
                 if verdict.echo:  # the game's own voice: nothing to recognise
                     done: Future[Heard] = Future()
                     done.set_result(Heard("", None, 0.0, 0.0, "echo", "nothing"))
                     self._spec = done
                     return
-                audio = verdict.remainder
+                if self.canceller is None:
+                    audio = verdict.remainder
             self._spec = self._pool.submit(self._recognize, engine, audio, options)
         if self._spec is not None and not self._stopped_early and self._spec.done():
             heard = self._spec.result()
             if isinstance(heard.command, StopSpeech):
                 self._stopped_early = True
-                self.out.put(heard)
+                self._post(heard, "early stop")
+            elif self.early and not self._spec_muted and self._spec_options == self.options \
+                    and final_enough(heard, self._spec_options, self.lang):
+                # sure, and no longer phrase begins with it: act now, the hang-over is not needed
+                self._spec = None
+                vad.cut()
+                self._onset = None
+                self._barged = False
+                self._post(heard, "early")
 
     def flush(self) -> None:
         """End of input: recognise an utterance still in progress."""
@@ -328,7 +400,7 @@ class Listener:
         if isinstance(event, Onset):
             if event.muted and self.barge_in == "interrupt":
                 if self.echo is None:
-                    self.out.put(Heard("", StopSpeech(), 1.0, 0.0, "vad", "barge_in"))
+                    self._post(Heard("", StopSpeech(), 1.0, 0.0, "vad", "barge_in"), "barge-in")
                 else:  # decide once a little of it was heard: the player, or the game's own voice?
                     self._onset = (event.time, [])
             return
@@ -358,10 +430,12 @@ class Listener:
         self._onset = (since, [audio[-int(0.1 * rate):]])  # check again after another 0.1 s
         start_t = (self._offset or 0.0) + self._fed / rate - len(audio) / rate
         verdict = self.echo.check(audio if rate == RATE else resample(audio, rate, RATE), start_t)
+        log.debug("voice over the narrator: echo %s (explained %.2f, correlation %.2f, delay %.0f ms)",
+                  verdict.echo, verdict.explained, verdict.correlation, verdict.lag_s * 1000)
         if not verdict.echo:
             self._onset = None
             self._barged = True
-            self.out.put(Heard("", StopSpeech(), 1.0, 0.0, "vad", "barge_in"))
+            self._post(Heard("", StopSpeech(), 1.0, 0.0, "vad", "barge_in"), "barge-in")
 
     def _utterance(self, utt: Utterance) -> None:
         spec, self._spec = self._spec, None
@@ -373,14 +447,19 @@ class Listener:
         # checked even when the narrator was not speaking by then: a listener running behind
         # real time hears the end of the narrator's voice after the narrator has finished
         if self.echo is not None and self._offset is not None:
-            verdict = self.echo.check(audio, self._offset + utt.start, self._offset + utt.end)
+            raw = self._as_rate(self._raw_tail(len(utt.audio))) if self.canceller is not None else audio
+            verdict = self.echo.check(raw, self._offset + utt.start, self._offset + utt.end)
             barged, self._barged = self._barged, False
             if verdict.echo or (muted and self.barge_in == "interrupt" and not barged):
                 # the game's own voice; over the narrator, only sound that made it barge in
                 # (checked every 50 ms as it came) counts as the player's
+                log.debug("voice: %.2f s taken as the game's own voice (echo %s, explained %.2f, "
+                          "over the narrator %s, barged in %s)", utt.end - utt.start, verdict.echo,
+                          verdict.explained, muted, barged)
                 self.echoes += 1
                 return
-            audio = verdict.remainder  # the player, with the game's voice taken out
+            if self.canceller is None:
+                audio = verdict.remainder  # the player, with the game's voice taken out
         if muted and self.barge_in == "interrupt":
             muted = False  # the player talked over the narrator on purpose
         options = self.options
@@ -392,8 +471,32 @@ class Listener:
         if heard.reason == "not_on_offer" and muted:
             return
         if muted and not isinstance(heard.command, StopSpeech):
+            log.debug("voice over the narrator, not stop: %r dropped", heard.text)
             return  # the narrator's own voice, or talk over it: only "stop" counts
+        self._post(heard, "utterance")
+
+    def _as_rate(self, audio: Samples) -> Samples:
+        """Microphone samples at the recognizers' rate."""
+        rate = self._rate()
+        return audio if rate == RATE else resample(audio, rate, RATE)
+
+    def _post(self, heard: Heard, why: str) -> None:
+        """Hand ``heard`` to the main loop (logged with how far behind real time the listener is)."""
+        log.debug("voice %s: %r %s (%.2f, %s, %.0f ms) listener behind by %.0f ms", why, heard.text,
+                  type(heard.command).__name__ if heard.command is not None else heard.reason,
+                  heard.score, heard.engine, heard.ms, self._behind() * 1000)
+        if self.on_stop is not None and isinstance(heard.command, StopSpeech):
+            try:
+                self.on_stop()
+            except Exception:  # the main loop still gets the command and stops the speech
+                log.exception("stopping the speech from the listener")
         self.out.put(heard)
+
+    def _behind(self) -> float:
+        """How long ago the newest sample processed was captured."""
+        if self._offset is None:
+            return 0.0
+        return time.monotonic() - (self._offset + self._fed / self._rate())
 
     def _recognize(self, engine: Recognizer, audio: Samples, options: Options) -> Heard:
         """``engine`` on ``audio``; a command word not on offer comes back as "not_on_offer"."""
@@ -403,6 +506,29 @@ class Listener:
             # a command word that is not on offer now: say so, do not take the nearest offered word
             return Heard(heard.text, None, heard.score, heard.ms, heard.engine, "not_on_offer")
         return heard
+
+
+def final_enough(heard: Heard, options: Options, lang: Lang) -> bool:
+    """Whether a guess made during the hang-over can be acted on before the hang-over ends.
+
+    Only a command the engine is sure of (it would not be asked back under
+    "unsure") and that no longer phrase on offer begins with: "six" waits for
+    the whole hang-over when "sixteen" is on offer (the pause in "six-teen"
+    may be the hang-over's start), "three" does not when only ten plays are.
+    """
+    if heard.command is None or heard.reason or should_confirm(heard, "unsure"):
+        return False
+    said = _plain(heard.text)
+    return not any(_plain(p.text) != said and _plain(p.text).startswith(said) for p in phrases(options, lang))
+
+
+@lru_cache(maxsize=256)
+def _plain(text: str) -> str:
+    """Lower case without accents: "δέκα" begins "δεκατρία"."""
+    import unicodedata
+
+    folded = unicodedata.normalize("NFD", text.lower())
+    return "".join(c for c in folded if not unicodedata.combining(c))
 
 
 @lru_cache(maxsize=64)

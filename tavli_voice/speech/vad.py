@@ -106,6 +106,14 @@ class EnergyVad:
         """The samples of the utterance in progress (pre-roll included)."""
         return np.concatenate(self._speech) if self._speech else np.zeros(0, dtype=np.float32)
 
+    def cut(self) -> None:
+        """End the utterance in progress here without an event (it was already acted on)."""
+        self.in_speech = False
+        self._speech = []
+        self._loud_run = 0
+        self._quiet_run = 0
+        self._pre.clear()
+
     def flush(self) -> list[VadEvent]:
         """End of stream: close an utterance in progress."""
         return self._close() if self.in_speech else []

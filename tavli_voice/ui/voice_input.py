@@ -201,8 +201,10 @@ def voice_source(app: App, lang_name: str, engine: str | None = None, *,
             return None, str(exc)
     out: "queue.Queue[Any]" = queue.Queue()
     speaking = app.narrator.is_speaking if app.narrator is not None else (lambda: False)
+    canceller, note = _canceller(app, lang)
     listener = Listener(recognizer, lang, out, speaking, echo=_echo_gate(app),
-                        fast_engine=_fast_engine(recognizer, lang),
+                        fast_engine=_fast_engine(recognizer, lang), canceller=canceller,
+                        on_stop=app.narrator.stop if app.narrator is not None else None,
                         barge_in=barge_in)  # type: ignore[arg-type]
     source = VoiceSource(app, listener, out, confirm=confirm)
     try:
@@ -214,7 +216,33 @@ def voice_source(app: App, lang_name: str, engine: str | None = None, *,
             return None, text("voice." + key, lang)
         except Exception:
             return None, str(exc)
-    return source, None
+    return source, note
+
+
+def _canceller(app: App, lang: str) -> tuple[Any, str | None]:
+    """An echo canceller fed with what the narrator's sound device plays, and what to say if none.
+
+    Without a sound device (speech off, or to a file) there is no echo to cancel and nothing
+    to say; with one, a canceller that cannot load is said once (the correlation check of
+    ``speech/echo.py`` still works, less well).
+    """
+    speaker = app.narrator.speaker if app.narrator is not None else None
+    sink = getattr(speaker, "sink", None)
+    played = getattr(sink, "played", None)
+    if played is None:
+        return None, None
+    from ..speech.aec import CancellerUnavailable, make_canceller
+    from ..speech.audio import RATE
+    from ..speech.capture import Microphone
+    from ..words import text
+
+    def lead() -> float:  # the microphone's reported latency, and a little (see speech/aec.py)
+        return Microphone.last_input_latency + 0.02
+
+    try:
+        return make_canceller(played.at_rate, RATE, lead), None
+    except CancellerUnavailable as exc:
+        return None, text("voice.no_echo_canceller", lang, detail=exc.reason)
 
 
 def _echo_gate(app: App) -> Any:

@@ -1682,6 +1682,13 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
         "el": "Λείπει η βιβλιοθήκη ήχου PortAudio, οπότε η φωνητική είσοδος είναι κλειστή. Το "
               "πληκτρολόγιο λειτουργεί. Εγκατάστησε το πακέτο libportaudio2.",
     },
+    "no_echo_canceller": {
+        "en": "The echo canceller cannot run here ({detail}), so the game may mistake its own voice "
+              "for yours when it speaks through loudspeakers. Headphones avoid that.",
+        "el": "Η ακύρωση ηχούς δεν μπορεί να τρέξει εδώ ({detail}), οπότε το παιχνίδι μπορεί να "
+              "μπερδέψει τη δική του φωνή με τη δική σου όταν μιλάει από ηχεία. Με ακουστικά "
+              "αυτό δεν συμβαίνει.",
+    },
     "mic_failed": {
         "en": "The microphone stopped working ({detail}). Voice input is off; the keyboard still works.",
         "el": "Το μικρόφωνο σταμάτησε να λειτουργεί ({detail}). Η φωνητική είσοδος είναι "
