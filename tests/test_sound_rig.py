@@ -219,14 +219,14 @@ tone = (0.3 * np.sin(2 * np.pi * 300 * np.arange(22050 * 4) / 22050)).astype(np.
 sink.play(tone, 22050)
 time.sleep(2.0)
 print(time.monotonic(), flush=True)
-sink.stop()
+sink.flush()
 time.sleep(1.5)
 sink.close()
 """
 
 
-def test_stop_drops_what_the_device_still_holds(own_rig: Rig, tmp_path: Path) -> None:
-    """A half-second output buffer: after stop() the speaker is silent at once, not half a second later."""
+def test_a_flush_drops_what_the_device_still_holds(own_rig: Rig, tmp_path: Path) -> None:
+    """A half-second output buffer: after flush() the speaker is silent at once, not half a second later."""
     import subprocess
     import sys
 
