@@ -237,6 +237,19 @@ class TestTraining:
                 want = x[:, -1].max() if s == side else x[:, -1].min()
                 assert row[-1] == want
 
+    def test_with_the_win_output_fixed_only_the_mars_outputs_learn(self) -> None:
+        net = Net.new("plakoto", hidden=8, seed=3)
+        rng = random.Random(5)
+        xs, ys, sides, final = self_play_game(net, rng, "plakoto", max_turns=80)
+        before = net.outputs(xs)
+        target = lambda_returns(ys, sides, final, 0.7)
+        target[:, 1] = 0.9  # far from the start: the mars outputs must move
+        for _ in range(20):
+            train_step(net, xs, target, 0.05, fixed_win=True)
+        after = net.outputs(xs)
+        assert np.array_equal(after[:, 0], before[:, 0])
+        assert (after[:, 1] > before[:, 1] + 0.05).all()
+
     def test_lambda_returns_end_at_the_result_and_swap_sides(self) -> None:
         ys = np.array([[0.5, 0.1, 0.0, 0.1, 0.0], [0.4, 0.2, 0.0, 0.05, 0.0]], np.float32)
         final = np.array([1.0, 1.0, 0.0, 0.0, 0.0], np.float32)

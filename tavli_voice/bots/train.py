@@ -36,7 +36,7 @@ from tavli_voice.rules import Position, game_outcome, legal_plays
 from tavli_voice.rules.games import from_state
 
 from .features import FloatArray, candidate_states
-from .net import N_OUT, Net, equity, swap
+from .net import N_OUT, WIN, Net, equity, swap
 from .strong import StrongBot
 
 
@@ -122,13 +122,16 @@ def lambda_returns(ys: FloatArray, sides: list[int], final: FloatArray | None,
 
 
 def train_step(net: Net, x: FloatArray, target: FloatArray, lr: float,
-               train_linear: bool = False) -> float:
+               train_linear: bool = False, fixed_win: bool = False) -> float:
     """One gradient step of cross-entropy toward ``target``; returns the mean squared error.
 
     The linear path (the strong judgement, :meth:`.net.Net.new`) stays as it is unless
-    ``train_linear``: self-play only teaches the hidden layer's corrections to it."""
+    ``train_linear``: self-play only teaches the hidden layer's corrections to it. With
+    ``fixed_win`` only the mars and triple outputs learn (the win output stays as it is)."""
     h, y = net.forward(x)
     d2 = (y - target).astype(np.float32)
+    if fixed_win:
+        d2[:, WIN] = 0.0
     dh = (d2 @ net.w2.T) * h * (1.0 - h)
     net.w2 -= lr * (h.T @ d2)
     net.b2 -= lr * d2.sum(axis=0)
@@ -256,7 +259,8 @@ def _progress(total: int, initial: int) -> Callable[[int, str], None]:
 def train(game: str, games: int, seed: int, out: Path, *, hidden: int = 80, lam: float = 0.7,
           lr: float = 0.03, epsilon: float = 0.0, every: int = 1000, eval_games: int = 100,
           curve: Path | None = None, init: Path | None = None, quiet: bool = False,
-          max_turns: int = 2000, imitate: int = 0, vs_strong: float = 0.0) -> Net:
+          max_turns: int = 2000, imitate: int = 0, vs_strong: float = 0.0,
+          fixed_win: bool = False) -> Net:
     """Train (or resume) a net for ``game``; see the module docstring."""
     ckpt = out.with_suffix(".ckpt")
     if ckpt.exists():
@@ -280,6 +284,8 @@ def train(game: str, games: int, seed: int, out: Path, *, hidden: int = 80, lam:
         net.meta["method"] = ("TD(lambda) self-play, part of the games against the strong "
                               "evaluation")
         net.meta["vs_strong"] = str(vs_strong)
+    if fixed_win:
+        net.meta["method"] += "; only the mars and triple outputs trained"
     update = (lambda n, t: None) if quiet else _progress(games, done)
     t0 = time.time() - elapsed
     err = 0.0
@@ -290,7 +296,7 @@ def train(game: str, games: int, seed: int, out: Path, *, hidden: int = 80, lam:
                                               max_turns=max_turns, strong_side=strong_side)
         if len(sides):
             g = lambda_returns(ys, sides, final, lam)
-            err = 0.99 * err + 0.01 * train_step(net, xs, g, rate)
+            err = 0.99 * err + 0.01 * train_step(net, xs, g, rate, fixed_win=fixed_win)
         done += 1
         update(done, f"err {err:.4f}" if done % 50 == 0 else "")
         if done % every == 0 or done == games:
@@ -335,12 +341,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--vs-strong", type=float, default=0.0, metavar="SHARE",
                     help="play this share of the games against the strong evaluation "
                          "(Plakoto, Fevga) instead of against the net itself")
+    ap.add_argument("--fixed-win", action="store_true",
+                    help="train only the mars and triple outputs; the win output stays as it "
+                         "starts (the strong judgement in Plakoto and Fevga)")
     a = ap.parse_args(argv)
     if a.vs_strong and a.game == "portes":
         ap.error("--vs-strong needs the strong judgement among the features (Plakoto, Fevga)")
     train(a.game, a.games, a.seed, a.out, hidden=a.hidden, lam=a.lam, lr=a.lr,
           epsilon=a.epsilon, every=a.every, eval_games=a.eval_games, curve=a.curve,
-          init=a.init, imitate=a.imitate, vs_strong=a.vs_strong)
+          init=a.init, imitate=a.imitate, vs_strong=a.vs_strong, fixed_win=a.fixed_win)
     return 0
 
 

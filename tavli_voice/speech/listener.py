@@ -95,12 +95,12 @@ def explain(heard: Heard, options: Options, lang: Lang) -> str:
     return text("voice." + key, lang, hint=hint(options, lang))
 
 
-#: Scores under which an engine counts as unsure. pocketsphinx measured on
-#: FSDD digits: 99% right at 0.3 or more (2/3 of clips), 75% below. Templates:
+#: Scores under which an engine counts as unsure. pocketsphinx: its margin over
+#: the best rival command, 0.5 at ``engine_sphinx.MARGIN_HALF`` (measured there). Templates:
 #: best/second-best ratio 0.9 or less was always right. Whisper (the winner's share
 #: of the phrases scored): below 0.5 it asks for 27% of FSDD digits clean, in white
 #: and in babble noise at 10 dB, and lets 1 of 34 errors through. Vosk: a guess.
-UNSURE_BELOW: dict[str, float] = {"pocketsphinx": 0.3, "templates": 0.1, "whisper": 0.5, "vosk": 0.6}
+UNSURE_BELOW: dict[str, float] = {"pocketsphinx": 0.5, "templates": 0.1, "whisper": 0.5, "vosk": 0.6}
 
 
 def should_confirm(heard: Heard, policy: ConfirmPolicy, unsure_below: float | None = None) -> bool:
