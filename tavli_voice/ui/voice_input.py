@@ -226,10 +226,10 @@ def _stop_now(app: App) -> Any:
         return None
 
     def stop() -> None:
-        narrator.stop()
         flush = getattr(narrator.speaker, "flush", None)
-        if callable(flush):
+        if callable(flush):  # first: it flushes only while something is still sounding
             flush()
+        narrator.stop()
 
     return stop
 
