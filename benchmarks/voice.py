@@ -51,6 +51,8 @@ from tavli_voice.speech.engine_templates import TemplateRecognizer  # noqa: E402
 from collections import Counter  # noqa: E402
 
 from tavli_voice.speech.grammar import PHASE_COMMANDS, Options, Phrase, phrases  # noqa: E402
+from tavli_voice.speech.heard import Heard  # noqa: E402
+from tavli_voice.speech.listener import should_confirm  # noqa: E402
 from tavli_voice.speech.vad import EnergyVad, Utterance, VadSettings  # noqa: E402
 from tavli_voice.speech.words import COMMAND_WORDS, Lang, number_text, number_variants  # noqa: E402
 
@@ -338,6 +340,96 @@ def bench_rooms(files: list[tuple[Path, int, str, int]], engines: list[tuple[str
         print(f"    {'all decisions':34s} {ms_summary(every)}")
 
 
+# --- other speakers: a proxy made from the recordings we have -------------------------
+
+#: FSDD recordings changed with sox into voices the project never had (a proxy for
+#: other speakers, not real ones): (name, sox effects).
+SPEAKER_EFFECTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("as recorded", ()),
+    ("pitch +4 semitones", ("pitch", "400")),
+    ("pitch -3 semitones", ("pitch", "-300")),
+    ("slower (tempo x0.75)", ("tempo", "0.75")),
+    ("faster (tempo x1.3)", ("tempo", "1.3")),
+    ("shorter vocal tract (speed x1.12)", ("speed", "1.12")),
+    ("longer vocal tract (speed x0.9)", ("speed", "0.9")),
+    ("pitch +3 st and faster (x1.2)", ("pitch", "300", "tempo", "1.2")),
+    ("quiet (-30 dB)", ("gain", "-30")),
+)
+
+
+OUTCOMES = ("right at once", "right after \"did you say\"", "wrong, caught by \"did you say\"",
+            "nothing understood", "WRONG ACTION")
+
+
+def outcome(heard: Heard, right: bool) -> str:
+    """What a game does with ``heard`` under the default "did you say …?" policy (one of OUTCOMES)."""
+    asked = should_confirm(heard, "unsure")
+    if heard.command is None:
+        return OUTCOMES[3]
+    if right:
+        return OUTCOMES[1] if asked else OUTCOMES[0]
+    return OUTCOMES[2] if asked else OUTCOMES[4]
+
+
+def english_voices() -> list[str]:
+    """espeak-ng's English voices (accents) and en-us with each of its voice variants."""
+    listing = subprocess.run(["espeak-ng", "--voices=en"], capture_output=True, text=True).stdout.split("\n")[1:]
+    accents = sorted({line.split()[4].split("/")[-1].lower() for line in listing
+                      if line.strip() and line.split()[4].startswith("gmw/")})
+    variants = subprocess.run(["espeak-ng", "--voices=variant"], capture_output=True, text=True).stdout.split("\n")[1:]
+    names = sorted(line.split()[4].split("/")[-1] for line in variants if line.strip())
+    return accents + [f"en-us+{n}" for n in names]
+
+
+def bench_speakers(files: list[tuple[Path, int, str, int]], engines: list[tuple[str, object]], folder: Path,
+                   voices: list[str]) -> None:
+    """Digits by proxy speakers (FSDD through sox) and espeak-ng voices, in the play phase."""
+    items = phrases(_phase_options("play", 9), "en")
+    said = [(number_text(n, "en"), ChoosePlay(n)) for n in range(1, 10)]
+    said += [(" ".join(words), next(p.command for p in items if p.words == words))
+             for c in sorted(PHASE_COMMANDS["play"]) if c in COMMAND_WORDS for words in COMMAND_WORDS[c]["en"][:1]]
+    changed: dict[tuple[str, Path], np.ndarray] = {}
+    for name, effects in SPEAKER_EFFECTS:
+        for path, *_ in files:
+            out = folder / f"sox_{abs(hash(name))}_{path.name}"
+            if effects:
+                subprocess.run(["sox", str(path), str(out), *effects], check=True)
+            changed[(name, path)] = audio.load(out if effects else path)
+    for label, engine in engines:
+        print(f"  {label}")
+        tally = Tally()
+        outcomes: dict[str, Counter[str]] = {"fsdd": Counter(), "espeak-ng": Counter()}
+
+        for name, _ in SPEAKER_EFFECTS:
+            for path, digit, speaker, _ in files:
+                heard = engine.recognize(changed[(name, path)], items)
+                right = heard.command == ChoosePlay(digit)
+                for key in (f"fsdd {name}", f"fsdd {name}, {speaker}", "fsdd all"):
+                    tally.add(key, right, heard.ms)
+                outcomes["fsdd"][outcome(heard, right)] += 1
+        for voice in voices:
+            for text, command in said:
+                heard = engine.recognize(audio.load(espeak(text, voice, 160, folder)), items)
+                right = heard.command == command
+                group = "espeak-ng variant" if "+" in voice else "espeak-ng accent"
+                for key in (f"{group}s", f"{voice}", "espeak-ng all"):
+                    tally.add(key, right, heard.ms)
+                outcomes["espeak-ng"][outcome(heard, right)] += 1
+        rows = [k for k in tally.n if k.startswith("fsdd")] + ["espeak-ng accents", "espeak-ng variants",
+                                                                 "espeak-ng all"]
+        for key in rows:
+            if tally.n[key]:
+                print(f"    {key:48s} {tally.row(key)}")
+        worst = sorted((k for k in tally.n if k in voices), key=lambda k: tally.ok[k] / tally.n[k])[:8]
+        print("    weakest espeak-ng voices: " + ", ".join(f"{k} {tally.ok[k]}/{tally.n[k]}" for k in worst))
+        for source, seen in outcomes.items():
+            total = sum(seen.values())
+            print(f"    {source}, with \"did you say …?\" below the engine's limit: " + ", ".join(
+                f"{k} {pct(seen[k], total)}" for k in OUTCOMES))
+        every = [m for key in tally.ms if key in ("fsdd all", "espeak-ng all") for m in tally.ms[key]]
+        print(f"    {'all decisions':48s} {ms_summary(every)}")
+
+
 # --- Greek: Whisper (multilingual) against the phone lexicon --------------------------
 
 def greek_said(top: int = 30) -> list[tuple[str, str]]:
@@ -362,10 +454,12 @@ def bench_greek_engines(folder: Path, engines: list[tuple[str, object]], variant
     """Greek numbers 1-30 and every command word, by espeak-ng voices and variants, in their phase."""
     said = greek_said(plays)
     voices = greek_voices(variants)
+    usual = set(greek_voices(12))
     print(f"  {len(said)} phrases x {len(voices)} voices/settings ({plays} plays + the phase's commands)")
     for label, engine in engines:
         tally = Tally()
         wrong: Counter[str] = Counter()
+        outcomes: Counter[str] = Counter()
         for voice, speed, pitch in voices:
             for text, phase in said:
                 items = phrases(_phase_options(phase, plays), "el")
@@ -376,19 +470,25 @@ def bench_greek_engines(folder: Path, engines: list[tuple[str, object]], variant
                                     str(path), text], check=True)
                 heard = engine.recognize(audio.load(path), items)
                 kind = "numbers" if isinstance(meant, ChoosePlay) else "commands"
-                group = "el rates/pitches" if voice == "el" else "el variants"
+                group = "el rates/pitches" if voice == "el" else \
+                    "el variants (default 12)" if (voice, speed, pitch) in usual else "el variants (the others)"
                 right = heard.command == meant
                 for key in ("all", kind, group, f"{group}, {kind}"):
                     tally.add(key, right, heard.ms)
+                outcomes[outcome(heard, right)] += 1
                 if isinstance(meant, ChoosePlay) and meant.number <= 20:
                     tally.add("numbers 1-20", right, heard.ms)
                 if not right:
                     wrong[f"{text}->{heard.text or '-'}"] += 1
         print(f"  {label}")
-        for key in ("all", "numbers", "numbers 1-20", "commands", "el rates/pitches", "el variants",
-                    "el variants, numbers", "el variants, commands"):
+        for key in ("all", "numbers", "numbers 1-20", "commands", "el rates/pitches",
+                    *(f"{group}{kind}" for group in ("el variants (default 12)", "el variants (the others)")
+                      for kind in ("", ", numbers", ", commands"))):
             if tally.n[key]:
-                print(f"    {key:24s} {tally.row(key)}")
+                print(f"    {key:40s} {tally.row(key)}")
+        total = sum(outcomes.values())
+        print("    with \"did you say …?\" below the engine's confidence limit: " + ", ".join(
+            f"{k} {pct(outcomes[k], total)}" for k in OUTCOMES))
         print(f"    misheard: {', '.join(f'{k} x{v}' for k, v in wrong.most_common(25)) or 'none'}")
 
 
@@ -448,10 +548,13 @@ def main() -> None:
     parser.add_argument("--greek", action="store_true", help="only the broad Greek espeak-ng set")
     parser.add_argument("--greek-engines", action="store_true",
                         help="only Greek: pocketsphinx against Whisper (multilingual), numbers 1-30 + commands")
-    parser.add_argument("--variants", type=int, default=12, help="espeak-ng voice variants for --greek-engines")
+    parser.add_argument("--variants", type=int, default=12,
+                        help="espeak-ng voice variants for --greek-engines (a large number: all of them)")
     parser.add_argument("--with-whisper", action="store_true",
                         help="--greek-engines: also a multilingual Whisper (slow: seconds per decision)")
     parser.add_argument("--rooms", action="store_true", help="only noise / sample rate / silence, per phase")
+    parser.add_argument("--speakers", action="store_true",
+                        help="only English by proxy speakers: FSDD changed with sox, espeak-ng accents and variants")
     parser.add_argument("--step", type=int, default=0, help="every Nth FSDD file (default 1, 5 with --quick)")
     args = parser.parse_args()
     step = args.step or (5 if args.quick else 1)
@@ -482,6 +585,18 @@ def main() -> None:
         engines.append(("pocketsphinx", SphinxRecognizer("en")))
         with tempfile.TemporaryDirectory() as tmp:
             bench_rooms(files, engines, Path(tmp))
+        print(f"load average at end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
+        return
+    if args.speakers:
+        print(f"Proxy speakers (not real ones): FSDD digits 1-9 ({len(files)} recordings) through sox effects, and "
+              "espeak-ng English voices; play phase (9 plays + the play phase's commands)")
+        engines = []
+        whisper_en = whisper_or_none("en")
+        if whisper_en is not None:
+            engines.append((f"whisper {whisper_en.weights.name} (prefix tree)", whisper_en))
+        engines.append(("pocketsphinx", SphinxRecognizer("en")))
+        with tempfile.TemporaryDirectory() as tmp:
+            bench_speakers(files, engines, Path(tmp), english_voices())
         print(f"load average at end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
         return
     print(f"FSDD digits 1-9 ({len(files)} recordings; Free Spoken Digit Dataset, CC BY-SA 4.0)")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import urllib.error
 from pathlib import Path
 
@@ -127,6 +128,37 @@ class TestPocketsphinxEspeak:
         assert recognize(sphinx_en, espeak("no", "en-us"), question, "en").command == No()
 
 
+class TestPocketsphinxConfidence:
+    """pocketsphinx's score is its margin over the best n-best rival that means another command."""
+
+    def test_confidence_grows_with_the_margin(self) -> None:
+        from tavli_voice.speech.engine_sphinx import MARGIN_HALF, confidence
+        assert confidence(0.0) == 0.0 and confidence(-5.0) == 0.0
+        assert confidence(MARGIN_HALF) == pytest.approx(0.5)
+        assert confidence(math.inf) == 1.0
+        values = [confidence(m) for m in (10.0, 100.0, 400.0, 1000.0, 5000.0)]
+        assert values == sorted(values) and all(0 < v < 1 for v in values)
+
+    @needs_espeak
+    def test_greek_near_misses_are_asked_back_not_acted_on(self, sphinx_el: SphinxRecognizer) -> None:
+        """espeak-ng Greek voices on words the English phone model confuses (είκοσι εννέα / είκοσι μία,
+        τέσσερα / τρία / βοήθεια, έξι / θέση), in a 30-play turn: what is misheard is asked back."""
+        from tavli_voice.speech.listener import should_confirm
+        items = phrases(Options(plays=30, commands=PHASE_COMMANDS["play"]), "el")
+        words = [(29, "είκοσι εννέα"), (9, "εννιά"), (4, "τέσσερα"), (1, "μία"), (21, "είκοσι ένα"), (6, "έξι")]
+        outcomes = []
+        for voice in ("el", "el+m1", "el+f2", "el+Mario", "el+quincy"):
+            for number, word in words:
+                heard = sphinx_el.recognize(espeak(word, voice, 175), items)
+                assert heard.engine == "pocketsphinx" and 0.0 <= heard.score <= 1.0
+                outcomes.append((heard.command == ChoosePlay(number),
+                                 heard.command is None or should_confirm(heard, "unsure")))
+        wrong_acted = [k for k, (right, asked) in enumerate(outcomes) if not right and not asked]
+        assert not wrong_acted  # measured: 8 of 30 misheard or not understood, each asked or said again
+        assert sum(right for right, _ in outcomes) >= 20  # measured: 22 of 30
+        assert any(not asked for right, asked in outcomes if right)  # a sure result is acted on
+
+
 @needs_fsdd
 class TestRealRecordings:
     """A handful of real people's digits (FSDD, 8 kHz, trimmed tight) offered as 9 plays."""
@@ -184,6 +216,16 @@ class TestHearCli:
         assert len(wrong) <= 1, wrong  # 14 of 14 when measured
         assert [g for (w, _), g in zip(said, got) if w in ("ρίξε", "ναι", "όχι")] == \
             [{"name": "roll"}, {"name": "yes"}, {"name": "no"}]
+
+    @needs_espeak
+    def test_hear_says_when_a_game_would_ask_back(self) -> None:
+        out = io.StringIO()
+        files = [str(espeak_file("resign", "en-us")), str(espeak_file("seven", "en-us"))]
+        assert hear_main(["--engine", "pocketsphinx", "--phase", "play", *files], out) == 0
+        resign, seven = (json.loads(line) for line in out.getvalue().splitlines())
+        assert resign["command"] == {"name": "resign"} and resign["ask"] is True  # destructive: always asked
+        assert seven["command"] == {"name": "select", "number": 7}
+        assert seven.get("ask", False) == (seven["score"] < 0.5)
 
     def test_phases_offer_what_the_session_offers(self) -> None:
         assert {"roll", "yes", "no", "undo", "hint", "resign", "stop"} <= PHASE_COMMANDS["turn"]

@@ -103,6 +103,14 @@ def resample(samples: np.ndarray, rate: int, target: int) -> np.ndarray:
     return _resample(samples, rate, target)
 
 
+def _close_quietly(stream: Any) -> None:
+    try:
+        stream.abort()
+        stream.close()
+    except Exception:  # noqa: BLE001 - a stream of a sound system that is gone
+        log.debug("closing the lost stream failed", exc_info=True)
+
+
 class PlaybackBuffer:
     """FIFO of sample arrays read in fixed blocks by an audio callback.
 
@@ -232,19 +240,24 @@ class SoundDeviceSink:
 
     The output stream is opened once (``open()``, or at the first ``play``)
     and keeps running, writing silence when idle, so speech starts without
-    stream start-up cost. ``stop()`` empties the queue and *aborts* the
-    stream (PortAudio drops what the device still holds: through PulseAudio
-    the sound stops within ~10 ms instead of the buffer's length), then
-    starts it again (~1 ms); so the buffer's length (``latency``) costs
-    nothing at a stop.
+    stream start-up cost. ``stop()`` empties the queue; ``flush()`` (a
+    spoken "stop", a barge-in) also *aborts* the stream (PortAudio drops
+    what the device still holds: through PulseAudio the sound stops within
+    ~10 ms instead of the buffer's length), then starts it again (~1 ms).
 
-    It still costs at a start: new speech is queued behind the silence the
-    device holds. ``restart_when_idle=True`` flushes that too (the first
-    sample sounds at once, whatever the latency), but each restart moves the
-    delay from the speaker to the microphone a little, and the echo
-    canceller then needs a moment to find it again: measured on the rig, the
-    game then heard its own voice more often. Off by default; the latency is
-    the compromise (``benchmarks/e2e_sound.py``: 50 ms).
+    New speech waits behind the silence the device holds, so the latency is
+    still a compromise (50 ms: key to first sound ~120 ms; underruns remain
+    under heavy load). ``restart_when_idle=True`` flushes that silence too
+    (the first sample sounds at once whatever the latency, so the buffer
+    can be long: ``TAVLI_OUTPUT_LATENCY=0.15 TAVLI_OUTPUT_RESTART=1``), but
+    every restart moves the delay from the speaker to the microphone a
+    little and the echo canceller needs a moment to find it again: on the
+    rig, speaker into microphone, the game then stopped itself twice in
+    24 s of narration (none with the defaults). Off by default.
+
+    All PortAudio calls on the stream after it opened run on one device
+    thread (``_device_loop``): on a sound server that just died, ``start``
+    can block for good, and neither the speech worker nor the main loop may.
 
     ``is_playing()`` stays True for the device latency after the last sample
     left the buffer, so a recognizer does not hear the narrator's tail.
@@ -290,6 +303,11 @@ class SoundDeviceSink:
         self._cycling = False
         self.restarts = 0
         self.restart_when_idle = restart_when_idle
+        self._cycle_request = threading.Event()
+        self._cycler: threading.Thread | None = None
+        self._cycling_since = 0.0
+        #: play silence without taking from the queue until the requested restart is done
+        self._hold = False
         #: times the played audio's clock was set again from the wall clock (lost samples)
         self.reanchored = 0
 
@@ -316,6 +334,8 @@ class SoundDeviceSink:
         if self._watcher is None:
             self._watcher = threading.Thread(target=self._watch, name="tavli-sound-watch", daemon=True)
             self._watcher.start()
+            self._cycler = threading.Thread(target=self._device_loop, name="tavli-sound-device", daemon=True)
+            self._cycler.start()
 
     def _open_stream(self) -> None:
         self._ended.clear()
@@ -334,6 +354,58 @@ class SoundDeviceSink:
         if not self._cycling:  # an abort of ours is not the sound system going away
             self._ended.set()
 
+    def _request_restart(self, hold: bool) -> None:
+        """Ask the restart thread to flush the device; ``hold``: play nothing new until it did.
+
+        PortAudio's abort and start run on a thread of their own: on a sound
+        server that just died, ``start`` blocks (measured: for good), and the
+        caller (the speech worker, or the main loop for a stop) must not.
+        """
+        if self._stream is None or self._down or self._cycler is None:
+            return
+        if hold:
+            self._hold = True
+        self._cycle_request.set()
+
+    def _device_loop(self) -> None:
+        """Every PortAudio call on the stream after it opened, on this one thread.
+
+        Restarts on request; notices a stream that ended by itself (the sound
+        system went away), closes it and reopens one every ``retry_s`` until
+        the sound system is back. Nothing else touches the stream, so no two
+        PortAudio calls on it ever run at once, and a call that blocks for
+        good blocks only this thread (the watcher then reports the loss).
+        """
+        from tavli_voice.audio import device
+
+        while not self._closed.is_set():
+            if self._down:
+                stream, self._stream = self._stream, None
+                if stream is not None:
+                    _close_quietly(stream)
+                if self._closed.wait(self.retry_s):
+                    return
+                try:
+                    self._generation = device.restart_portaudio(self._sd, self._generation)
+                    self._open_stream()
+                except Exception as exc:  # noqa: BLE001 - still no sound system
+                    log.debug("sound output still unavailable: %s", exc)
+                    self._stream = None
+                    continue
+                self._down = False
+                device.STATUS.back("speech")
+                continue
+            requested = self._cycle_request.wait(self.watch_s)
+            if self._closed.is_set():
+                return
+            if self._stream_gone():
+                self._lose()
+                continue
+            if requested:
+                self._cycle_request.clear()
+                self._restart_stream()
+                self._hold = False
+
     def _restart_stream(self) -> None:
         """Drop what the device holds and start again: silence now, the next sample at once."""
         with self._cycle_lock:
@@ -341,6 +413,7 @@ class SoundDeviceSink:
             if stream is None or self._down:
                 return
             self._cycling = True
+            self._cycling_since = time.monotonic()
             try:
                 stream.abort()
                 with self._lock:
@@ -358,6 +431,9 @@ class SoundDeviceSink:
             self.underruns += 1
             if self._buffer.pending > 0:
                 self.speech_underruns += 1
+        if self._hold:  # a restart is coming: what is written now would be dropped
+            outdata.fill(0)
+            return
         with self._lock:
             had = self._buffer.pending > 0
             block = self._buffer.fill(frames)
@@ -383,39 +459,22 @@ class SoundDeviceSink:
         return stream_gone(self._stream, self._ended)
 
     def _watch(self) -> None:
-        from tavli_voice.audio import device
-
-        while not self._closed.wait(self.watch_s if not self._down else self.retry_s):
-            if not self._down:
-                with self._cycle_lock:
-                    gone = self._stream_gone()
-                if gone:
-                    self._lose()
-                continue
-            try:
-                self._generation = device.restart_portaudio(self._sd, self._generation)
-                self._open_stream()
-            except Exception as exc:  # noqa: BLE001 - still no sound system
-                log.debug("sound output still unavailable: %s", exc)
-                self._stream = None
-                continue
-            self._down = False
-            device.STATUS.back("speech")
+        """A restart that does not come back within a second: the sound system is gone."""
+        while not self._closed.wait(self.watch_s):
+            if not self._down and self._cycling and time.monotonic() - self._cycling_since > 1.0:
+                self._lose()
 
     def _lose(self) -> None:
+        """The sound system is gone: forget the queue, say so (the device thread closes the stream)."""
         from tavli_voice.audio import device
 
         with self._lock:
+            if self._down:
+                return
             self._down = True
+            self._hold = False
             self._buffer.clear()
             self._drained_at = 0.0
-        stream, self._stream = self._stream, None
-        if stream is not None:
-            try:
-                stream.abort()
-                stream.close()
-            except Exception:
-                log.debug("closing the lost stream failed", exc_info=True)
         device.STATUS.lost("speech")
 
     # -- AudioSink ---------------------------------------------------------------
@@ -428,17 +487,29 @@ class SoundDeviceSink:
         with self._lock:
             idle = self._buffer.pending == 0 and time.monotonic() > self._drained_at + self._tail_s
         if idle and self.restart_when_idle:  # the device holds only silence: drop it
-            self._restart_stream()
+            self._request_restart(hold=True)
         with self._lock:
             self._buffer.push(data)
 
     def stop(self) -> None:
+        """Forget the queue; what the device holds (up to the latency) still sounds."""
+        with self._lock:
+            self._buffer.clear()
+            self._drained_at = 0.0
+
+    def flush(self) -> None:
+        """Silence now: forget the queue and drop what the device still holds.
+
+        For "stop" and a barge-in. Not for every cut (a key that replaces the
+        answer): each restart moves the echo's delay a little, and the echo
+        canceller needs a moment to follow (``speech/aec.py``).
+        """
         with self._lock:
             was = self._buffer.pending > 0 or time.monotonic() < self._drained_at + self._tail_s
             self._buffer.clear()
             self._drained_at = 0.0
         if was:  # what the device still holds would sound for up to the latency: drop it
-            self._restart_stream()
+            self._request_restart(hold=False)
         log.debug("speech stopped (the device flushed: %s)", was)
 
     def is_playing(self) -> bool:

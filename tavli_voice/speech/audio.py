@@ -38,9 +38,13 @@ FRAME = 400   # 25 ms at 16 kHz
 HOP = 160     # 10 ms
 #: Level of the noise floor mixed into decoder input (about -64 dBFS).
 NOISE_FLOOR = 20 / 32768
+#: Level an utterance is brought to for the decoders (its 99.9th percentile of
+#: |sample|; FSDD recordings have 0.25-0.88, median 0.39), and the most gain used.
+LEVEL = 0.4
+MAX_GAIN_DB = 40.0
 
 __all__ = ["AudioFileError", "RATE", "Samples", "read_wav", "write_wav", "resample", "to_rate",
-           "load", "pad", "frames", "frame_energy_db", "trim", "for_decoder"]
+           "load", "pad", "frames", "frame_energy_db", "trim", "normalise", "for_decoder"]
 
 
 def write_wav(path: str | Path, samples: Samples, rate: int = RATE) -> None:
@@ -95,18 +99,31 @@ def trim(samples: Samples, below_peak_db: float = 35.0, margin: int = 3) -> Samp
     return np.asarray(samples[first * HOP: last * HOP + FRAME], dtype=np.float32)
 
 
+def normalise(samples: Samples, level: float = LEVEL, max_gain_db: float = MAX_GAIN_DB) -> Samples:
+    """``samples`` scaled so that their 99.9th percentile of |sample| is ``level`` (gain at most ``max_gain_db``)."""
+    if len(samples) == 0:
+        return samples
+    peak = float(np.percentile(np.abs(samples), 99.9))
+    gain = min(level / peak, 10 ** (max_gain_db / 20)) if peak > 0 else 1.0
+    return np.clip(np.asarray(samples, dtype=np.float32) * gain, -1.0, 1.0).astype(np.float32)
+
+
 def for_decoder(samples: Samples, seconds: float = PAD_SECONDS, noise: float = NOISE_FLOOR,
-                seed: int = 0, trim_db: float | None = TRIM_DB) -> bytes:
-    """16-bit little-endian PCM for a decoder: trimmed, padded, with a faint fixed noise floor.
+                seed: int = 0, trim_db: float | None = TRIM_DB, level: float | None = LEVEL) -> bytes:
+    """16-bit little-endian PCM for a decoder: trimmed, at a set level, padded, with a faint fixed noise floor.
 
     Trimming first makes the amount of silence the same whatever the source
     (a tight file, a long file, a microphone segment with pre-roll): the
     decoder normalises cepstra over the whole utterance, so the share of
-    silence changes what it hears. The noise is seeded so that the same
-    audio always decodes the same way.
+    silence changes what it hears. The level is set before the noise floor is
+    added, so a quiet speaker is not buried under it (FSDD digits 30 dB
+    quieter: pocketsphinx 53% without, see ``benchmarks/voice.py --speakers``).
+    The noise is seeded so that the same audio always decodes the same way.
     """
     if trim_db is not None and len(samples) > 0:
         samples = trim(samples, trim_db)
+    if level is not None:
+        samples = normalise(samples, level)
     padded = pad(samples, seconds).astype(np.float64)
     if noise > 0:
         padded += noise * np.random.default_rng(seed).standard_normal(len(padded))

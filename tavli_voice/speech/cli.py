@@ -1,6 +1,8 @@
 """Command-line parts of speech input, for the ``tavli-voice`` console script.
 
 - ``hear_main``:   ``tavli-voice hear [--lang en|el] [--options N] [--engine E] FILE.wav ...``
+  (one JSON line per file; ``"ask": true`` when a game would ask "did you
+  say …?" before acting on it: unsure, or a destructive command)
 - ``models_main``: ``tavli-voice models [list | fetch NAME]``
 - ``enroll_main``: ``tavli-voice enroll [--lang en|el] [--takes 3] [--numbers 12]``
 
@@ -23,6 +25,7 @@ from .engine_templates import TemplateStore, profile_dir
 from .enroll import DEFAULT_COMMANDS, enrol, enrolment_words, microphone_recorder
 from .grammar import ALL_POINTS, PHASE_COMMANDS, PLAIN_COMMANDS, Options, phrases
 from .heard import EngineUnavailable
+from .listener import should_confirm
 from ..words import lang_from_argv, text
 from ..words.catalogs import use_argparse_language
 from .models import CATALOGUE, FetchError, Opener, _urlopen, fetch, installed, search_dirs, user_models_dir
@@ -96,7 +99,10 @@ def hear_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stder
             status = 1
             continue
         heard = engine.recognize(audio, items)
-        print(json.dumps({"file": name, **heard.to_json()}, ensure_ascii=False), file=out)
+        line = {"file": name, **heard.to_json()}
+        if should_confirm(heard, "unsure"):
+            line["ask"] = True  # a game would ask "did you say …?" before acting on it
+        print(json.dumps(line, ensure_ascii=False), file=out)
     return status
 
 

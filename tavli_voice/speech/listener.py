@@ -17,6 +17,16 @@ probably the narrator. Two settings:
   ``StopSpeech`` is posted (reason "barge_in") and the utterance is then
   recognised normally. Use it with headphones.
 
+With loudspeakers the microphone hears the narrator too. An
+``EchoCanceller`` (``speech/aec.py``, WebRTC's AEC3) takes the narrator's
+voice out of every block before voice-activity detection, so it rarely starts
+an utterance; when one starts anyway, the ``EchoGate`` (``speech/echo.py``)
+compares what the microphone heard then with what was played, as a second
+line (an utterance that is mostly the narrator is dropped). "Stop" (and a barge-in) is obeyed
+from this thread through ``on_stop`` as soon as it is heard; a sure result
+that no longer phrase on offer begins with is posted before the hang-over
+ends (``final_enough``).
+
 Push-to-talk: ``push_to_talk(True)`` on key down, ``push_to_talk(False)``
 on key up; the audio in between is one utterance (no hang-over delay).
 
@@ -85,12 +95,12 @@ def explain(heard: Heard, options: Options, lang: Lang) -> str:
     return text("voice." + key, lang, hint=hint(options, lang))
 
 
-#: Scores under which an engine counts as unsure. pocketsphinx measured on
-#: FSDD digits: 99% right at 0.3 or more (2/3 of clips), 75% below. Templates:
+#: Scores under which an engine counts as unsure. pocketsphinx: its margin over
+#: the best rival command, 0.5 at ``engine_sphinx.MARGIN_HALF`` (measured there). Templates:
 #: best/second-best ratio 0.9 or less was always right. Whisper (the winner's share
 #: of the phrases scored): below 0.5 it asks for 27% of FSDD digits clean, in white
 #: and in babble noise at 10 dB, and lets 1 of 34 errors through. Vosk: a guess.
-UNSURE_BELOW: dict[str, float] = {"pocketsphinx": 0.3, "templates": 0.1, "whisper": 0.5, "vosk": 0.6}
+UNSURE_BELOW: dict[str, float] = {"pocketsphinx": 0.5, "templates": 0.1, "whisper": 0.5, "vosk": 0.6}
 
 
 def should_confirm(heard: Heard, policy: ConfirmPolicy, unsure_below: float | None = None) -> bool:
@@ -157,6 +167,7 @@ class Listener:
         self._spec_muted = False
         self._stopped_early = False
         self._barged = False  # a barge-in was posted for the utterance in progress
+        self._barged_at = 0  # the sample count then
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tavli-recognizer")
         self._pool_closed = False
         #: takes the narrator's voice out of the microphone before voice-activity detection
@@ -169,6 +180,14 @@ class Listener:
         self._cancel_warned = False
         #: the microphone as heard (before echo cancellation), for the correlation check
         self._raw: list[Samples] = []
+        #: the last half second after echo cancellation
+        self._clean: list[Samples] = []
+        #: a barge-in needs this much of the sound left after echo cancellation (dB against before)
+        self.barge_left_db = -12.0
+        #: after a barge-in, the speaker's last sound reaches the microphone within this time
+        self.settle_s = 0.08
+        #: 10 ms frames of the narrator the canceller hears before a barge-in counts
+        self.settle_frames = 300
         self._raw_len = 0
 
     # --- what may be said now -------------------------------------------------
@@ -241,6 +260,7 @@ class Listener:
         self._offset = None
         self._onset = None
         self._raw, self._raw_len = [], 0
+        self._clean = []
         if self.canceller is not None:
             self.canceller.reset()
         while not self._stop.wait(self.retry_s):
@@ -272,7 +292,7 @@ class Listener:
         if chunks:
             audio = np.concatenate(chunks)
             self._utterance(Utterance(audio, self._rate(), 0.0, len(audio) / self._rate(),
-                                      self._ptt_muted and self.barge_in == "ignore"))
+                                      self._ptt_muted and not self._interrupting()))
 
     def process(self, block: Samples, captured_end: float | None = None) -> None:
         """Handle one block of microphone samples (the thread calls this; tests may too).
@@ -294,6 +314,10 @@ class Listener:
         raw = np.asarray(block, dtype=np.float32)
         self._keep_raw(raw)
         heard = self._cancel_echo(raw)  # fed all the time: the canceller follows the room
+        if self.canceller is not None:
+            self._clean.append(heard)
+            while len(self._clean) > 1 and sum(len(b) for b in self._clean[1:]) >= self._rate() // 2:
+                self._clean.pop(0)
         if self._ptt is not None:
             self._ptt.append(heard)
             self._ptt_muted = self._ptt_muted or muted
@@ -330,6 +354,40 @@ class Listener:
         while self._raw and self._raw_len - len(self._raw[0]) >= keep:
             self._raw_len -= len(self._raw.pop(0))
 
+    def _interrupting(self) -> bool:
+        """Whether talking over the narrator interrupts it now.
+
+        With an echo canceller, only once it has heard ``settle_frames`` of the
+        narrator since the start or the output's last restart (a stop flushes
+        the output; it learns the room, or the delay that moved, meanwhile and
+        lets some of the narrator's voice through: measured on the rig, the game
+        then interrupted itself, often twice in a row). Until then it is as
+        ``barge_in="ignore"``: only a recognised "stop" counts over the narrator.
+        """
+        if self.barge_in != "interrupt":
+            return False
+        aec = self.canceller
+        return aec is None or aec.frames_with_reference >= self.settle_frames
+
+    def _after_barge_in(self, clean: Samples, barged: bool) -> Samples:
+        """``clean`` (the utterance so far, after echo cancellation) with the part after a barge-in as heard.
+
+        Over the narrator the canceller also damps the player (double talk);
+        once the barge-in silenced the narrator there is nothing to cancel,
+        and the microphone's own sound is the better one to recognise.
+        """
+        if self.canceller is None or not barged:
+            return clean
+        rate = self._rate()
+        after = self._fed - self._barged_at - int(self.settle_s * rate)  # samples since the speaker fell silent
+        if after <= 0 or after >= len(clean):
+            return clean
+        raw = self._raw_tail(len(clean))
+        if len(raw) < len(clean):
+            return clean
+        cut = len(clean) - after
+        return np.concatenate([clean[:cut], raw[cut:]]).astype(np.float32)
+
     def _raw_tail(self, count: int) -> Samples:
         """The last ``count`` samples the microphone heard (before echo cancellation)."""
         if count <= 0 or not self._raw:
@@ -356,12 +414,12 @@ class Listener:
         # over the narrator only "stop" counts, and a wrong guess is thrown away: guess sooner
         wait_s = min(self.speculate_s, self.speculate_muted_s) if vad.muted_so_far else self.speculate_s
         if self._spec is None and quiet >= round(wait_s * 100):
-            heard_audio = vad.speech_so_far()
+            heard_audio = self._after_barge_in(vad.speech_so_far(), self._barged)
             rate = vad.rate
             audio = heard_audio if rate == RATE else resample(heard_audio, rate, RATE)
             options = self.options
             muted = vad.muted_so_far
-            quick = muted and self.barge_in == "ignore" and self.fast_engine is not None
+            quick = muted and not self._interrupting() and self.fast_engine is not None
             engine = self.fast_engine if quick and self.fast_engine is not None else self.engine
             self._spec_options = options
             self._spec_muted = muted
@@ -398,7 +456,7 @@ class Listener:
 
     def _event(self, event: Onset | Utterance) -> None:
         if isinstance(event, Onset):
-            if event.muted and self.barge_in == "interrupt":
+            if event.muted and self._interrupting():
                 if self.echo is None:
                     self._post(Heard("", StopSpeech(), 1.0, 0.0, "vad", "barge_in"), "barge-in")
                 else:  # decide once a little of it was heard: the player, or the game's own voice?
@@ -432,10 +490,26 @@ class Listener:
         verdict = self.echo.check(audio if rate == RATE else resample(audio, rate, RATE), start_t)
         log.debug("voice over the narrator: echo %s (explained %.2f, correlation %.2f, delay %.0f ms)",
                   verdict.echo, verdict.explained, verdict.correlation, verdict.lag_s * 1000)
+        if not verdict.echo and self._left_db(audio) < self.barge_left_db:
+            # the canceller took most of it away: what is left is the narrator's, not the player
+            log.debug("voice over the narrator: %.0f dB left after echo cancellation, not a barge-in",
+                      self._left_db(audio))
+            return
         if not verdict.echo:
             self._onset = None
             self._barged = True
+            self._barged_at = self._fed
             self._post(Heard("", StopSpeech(), 1.0, 0.0, "vad", "barge_in"), "barge-in")
+
+    def _left_db(self, raw: Samples) -> float:
+        """How loud the end of the sound is after echo cancellation, in dB against before (0: none)."""
+        if self.canceller is None or not self._clean:
+            return 0.0
+        clean = np.concatenate(self._clean)[-len(raw):]
+        before = float(np.dot(raw[-len(clean):], raw[-len(clean):]))
+        if before <= 0.0:
+            return 0.0
+        return 10.0 * float(np.log10(max(float(np.dot(clean, clean)), 1e-12) / before))
 
     def _utterance(self, utt: Utterance) -> None:
         spec, self._spec = self._spec, None
@@ -444,13 +518,14 @@ class Listener:
             return
         audio = utt.audio if utt.rate == RATE else resample(utt.audio, utt.rate, RATE)
         muted = utt.muted
+        also: list[Samples] = []  # other versions of the same sound to recognise
         # checked even when the narrator was not speaking by then: a listener running behind
         # real time hears the end of the narrator's voice after the narrator has finished
         if self.echo is not None and self._offset is not None:
             raw = self._as_rate(self._raw_tail(len(utt.audio))) if self.canceller is not None else audio
             verdict = self.echo.check(raw, self._offset + utt.start, self._offset + utt.end)
             barged, self._barged = self._barged, False
-            if verdict.echo or (muted and self.barge_in == "interrupt" and not barged):
+            if verdict.echo or (muted and self._interrupting() and not barged):
                 # the game's own voice; over the narrator, only sound that made it barge in
                 # (checked every 50 ms as it came) counts as the player's
                 log.debug("voice: %.2f s taken as the game's own voice (echo %s, explained %.2f, "
@@ -460,14 +535,26 @@ class Listener:
                 return
             if self.canceller is None:
                 audio = verdict.remainder  # the player, with the game's voice taken out
-        if muted and self.barge_in == "interrupt":
+            else:
+                audio = self._as_rate(self._after_barge_in(np.asarray(utt.audio, dtype=np.float32), barged))
+                if barged:
+                    # over the narrator the canceller damps the player's first sounds too (double
+                    # talk), where subtracting the played voice does not: both are recognised, the
+                    # surer result counts (measured on the rig: "three" came out as "yes" from the
+                    # canceller and right from the subtraction; "seven" the other way round)
+                    also.append(verdict.remainder)
+        if muted and self._interrupting():
             muted = False  # the player talked over the narrator on purpose
         options = self.options
-        if spec is not None and self._spec_muted == utt.muted and self._spec_options == options:
+        if spec is not None and self._spec_muted == utt.muted and self._spec_options == options and not also:
             heard = spec.result()  # the guess made during the hang-over: same audio, same engine
         else:
             engine = self.fast_engine if muted and self.fast_engine is not None else self.engine
             heard = self._pool.submit(self._recognize, engine, audio, options).result()
+            for other in also:
+                second = self._pool.submit(self._recognize, engine, other, options).result()
+                if second.score > heard.score:
+                    heard = second
         if heard.reason == "not_on_offer" and muted:
             return
         if muted and not isinstance(heard.command, StopSpeech):
