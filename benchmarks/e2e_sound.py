@@ -140,7 +140,8 @@ def stats(values: list[float]) -> str:
         return "no data"
     ms = sorted(v * 1000 for v in values)
     p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
-    return f"median {statistics.median(ms):6.0f} ms   p95 {p95:6.0f} ms   (n={len(ms)})"
+    return (f"median {statistics.median(ms):6.0f} ms   p95 {p95:6.0f} ms   (n={len(ms)})   "
+            f"all: {' '.join(f'{v:.0f}' for v in ms)}")
 
 
 def run_language(rig: Rig, lang: str, runs: int, folder: Path,

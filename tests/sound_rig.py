@@ -326,11 +326,13 @@ class Game:
                 self.err.append(raw.decode("utf-8", "replace").rstrip("\n"))
 
     def send(self, line: str) -> float:
-        """Type ``line`` and Enter; returns when it was sent."""
+        """Type ``line`` and Enter; returns when it was sent (taken before writing: the game's
+        answer may be read before the write returns)."""
         assert self.proc.stdin is not None
+        sent = time.monotonic()
         self.proc.stdin.write((line + "\n").encode())
         self.proc.stdin.flush()
-        return time.monotonic()
+        return sent
 
     def text(self) -> str:
         with self._lock:

@@ -188,12 +188,20 @@ def test_its_own_voice_through_the_loudspeaker_is_not_taken_for_the_player(own_r
                 time.sleep(6.0)
             spoken = sum(b - a for a, b in sound_spans(rec.so_far()[int((start - rec.started_at) * RECORD_RATE):]))
             acted = [line for _, line in g.lines[before:] if any(word in line for word in ACTED)]
-            # the player says a number while the help is being read: the play is chosen
+            # the player says a number while the help is being read: the play is chosen; a player
+            # not understood over the narration says it again (the benchmark counts how often)
             g.send("h")
             time.sleep(1.5)
             said = time.monotonic()
             own_rig.play_into_mic(espeak_file("five", "en-us"))
-            g.wait_for("24/18 6/5", after=said, timeout=15)
+            try:
+                g.wait_for("24/18 6/5", after=said, timeout=10)
+            except TimeoutError:
+                g.send(".")
+                time.sleep(1.0)
+                said = time.monotonic()
+                own_rig.play_into_mic(espeak_file("five", "en-us"))
+                g.wait_for("24/18 6/5", after=said, timeout=15)
         finally:
             g.close()
     assert spoken > 15.0, spoken  # it really talked most of the time
@@ -211,14 +219,14 @@ tone = (0.3 * np.sin(2 * np.pi * 300 * np.arange(22050 * 4) / 22050)).astype(np.
 sink.play(tone, 22050)
 time.sleep(2.0)
 print(time.monotonic(), flush=True)
-sink.stop()
+sink.flush()
 time.sleep(1.5)
 sink.close()
 """
 
 
-def test_stop_drops_what_the_device_still_holds(own_rig: Rig, tmp_path: Path) -> None:
-    """A half-second output buffer: after stop() the speaker is silent at once, not half a second later."""
+def test_a_flush_drops_what_the_device_still_holds(own_rig: Rig, tmp_path: Path) -> None:
+    """A half-second output buffer: after flush() the speaker is silent at once, not half a second later."""
     import subprocess
     import sys
 

@@ -5,14 +5,17 @@ Every candidate play of a turn is valued in one batch by the game's net
 net's probabilities of winning, of a mars either way and (under ``vog``) of a
 triple. The Portes net was distilled from GNU Backgammon's evaluations; the
 Plakoto and Fevga nets carry the strong bot's judgement as an input, the
-Plakoto one with a hidden layer trained by TD(λ) self-play (how each file was
-made: ``models/README.md`` and the file's ``meta``).
+Plakoto one with a hidden layer trained by TD(λ) self-play, the Fevga one with
+only its mars outputs trained that way (how each file was made:
+``models/README.md`` and the file's ``meta``).
 
 With ``search`` on (by default in Plakoto and Fevga, :data:`SEARCH_BY_GAME`),
 close decisions get a look one roll ahead: for the best
 few candidates, each of the opponent's 21 rolls is answered by their best
 reply (by the same net), and the candidate with the best average after those
-replies wins. Cube decisions (``vog``, R9.1) come from the same equity.
+replies wins. Every reply of every roll is valued in one batch (the bots' quick
+turn generator, :mod:`.fastgen`, and the batched strong evaluation,
+:mod:`.fast_eval`). Cube decisions (``vog``, R9.1) come from the same equity.
 """
 
 from __future__ import annotations

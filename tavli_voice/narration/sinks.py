@@ -240,11 +240,10 @@ class SoundDeviceSink:
 
     The output stream is opened once (``open()``, or at the first ``play``)
     and keeps running, writing silence when idle, so speech starts without
-    stream start-up cost. ``stop()`` empties the queue and *aborts* the
-    stream (PortAudio drops what the device still holds: through PulseAudio
-    the sound stops within ~10 ms instead of the buffer's length), then
-    starts it again (~1 ms); so the buffer's length (``latency``) costs
-    nothing at a stop.
+    stream start-up cost. ``stop()`` empties the queue; ``flush()`` (a
+    spoken "stop", a barge-in) also *aborts* the stream (PortAudio drops
+    what the device still holds: through PulseAudio the sound stops within
+    ~10 ms instead of the buffer's length), then starts it again (~1 ms).
 
     New speech waits behind the silence the device holds, so the latency is
     still a compromise (50 ms: key to first sound ~120 ms; underruns remain
@@ -493,6 +492,18 @@ class SoundDeviceSink:
             self._buffer.push(data)
 
     def stop(self) -> None:
+        """Forget the queue; what the device holds (up to the latency) still sounds."""
+        with self._lock:
+            self._buffer.clear()
+            self._drained_at = 0.0
+
+    def flush(self) -> None:
+        """Silence now: forget the queue and drop what the device still holds.
+
+        For "stop" and a barge-in. Not for every cut (a key that replaces the
+        answer): each restart moves the echo's delay a little, and the echo
+        canceller needs a moment to follow (``speech/aec.py``).
+        """
         with self._lock:
             was = self._buffer.pending > 0 or time.monotonic() < self._drained_at + self._tail_s
             self._buffer.clear()

@@ -164,6 +164,7 @@ class EngineSpeaker:
         self._jobs: queue_mod.SimpleQueue[tuple[int, Utterance] | None] = queue_mod.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._closed = False
+        self._first_pending = 0
         self.last_error: str | None = None
 
     # -- Speaker protocol --------------------------------------------------
@@ -177,6 +178,8 @@ class EngineSpeaker:
             self._busy = True
             self._jobs.put((self._gen, utterance))
             self._ensure_worker()
+            self._first_pending = self._gen
+            log.debug("speak #%d (%d segments)", self._gen, len(utterance.segments))
 
     def cancel(self) -> None:
         with self._cond:
@@ -187,6 +190,15 @@ class EngineSpeaker:
 
     def is_speaking(self) -> bool:
         return self._busy
+
+    def flush(self) -> None:
+        """Cancel, and drop what the sound device still holds (a sink that can: at once)."""
+        with self._cond:
+            self._gen += 1
+            self._busy = False
+            flush = getattr(self.sink, "flush", None)
+            (flush if callable(flush) else self.sink.stop)()
+            self._cond.notify_all()
 
     def configure(self, *, rate: int, volume: float, earcons: bool) -> None:
         with self._cond:
@@ -240,6 +252,9 @@ class EngineSpeaker:
             if self._volume != 1.0:
                 samples = samples * np.float32(self._volume)
             self.sink.play(samples, rate)
+            if self._first_pending == gen:
+                self._first_pending = 0
+                log.debug("speak #%d: first audio to the sink", gen)
             return True
 
     def _render(self, gen: int, utterance: Utterance) -> None:

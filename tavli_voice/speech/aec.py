@@ -69,7 +69,7 @@ class EchoCanceller:
     """AEC3 on the microphone, fed with what the speaker played (see the module docstring)."""
 
     def __init__(self, played_at: PlayedAt, rate: int, *, lead: Callable[[], float] = lambda: 0.02,
-                 noise_suppression: bool = False) -> None:
+                 noise_suppression: bool = False, restarts: Callable[[], int] = lambda: 0) -> None:
         if rate not in RATES:
             raise CancellerUnavailable(f"microphone rate {rate} Hz (needs one of {RATES})")
         self._rtc = _load_rtc()
@@ -84,9 +84,12 @@ class EchoCanceller:
             raise CancellerUnavailable(f"livekit: {type(exc).__name__}: {exc}") from exc
         self._pending = np.zeros(0, dtype=np.float32)
         self._pending_start = 0.0
-        #: 10 ms frames processed, and those in which something had been played
+        #: 10 ms frames processed, and those in which something had been played since the
+        #: output stream last restarted (each restart may move the echo's delay a little)
         self.frames = 0
         self.frames_with_reference = 0
+        self.restarts = restarts
+        self._restarts_seen = 0
 
     def reset(self) -> None:
         """Forget a partial frame (the microphone restarted: its clock starts again)."""
@@ -117,6 +120,10 @@ class EchoCanceller:
     def _frame(self, near: np.ndarray, far: np.ndarray) -> np.ndarray:
         rtc = self._rtc
         self.frames += 1
+        restarts = self.restarts()
+        if restarts != self._restarts_seen:
+            self._restarts_seen = restarts
+            self.frames_with_reference = 0
         if np.any(far):
             self.frames_with_reference += 1
         reverse = rtc.AudioFrame(_pcm(far), self.rate, 1, self.frame)
@@ -131,10 +138,11 @@ def _pcm(samples: np.ndarray) -> bytes:
     return pcm
 
 
-def make_canceller(played_at: PlayedAt, rate: int, lead: Callable[[], float]) -> EchoCanceller:
+def make_canceller(played_at: PlayedAt, rate: int, lead: Callable[[], float],
+                   restarts: Callable[[], int] = lambda: 0) -> EchoCanceller:
     """An :class:`EchoCanceller`, or :class:`CancellerUnavailable` saying why not (also logged)."""
     try:
-        return EchoCanceller(played_at, rate, lead=lead)
+        return EchoCanceller(played_at, rate, lead=lead, restarts=restarts)
     except CancellerUnavailable as exc:
         log.warning("echo canceller unavailable: %s", exc.reason)
         raise

@@ -358,10 +358,11 @@ class Listener:
         """Whether talking over the narrator interrupts it now.
 
         With an echo canceller, only once it has heard ``settle_frames`` of the
-        narrator (it learns the room meanwhile and lets some of the narrator's
-        voice through: measured on the rig, the game then interrupted itself at
-        the start of a session). Until then it is as ``barge_in="ignore"``: only
-        a recognised "stop" counts over the narrator.
+        narrator since the start or the output's last restart (a stop flushes
+        the output; it learns the room, or the delay that moved, meanwhile and
+        lets some of the narrator's voice through: measured on the rig, the game
+        then interrupted itself, often twice in a row). Until then it is as
+        ``barge_in="ignore"``: only a recognised "stop" counts over the narrator.
         """
         if self.barge_in != "interrupt":
             return False

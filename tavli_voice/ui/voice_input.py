@@ -204,7 +204,7 @@ def voice_source(app: App, lang_name: str, engine: str | None = None, *,
     canceller, note = _canceller(app, lang)
     listener = Listener(recognizer, lang, out, speaking, echo=_echo_gate(app),
                         fast_engine=_fast_engine(recognizer, lang), canceller=canceller,
-                        on_stop=app.narrator.stop if app.narrator is not None else None,
+                        on_stop=_stop_now(app),
                         barge_in=barge_in)  # type: ignore[arg-type]
     source = VoiceSource(app, listener, out, confirm=confirm)
     try:
@@ -217,6 +217,21 @@ def voice_source(app: App, lang_name: str, engine: str | None = None, *,
         except Exception:
             return None, str(exc)
     return source, note
+
+
+def _stop_now(app: App) -> Any:
+    """Silence the narrator from the listener's thread: its queue, and what the device holds."""
+    narrator = app.narrator
+    if narrator is None:
+        return None
+
+    def stop() -> None:
+        flush = getattr(narrator.speaker, "flush", None)
+        if callable(flush):  # first: it flushes only while something is still sounding
+            flush()
+        narrator.stop()
+
+    return stop
 
 
 def _canceller(app: App, lang: str) -> tuple[Any, str | None]:
@@ -240,7 +255,7 @@ def _canceller(app: App, lang: str) -> tuple[Any, str | None]:
         return Microphone.last_input_latency + 0.02
 
     try:
-        return make_canceller(played.at_rate, RATE, lead), None
+        return make_canceller(played.at_rate, RATE, lead, lambda: int(getattr(sink, "restarts", 0))), None
     except CancellerUnavailable as exc:
         return None, text("voice.no_echo_canceller", lang, detail=exc.reason)
 
