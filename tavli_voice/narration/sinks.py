@@ -241,7 +241,7 @@ class SoundDeviceSink:
     The output stream is opened once (``open()``, or at the first ``play``)
     and keeps running, writing silence when idle, so speech starts without
     stream start-up cost. ``stop()`` empties the queue; ``flush()`` (a
-    spoken "stop", a barge-in) also *aborts* the stream (PortAudio drops
+    spoken "stop" with barge-in off) also *aborts* the stream (PortAudio drops
     what the device still holds: through PulseAudio the sound stops within
     ~10 ms instead of the buffer's length), then starts it again (~1 ms).
 
@@ -500,9 +500,10 @@ class SoundDeviceSink:
     def flush(self) -> None:
         """Silence now: forget the queue and drop what the device still holds.
 
-        For "stop" and a barge-in. Not for every cut (a key that replaces the
-        answer): each restart moves the echo's delay a little, and the echo
-        canceller needs a moment to follow (``speech/aec.py``).
+        For a spoken "stop" with barge-in off. Not for every cut (a key that
+        replaces the answer), nor with barge-in on: each restart moves the
+        echo's delay, and the echo canceller then lets the narrator through
+        for a long time (``speech/aec.py``, ``ui/voice_input.py``).
         """
         with self._lock:
             was = self._buffer.pending > 0 or time.monotonic() < self._drained_at + self._tail_s
