@@ -79,6 +79,17 @@ class TestFiles:
         assert 5 < np.std(ints[:1000]) < 50  # faint noise floor, not digital silence
 
 
+    def test_decoder_input_is_at_one_level_whatever_the_speaker(self) -> None:
+        loud, quiet = tone(500, 0.3, level=0.3), tone(500, 0.3, level=0.01)
+        assert np.percentile(np.abs(audio.normalise(quiet)), 99.9) == pytest.approx(audio.LEVEL, rel=0.01)
+        assert np.percentile(np.abs(audio.normalise(loud)), 99.9) == pytest.approx(audio.LEVEL, rel=0.01)
+        whisper = tone(500, 0.3, level=1e-5)  # 40 dB of gain at most: near-silence stays quiet
+        assert np.max(np.abs(audio.normalise(whisper))) <= 1e-5 * 100 * 1.01
+        a, b = (np.frombuffer(audio.for_decoder(x), "<i2").astype(int) for x in (quiet, quiet * 20))
+        assert len(a) == len(b) and np.max(np.abs(a - b)) <= 1  # any level in, the same PCM out (to rounding)
+        assert audio.normalise(np.zeros(0, np.float32)).size == 0
+
+
 class TestVad:
     def stream(self, *parts: tuple[str, float]) -> np.ndarray:
         rng = np.random.default_rng(3)

@@ -171,6 +171,15 @@ class TestRealRecordings:
             right += sphinx_en.recognize(fsdd(digit, speaker, 7), items).command == ChoosePlay(digit)
         assert right >= 0.8 * len(clips)  # benchmark: about 92% over all 900
 
+    def test_a_quiet_speaker_is_heard_as_well_as_a_loud_one(self, sphinx_en: SphinxRecognizer) -> None:
+        """The same real digits 30 dB quieter: the decoder input is brought to one level first."""
+        items = phrases(Options(plays=9, commands=PHASE_COMMANDS["play"]), "en")
+        for digit in range(1, 10):
+            clip = fsdd(digit, "lucas", 11)
+            loud = sphinx_en.recognize(clip, items)
+            quiet = sphinx_en.recognize(clip * 10 ** (-30 / 20), items)
+            assert (quiet.text, quiet.command) == (loud.text, loud.command)
+
     def test_hear_cli_on_real_files(self) -> None:
         out = io.StringIO()
         files = [str(FSDD / f"{d}_lucas_11.wav") for d in (2, 3, 7)]
