@@ -5,8 +5,9 @@ Every candidate play of a turn is valued in one batch by the game's net
 net's probabilities of winning, of a mars either way and (under ``vog``) of a
 triple. The Portes net was distilled from GNU Backgammon's evaluations; the
 Plakoto and Fevga nets carry the strong bot's judgement as an input, the
-Plakoto one with a hidden layer trained by TD(λ) self-play, the Fevga one with
-only its mars outputs trained that way (how each file was made:
+Plakoto one with a hidden layer trained by TD(λ) self-play, the Fevga one fitted
+to the results of self-play games (one round of policy iteration,
+:mod:`.policy_iter`; how each file was made:
 ``models/README.md`` and the file's ``meta``).
 
 With ``search`` on (by default in Plakoto and Fevga, :data:`SEARCH_BY_GAME`),
