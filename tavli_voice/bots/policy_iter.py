@@ -18,13 +18,13 @@ Because the policy is fixed while its games are played, the targets do not move
 under the learner, unlike in on-line TD self-play (whose Plakoto and Fevga
 curves swung by ±10% of the points from one checkpoint to the next).
 
-One command, seeded; a round's games are saved beside the output and reused
-when the same command runs again::
+One command, seeded; a round's games are saved beside the output (one file a
+part) and reused when the same command runs again::
 
     python -m tavli_voice.bots.policy_iter --game fevga --games 6000 --seed 1 \\
         --out fevga_r1.npz
-    python -m tavli_voice.bots.policy_iter --game fevga --games 5000 --seed 2 \\
-        --policy fevga_r1.npz --out fevga_r2.npz
+    python -m tavli_voice.bots.policy_iter --game fevga --games 6000 --parts 3 --seed 1 \\
+        --out fevga_r1.npz    # 18,000 games in three seeded parts
 """
 
 from __future__ import annotations
@@ -133,7 +133,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tavli_voice.bots.policy_iter",
                                  description="One round of policy iteration on self-play games.")
     ap.add_argument("--game", required=True, choices=("portes", "plakoto", "fevga"))
-    ap.add_argument("--games", type=int, default=5000)
+    ap.add_argument("--games", type=int, default=5000, help="games per part")
+    ap.add_argument("--parts", type=int, default=1,
+                    help="parts of --games games each, seeded --seed, --seed + 1, …")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--epochs", type=int, default=8)
     ap.add_argument("--hidden", type=int, default=80)
@@ -145,20 +147,27 @@ def main(argv: list[str] | None = None) -> int:
                     help="games of the new net (0-ply) against strong afterwards")
     a = ap.parse_args(argv)
     t0 = time.time()
-    data = a.out.with_name(a.out.stem + "-games.npz")
-    if data.exists():
-        with np.load(data) as z:
-            x, y = z["x"], z["y"]
-    else:
-        policy = Net.load(a.policy) if a.policy else None
-        x, y = play_games(a.game, a.games, a.seed, policy, a.epsilon, quiet=False)
-        a.out.parent.mkdir(parents=True, exist_ok=True)
-        np.savez_compressed(data, x=x, y=y)
+    policy = Net.load(a.policy) if a.policy else None
+    xs: list[FloatArray] = []
+    ys: list[FloatArray] = []
+    for part in range(a.parts):  # each part its own seed and saved games, reused on a rerun
+        seed = a.seed + part
+        data = a.out.with_name(f"{a.out.stem}-games-{seed}.npz")
+        if data.exists():
+            with np.load(data) as z:
+                x, y = z["x"], z["y"]
+        else:
+            x, y = play_games(a.game, a.games, seed, policy, a.epsilon, quiet=False)
+            a.out.parent.mkdir(parents=True, exist_ok=True)
+            np.savez_compressed(data, x=x, y=y)
+        xs.append(x)
+        ys.append(y)
+    x, y = np.concatenate(xs), np.concatenate(ys)
     net, ce = fit(a.game, x, y, a.epochs, hidden=a.hidden, seed=a.seed, quiet=False)
     net.meta.update({
         "method": "policy iteration: fitted to the results of self-play games of "
                   + (a.policy.name if a.policy else "the strong judgement"),
-        "game": a.game, "games": str(a.games), "seed": str(a.seed), "epsilon": str(a.epsilon),
+        "game": a.game, "games": str(a.games * a.parts), "seed": str(a.seed), "epsilon": str(a.epsilon),
         "command": "python -m tavli_voice.bots.policy_iter "
                    + " ".join(sys.argv[1:] if argv is None else argv)})
     net.save(a.out)
