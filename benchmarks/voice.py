@@ -541,6 +541,16 @@ def bench_vosk() -> None:
     print(f"  vosk ({model.name}, load {load_s:.1f} s), espeak-ng Korean, 8 words: {pct(ok, n)}  {ms_summary(times)}")
 
 
+
+def english_engines() -> list[tuple[str, object]]:
+    """Whisper (when installed) and pocketsphinx, named as the tables print them."""
+    engines: list[tuple[str, object]] = []
+    whisper_en = whisper_or_none("en")
+    if whisper_en is not None:
+        engines.append((f"whisper {whisper_en.weights.name} (prefix tree)", whisper_en))
+    engines.append(("pocketsphinx", SphinxRecognizer("en")))
+    return engines
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="every 5th FSDD file, one template fold")
@@ -578,11 +588,7 @@ def main() -> None:
     if args.rooms:
         print(f"Rooms: FSDD digits 1-9 ({len(files)} recordings, the project's two known speakers), "
               "9 plays + the phase's commands; espeak-ng English commands in their phase")
-        engines = []
-        whisper_en = whisper_or_none("en")
-        if whisper_en is not None:
-            engines.append((f"whisper {whisper_en.weights.name} (prefix tree)", whisper_en))
-        engines.append(("pocketsphinx", SphinxRecognizer("en")))
+        engines = english_engines()
         with tempfile.TemporaryDirectory() as tmp:
             bench_rooms(files, engines, Path(tmp))
         print(f"load average at end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
@@ -590,11 +596,7 @@ def main() -> None:
     if args.speakers:
         print(f"Proxy speakers (not real ones): FSDD digits 1-9 ({len(files)} recordings) through sox effects, and "
               "espeak-ng English voices; play phase (9 plays + the play phase's commands)")
-        engines = []
-        whisper_en = whisper_or_none("en")
-        if whisper_en is not None:
-            engines.append((f"whisper {whisper_en.weights.name} (prefix tree)", whisper_en))
-        engines.append(("pocketsphinx", SphinxRecognizer("en")))
+        engines = english_engines()
         with tempfile.TemporaryDirectory() as tmp:
             bench_speakers(files, engines, Path(tmp), english_voices())
         print(f"load average at end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
