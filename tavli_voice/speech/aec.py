@@ -11,7 +11,7 @@ It needs two signals in step, 10 ms at a time:
   sample with the time it sounds (counted from the stream's last start), the
   microphone each block with the time it was captured (its callback minus
   the input latency PortAudio reports, which may be more than the real one:
-  the echo then seems to come before its cause). The lead (that reported
+  the echo then seems to come before its cause). That lead time (the reported
   latency and a little) makes the echo always come after its reference, and
   that reference has already been played when the block is processed;
   AEC3 finds the rest of the delay itself;
