@@ -48,14 +48,26 @@ def drain(out: queue.Queue[object]) -> list[object]:
     return items
 
 
-def run(listener: Listener, clock: Clock, mic: np.ndarray, speaking_until: float) -> None:
-    """Feed ``mic`` in 20 ms blocks; the narrator 'speaks' until ``speaking_until``."""
-    block = RATE // 50
+def run(listener: Listener, clock: Clock, mic: np.ndarray, speaking_until: float, *,
+        block_s: float = 0.02, out: queue.Queue[object] | None = None,
+        settle: bool = False) -> float | None:
+    """Feed ``mic`` in blocks of ``block_s``; the narrator 'speaks' until ``speaking_until``.
+
+    With ``settle`` a guess recognised in the background finishes before the next block
+    (as on a fast machine). Returns the clock time when ``out`` first held a result.
+    """
+    block = round(RATE * block_s)
+    posted_at = None
     for k in range(0, len(mic), block):
         clock.now = (k + block) / RATE
         listener.is_speaking = lambda: clock.now < speaking_until
         listener.process(mic[k:k + block], captured_end=clock.now)
+        if out is not None and posted_at is None and not out.empty():
+            posted_at = clock.now
+        if settle and listener._spec is not None:
+            listener._spec.result()
     listener.flush()
+    return posted_at
 
 
 def narrator_and_mic(text: str, delay_s: float = 0.04, gain: float = 0.4,
@@ -153,17 +165,8 @@ class TestQuickDecisions:
         listener.set_options(ROLL_PHASE)
         word = espeak("stop")
         mic = in_silence(word, before=0.5, after=0.6)
-        block = RATE // 50
-        posted_at = None
-        for k in range(0, len(mic), block):
-            clock.now = (k + block) / RATE
-            listener.is_speaking = lambda: True  # the narrator talks all along
-            listener.process(mic[k:k + block], captured_end=clock.now)
-            if posted_at is None and not out.empty():
-                posted_at = clock.now
-            if listener._spec is not None:  # let the background recognition finish, as real time would
-                listener._spec.result()
-        listener.flush()
+        # the narrator talks all along
+        posted_at = run(listener, clock, mic, float("inf"), out=out, settle=True)
         heard = [h for h in drain(out) if isinstance(h, Heard)]
         assert [h.command for h in heard] == [StopSpeech()]  # once, not again at the hang-over's end
         word_end = 0.5 + len(word) / RATE
@@ -284,16 +287,7 @@ class TestActingBeforeTheHangOverEnds:
         listener.set_options(ROLL_PHASE)
         word = espeak("roll")
         mic = in_silence(word, before=0.5, after=0.6)
-        block = RATE // 100
-        posted_at = None
-        for k in range(0, len(mic), block):
-            clock.now = (k + block) / RATE
-            listener.process(mic[k:k + block], captured_end=clock.now)
-            if posted_at is None and not out.empty():
-                posted_at = clock.now
-            if listener._spec is not None:  # the recognition finishes at once, as on a fast machine
-                listener._spec.result()
-        listener.flush()
+        posted_at = run(listener, clock, mic, -1.0, block_s=0.01, out=out, settle=True)
         assert [h.command for h in drain(out) if isinstance(h, Heard)] == [Roll()]  # once
         word_end = 0.5 + len(word) / RATE
         assert posted_at is not None and posted_at - word_end < listener._vad_settings.hangover_s
