@@ -557,11 +557,11 @@ def main() -> None:
     parser.add_argument("--fsdd", type=Path, default=FSDD)
     parser.add_argument("--greek", action="store_true", help="only the broad Greek espeak-ng set")
     parser.add_argument("--greek-engines", action="store_true",
-                        help="only Greek: pocketsphinx against Whisper (multilingual), numbers 1-30 + commands")
+                        help="only Greek: pocketsphinx, and rescored by a multilingual Whisper when installed")
     parser.add_argument("--variants", type=int, default=12,
                         help="espeak-ng voice variants for --greek-engines (a large number: all of them)")
     parser.add_argument("--with-whisper", action="store_true",
-                        help="--greek-engines: also a multilingual Whisper (slow: seconds per decision)")
+                        help="--greek-engines: also a multilingual Whisper alone (slow: seconds per decision)")
     parser.add_argument("--rooms", action="store_true", help="only noise / sample rate / silence, per phase")
     parser.add_argument("--speakers", action="store_true",
                         help="only English by proxy speakers: FSDD changed with sox, espeak-ng accents and variants")
@@ -578,9 +578,13 @@ def main() -> None:
     if args.greek_engines:
         print("Greek: espeak-ng voices, numbers 1-30 and every command word, in the phase where valid")
         engines: list[tuple[str, object]] = [("pocketsphinx (phone lexicon)", SphinxRecognizer("el"))]
-        whisper_el = whisper_or_none("el") if args.with_whisper else None
+        whisper_el = whisper_or_none("el")
         if whisper_el is not None:
-            engines.append((f"whisper {whisper_el.weights.name} (prefix tree)", whisper_el))
+            from tavli_voice.speech.engine_rescore import RescoredRecognizer
+            engines.append((f"pocketsphinx n-best rescored by whisper {whisper_el.weights.name}",
+                            RescoredRecognizer(SphinxRecognizer("el"), whisper_el)))
+            if args.with_whisper:
+                engines.append((f"whisper {whisper_el.weights.name} (prefix tree)", whisper_el))
         with tempfile.TemporaryDirectory() as tmp:
             bench_greek_engines(Path(tmp), engines, args.variants)
         print(f"load average at end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")

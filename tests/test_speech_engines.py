@@ -258,8 +258,10 @@ class TestHearCli:
 class TestChoosing:
     def test_automatic_choice_without_models_or_enrolment_is_pocketsphinx(
             self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        from tavli_voice.speech import engine_whisper
         monkeypatch.chdir(tmp_path)
         monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+        monkeypatch.setattr(engine_whisper, "PACKAGED", ())  # no Whisper weights either
         engine = choose_engine(None, "el", profile=tmp_path / "voice")
         assert engine.name == "pocketsphinx"
 

@@ -131,14 +131,26 @@ class SphinxRecognizer:
         if phrase is None:
             ms = (self._clock() - start) * 1000
             return Heard(text, None, 0.0, ms, self.name, "nothing" if not text else "no_match")
-        score = confidence(self._margin(float(hyp.score), phrase, items))
+        best = _log_units(float(hyp.score))
+        rival = next((s for p, s in self.candidates(items) if p.command != phrase.command), None)
+        score = confidence(math.inf if rival is None else best - rival)
         ms = (self._clock() - start) * 1000
         return Heard(phrase.text, phrase.command, score, ms, self.name)
 
-    def _margin(self, best: float, phrase: Phrase, items: tuple[Phrase, ...]) -> float:
-        """How much better ``best`` (a path probability) is than the best n-best path meaning another command."""
-        for _, other in zip(range(NBEST), self._decoder.nbest()):  # type: ignore[attr-defined]
-            rival = lookup(items, other.hypstr.strip()) if other is not None else None
-            if rival is not None and rival.command != phrase.command:
-                return (math.log(max(best, 1e-300)) - math.log(max(float(other.score), 1e-300))) / _LOG_BASE
-        return math.inf
+    def candidates(self, items: tuple[Phrase, ...], depth: int = NBEST) -> list[tuple[Phrase, float]]:
+        """The phrases of the last utterance's n-best list (first ``depth`` paths), best first.
+
+        Each phrase once, with its best path score in the decoder's log units
+        (base 1.0001; higher is more probable). Empty when nothing was decoded.
+        """
+        out: dict[str, tuple[Phrase, float]] = {}
+        for _, path in zip(range(depth), self._decoder.nbest() or ()):  # type: ignore[attr-defined]
+            phrase = lookup(items, path.hypstr.strip()) if path is not None else None
+            if phrase is not None and phrase.text not in out:
+                out[phrase.text] = (phrase, _log_units(float(path.score)))
+        return list(out.values())
+
+
+def _log_units(probability: float) -> float:
+    """A decoder path score (as the bindings give it, a probability) in log units of base 1.0001."""
+    return math.log(max(probability, 1e-300)) / _LOG_BASE

@@ -9,6 +9,9 @@ Engines (all implement ``Recognizer`` from ``heard.py``):
   tree of their tokens, ``engine_whisper.py``), when ``ctranslate2`` and
   weights are installed (the README's install line installs them): tiny.en
   for English; Greek needs a multilingual model.
+- ``pocketsphinx+whisper``: pocketsphinx's n-best candidates rescored by a
+  multilingual Whisper (``engine_rescore.py``); for Greek, when the
+  multilingual weights are installed.
 - ``templates``: the player's own enrolled words (``tavli-voice enroll``).
 
 ``choose_engine(None, lang, ...)`` picks automatically: the general engine is
@@ -17,7 +20,10 @@ engine for that language (``WHISPER_LANGS``; by far the most accurate on
 real English recordings, see ``benchmarks/voice.py``), else Vosk when a model
 for ``lang`` is found, else pocketsphinx; the engine chosen serves every
 phrase list, whatever its size, and the log says which one was chosen and
-why. When the player
+why. For Greek (``RESCORED_LANGS``) the general engine is pocketsphinx+whisper
+when a multilingual Whisper is installed (better than either alone on every
+espeak-ng Greek voice, see ``benchmarks/voice.py --greek-engines``), else
+pocketsphinx, and every result then says what could not run. When the player
 has enrolled words for ``lang`` they are used first, with the
 general engine behind them for phrases not enrolled. A name overrides the
 choice (``--voice-engine``); ``EngineUnavailable`` says why one cannot run.
@@ -48,10 +54,12 @@ from .words import Lang
 if TYPE_CHECKING:
     from .engine_whisper import WhisperRecognizer
 
-ENGINES = ("auto", "pocketsphinx", "vosk", "whisper", "templates")
+ENGINES = ("auto", "pocketsphinx", "vosk", "whisper", "pocketsphinx+whisper", "templates")
 
 #: Languages for which "auto" picks Whisper when its weights are installed.
 WHISPER_LANGS: tuple[Lang, ...] = ("en",)
+#: Languages for which "auto" picks pocketsphinx rescored by a multilingual Whisper.
+RESCORED_LANGS: tuple[Lang, ...] = ("el",)
 
 log = logging.getLogger(__name__)
 
@@ -110,11 +118,28 @@ def _whisper(lang: Lang, models_dir: Path | None) -> WhisperRecognizer:
     return WhisperRecognizer(weights, lang)
 
 
+def _rescored(lang: Lang, models_dir: Path | None) -> Recognizer:
+    """pocketsphinx rescored by a Whisper that hears ``lang``; EngineUnavailable says what is missing."""
+    from .engine_rescore import RescoredRecognizer
+    from .engine_sphinx import SphinxRecognizer
+    return RescoredRecognizer(SphinxRecognizer(lang), _whisper(lang, models_dir))
+
+
 def _general(lang: Lang, models_dir: Path | None) -> Recognizer:
-    """Whisper for the languages where it is best, when installed; else Vosk when a
-    model for ``lang`` is installed, else pocketsphinx. The log says which and why."""
+    """Whisper for the languages where it is best, when installed (for Greek pocketsphinx
+    rescored by Whisper); else Vosk when a model for ``lang`` is installed, else
+    pocketsphinx. The log says which and why."""
     why = ""
-    if lang in WHISPER_LANGS:
+    wanted = "whisper"
+    if lang in RESCORED_LANGS:
+        wanted = "pocketsphinx+whisper"
+        try:
+            combined = _rescored(lang, models_dir)
+            log.info("speech engine for %s: %s", lang, combined.name)
+            return combined
+        except EngineUnavailable as problem:
+            why = str(problem.values.get("detail", problem.key))
+    elif lang in WHISPER_LANGS:
         try:
             engine = _whisper(lang, models_dir)
             log.info("speech engine for %s: whisper (%s)", lang, engine.weights.name)
@@ -130,8 +155,8 @@ def _general(lang: Lang, models_dir: Path | None) -> Recognizer:
         from .engine_sphinx import SphinxRecognizer
         base = SphinxRecognizer(lang)
     if why:
-        log.warning("speech engine for %s: whisper cannot run (%s); %s decides instead", lang, why, base.name)
-        return Instead(base, "whisper", why)
+        log.warning("speech engine for %s: %s cannot run (%s); %s decides instead", lang, wanted, why, base.name)
+        return Instead(base, wanted, why)
     log.info("speech engine for %s: %s", lang, base.name)
     return base
 
@@ -151,6 +176,8 @@ def choose_engine(name: str | None, lang: Lang, models_dir: Path | None = None,
         return SphinxRecognizer(lang)
     if choice == "whisper":
         return _whisper(lang, models_dir)
+    if choice == "pocketsphinx+whisper":
+        return _rescored(lang, models_dir)
     if choice == "vosk":
         model = find_model(lang, models_dir)
         if model is None:

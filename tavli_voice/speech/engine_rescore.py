@@ -1,0 +1,96 @@
+"""pocketsphinx proposes, a multilingual Whisper chooses among its proposals.
+
+For Greek neither engine is good alone: pocketsphinx hears Greek through an
+English acoustic model and a Greek phone lexicon (fast, but it confuses
+near-homophones such as "είκοσι εννέα" / "είκοσι μία"), and the multilingual
+Whisper base hears Greek but is slow over a whole turn's phrases and weaker
+alone (see ``benchmarks/voice.py --greek-engines``). Together:
+
+1. pocketsphinx decodes the utterance against the turn's grammar and gives
+   its n-best list;
+2. the commands of its first ``depth`` distinct phrases are the candidates;
+   when there is only one, pocketsphinx's result stands as it is (nothing to
+   choose; ``engine`` says "pocketsphinx");
+3. otherwise Whisper scores every phrase of those commands (constrained
+   decoding through the prefix tree of only those phrases: a few decoder
+   steps), and each command gets Whisper's best mean log-probability per
+   token plus ``weight`` times pocketsphinx's log-probability relative to its
+   best candidate (natural log);
+4. the best command wins. When it is pocketsphinx's own choice, the score is
+   pocketsphinx's confidence; when Whisper overrules pocketsphinx (or
+   pocketsphinx had no phrase), the score is capped at ``OVERRULED_SCORE``,
+   under every "did you say …?" limit: the two engines disagreed, so the game
+   asks before acting.
+
+The result's ``engine`` is "pocketsphinx+whisper" when Whisper was asked.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from ..commands import Command
+from .audio import Samples
+from .engine_sphinx import _LOG_BASE, SphinxRecognizer
+from .engine_whisper import WhisperRecognizer
+from .grammar import Phrase
+from .heard import Heard
+
+#: Distinct phrases of pocketsphinx's n-best list whose commands are candidates.
+DEPTH = 8
+#: Weight of pocketsphinx's log-probability (natural log) against Whisper's mean
+#: log-probability per token. Chosen on espeak-ng el at 9 rates/pitches and 12
+#: voice variants (1.0: 89.9%, 5: 90.7%, 20: 91.9%, 100: 90.7%).
+WEIGHT = 20.0
+#: Score of a result on which the engines disagreed: under every ask-back limit.
+OVERRULED_SCORE = 0.45
+
+
+class RescoredRecognizer:
+    """pocketsphinx's candidates rescored by a multilingual Whisper (see the module docstring)."""
+
+    name = "pocketsphinx+whisper"
+
+    def __init__(self, sphinx: SphinxRecognizer, whisper: WhisperRecognizer, depth: int = DEPTH,
+                 weight: float = WEIGHT, clock: Callable[[], float] = time.perf_counter) -> None:
+        self.sphinx = sphinx
+        self.whisper = whisper
+        self.lang = sphinx.lang
+        self.depth = depth
+        self.weight = weight
+        self._clock = clock
+
+    def recognize(self, audio: Samples, items: tuple[Phrase, ...]) -> Heard:
+        """pocketsphinx's result, or the candidate Whisper and pocketsphinx together prefer."""
+        start = self._clock()
+        first = self.sphinx.recognize(audio, items)
+        proposals = self.sphinx.candidates(items)[: self.depth]
+        acoustic: dict[Command, float] = {}
+        for phrase, score in proposals:
+            acoustic[phrase.command] = max(acoustic.get(phrase.command, -math.inf), score * _LOG_BASE)
+        if len(acoustic) < 2 and (first.command is not None or not acoustic):
+            return dataclasses.replace(first, ms=(self._clock() - start) * 1000)
+        chosen = tuple(p for p in items if p.command in acoustic)
+        heard = self.whisper.scores(audio, chosen)
+        top = max(acoustic.values())
+        total: dict[Command, tuple[float, Phrase]] = {}
+        for phrase, value in zip(chosen, heard):
+            if not np.isfinite(value):
+                continue
+            combined = float(value) + self.weight * (acoustic[phrase.command] - top)
+            if phrase.command not in total or combined > total[phrase.command][0]:
+                total[phrase.command] = (combined, phrase)
+        ms = (self._clock() - start) * 1000
+        if not total:
+            return dataclasses.replace(first, ms=ms)
+        _, winner = max(total.values(), key=lambda pair: pair[0])
+        if winner.command == first.command:
+            return Heard(first.text, first.command, first.score, ms, self.name)
+        values = np.array([v for v, _ in total.values()])
+        share = float(1.0 / np.exp(values - values.max()).sum())
+        return Heard(winner.text, winner.command, min(share, OVERRULED_SCORE), ms, self.name)

