@@ -12,7 +12,7 @@ import pytest
 
 from speech_helpers import espeak, needs_espeak
 from tavli_voice.commands import ChoosePlay, Command, Help
-from tavli_voice.speech.engine_rescore import OVERRULED_SCORE, RescoredRecognizer
+from tavli_voice.speech.engine_rescore import OVERRULED_SCORE, VOUCH, RescoredRecognizer
 from tavli_voice.speech.engine_sphinx import SphinxRecognizer, _LOG_BASE
 from tavli_voice.speech.grammar import PHASE_COMMANDS, Options, Phrase, phrases
 from tavli_voice.speech.heard import Heard
@@ -64,11 +64,21 @@ NEAR = 0.001 / _LOG_BASE  # a pocketsphinx rival 0.001 nats behind: the acoustic
 
 
 class TestCombining:
-    def test_a_single_candidate_is_pocketsphinx_alone_and_whisper_is_not_asked(self) -> None:
+    def test_a_single_candidate_is_acted_on_only_when_whisper_vouches_for_it(self) -> None:
+        sphinx = FakeSphinx(ChoosePlay(5), 1.0, [(ChoosePlay(5), -100.0)])
+        likely = FakeWhisper({ChoosePlay(5): -0.8})
+        heard = rescored(sphinx, likely).recognize(AUDIO, ITEMS)
+        assert (heard.command, heard.score, heard.engine) == (ChoosePlay(5), 1.0, "pocketsphinx+whisper")
+        assert [{p.command for p in asked} for asked in likely.asked] == [{ChoosePlay(5)}]
+        unlikely = FakeWhisper({ChoosePlay(5): VOUCH - 0.5})
+        heard = rescored(sphinx, unlikely).recognize(AUDIO, ITEMS)
+        assert heard.command == ChoosePlay(5) and heard.score <= OVERRULED_SCORE
+        assert should_confirm(heard, "unsure")
+
+    def test_nothing_heard_by_pocketsphinx_stays_nothing(self) -> None:
         whisper = FakeWhisper({})
-        heard = rescored(FakeSphinx(ChoosePlay(5), 0.9, [(ChoosePlay(5), -100.0)]), whisper).recognize(AUDIO, ITEMS)
-        assert (heard.command, heard.score, heard.engine) == (ChoosePlay(5), 0.9, "pocketsphinx")
-        assert whisper.asked == []
+        heard = rescored(FakeSphinx(None, 0.0, []), whisper).recognize(AUDIO, ITEMS)
+        assert heard.command is None and heard.reason == "no_match" and whisper.asked == []
 
     def test_whisper_scores_only_the_phrases_of_the_candidates(self) -> None:
         whisper = FakeWhisper({ChoosePlay(21): -0.5, ChoosePlay(29): -0.4})
@@ -105,10 +115,10 @@ class TestCombining:
         heard = rescored(sphinx, whisper).recognize(AUDIO, ITEMS)
         assert heard.command == ChoosePlay(4) and should_confirm(heard, "unsure")
 
-    def test_everything_pruned_by_whisper_leaves_pocketsphinx_result(self) -> None:
-        sphinx = FakeSphinx(ChoosePlay(3), 0.4, [(ChoosePlay(3), -100.0), (ChoosePlay(13), -100.0 - NEAR)])
+    def test_everything_pruned_by_whisper_is_pocketsphinx_result_asked_back(self) -> None:
+        sphinx = FakeSphinx(ChoosePlay(3), 0.9, [(ChoosePlay(3), -100.0), (ChoosePlay(13), -100.0 - NEAR)])
         heard = rescored(sphinx, FakeWhisper({})).recognize(AUDIO, ITEMS)
-        assert (heard.command, heard.score, heard.engine) == (ChoosePlay(3), 0.4, "pocketsphinx")
+        assert heard.command == ChoosePlay(3) and should_confirm(heard, "unsure")
 
 
 def greek_whisper():  # type: ignore[no-untyped-def]
