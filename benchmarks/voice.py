@@ -542,6 +542,31 @@ def bench_vosk() -> None:
 
 
 
+#: Real recordings of another speaker found on Debian/Ubuntu: alsa-utils' channel test
+#: sounds ("Front Left", ...; one speaker, 48 kHz). Not the game's words: a sanity check
+#: of the engines on a real voice the project never had, with these 8 phrases as the grammar.
+ALSA_SOUNDS = Path("/usr/share/sounds/alsa")
+
+
+def bench_alsa(engines: list[tuple[str, object]]) -> None:
+    """Whisper on alsa-utils' spoken channel names, 8 phrases on offer."""
+    files = sorted(p for p in ALSA_SOUNDS.glob("*_*.wav"))
+    if not files:
+        print(f"  no alsa-utils channel sounds at {ALSA_SOUNDS}")
+        return
+    names = [tuple(p.stem.lower().split("_")) for p in files]
+    items = tuple(Phrase(words, ChoosePlay(k + 1)) for k, words in enumerate(names))
+    for label, engine in engines:
+        if isinstance(engine, SphinxRecognizer):
+            print(f"  {label}: not measured (its lexicon has only the game's words)")
+            continue
+        heard = [engine.recognize(audio.load(p), items) for p in files]
+        right = [h.command == ChoosePlay(k + 1) for k, h in enumerate(heard)]
+        wrong = [f"{' '.join(names[k])}->{h.text or '-'}" for k, h in enumerate(heard) if not right[k]]
+        print(f"  {label}: {pct(sum(right), len(files))}  {ms_summary([h.ms for h in heard])}  "
+              f"misheard: {', '.join(wrong) or 'none'}")
+
+
 def english_engines() -> list[tuple[str, object]]:
     """Whisper (when installed) and pocketsphinx, named as the tables print them."""
     engines: list[tuple[str, object]] = []
@@ -565,6 +590,8 @@ def main() -> None:
     parser.add_argument("--rooms", action="store_true", help="only noise / sample rate / silence, per phase")
     parser.add_argument("--speakers", action="store_true",
                         help="only English by proxy speakers: FSDD changed with sox, espeak-ng accents and variants")
+    parser.add_argument("--alsa", action="store_true",
+                        help="only alsa-utils' spoken channel names (a real speaker the project never had)")
     parser.add_argument("--step", type=int, default=0, help="every Nth FSDD file (default 1, 5 with --quick)")
     args = parser.parse_args()
     step = args.step or (5 if args.quick else 1)
@@ -596,6 +623,10 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
             bench_rooms(files, engines, Path(tmp))
         print(f"load average at end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
+        return
+    if args.alsa:
+        print("alsa-utils channel test sounds (one real speaker, 8 phrases, the phrases as the grammar)")
+        bench_alsa(english_engines())
         return
     if args.speakers:
         print(f"Proxy speakers (not real ones): FSDD digits 1-9 ({len(files)} recordings) through sox effects, and "
