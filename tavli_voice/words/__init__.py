@@ -762,8 +762,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                  "el": "σάρωση με διακόπτη: auto (ένας διακόπτης) ή step (δύο διακόπτες)"},
     "cli.voice": {"en": "voice commands from the microphone",
                   "el": "φωνητικές εντολές από το μικρόφωνο"},
-    "cli.voice_engine": {"en": "voice engine: auto, pocketsphinx, vosk, whisper or templates",
-                         "el": "μηχανή αναγνώρισης: auto, pocketsphinx, vosk, whisper ή templates"},
+    "cli.voice_engine": {"en": "voice engine: auto, pocketsphinx, vosk, whisper, pocketsphinx+whisper or "
+                               "templates",
+                         "el": "μηχανή αναγνώρισης: auto, pocketsphinx, vosk, whisper, pocketsphinx+whisper ή "
+                               "templates"},
     "cli.voice_confirm": {"en": "ask \"did you say …?\" before a voice command: never, unsure "
                                 "(default) or always (resign, drop and quit always ask)",
                           "el": "ερώτηση «είπες …;» πριν από φωνητική εντολή: never, unsure "
@@ -1725,10 +1727,10 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
         "el": "Εγκατεστημένα μοντέλα ομιλίας:",
     },
     "models_none": {
-        "en": "No Vosk model is installed (looked in {where}). The built-in English recogniser "
-              "(pocketsphinx) is used for English and Greek.",
-        "el": "Δεν είναι εγκατεστημένο κανένα μοντέλο Vosk (έψαξα στο {where}). Χρησιμοποιείται "
-              "η ενσωματωμένη αγγλική μηχανή αναγνώρισης (pocketsphinx) για αγγλικά και ελληνικά.",
+        "en": "No Vosk model is installed (looked in {where}). The other recognisers listen: "
+              "Whisper when it is installed, and the built-in pocketsphinx.",
+        "el": "Δεν είναι εγκατεστημένο κανένα μοντέλο Vosk (έψαξα στο {where}). Ακούνε οι άλλες "
+              "μηχανές αναγνώρισης: το Whisper, αν είναι εγκατεστημένο, και η ενσωματωμένη pocketsphinx.",
     },
     "models_other": {
         "en": "Also installed, but not for playing (the game understands English and Greek "
