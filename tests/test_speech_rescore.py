@@ -155,6 +155,21 @@ class TestRealEngines:
         assert right_combined > right_alone, (right_combined, right_alone)
 
 
+    def test_hear_says_the_combination_decided(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        from speech_helpers import espeak_file
+        from tavli_voice.speech.cli import hear_main
+        greek_whisper()
+        monkeypatch.chdir(tmp_path)
+        monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+        out, err = io.StringIO(), io.StringIO()
+        wav = espeak_file("είκοσι ένα", "el", 175)
+        assert hear_main(["--lang", "el", "--options", "30", "--phase", "play", "--profile", str(tmp_path / "voice"),
+                          str(wav)], out, err) == 0
+        line = json.loads(out.getvalue())
+        assert line["engine"] == "pocketsphinx+whisper" and "reason" not in line
+        assert line["command"] == {"name": "select", "number": 21}
+
+
 class TestChoosing:
     def test_greek_automatic_choice_is_the_combination_when_whisper_knows_greek(
             self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
