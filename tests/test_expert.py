@@ -20,34 +20,16 @@ from tavli_voice import events as E
 from tavli_voice.bots import BOT_NAMES, ExpertBot, RitaBot, levels_help, make_bot
 from tavli_voice.bots.coach import judge
 from tavli_voice.bots.net import MODEL_FILES, Net, load_model
+from tavli_voice.bots.playouts import Decision, random_decisions
 from tavli_voice.bots.train import lambda_returns, self_play_game, train_step
-from tavli_voice.rules import DiceSource, Position, legal_plays
+from tavli_voice.rules import Position, legal_plays
 
 REPO = Path(__file__).resolve().parents[1]
 
 
-def samples(game: str, n: int, seed: int = 5) -> list[tuple[Position, tuple[int, int], tuple]]:
+def samples(game: str, n: int, seed: int = 5) -> list[Decision]:
     """Decisions with two or more plays, from seeded random playouts."""
-    rng = random.Random(seed)
-    out = []
-    g = 0
-    while len(out) < n:
-        pos = Position.initial(game)
-        dice = DiceSource(f"expert-samples:{game}:{seed}:{g}")
-        g += 1
-        for _ in range(300):
-            roll = dice.roll()
-            plays = legal_plays(pos, roll)
-            if len(plays) >= 2 and rng.random() < 0.3:
-                out.append((pos, roll, plays))
-            if plays:
-                pos = plays[rng.randrange(len(plays))].result
-                if pos.off[0] == 15 or (pos.game == "plakoto" and pos.pins[0] == -1):
-                    break
-            pos = pos.flip()
-            if len(out) >= n:
-                break
-    return out
+    return random_decisions(game, n, seed, label="expert-samples")
 
 
 # ------------------------------------------------------------ weights
