@@ -31,14 +31,16 @@ def merge(nets: Sequence[Net]) -> Net:
         raise ValueError("the nets of an ensemble must be of one game and one feature set")
     k = float(len(nets))
     n_in, n_out = nets[0].w1.shape[0], nets[0].w2.shape[1]
-    ws = sum((n.ws if n.ws is not None else np.zeros((n_in, n_out), np.float32)) for n in nets)
+    ws = np.sum([n.ws if n.ws is not None else np.zeros((n_in, n_out), np.float32)
+                 for n in nets], axis=0)
+    b2 = np.sum([n.b2 for n in nets], axis=0)
     meta = {"method": f"ensemble of {len(nets)} nets (output logits averaged)",
             "members": json.dumps([n.meta for n in nets], ensure_ascii=False)}
     return Net(game,
                np.concatenate([n.w1 for n in nets], axis=1).astype(np.float32),
                np.concatenate([n.b1 for n in nets]).astype(np.float32),
                np.concatenate([n.w2 / k for n in nets], axis=0).astype(np.float32),
-               (sum(n.b2 for n in nets) / k).astype(np.float32),
+               (b2 / k).astype(np.float32),
                meta, (ws / k).astype(np.float32))
 
 
