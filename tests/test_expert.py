@@ -351,3 +351,15 @@ class TestRita:
             losses.append(eq.max() - eq[list(plays).index(pa)])
         assert 0 < a.mistakes < a.chances
         assert 0.0 < float(np.mean(losses)) < 0.1
+
+
+def test_the_program_keeps_blas_to_one_thread_unless_told_otherwise() -> None:
+    code = "import os, tavli_voice.cli, numpy; print(os.environ['OPENBLAS_NUM_THREADS'])"
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "1"
+    env["OPENBLAS_NUM_THREADS"] = "2"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "2"
