@@ -291,3 +291,100 @@ class TestActingBeforeTheHangOverEnds:
         assert [h.command for h in drain(out) if isinstance(h, Heard)] == [Roll()]  # once
         word_end = 0.5 + len(word) / RATE
         assert posted_at is not None and posted_at - word_end < listener._vad_settings.hangover_s
+
+
+@needs_espeak
+@needs_livekit
+class TestBargeInOnAWord:
+    """Over the narrator (speaker into microphone), only a word on offer stops it."""
+
+    def listener(self, engine: SphinxRecognizer, played: PlayedAudio, out: queue.Queue[object], clock: Clock,
+                 pauses: list[bool]) -> Listener:
+        from tavli_voice.speech.aec import EchoCanceller
+
+        listener = Listener(engine, "en", out, clock=clock, barge_in="interrupt",
+                            echo=EchoGate(played.between, played.rate), canceller=EchoCanceller(played.at_rate, RATE),
+                            on_pause=pauses.append)
+        listener.set_options(PLAY_PHASE)
+        return listener
+
+    def test_a_sound_that_is_not_a_word_on_offer_pauses_the_narrator_and_lets_it_go_on(
+            self, engine: SphinxRecognizer) -> None:
+        played, mic, until = narration("Your dice: six and five. Twelve plays to choose from.", 3)
+        # a rustle: loud, not the narrator, not a word (pocketsphinx takes some shorter noises for "two")
+        knock = 0.5 * np.random.default_rng(3).standard_normal(int(0.6 * RATE)).astype(np.float32)
+        at = int(5.0 * RATE)
+        mic[at:at + len(knock)] += knock
+        out: queue.Queue[object] = queue.Queue()
+        clock, pauses = Clock(), []  # type: ignore[var-annotated]
+        listener = self.listener(engine, played, out, clock, pauses)
+        run(listener, clock, mic, until + 0.3)
+        assert drain(out) == []  # the narrator was not stopped, nothing was acted on
+        assert pauses[:2] == [True, False] and pauses.count(True) == pauses.count(False)
+        assert listener.resumed >= 1
+
+    def test_a_number_over_the_narrator_pauses_then_stops_it_and_is_acted_on(self, engine: SphinxRecognizer) -> None:
+        played, mic, until = narration("Your dice: six and five. Twelve plays to choose from.", 3)
+        player = espeak("three")
+        at = int(5.0 * RATE)
+        mic[at:at + len(player)] += 0.5 * player
+        out: queue.Queue[object] = queue.Queue()
+        clock, pauses = Clock(), []  # type: ignore[var-annotated]
+        listener = self.listener(engine, played, out, clock, pauses)
+        run(listener, clock, mic, until + 0.3)
+        heard = [h for h in drain(out) if isinstance(h, Heard)]
+        assert [h.command for h in heard] == [StopSpeech(), ChoosePlay(3)]
+        assert heard[0].reason == "barge_in"
+        assert pauses == [True]  # paused, then stopped for good: never let go on
+
+    def test_without_words_required_any_sound_that_passes_the_checks_stops_the_narrator(
+            self, engine: SphinxRecognizer) -> None:
+        played, mic, until = narration("Your dice: six and five. Twelve plays to choose from.", 3)
+        knock = 0.5 * np.random.default_rng(3).standard_normal(int(0.6 * RATE)).astype(np.float32)
+        at = int(5.0 * RATE)
+        mic[at:at + len(knock)] += knock
+        out: queue.Queue[object] = queue.Queue()
+        clock, pauses = Clock(), []  # type: ignore[var-annotated]
+        listener = self.listener(engine, played, out, clock, pauses)
+        listener.barge_on_words = False
+        run(listener, clock, mic, until + 0.3)
+        assert [h.reason for h in drain(out) if isinstance(h, Heard)][:1] == ["barge_in"]
+
+
+class TestPausedOutput:
+    """The sound sink's pause: silence without dropping the queue, the stream never restarted."""
+
+    def sink(self) -> object:
+        from tavli_voice.narration.sinks import SoundDeviceSink
+
+        sink = SoundDeviceSink(rate=RATE)
+        sink._buffer.push(np.ones(RATE, dtype=np.float32))  # a second of "speech" queued
+        return sink
+
+    def pull(self, sink: object, frames: int = 160) -> np.ndarray:
+        out = np.zeros((frames, 1), dtype=np.float32)
+        sink._callback(out, frames, None, None)  # type: ignore[attr-defined]
+        return out[:, 0]
+
+    def test_paused_plays_silence_and_keeps_the_queue(self) -> None:
+        sink = self.sink()
+        assert self.pull(sink).min() == 1.0
+        sink.pause()  # type: ignore[attr-defined]
+        left = sink._buffer.pending  # type: ignore[attr-defined]
+        assert not self.pull(sink).any()
+        assert sink._buffer.pending == left and sink.is_playing()  # type: ignore[attr-defined]
+        sink.resume()  # type: ignore[attr-defined]
+        assert self.pull(sink).min() == 1.0  # goes on from the same sample
+
+    def test_a_pause_ends_by_itself_and_with_stop(self) -> None:
+        import time
+
+        sink = self.sink()
+        sink.pause(at_most_s=0.05)  # type: ignore[attr-defined]
+        assert not self.pull(sink).any()
+        time.sleep(0.08)
+        assert self.pull(sink).min() == 1.0  # never stuck silent when nobody lets it go on
+        sink.pause()  # type: ignore[attr-defined]
+        sink.stop()  # type: ignore[attr-defined]
+        sink._buffer.push(np.ones(800, dtype=np.float32))  # type: ignore[attr-defined]
+        assert self.pull(sink).min() == 1.0  # the next speech is heard

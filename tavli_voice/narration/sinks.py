@@ -310,6 +310,8 @@ class SoundDeviceSink:
         self._hold = False
         #: times the played audio's clock was set again from the wall clock (lost samples)
         self.reanchored = 0
+        #: monotonic time until which the queue is paused (silence is played, nothing is dropped)
+        self._paused_until = 0.0
 
     @property
     def output_latency(self) -> float:
@@ -435,8 +437,9 @@ class SoundDeviceSink:
             outdata.fill(0)
             return
         with self._lock:
-            had = self._buffer.pending > 0
-            block = self._buffer.fill(frames)
+            paused = time.monotonic() < self._paused_until
+            had = self._buffer.pending > 0 and not paused
+            block = self._buffer.fill(frames) if not paused else np.zeros(frames, dtype=np.float32)
             if had and self._buffer.pending == 0:
                 self._drained_at = time.monotonic()
         outdata[:, 0] = block
@@ -496,6 +499,22 @@ class SoundDeviceSink:
         with self._lock:
             self._buffer.clear()
             self._drained_at = 0.0
+            self._paused_until = 0.0
+
+    def pause(self, at_most_s: float = 2.0) -> None:
+        """Play silence, keeping the queue, until :meth:`resume` (or ``at_most_s``, whichever first).
+
+        The stream goes on (no restart: the echo canceller's delay stays), so
+        the narrator can go on from the same sample when what interrupted it
+        was not for the game.
+        """
+        with self._lock:
+            self._paused_until = time.monotonic() + at_most_s
+
+    def resume(self) -> None:
+        """Go on playing the queue after :meth:`pause`."""
+        with self._lock:
+            self._paused_until = 0.0
 
     def flush(self) -> None:
         """Silence now: forget the queue and drop what the device still holds.
@@ -509,6 +528,7 @@ class SoundDeviceSink:
             was = self._buffer.pending > 0 or time.monotonic() < self._drained_at + self._tail_s
             self._buffer.clear()
             self._drained_at = 0.0
+            self._paused_until = 0.0
         if was:  # what the device still holds would sound for up to the latency: drop it
             self._request_restart(hold=False)
         log.debug("speech stopped (the device flushed: %s)", was)
