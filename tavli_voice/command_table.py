@@ -131,6 +131,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 _say(("double",), ("διπλασιασμός", "διπλό")), scanned=True),
     CommandSpec("help", C.Help(), "help.help", ("h", "?"), {"en": ("help",), "el": ("βοήθεια",)},
                 _say(("help",), ("βοήθεια",)), scanned=True),
+    CommandSpec("opponent", C.ChangeOpponent(), "help.opponent", ("v",),
+                {"en": ("opponent", "level"), "el": ("αντίπαλος", "επίπεδο")},
+                _say(("opponent",), ("αντίπαλος",)), scanned=True),
     CommandSpec("leave", C.Leave(), "help.leave", ("ll",),
                 {"en": ("leave",), "el": ("αποχώρηση",)}, _say(("leave",), ("αποχώρηση",)),
                 scanned=True),
@@ -145,10 +148,11 @@ POINT_WORDS: dict[int, Words] = {
 }
 
 #: What the session offers in each phase, in the order help and the scan menu list
-#: them; "double" (only when the cube may be turned) and "undo"/"cancel" in the
-#: play phase (only once a step or a checker was picked) are offered conditionally.
+#: them; "double" (only when the cube may be turned), "opponent" (only against one
+#: computer player) and "undo"/"cancel" in the play phase (only once a step or a
+#: checker was picked) are offered conditionally.
 PHASE_COMMANDS: dict[str, tuple[str, ...]] = {
-    "roll": ("roll", "resign", "leave", "double"),
+    "roll": ("roll", "resign", "leave", "double", "opponent"),
     "play": ("select", "from", "to", "plays", "hint", "resign", "leave", "undo", "cancel"),
     "confirm": ("confirm", "undo", "select", "plays", "hint", "resign", "leave"),
     "answer": ("take", "drop", "yes", "no"),

@@ -152,6 +152,12 @@ class Hint:
 
 
 @dataclass(frozen=True, slots=True)
+class ChangeOpponent:
+    """Play on against the next level of computer opponent (random → rita → strong →
+    expert → random), from the next decision on; only against one computer player."""
+
+
+@dataclass(frozen=True, slots=True)
 class Leave:
     """Leave the table for good: the whole match is lost (R9); always asks first."""
 
@@ -164,7 +170,7 @@ class Quit:
 Command = Union[
     Roll, ChoosePlay, FromPoint, ToPoint, Undo, Confirm, Cancel, Yes, No,
     Resign, Double, Take, Drop, Describe, QueryPoint, QueryQuarter, ListPlays,
-    PipCount, Score, Repeat, History, StopSpeech, Help, Hint, Leave, Quit,
+    PipCount, Score, Repeat, History, StopSpeech, Help, Hint, ChangeOpponent, Leave, Quit,
 ]
 
 #: Command names used by recognizers and key tables (``hear`` prints these).
@@ -193,6 +199,7 @@ COMMAND_NAMES: dict[str, type] = {
     "stop": StopSpeech,
     "help": Help,
     "hint": Hint,
+    "opponent": ChangeOpponent,
     "leave": Leave,
     "quit": Quit,
 }

@@ -53,6 +53,7 @@ class RejectCode(enum.StrEnum):
     NO_SUCH_POINT = "no_such_point"      #: details: point
     NO_SUCH_QUARTER = "no_such_quarter"  #: details: quarter
     WRONG_GAME = "wrong_game"            #: details: game (of the position given)
+    NO_BOT_OPPONENT = "no_bot_opponent"  #: the level changes only against one computer player
 
 
 class QuestionKind(enum.StrEnum):
@@ -331,6 +332,14 @@ class HintReport(Event):
     player: int
     number: int
     play: Play
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentChanged(Event):
+    """``player``'s seat is now played by the bot ``bot`` (a level: random, rita, strong or expert)."""
+
+    player: int
+    bot: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 from . import commands as C
 from . import events as E
-from .bots import HINT_BOT, make_bot
+from .bots import BOT_NAMES, HINT_BOT, make_bot
 from .bots.base import Bot
 from .command_table import ALWAYS_OFFERED, PHASE_COMMANDS
 from .events import Phase, QuestionKind, RejectCode
@@ -392,6 +392,26 @@ class Session:
             return self._reject(RejectCode.NOT_NOW, expected=self.phase)
         return self._ask(QuestionKind.LEAVE)
 
+    def _bot_opponent(self) -> int | None:
+        """The seat of the one computer player facing one person, else None."""
+        bots = [i for i, p in enumerate(self.players) if p.is_bot]
+        return bots[0] if len(bots) == 1 else None
+
+    def _on_opponent(self, cmd: C.ChangeOpponent) -> list[E.Event]:
+        seat = self._bot_opponent()
+        if seat is None:
+            return self._reject(RejectCode.NO_BOT_OPPONENT)
+        if self.phase is not Phase.ROLL or self.actor() == seat:
+            return self._reject(RejectCode.NOT_NOW, expected=self.phase)
+        current = self.players[seat].bot or BOT_NAMES[0]
+        nxt = BOT_NAMES[(BOT_NAMES.index(current) + 1) % len(BOT_NAMES)] \
+            if current in BOT_NAMES else BOT_NAMES[0]
+        seats = list(self.players)
+        seats[seat] = E.PlayerInfo(nxt, nxt)
+        self.players = (seats[0], seats[1])
+        self._bot_names[seat] = nxt
+        return [E.OpponentChanged(seat, nxt)]
+
     def _on_quit(self, cmd: C.Quit) -> list[E.Event]:
         return [E.Goodbye(saved=self.phase is not Phase.MATCH_OVER)]
 
@@ -574,6 +594,8 @@ class Session:
         names = PHASE_COMMANDS[self.phase]
         if self.phase is Phase.ROLL and not self._can_double():
             names = tuple(n for n in names if n != "double")
+        if self.phase is Phase.ROLL and self._bot_opponent() in (None, self.actor()):
+            names = tuple(n for n in names if n != "opponent")
         if self.phase is Phase.PLAY and not (self.chooser and (self.chooser.chosen or self.source)):
             names = tuple(n for n in names if n not in ("undo", "cancel"))
         return names + ALWAYS_OFFERED
@@ -802,12 +824,15 @@ _HANDLERS: dict[type, Callable[[Session, Any], list[E.Event]]] = {
     C.Take: Session._on_take,
     C.Drop: Session._on_drop,
     C.Leave: Session._on_leave,
+    C.ChangeOpponent: Session._on_opponent,
     C.Quit: Session._on_quit,
 }
 
 
 def _logged(cmd: C.Command) -> bool:
-    return not isinstance(cmd, (C.Quit,) + _QUERIES)
+    # a change of opponent is not replayed: the save names the seats as they are now,
+    # and the plays the earlier level made are in the log already
+    return not isinstance(cmd, (C.Quit, C.ChangeOpponent) + _QUERIES)
 
 
 def _encode(cmd: C.Command) -> list[Any]:

@@ -186,6 +186,8 @@ def all_events() -> list[E.Event]:
         E.HintReport(0, 1, PLAYS_65[0]),
         E.CoachNote(0, PLAYS_65[1], 8, 0.15),
         E.CoachNote(1, PLAYS_65[2], 0, 0.12),
+        E.OpponentChanged(1, "expert"),
+        E.OpponentChanged(1, "rita"),
         E.TimeWarning(0, 10),
         E.TimeWarning(1, 1),
         E.TimedOut(1, 2),

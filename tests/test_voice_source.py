@@ -120,8 +120,10 @@ def test_voice_phase_grammars_match_what_the_session_offers() -> None:
     from tavli_voice.speech.grammar import PHASE_COMMANDS
 
     seen: dict[str, set[str]] = {}
-    for preset in ("tavlucky", "vog"):
-        s = Session(MatchConfig(3, "portes", preset, 2), (E.PlayerInfo("a"), E.PlayerInfo("b")))
+    # "double" is offered only under vog, "opponent" only against one computer player
+    for preset, second in (("tavlucky", E.PlayerInfo("b")), ("vog", E.PlayerInfo("b")),
+                           ("tavlucky", E.PlayerInfo("rita", "rita"))):
+        s = Session(MatchConfig(3, "portes", preset, 2), (E.PlayerInfo("a"), second))
         s.start()
         script = [C.FromPoint(s.chooser.sources()[0]) if s.chooser else C.Roll()]
         for cmd in script + [C.Undo(), C.ChoosePlay(1), C.Confirm(), C.Double(), C.Take(),

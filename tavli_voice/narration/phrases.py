@@ -257,7 +257,8 @@ def _double_answered(e: E.DoubleAnswered, s: Say) -> Blocks:
 
 # ------------------------------------------------------------ refusals
 _NO_DETAILS = ("no_undo", "nothing_to_confirm", "nothing_to_cancel", "no_question",
-               "cannot_double", "no_double", "no_plays_now", "match_over", "unknown_command")
+               "cannot_double", "no_double", "no_plays_now", "match_over", "unknown_command",
+               "no_bot_opponent")
 
 
 def _command_rejected(e: E.CommandRejected, s: Say) -> Blocks:
@@ -341,6 +342,12 @@ def _hint_report(e: E.HintReport, s: Say) -> Blocks:
     return [s.t("hint.other", who=s.subject(e.player), n=e.number, play=play)]
 
 
+def _opponent_changed(e: E.OpponentChanged, s: Say) -> Blocks:
+    from ..bots.registry import LEVELS
+
+    return [s.t("opponent.changed", level=LEVELS[e.bot][s.lang])]
+
+
 def _coach_note(e: E.CoachNote, s: Say) -> Blocks:
     play = s.play(e.better, e.player)
     if e.win_gain >= 1:
@@ -417,6 +424,7 @@ PHRASES: dict[type, PhraseRule] = {
     E.HelpReport: PhraseRule(_help_report, MSG, SYSTEM),
     E.HintReport: PhraseRule(_hint_report, MSG),
     E.CoachNote: PhraseRule(_coach_note, MSG),
+    E.OpponentChanged: PhraseRule(_opponent_changed, IMP),
     E.TimeWarning: PhraseRule(_time_warning, MSG),
     E.TimedOut: PhraseRule(_timed_out, IMP),
     E.Goodbye: PhraseRule(_goodbye, IMP, SYSTEM),

@@ -21,7 +21,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Callable, Mapping, Sequence
 
 from tavli_voice.commands import (
-    Cancel, ChoosePlay, Command, Confirm, Describe, Double, Drop, Help, Hint, ListPlays, No,
+    Cancel, ChangeOpponent, ChoosePlay, Command, Confirm, Describe, Double, Drop, Help, Hint, ListPlays, No,
     Leave, PipCount, Quit, Repeat, Resign, Roll, Score, StopSpeech, Take, Undo, Yes, command_name,
 )
 
@@ -57,6 +57,7 @@ PLACEMENT: dict[type, tuple[str, int, str]] = {
     Help: ("help", 104, MENU),
     StopSpeech: ("stop", 105, MENU),
     Resign: ("resign", 110, MENU),
+    ChangeOpponent: ("opponent", 115, MENU),
     Quit: ("quit", 130, MENU),
     Leave: ("leave", 131, MENU),
 }

@@ -94,6 +94,7 @@ ENGLISH: dict[str, tuple[str, ...]] = {
     "hint": ("HH IH N T",),
     "quit": ("K W IH T",),
     "leave": ("L IY V",),
+    "opponent": ("AH P OW N AH N T",),
     "point": ("P OY N T",),
     "quarter": ("K W AO R T ER", "K W AO T AH"),
 }

@@ -447,6 +447,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "match.left.other": {"en": "{who} left the table.", "el": "{who} έφυγε από το τραπέζι."},
 
     # --- refused commands (CommandRejected codes from session.py) -----------------------
+    "reject.no_bot_opponent": {"en": "Only a game against one computer player can change its "
+                                     "level.",
+                               "el": "Επίπεδο αλλάζει μόνο σε παιχνίδι με έναν αντίπαλο "
+                                     "υπολογιστή."},
+    "opponent.changed": {"en": "Your opponent from now on: {level}.",
+                         "el": "Αντίπαλός σου από τώρα: {level}."},
     "reject.generic": {"en": "That cannot be done now.", "el": "Αυτό δεν γίνεται τώρα."},
     "reject.unknown_command": {"en": "That command is not known.", "el": "Άγνωστη εντολή."},
     "reject.match_over": {"en": "The match is over.", "el": "Ο αγώνας έχει τελειώσει."},
@@ -841,6 +847,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                     "el": "παραίτηση από την παρτίδα (ρωτάει πρώτα)"},
     "help.double": {"en": "double the stake (VOG rules)", "el": "διπλασιασμός (κανόνες VOG)"},
     "help.help": {"en": "help", "el": "βοήθεια"},
+    "help.opponent": {"en": "change your computer opponent to the next level (random, Rita, "
+                               "strong, expert)",
+                      "el": "άλλαξε αντίπαλο υπολογιστή στο επόμενο επίπεδο (τυχαίος, Ρίτα, "
+                            "δυνατός, έμπειρος)"},
     "help.quit": {"en": "quit; the match is saved", "el": "έξοδος, ο αγώνας αποθηκεύεται"},
     "key.number": {"en": "number", "el": "αριθμός"},
     "key.with_number": {"en": "{key} number", "el": "{key} και αριθμός"},
@@ -1505,6 +1515,7 @@ SCANNING_WORDS: dict[str, dict[str, str]] = {
     "hint": {"en": "Hint", "el": "Συμβουλή"},
     "quit": {"en": "Quit", "el": "Έξοδος"},
     "leave": {"en": "Leave the match (lose it)", "el": "Αποχώρηση (χάνεις τον αγώνα)"},
+    "opponent": {"en": "Next opponent level", "el": "Επόμενο επίπεδο αντιπάλου"},
     # What the scanner itself reports.
     "scan_paused": {"en": "Scanning paused. Press the switch to go on.",
                     "el": "Η σάρωση σταμάτησε. Πάτησε τον διακόπτη για να συνεχίσει."},
