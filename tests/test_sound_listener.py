@@ -388,3 +388,25 @@ class TestPausedOutput:
         sink.stop()  # type: ignore[attr-defined]
         sink._buffer.push(np.ones(800, dtype=np.float32))  # type: ignore[attr-defined]
         assert self.pull(sink).min() == 1.0  # the next speech is heard
+
+
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="per-thread niceness is Linux's")
+def test_the_audio_thread_priority_changes_that_thread_only() -> None:
+    import os
+    import threading
+
+    from tavli_voice.narration.sinks import raise_thread_priority
+
+    seen: list[object] = []
+
+    def worker() -> None:
+        # a lower priority is always allowed; a higher one needs privileges (reason returned)
+        seen.append(raise_thread_priority(5))
+        seen.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+
+    before = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    thread = threading.Thread(target=worker)
+    thread.start()
+    thread.join()
+    assert seen == [None, 5]
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == before

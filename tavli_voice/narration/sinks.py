@@ -11,6 +11,8 @@ All audio is mono float32 in [-1, 1] with its sample rate.
 from __future__ import annotations
 
 import logging
+import os
+import sys
 import threading
 import time
 from collections import deque
@@ -235,6 +237,27 @@ class PlayedAudio:
         return out
 
 
+#: The audio callback thread's niceness when the system allows it (below the default 0: it
+#: gets the CPU before ordinary work, and a busy machine starves the speaker less often).
+AUDIO_NICE = -11
+
+
+def raise_thread_priority(nice: int = AUDIO_NICE) -> str | None:
+    """Give the calling thread a higher priority; why not, when it could not (None: done).
+
+    Linux only (there the niceness is per thread). Usually needs privileges
+    (root, ``CAP_SYS_NICE`` or a ``RLIMIT_NICE`` allowance); without them the
+    thread keeps its priority and the reason is returned for the log.
+    """
+    if not sys.platform.startswith("linux") or not hasattr(os, "setpriority"):
+        return f"not on {sys.platform}"
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), nice)
+    except OSError as exc:
+        return f"{type(exc).__name__}: {exc}"
+    return None
+
+
 class SoundDeviceSink:
     """PortAudio output through ``sounddevice``: one stream, flushed to stop.
 
@@ -312,6 +335,9 @@ class SoundDeviceSink:
         self.reanchored = 0
         #: monotonic time until which the queue is paused (silence is played, nothing is dropped)
         self._paused_until = 0.0
+        #: raise the callback thread's priority (``TAVLI_AUDIO_PRIORITY=0``: leave it)
+        self.raise_priority = os.environ.get("TAVLI_AUDIO_PRIORITY", "1") != "0"
+        self._priority_thread: int | None = None
 
     @property
     def output_latency(self) -> float:
@@ -429,6 +455,11 @@ class SoundDeviceSink:
                 self._cycling = False
 
     def _callback(self, outdata: np.ndarray, frames: int, time_info: Any, status: Any) -> None:
+        if self.raise_priority and self._priority_thread != threading.get_native_id():
+            self._priority_thread = threading.get_native_id()  # once per stream thread
+            why = raise_thread_priority()
+            log.info("audio output thread priority %s",
+                     f"not raised ({why})" if why else f"raised to nice {AUDIO_NICE}")
         if status and status.output_underflow:
             self.underruns += 1
             if self._buffer.pending > 0:

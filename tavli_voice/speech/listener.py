@@ -13,9 +13,14 @@ probably the narrator. Two settings:
   phrases of the moment but only "stop" is posted ("a stop that always
   works"; the other phrases act as decoys, so the narrator's words rarely
   come out as "stop").
-- ``barge_in="interrupt"``: the moment the player starts to speak, a
-  ``StopSpeech`` is posted (reason "barge_in") and the utterance is then
-  recognised normally. Use it with headphones.
+- ``barge_in="interrupt"``: without a check against what was played (no
+  ``echo``), the moment the player starts to speak a ``StopSpeech`` is posted
+  (reason "barge_in") and the utterance is then recognised normally. With
+  one (``barge_on_words``), the narrator is paused (``on_pause``) while the
+  sound over it is recognised, and stopped only for a word on offer (then
+  acted on); anything else lets it go on from the same sample: the
+  canceller lets a little of the narrator through at moments, and sound
+  alone stopped it on its own voice.
 
 With loudspeakers the microphone hears the narrator too. An
 ``EchoCanceller`` (``speech/aec.py``, WebRTC's AEC3) takes the narrator's
