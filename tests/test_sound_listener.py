@@ -337,6 +337,25 @@ class TestBargeInOnAWord:
         assert heard[0].reason == "barge_in"
         assert pauses == [True]  # paused, then stopped for good: never let go on
 
+    def test_just_after_the_speakers_clock_jumped_the_narrator_is_paused_only_after_the_checks(
+            self, engine: SphinxRecognizer) -> None:
+        played, mic, until = narration("Your dice: six and five. Twelve plays to choose from.", 3)
+        player = espeak("three")
+        at = int(5.0 * RATE)
+        mic[at:at + len(player)] += 0.9 * player
+        paused_at = {}
+        for steady in (True, False):
+            out: queue.Queue[object] = queue.Queue()
+            clock, pauses = Clock(), []  # type: ignore[var-annotated]
+            listener = self.listener(engine, played, out, clock, pauses)
+            listener.output_steady = lambda steady=steady: steady  # type: ignore[misc]
+            listener.onset_left_db = -60.0  # any onset is loud enough here: only the clock decides
+            listener.on_pause = lambda p, clock=clock, seen=pauses: seen.append(clock.now)  # type: ignore[misc]
+            run(listener, clock, mic, until + 0.3)
+            assert [h.command for h in drain(out) if isinstance(h, Heard)] == [StopSpeech(), ChoosePlay(3)]
+            paused_at[steady] = pauses[0]
+        assert paused_at[True] < paused_at[False]  # at the onset when steady, after the checks when not
+
     def test_without_words_required_any_sound_that_passes_the_checks_stops_the_narrator(
             self, engine: SphinxRecognizer) -> None:
         played, mic, until = narration("Your dice: six and five. Twelve plays to choose from.", 3)
@@ -410,3 +429,52 @@ def test_the_audio_thread_priority_changes_that_thread_only() -> None:
     thread.join()
     assert seen == [None, 5]
     assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == before
+
+
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="per-thread niceness is Linux's")
+def test_the_sound_librarys_threads_are_found_by_name_and_changed_once() -> None:
+    import os
+    import threading
+    from pathlib import Path
+
+    from tavli_voice.narration.sinks import raise_sound_threads
+
+    ready, done_event = threading.Event(), threading.Event()
+    tid: list[int] = []
+
+    def pulse_like() -> None:  # named as the PulseAudio client's event loop thread
+        tid.append(threading.get_native_id())
+        Path(f"/proc/self/task/{tid[0]}/comm").write_text("threaded-ml")
+        ready.set()
+        done_event.wait(5)
+
+    thread = threading.Thread(target=pulse_like)
+    thread.start()
+    ready.wait(5)
+    try:
+        done: set[int] = set()
+        said = raise_sound_threads(done, nice=7)  # lower, so no privilege is needed
+        assert said == [f"{tid[0]} raised"] and done == {tid[0]}
+        assert os.getpriority(os.PRIO_PROCESS, tid[0]) == 7
+        assert raise_sound_threads(done, nice=7) == []  # once per thread
+        assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) != 7  # not the others
+    finally:
+        done_event.set()
+        thread.join()
+
+
+def test_the_speakers_clock_is_unsteady_for_a_while_after_samples_were_lost() -> None:
+    import time
+
+    from tavli_voice.narration.sinks import SoundDeviceSink
+
+    sink = SoundDeviceSink(rate=RATE)
+    sink._buffer.push(np.ones(RATE, dtype=np.float32))
+    out = np.zeros((160, 1), dtype=np.float32)
+    sink._callback(out, 160, None, None)  # the clock starts
+    assert sink.steady(for_s=0.0)
+    sink._clock_anchor -= 1.0  # as if the callback had not run for a second: samples were lost
+    sink._callback(out, 160, None, None)
+    assert sink.reanchored == 2 and not sink.steady(for_s=2.0)
+    time.sleep(0.06)
+    assert sink.steady(for_s=0.05)

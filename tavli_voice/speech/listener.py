@@ -136,7 +136,8 @@ class Listener:
                  canceller: "EchoCanceller | None" = None,
                  on_stop: Callable[[], None] | None = None, early: bool = True,
                  barge_on_words: bool | None = None,
-                 on_pause: Callable[[bool], None] | None = None) -> None:
+                 on_pause: Callable[[bool], None] | None = None,
+                 output_steady: Callable[[], bool] | None = None) -> None:
         self.engine = engine
         self.lang: Lang = lang
         self.out = out
@@ -220,6 +221,9 @@ class Listener:
         #: pause as soon as sound starts over the narrator (else once it passed the checks)
         self.pause_at_onset = True
         self.onset_check_s = 0.05
+        #: whether the speaker's clock has been steady lately (no lost samples): not pausing at
+        #: the onset meanwhile (the canceller lets the narrator through then); the checks still run
+        self.output_steady = output_steady
         self.onset_left_db = -6.0
 
     # --- what may be said now -------------------------------------------------
@@ -633,6 +637,9 @@ class Listener:
         than what the microphone heard (its residue), the player's is not:
         over the last ``onset_check_s`` at least ``onset_left_db`` must be left.
         """
+        if self.output_steady is not None and not self.output_steady():
+            log.debug("voice over the narrator starts just after the speaker's clock jumped: no pause yet")
+            return
         raw = self._raw_tail(int(self.onset_check_s * self._rate()))
         left = self._left_db(raw)
         log.debug("voice over the narrator starts: %.0f dB left after echo cancellation", left)
