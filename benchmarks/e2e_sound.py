@@ -27,10 +27,14 @@ machine has two cores: ``--busy 2`` makes both busy).
 routed into the microphone as well (a laptop without a headset), voice is on
 with ``--barge-in interrupt``, the game reads its help and the board over
 and over for that long, and every line it prints that no key or word of
-ours asked for is counted (an action on its own speech); then the player's
-numbers are said over the narration and must still choose plays.
+ours asked for is counted (an action on its own speech), with the times it
+stopped its own speech and the times it paused and went on (its debug log);
+then ``--over-narration N`` numbers per language are said over the help
+being read, each at a different moment of it, and the plays they chose are
+counted (right, another play, none). It runs for every ``--lang``.
 
-    python benchmarks/e2e_sound.py [--runs 10] [--lang en el] [--busy 2] [--self-voice 120]
+    python benchmarks/e2e_sound.py [--runs 10] [--lang en el] [--busy 2]
+    python benchmarks/e2e_sound.py --skip-latency --self-voice 300 --over-narration 12 --lang en el
 
 Times come from ``time.monotonic()``; recordings are anchored to it when
 their first bytes arrive (``parec --latency-msec=10``: about ±10 ms).
