@@ -288,8 +288,9 @@ if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
 
 
-#: How long the game takes from launch to its first printed line on a quiet machine (measured:
-#: 1.5–3 s with the echo canceller and the recognizer loading); a slower start means a busy one.
+#: How long the game may take from launch to its first printed line on a quiet machine (an
+#: allowance, not a measurement: it loads the echo canceller and a recognizer); a slower start
+#: means a busy machine, and the later waits stretch by as much.
 NOMINAL_START_S = 3.0
 #: Waits stretch at most this much: a game that is stuck, not slow, still fails.
 MAX_STRETCH = 8.0
