@@ -16,36 +16,18 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
 
 from tavli_voice.bots import ExpertBot, StrongBot
-from tavli_voice.rules import DiceSource, Position, game_outcome, legal_plays
+from tavli_voice.bots.playouts import Decision, random_decisions
 
 GAMES = ("portes", "plakoto", "fevga")
 
 
-def decisions(game: str, n: int, seed: int) -> list[tuple[Position, tuple[int, int], tuple]]:
-    rng = random.Random(seed)
-    out: list[tuple[Position, tuple[int, int], tuple]] = []
-    g = 0
-    while len(out) < n:
-        pos = Position.initial(game)
-        dice = DiceSource(f"speed:{game}:{seed}:{g}")
-        g += 1
-        for _ in range(400):
-            roll = dice.roll()
-            plays = legal_plays(pos, roll)
-            if len(plays) >= 2 and rng.random() < 0.25:
-                out.append((pos, roll, plays))
-            if plays:
-                pos = plays[rng.randrange(len(plays))].result
-                if game_outcome(pos) is not None:
-                    break
-            pos = pos.flip()
-    return out[:n]
+def decisions(game: str, n: int, seed: int) -> list[Decision]:
+    return random_decisions(game, n, seed, keep=0.25, label="speed")
 
 
 def timed(fn, items) -> list[float]:  # type: ignore[no-untyped-def]

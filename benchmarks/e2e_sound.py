@@ -27,10 +27,14 @@ machine has two cores: ``--busy 2`` makes both busy).
 routed into the microphone as well (a laptop without a headset), voice is on
 with ``--barge-in interrupt``, the game reads its help and the board over
 and over for that long, and every line it prints that no key or word of
-ours asked for is counted (an action on its own speech); then the player's
-numbers are said over the narration and must still choose plays.
+ours asked for is counted (an action on its own speech), with the times it
+stopped its own speech and the times it paused and went on (its debug log);
+then ``--over-narration N`` numbers per language are said over the help
+being read, each at a different moment of it, and the plays they chose are
+counted (right, another play, none). It runs for every ``--lang``.
 
-    python benchmarks/e2e_sound.py [--runs 10] [--lang en el] [--busy 2] [--self-voice 120]
+    python benchmarks/e2e_sound.py [--runs 10] [--lang en el] [--busy 2]
+    python benchmarks/e2e_sound.py --skip-latency --self-voice 300 --over-narration 12 --lang en el
 
 Times come from ``time.monotonic()``; recordings are anchored to it when
 their first bytes arrive (``parec --latency-msec=10``: about ±10 ms).
@@ -67,6 +71,11 @@ STOP = {"en": "stop", "el": "σταμάτα"}
 NUMBERS = {"en": ["three", "five", "seven", "two"], "el": ["τρία", "πέντε", "επτά", "δύο"]}
 PLAYS_PROMPT = "10: 8/2 6/5"
 PLAY_TEXT = {3: "24/23 8/2", 5: "24/18 6/5", 7: "13/7 6/5", 2: "24/23 13/7"}
+#: Lines the game prints when it acts on something it heard (or thinks it heard), both languages.
+ACTED = ("Chosen", "Cancelled", "Undone", "Did you say", "Not understood", "not possible", "Nothing to list",
+         "not sure what you said", "Διάλεξες", "Ακυρώθηκε", "Αναιρέθηκε", "Είπες", "Δεν κατάλαβα",
+         "δεν γίνεται τώρα", "Δεν είμαι σίγουρος")
+CHOSEN = ("Chosen", "Διάλεξες")
 NUMBER_VALUE = {"three": 3, "five": 5, "seven": 7, "two": 2, "τρία": 3, "πέντε": 5, "επτά": 7, "δύο": 2}
 
 
@@ -208,69 +217,93 @@ def run_language(rig: Rig, lang: str, runs: int, folder: Path,
     return out
 
 
-def self_voice(rig: Rig, seconds: float, lang: str, folder: Path) -> None:
-    """Speaker routed into the microphone, barge-in on: does the game act on its own voice?"""
-    home = Path(tempfile.mkdtemp(prefix="tavli-bench-self-"))
+def self_voice(rig: Rig, seconds: float, lang: str, folder: Path, trials: int = 12) -> dict[str, int]:
+    """Speaker routed into the microphone, barge-in on: does the game act on its own voice?
+
+    ``seconds`` of narration with nobody talking (every line the game prints
+    on its own, and every time it stops its own speech, is counted), then
+    ``trials`` numbers said by the player over the help being read, each at a
+    different moment of it: how many chose their play, chose another one, or
+    were not acted on.
+    """
+    import random
+
+    home = Path(tempfile.mkdtemp(prefix=f"tavli-bench-self-{lang}-"))
     os.environ["TAVLI_LOG_LEVEL"] = "DEBUG"  # the game logs every stop it obeys: self-interruptions
     loop = rig.loopback()
-    ours: list[float] = []
+    result = {"acted": 0, "self_stops": 0, "right": 0, "wrong": 0, "missed": 0, "trials": trials,
+              "trial_stops": 0, "self_pauses": 0}
     try:
         with rig.record("speaker.monitor") as speaker:
             game = Game(rig, ["--game", "portes", "--seed", "3", "--no-save", "--lang", lang, "--voice",
                               "--barge-in", "interrupt", "--voice-confirm", "never"], home)
             try:
-                game.wait_for(PLAYS_PROMPT, timeout=30)
+                game.wait_for(PLAYS_PROMPT, timeout=60)
                 start = time.monotonic()
                 before = len(game.lines)
                 keys = 0
                 while time.monotonic() - start < seconds:
                     try:
-                        ours.append(game.send("a" if keys % 2 else "h"))  # the whole board, the help
+                        game.send("a" if keys % 2 else "h")  # the whole board, the help
                     except (BrokenPipeError, OSError):
                         print(f"the game ended by itself after {time.monotonic() - start:.0f} s; "
                               "its last lines:", *game.text().splitlines()[-8:], sep="\n    ")
-                        return
+                        return result
                     keys += 1
                     time.sleep(6.0)
-                talked = sum(1 for s in sound_spans(speaker.so_far()) for _ in [s])
+                talked = len(sound_spans(speaker.so_far()))
                 lines = [line for at, line in game.lines[before:]]
                 # what our keys print: help and board lines; anything else is the game acting alone
-                acted = [line for line in lines if any(w in line for w in (
-                    "Chosen", "Cancelled", "Undone", "Did you say", "Not understood", "not possible",
-                    "Nothing to list", "Επέλεξες", "Ακυρώθηκε", "Είπες", "Δεν κατάλαβα"))]
+                acted = [line for line in lines if any(w in line for w in ACTED)]
                 sound = sum(b - a for a, b in sound_spans(speaker.so_far()))
                 stops = self_stops(home)
+                pauses = log_lines(home, "the narrator goes on")
+                result["acted"], result["self_stops"], result["self_pauses"] = len(acted), len(stops), len(pauses)
                 print(f"self-voice ({lang}, barge-in interrupt, speaker into microphone): "
                       f"{time.monotonic() - start:.0f} s, {keys} keys, {sound:.0f} s of speech in "
                       f"{talked} stretches; lines the game printed on its own: {len(acted)}; "
-                      f"times it stopped its own speech (barge-in or 'stop' heard): {len(stops)}")
+                      f"times it stopped its own speech (barge-in or 'stop' heard): {len(stops)}; "
+                      f"paused and went on: {len(pauses)}")
                 for line in stops[:5]:
                     print("   ", line)
                 for line in acted[:10]:
                     print("   ", line)
                 # the player's numbers over the narration still choose plays
-                ok = 0
-                words = NUMBERS[lang][:3]
-                for word in words:
-                    game.send("h")
-                    time.sleep(1.0)
+                rng = random.Random(7)
+                outcomes = []
+                for k in range(trials):
+                    word = NUMBERS[lang][k % len(NUMBERS[lang])]
                     path, _ = clip(word, lang, folder)
+                    quiet(game, speaker)
+                    stops_before = len(self_stops(home))
+                    game.send("h")
+                    time.sleep(0.8 + rng.uniform(0.0, 2.0))  # somewhere in the first sentences of the help
                     said = time.monotonic()
                     rig.play_into_mic(path)
                     try:
-                        game.wait_for(PLAY_TEXT[NUMBER_VALUE[word]], after=said, timeout=8)
-                        ok += 1
-                        game.send("u")
-                        time.sleep(0.5)
+                        game.wait_for(PLAY_TEXT[NUMBER_VALUE[word]], after=said, timeout=10)
+                        outcome = "right"
                     except TimeoutError:
-                        pass
-                print(f"    the player's numbers said over the narration: {ok}/{len(words)} chose the play")
+                        chosen = [line for at, line in game.lines if at >= said and any(c in line for c in CHOSEN)]
+                        outcome = "wrong" if chosen else "missed"
+                    result[outcome] += 1
+                    outcomes.append(f"{word}:{outcome}")
+                    result["trial_stops"] += len(self_stops(home)) - stops_before
+                    if outcome != "missed":
+                        acted_at = time.monotonic()
+                        game.send("u")  # undo: the plays are offered again
+                        game.wait_for(PLAYS_PROMPT, after=acted_at, timeout=15)
+                print(f"    the player's numbers said over the narration ({lang}): {result['right']}/{trials} "
+                      f"chose their play, {result['wrong']} another play, {result['missed']} not acted on; "
+                      f"stops during them: {result['trial_stops']}")
+                print("    " + " ".join(outcomes))
             finally:
                 game.close()
         noise = library_lines(game.text()) + library_lines("\n".join(game.err))
         print(f"    library lines: {len(noise)}")
     finally:
         rig.unload(loop)
+    return result
 
 
 def underruns(home: Path) -> list[float]:
@@ -282,6 +315,14 @@ def underruns(home: Path) -> list[float]:
         if found:
             return [float(found[-1][0]), float(found[-1][1])]
     return [0.0, 0.0]
+
+
+def log_lines(home: Path, needle: str) -> list[str]:
+    """Lines of the game's log (TAVLI_LOG_LEVEL=DEBUG) that contain ``needle``."""
+    logs = list(home.rglob("tavli-voice.log"))
+    if not logs:
+        return []
+    return [line for line in logs[0].read_text(errors="replace").splitlines() if needle in line]
 
 
 def self_stops(home: Path) -> list[str]:
@@ -298,7 +339,10 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=10)
     ap.add_argument("--lang", nargs="+", default=["en", "el"])
     ap.add_argument("--busy", type=int, default=0, help="processes keeping the CPU busy")
-    ap.add_argument("--self-voice", type=float, default=0.0, help="seconds of the speaker-into-mic run")
+    ap.add_argument("--self-voice", type=float, default=None,
+                    help="seconds of the speaker-into-mic run (0: only the numbers over the narration)")
+    ap.add_argument("--over-narration", type=int, default=12,
+                    help="numbers the player says over the narration after the self-voice run, per language")
     ap.add_argument("--skip-latency", action="store_true")
     ap.add_argument("--engine", default="auto", help="voice engine (as --voice-engine)")
     ap.add_argument("--figures", nargs="+", default=["key", "stop", "word"], choices=["key", "stop", "word"])
@@ -323,8 +367,17 @@ def main() -> int:
                 print(f"[{lang}] library lines on screen {int(res['noise'][0])}")
                 print(f"[{lang}] output underruns        {int(res['underruns'][0])} "
                       f"({int(res['underruns'][1])} while speech was queued)")
-        if args.self_voice:
-            self_voice(rig, args.self_voice, args.lang[0], folder)
+        if args.self_voice is not None:
+            totals: dict[str, int] = {}
+            for lang in args.lang:
+                for key, value in self_voice(rig, args.self_voice, lang, folder, args.over_narration).items():
+                    totals[key] = totals.get(key, 0) + value
+            if totals.get("trials"):
+                print(f"self-voice, all languages: {totals['acted']} lines printed on its own, "
+                      f"{totals['self_stops']} stops of its own speech, {totals['self_pauses']} pauses that went on; "
+                      f"numbers over the narration "
+                      f"{totals['right']}/{totals['trials']} right ({100 * totals['right'] / totals['trials']:.0f}%), "
+                      f"{totals['wrong']} wrong, {totals['missed']} not acted on")
     finally:
         for hog in hogs:
             hog.kill()

@@ -80,7 +80,7 @@ class Rig:
 
     def pactl(self, *args: str, timeout: float = 5.0) -> subprocess.CompletedProcess[str]:
         return subprocess.run(["pactl", "-s", self.server, *args], capture_output=True, text=True,
-                              timeout=timeout, check=False)
+                              timeout=timeout * stretch(), check=False)
 
     def is_up(self) -> bool:
         """The daemon answers and has both sinks."""
@@ -116,8 +116,8 @@ class Rig:
             stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=env, start_new_session=True)
         log.close()
         (self.folder / "pid").write_text(str(proc.pid))
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+        begun = time.monotonic()
+        while time.monotonic() < begun + timeout * stretch():  # a busy machine starts it slower
             if self.is_up():
                 return
             if proc.poll() is not None:
@@ -288,6 +288,32 @@ if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
 
 
+#: How long the game may take from launch to its first printed line on a quiet machine (an
+#: allowance, not a measurement: it loads the echo canceller and a recognizer); a slower start
+#: means a busy machine, and the later waits stretch by as much.
+NOMINAL_START_S = 3.0
+#: Waits stretch at most this much: a game that is stuck, not slow, still fails.
+MAX_STRETCH = 8.0
+
+
+def machine_load() -> float:
+    """Runnable processes per core over the last minute (1.0: every core busy)."""
+    try:
+        return os.getloadavg()[0] / max(1, os.cpu_count() or 1)
+    except OSError:
+        return 1.0
+
+
+def stretch(measured_s: float | None = None, nominal_s: float = NOMINAL_START_S) -> float:
+    """How much longer than on a quiet machine a wait may take now.
+
+    The larger of the load per core and how much slower than ``nominal_s``
+    something just measured was (the game's start), capped at ``MAX_STRETCH``.
+    """
+    slow = measured_s / nominal_s if measured_s is not None and nominal_s > 0 else 1.0
+    return min(MAX_STRETCH, max(1.0, machine_load(), slow))
+
+
 class Game:
     """The real program (``python -m tavli_voice.cli play …``) on the rig, driven through stdin.
 
@@ -302,6 +328,7 @@ class Game:
         self.lines: list[tuple[float, str]] = []
         self.err: list[str] = []
         self._lock = threading.Lock()
+        self.launched = time.monotonic()
         env = rig.env(home)
         repo = Path(__file__).resolve().parents[1]
         env["PYTHONPATH"] = str(repo) + os.pathsep + env.get("PYTHONPATH", "")
@@ -338,10 +365,24 @@ class Game:
         with self._lock:
             return "\n".join(line for _, line in self.lines)
 
+    def started_in(self) -> float | None:
+        """Seconds from launch to the first printed line (None before it)."""
+        with self._lock:
+            return self.lines[0][0] - self.launched if self.lines else None
+
+    def stretch(self) -> float:
+        """How much slower than on a quiet machine this game runs now (see :func:`stretch`)."""
+        return stretch(self.started_in())
+
     def wait_for(self, needle: str, timeout: float = 20.0, after: float = 0.0) -> float:
-        """Wait until a line containing ``needle`` is printed (after ``after``); its time."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+        """Wait until a line containing ``needle`` is printed (after ``after``); its time.
+
+        ``timeout`` is for a quiet machine: it stretches with the load and with
+        how slowly this game started (at most ``MAX_STRETCH`` times); a game
+        that has exited fails at once.
+        """
+        begun = time.monotonic()
+        while time.monotonic() < begun + timeout * self.stretch():
             with self._lock:
                 for at, line in self.lines:
                     if at >= after and needle in line:
@@ -349,7 +390,9 @@ class Game:
             if self.proc.poll() is not None and not any(t.is_alive() for t in self._threads[:1]):
                 break
             time.sleep(0.01)
-        raise TimeoutError(f"{needle!r} not printed; output so far:\n{self.text()}\n{self.err}")
+        raise TimeoutError(f"{needle!r} not printed in {time.monotonic() - begun:.1f} s (load per core "
+                           f"{machine_load():.1f}, started in {self.started_in()} s); output so far:\n"
+                           f"{self.text()}\n{self.err}")
 
     def close(self, timeout: float = 10.0) -> int:
         if self.proc.poll() is None:
@@ -382,9 +425,10 @@ def wait_quiet(rec: Recording, quiet_s: float = 0.8, timeout: float = 30.0,
     """Wait until the recording has been silent for ``quiet_s``; the time sound last stopped.
 
     With ``sound_after`` (a sample index), first wait for sound after it.
+    ``timeout`` is for a quiet machine and stretches with the load.
     """
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    begun = time.monotonic()
+    while time.monotonic() < begun + timeout * stretch():
         samples = rec.so_far()
         spans = sound_spans(samples, threshold_db=threshold_db)
         if sound_after is not None:

@@ -15,6 +15,7 @@ import pytest
 from tavli_voice.bots import (BOT_NAMES, WIN, Bot, RandomBot, RitaBot, StrongBot, bot_name,
                               evaluate, make_bot, pre_roll_score, rank_plays, score_plays,
                               win_chance)
+from tavli_voice.bots.playouts import random_decisions
 from tavli_voice.bots.ranking import TIE
 from tavli_voice.rules import Cube, DiceSource, Play, Position, game_outcome, legal_plays
 
@@ -38,24 +39,7 @@ def pos(game: str, spec: dict[int, int], *, off: tuple[int, int] = (0, 0),
 @lru_cache(maxsize=None)
 def samples(game: str, n: int = 120, seed: int = 7) -> tuple[Sample, ...]:
     """``n`` decisions with at least two plays, from seeded random playouts."""
-    rng = random.Random(seed)
-    out: list[Sample] = []
-    g = 0
-    while len(out) < n:
-        position = Position.initial(game)
-        dice = DiceSource(f"samples:{game}:{seed}:{g}")
-        g += 1
-        for _ in range(400):
-            roll = dice.roll()
-            plays = legal_plays(position, roll)
-            if len(plays) >= 2 and rng.random() < 0.3:
-                out.append((position, roll, plays))
-            if plays:
-                position = plays[rng.randrange(len(plays))].result
-            if game_outcome(position) is not None or len(out) >= n:
-                break
-            position = position.flip()
-    return tuple(out)
+    return tuple(random_decisions(game, n, seed, label="samples"))
 
 
 # ------------------------------------------------------------------ registry

@@ -20,34 +20,16 @@ from tavli_voice import events as E
 from tavli_voice.bots import BOT_NAMES, ExpertBot, RitaBot, levels_help, make_bot
 from tavli_voice.bots.coach import judge
 from tavli_voice.bots.net import MODEL_FILES, Net, load_model
+from tavli_voice.bots.playouts import Decision, random_decisions
 from tavli_voice.bots.train import lambda_returns, self_play_game, train_step
-from tavli_voice.rules import DiceSource, Position, legal_plays
+from tavli_voice.rules import Position, legal_plays
 
 REPO = Path(__file__).resolve().parents[1]
 
 
-def samples(game: str, n: int, seed: int = 5) -> list[tuple[Position, tuple[int, int], tuple]]:
+def samples(game: str, n: int, seed: int = 5) -> list[Decision]:
     """Decisions with two or more plays, from seeded random playouts."""
-    rng = random.Random(seed)
-    out = []
-    g = 0
-    while len(out) < n:
-        pos = Position.initial(game)
-        dice = DiceSource(f"expert-samples:{game}:{seed}:{g}")
-        g += 1
-        for _ in range(300):
-            roll = dice.roll()
-            plays = legal_plays(pos, roll)
-            if len(plays) >= 2 and rng.random() < 0.3:
-                out.append((pos, roll, plays))
-            if plays:
-                pos = plays[rng.randrange(len(plays))].result
-                if pos.off[0] == 15 or (pos.game == "plakoto" and pos.pins[0] == -1):
-                    break
-            pos = pos.flip()
-            if len(out) >= n:
-                break
-    return out
+    return random_decisions(game, n, seed, label="expert-samples")
 
 
 # ------------------------------------------------------------ weights
@@ -369,3 +351,15 @@ class TestRita:
             losses.append(eq.max() - eq[list(plays).index(pa)])
         assert 0 < a.mistakes < a.chances
         assert 0.0 < float(np.mean(losses)) < 0.1
+
+
+def test_the_program_keeps_blas_to_one_thread_unless_told_otherwise() -> None:
+    code = "import os, tavli_voice.cli, numpy; print(os.environ['OPENBLAS_NUM_THREADS'])"
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "1"
+    env["OPENBLAS_NUM_THREADS"] = "2"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "2"

@@ -11,28 +11,13 @@ import pytest
 from tavli_voice.bots.evaluation import static_score
 from tavli_voice.bots.fast_eval import static_scores
 from tavli_voice.bots.features import Boards, candidate_states, knowledge, knowledge_of
+from tavli_voice.bots.playouts import random_results
 from tavli_voice.rules import DiceSource, Position, game_outcome, legal_plays
 
 
 def result_positions(game: str, preset: str, n: int, seed: int) -> list[Position]:
-    """Every candidate result of the turns of seeded random playouts (mixed with
-    greedy-ish play so that pins, primes and bear-offs all occur)."""
-    rng = random.Random(seed)
-    out: list[Position] = []
-    g = 0
-    while len(out) < n:
-        pos = Position.initial(game, preset)
-        dice = DiceSource(f"fast-eval:{game}:{preset}:{seed}:{g}")
-        g += 1
-        for _ in range(400):
-            plays = legal_plays(pos, dice.roll())
-            out.extend(p.result for p in plays)
-            if plays:
-                pos = plays[rng.randrange(len(plays))].result
-                if game_outcome(pos) is not None:
-                    break
-            pos = pos.flip()
-    return out[:n]
+    """Every candidate result of the turns of seeded random playouts."""
+    return random_results(game, n, seed, preset=preset)
 
 
 def arrays(positions: list[Position]) -> Boards:

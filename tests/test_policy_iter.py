@@ -35,3 +35,22 @@ def test_fitting_the_results_predicts_unseen_games_better_than_the_untrained_net
     net, _held = fit("plakoto", x, y, epochs=3, hidden=16, seed=0)
     after = cross_entropy(net, x_new, y_new)
     assert after < before - 0.01, (before, after)
+
+
+def test_against_strong_only_the_policys_own_plays_are_recorded() -> None:
+    both_x, _ = play_games("plakoto", 12, seed=4)
+    one_x, one_y = play_games("plakoto", 12, seed=4, against_strong=True)
+    assert 0.3 < len(one_x) / len(both_x) < 0.7  # one side of each game, not both
+    assert set(np.unique(one_y[:, 0])) <= {0.0, 1.0}
+    # reproducible for a seed, and not the self-play games
+    again_x, _ = play_games("plakoto", 12, seed=4, against_strong=True)
+    assert np.array_equal(one_x, again_x)
+
+
+def test_a_fit_can_start_from_earlier_weights() -> None:
+    x, y = play_games("fevga", 20, seed=7)
+    start, _ = fit("fevga", x, y, epochs=1, hidden=8, seed=0)
+    nudged, _ = fit("fevga", x, y, epochs=1, hidden=8, seed=0, init=start, lr=1e-6)
+    # a tiny learning rate from the earlier weights stays next to them (a fresh net would not)
+    np.testing.assert_allclose(nudged.outputs(x[:50]), start.outputs(x[:50]), atol=1e-3)
+    assert not np.shares_memory(nudged.w1, start.w1)

@@ -203,3 +203,26 @@ class TestHomeBlock2419:
             plays = by_notation(p, (5, 1))
             assert (24, 19) not in [(s.from_point, s.to_point) for s in plays["24/18"].steps]
 
+
+
+def test_the_quick_prime_check_agrees_with_the_full_one() -> None:
+    """makes_prime's shortcut (the run of held points through the landing point)
+    gives the same answer as listing the forbidden blocks, on random boards."""
+    import random as _random
+
+    from tavli_voice.rules.games import makes_prime, prime_blocks
+
+    rng = _random.Random(11)
+    seen = {True: 0, False: 0}
+    for _ in range(20000):
+        s = [0] * 25 + [0] * 25
+        for p in range(1, 25):
+            r = rng.random()
+            s[p] = rng.randint(1, 3) if r < 0.55 else (-rng.randint(1, 3) if r < 0.8 else 0)
+        dst = rng.randint(1, 24)
+        s[dst] = 1
+        for preset in ("tavlucky", "traditional"):
+            want = bool(prime_blocks(s, dst, preset))
+            assert makes_prime(s, dst, preset) is want
+            seen[want] += 1
+    assert seen[True] > 500 and seen[False] > 500

@@ -291,3 +291,190 @@ class TestActingBeforeTheHangOverEnds:
         assert [h.command for h in drain(out) if isinstance(h, Heard)] == [Roll()]  # once
         word_end = 0.5 + len(word) / RATE
         assert posted_at is not None and posted_at - word_end < listener._vad_settings.hangover_s
+
+
+@needs_espeak
+@needs_livekit
+class TestBargeInOnAWord:
+    """Over the narrator (speaker into microphone), only a word on offer stops it."""
+
+    def listener(self, engine: SphinxRecognizer, played: PlayedAudio, out: queue.Queue[object], clock: Clock,
+                 pauses: list[bool]) -> Listener:
+        from tavli_voice.speech.aec import EchoCanceller
+
+        listener = Listener(engine, "en", out, clock=clock, barge_in="interrupt",
+                            echo=EchoGate(played.between, played.rate), canceller=EchoCanceller(played.at_rate, RATE),
+                            on_pause=pauses.append)
+        listener.set_options(PLAY_PHASE)
+        return listener
+
+    def test_a_sound_that_is_not_a_word_on_offer_pauses_the_narrator_and_lets_it_go_on(
+            self, engine: SphinxRecognizer) -> None:
+        played, mic, until = narration("Your dice: six and five. Twelve plays to choose from.", 3)
+        # a rustle: loud, not the narrator, not a word (pocketsphinx takes some shorter noises for "two")
+        knock = 0.5 * np.random.default_rng(3).standard_normal(int(0.6 * RATE)).astype(np.float32)
+        at = int(5.0 * RATE)
+        mic[at:at + len(knock)] += knock
+        out: queue.Queue[object] = queue.Queue()
+        clock, pauses = Clock(), []  # type: ignore[var-annotated]
+        listener = self.listener(engine, played, out, clock, pauses)
+        run(listener, clock, mic, until + 0.3)
+        assert drain(out) == []  # the narrator was not stopped, nothing was acted on
+        assert pauses[:2] == [True, False] and pauses.count(True) == pauses.count(False)
+        assert listener.resumed >= 1
+
+    def test_a_number_over_the_narrator_pauses_then_stops_it_and_is_acted_on(self, engine: SphinxRecognizer) -> None:
+        played, mic, until = narration("Your dice: six and five. Twelve plays to choose from.", 3)
+        player = espeak("three")
+        at = int(5.0 * RATE)
+        mic[at:at + len(player)] += 0.5 * player
+        out: queue.Queue[object] = queue.Queue()
+        clock, pauses = Clock(), []  # type: ignore[var-annotated]
+        listener = self.listener(engine, played, out, clock, pauses)
+        run(listener, clock, mic, until + 0.3)
+        heard = [h for h in drain(out) if isinstance(h, Heard)]
+        assert [h.command for h in heard] == [StopSpeech(), ChoosePlay(3)]
+        assert heard[0].reason == "barge_in"
+        assert pauses == [True]  # paused, then stopped for good: never let go on
+
+    def test_just_after_the_speakers_clock_jumped_the_narrator_is_paused_only_after_the_checks(
+            self, engine: SphinxRecognizer) -> None:
+        played, mic, until = narration("Your dice: six and five. Twelve plays to choose from.", 3)
+        player = espeak("three")
+        at = int(5.0 * RATE)
+        mic[at:at + len(player)] += 0.9 * player
+        paused_at = {}
+        for steady in (True, False):
+            out: queue.Queue[object] = queue.Queue()
+            clock, pauses = Clock(), []  # type: ignore[var-annotated]
+            listener = self.listener(engine, played, out, clock, pauses)
+            listener.output_steady = lambda steady=steady: steady  # type: ignore[misc]
+            listener.onset_left_db = -60.0  # any onset is loud enough here: only the clock decides
+            listener.on_pause = lambda p, clock=clock, seen=pauses: seen.append(clock.now)  # type: ignore[misc]
+            run(listener, clock, mic, until + 0.3)
+            assert [h.command for h in drain(out) if isinstance(h, Heard)] == [StopSpeech(), ChoosePlay(3)]
+            paused_at[steady] = pauses[0]
+        assert paused_at[True] < paused_at[False]  # at the onset when steady, after the checks when not
+
+    def test_without_words_required_any_sound_that_passes_the_checks_stops_the_narrator(
+            self, engine: SphinxRecognizer) -> None:
+        played, mic, until = narration("Your dice: six and five. Twelve plays to choose from.", 3)
+        knock = 0.5 * np.random.default_rng(3).standard_normal(int(0.6 * RATE)).astype(np.float32)
+        at = int(5.0 * RATE)
+        mic[at:at + len(knock)] += knock
+        out: queue.Queue[object] = queue.Queue()
+        clock, pauses = Clock(), []  # type: ignore[var-annotated]
+        listener = self.listener(engine, played, out, clock, pauses)
+        listener.barge_on_words = False
+        run(listener, clock, mic, until + 0.3)
+        assert [h.reason for h in drain(out) if isinstance(h, Heard)][:1] == ["barge_in"]
+
+
+class TestPausedOutput:
+    """The sound sink's pause: silence without dropping the queue, the stream never restarted."""
+
+    def sink(self) -> object:
+        from tavli_voice.narration.sinks import SoundDeviceSink
+
+        sink = SoundDeviceSink(rate=RATE)
+        sink._buffer.push(np.ones(RATE, dtype=np.float32))  # a second of "speech" queued
+        return sink
+
+    def pull(self, sink: object, frames: int = 160) -> np.ndarray:
+        out = np.zeros((frames, 1), dtype=np.float32)
+        sink._callback(out, frames, None, None)  # type: ignore[attr-defined]
+        return out[:, 0]
+
+    def test_paused_plays_silence_and_keeps_the_queue(self) -> None:
+        sink = self.sink()
+        assert self.pull(sink).min() == 1.0
+        sink.pause()  # type: ignore[attr-defined]
+        left = sink._buffer.pending  # type: ignore[attr-defined]
+        assert not self.pull(sink).any()
+        assert sink._buffer.pending == left and sink.is_playing()  # type: ignore[attr-defined]
+        sink.resume()  # type: ignore[attr-defined]
+        assert self.pull(sink).min() == 1.0  # goes on from the same sample
+
+    def test_a_pause_ends_by_itself_and_with_stop(self) -> None:
+        import time
+
+        sink = self.sink()
+        sink.pause(at_most_s=0.05)  # type: ignore[attr-defined]
+        assert not self.pull(sink).any()
+        time.sleep(0.08)
+        assert self.pull(sink).min() == 1.0  # never stuck silent when nobody lets it go on
+        sink.pause()  # type: ignore[attr-defined]
+        sink.stop()  # type: ignore[attr-defined]
+        sink._buffer.push(np.ones(800, dtype=np.float32))  # type: ignore[attr-defined]
+        assert self.pull(sink).min() == 1.0  # the next speech is heard
+
+
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="per-thread niceness is Linux's")
+def test_the_audio_thread_priority_changes_that_thread_only() -> None:
+    import os
+    import threading
+
+    from tavli_voice.narration.sinks import raise_thread_priority
+
+    seen: list[object] = []
+
+    def worker() -> None:
+        # a lower priority is always allowed; a higher one needs privileges (reason returned)
+        seen.append(raise_thread_priority(5))
+        seen.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+
+    before = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    thread = threading.Thread(target=worker)
+    thread.start()
+    thread.join()
+    assert seen == [None, 5]
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == before
+
+
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="per-thread niceness is Linux's")
+def test_the_sound_librarys_threads_are_found_by_name_and_changed_once() -> None:
+    import os
+    import threading
+    from pathlib import Path
+
+    from tavli_voice.narration.sinks import raise_sound_threads
+
+    ready, done_event = threading.Event(), threading.Event()
+    tid: list[int] = []
+
+    def pulse_like() -> None:  # named as the PulseAudio client's event loop thread
+        tid.append(threading.get_native_id())
+        Path(f"/proc/self/task/{tid[0]}/comm").write_text("threaded-ml")
+        ready.set()
+        done_event.wait(5)
+
+    thread = threading.Thread(target=pulse_like)
+    thread.start()
+    ready.wait(5)
+    try:
+        done: set[int] = set()
+        said = raise_sound_threads(done, nice=7)  # lower, so no privilege is needed
+        assert said == [f"{tid[0]} raised"] and done == {tid[0]}
+        assert os.getpriority(os.PRIO_PROCESS, tid[0]) == 7
+        assert raise_sound_threads(done, nice=7) == []  # once per thread
+        assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) != 7  # not the others
+    finally:
+        done_event.set()
+        thread.join()
+
+
+def test_the_speakers_clock_is_unsteady_for_a_while_after_samples_were_lost() -> None:
+    import time
+
+    from tavli_voice.narration.sinks import SoundDeviceSink
+
+    sink = SoundDeviceSink(rate=RATE)
+    sink._buffer.push(np.ones(RATE, dtype=np.float32))
+    out = np.zeros((160, 1), dtype=np.float32)
+    sink._callback(out, 160, None, None)  # the clock starts
+    assert sink.steady(for_s=0.0)
+    sink._clock_anchor -= 1.0  # as if the callback had not run for a second: samples were lost
+    sink._callback(out, 160, None, None)
+    assert sink.reanchored == 2 and not sink.steady(for_s=2.0)
+    time.sleep(0.06)
+    assert sink.steady(for_s=0.05)

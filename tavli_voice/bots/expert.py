@@ -3,12 +3,13 @@
 Every candidate play of a turn is valued in one batch by the game's net
 (:mod:`.net`): the cubeless equity of its result for the mover, from the
 net's probabilities of winning, of a mars either way and (under ``vog``) of a
-triple. The Portes net was distilled from GNU Backgammon's evaluations; the
-Plakoto and Fevga nets carry the strong bot's judgement as an input, the
-Plakoto one with a hidden layer trained by TD(λ) self-play, the Fevga one fitted
-to the results of self-play games (one round of policy iteration,
-:mod:`.policy_iter`; how each file was made:
-``models/README.md`` and the file's ``meta``).
+triple. The Portes net was distilled from GNU Backgammon's evaluations. The
+Plakoto and Fevga nets are ensembles (:mod:`.ensemble`: several nets' output
+logits averaged, stored as one net) of nets that carry the strong bot's
+judgement as an input, trained in different ways: TD(λ) self-play
+(:mod:`.train`), fitting the results of self-play games and policy iteration
+against ``strong`` (:mod:`.policy_iter`); how each file was made:
+``models/README.md`` and the file's ``meta``.
 
 With ``search`` on (by default in Plakoto and Fevga, :data:`SEARCH_BY_GAME`),
 close decisions get a look one roll ahead: for the best

@@ -48,17 +48,25 @@ from .train import _dice, _final_targets, match_vs_strong
 
 
 def play_games(game: str, games: int, seed: int, policy: Net | None = None,
-               epsilon: float = 0.05, quiet: bool = True) -> tuple[FloatArray, FloatArray]:
+               epsilon: float = 0.05, quiet: bool = True, *, against_strong: bool = False
+               ) -> tuple[FloatArray, FloatArray]:
     """Feature rows of every result position the policy played, and the true outputs
-    of each (the game's end, seen from the side that had just moved)."""
-    rng = random.Random(f"pe:{game}:{seed}")
+    of each (the game's end, seen from the side that had just moved).
+
+    With ``against_strong`` the policy plays only one side (the first mover in
+    even-numbered games), the strong bot's judgement the other, and only the
+    policy's plays are recorded: their values are then those of play against
+    ``strong``, a fixed opponent, so each round is a step of policy iteration
+    towards the best reply to it."""
+    rng = random.Random(f"pe:{game}:{seed}" + (":vs-strong" if against_strong else ""))
     xs_all: list[FloatArray] = []
     ys_all: list[FloatArray] = []
     for g in range(games):
         if not quiet and g % 1000 == 0:
             print(f"{game}: game {g} of {games}", file=sys.stderr, flush=True)
         pos = Position.initial(game)
-        side = rng.randrange(2)
+        side = 0 if against_strong else rng.randrange(2)
+        mine = g % 2  # the policy's side when it plays against strong
         xs: list[FloatArray] = []
         sides: list[int] = []
         final = None
@@ -68,14 +76,16 @@ def play_games(game: str, games: int, seed: int, policy: Net | None = None,
                 pos = pos.flip()
                 side ^= 1
                 continue
-            if rng.random() < epsilon:
+            strong_turn = against_strong and side != mine
+            if rng.random() < epsilon and not strong_turn:
                 k = rng.randrange(len(states))
-            elif policy is None:
+            elif policy is None or strong_turn:
                 k = int(np.argmax(x[:, -1]))  # the strong bot's judgement
             else:
                 k = int(np.argmax(equity(policy.outputs(x))))
-            xs.append(x[k].copy())  # a copy: a view would keep the whole turn's matrix
-            sides.append(side)
+            if not strong_turn:
+                xs.append(x[k].copy())  # a copy: a view would keep the whole turn's matrix
+                sides.append(side)
             res = from_state(states[k], pos)
             if game_outcome(res) is not None:
                 final = _final_targets(res)
@@ -84,10 +94,10 @@ def play_games(game: str, games: int, seed: int, policy: Net | None = None,
             side ^= 1
         if final is None:  # the turn limit: no true result to learn from
             continue
-        last = sides[-1]
+        final_side = side  # the side whose play ended the game: ``final`` is theirs
         for x_row, s in zip(xs, sides):
             xs_all.append(x_row)
-            ys_all.append(final if s == last else swap(final))
+            ys_all.append(final if s == final_side else swap(final))
     n_in = len(xs_all[0]) if xs_all else 0
     return (np.array(xs_all, np.float32).reshape(-1, n_in),
             np.array(ys_all, np.float32).reshape(-1, 5))
@@ -101,9 +111,13 @@ def cross_entropy(net: Net, x: FloatArray, y: FloatArray) -> float:
 
 
 def fit(game: str, x: FloatArray, y: FloatArray, epochs: int, *, hidden: int = 80,
-        seed: int = 0, lr: float = 0.001, quiet: bool = True) -> tuple[Net, float]:
-    """A new net fitted to ``(x, y)``; returns it and its held-out cross-entropy."""
-    net = Net.new(game, hidden, seed)
+        seed: int = 0, lr: float = 0.001, quiet: bool = True, init: Net | None = None
+        ) -> tuple[Net, float]:
+    """A net fitted to ``(x, y)`` (a fresh one, or a copy of ``init``); returns it and
+    its held-out cross-entropy."""
+    net = Net.new(game, hidden, seed) if init is None else Net(
+        init.game, init.w1.copy(), init.b1.copy(), init.w2.copy(), init.b2.copy(), {},
+        None if init.ws is None else init.ws.copy())
     params = [net.w1, net.b1, net.w2, net.b2] + ([net.ws] if net.ws is not None else [])
     opt = Adam(params, lr)
     held = np.arange(len(x)) % 20 == 0
@@ -140,6 +154,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--epochs", type=int, default=8)
     ap.add_argument("--hidden", type=int, default=80)
     ap.add_argument("--epsilon", type=float, default=0.05)
+    ap.add_argument("--against-strong", action="store_true",
+                    help="the policy plays its games against strong's judgement (its own "
+                         "side recorded) instead of against itself")
+    ap.add_argument("--init", type=Path, help="start the fit from these weights (default: "
+                                              "a fresh net)")
+    ap.add_argument("--lr", type=float, default=0.001)
     ap.add_argument("--policy", type=Path, help="the previous round's net (default: the strong "
                                                 "bot's judgement)")
     ap.add_argument("--out", type=Path, required=True)
@@ -157,17 +177,20 @@ def main(argv: list[str] | None = None) -> int:
             with np.load(data) as z:
                 x, y = z["x"], z["y"]
         else:
-            x, y = play_games(a.game, a.games, seed, policy, a.epsilon, quiet=False)
+            x, y = play_games(a.game, a.games, seed, policy, a.epsilon, quiet=False,
+                              against_strong=a.against_strong)
             a.out.parent.mkdir(parents=True, exist_ok=True)
             np.savez_compressed(data, x=x, y=y)
         xs.append(x)
         ys.append(y)
     x, y = np.concatenate(xs), np.concatenate(ys)
-    net, ce = fit(a.game, x, y, a.epochs, hidden=a.hidden, seed=a.seed, quiet=False)
+    net, ce = fit(a.game, x, y, a.epochs, hidden=a.hidden, seed=a.seed, quiet=False,
+                  init=Net.load(a.init) if a.init else None, lr=a.lr)
     net.meta.update({
         "method": "policy iteration: fitted to the results of self-play games of "
                   + (a.policy.name if a.policy else "the strong judgement"),
         "game": a.game, "games": str(a.games * a.parts), "seed": str(a.seed), "epsilon": str(a.epsilon),
+        "opponent": "strong" if a.against_strong else "itself",
         "command": "python -m tavli_voice.bots.policy_iter "
                    + " ".join(sys.argv[1:] if argv is None else argv)})
     net.save(a.out)

@@ -11,6 +11,8 @@ All audio is mono float32 in [-1, 1] with its sample rate.
 from __future__ import annotations
 
 import logging
+import os
+import sys
 import threading
 import time
 from collections import deque
@@ -235,6 +237,55 @@ class PlayedAudio:
         return out
 
 
+#: The audio callback thread's niceness when the system allows it (below the default 0: it
+#: gets the CPU before ordinary work, and a busy machine starves the speaker less often).
+AUDIO_NICE = -11
+
+
+def raise_thread_priority(nice: int = AUDIO_NICE) -> str | None:
+    """Give the calling thread a higher priority; why not, when it could not (None: done).
+
+    Linux only (there the niceness is per thread). Usually needs privileges
+    (root, ``CAP_SYS_NICE`` or a ``RLIMIT_NICE`` allowance); without them the
+    thread keeps its priority and the reason is returned for the log.
+    """
+    if not sys.platform.startswith("linux") or not hasattr(os, "setpriority"):
+        return f"not on {sys.platform}"
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), nice)
+    except OSError as exc:
+        return f"{type(exc).__name__}: {exc}"
+    return None
+
+
+#: Threads of the sound libraries that move the samples (the PulseAudio client's event loop,
+#: which ALSA's pulse plugin starts for every stream): raised with the callback's thread.
+SOUND_THREADS = ("threaded-ml",)
+
+
+def raise_sound_threads(done: set[int], nice: int = AUDIO_NICE) -> list[str]:
+    """Raise the priority of this process's sound-library threads not in ``done`` (Linux).
+
+    ``done`` collects the thread ids handled (raised or refused), so each is
+    tried once; returns what was done, for the log.
+    """
+    said: list[str] = []
+    tasks = Path("/proc/self/task")
+    if not sys.platform.startswith("linux") or not tasks.is_dir():
+        return said
+    for task in tasks.iterdir():
+        try:
+            tid = int(task.name)
+            if tid in done or (task / "comm").read_text().strip() not in SOUND_THREADS:
+                continue
+            done.add(tid)
+            os.setpriority(os.PRIO_PROCESS, tid, nice)
+            said.append(f"{tid} raised")
+        except (OSError, ValueError) as exc:
+            said.append(f"{task.name} not raised ({type(exc).__name__})")
+    return said
+
+
 class SoundDeviceSink:
     """PortAudio output through ``sounddevice``: one stream, flushed to stop.
 
@@ -310,6 +361,13 @@ class SoundDeviceSink:
         self._hold = False
         #: times the played audio's clock was set again from the wall clock (lost samples)
         self.reanchored = 0
+        self.reanchored_at = float("-inf")
+        #: monotonic time until which the queue is paused (silence is played, nothing is dropped)
+        self._paused_until = 0.0
+        #: raise the callback thread's priority (``TAVLI_AUDIO_PRIORITY=0``: leave it)
+        self.raise_priority = os.environ.get("TAVLI_AUDIO_PRIORITY", "1") != "0"
+        self._priority_thread: int | None = None
+        self._raised: set[int] = set()
 
     @property
     def output_latency(self) -> float:
@@ -427,6 +485,11 @@ class SoundDeviceSink:
                 self._cycling = False
 
     def _callback(self, outdata: np.ndarray, frames: int, time_info: Any, status: Any) -> None:
+        if self.raise_priority and self._priority_thread != threading.get_native_id():
+            self._priority_thread = threading.get_native_id()  # once per stream thread
+            why = raise_thread_priority()
+            log.info("audio output thread priority %s",
+                     f"not raised ({why})" if why else f"raised to nice {AUDIO_NICE}")
         if status and status.output_underflow:
             self.underruns += 1
             if self._buffer.pending > 0:
@@ -435,8 +498,9 @@ class SoundDeviceSink:
             outdata.fill(0)
             return
         with self._lock:
-            had = self._buffer.pending > 0
-            block = self._buffer.fill(frames)
+            paused = time.monotonic() < self._paused_until
+            had = self._buffer.pending > 0 and not paused
+            block = self._buffer.fill(frames) if not paused else np.zeros(frames, dtype=np.float32)
             if had and self._buffer.pending == 0:
                 self._drained_at = time.monotonic()
         outdata[:, 0] = block
@@ -449,6 +513,7 @@ class SoundDeviceSink:
         at = self._clock_anchor + self._clock_frames / self.rate
         if wall - at > 0.03 or at - (wall + self._out_latency) > 0.1:
             self.reanchored += 1
+            self.reanchored_at = wall
             self._clock_anchor, self._clock_frames, at = wall, 0, wall
         self._clock_frames += frames
         if had:
@@ -460,9 +525,15 @@ class SoundDeviceSink:
 
     def _watch(self) -> None:
         """A restart that does not come back within a second: the sound system is gone."""
+        ticks = 0
         while not self._closed.wait(self.watch_s):
             if not self._down and self._cycling and time.monotonic() - self._cycling_since > 1.0:
                 self._lose()
+            if self.raise_priority and ticks % 25 == 0:  # new streams (the microphone, a restart)
+                done = raise_sound_threads(self._raised)
+                if done:
+                    log.info("sound library threads: %s", ", ".join(done))
+            ticks += 1
 
     def _lose(self) -> None:
         """The sound system is gone: forget the queue, say so (the device thread closes the stream)."""
@@ -496,6 +567,32 @@ class SoundDeviceSink:
         with self._lock:
             self._buffer.clear()
             self._drained_at = 0.0
+            self._paused_until = 0.0
+
+    def steady(self, for_s: float = 2.0) -> bool:
+        """Whether the played audio's clock has not jumped (samples lost, a restart) for ``for_s``.
+
+        After a jump the delay from the speaker to the microphone seems to
+        move, and the echo canceller lets the narrator through until it has
+        found it again (measured on the rig: the narrator's voice then starts
+        sound over itself, in bursts after each underrun).
+        """
+        return time.monotonic() - self.reanchored_at >= for_s
+
+    def pause(self, at_most_s: float = 2.0) -> None:
+        """Play silence, keeping the queue, until :meth:`resume` (or ``at_most_s``, whichever first).
+
+        The stream goes on (no restart: the echo canceller's delay stays), so
+        the narrator can go on from the same sample when what interrupted it
+        was not for the game.
+        """
+        with self._lock:
+            self._paused_until = time.monotonic() + at_most_s
+
+    def resume(self) -> None:
+        """Go on playing the queue after :meth:`pause`."""
+        with self._lock:
+            self._paused_until = 0.0
 
     def flush(self) -> None:
         """Silence now: forget the queue and drop what the device still holds.
@@ -509,6 +606,7 @@ class SoundDeviceSink:
             was = self._buffer.pending > 0 or time.monotonic() < self._drained_at + self._tail_s
             self._buffer.clear()
             self._drained_at = 0.0
+            self._paused_until = 0.0
         if was:  # what the device still holds would sound for up to the latency: drop it
             self._request_restart(hold=False)
         log.debug("speech stopped (the device flushed: %s)", was)

@@ -191,6 +191,12 @@ class EngineSpeaker:
     def is_speaking(self) -> bool:
         return self._busy
 
+    def pause(self, paused: bool) -> None:
+        """Hold the speech in silence (True) or go on from where it was (False), if the sink can."""
+        call = getattr(self.sink, "pause" if paused else "resume", None)
+        if callable(call):
+            call()
+
     def flush(self) -> None:
         """Cancel, and drop what the sound device still holds (a sink that can: at once)."""
         with self._cond:

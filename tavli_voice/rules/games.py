@@ -334,8 +334,22 @@ def prime_blocks(s: list[int] | tuple[int, ...], dst: int, preset: str) -> list[
 
 
 def makes_prime(s: list[int] | tuple[int, ...], dst: int, preset: str) -> bool:
-    """True when holding ``dst`` completes a block R7.3 forbids."""
-    return bool(prime_blocks(s, dst, preset))
+    """True when holding ``dst`` completes a block R7.3 forbids.
+
+    Most calls are settled by the run of held points through ``dst`` along the
+    opponent's path: shorter than six, no block of six can contain ``dst``, and
+    only ``tavlucky``'s whole-home-board block is left to check.
+    """
+    mover_of = _FEVGA_MOVER_OF_OPP
+    k = _FEVGA_OPP_OF_MOVER[dst]
+    lo = hi = k
+    while lo > 1 and s[mover_of[lo - 1]] > 0:
+        lo -= 1
+    while hi < 24 and s[mover_of[hi + 1]] > 0:
+        hi += 1
+    if hi - lo >= 5:
+        return bool(prime_blocks(s, dst, preset))
+    return preset == "tavlucky" and 19 <= dst <= 24 and all(s[p] > 0 for p in range(19, 25))
 
 
 _GAMES: dict[str, Game] = {g.name: g for g in (Portes(), Plakoto(), Fevga())}

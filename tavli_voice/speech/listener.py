@@ -13,9 +13,14 @@ probably the narrator. Two settings:
   phrases of the moment but only "stop" is posted ("a stop that always
   works"; the other phrases act as decoys, so the narrator's words rarely
   come out as "stop").
-- ``barge_in="interrupt"``: the moment the player starts to speak, a
-  ``StopSpeech`` is posted (reason "barge_in") and the utterance is then
-  recognised normally. Use it with headphones.
+- ``barge_in="interrupt"``: without a check against what was played (no
+  ``echo``), the moment the player starts to speak a ``StopSpeech`` is posted
+  (reason "barge_in") and the utterance is then recognised normally. With
+  one (``barge_on_words``), the narrator is paused (``on_pause``) while the
+  sound over it is recognised, and stopped only for a word on offer (then
+  acted on); anything else lets it go on from the same sample: the
+  canceller lets a little of the narrator through at moments, and sound
+  alone stopped it on its own voice.
 
 With loudspeakers the microphone hears the narrator too. An
 ``EchoCanceller`` (``speech/aec.py``, WebRTC's AEC3) takes the narrator's
@@ -130,7 +135,10 @@ class Listener:
                  fast_engine: Recognizer | None = None, speculate_s: float | None = 0.06,
                  speculate_muted_s: float = 0.04,
                  canceller: "EchoCanceller | None" = None,
-                 on_stop: Callable[[], None] | None = None, early: bool = True) -> None:
+                 on_stop: Callable[[], None] | None = None, early: bool = True,
+                 barge_on_words: bool | None = None,
+                 on_pause: Callable[[bool], None] | None = None,
+                 output_steady: Callable[[], bool] | None = None) -> None:
         self.engine = engine
         self.lang: Lang = lang
         self.out = out
@@ -186,10 +194,38 @@ class Listener:
         #: a barge-in needs this much of the sound left after echo cancellation (dB against before)
         self.barge_left_db = -12.0
         #: after a barge-in, the speaker's last sound reaches the microphone within this time
-        self.settle_s = 0.08
+        self.settle_s = 0.13
         #: 10 ms frames of the narrator the canceller hears before a barge-in counts
         self.settle_frames = 300
         self._raw_len = 0
+        #: over the narrator, stop it only once a word on offer is recognised (not on sound
+        #: alone); by default whenever the game's own voice may reach the microphone (a check
+        #: against what was played is given). Measured on the rig with the speaker routed into
+        #: the microphone: barge-in on sound alone stopped the narrator on its own voice about
+        #: once every 100 s, as the canceller lets a little of it through at moments.
+        self.barge_on_words = (echo is not None) if barge_on_words is None else barge_on_words
+        #: the sound over the narrator passed the checks (not its echo, loud enough after
+        #: cancellation): a word on offer recognised in it stops the narrator
+        self._barge_ready = False
+        self._spec_barge = False
+        #: sound over the narrator dropped because no word on offer was recognised in it
+        self.unworded = 0
+        #: a word over the narrator stops it from this share of the engine's "unsure" score up
+        #: (it is then asked back or acted on as any word); below, the narrator goes on
+        self.barge_word_share = 0.5
+        #: holds the narrator in silence (True) or lets it go on (False): while the sound over
+        #: it is recognised, so that the rest of the player's word is heard without it
+        self.on_pause = on_pause
+        self._paused = False
+        #: times the narrator was paused and then went on (no word on offer was heard)
+        self.resumed = 0
+        #: pause as soon as sound starts over the narrator (else once it passed the checks)
+        self.pause_at_onset = True
+        self.onset_check_s = 0.05
+        #: whether the speaker's clock has been steady lately (no lost samples): not pausing at
+        #: the onset meanwhile (the canceller lets the narrator through then); the checks still run
+        self.output_steady = output_steady
+        self.onset_left_db = -6.0
 
     # --- what may be said now -------------------------------------------------
     @property
@@ -262,6 +298,8 @@ class Listener:
         self._onset = None
         self._raw, self._raw_len = [], 0
         self._clean = []
+        self._barge_ready = False
+        self._paused = False
         if self.canceller is not None:
             self.canceller.reset()
         while not self._stop.wait(self.retry_s):
@@ -330,6 +368,8 @@ class Listener:
         if self._onset is not None:
             self._check_barge_in(raw)
         self._speculate()
+        if self._paused and not self._vad.in_speech:
+            self._pause(False)  # the sound ended without a word on offer (a stop releases it first)
 
     def _cancel_echo(self, raw: Samples) -> Samples:
         """The block with the narrator's voice taken out (as is without a canceller)."""
@@ -424,6 +464,8 @@ class Listener:
             engine = self.fast_engine if quick and self.fast_engine is not None else self.engine
             self._spec_options = options
             self._spec_muted = muted
+            self._spec_barge = self._worded_barge_in(muted) and self._barge_ready
+            versions = [audio]
             if self.echo is not None and self._offset is not None:
                 start = self._offset + self._fed / self._rate() - len(heard_audio) / rate
                 verdict = self.echo.check(self._as_rate(self._raw_tail(len(heard_audio))), start)
@@ -433,13 +475,24 @@ class Listener:
                     self._spec = done
                     return
                 if self.canceller is None:
-                    audio = verdict.remainder
-            self._spec = self._pool.submit(self._recognize, engine, audio, options)
+                    versions = [verdict.remainder]
+                elif self._spec_barge:
+                    versions.append(verdict.remainder)  # double talk: see _utterance
+            self._spec = self._pool.submit(self._recognize_best, engine, versions, options)
         if self._spec is not None and not self._stopped_early and self._spec.done():
             heard = self._spec.result()
             if isinstance(heard.command, StopSpeech):
                 self._stopped_early = True
                 self._post(heard, "early stop")
+            elif self._spec_barge and self._barge_ready and self._spec_options == self.options \
+                    and final_enough(heard, self._spec_options, self.lang):
+                # a sure word on offer over the narrator: stop it and act, without the hang-over
+                self._spec = None
+                vad.cut()
+                self._onset = None
+                self._barge_ready = False
+                self._post(Heard("", StopSpeech(), 1.0, 0.0, "vad", "barge_in"), "barge-in on a word")
+                self._post(heard, "early, over the narrator")
             elif self.early and not self._spec_muted and self._spec_options == self.options \
                     and final_enough(heard, self._spec_options, self.lang):
                 # sure, and no longer phrase begins with it: act now, the hang-over is not needed
@@ -462,6 +515,8 @@ class Listener:
                     self._post(Heard("", StopSpeech(), 1.0, 0.0, "vad", "barge_in"), "barge-in")
                 else:  # decide once a little of it was heard: the player, or the game's own voice?
                     self._onset = (event.time, [])
+                    if self.barge_on_words and self.pause_at_onset:
+                        self._pause_at_onset()
             return
         if self._onset is not None:  # too short to decide on the onset: the utterance decides
             self._onset = None
@@ -496,6 +551,13 @@ class Listener:
             log.debug("voice over the narrator: %.0f dB left after echo cancellation, not a barge-in",
                       self._left_db(audio))
             return
+        if not verdict.echo and self.barge_on_words:
+            # the narrator goes on until a word on offer is recognised in this sound
+            self._onset = None
+            self._barge_ready = True
+            log.debug("voice over the narrator: may be the player; stopping once a word on offer is heard")
+            self._pause_for_player()
+            return
         if not verdict.echo:
             self._onset = None
             self._barged = True
@@ -514,11 +576,14 @@ class Listener:
 
     def _utterance(self, utt: Utterance) -> None:
         spec, self._spec = self._spec, None
+        ready, self._barge_ready = self._barge_ready, False
         if self._stopped_early:  # "stop", already obeyed
             self._stopped_early = False
             return
         audio = utt.audio if utt.rate == RATE else resample(utt.audio, utt.rate, RATE)
         muted = utt.muted
+        worded = self._worded_barge_in(muted) and ready
+        spec_barge = self._spec_barge
         also: list[Samples] = []  # other versions of the same sound to recognise
         # checked even when the narrator was not speaking by then: a listener running behind
         # real time hears the end of the narrator's voice after the narrator has finished
@@ -526,7 +591,7 @@ class Listener:
             raw = self._as_rate(self._raw_tail(len(utt.audio))) if self.canceller is not None else audio
             verdict = self.echo.check(raw, self._offset + utt.start, self._offset + utt.end)
             barged, self._barged = self._barged, False
-            if verdict.echo or (muted and self._interrupting() and not barged):
+            if verdict.echo or (muted and self._interrupting() and not barged and not worded):
                 # the game's own voice; over the narrator, only sound that made it barge in
                 # (checked every 50 ms as it came) counts as the player's
                 log.debug("voice: %.2f s taken as the game's own voice (echo %s, explained %.2f, "
@@ -538,15 +603,18 @@ class Listener:
                 audio = verdict.remainder  # the player, with the game's voice taken out
             else:
                 audio = self._as_rate(self._after_barge_in(np.asarray(utt.audio, dtype=np.float32), barged))
-                if barged:
+                if barged or worded:
                     # over the narrator the canceller damps the player's first sounds too (double
                     # talk), where subtracting the played voice does not: both are recognised, the
                     # surer result counts (measured on the rig: "three" came out as "yes" from the
                     # canceller and right from the subtraction; "seven" the other way round)
                     also.append(verdict.remainder)
+        options = self.options
+        if worded:
+            self._worded(audio, also, options, spec if spec_barge and self._spec_options == options else None)
+            return
         if muted and self._interrupting():
             muted = False  # the player talked over the narrator on purpose
-        options = self.options
         if spec is not None and self._spec_muted == utt.muted and self._spec_options == options and not also:
             heard = spec.result()  # the guess made during the hang-over: same audio, same engine
         else:
@@ -563,6 +631,85 @@ class Listener:
             return  # the narrator's own voice, or talk over it: only "stop" counts
         self._post(heard, "utterance")
 
+    def _pause_at_onset(self) -> None:
+        """Pause the narrator at once when the sound starting over it is loud after echo cancellation.
+
+        The narrator's voice let through by the canceller is much quieter
+        than what the microphone heard (its residue), the player's is not:
+        over the last ``onset_check_s`` at least ``onset_left_db`` must be left.
+        """
+        if self.output_steady is not None and not self.output_steady():
+            log.debug("voice over the narrator starts just after the speaker's clock jumped: no pause yet")
+            return
+        raw = self._raw_tail(int(self.onset_check_s * self._rate()))
+        left = self._left_db(raw)
+        log.debug("voice over the narrator starts: %.0f dB left after echo cancellation", left)
+        if left >= self.onset_left_db:
+            self._pause_for_player()
+
+    def _pause_for_player(self) -> None:
+        """Pause the narrator while the sound over it is recognised (the rest is heard without it)."""
+        if self.on_pause is None or self._paused:
+            return
+        self._pause(True)
+        self._barged = True  # from here on the microphone hears the player alone
+        self._barged_at = self._fed
+
+    def _pause(self, paused: bool) -> None:
+        """Pause the narrator or let it go on (``on_pause``), once each way."""
+        if self.on_pause is None or paused == self._paused:
+            return
+        self._paused = paused
+        if not paused:
+            self.resumed += 1
+            log.debug("voice over the narrator: no word on offer, the narrator goes on")
+        try:
+            self.on_pause(paused)
+        except Exception:
+            log.exception("pausing the narrator")
+
+    def _worded_barge_in(self, muted: bool) -> bool:
+        """Whether sound over the narrator stops it only once a word on offer is recognised."""
+        return muted and self.barge_on_words and self._interrupting()
+
+    def _worded(self, audio: Samples, also: list[Samples], options: Options,
+                spec: "Future[Heard] | None") -> None:
+        """Sound over the narrator that passed the checks: stop the narrator and act on a sure word on offer.
+
+        Anything else (not understood, unsure, a word not on offer) is taken as
+        the narrator's voice, or talk not meant for the game: the narrator goes on.
+        """
+        if spec is not None:
+            heard = spec.result()
+        else:
+            heard = self._pool.submit(self._recognize_best, self.engine, [audio, *also], options).result()
+        if isinstance(heard.command, StopSpeech):
+            self._post(heard, "utterance")
+            return
+        if not self._word_stops(heard):
+            self.unworded += 1
+            log.debug("voice over the narrator: no word on offer (%r, %s, %.2f): the narrator goes on",
+                      heard.text, heard.reason or "unsure", heard.score)
+            return
+        self._post(Heard("", StopSpeech(), 1.0, 0.0, "vad", "barge_in"), "barge-in on a word")
+        self._post(heard, "over the narrator")
+
+    def _word_stops(self, heard: Heard) -> bool:
+        """Whether ``heard``, said over the narrator, is a word on offer clear enough to stop it."""
+        if heard.command is None or heard.reason:
+            return False
+        return heard.score >= self.barge_word_share * UNSURE_BELOW.get(heard.engine, 0.3)
+
+    def _recognize_best(self, engine: Recognizer, versions: list[Samples], options: Options) -> Heard:
+        """The surest result of ``engine`` over several versions of the same sound."""
+        best: Heard | None = None
+        for audio in versions:
+            heard = self._recognize(engine, audio, options)
+            if best is None or (heard.command is not None, heard.score) > (best.command is not None, best.score):
+                best = heard
+        assert best is not None
+        return best
+
     def _as_rate(self, audio: Samples) -> Samples:
         """Microphone samples at the recognizers' rate."""
         rate = self._rate()
@@ -573,6 +720,8 @@ class Listener:
         log.debug("voice %s: %r %s (%.2f, %s, %.0f ms) listener behind by %.0f ms", why, heard.text,
                   type(heard.command).__name__ if heard.command is not None else heard.reason,
                   heard.score, heard.engine, heard.ms, self._behind() * 1000)
+        if isinstance(heard.command, StopSpeech):
+            self._paused = False  # stopping ends the pause too
         if self.on_stop is not None and isinstance(heard.command, StopSpeech):
             try:
                 self.on_stop()

@@ -204,7 +204,8 @@ def voice_source(app: App, lang_name: str, engine: str | None = None, *,
     canceller, note = _canceller(app, lang)
     listener = Listener(recognizer, lang, out, speaking, echo=_echo_gate(app),
                         fast_engine=_fast_engine(recognizer, lang), canceller=canceller,
-                        on_stop=_stop_now(app, flush=barge_in == "ignore"),
+                        on_stop=_stop_now(app, flush=barge_in == "ignore"), on_pause=_pause_now(app),
+                        output_steady=_output_steady(app),
                         barge_in=barge_in)  # type: ignore[arg-type]
     source = VoiceSource(app, listener, out, confirm=confirm)
     try:
@@ -217,6 +218,25 @@ def voice_source(app: App, lang_name: str, engine: str | None = None, *,
         except Exception:
             return None, str(exc)
     return source, note
+
+
+def _pause_now(app: App) -> Any:
+    """Hold the narrator in silence (True) or let it go on (False), from the listener's thread.
+
+    Used while a sound over the narrator is recognised: the rest of the player's word is
+    heard without the narrator, and the narrator goes on from the same place when it was
+    not a word on offer (its own voice let through by the echo canceller, or a cough).
+    """
+    narrator = app.narrator
+    pause = getattr(getattr(narrator, "speaker", None), "pause", None)
+    return pause if callable(pause) else None
+
+
+def _output_steady(app: App) -> Any:
+    """Whether the narrator's sound device has played without losing samples lately (None: cannot tell)."""
+    sink = getattr(getattr(app.narrator, "speaker", None), "sink", None)
+    steady = getattr(sink, "steady", None)
+    return steady if callable(steady) else None
 
 
 def _stop_now(app: App, flush: bool) -> Any:

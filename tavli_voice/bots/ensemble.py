@@ -1,0 +1,62 @@
+"""Several nets of one game as one: their output logits averaged (an ensemble).
+
+Nets trained differently make different mistakes; averaging their judgements
+cancels part of them. The average is itself a :class:`~.net.Net`: the members'
+hidden layers side by side, each member's output weights (and linear path) scaled
+by ``1/k``, so the expert loads and runs it like any other net::
+
+    python -m tavli_voice.bots.ensemble --out models/plakoto.npz A.npz B.npz C.npz
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from .net import Net
+
+
+def merge(nets: Sequence[Net]) -> Net:
+    """One net whose output logits are the mean of ``nets``' logits (same game, same
+    features)."""
+    if not nets:
+        raise ValueError("an ensemble needs at least one net")
+    game = nets[0].game
+    if any(n.game != game or n.w1.shape[0] != nets[0].w1.shape[0] for n in nets):
+        raise ValueError("the nets of an ensemble must be of one game and one feature set")
+    k = float(len(nets))
+    n_in, n_out = nets[0].w1.shape[0], nets[0].w2.shape[1]
+    ws = np.sum([n.ws if n.ws is not None else np.zeros((n_in, n_out), np.float32)
+                 for n in nets], axis=0)
+    b2 = np.sum([n.b2 for n in nets], axis=0)
+    meta = {"method": f"ensemble of {len(nets)} nets (output logits averaged)",
+            "members": json.dumps([n.meta for n in nets], ensure_ascii=False)}
+    return Net(game,
+               np.concatenate([n.w1 for n in nets], axis=1).astype(np.float32),
+               np.concatenate([n.b1 for n in nets]).astype(np.float32),
+               np.concatenate([n.w2 / k for n in nets], axis=0).astype(np.float32),
+               (b2 / k).astype(np.float32),
+               meta, (ws / k).astype(np.float32))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m tavli_voice.bots.ensemble",
+                                 description="Average several nets of one game into one file.")
+    ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("nets", type=Path, nargs="+")
+    a = ap.parse_args(argv)
+    merged = merge([Net.load(p) for p in a.nets])
+    merged.meta["command"] = "python -m tavli_voice.bots.ensemble " + " ".join(
+        sys.argv[1:] if argv is None else argv)
+    merged.save(a.out)
+    print(f"{a.out}: {len(a.nets)} nets, {merged.w1.shape[1]} hidden units")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

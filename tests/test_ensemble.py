@@ -1,0 +1,43 @@
+"""Averaging nets into one (tavli_voice.bots.ensemble)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tavli_voice.bots.ensemble import main, merge
+from tavli_voice.bots.features import features
+from tavli_voice.bots.net import Net
+from tavli_voice.bots.playouts import random_results
+
+
+def _logits(p: np.ndarray) -> np.ndarray:
+    p = np.clip(p.astype(np.float64), 1e-6, 1 - 1e-6)
+    return np.log(p / (1 - p))
+
+
+def test_the_merged_net_averages_the_members_logits(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    members = [Net.new("plakoto", 12, seed) for seed in (1, 2, 3)]
+    for i, m in enumerate(members):  # make them disagree
+        m.w2 += np.random.default_rng(i).normal(0, 0.5, m.w2.shape).astype(np.float32)
+    x = features(random_results("plakoto", 200, seed=2))
+    merged = merge(members)
+    want = np.mean([_logits(m.outputs(x)) for m in members], axis=0)
+    np.testing.assert_allclose(_logits(merged.outputs(x)), want, atol=2e-3)
+    assert merged.w1.shape[1] == 36
+    # through files, as the command does
+    paths = []
+    for i, m in enumerate(members):
+        paths.append(tmp_path / f"m{i}.npz")
+        m.save(paths[-1])
+    assert main(["--out", str(tmp_path / "e.npz")] + [str(p) for p in paths]) == 0
+    loaded = Net.load(tmp_path / "e.npz")
+    np.testing.assert_allclose(loaded.outputs(x), merged.outputs(x), atol=1e-6)
+    assert "ensemble of 3" in loaded.meta["method"]
+
+
+def test_nets_of_different_games_are_refused() -> None:
+    with pytest.raises(ValueError):
+        merge([Net.new("plakoto", 4, 0), Net.new("fevga", 4, 0)])
+    with pytest.raises(ValueError):
+        merge([])
