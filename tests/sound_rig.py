@@ -284,9 +284,6 @@ def main(argv: list[str]) -> int:
     return 0 if up else 1
 
 
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
-
 
 #: How long the game may take from launch to its first printed line on a quiet machine (an
 #: allowance, not a measurement: it loads the echo canceller and a recognizer); a slower start
@@ -443,3 +440,7 @@ def wait_quiet(rec: Recording, quiet_s: float = 0.8, timeout: float = 30.0,
             return rec.started_at + heard_until
         time.sleep(0.05)
     raise TimeoutError("the speaker never went quiet")
+
+
+if __name__ == "__main__":  # last: main() uses everything above
+    sys.exit(main(sys.argv[1:]))

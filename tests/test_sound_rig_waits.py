@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 import sound_rig
@@ -52,3 +53,17 @@ def test_a_game_that_exited_fails_at_once(monkeypatch: pytest.MonkeyPatch, tmp_p
         game.wait_for("never printed", timeout=30.0)
     assert time.monotonic() - begun < 2.0
     assert game.started_in() is not None
+
+
+def test_the_rig_script_runs_as_a_command(tmp_path: Path) -> None:
+    """``python tests/sound_rig.py status`` (as .ci/run calls it) answers, whether or not
+    a rig is up, without a traceback: everything it uses is defined before it runs."""
+    import subprocess
+    import sys
+
+    script = Path(__file__).with_name("sound_rig.py")
+    env = dict(os.environ, TAVLI_SOUND_RIG=str(tmp_path / "no-rig"))
+    out = subprocess.run([sys.executable, str(script), "status"], capture_output=True,
+                         text=True, env=env, timeout=120)
+    assert "Traceback" not in out.stderr, out.stderr
+    assert out.stdout.strip() in ("sound rig up", "sound rig down")
