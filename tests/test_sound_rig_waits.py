@@ -62,7 +62,10 @@ def test_the_rig_script_runs_as_a_command(tmp_path: Path) -> None:
     import sys
 
     script = Path(__file__).with_name("sound_rig.py")
-    env = dict(os.environ, TAVLI_SOUND_RIG=str(tmp_path / "no-rig"))
+    folder = tmp_path / "dead-rig"
+    folder.mkdir()
+    (folder / "native").write_text("")  # a socket path with no server: pactl is asked
+    env = dict(os.environ, TAVLI_SOUND_RIG=str(folder))
     out = subprocess.run([sys.executable, str(script), "status"], capture_output=True,
                          text=True, env=env, timeout=120)
     assert "Traceback" not in out.stderr, out.stderr
