@@ -37,11 +37,11 @@ import numpy as np
 from tavli_voice.rules import Position, game_outcome
 from tavli_voice.rules.games import PIN, S_BAR, S_OFF, S_OPP_BAR, S_OPP_OFF, from_state, to_state
 
-from .distill import Adam
 from .expert import ROLL_WEIGHTS, ROLLS
 from .fastgen import result_states
 from .features import Boards, FloatArray, candidate_states, encode
 from .net import Net, equity, load_model, swap
+from .policy_iter import fit
 from .train import _dice, _final_targets, match_vs_strong
 
 
@@ -131,25 +131,11 @@ def play_and_label(net: Net, game: str, games: int, seed: int, *, top: int = 4,
 
 def fit_from(net: Net, x: FloatArray, y: FloatArray, epochs: int, *, lr: float = 0.0005,
              seed: int = 0) -> Net:
-    """``net`` (a copy) fitted further to ``(x, y)``: cross-entropy, Adam, minibatches."""
-    new = Net(net.game, net.w1.copy(), net.b1.copy(), net.w2.copy(), net.b2.copy(),
-              dict(net.meta), None if net.ws is None else net.ws.copy())
-    params = [new.w1, new.b1, new.w2, new.b2] + ([new.ws] if new.ws is not None else [])
-    opt = Adam(params, lr)
-    rng = np.random.default_rng(seed)
-    for _ in range(epochs):
-        perm = rng.permutation(len(x))
-        for i in range(0, len(perm), 256):
-            rows = perm[i:i + 256]
-            xb = x[rows]
-            h, out = new.forward(xb)
-            d2 = (out - y[rows]) / len(rows)
-            dh = (d2 @ new.w2.T) * h * (1.0 - h)
-            grads = [xb.T @ dh, dh.sum(axis=0), h.T @ d2, d2.sum(axis=0)]
-            if new.ws is not None:
-                grads.append(xb.T @ d2)
-            opt.step(grads)
-    return new
+    """``net`` (a copy) fitted further to ``(x, y)``: :func:`.policy_iter.fit` from its
+    weights (cross-entropy, Adam, minibatches)."""
+    fitted, _held_out = fit(net.game, x, y, epochs, seed=seed, lr=lr, init=net)
+    fitted.meta.update(net.meta)
+    return fitted
 
 
 def main(argv: list[str] | None = None) -> int:
