@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 from . import commands as C
 from . import events as E
-from .bots import BOT_NAMES, HINT_BOT, make_bot
+from .bots import BOT_NAMES, HINT_BOT, bot_name, make_bot
 from .bots.base import Bot
 from .command_table import ALWAYS_OFFERED, PHASE_COMMANDS
 from .events import Phase, QuestionKind, RejectCode
@@ -66,10 +66,9 @@ class Session:
         self.turn_counter = 0
         #: the match state and turn count when the current game started
         self.checkpoint: dict[str, Any] = {"match": _match_json(self.match), "turn": 0}
-        self._bot_names: dict[int, str] = {i: p.bot for i, p in enumerate(players)
-                                           if p.bot is not None}
-        for name in self._bot_names.values():
-            make_bot(name, seed=0)  # fail early on an unknown bot name
+        for p in players:
+            if p.bot is not None:
+                make_bot(p.bot, seed=0)  # fail early on an unknown bot name
         self._closed_passes = 0
         self._best: tuple[int, Play] | None = None  #: (turn, the strong bot's play)
         self.timeouts = [0, 0]
@@ -403,13 +402,11 @@ class Session:
             return self._reject(RejectCode.NO_BOT_OPPONENT)
         if self.phase is not Phase.ROLL or self.actor() == seat:
             return self._reject(RejectCode.NOT_NOW, expected=self.phase)
-        current = self.players[seat].bot or BOT_NAMES[0]
-        nxt = BOT_NAMES[(BOT_NAMES.index(current) + 1) % len(BOT_NAMES)] \
-            if current in BOT_NAMES else BOT_NAMES[0]
+        current = bot_name(self._seat_bot(seat))
+        nxt = BOT_NAMES[(BOT_NAMES.index(current) + 1) % len(BOT_NAMES)]
         seats = list(self.players)
         seats[seat] = E.PlayerInfo(nxt, nxt)
         self.players = (seats[0], seats[1])
-        self._bot_names[seat] = nxt
         return [E.OpponentChanged(seat, nxt)]
 
     def _on_quit(self, cmd: C.Quit) -> list[E.Event]:
@@ -602,7 +599,13 @@ class Session:
 
     # ------------------------------------------------------------------- bots
     def _is_bot(self, player: int) -> bool:
-        return player in self._bot_names
+        return self.players[player].is_bot
+
+    def _seat_bot(self, player: int) -> str:
+        """The bot name of a computer player's seat."""
+        name = self.players[player].bot
+        assert name is not None, "not a computer player"
+        return name
 
     def _bot(self, name: str, role: str) -> Bot:
         """A bot seeded for this very decision, so a replayed match decides alike."""
@@ -622,7 +625,7 @@ class Session:
 
     def bot_command(self) -> C.Command:
         """The command the acting bot chooses now (it never sees future dice)."""
-        bot = self._bot(self._bot_names[self.actor()], f"bot{self.actor()}")
+        bot = self._bot(self._seat_bot(self.actor()), f"bot{self.actor()}")
         if self.phase is Phase.ROLL:
             if self._can_double() and bot.cube_offer(self.position, self._scores_for(self.to_move),
                                                      self.config.length):
