@@ -460,6 +460,8 @@ def bench_greek_engines(folder: Path, engines: list[tuple[str, object]], variant
         tally = Tally()
         wrong: Counter[str] = Counter()
         outcomes: Counter[str] = Counter()
+        within = 0  # the meant command among the candidates a rescoring engine looked at
+        proposer = getattr(engine, "sphinx", None)
         for voice, speed, pitch in voices:
             for text, phase in said:
                 items = phrases(_phase_options(phase, plays), "el")
@@ -469,6 +471,9 @@ def bench_greek_engines(folder: Path, engines: list[tuple[str, object]], variant
                     subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-p", str(pitch), "-w",
                                     str(path), text], check=True)
                 heard = engine.recognize(audio.load(path), items)
+                if proposer is not None:
+                    looked = {p.command for p, _ in proposer.candidates(items)[: getattr(engine, "depth", 8)]}
+                    within += meant in looked or (heard.command == meant)
                 kind = "numbers" if isinstance(meant, ChoosePlay) else "commands"
                 group = "el rates/pitches" if voice == "el" else \
                     "el variants (default 12)" if (voice, speed, pitch) in usual else "el variants (the others)"
@@ -487,6 +492,9 @@ def bench_greek_engines(folder: Path, engines: list[tuple[str, object]], variant
             if tally.n[key]:
                 print(f"    {key:40s} {tally.row(key)}")
         total = sum(outcomes.values())
+        if proposer is not None:
+            print(f"    meant command among pocketsphinx's candidates (the most rescoring can reach): "
+                  f"{pct(within, total)}")
         print("    with \"did you say …?\" below the engine's confidence limit: " + ", ".join(
             f"{k} {pct(outcomes[k], total)}" for k in OUTCOMES))
         print(f"    misheard: {', '.join(f'{k} x{v}' for k, v in wrong.most_common(25)) or 'none'}")
