@@ -532,6 +532,34 @@ class TestWhisper:
             heard = engine.recognize(espeak(word), allowed)
             assert heard.text in {p.text for p in allowed} and heard.command in {p.command for p in allowed}
 
+    def test_a_new_phrase_length_costs_few_decoder_calls_and_gives_its_rows(self, engine) -> None:
+        """Long phrases met for the first time (Greek numbers are 10-16 tokens) do not stall a turn."""
+        import numpy as np
+        real = engine._model
+        limits: list[int] = []
+
+        class Counting:
+            def __getattr__(self, name: str):
+                return getattr(real, name)
+
+            def generate(self, *args, **kwargs):
+                limits.append(kwargs["max_length"])
+                return real.generate(*args, **kwargs)
+
+        engine._model = Counting()
+        try:
+            new = [rows for rows in range(9, 25) if rows not in engine._max_length]
+            for rows in new:
+                engine._steps_for(rows)
+            assert len(new) >= 8 and len(limits) <= 3 * len(new)
+            encoded, _ = engine.encode(espeak("twenty one"))
+            for rows in (12, 20):
+                sequence = tuple(engine._encode(" one" * 30)[:rows])
+                assert engine._forced(encoded, [sequence], 0)[0].shape[0] == rows
+                assert np.isfinite(engine._forced(encoded, [sequence], 0)[0]).all()
+        finally:
+            engine._model = real
+
     def test_the_prefix_tree_shares_prefixes(self) -> None:
         from tavli_voice.speech.engine_whisper import Trie
         trie = Trie.build([[[5, 9]], [[5, 7, 9], [3, 9]], [[5, 7, 9]]])
