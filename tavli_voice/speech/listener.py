@@ -482,6 +482,8 @@ class Listener:
                 self._spec = self._pool.submit(self._recognize_stop_first, engine, versions, options)
             else:
                 self._spec = self._pool.submit(self._recognize_best, engine, versions, options)
+            log.debug("voice: guessing after %d ms of quiet, listener behind by %.0f ms", quiet * 10,
+                      self._behind() * 1000)
         if self._spec is not None and not self._stopped_early and self._spec.done():
             heard = self._spec.result()
             if isinstance(heard.command, StopSpeech):
