@@ -37,9 +37,20 @@ class TerminalPlayer:
         self.inp = inp
         self.sources = sources or []
         self.show_prompts = show_prompts
-        #: lines read by :meth:`_read_lines` (a real file: a terminal or a pipe), else None
-        self._lines: queue.Queue[str] | None = None
+        #: lines read by :meth:`_read_lines` (a real file: a terminal or a pipe), else None;
+        #: None in it is :meth:`wake`
+        self._lines: queue.Queue[str | None] | None = None
         app.subscribe(self.print_events)
+        for src in self.sources:  # a source that has something wakes the loop at once
+            set_wake = getattr(src, "set_wake", None)
+            if callable(set_wake):
+                set_wake(self.wake)
+
+    def wake(self) -> None:
+        """Stop waiting for a line: a source has a command (from any thread)."""
+        lines = self._lines
+        if lines is not None:
+            lines.put(None)
 
     # ---------------------------------------------------------- output
     def say(self, line: str) -> None:
@@ -133,7 +144,7 @@ class TerminalPlayer:
         except queue.Empty:
             return None
 
-    def _read_lines(self, into: "queue.Queue[str]") -> None:
+    def _read_lines(self, into: "queue.Queue[str | None]") -> None:
         """Read lines until the end of input ("" then); on its own thread (see :meth:`_readline`)."""
         while True:
             try:
