@@ -153,11 +153,18 @@ def stats(values: list[float]) -> str:
             f"all: {' '.join(f'{v:.0f}' for v in ms)}")
 
 
+#: Over these (seconds) a trial is slow: with ``--trace`` its part of the game's log is printed.
+SLOW = {"key": 0.15, "stop": 0.3, "word": 0.25}
+
+
 def run_language(rig: Rig, lang: str, runs: int, folder: Path,
                  figures: tuple[str, ...] = ("key", "stop", "word"),
-                 engine: str = "auto") -> dict[str, list[float]]:
+                 engine: str = "auto", trace: bool = False) -> dict[str, list[float]]:
     out: dict[str, list[float]] = {"key": [], "stop": [], "word": []}
     home = Path(tempfile.mkdtemp(prefix=f"tavli-bench-{lang}-"))
+    trials: list[tuple[str, float, float | None]] = []  # figure, its start, its end (None: none)
+    if trace:
+        os.environ["TAVLI_LOG_LEVEL"] = "DEBUG"
     with rig.record("speaker.monitor") as speaker, rig.record("mic.monitor") as mic:
         game = Game(rig, ["--game", "portes", "--seed", "3", "--no-save", "--lang", lang, "--voice",
                           "--voice-confirm", "never", "--barge-in", "ignore", "--voice-engine", engine], home)
@@ -168,6 +175,7 @@ def run_language(rig: Rig, lang: str, runs: int, folder: Path,
             for _ in range(runs if "key" in figures else 0):  # key -> first audio
                 sent = game.send("i")
                 first = first_sound_after(speaker, sent)
+                trials.append(("key", sent, first))
                 if first is not None:
                     out["key"].append(first - sent)
                 quiet(game, speaker)
@@ -185,8 +193,10 @@ def run_language(rig: Rig, lang: str, runs: int, folder: Path,
                     continue
                 if silent is None or silent > time.monotonic() - 0.5:
                     out.setdefault("stop_missed", []).append(1.0)  # still talking 2.5 s later
+                    trials.append(("stop", word_end, None))
                 else:
                     out["stop"].append(max(0.0, silent - word_end))
+                    trials.append(("stop", word_end, max(word_end, silent)))
                 quiet(game, speaker)
             for k in range(runs if "word" in figures else 0):  # end of word -> action
                 word = NUMBERS[lang][k % len(NUMBERS[lang])]
@@ -197,12 +207,14 @@ def run_language(rig: Rig, lang: str, runs: int, folder: Path,
                     acted = game.wait_for(PLAY_TEXT[NUMBER_VALUE[word]], after=said_at, timeout=8)
                 except TimeoutError:
                     out.setdefault("word_missed", []).append(1.0)
+                    trials.append(("word", said_at, None))
                     quiet(game, speaker)
                     continue
                 time.sleep(0.3)
                 word_end = last_sound(mic, said_at, acted + 0.2)
                 if word_end is not None:
                     out["word"].append(acted - word_end)
+                    trials.append(("word", word_end, acted))
                 game.send("u")  # undo: the plays are offered again
                 game.wait_for(PLAYS_PROMPT, after=acted, timeout=8)
                 time.sleep(0.2)
@@ -212,31 +224,37 @@ def run_language(rig: Rig, lang: str, runs: int, folder: Path,
     noise = library_lines(game.text()) + library_lines("\n".join(game.err))
     out["noise"] = [float(len(noise))]
     out["underruns"] = underruns(home)
+    if trace:
+        print_trace(home, lang, trials)
     if noise:
         print("  library lines:", *noise[:5], sep="\n    ")
     return out
 
 
-def self_voice(rig: Rig, seconds: float, lang: str, folder: Path, trials: int = 12) -> dict[str, int]:
+def self_voice(rig: Rig, seconds: float, lang: str, folder: Path, trials: int = 12,
+               barge_in: str = "interrupt") -> dict[str, int]:
     """Speaker routed into the microphone, barge-in on: does the game act on its own voice?
 
     ``seconds`` of narration with nobody talking (every line the game prints
     on its own, and every time it stops its own speech, is counted), then
     ``trials`` numbers said by the player over the help being read, each at a
     different moment of it: how many chose their play, chose another one, or
-    were not acted on.
+    were not acted on. With ``barge_in="ignore"`` (only "stop" counts over
+    the narrator) the numbers are not said: only the narration alone is run.
     """
     import random
 
     home = Path(tempfile.mkdtemp(prefix=f"tavli-bench-self-{lang}-"))
     os.environ["TAVLI_LOG_LEVEL"] = "DEBUG"  # the game logs every stop it obeys: self-interruptions
     loop = rig.loopback()
+    if barge_in != "interrupt":
+        trials = 0
     result = {"acted": 0, "self_stops": 0, "right": 0, "wrong": 0, "missed": 0, "trials": trials,
               "trial_stops": 0, "self_pauses": 0}
     try:
         with rig.record("speaker.monitor") as speaker:
             game = Game(rig, ["--game", "portes", "--seed", "3", "--no-save", "--lang", lang, "--voice",
-                              "--barge-in", "interrupt", "--voice-confirm", "never"], home)
+                              "--barge-in", barge_in, "--voice-confirm", "never"], home)
             try:
                 game.wait_for(PLAYS_PROMPT, timeout=60)
                 start = time.monotonic()
@@ -259,7 +277,7 @@ def self_voice(rig: Rig, seconds: float, lang: str, folder: Path, trials: int = 
                 stops = self_stops(home)
                 pauses = log_lines(home, "the narrator goes on")
                 result["acted"], result["self_stops"], result["self_pauses"] = len(acted), len(stops), len(pauses)
-                print(f"self-voice ({lang}, barge-in interrupt, speaker into microphone): "
+                print(f"self-voice ({lang}, barge-in {barge_in}, speaker into microphone): "
                       f"{time.monotonic() - start:.0f} s, {keys} keys, {sound:.0f} s of speech in "
                       f"{talked} stretches; lines the game printed on its own: {len(acted)}; "
                       f"times it stopped its own speech (barge-in or 'stop' heard): {len(stops)}; "
@@ -268,6 +286,8 @@ def self_voice(rig: Rig, seconds: float, lang: str, folder: Path, trials: int = 
                     print("   ", line)
                 for line in acted[:10]:
                     print("   ", line)
+                if not trials:
+                    return result
                 # the player's numbers over the narration still choose plays
                 rng = random.Random(7)
                 outcomes = []
@@ -304,6 +324,38 @@ def self_voice(rig: Rig, seconds: float, lang: str, folder: Path, trials: int = 
     finally:
         rig.unload(loop)
     return result
+
+
+def game_log(home: Path) -> list[tuple[float, str]]:
+    """The game's log lines with their ``time.monotonic()`` (the log stamps wall time, to the ms)."""
+    from datetime import datetime
+
+    logs = list(home.rglob("tavli-voice.log"))
+    if not logs:
+        return []
+    shift = time.time() - time.monotonic()
+    out: list[tuple[float, str]] = []
+    for line in logs[0].read_text(errors="replace").splitlines():
+        try:
+            at = datetime.strptime(line[:23], "%Y-%m-%d %H:%M:%S,%f").timestamp() - shift
+        except ValueError:
+            continue  # a continued line (a traceback)
+        out.append((at, line[24:]))
+    return out
+
+
+def print_trace(home: Path, lang: str, trials: list[tuple[str, float, float | None]]) -> None:
+    """For each slow or missed trial, the game's log lines from its start to its end (ms from the start)."""
+    lines = game_log(home)
+    for figure, start, end in trials:
+        if end is not None and end - start <= SLOW[figure]:
+            continue
+        until = (end if end is not None else start + 5.0) + 0.1
+        took = f"{(end - start) * 1000:.0f} ms" if end is not None else "missed"
+        print(f"  [{lang}] slow {figure}: {took}")
+        for at, line in lines:
+            if start - 0.3 <= at <= until:
+                print(f"    {(at - start) * 1000:+6.0f} {line[:160]}")
 
 
 def underruns(home: Path) -> list[float]:
@@ -343,8 +395,12 @@ def main() -> int:
                     help="seconds of the speaker-into-mic run (0: only the numbers over the narration)")
     ap.add_argument("--over-narration", type=int, default=12,
                     help="numbers the player says over the narration after the self-voice run, per language")
+    ap.add_argument("--self-voice-barge-in", default="interrupt", choices=["interrupt", "ignore"],
+                    help="the game's --barge-in in the self-voice run (ignore: only the narration alone)")
     ap.add_argument("--skip-latency", action="store_true")
     ap.add_argument("--engine", default="auto", help="voice engine (as --voice-engine)")
+    ap.add_argument("--trace", action="store_true",
+                    help="log at DEBUG and print the game's log around every slow or missed trial")
     ap.add_argument("--figures", nargs="+", default=["key", "stop", "word"], choices=["key", "stop", "word"])
     args = ap.parse_args()
     rig = Rig()
@@ -358,7 +414,8 @@ def main() -> int:
               f"load average before: {' '.join(load)}")
         if not args.skip_latency:
             for lang in args.lang:
-                res = run_language(rig, lang, args.runs, folder, tuple(args.figures), args.engine)
+                res = run_language(rig, lang, args.runs, folder, tuple(args.figures), args.engine,
+                                   args.trace)
                 print(f"[{lang}] key -> first audio      {stats(res['key'])}")
                 print(f"[{lang}] 'stop' -> silence       {stats(res['stop'])}"
                       f"   not stopped within 2.5 s: {len(res.get('stop_missed', []))}")
@@ -370,13 +427,15 @@ def main() -> int:
         if args.self_voice is not None:
             totals: dict[str, int] = {}
             for lang in args.lang:
-                for key, value in self_voice(rig, args.self_voice, lang, folder, args.over_narration).items():
+                for key, value in self_voice(rig, args.self_voice, lang, folder, args.over_narration,
+                                              args.self_voice_barge_in).items():
                     totals[key] = totals.get(key, 0) + value
-            if totals.get("trials"):
+            if totals:
                 print(f"self-voice, all languages: {totals['acted']} lines printed on its own, "
                       f"{totals['self_stops']} stops of its own speech, {totals['self_pauses']} pauses that went on; "
                       f"numbers over the narration "
-                      f"{totals['right']}/{totals['trials']} right ({100 * totals['right'] / totals['trials']:.0f}%), "
+                      f"{totals['right']}/{totals['trials']} right "
+                      f"({100 * totals['right'] / max(1, totals['trials']):.0f}%), "
                       f"{totals['wrong']} wrong, {totals['missed']} not acted on")
     finally:
         for hog in hogs:

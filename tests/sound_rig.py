@@ -418,11 +418,18 @@ def library_lines(text: str) -> list[str]:
 
 
 def wait_quiet(rec: Recording, quiet_s: float = 0.8, timeout: float = 30.0,
-               threshold_db: float = -45.0, sound_after: int | None = None) -> float:
+               threshold_db: float = -45.0, sound_after: int | None = None, on_its_way_s: float = 0.15) -> float:
     """Wait until the recording has been silent for ``quiet_s``; the time sound last stopped.
 
     With ``sound_after`` (a sample index), first wait for sound after it.
     ``timeout`` is for a quiet machine and stretches with the load.
+
+    The silence counts only once the recording reaches ``on_its_way_s``
+    past the moment of the call: it lags a little, and sound already on its
+    way then (in the game's output buffer and the server's) may not be in it
+    yet. Measured: with 0.3 s of lag allowed, the next key was sent at once
+    after the last answer was stopped, the two answers ran into one sound and
+    the new one was not found.
     """
     begun = time.monotonic()
     while time.monotonic() < begun + timeout * stretch():
@@ -435,7 +442,10 @@ def wait_quiet(rec: Recording, quiet_s: float = 0.8, timeout: float = 30.0,
                 continue
         heard_until = spans[-1][1] if spans else 0.0
         recorded = len(samples) / RECORD_RATE
-        current = recorded >= time.monotonic() - rec.started_at - 0.3  # parec has caught up
+        now = time.monotonic()
+        # parec has caught up with the call (after a second, within 0.3 s of now will do: a
+        # recording whose clock runs a little slow never reaches the wall clock)
+        current = rec.started_at + recorded >= (begun + on_its_way_s if now - begun < 1.0 else now - 0.3)
         if current and recorded - heard_until >= quiet_s and (spans or recorded > 3):
             return rec.started_at + heard_until
         time.sleep(0.05)

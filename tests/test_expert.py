@@ -21,8 +21,8 @@ from tavli_voice.bots import BOT_NAMES, ExpertBot, RitaBot, levels_help, make_bo
 from tavli_voice.bots.coach import judge
 from tavli_voice.bots.net import MODEL_FILES, Net, load_model
 from tavli_voice.bots.playouts import Decision, random_decisions
-from tavli_voice.bots.train import lambda_returns, self_play_game, train_step
-from tavli_voice.rules import Position, legal_plays
+from tavli_voice.bots.train import lambda_returns, self_play_game, train_step, walk_game
+from tavli_voice.rules import Position, game_outcome, legal_plays
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -231,6 +231,50 @@ class TestTraining:
         after = net.outputs(xs)
         assert np.array_equal(after[:, 0], before[:, 0])
         assert (after[:, 1] > before[:, 1] + 0.05).all()
+
+    @pytest.mark.parametrize("game", ["portes", "plakoto", "fevga"])
+    def test_a_walked_game_plays_what_the_chooser_picks_to_the_end(self, game: str) -> None:
+        """Every play is the chooser's pick from the legal results of that roll; a
+        roll without a play passes to the other side; the game ends on the finished
+        result, made by the side that is returned."""
+        rng = random.Random(3)
+        pick = random.Random(4)
+        seen: list[tuple[int, Position]] = []
+
+        def choose(side: int, pos: Position, states: list[tuple[int, ...]],
+                   x: np.ndarray) -> int:
+            assert len(states) == len(x) >= 1
+            if seen:  # the previous mover's result, turned round, or a pass
+                assert side != seen[-1][0] or pos != seen[-1][1]
+            seen.append((side, pos))
+            return pick.randrange(len(states))
+
+        end, side = walk_game(game, rng, choose, side=1)
+        assert end is not None and game_outcome(end) is not None
+        assert seen[0][0] == 1 and seen[0][1] == Position.initial(game)
+        assert side == seen[-1][0]
+        # the same seeds walk the same game
+        again: list[tuple[int, Position]] = []
+        pick = random.Random(4)
+
+        def choose_again(side: int, pos: Position, states: list[tuple[int, ...]],
+                         x: np.ndarray) -> int:
+            again.append((side, pos))
+            return pick.randrange(len(states))
+
+        assert walk_game(game, random.Random(3), choose_again, side=1) == (end, side)
+        assert again == seen
+
+    def test_a_walk_that_runs_out_of_turns_returns_no_result(self) -> None:
+        calls: list[int] = []
+
+        def first(side: int, pos: Position, states: list[tuple[int, ...]],
+                  x: np.ndarray) -> int:
+            calls.append(side)
+            return 0
+
+        end, _side = walk_game("fevga", random.Random(1), first, max_turns=5)
+        assert end is None and 1 <= len(calls) <= 5
 
     def test_lambda_returns_end_at_the_result_and_swap_sides(self) -> None:
         ys = np.array([[0.5, 0.1, 0.0, 0.1, 0.0], [0.4, 0.2, 0.0, 0.05, 0.0]], np.float32)

@@ -7,8 +7,9 @@ triple. The Portes net was distilled from GNU Backgammon's evaluations. The
 Plakoto and Fevga nets are ensembles (:mod:`.ensemble`: several nets' output
 logits averaged, stored as one net) of nets that carry the strong bot's
 judgement as an input, trained in different ways: TD(λ) self-play
-(:mod:`.train`), fitting the results of self-play games and policy iteration
-against ``strong`` (:mod:`.policy_iter`); how each file was made:
+(:mod:`.train`), fitting the results of self-play games (of the strong
+judgement, or of an earlier ensemble) and policy iteration against ``strong``
+(:mod:`.policy_iter`); how each file was made:
 ``models/README.md`` and the file's ``meta``.
 
 With ``search`` on (by default in Plakoto and Fevga, :data:`SEARCH_BY_GAME`),

@@ -39,10 +39,10 @@ from tavli_voice.rules.games import PIN, S_BAR, S_OFF, S_OPP_BAR, S_OPP_OFF, fro
 
 from .expert import ROLL_WEIGHTS, ROLLS
 from .fastgen import result_states
-from .features import Boards, FloatArray, candidate_states, encode
+from .features import Boards, FloatArray, encode
 from .net import Net, equity, load_model, swap
 from .policy_iter import fit
-from .train import _dice, _final_targets, match_vs_strong
+from .train import _final_targets, match_vs_strong, walk_game
 
 
 def lookahead_outputs(net: Net, results: Sequence[Position]) -> FloatArray:
@@ -98,32 +98,27 @@ def play_and_label(net: Net, game: str, games: int, seed: int, *, top: int = 4,
     rng = random.Random(f"la:{game}:{seed}")
     xs: list[FloatArray] = []
     ys: list[FloatArray] = []
+
+    def choose(_side: int, pos: Position, states: list[tuple[int, ...]], x: FloatArray
+               ) -> int:
+        eq = equity(net.outputs(x))
+        order = [int(i) for i in np.argsort(-eq)]
+        chosen = order[:top]
+        rest = order[top:]
+        if rest:
+            chosen.append(rest[rng.randrange(len(rest))])
+        if len(states) > 1:  # a forced play teaches nothing about choosing
+            results = [from_state(states[k], pos) for k in chosen]
+            xs.append(x[chosen].copy())
+            ys.append(lookahead_outputs(net, results))
+        return rng.randrange(len(states)) if rng.random() < epsilon else order[0]
+
     t0 = time.time()
     for g in range(games):
         if not quiet and g and g % 25 == 0:
             print(f"{game}: game {g} of {games}, {sum(len(x) for x in xs)} labels, "
                   f"{time.time() - t0:.0f} s", file=sys.stderr, flush=True)
-        pos = Position.initial(game)
-        for turn in range(2000):
-            states, x = candidate_states(pos, _dice(rng, turn == 0, game))
-            if not states:
-                pos = pos.flip()
-                continue
-            eq = equity(net.outputs(x))
-            order = [int(i) for i in np.argsort(-eq)]
-            chosen = order[:top]
-            rest = order[top:]
-            if rest:
-                chosen.append(rest[rng.randrange(len(rest))])
-            if len(states) > 1:  # a forced play teaches nothing about choosing
-                results = [from_state(states[k], pos) for k in chosen]
-                xs.append(x[chosen].copy())
-                ys.append(lookahead_outputs(net, results))
-            k = rng.randrange(len(states)) if rng.random() < epsilon else order[0]
-            res = from_state(states[k], pos)
-            if game_outcome(res) is not None:
-                break
-            pos = res.flip()
+        walk_game(game, rng, choose)
     n_in = xs[0].shape[1] if xs else 0
     return (np.concatenate(xs) if xs else np.zeros((0, n_in), np.float32),
             np.concatenate(ys) if ys else np.zeros((0, 5), np.float32))

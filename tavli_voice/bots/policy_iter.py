@@ -38,13 +38,12 @@ from pathlib import Path
 
 import numpy as np
 
-from tavli_voice.rules import Position, game_outcome
-from tavli_voice.rules.games import from_state
+from tavli_voice.rules import Position
 
 from .distill import Adam
-from .features import FloatArray, candidate_states
+from .features import FloatArray
 from .net import Net, equity, swap
-from .train import _dice, _final_targets, match_vs_strong
+from .train import _final_targets, match_vs_strong, walk_game
 
 
 def play_games(game: str, games: int, seed: int, policy: Net | None = None,
@@ -59,23 +58,15 @@ def play_games(game: str, games: int, seed: int, policy: Net | None = None,
     ``strong``, a fixed opponent, so each round is a step of policy iteration
     towards the best reply to it."""
     rng = random.Random(f"pe:{game}:{seed}" + (":vs-strong" if against_strong else ""))
-    xs_all: list[FloatArray] = []
-    ys_all: list[FloatArray] = []
-    for g in range(games):
-        if not quiet and g % 1000 == 0:
-            print(f"{game}: game {g} of {games}", file=sys.stderr, flush=True)
-        pos = Position.initial(game)
-        side = 0 if against_strong else rng.randrange(2)
-        mine = g % 2  # the policy's side when it plays against strong
+
+    def one_game(mine: int) -> tuple[list[FloatArray], list[int], Position | None, int]:
+        """The rows the policy played (side ``mine`` against strong), their sides,
+        the finished result and the side that made it."""
         xs: list[FloatArray] = []
         sides: list[int] = []
-        final = None
-        for turn in range(2000):
-            states, x = candidate_states(pos, _dice(rng, turn == 0, game))
-            if not states:
-                pos = pos.flip()
-                side ^= 1
-                continue
+
+        def choose(side: int, _pos: Position, states: list[tuple[int, ...]], x: FloatArray
+                   ) -> int:
             strong_turn = against_strong and side != mine
             if rng.random() < epsilon and not strong_turn:
                 k = rng.randrange(len(states))
@@ -86,15 +77,21 @@ def play_games(game: str, games: int, seed: int, policy: Net | None = None,
             if not strong_turn:
                 xs.append(x[k].copy())  # a copy: a view would keep the whole turn's matrix
                 sides.append(side)
-            res = from_state(states[k], pos)
-            if game_outcome(res) is not None:
-                final = _final_targets(res)
-                break
-            pos = res.flip()
-            side ^= 1
-        if final is None:  # the turn limit: no true result to learn from
+            return k
+
+        end, final_side = walk_game(game, rng, choose,
+                                    side=0 if against_strong else rng.randrange(2))
+        return xs, sides, end, final_side
+
+    xs_all: list[FloatArray] = []
+    ys_all: list[FloatArray] = []
+    for g in range(games):
+        if not quiet and g % 1000 == 0:
+            print(f"{game}: game {g} of {games}", file=sys.stderr, flush=True)
+        xs, sides, end, final_side = one_game(g % 2)  # g % 2: the policy's side against strong
+        if end is None:  # the turn limit: no true result to learn from
             continue
-        final_side = side  # the side whose play ended the game: ``final`` is theirs
+        final = _final_targets(end)  # for the side whose play ended the game
         for x_row, s in zip(xs, sides):
             xs_all.append(x_row)
             ys_all.append(final if s == final_side else swap(final))

@@ -61,6 +61,38 @@ def _final_targets(pos: Position) -> FloatArray:
     return t if out.winner == 0 else swap(t)
 
 
+#: A turn's chooser for :func:`walk_game`: given the side to move (0/1), the
+#: position (its mover to play), the distinct result states of the roll and their
+#: feature rows, the index of the play.
+Chooser = Callable[[int, Position, list[tuple[int, ...]], FloatArray], int]
+
+
+def walk_game(game: str, rng: random.Random, choose: Chooser, *, side: int = 0,
+              start: Position | None = None, preset: str = "tavlucky",
+              max_turns: int = 2000) -> tuple[Position | None, int]:
+    """Play one game with ``rng``'s dice, every play chosen by ``choose``.
+
+    From the opening (its first roll by the opening rule), or from ``start`` with
+    its mover to roll. A roll without a legal play passes the turn. Returns the
+    finished result position and the side (0/1) that made it, or ``None`` and the
+    side to move when ``max_turns`` ran out. Every self-play walker of the
+    trainers goes through here, so their seeded games draw the dice and the
+    choosers' random numbers in one order."""
+    pos = start if start is not None else Position.initial(game, preset)
+    for turn in range(max_turns):
+        states, x = candidate_states(pos, _dice(rng, turn == 0 and start is None, game))
+        if not states:
+            pos = pos.flip()
+            side ^= 1
+            continue
+        res = from_state(states[choose(side, pos, states, x)], pos)
+        if game_outcome(res) is not None:
+            return res, side
+        pos = res.flip()
+        side ^= 1
+    return None, side
+
+
 def self_play_game(net: Net, rng: random.Random, game: str, preset: str = "tavlucky",
                    epsilon: float = 0.0, max_turns: int = 2000, start: Position | None = None,
                    strong_side: int | None = None
@@ -72,18 +104,12 @@ def self_play_game(net: Net, rng: random.Random, game: str, preset: str = "tavlu
     With ``strong_side`` (0 or 1) that side plays by the strong bot's evaluation
     instead (the best ``knowledge`` feature, Plakoto and Fevga): a game against
     the fixed yardstick, its positions learnt like any other."""
-    pos = start if start is not None else Position.initial(game, preset)
-    side = rng.randrange(2)
     xs: list[FloatArray] = []
     ys: list[FloatArray] = []
     sides: list[int] = []
-    final = None
-    for turn in range(max_turns):
-        states, x = candidate_states(pos, _dice(rng, turn == 0 and start is None, game))
-        if not states:
-            pos = pos.flip()
-            side ^= 1
-            continue
+
+    def choose(side: int, _pos: Position, states: list[tuple[int, ...]], x: FloatArray
+               ) -> int:
         y = net.outputs(x)
         if side == strong_side:
             k = int(np.argmax(x[:, -1]))
@@ -94,12 +120,12 @@ def self_play_game(net: Net, rng: random.Random, game: str, preset: str = "tavlu
         xs.append(x[k])
         ys.append(y[k])
         sides.append(side)
-        res = from_state(states[k], pos)
-        if game_outcome(res) is not None:
-            final = _final_targets(res)
-            break
-        pos = res.flip()
-        side ^= 1
+        return k
+
+    first = rng.randrange(2)
+    end, _side = walk_game(game, rng, choose, side=first, start=start, preset=preset,
+                           max_turns=max_turns)
+    final = _final_targets(end) if end is not None else None
     return np.array(xs), np.array(ys), sides, final
 
 
@@ -151,23 +177,16 @@ def imitate_strong(net: Net, game: str, games: int, rng: random.Random, epochs: 
     from .distill import Adam
 
     xs: list[FloatArray] = []
+
+    def choose(_side: int, _pos: Position, states: list[tuple[int, ...]], x: FloatArray
+               ) -> int:
+        xs.append(x)
+        if rng.random() < 0.1:
+            return rng.randrange(len(states))
+        return int(np.argmax(x[:, -1]))
+
     for _ in range(games):
-        pos = Position.initial(game)
-        for turn in range(600):
-            states, x = candidate_states(pos, _dice(rng, turn == 0, game))
-            if not states:
-                pos = pos.flip()
-                continue
-            xs.append(x)
-            if rng.random() < 0.1:
-                res = from_state(states[rng.randrange(len(states))], pos)
-            else:
-                plays = [from_state(k, pos) for k in states]
-                scores = x[:, -1]
-                res = plays[int(np.argmax(scores))]
-            if game_outcome(res) is not None:
-                break
-            pos = res.flip()
+        walk_game(game, rng, choose, max_turns=600)
     x_all = np.concatenate(xs)
     target = (1.0 + x_all[:, -1]) / 2.0  # the knowledge feature is 2·chance − 1
     opt = Adam([net.w1, net.b1, net.w2, net.b2], lr)

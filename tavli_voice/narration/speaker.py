@@ -165,6 +165,8 @@ class EngineSpeaker:
         self._thread: threading.Thread | None = None
         self._closed = False
         self._first_pending = 0
+        #: the generation whose first sound has not been handed over yet (its leading silence is cut)
+        self._leading = 0
         self.last_error: str | None = None
 
     # -- Speaker protocol --------------------------------------------------
@@ -250,8 +252,18 @@ class EngineSpeaker:
                 log.warning("speech failed: %s", self.last_error)
             self._wait_playback(gen)
 
-    def _hand_over(self, gen: int, samples: np.ndarray, rate: int) -> bool:
-        """Give samples to the sink unless cancelled meanwhile."""
+    def _hand_over(self, gen: int, samples: np.ndarray, rate: int, *, leading: bool = False) -> bool:
+        """Give samples to the sink unless cancelled meanwhile.
+
+        ``leading``: the utterance's first sound; its leading silence is left
+        out (espeak-ng begins every text with ~50 ms of it: measured, that is
+        50 ms more from a key to the first sound).
+        """
+        if leading and self._leading == gen:
+            samples = _without_leading_silence(samples, rate)
+            if samples.size == 0:
+                return gen == self._gen  # all silence so far: the sound is still to come
+            self._leading = 0
         with self._cond:
             if gen != self._gen:
                 return False
@@ -267,9 +279,10 @@ class EngineSpeaker:
         with self._cond:
             rate_wpm, earcons_on = self._rate, self._earcons
         last_rate = DEFAULT_RATE
+        self._leading = gen
         if earcons_on and utterance.earcon is not None:
             if utterance.earcon in EARCONS:
-                if not self._hand_over(gen, earcon(utterance.earcon), DEFAULT_RATE):
+                if not self._hand_over(gen, earcon(utterance.earcon), DEFAULT_RATE, leading=True):
                     return
             else:
                 log.warning("unknown earcon %r", utterance.earcon)
@@ -277,6 +290,7 @@ class EngineSpeaker:
         for seg in utterance.segments:
             if isinstance(seg, Pause):
                 samples, rate = np.zeros(seg.ms * last_rate // 1000, dtype=np.float32), last_rate
+                self._leading = 0  # a pause asked for is kept, even first
             else:
                 stream = getattr(self.synth, "stream", None) if self.stream else None
                 for text in speech_chunks(clean_for_speech(seg, utterance.lang)):
@@ -285,7 +299,7 @@ class EngineSpeaker:
                         try:
                             for samples, rate in pieces:
                                 last_rate = rate
-                                if not self._hand_over(gen, samples, rate):
+                                if not self._hand_over(gen, samples, rate, leading=True):
                                     return
                         finally:
                             pieces.close()
@@ -293,7 +307,7 @@ class EngineSpeaker:
                     samples, rate = self.synth.synthesize(text, lang=utterance.lang, rate=rate_wpm,
                                                           pitch=pitch)
                     last_rate = rate
-                    if not self._hand_over(gen, samples, rate):
+                    if not self._hand_over(gen, samples, rate, leading=True):
                         return
                 continue
             if not self._hand_over(gen, samples, rate):
@@ -309,6 +323,20 @@ class EngineSpeaker:
                     self._cond.notify_all()
                     return
                 self._cond.wait(self._poll_s)
+
+
+#: Samples quieter than this (dBFS) before an utterance's first sound are left out.
+LEADING_SILENCE_DB = -50.0
+#: and this much is kept before that first sound (its onset is not clipped)
+LEADING_KEEP_S = 0.003
+
+
+def _without_leading_silence(samples: np.ndarray, rate: int) -> np.ndarray:
+    """``samples`` from a little before their first sound on (empty when all are silent)."""
+    loud = np.flatnonzero(np.abs(samples) > 10 ** (LEADING_SILENCE_DB / 20))
+    if loud.size == 0:
+        return samples[:0]
+    return samples[max(0, int(loud[0]) - int(LEADING_KEEP_S * rate)):]
 
 
 class EspeakSpeaker(EngineSpeaker):

@@ -476,9 +476,14 @@ class Listener:
                     return
                 if self.canceller is None:
                     versions = [verdict.remainder]
-                elif self._spec_barge:
+                elif self._spec_barge or self._stop_only(muted):
                     versions.append(verdict.remainder)  # double talk: see _utterance
-            self._spec = self._pool.submit(self._recognize_best, engine, versions, options)
+            if self._stop_only(muted):
+                self._spec = self._pool.submit(self._recognize_stop_first, engine, versions, options)
+            else:
+                self._spec = self._pool.submit(self._recognize_best, engine, versions, options)
+            log.debug("voice: guessing after %d ms of quiet, listener behind by %.0f ms", quiet * 10,
+                      self._behind() * 1000)
         if self._spec is not None and not self._stopped_early and self._spec.done():
             heard = self._spec.result()
             if isinstance(heard.command, StopSpeech):
@@ -585,6 +590,7 @@ class Listener:
         worded = self._worded_barge_in(muted) and ready
         spec_barge = self._spec_barge
         also: list[Samples] = []  # other versions of the same sound to recognise
+        stop_also: list[Samples] = []  # over the narrator: other versions in which to look for "stop"
         # checked even when the narrator was not speaking by then: a listener running behind
         # real time hears the end of the narrator's voice after the narrator has finished
         if self.echo is not None and self._offset is not None:
@@ -609,6 +615,11 @@ class Listener:
                     # surer result counts (measured on the rig: "three" came out as "yes" from the
                     # canceller and right from the subtraction; "seven" the other way round)
                     also.append(verdict.remainder)
+                elif self._stop_only(muted):
+                    # while the narrator is loud the canceller damps the player by up to ~18 dB
+                    # (measured: "σταμάτα" over the help, 1 time in 4 nothing was recognised, and
+                    # the narrator went on): look for "stop" in the subtraction's remainder too
+                    stop_also.append(verdict.remainder)
         options = self.options
         if worded:
             self._worded(audio, also, options, spec if spec_barge and self._spec_options == options else None)
@@ -624,6 +635,9 @@ class Listener:
                 second = self._pool.submit(self._recognize, engine, other, options).result()
                 if second.score > heard.score:
                     heard = second
+            if stop_also and not isinstance(heard.command, StopSpeech):
+                heard = self._pool.submit(self._recognize_stop_first, engine, [audio, *stop_also],
+                                          options, heard).result()
         if heard.reason == "not_on_offer" and muted:
             return
         if muted and not isinstance(heard.command, StopSpeech):
@@ -668,6 +682,10 @@ class Listener:
         except Exception:
             log.exception("pausing the narrator")
 
+    def _stop_only(self, muted: bool) -> bool:
+        """Whether sound over the narrator is only looked at for "stop" (and an echo canceller runs)."""
+        return muted and self.canceller is not None and self.echo is not None and not self._interrupting()
+
     def _worded_barge_in(self, muted: bool) -> bool:
         """Whether sound over the narrator stops it only once a word on offer is recognised."""
         return muted and self.barge_on_words and self._interrupting()
@@ -709,6 +727,21 @@ class Listener:
                 best = heard
         assert best is not None
         return best
+
+    def _recognize_stop_first(self, engine: Recognizer, versions: list[Samples], options: Options,
+                              first: Heard | None = None) -> Heard:
+        """"Stop" if any version of the sound is heard as it (in order), else the first result.
+
+        Over the narrator only "stop" counts: one version in which it is heard is enough.
+        ``first``: the result for ``versions[0]``, when already known.
+        """
+        results: list[Heard] = []
+        for k, audio in enumerate(versions):
+            heard = first if k == 0 and first is not None else self._recognize(engine, audio, options)
+            if isinstance(heard.command, StopSpeech):
+                return heard
+            results.append(heard)
+        return results[0]
 
     def _as_rate(self, audio: Samples) -> Samples:
         """Microphone samples at the recognizers' rate."""

@@ -10,7 +10,9 @@ as events and is printed with :func:`~tavli_voice.narration.phrases.screen_text`
 from __future__ import annotations
 
 import logging
+import queue
 import select
+import threading
 import time
 from typing import TextIO
 
@@ -35,7 +37,20 @@ class TerminalPlayer:
         self.inp = inp
         self.sources = sources or []
         self.show_prompts = show_prompts
+        #: lines read by :meth:`_read_lines` (a real file: a terminal or a pipe), else None;
+        #: None in it is :meth:`wake`
+        self._lines: queue.Queue[str | None] | None = None
         app.subscribe(self.print_events)
+        for src in self.sources:  # a source that has something wakes the loop at once
+            set_wake = getattr(src, "set_wake", None)
+            if callable(set_wake):
+                set_wake(self.wake)
+
+    def wake(self) -> None:
+        """Stop waiting for a line: a source has a command (from any thread)."""
+        lines = self._lines
+        if lines is not None:
+            lines.put(None)
 
     # ---------------------------------------------------------- output
     def say(self, line: str) -> None:
@@ -107,18 +122,39 @@ class TerminalPlayer:
             return cmd
 
     def _readline(self, timeout: float | None) -> str | None:
-        """A line, "" at end of input, None when ``timeout`` passed first."""
-        if timeout is not None:
+        """A line, "" at end of input, None when ``timeout`` passed first.
+
+        From a real file (a terminal, a pipe) lines are read by a thread of
+        their own: waiting for the file with ``select`` and then reading a line
+        left every other line that came at the same moment in the reader's
+        buffer, where ``select`` does not see it (measured: a key typed right
+        after another was read only at the next key, 5 s later).
+        """
+        if self._lines is None:
             try:
-                ready, _, _ = select.select([self.inp], [], [], timeout)
+                select.select([self.inp], [], [], 0)
             except (ValueError, OSError, TypeError):  # not a real file (tests): just read
-                ready = [self.inp]
-            if not ready:
-                return None
-        line = self.inp.readline()
-        if line == "":
-            return ""
-        return line.rstrip("\n") or " "
+                line = self.inp.readline()
+                return "" if line == "" else line.rstrip("\n") or " "
+            self._lines = queue.Queue()
+            threading.Thread(target=self._read_lines, args=(self._lines,), name="tavli-keys",
+                             daemon=True).start()
+        try:
+            return self._lines.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def _read_lines(self, into: "queue.Queue[str | None]") -> None:
+        """Read lines until the end of input ("" then); on its own thread (see :meth:`_readline`)."""
+        while True:
+            try:
+                line = self.inp.readline()
+            except (OSError, ValueError):  # closed under us: the end of input
+                line = ""
+            log.debug("input line %r", line)
+            into.put("" if line == "" else line.rstrip("\n") or " ")
+            if line == "":
+                return
 
     # ------------------------------------------------------------- loop
     def run(self, events: list[E.Event] | None = None) -> int:

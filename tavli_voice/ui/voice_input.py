@@ -45,6 +45,20 @@ def _capital(sentence: str) -> str:
     return sentence[:1].upper() + sentence[1:] + ("" if sentence.endswith(".") else ".")
 
 
+class _Posted(queue.Queue):  # type: ignore[type-arg]
+    """The listener's queue; ``on_put`` is called after each item (it wakes the main loop)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.on_put: Any = None
+
+    def put(self, item: Any, block: bool = True, timeout: float | None = None) -> None:
+        super().put(item, block, timeout)
+        wake = self.on_put
+        if wake is not None:
+            wake()
+
+
 class VoiceSource:
     """Listener output → commands, with the options kept up to date.
 
@@ -161,6 +175,11 @@ class VoiceSource:
             return text("voice.nothing_to_list", lang)
         return text("voice.not_now", lang, text=heard.text, hint=_capital(hint(self.listener.options, lang)))
 
+    def set_wake(self, wake: Any) -> None:
+        """Call ``wake()`` whenever the listener posts something (the main loop then polls at once)."""
+        if isinstance(self.out, _Posted):
+            self.out.on_put = wake
+
     def push_to_talk(self, pressed: bool) -> None:
         """Push-to-talk: the audio while the key is held is one utterance."""
         if not self.closed:
@@ -199,7 +218,7 @@ def voice_source(app: App, lang_name: str, engine: str | None = None, *,
             return None, text("voice." + key, lang, **kw)
         except Exception:
             return None, str(exc)
-    out: "queue.Queue[Any]" = queue.Queue()
+    out: "queue.Queue[Any]" = _Posted()
     speaking = app.narrator.is_speaking if app.narrator is not None else (lambda: False)
     canceller, note = _canceller(app, lang)
     listener = Listener(recognizer, lang, out, speaking, echo=_echo_gate(app),
