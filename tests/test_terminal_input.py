@@ -62,3 +62,30 @@ def test_a_source_with_a_command_wakes_the_loop_waiting_for_a_line() -> None:
         assert player._readline(5.0) is None  # not a line: the loop goes to poll its sources
         assert time.monotonic() - begun < 2.0
         os.close(write_fd)
+
+
+def test_watching_reads_lines_that_arrive_together_at_once(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A question and ``q`` typed together while watching another copy's match: both
+    are read at once, the watcher answers and stops (it does not wait for more)."""
+    from tavli_voice import storage
+    from tavli_voice.session import new_session
+    from tavli_voice.ui.app import App
+    from tavli_voice.ui.watch import watch
+
+    path = tmp_path / "autosave.json"
+    app = App(new_session("portes", seed=2), lang="en", save_path=path)
+    app.lock = storage.SaveLock.acquire(path)
+    app.start()
+    said: list[str] = []
+    read_fd, write_fd = os.pipe()
+    try:
+        with open(read_fd, encoding="utf-8") as inp:
+            os.write(write_fd, b"p\nq\n")
+            begun = time.monotonic()
+            code = watch(path, said.append, inp, "en", poll=0.2, max_seconds=6.0)
+            took = time.monotonic() - begun
+            os.close(write_fd)  # the end of input lets the reading thread finish
+    finally:
+        app.lock.release()
+    assert code == 0 and said[-1] == "You stopped watching."
+    assert took < 3.0

@@ -10,9 +10,6 @@ as events and is printed with :func:`~tavli_voice.narration.phrases.screen_text`
 from __future__ import annotations
 
 import logging
-import queue
-import select
-import threading
 import time
 from typing import TextIO
 
@@ -23,6 +20,7 @@ from ..events import Phase
 from .app import App, Source
 from .guard import visible
 from .keys import UnknownInput, parse_line
+from .line_reader import LineReader
 
 log = logging.getLogger(__name__)
 
@@ -37,9 +35,7 @@ class TerminalPlayer:
         self.inp = inp
         self.sources = sources or []
         self.show_prompts = show_prompts
-        #: lines read by :meth:`_read_lines` (a real file: a terminal or a pipe), else None;
-        #: None in it is :meth:`wake`
-        self._lines: queue.Queue[str | None] | None = None
+        self._reader = LineReader(inp)
         app.subscribe(self.print_events)
         for src in self.sources:  # a source that has something wakes the loop at once
             set_wake = getattr(src, "set_wake", None)
@@ -48,9 +44,7 @@ class TerminalPlayer:
 
     def wake(self) -> None:
         """Stop waiting for a line: a source has a command (from any thread)."""
-        lines = self._lines
-        if lines is not None:
-            lines.put(None)
+        self._reader.wake()
 
     # ---------------------------------------------------------- output
     def say(self, line: str) -> None:
@@ -122,39 +116,9 @@ class TerminalPlayer:
             return cmd
 
     def _readline(self, timeout: float | None) -> str | None:
-        """A line, "" at end of input, None when ``timeout`` passed first.
-
-        From a real file (a terminal, a pipe) lines are read by a thread of
-        their own: waiting for the file with ``select`` and then reading a line
-        left every other line that came at the same moment in the reader's
-        buffer, where ``select`` does not see it (measured: a key typed right
-        after another was read only at the next key, 5 s later).
-        """
-        if self._lines is None:
-            try:
-                select.select([self.inp], [], [], 0)
-            except (ValueError, OSError, TypeError):  # not a real file (tests): just read
-                line = self.inp.readline()
-                return "" if line == "" else line.rstrip("\n") or " "
-            self._lines = queue.Queue()
-            threading.Thread(target=self._read_lines, args=(self._lines,), name="tavli-keys",
-                             daemon=True).start()
-        try:
-            return self._lines.get(timeout=timeout)
-        except queue.Empty:
-            return None
-
-    def _read_lines(self, into: "queue.Queue[str | None]") -> None:
-        """Read lines until the end of input ("" then); on its own thread (see :meth:`_readline`)."""
-        while True:
-            try:
-                line = self.inp.readline()
-            except (OSError, ValueError):  # closed under us: the end of input
-                line = ""
-            log.debug("input line %r", line)
-            into.put("" if line == "" else line.rstrip("\n") or " ")
-            if line == "":
-                return
+        """A line, "" at end of input, None when ``timeout`` passed first or a source
+        woke the loop (:class:`~tavli_voice.ui.line_reader.LineReader`)."""
+        return self._reader.read(timeout)
 
     # ------------------------------------------------------------- loop
     def run(self, events: list[E.Event] | None = None) -> int:

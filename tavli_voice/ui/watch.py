@@ -10,7 +10,6 @@ Watching ends by itself when the other copy lets go of the match.
 
 from __future__ import annotations
 
-import select
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -23,6 +22,7 @@ from .. import words as M
 from ..session import _QUERIES, Session
 from .guard import visible
 from .keys import UnknownInput, parse_line
+from .line_reader import LineReader
 
 __all__ = ["Watcher", "watch"]
 
@@ -93,6 +93,7 @@ def watch(path: Path, say: Callable[[str], None], inp: TextIO, lang: str, *,
           poll: float = 0.5, max_seconds: float | None = None) -> int:
     """Follow the match saved in ``path`` until ``q``, the end of input or its copy closes."""
     watcher = Watcher(path, say, lang)
+    lines = LineReader(inp, name="tavli-watch-keys")
     say(M.text("watch.start", lang, path=str(path)))
     start = time.monotonic()
     while max_seconds is None or time.monotonic() - start < max_seconds:
@@ -100,13 +101,9 @@ def watch(path: Path, say: Callable[[str], None], inp: TextIO, lang: str, *,
         if storage.SaveLock.holder(path) is None:
             say(M.text("watch.ended", lang, path=str(path)))
             return 0
-        try:
-            ready, _, _ = select.select([inp], [], [], poll)
-        except (ValueError, OSError, TypeError):  # not a real file (tests): just read
-            ready = [inp]
-        if not ready:
+        line = lines.read(poll)
+        if line is None:
             continue
-        line = inp.readline()
         if line == "" or line.strip().lower() in _STOP:
             say(M.text("watch.stopped", lang))
             return 0
