@@ -317,6 +317,28 @@ class TestMessages:
         assert M.help_lines("en", ("roll",), keys=False) == ["roll the dice"]
 
 
+    @pytest.mark.parametrize("lang", ["en", "el"])
+    def test_help_promises_a_saved_match_only_when_it_is_saved(self, lang: str,
+                                                              tmp_path: Path) -> None:
+        """The quit line of the help (typed ``h``) in a match that is saved and in one
+        played with ``--no-save``, through the real terminal player."""
+        import io
+
+        from tavli_voice.session import new_session
+        from tavli_voice.ui.app import App
+        from tavli_voice.ui.terminal import TerminalPlayer
+
+        said = {}
+        for saving in (True, False):
+            out = io.StringIO()
+            app = App(new_session("portes", seed=3), lang=lang,
+                      save_path=tmp_path / "autosave.json" if saving else None)
+            TerminalPlayer(app, out, io.StringIO("h\nq\n")).run()
+            said[saving] = [x for x in out.getvalue().splitlines() if x.startswith("q: ")]
+        assert said[True] == ["q: " + M.text("help.quit", lang)]
+        assert said[False] == ["q: " + M.text("help.quit.unsaved", lang)]
+        assert said[True] != said[False]
+
 class TestNumbersAndNames:
     @pytest.mark.parametrize(("n", "gender", "case", "words"), [
         (1, "f", "nom", "μία"), (1, "m", "nom", "ένας"), (1, "m", "acc", "έναν"),

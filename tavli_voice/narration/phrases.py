@@ -328,7 +328,8 @@ def _help_report(e: E.HelpReport, s: Say) -> Blocks:
         intro = M.capitalize(s.t("help.intro.other", who=s.subject(e.player)))
     else:
         intro = s.t("help.intro")
-    lines = M.help_lines(s.lang, e.commands, e.plays, speech=s.speech, keys=s.ctx.show_keys)
+    lines = M.help_lines(s.lang, e.commands, e.plays, speech=s.speech, keys=s.ctx.show_keys,
+                         saving=s.ctx.saving)
     return [intro] + lines
 
 

@@ -88,6 +88,8 @@ class NarrationContext:
     #: The command that continues the saved match, as the person can type it where
     #: they are (``.venv/bin/tavli-voice resume`` after the README's install).
     resume_command: str = "tavli-voice resume"
+    #: False when the match is not being saved (``--no-save``): nothing then says it is.
+    saving: bool = True
     #: Shortcut for ``players``: display names and bot names per seat (both or neither).
     names: tuple[str, str] | None = None
     bots: tuple[str | None, str | None] | None = None

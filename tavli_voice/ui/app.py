@@ -104,6 +104,7 @@ class App:
                                 list_plays=self.list_plays,
                                 game=s.game, mover_numbering=self.mover_numbering,
                                 resume_command=self.resume_command,
+                                saving=self.save_path is not None,
                                 reason=PresentationReason(reason))
 
     def publish(self, events: list[E.Event], reason: str = "event") -> None:

@@ -854,6 +854,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "el": "άλλαξε αντίπαλο υπολογιστή στο επόμενο επίπεδο (τυχαίος, Ρίτα, "
                             "δυνατός, έμπειρος)"},
     "help.quit": {"en": "quit; the match is saved", "el": "έξοδος, ο αγώνας αποθηκεύεται"},
+    "help.quit.unsaved": {"en": "quit; this match is not being saved",
+                          "el": "έξοδος· αυτός ο αγώνας δεν αποθηκεύεται"},
     "key.number": {"en": "number", "el": "αριθμός"},
     "key.with_number": {"en": "{key} number", "el": "{key} και αριθμός"},
     "key.cancel": {"en": "cancel", "el": "άκυρο"},
@@ -1272,11 +1274,12 @@ def key_label(key: str, lang: str, *, speech: bool = False) -> str:
 
 
 def help_lines(lang: str, commands: Iterable[str] | None = None, plays: int = 0,
-               *, speech: bool = False, keys: bool = True) -> list[str]:
+               *, speech: bool = False, keys: bool = True, saving: bool = True) -> list[str]:
     """"key: what it does" for ``commands`` (all when None), in table order.
 
     With ``plays`` > 0 the number row says "1 to N" ("choose play 1 to 7").
     ``keys=False`` leaves the letters out (for voice or switch users).
+    ``saving=False`` (``--no-save``): quitting does not promise a saved match.
     """
     wanted = None if commands is None else set(commands)
     if wanted is not None and "take" in wanted:
@@ -1297,7 +1300,8 @@ def help_lines(lang: str, commands: Iterable[str] | None = None, plays: int = 0,
             out.append(what if (speech or not keys) else
                        text("help.item", lang, key="1" if one else f"1-{plays}", what=what))
             continue
-        what = text(row.help, lang)
+        what = text("help.quit.unsaved" if row.help == "help.quit" and not saving
+                    else row.help, lang)
         if speech:  # "point N" aloud: "point number"
             what = re.sub(r"\bN\b", text("key.number", lang), what)
         if not keys:
