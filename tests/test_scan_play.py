@@ -536,6 +536,23 @@ class TestTerminalLoop:
         assert lines[0] == words.text("scanui.intro_step", "en", pick="Enter", next="space")
         assert driver.stats.steps == 2 and driver.stats.picks == 1
         assert driver.stats.presses == 3
+        # this match has no save file: leaving does not promise one
+        assert lines[1] == words.text("scanui.leave_unsaved", "en")
+
+    @pytest.mark.parametrize("lang", ["en", "el"])
+    def test_the_introduction_says_whether_leaving_keeps_the_match(self, lang: str,
+                                                                   tmp_path: Path) -> None:
+        said = {}
+        for saved in (True, False):
+            app = App(new_session("portes", 1, seed=5), lang=lang,
+                      save_path=tmp_path / "autosave.json" if saved else None)
+            driver = ScanDriver(app, make_scanner(ScanSettings(mode="auto")), ManualClock())
+            lines: list[str] = []
+            TerminalScan(driver, FakeKeys(ManualClock(), lambda now: []), lines.append,
+                         lang).intro()
+            said[saved] = lines[1]
+        assert said[True] == words.text("scanui.leave", lang)
+        assert said[False] == words.text("scanui.leave_unsaved", lang)
 
     def test_not_a_terminal_falls_back_to_typed_commands(self, tmp_path: Path) -> None:
         from tavli_voice.ui.terminal import TerminalPlayer

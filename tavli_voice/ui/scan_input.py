@@ -110,6 +110,8 @@ class TerminalScan:
         nxt = key_word(names.get(Switch.NEXT, names[Switch.PICK]), self.lang)
         self.say(M.text("scanui.intro_step" if settings.mode == "step" else "scanui.intro_auto", self.lang,
                       pick=pick, next=nxt))
+        saved = self.driver.app.save_path is not None
+        self.say(M.text("scanui.leave" if saved else "scanui.leave_unsaved", self.lang))
         if settings.hold_min > 0:
             self.say(M.text("scanui.intro_hold", self.lang, pick=pick))
 

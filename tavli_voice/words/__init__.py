@@ -1380,16 +1380,19 @@ SCAN_TERMINAL_WORDS: dict[str, dict[str, str]] = {
     },
     "intro_auto": {
         "en": "Switch scanning: the options are read one after another. Press {pick} when you "
-              "hear the one you want. {next} moves on at once. Ctrl-C leaves; the match is saved.",
+              "hear the one you want. {next} moves on at once.",
         "el": "Σάρωση με διακόπτη: οι επιλογές διαβάζονται η μία μετά την άλλη. Πάτησε το {pick} "
-              "όταν ακούσεις αυτή που θέλεις. Το {next} πάει αμέσως στην επόμενη. Ctrl-C για "
-              "έξοδο, και ο αγώνας αποθηκεύεται.",
+              "όταν ακούσεις αυτή που θέλεις. Το {next} πάει αμέσως στην επόμενη.",
     },
+    "leave": {"en": "Ctrl-C leaves; the match is saved.",
+              "el": "Ctrl-C για έξοδο, και ο αγώνας αποθηκεύεται."},
+    "leave_unsaved": {"en": "Ctrl-C leaves; this match is not being saved.",
+                      "el": "Ctrl-C για έξοδο· αυτός ο αγώνας δεν αποθηκεύεται."},
     "intro_step": {
         "en": "Switch scanning with two switches: {next} moves to the next option, {pick} picks "
-              "it. Ctrl-C leaves; the match is saved.",
+              "it.",
         "el": "Σάρωση με δύο διακόπτες: το {next} πάει στην επόμενη επιλογή, το {pick} την "
-              "επιλέγει. Ctrl-C για έξοδο, και ο αγώνας αποθηκεύεται.",
+              "επιλέγει.",
     },
     "intro_hold": {
         "en": "Hold to pick is on: keep {pick} down until the choice is made. A terminal sees "
