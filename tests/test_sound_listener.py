@@ -308,13 +308,19 @@ class TestBargeInOnAWord:
         listener.set_options(PLAY_PHASE)
         return listener
 
-    def test_a_sound_that_is_not_a_word_on_offer_pauses_the_narrator_and_lets_it_go_on(
-            self, engine: SphinxRecognizer) -> None:
+    @staticmethod
+    def rustle_over_narration() -> tuple[PlayedAudio, np.ndarray, float]:
+        """The narrator's help with a rustle in the microphone 5 s in: loud, not the
+        narrator, not a word (pocketsphinx takes some shorter noises for "two")."""
         played, mic, until = narration("Your dice: six and five. Twelve plays to choose from.", 3)
-        # a rustle: loud, not the narrator, not a word (pocketsphinx takes some shorter noises for "two")
         knock = 0.5 * np.random.default_rng(3).standard_normal(int(0.6 * RATE)).astype(np.float32)
         at = int(5.0 * RATE)
         mic[at:at + len(knock)] += knock
+        return played, mic, until
+
+    def test_a_sound_that_is_not_a_word_on_offer_pauses_the_narrator_and_lets_it_go_on(
+            self, engine: SphinxRecognizer) -> None:
+        played, mic, until = self.rustle_over_narration()
         out: queue.Queue[object] = queue.Queue()
         clock, pauses = Clock(), []  # type: ignore[var-annotated]
         listener = self.listener(engine, played, out, clock, pauses)
@@ -358,10 +364,7 @@ class TestBargeInOnAWord:
 
     def test_without_words_required_any_sound_that_passes_the_checks_stops_the_narrator(
             self, engine: SphinxRecognizer) -> None:
-        played, mic, until = narration("Your dice: six and five. Twelve plays to choose from.", 3)
-        knock = 0.5 * np.random.default_rng(3).standard_normal(int(0.6 * RATE)).astype(np.float32)
-        at = int(5.0 * RATE)
-        mic[at:at + len(knock)] += knock
+        played, mic, until = self.rustle_over_narration()
         out: queue.Queue[object] = queue.Queue()
         clock, pauses = Clock(), []  # type: ignore[var-annotated]
         listener = self.listener(engine, played, out, clock, pauses)
