@@ -560,6 +560,56 @@ class TestWhisper:
         finally:
             engine._model = real
 
+    @needs_fsdd
+    def test_whole_phrases_scored_in_one_pass_rank_as_step_by_step_decoding(self, engine) -> None:
+        """One decoder pass over every spelling (ctranslate2's align) agrees with forced generation."""
+        import numpy as np
+        assert engine._can_align
+        items = phrases(Options(plays=9, commands=TURN), "en")
+        seqs = sorted({tuple(seq) for p in items for seq in engine.spellings(p)})
+        lengths = np.array([len(seq) for seq in seqs])
+        for digit, speaker in ((4, "lucas"), (7, "jackson")):
+            encoded, frames = engine.encode(fsdd(digit, speaker, 11))
+            one_pass = np.array(engine._whole(encoded, seqs, 2 * frames)) / lengths
+            engine._can_align = False
+            try:
+                stepwise = np.array(engine._whole(encoded, seqs, 2 * frames)) / lengths
+            finally:
+                engine._can_align = True
+            assert int(np.argmax(one_pass)) == int(np.argmax(stepwise))
+            assert seqs[int(np.argmax(one_pass))] in {tuple(s) for s in engine.spellings(items[digit - 1])}
+            assert float(np.max(np.abs(one_pass - stepwise))) < 0.3  # log-probability per token
+
+    @needs_espeak
+    def test_a_short_phrase_list_is_scored_in_one_decoder_pass(self, engine) -> None:
+        """As many spellings as the beam (a rescoring's candidates) cost one align call, no generation."""
+        import numpy as np
+        real = engine._model
+        calls: list[str] = []
+
+        class Counting:
+            def __getattr__(self, name: str):
+                return getattr(real, name)
+
+            def generate(self, *args, **kwargs):
+                calls.append("generate")
+                return real.generate(*args, **kwargs)
+
+            def align(self, *args, **kwargs):
+                calls.append("align")
+                return real.align(*args, **kwargs)
+
+        items = phrases(Options(commands=frozenset({"yes", "no"})), "en")
+        assert sum(len(engine.spellings(p)) for p in items) <= engine.beam
+        engine.trie(items)  # built once a turn
+        engine._model = Counting()
+        try:
+            scores = engine.scores(espeak("yes"), items)
+        finally:
+            engine._model = real
+        assert calls == ["align"]
+        assert items[int(np.argmax(scores))].text == "yes" and np.isfinite(scores).all()
+
     def test_the_prefix_tree_shares_prefixes(self) -> None:
         from tavli_voice.speech.engine_whisper import Trie
         trie = Trie.build([[[5, 9]], [[5, 7, 9], [3, 9]], [[5, 7, 9]]])

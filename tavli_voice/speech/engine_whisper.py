@@ -6,7 +6,11 @@ decoder walks a prefix tree (trie) of the phrases' token sequences, one
 decoder call per depth with every node of the frontier in one batch: a turn of
 50-80 phrases costs 3-5 small batched decoder calls instead of one scoring
 pass per phrase. Each depth keeps the ``beam`` most probable prefixes, so a
-phrase whose start is improbable is not scored (it counts as not heard).
+phrase whose start is improbable is not scored (it counts as not heard). Once
+``beam`` spellings or fewer are left (a short list, such as the candidates
+pocketsphinx proposes, starts there), they are scored whole in one decoder
+pass (ctranslate2's ``align``: nothing generated step by step).
+Probabilities are over the text tokens only, never Whisper's special tokens.
 
 A phrase is spelled as Whisper writes a transcript: " Seven." (and a number
 also as digits, " 7.", which small Whisper models prefer); its score is the
@@ -31,6 +35,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -47,6 +52,8 @@ from .audio import RATE, Samples, pad, trim
 from .grammar import Phrase
 from .heard import EngineUnavailable, Heard
 from .words import Lang, number_variants
+
+log = logging.getLogger(__name__)
 
 N_FFT = 400
 HOP = 160
@@ -285,10 +292,15 @@ class WhisperRecognizer:
         self._tries: OrderedDict[tuple[str, ...], Trie] = OrderedDict()
         self._max_length: dict[int, int] = {}
         self._dot = int(self._encode(".")[0])
+        # Tokens below <|endoftext|> are text; the rest (language, task,
+        # timestamp tokens) are never part of a transcript, so probabilities
+        # are taken over the text tokens only (as ctranslate2's align does).
+        self._text_vocab: int | None = self._tok.token_to_id("<|endoftext|>")
         # The encoder's width (384 for tiny, 512 for base), from encoding silence once.
         self._width = int(self.encode(np.zeros(RATE // 2, dtype=np.float32))[0].shape[2])
         for rows in range(1, 9):  # the usual lengths, found now rather than in the first turn
             self._steps_for(rows)
+        self._can_align = self._align_works()
 
     # --- spelling and the prefix tree -----------------------------------------
     def _encode(self, text: str) -> list[int]:
@@ -376,8 +388,47 @@ class WhisperRecognizer:
         results = self._model.generate(batch, [self._start + list(s) for s in seqs],
                                        max_length=self._steps_for(longest + extra), beam_size=1,
                                        return_logits_vocab=True, suppress_blank=False, suppress_tokens=[])
-        return [_log_softmax(np.asarray(r.logits[0], dtype=np.float32)[: len(s) + extra])
+        return [_log_softmax(np.asarray(r.logits[0], dtype=np.float32)[: len(s) + extra, : self._text_vocab])
                 for r, s in zip(results, seqs)]
+
+    def _align_works(self) -> bool:
+        """True when ctranslate2's ``align`` can score whole sequences with this model.
+
+        It needs the model's alignment heads in its config (models converted by
+        an old ctranslate2 lack them); without it whole sequences are scored
+        through ``generate`` (the same scores, slower), and the log says so.
+        """
+        silent = np.zeros((1, 50, self._width), dtype=np.float32)
+        try:
+            self._aligned(silent, [(self._dot,)], 100)
+        except (RuntimeError, ValueError) as err:
+            log.info("Whisper %s: scoring whole phrases through generate (align unavailable: %s)",
+                     self.weights.name, err)
+            return False
+        return True
+
+    def _aligned(self, encoded: npt.NDArray[np.float32], seqs: list[tuple[int, ...]],
+                 mel_frames: int) -> list[npt.NDArray[np.float32]]:
+        """Log-probability of each token of each sequence forced as the transcript.
+
+        One decoder pass over every sequence at once (ctranslate2's ``align``):
+        no step-by-step generation, no search for ``max_length``, nothing
+        generated past the sequence. ``mel_frames``: the audio's length in mel
+        frames (100 per second).
+        """
+        batch = self._ct2.StorageView.from_array(np.ascontiguousarray(np.repeat(encoded, len(seqs), axis=0)))
+        # align adds <|notimestamps|> after the start sequence itself.
+        results = self._model.align(batch, self._start[:-1], [list(s) for s in seqs], mel_frames,
+                                    median_filter_width=1)
+        return [np.log(np.maximum(np.asarray(r.text_token_probs, dtype=np.float32), 1e-30)) for r in results]
+
+    def _whole(self, encoded: npt.NDArray[np.float32], seqs: list[tuple[int, ...]],
+               mel_frames: int) -> list[float]:
+        """Summed log-probability of each whole sequence."""
+        if self._can_align:
+            return [float(rows.sum()) for rows in self._aligned(encoded, seqs, mel_frames)]
+        return [float(sum(rows[i, t] for i, t in enumerate(seq)))
+                for seq, rows in zip(seqs, self._forced(encoded, seqs, 0))]
 
     def scores(self, audio: Samples, items: tuple[Phrase, ...]) -> npt.NDArray[np.float64]:
         """Mean log-probability per token of each phrase's best spelling (-inf: pruned).
@@ -385,9 +436,9 @@ class WhisperRecognizer:
         The prefix tree is walked one depth per decoder call, keeping the
         ``beam`` most probable prefixes (within ``margin`` of the best); once
         the spellings below the frontier are ``beam`` or fewer, they are
-        scored whole in one last call.
+        scored whole in one last decoder pass.
         """
-        encoded, _ = self.encode(audio)
+        encoded, frames = self.encode(audio)
         trie = self.trie(items)
         best = np.full(trie.size, -np.inf)
 
@@ -399,8 +450,8 @@ class WhisperRecognizer:
         while frontier:
             below = [seq for _, prefix in frontier for seq in trie.below[prefix]]
             if len(below) <= self.beam:
-                for seq, rows in zip(below, self._forced(encoded, below, 0)):
-                    finish(seq, float(sum(rows[i, t] for i, t in enumerate(seq))))
+                for seq, total in zip(below, self._whole(encoded, below, 2 * frames)):
+                    finish(seq, total)
                 break
             depth = len(frontier[0][1])
             grown: list[tuple[float, tuple[int, ...]]] = []
