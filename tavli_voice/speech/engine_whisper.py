@@ -330,8 +330,10 @@ class WhisperRecognizer:
         trie = self._tries.get(key)
         if trie is None:
             trie = self._tries[key] = Trie.build([self.spellings(p) for p in items])
-            for rows in range(1, 2 + max((len(s) for s in trie.ends), default=0)):
-                self._steps_for(rows)
+            if not self._can_align or len(trie.below.get((), ())) > self.beam:
+                # The walk will generate step by step: its limits are found now, not mid-turn.
+                for rows in range(1, 2 + max((len(s) for s in trie.ends), default=0)):
+                    self._steps_for(rows)
             if len(self._tries) > 32:
                 self._tries.popitem(last=False)
         else:
