@@ -651,6 +651,13 @@ class TestWhisperGreek:
             heard = engine.recognize(espeak(word, "el"), phrases(options, "el"))
             assert heard.engine == "whisper" and heard.text in {p.text for p in phrases(options, "el")}
 
+    def test_greek_numbers_are_scored_as_words_english_ones_also_as_digits(self, engine) -> None:
+        seven = next(p for p in phrases(Options(plays=20), "el") if p.text == "επτά")
+        assert [engine._tok.decode(s) for s in engine.spellings(seven)] == [" Επτά."]
+        english = whisper_engine()
+        seven_en = next(p for p in phrases(Options(plays=20), "en") if p.text == "seven")
+        assert [english._tok.decode(s) for s in english.spellings(seven_en)] == [" Seven.", " 7."]
+
     def test_the_english_only_model_refuses_greek(self) -> None:
         from tavli_voice.speech.engine_whisper import WhisperRecognizer, all_weights
         english = [w for w in all_weights() if not w.multilingual]

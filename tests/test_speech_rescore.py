@@ -50,9 +50,16 @@ class FakeWhisper:
     def __init__(self, values: dict[Command, float]) -> None:
         self.values = values
         self.asked: list[tuple[Phrase, ...]] = []
+        self.encoded = 0
 
-    def scores(self, audio: np.ndarray, items: tuple[Phrase, ...]) -> np.ndarray:
+    def encode(self, audio: np.ndarray) -> tuple[np.ndarray, int]:
+        self.encoded += 1
+        return audio[None, :10], 1
+
+    def scores(self, audio: np.ndarray, items: tuple[Phrase, ...],
+               encoding: tuple[np.ndarray, int] | None = None) -> np.ndarray:
         self.asked.append(items)
+        assert encoding is not None and encoding[1] == 1  # the audio was encoded while pocketsphinx decoded
         return np.array([self.values.get(p.command, -math.inf) for p in items])
 
 
@@ -158,6 +165,16 @@ class TestRealEngines:
                     assert should_confirm(heard, "unsure"), (voice, word, heard)
         assert right_combined > right_alone, (right_combined, right_alone)
 
+
+    def test_encoding_beside_pocketsphinx_decides_as_encoding_after_it(self, engines) -> None:  # type: ignore[no-untyped-def]
+        _, combined = engines
+        after = RescoredRecognizer(combined.sphinx, combined.whisper, overlap=False)
+        assert combined.overlap
+        for voice, word in (("el", "είκοσι εννέα"), ("el+m1", "τέσσερα"), ("el+f2", "ρίξε"), ("el", "δεκαεννιά")):
+            clip = espeak(word, voice, 175)
+            beside, later = combined.recognize(clip, ITEMS), after.recognize(clip, ITEMS)
+            assert (beside.text, beside.command, beside.score, beside.engine) == \
+                (later.text, later.command, later.score, later.engine)
 
     def test_hear_says_the_combination_decided(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         from speech_helpers import espeak_file

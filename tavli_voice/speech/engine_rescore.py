@@ -24,6 +24,9 @@ alone (see ``benchmarks/voice.py --greek-engines``). Together:
    game asks before acting.
 
 The result's ``engine`` is "pocketsphinx+whisper" when Whisper was asked.
+Whisper's encoder does not need pocketsphinx's answer, so with ``overlap``
+it encodes the audio in a second thread while pocketsphinx decodes (both
+leave Python's lock while they compute).
 """
 
 from __future__ import annotations
@@ -32,6 +35,8 @@ import dataclasses
 import math
 import time
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
 
 import numpy as np
 
@@ -62,18 +67,26 @@ class RescoredRecognizer:
     name = "pocketsphinx+whisper"
 
     def __init__(self, sphinx: SphinxRecognizer, whisper: WhisperRecognizer, depth: int = DEPTH,
-                 weight: float = WEIGHT, vouch: float = VOUCH, clock: Callable[[], float] = time.perf_counter) -> None:
+                 weight: float = WEIGHT, vouch: float = VOUCH, overlap: bool = True,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.sphinx = sphinx
         self.whisper = whisper
         self.lang = sphinx.lang
         self.depth = depth
         self.weight = weight
         self.vouch = vouch
+        self.overlap = overlap
         self._clock = clock
+        self._encoder: ThreadPoolExecutor | None = None
 
     def recognize(self, audio: Samples, items: tuple[Phrase, ...]) -> Heard:
         """pocketsphinx's result, or the candidate Whisper and pocketsphinx together prefer."""
         start = self._clock()
+        encoding: Future[tuple[Any, int]] | None = None
+        if self.overlap:
+            if self._encoder is None:
+                self._encoder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="whisper-encoder")
+            encoding = self._encoder.submit(self.whisper.encode, audio)
         first = self.sphinx.recognize(audio, items)
         proposals = self.sphinx.candidates(items)[: self.depth]
         acoustic: dict[Command, float] = {}
@@ -84,7 +97,7 @@ class RescoredRecognizer:
         if not acoustic:
             return dataclasses.replace(first, ms=(self._clock() - start) * 1000)
         chosen = tuple(p for p in items if p.command in acoustic)
-        heard = self.whisper.scores(audio, chosen)
+        heard = self.whisper.scores(audio, chosen, encoding.result() if encoding is not None else None)
         top = max(acoustic.values())
         total: dict[Command, tuple[float, Phrase]] = {}
         likely: dict[Command, float] = {}
