@@ -478,7 +478,7 @@ def bench_greek_engines(folder: Path, engines: list[tuple[str, object]], variant
                 group = "el rates/pitches" if voice == "el" else \
                     "el variants (default 12)" if (voice, speed, pitch) in usual else "el variants (the others)"
                 right = heard.command == meant
-                for key in ("all", kind, group, f"{group}, {kind}"):
+                for key in ("all", kind, group, f"{group}, {kind}", f"phase {phase}"):
                     tally.add(key, right, heard.ms)
                 outcomes[outcome(heard, right)] += 1
                 if isinstance(meant, ChoosePlay) and meant.number <= 20:
@@ -488,7 +488,8 @@ def bench_greek_engines(folder: Path, engines: list[tuple[str, object]], variant
         print(f"  {label}")
         for key in ("all", "numbers", "numbers 1-20", "commands", "el rates/pitches",
                     *(f"{group}{kind}" for group in ("el variants (default 12)", "el variants (the others)")
-                      for kind in ("", ", numbers", ", commands"))):
+                      for kind in ("", ", numbers", ", commands")),
+                    *(f"phase {phase}" for phase in ("roll", "play", "confirm", "ask", "answer"))):
             if tally.n[key]:
                 print(f"    {key:40s} {tally.row(key)}")
         total = sum(outcomes.values())
