@@ -11,8 +11,8 @@ alone (see ``benchmarks/voice.py --greek-engines``). Together:
 2. the commands of its first ``depth`` distinct phrases are the candidates
    (its own answer among them); when it heard no phrase at all, its result
    stands;
-3. Whisper scores every phrase of those commands (constrained decoding
-   through the prefix tree of only those phrases: a few decoder steps), and
+3. Whisper scores every phrase of those commands (constrained decoding of
+   only those phrases: usually one decoder pass over all of them), and
    each command gets Whisper's best mean log-probability per token plus
    ``weight`` times pocketsphinx's log-probability relative to its best
    candidate (natural log);
