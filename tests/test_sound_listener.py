@@ -190,6 +190,50 @@ class TestQuickDecisions:
         assert len(calls) == 1  # the guess was used: no second recognition after the hang-over
 
 
+def run_behind(listener: Listener, clock: Clock, mic: np.ndarray, speaking_until: float,
+               behind_s: float, block_s: float = 0.02) -> None:
+    """As :func:`run`, but each block is handled ``behind_s`` after it was captured (a listener
+    running behind the microphone); the narrator 'speaks' until ``speaking_until`` on that clock."""
+    block = round(RATE * block_s)
+    for k in range(0, len(mic), block):
+        captured = (k + block) / RATE
+        clock.now = captured + behind_s
+        listener.is_speaking = lambda: clock.now < speaking_until
+        listener.process(mic[k:k + block], captured_end=captured)
+    listener.flush()
+
+
+@needs_espeak
+class TestRightAfterTheNarrator:
+    def test_an_answer_said_just_after_the_narrator_stopped_is_acted_on(self, engine: SphinxRecognizer) -> None:
+        # the narrator falls silent at 0.40 s (a "." or the end of its sentence); "three" starts
+        # 0.2 s later and the listener handles every block 80 ms after it was heard: the answer
+        # is the player's, not talk over the narrator (only "stop" would count then)
+        out: queue.Queue[object] = queue.Queue()
+        clock = Clock()
+        listener = Listener(engine, "en", out, clock=clock)
+        listener.set_options(PLAY_PHASE)
+        word = espeak("three")
+        lead = int(np.flatnonzero(np.abs(word) > 0.01)[0])  # espeak's own silence before the word
+        mic = in_silence(word[lead:], before=0.60, after=0.6)
+        run_behind(listener, clock, mic, speaking_until=0.40, behind_s=0.08)
+        assert [h.command for h in drain(out) if isinstance(h, Heard)] == [ChoosePlay(3)]
+
+    def test_the_narrators_voice_handled_after_it_stopped_is_still_over_the_narrator(
+            self, engine: SphinxRecognizer) -> None:
+        # the microphone hears "three" while the narrator speaks; the listener, 0.25 s behind,
+        # handles most of it after the narrator fell silent: still only "stop" counts in it
+        out: queue.Queue[object] = queue.Queue()
+        clock = Clock()
+        listener = Listener(engine, "en", out, clock=clock)
+        listener.set_options(PLAY_PHASE)
+        word = espeak("three")
+        mic = in_silence(word, before=0.5, after=0.6)
+        word_end = 0.5 + len(word) / RATE
+        run_behind(listener, clock, mic, speaking_until=word_end + 0.02 + 0.25, behind_s=0.25)
+        assert [h for h in drain(out) if isinstance(h, Heard) and h.command is not None] == []
+
+
 needs_livekit = pytest.mark.skipif(importlib.util.find_spec("livekit") is None,
                                    reason="the echo canceller's library (livekit) is not installed")
 

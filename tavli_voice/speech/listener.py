@@ -129,7 +129,7 @@ class Listener:
     def __init__(self, engine: Recognizer, lang: Lang, out: "queue.Queue[Any]",
                  is_speaking: Callable[[], bool] = lambda: False, *,
                  source: Any | None = None, vad: VadSettings = VadSettings(),
-                 barge_in: BargeIn = "ignore", tail_s: float = 0.3,
+                 barge_in: BargeIn = "ignore", tail_s: float = 0.15,
                  clock: Callable[[], float] = time.monotonic, echo: EchoGate | None = None,
                  barge_check_s: float = 0.15, retry_s: float = 1.0,
                  fast_engine: Recognizer | None = None, speculate_s: float | None = 0.06,
@@ -154,6 +154,7 @@ class Listener:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._spoke_at = float("-inf")
+        self._was_speaking = False  # the narrator's state at the last block (logged when it changes)
         self._ptt: list[Samples] | None = None
         self._ptt_muted = False
         #: compares what the microphone hears with what the speaker played (None: no check)
@@ -314,12 +315,28 @@ class Listener:
     def _rate(self) -> int:
         return int(getattr(self.source, "rate", RATE))
 
-    def _muted(self) -> bool:
+    def _muted(self, captured_at: float) -> bool:
+        """Whether a block captured from ``captured_at`` on may hold the narrator's voice.
+
+        True while the narrator speaks, and for a block captured less than
+        ``tail_s`` after it was last seen speaking. The tail counts from when
+        the block was *captured*, not from when this thread gets to it: the
+        listener runs 50–100 ms behind the microphone (more on a busy
+        machine), and a tail counted when the block is handled took the
+        player's answer said right after the narrator stopped (a number said
+        0.4 s after a "." silenced it, measured on the rig) for talk over it.
+        """
         now = self._clock()
-        if self.is_speaking():
+        speaking = self.is_speaking()
+        if speaking != self._was_speaking:
+            self._was_speaking = speaking
+            log.debug("voice: the narrator %s", "speaks" if speaking else "is silent")
+            if not speaking:  # it may have spoken until now (this thread may have been busy)
+                self._spoke_at = now
+        if speaking:
             self._spoke_at = now
             return True
-        return now - self._spoke_at < self.tail_s
+        return captured_at - self._spoke_at < self.tail_s
 
     def push_to_talk(self, pressed: bool) -> None:
         """Key down starts an utterance, key up ends and recognises it."""
@@ -340,7 +357,6 @@ class Listener:
         sample was captured (the echo check lines the microphone up with the
         speaker by it); the listener's clock when not given.
         """
-        muted = self._muted()
         self._fed += len(block)
         end = self._clock() if captured_end is None else captured_end
         # Blocks come in bursts, each stamped when the burst arrived: the earliest estimate of
@@ -350,6 +366,7 @@ class Listener:
             if self._offset is not None:
                 log.debug("microphone clock moved by %.1f ms", (offset - self._offset) * 1000)
             self._offset = offset
+        muted = self._muted(self._offset + (self._fed - len(block)) / self._rate())
         raw = np.asarray(block, dtype=np.float32)
         self._keep_raw(raw)
         heard = self._cancel_echo(raw)  # fed all the time: the canceller follows the room
