@@ -296,6 +296,41 @@ class TestEchoCanceller:
         assert [h.command for h in heard] == [StopSpeech(), ChoosePlay(3)]
         assert heard[0].reason == "barge_in"
 
+    def test_it_finds_out_whether_the_microphone_hears_the_speaker(self) -> None:
+        from tavli_voice.speech.aec import EchoCanceller
+
+        played, room_mic, until = narration("Your dice: six and five. Twelve plays to choose from.", 2)
+        headset = 0.0005 * np.random.default_rng(3).standard_normal(len(room_mic)).astype(np.float32)
+        for mic, expected in ((room_mic, True), (headset, False)):
+            aec = EchoCanceller(played.at_rate, RATE)
+            assert aec.hears_echo()  # nothing to judge on yet
+            for k in range(0, len(mic), 320):
+                aec.process(mic[k:k + 320], k / RATE)
+            assert aec.hears_echo() is expected
+
+    def test_with_a_headset_stop_over_the_narrator_is_heard_as_said(self, engine: SphinxRecognizer) -> None:
+        # the microphone hears none of the narrator; AEC3 still damps the player's voice while the
+        # narrator is loud (by 10-50 dB, measured): once it is clear that no echo reaches the
+        # microphone the listener hears it as it is, and the word is not cut up
+        played, room_mic, until = narration("Your dice: six and five. Twelve plays to choose from.", 3)
+        word = espeak("stop")
+        mic = 0.0005 * np.random.default_rng(5).standard_normal(len(room_mic)).astype(np.float32)
+        heard_words = []
+        for at_s in (4.0, 4.6, 5.3, 6.1):
+            at = int(at_s * RATE)
+            take = mic.copy()
+            take[at:at + len(word)] += 0.5 * word
+            out: queue.Queue[object] = queue.Queue()
+            clock = Clock()
+            canceller = self.canceller(played)
+            listener = Listener(engine, "en", out, clock=clock, echo=EchoGate(played.between, played.rate),
+                                canceller=canceller)  # type: ignore[arg-type]
+            listener.set_options(PLAY_PHASE)
+            run(listener, clock, take[:at + len(word) + RATE], until, settle=True)
+            heard_words.append([h.command for h in drain(out) if isinstance(h, Heard)])
+            assert not canceller.hears_echo()  # type: ignore[attr-defined]
+        assert heard_words == [[StopSpeech()]] * 4
+
     def test_the_played_reference_joins_without_jitter(self) -> None:
         played = PlayedAudio(22050, keep_s=10.0)
         tone = np.sin(2 * np.pi * 440 * np.arange(22050) / 22050).astype(np.float32)
@@ -540,6 +575,9 @@ class DampingCanceller:
 
     def reset(self) -> None:
         pass
+
+    def hears_echo(self) -> bool:
+        return True  # it has not found out that no echo reaches the microphone
 
     def process(self, block: np.ndarray, start: float) -> np.ndarray:
         far = self.played.at_rate(start, len(block), RATE)

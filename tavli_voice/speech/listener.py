@@ -54,6 +54,7 @@ Usage from the main loop::
 from __future__ import annotations
 
 import logging
+import os
 import queue
 import threading
 import time
@@ -188,6 +189,8 @@ class Listener:
         #: without waiting for the main loop to take the command from the queue
         self.on_stop = on_stop
         self._cancel_warned = False
+        #: whether the canceller found the speaker's echo in the microphone (else it is left out)
+        self._echo_heard = True
         #: the microphone as heard (before echo cancellation), for the correlation check
         self._raw: list[Samples] = []
         #: the last half second after echo cancellation
@@ -402,7 +405,17 @@ class Listener:
                 logging.getLogger(__name__).warning(
                     "echo canceller at %d Hz, microphone at %d Hz: not used", aec.rate, rate)
             return raw
-        return aec.process(raw, self._offset + (self._fed - len(raw)) / rate)
+        clean = aec.process(raw, self._offset + (self._fed - len(raw)) / rate)
+        # With no echo to take out (a headset) the canceller still damps the player by 10-50 dB
+        # whenever the narrator is loud (measured offline with AEC3: "stop" / "σταμάτα" over the
+        # help, with the microphone hearing none of it); the voice-activity detector then cut the
+        # word up or dropped it, and "stop" was missed. Then the microphone is used as heard.
+        echo = aec.hears_echo()
+        if echo != self._echo_heard:
+            self._echo_heard = echo
+            log.info("the microphone %s the speaker: echo cancellation %s", "hears" if echo else "does not hear",
+                     "on" if echo else "left out until it does")
+        return clean if echo else raw
 
     def _keep_raw(self, raw: Samples) -> None:
         """Keep the last ``VadSettings.max_s`` + 2 s of the microphone as heard."""
@@ -789,10 +802,29 @@ class Listener:
         """``engine`` on ``audio``; a command word not on offer comes back as "not_on_offer"."""
         offered = phrases(options, self.lang)
         heard = engine.recognize(audio, offered + decoys(options, self.lang, offered))
+        if DUMP_FOLDER:
+            _dump(audio, heard)
         if heard.command is not None and not any(p.command == heard.command for p in offered):
             # a command word that is not on offer now: say so, do not take the nearest offered word
             return Heard(heard.text, None, heard.score, heard.ms, heard.engine, "not_on_offer")
         return heard
+
+
+#: With ``TAVLI_VOICE_DUMP=FOLDER`` every sound recognised is written there as a WAV file
+#: named by the time and the result (for finding out why a word was misheard; off by default).
+DUMP_FOLDER = os.environ.get("TAVLI_VOICE_DUMP", "")
+
+
+def _dump(audio: Samples, heard: Heard) -> None:
+    """Write ``audio`` to :data:`DUMP_FOLDER` as ``<time>-<engine>-<text>-<score>.wav``."""
+    from .audio import write_wav
+
+    name = f"{time.time():.3f}-{heard.engine}-{heard.text or heard.reason or '-'}-{heard.score:.2f}.wav"
+    try:
+        os.makedirs(DUMP_FOLDER, exist_ok=True)
+        write_wav(os.path.join(DUMP_FOLDER, name.replace("/", "_").replace(" ", "_")), audio)
+    except OSError:
+        log.debug("could not write %s", name, exc_info=True)
 
 
 def final_enough(heard: Heard, options: Options, lang: Lang) -> bool:
