@@ -6,8 +6,8 @@ is None when not understood; ``explain`` gives the sentence to say), or a
 ``VoiceProblem`` when the microphone fails mid-game.
 
 While the narrator speaks (``is_speaking()`` True, plus ``tail_s`` after it
-stops, for the loudspeaker's last sound), what the microphone hears is
-probably the narrator. Two settings:
+stops, for the loudspeaker's last sound, counted from when the sound was
+captured), what the microphone hears is probably the narrator. Two settings:
 
 - ``barge_in="ignore"`` (default): such audio is recognised against the
   phrases of the moment but only "stop" is posted ("a stop that always
@@ -25,7 +25,8 @@ probably the narrator. Two settings:
 With loudspeakers the microphone hears the narrator too. An
 ``EchoCanceller`` (``speech/aec.py``, WebRTC's AEC3) takes the narrator's
 voice out of every block before voice-activity detection, so it rarely starts
-an utterance; when one starts anyway, the ``EchoGate`` (``speech/echo.py``)
+an utterance (with a headset, where no echo reaches the microphone, it is
+left out: it would only damp the player); when one starts anyway, the ``EchoGate`` (``speech/echo.py``)
 compares what the microphone heard then with what was played, as a second
 line (an utterance that is mostly the narrator is dropped). "Stop" (and a barge-in) is obeyed
 from this thread through ``on_stop`` as soon as it is heard; a sure result
