@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
+import pytest
 
 from tavli_voice.bots.features import n_features
 from tavli_voice.bots.net import Net
@@ -54,3 +57,33 @@ def test_a_fit_can_start_from_earlier_weights() -> None:
     # a tiny learning rate from the earlier weights stays next to them (a fresh net would not)
     np.testing.assert_allclose(nudged.outputs(x[:50]), start.outputs(x[:50]), atol=1e-3)
     assert not np.shares_memory(nudged.w1, start.w1)
+
+
+def test_saved_game_sets_are_fitted_alone_as_one_set(tmp_path: Path) -> None:
+    from tavli_voice.bots.policy_iter import main
+
+    first = play_games("plakoto", 6, seed=11)
+    second = play_games("plakoto", 6, seed=12)
+    for name, (x, y) in (("a-games-1.npz", first), ("b-games-2.npz", second)):
+        np.savez_compressed(tmp_path / name, x=x, y=y)
+    out = tmp_path / "big.npz"
+    assert main(["--game", "plakoto", "--games", "0", "--hidden", "12", "--epochs", "2",
+                 "--seed", "3", "--eval-games", "0", "--out", str(out),
+                 "--data", str(tmp_path / "a-games-1.npz"), str(tmp_path / "b-games-2.npz")]) == 0
+    fitted = Net.load(out)
+    # the same net as a fit on the two sets joined in that order
+    direct, _ = fit("plakoto", np.concatenate([first[0], second[0]]),
+                    np.concatenate([first[1], second[1]]), epochs=2, hidden=12, seed=3)
+    np.testing.assert_allclose(fitted.outputs(first[0][:40]), direct.outputs(first[0][:40]),
+                               rtol=1e-5, atol=1e-6)
+    assert fitted.meta["data"] == "a-games-1.npz b-games-2.npz"
+    assert not list(tmp_path.glob("big-games-*.npz"))  # no games of its own were played
+
+
+def test_a_game_set_of_another_game_is_refused(tmp_path: Path) -> None:
+    from tavli_voice.bots.policy_iter import load_games
+
+    x, y = play_games("fevga", 2, seed=1)
+    np.savez_compressed(tmp_path / "f.npz", x=x, y=y)
+    with pytest.raises(ValueError, match="not a saved plakoto game set"):
+        load_games(tmp_path / "f.npz", "plakoto")

@@ -190,6 +190,50 @@ class TestQuickDecisions:
         assert len(calls) == 1  # the guess was used: no second recognition after the hang-over
 
 
+def run_behind(listener: Listener, clock: Clock, mic: np.ndarray, speaking_until: float,
+               behind_s: float, block_s: float = 0.02) -> None:
+    """As :func:`run`, but each block is handled ``behind_s`` after it was captured (a listener
+    running behind the microphone); the narrator 'speaks' until ``speaking_until`` on that clock."""
+    block = round(RATE * block_s)
+    for k in range(0, len(mic), block):
+        captured = (k + block) / RATE
+        clock.now = captured + behind_s
+        listener.is_speaking = lambda: clock.now < speaking_until
+        listener.process(mic[k:k + block], captured_end=captured)
+    listener.flush()
+
+
+@needs_espeak
+class TestRightAfterTheNarrator:
+    def test_an_answer_said_just_after_the_narrator_stopped_is_acted_on(self, engine: SphinxRecognizer) -> None:
+        # the narrator falls silent at 0.40 s (a "." or the end of its sentence); "three" starts
+        # 0.2 s later and the listener handles every block 80 ms after it was heard: the answer
+        # is the player's, not talk over the narrator (only "stop" would count then)
+        out: queue.Queue[object] = queue.Queue()
+        clock = Clock()
+        listener = Listener(engine, "en", out, clock=clock)
+        listener.set_options(PLAY_PHASE)
+        word = espeak("three")
+        lead = int(np.flatnonzero(np.abs(word) > 0.01)[0])  # espeak's own silence before the word
+        mic = in_silence(word[lead:], before=0.60, after=0.6)
+        run_behind(listener, clock, mic, speaking_until=0.40, behind_s=0.08)
+        assert [h.command for h in drain(out) if isinstance(h, Heard)] == [ChoosePlay(3)]
+
+    def test_the_narrators_voice_handled_after_it_stopped_is_still_over_the_narrator(
+            self, engine: SphinxRecognizer) -> None:
+        # the microphone hears "three" while the narrator speaks; the listener, 0.25 s behind,
+        # handles most of it after the narrator fell silent: still only "stop" counts in it
+        out: queue.Queue[object] = queue.Queue()
+        clock = Clock()
+        listener = Listener(engine, "en", out, clock=clock)
+        listener.set_options(PLAY_PHASE)
+        word = espeak("three")
+        mic = in_silence(word, before=0.5, after=0.6)
+        word_end = 0.5 + len(word) / RATE
+        run_behind(listener, clock, mic, speaking_until=word_end + 0.02 + 0.25, behind_s=0.25)
+        assert [h for h in drain(out) if isinstance(h, Heard) and h.command is not None] == []
+
+
 needs_livekit = pytest.mark.skipif(importlib.util.find_spec("livekit") is None,
                                    reason="the echo canceller's library (livekit) is not installed")
 
@@ -251,6 +295,41 @@ class TestEchoCanceller:
         heard = [h for h in drain(out) if isinstance(h, Heard)]
         assert [h.command for h in heard] == [StopSpeech(), ChoosePlay(3)]
         assert heard[0].reason == "barge_in"
+
+    def test_it_finds_out_whether_the_microphone_hears_the_speaker(self) -> None:
+        from tavli_voice.speech.aec import EchoCanceller
+
+        played, room_mic, until = narration("Your dice: six and five. Twelve plays to choose from.", 2)
+        headset = 0.0005 * np.random.default_rng(3).standard_normal(len(room_mic)).astype(np.float32)
+        for mic, expected in ((room_mic, True), (headset, False)):
+            aec = EchoCanceller(played.at_rate, RATE)
+            assert aec.hears_echo()  # nothing to judge on yet
+            for k in range(0, len(mic), 320):
+                aec.process(mic[k:k + 320], k / RATE)
+            assert aec.hears_echo() is expected
+
+    def test_with_a_headset_stop_over_the_narrator_is_heard_as_said(self, engine: SphinxRecognizer) -> None:
+        # the microphone hears none of the narrator; AEC3 still damps the player's voice while the
+        # narrator is loud (by 10-50 dB, measured): once it is clear that no echo reaches the
+        # microphone the listener hears it as it is, and the word is not cut up
+        played, room_mic, until = narration("Your dice: six and five. Twelve plays to choose from.", 3)
+        word = espeak("stop")
+        mic = 0.0005 * np.random.default_rng(5).standard_normal(len(room_mic)).astype(np.float32)
+        heard_words = []
+        for at_s in (4.0, 4.6, 5.3, 6.1):
+            at = int(at_s * RATE)
+            take = mic.copy()
+            take[at:at + len(word)] += 0.5 * word
+            out: queue.Queue[object] = queue.Queue()
+            clock = Clock()
+            canceller = self.canceller(played)
+            listener = Listener(engine, "en", out, clock=clock, echo=EchoGate(played.between, played.rate),
+                                canceller=canceller)  # type: ignore[arg-type]
+            listener.set_options(PLAY_PHASE)
+            run(listener, clock, take[:at + len(word) + RATE], until, settle=True)
+            heard_words.append([h.command for h in drain(out) if isinstance(h, Heard)])
+            assert not canceller.hears_echo()  # type: ignore[attr-defined]
+        assert heard_words == [[StopSpeech()]] * 4
 
     def test_the_played_reference_joins_without_jitter(self) -> None:
         played = PlayedAudio(22050, keep_s=10.0)
@@ -496,6 +575,9 @@ class DampingCanceller:
 
     def reset(self) -> None:
         pass
+
+    def hears_echo(self) -> bool:
+        return True  # it has not found out that no echo reaches the microphone
 
     def process(self, block: np.ndarray, start: float) -> np.ndarray:
         far = self.played.at_rate(start, len(block), RATE)

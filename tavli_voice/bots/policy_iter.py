@@ -25,6 +25,13 @@ part) and reused when the same command runs again::
         --out fevga_r1.npz
     python -m tavli_voice.bots.policy_iter --game fevga --games 6000 --parts 3 --seed 1 \\
         --out fevga_r1.npz    # 18,000 games in three seeded parts
+
+``--data`` adds game sets saved by earlier rounds (their ``…-games-N.npz``
+files) to the fit; with ``--games 0`` the net is fitted to those alone, so one
+larger net can learn from several rounds' games::
+
+    python -m tavli_voice.bots.policy_iter --game plakoto --games 0 --hidden 240 \
+        --epochs 10 --seed 41 --data c2-games-2.npz c3-games-3.npz --out big.npz
 """
 
 from __future__ import annotations
@@ -41,7 +48,7 @@ import numpy as np
 from tavli_voice.rules import Position
 
 from .distill import Adam
-from .features import FloatArray
+from .features import FloatArray, n_features
 from .net import Net, equity, swap
 from .train import _final_targets, match_vs_strong, walk_game
 
@@ -98,6 +105,15 @@ def play_games(game: str, games: int, seed: int, policy: Net | None = None,
     n_in = len(xs_all[0]) if xs_all else 0
     return (np.array(xs_all, np.float32).reshape(-1, n_in),
             np.array(ys_all, np.float32).reshape(-1, 5))
+
+
+def load_games(path: Path, game: str) -> tuple[FloatArray, FloatArray]:
+    """A game set saved by :func:`main` (feature rows and their true outputs)."""
+    with np.load(path) as z:
+        x, y = z["x"], z["y"]
+    if x.ndim != 2 or y.shape != (len(x), 5) or x.shape[1] != n_features(game):
+        raise ValueError(f"{path}: not a saved {game} game set of this feature set")
+    return x, y
 
 
 def cross_entropy(net: Net, x: FloatArray, y: FloatArray) -> float:
@@ -159,6 +175,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lr", type=float, default=0.001)
     ap.add_argument("--policy", type=Path, help="the previous round's net (default: the strong "
                                                 "bot's judgement)")
+    ap.add_argument("--data", type=Path, nargs="+", default=[],
+                    help="game sets saved by earlier rounds (…-games-N.npz), fitted after "
+                         "this round's games (with --games 0: alone)")
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--eval-games", type=int, default=400,
                     help="games of the new net (0-ply) against strong afterwards")
@@ -167,12 +186,11 @@ def main(argv: list[str] | None = None) -> int:
     policy = Net.load(a.policy) if a.policy else None
     xs: list[FloatArray] = []
     ys: list[FloatArray] = []
-    for part in range(a.parts):  # each part its own seed and saved games, reused on a rerun
-        seed = a.seed + part
+    for part in range(a.parts if a.games else 0):  # each part its own seed and saved games,
+        seed = a.seed + part                           # reused on a rerun
         data = a.out.with_name(f"{a.out.stem}-games-{seed}.npz")
         if data.exists():
-            with np.load(data) as z:
-                x, y = z["x"], z["y"]
+            x, y = load_games(data, a.game)
         else:
             x, y = play_games(a.game, a.games, seed, policy, a.epsilon, quiet=False,
                               against_strong=a.against_strong)
@@ -180,13 +198,21 @@ def main(argv: list[str] | None = None) -> int:
             np.savez_compressed(data, x=x, y=y)
         xs.append(x)
         ys.append(y)
+    for path in a.data:
+        x, y = load_games(path, a.game)
+        xs.append(x)
+        ys.append(y)
+    if not xs:
+        ap.error("no games to fit: --games 0 needs --data")
     x, y = np.concatenate(xs), np.concatenate(ys)
     net, ce = fit(a.game, x, y, a.epochs, hidden=a.hidden, seed=a.seed, quiet=False,
                   init=Net.load(a.init) if a.init else None, lr=a.lr)
     net.meta.update({
-        "method": "policy iteration: fitted to the results of self-play games of "
-                  + (a.policy.name if a.policy else "the strong judgement"),
+        "method": ("policy iteration: fitted to the results of self-play games of "
+                   + (a.policy.name if a.policy else "the strong judgement")) if a.games
+                  else "fitted to the results of saved game sets",
         "game": a.game, "games": str(a.games * a.parts), "seed": str(a.seed), "epsilon": str(a.epsilon),
+        "hidden": str(a.hidden), "data": " ".join(p.name for p in a.data),
         "opponent": "strong" if a.against_strong else "itself",
         "command": "python -m tavli_voice.bots.policy_iter "
                    + " ".join(sys.argv[1:] if argv is None else argv)})

@@ -33,6 +33,7 @@ as a second line.
 from __future__ import annotations
 
 import logging
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -47,6 +48,14 @@ PlayedAt = Callable[[float, int, int], np.ndarray]
 
 #: Sample rates the audio processing module accepts.
 RATES = (8000, 16000, 32000, 48000)
+
+#: 10 ms frames of the speaker playing out loud (over ``LOUD_REFERENCE_DB`` dBFS) on which
+#: :meth:`EchoCanceller.hears_echo` judges whether the microphone hears the speaker (3 s)
+ECHO_WINDOW = 300
+LOUD_REFERENCE_DB = -40.0
+#: the speaker's voice raises the microphone at least this much over its noise floor when
+#: it reaches it (the voice-activity detector starts on 12 dB over the floor)
+ECHO_RISE_DB = 6.0
 
 
 class CancellerUnavailable(RuntimeError):
@@ -90,10 +99,31 @@ class EchoCanceller:
         self.frames_with_reference = 0
         self.restarts = restarts
         self._restarts_seen = 0
+        #: the microphone's level (dBFS) in the last ``ECHO_WINDOW`` frames in which the speaker
+        #: played out loud, and in the last ``ECHO_WINDOW`` frames of all
+        self._near_loud: deque[float] = deque(maxlen=ECHO_WINDOW)
+        self._near_all: deque[float] = deque(maxlen=ECHO_WINDOW)
 
     def reset(self) -> None:
         """Forget a partial frame (the microphone restarted: its clock starts again)."""
         self._pending = np.zeros(0, dtype=np.float32)
+
+    def hears_echo(self) -> bool:
+        """Whether the microphone hears the speaker (False: a headset, or the speaker far or off).
+
+        Judged on the last :data:`ECHO_WINDOW` frames in which the speaker
+        played out loud: when the microphone was, in most of them (their
+        median), less than :data:`ECHO_RISE_DB` above its own noise floor (the
+        quietest tenth of all recent frames), the speaker's voice does not
+        reach it. The player's own speech in those frames only makes the
+        microphone louder, so this errs on the side of an echo. True until
+        enough frames were seen.
+        """
+        if len(self._near_loud) < ECHO_WINDOW // 3:
+            return True
+        floor = float(np.percentile(np.fromiter(self._near_all, dtype=np.float64), 10))
+        loud = float(np.median(np.fromiter(self._near_loud, dtype=np.float64)))
+        return loud - floor >= ECHO_RISE_DB
 
     def process(self, block: Samples, start: float) -> Samples:
         """``block`` (captured from monotonic time ``start``) with the speaker's echo removed.
@@ -124,13 +154,22 @@ class EchoCanceller:
         if restarts != self._restarts_seen:
             self._restarts_seen = restarts
             self.frames_with_reference = 0
+        near_db = _level_db(near)
+        self._near_all.append(near_db)
         if np.any(far):
             self.frames_with_reference += 1
+            if _level_db(far) > LOUD_REFERENCE_DB:
+                self._near_loud.append(near_db)
         reverse = rtc.AudioFrame(_pcm(far), self.rate, 1, self.frame)
         self._apm.process_reverse_stream(reverse)
         frame = rtc.AudioFrame(_pcm(near), self.rate, 1, self.frame)
         self._apm.process_stream(frame)
         return np.frombuffer(frame.data, dtype=np.int16).astype(np.float32) / 32768.0
+
+
+def _level_db(samples: np.ndarray) -> float:
+    """Mean power of ``samples`` in dBFS (-120 for digital silence)."""
+    return float(10.0 * np.log10(float(np.mean(np.square(samples, dtype=np.float64))) + 1e-12))
 
 
 def _pcm(samples: np.ndarray) -> bytes:

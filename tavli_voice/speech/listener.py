@@ -6,8 +6,8 @@ is None when not understood; ``explain`` gives the sentence to say), or a
 ``VoiceProblem`` when the microphone fails mid-game.
 
 While the narrator speaks (``is_speaking()`` True, plus ``tail_s`` after it
-stops, for the loudspeaker's last sound), what the microphone hears is
-probably the narrator. Two settings:
+stops, for the loudspeaker's last sound, counted from when the sound was
+captured), what the microphone hears is probably the narrator. Two settings:
 
 - ``barge_in="ignore"`` (default): such audio is recognised against the
   phrases of the moment but only "stop" is posted ("a stop that always
@@ -25,7 +25,8 @@ probably the narrator. Two settings:
 With loudspeakers the microphone hears the narrator too. An
 ``EchoCanceller`` (``speech/aec.py``, WebRTC's AEC3) takes the narrator's
 voice out of every block before voice-activity detection, so it rarely starts
-an utterance; when one starts anyway, the ``EchoGate`` (``speech/echo.py``)
+an utterance (with a headset, where no echo reaches the microphone, it is
+left out: it would only damp the player); when one starts anyway, the ``EchoGate`` (``speech/echo.py``)
 compares what the microphone heard then with what was played, as a second
 line (an utterance that is mostly the narrator is dropped). "Stop" (and a barge-in) is obeyed
 from this thread through ``on_stop`` as soon as it is heard; a sure result
@@ -54,6 +55,7 @@ Usage from the main loop::
 from __future__ import annotations
 
 import logging
+import os
 import queue
 import threading
 import time
@@ -129,7 +131,7 @@ class Listener:
     def __init__(self, engine: Recognizer, lang: Lang, out: "queue.Queue[Any]",
                  is_speaking: Callable[[], bool] = lambda: False, *,
                  source: Any | None = None, vad: VadSettings = VadSettings(),
-                 barge_in: BargeIn = "ignore", tail_s: float = 0.3,
+                 barge_in: BargeIn = "ignore", tail_s: float = 0.15,
                  clock: Callable[[], float] = time.monotonic, echo: EchoGate | None = None,
                  barge_check_s: float = 0.15, retry_s: float = 1.0,
                  fast_engine: Recognizer | None = None, speculate_s: float | None = 0.06,
@@ -154,6 +156,7 @@ class Listener:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._spoke_at = float("-inf")
+        self._was_speaking = False  # the narrator's state at the last block (logged when it changes)
         self._ptt: list[Samples] | None = None
         self._ptt_muted = False
         #: compares what the microphone hears with what the speaker played (None: no check)
@@ -187,6 +190,8 @@ class Listener:
         #: without waiting for the main loop to take the command from the queue
         self.on_stop = on_stop
         self._cancel_warned = False
+        #: whether the canceller found the speaker's echo in the microphone (else it is left out)
+        self._echo_heard = True
         #: the microphone as heard (before echo cancellation), for the correlation check
         self._raw: list[Samples] = []
         #: the last half second after echo cancellation
@@ -314,12 +319,28 @@ class Listener:
     def _rate(self) -> int:
         return int(getattr(self.source, "rate", RATE))
 
-    def _muted(self) -> bool:
+    def _muted(self, captured_at: float) -> bool:
+        """Whether a block captured from ``captured_at`` on may hold the narrator's voice.
+
+        True while the narrator speaks, and for a block captured less than
+        ``tail_s`` after it was last seen speaking. The tail counts from when
+        the block was *captured*, not from when this thread gets to it: the
+        listener runs 50–100 ms behind the microphone (more on a busy
+        machine), and a tail counted when the block is handled took the
+        player's answer said right after the narrator stopped (a number said
+        0.4 s after a "." silenced it, measured on the rig) for talk over it.
+        """
         now = self._clock()
-        if self.is_speaking():
+        speaking = self.is_speaking()
+        if speaking != self._was_speaking:
+            self._was_speaking = speaking
+            log.debug("voice: the narrator %s", "speaks" if speaking else "is silent")
+            if not speaking:  # it may have spoken until now (this thread may have been busy)
+                self._spoke_at = now
+        if speaking:
             self._spoke_at = now
             return True
-        return now - self._spoke_at < self.tail_s
+        return captured_at - self._spoke_at < self.tail_s
 
     def push_to_talk(self, pressed: bool) -> None:
         """Key down starts an utterance, key up ends and recognises it."""
@@ -340,7 +361,6 @@ class Listener:
         sample was captured (the echo check lines the microphone up with the
         speaker by it); the listener's clock when not given.
         """
-        muted = self._muted()
         self._fed += len(block)
         end = self._clock() if captured_end is None else captured_end
         # Blocks come in bursts, each stamped when the burst arrived: the earliest estimate of
@@ -350,6 +370,7 @@ class Listener:
             if self._offset is not None:
                 log.debug("microphone clock moved by %.1f ms", (offset - self._offset) * 1000)
             self._offset = offset
+        muted = self._muted(self._offset + (self._fed - len(block)) / self._rate())
         raw = np.asarray(block, dtype=np.float32)
         self._keep_raw(raw)
         heard = self._cancel_echo(raw)  # fed all the time: the canceller follows the room
@@ -385,7 +406,17 @@ class Listener:
                 logging.getLogger(__name__).warning(
                     "echo canceller at %d Hz, microphone at %d Hz: not used", aec.rate, rate)
             return raw
-        return aec.process(raw, self._offset + (self._fed - len(raw)) / rate)
+        clean = aec.process(raw, self._offset + (self._fed - len(raw)) / rate)
+        # With no echo to take out (a headset) the canceller still damps the player by 10-50 dB
+        # whenever the narrator is loud (measured offline with AEC3: "stop" / "σταμάτα" over the
+        # help, with the microphone hearing none of it); the voice-activity detector then cut the
+        # word up or dropped it, and "stop" was missed. Then the microphone is used as heard.
+        echo = aec.hears_echo()
+        if echo != self._echo_heard:
+            self._echo_heard = echo
+            log.info("the microphone %s the speaker: echo cancellation %s", "hears" if echo else "does not hear",
+                     "on" if echo else "left out until it does")
+        return clean if echo else raw
 
     def _keep_raw(self, raw: Samples) -> None:
         """Keep the last ``VadSettings.max_s`` + 2 s of the microphone as heard."""
@@ -772,10 +803,29 @@ class Listener:
         """``engine`` on ``audio``; a command word not on offer comes back as "not_on_offer"."""
         offered = phrases(options, self.lang)
         heard = engine.recognize(audio, offered + decoys(options, self.lang, offered))
+        if DUMP_FOLDER:
+            _dump(audio, heard)
         if heard.command is not None and not any(p.command == heard.command for p in offered):
             # a command word that is not on offer now: say so, do not take the nearest offered word
             return Heard(heard.text, None, heard.score, heard.ms, heard.engine, "not_on_offer")
         return heard
+
+
+#: With ``TAVLI_VOICE_DUMP=FOLDER`` every sound recognised is written there as a WAV file
+#: named by the time and the result (for finding out why a word was misheard; off by default).
+DUMP_FOLDER = os.environ.get("TAVLI_VOICE_DUMP", "")
+
+
+def _dump(audio: Samples, heard: Heard) -> None:
+    """Write ``audio`` to :data:`DUMP_FOLDER` as ``<time>-<engine>-<text>-<score>.wav``."""
+    from .audio import write_wav
+
+    name = f"{time.time():.3f}-{heard.engine}-{heard.text or heard.reason or '-'}-{heard.score:.2f}.wav"
+    try:
+        os.makedirs(DUMP_FOLDER, exist_ok=True)
+        write_wav(os.path.join(DUMP_FOLDER, name.replace("/", "_").replace(" ", "_")), audio)
+    except OSError:
+        log.debug("could not write %s", name, exc_info=True)
 
 
 def final_enough(heard: Heard, options: Options, lang: Lang) -> bool:

@@ -132,7 +132,10 @@ class EnergyVad:
             if self._loud_run >= s.start_frames:
                 self.in_speech = True
                 self._speech = [f for f, _ in self._pre]
-                self._muted = any(m for _, m in self._pre)
+                # the narrator spoke during the utterance if it did while the loud frames that
+                # started it were heard: the quiet pre-roll before them does not count (a word
+                # said right after the narrator stopped is the player's answer, not talk over it)
+                self._muted = any(m for _, m in list(self._pre)[-s.start_frames:])
                 self._pre.clear()
                 self._voiced = self._loud_run
                 self._quiet_run = 0
