@@ -41,6 +41,16 @@ class Clock:
         return self.now
 
 
+
+def listening(engine: SphinxRecognizer, options: Options, lang: str = "en",
+              **kw: object) -> tuple[queue.Queue[object], Clock, Listener]:
+    """A listener on a fake clock, offered ``options``, and the queue it puts what it heard in."""
+    out: queue.Queue[object] = queue.Queue()
+    clock = Clock()
+    listener = Listener(engine, lang, out, clock=clock, **kw)  # type: ignore[arg-type]
+    listener.set_options(options)
+    return out, clock, listener
+
 def drain(out: queue.Queue[object]) -> list[object]:
     items = []
     while not out.empty():
@@ -103,10 +113,7 @@ class TestOwnVoice:
 
     def test_without_the_check_the_narrator_interrupts_itself(self, engine: SphinxRecognizer) -> None:
         _played, mic, until = narrator_and_mic("Say roll, or stop.")
-        out: queue.Queue[object] = queue.Queue()
-        clock = Clock()
-        listener = Listener(engine, "en", out, clock=clock, barge_in="interrupt")
-        listener.set_options(ROLL_PHASE)
+        out, clock, listener = listening(engine, ROLL_PHASE, barge_in="interrupt")
         run(listener, clock, mic, until + 0.3)
         assert any(isinstance(h, Heard) and h.reason == "barge_in" for h in drain(out))
 
@@ -129,10 +136,7 @@ class TestOwnVoice:
 @needs_espeak
 class TestWordsNotOnOffer:
     def test_plays_in_the_roll_phase_is_heard_as_not_on_offer(self, engine: SphinxRecognizer) -> None:
-        out: queue.Queue[object] = queue.Queue()
-        clock = Clock()
-        listener = Listener(engine, "en", out, clock=clock)
-        listener.set_options(ROLL_PHASE)
+        out, clock, listener = listening(engine, ROLL_PHASE)
         mic = in_silence(espeak("plays"))
         run(listener, clock, mic, -1.0)
         heard = [h for h in drain(out) if isinstance(h, Heard)]
@@ -140,10 +144,7 @@ class TestWordsNotOnOffer:
         assert heard[0].text == "plays"
 
     def test_offered_words_still_work_with_the_decoys(self, engine: SphinxRecognizer) -> None:
-        out: queue.Queue[object] = queue.Queue()
-        clock = Clock()
-        listener = Listener(engine, "en", out, clock=clock)
-        listener.set_options(ROLL_PHASE)
+        out, clock, listener = listening(engine, ROLL_PHASE)
         run(listener, clock, np.concatenate([in_silence(espeak("roll")), in_silence(espeak("stop"), seed=2)]),
             -1.0)
         assert [h.command for h in drain(out) if isinstance(h, Heard)] == [Roll(), StopSpeech()]
@@ -159,10 +160,7 @@ class TestWordsNotOnOffer:
 @needs_espeak
 class TestQuickDecisions:
     def test_stop_over_the_narrator_is_obeyed_before_the_hang_over_ends(self, engine: SphinxRecognizer) -> None:
-        out: queue.Queue[object] = queue.Queue()
-        clock = Clock()
-        listener = Listener(engine, "en", out, clock=clock, speculate_s=0.06)
-        listener.set_options(ROLL_PHASE)
+        out, clock, listener = listening(engine, ROLL_PHASE, speculate_s=0.06)
         word = espeak("stop")
         mic = in_silence(word, before=0.5, after=0.6)
         # the narrator talks all along
@@ -173,10 +171,7 @@ class TestQuickDecisions:
         assert posted_at is not None and posted_at - word_end < listener._vad_settings.hangover_s
 
     def test_a_guess_made_during_the_hang_over_is_used_when_it_ends(self, engine: SphinxRecognizer) -> None:
-        out: queue.Queue[object] = queue.Queue()
-        clock = Clock()
-        listener = Listener(engine, "en", out, clock=clock, speculate_s=0.06)
-        listener.set_options(ROLL_PHASE)
+        out, clock, listener = listening(engine, ROLL_PHASE, speculate_s=0.06)
         calls: list[int] = []
         real = engine.recognize
 
@@ -209,10 +204,7 @@ class TestRightAfterTheNarrator:
         # the narrator falls silent at 0.40 s (a "." or the end of its sentence); "three" starts
         # 0.2 s later and the listener handles every block 80 ms after it was heard: the answer
         # is the player's, not talk over the narrator (only "stop" would count then)
-        out: queue.Queue[object] = queue.Queue()
-        clock = Clock()
-        listener = Listener(engine, "en", out, clock=clock)
-        listener.set_options(PLAY_PHASE)
+        out, clock, listener = listening(engine, PLAY_PHASE)
         word = espeak("three")
         lead = int(np.flatnonzero(np.abs(word) > 0.01)[0])  # espeak's own silence before the word
         mic = in_silence(word[lead:], before=0.60, after=0.6)
@@ -223,10 +215,7 @@ class TestRightAfterTheNarrator:
             self, engine: SphinxRecognizer) -> None:
         # the microphone hears "three" while the narrator speaks; the listener, 0.25 s behind,
         # handles most of it after the narrator fell silent: still only "stop" counts in it
-        out: queue.Queue[object] = queue.Queue()
-        clock = Clock()
-        listener = Listener(engine, "en", out, clock=clock)
-        listener.set_options(PLAY_PHASE)
+        out, clock, listener = listening(engine, PLAY_PHASE)
         word = espeak("three")
         mic = in_silence(word, before=0.5, after=0.6)
         word_end = 0.5 + len(word) / RATE
@@ -360,10 +349,7 @@ class TestActingBeforeTheHangOverEnds:
 
     @needs_espeak
     def test_a_sure_word_is_acted_on_before_the_hang_over_ends(self, engine: SphinxRecognizer) -> None:
-        out: queue.Queue[object] = queue.Queue()
-        clock = Clock()
-        listener = Listener(engine, "en", out, clock=clock, speculate_s=0.06)
-        listener.set_options(ROLL_PHASE)
+        out, clock, listener = listening(engine, ROLL_PHASE, speculate_s=0.06)
         word = espeak("roll")
         mic = in_silence(word, before=0.5, after=0.6)
         posted_at = run(listener, clock, mic, -1.0, block_s=0.01, out=out, settle=True)
