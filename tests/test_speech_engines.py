@@ -5,11 +5,14 @@ FSDD recordings: Free Spoken Digit Dataset, CC BY-SA 4.0 (shared/speech/fsdd-dev
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import math
 import urllib.error
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -456,6 +459,32 @@ def test_enrolled_first_falls_back_for_phrases_not_enrolled() -> None:
     assert RATE == 16000
 
 
+@contextlib.contextmanager
+def decoder_calls(engine: Any) -> Iterator[list[tuple[str, dict[str, Any]]]]:
+    """The Whisper model's ``generate`` and ``align`` calls (name, keyword arguments) while
+    the block runs; the real model answers them."""
+    real = engine._model
+    calls: list[tuple[str, dict[str, Any]]] = []
+
+    class Counting:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(real, name)
+
+        def generate(self, *args: Any, **kwargs: Any) -> Any:
+            calls.append(("generate", kwargs))
+            return real.generate(*args, **kwargs)
+
+        def align(self, *args: Any, **kwargs: Any) -> Any:
+            calls.append(("align", kwargs))
+            return real.align(*args, **kwargs)
+
+    engine._model = Counting()
+    try:
+        yield calls
+    finally:
+        engine._model = real
+
+
 def whisper_engine():
     try:
         import ctranslate2  # noqa: F401
@@ -535,30 +564,17 @@ class TestWhisper:
     def test_a_new_phrase_length_costs_few_decoder_calls_and_gives_its_rows(self, engine) -> None:
         """Long phrases met for the first time (Greek numbers are 10-16 tokens) do not stall a turn."""
         import numpy as np
-        real = engine._model
-        limits: list[int] = []
-
-        class Counting:
-            def __getattr__(self, name: str):
-                return getattr(real, name)
-
-            def generate(self, *args, **kwargs):
-                limits.append(kwargs["max_length"])
-                return real.generate(*args, **kwargs)
-
-        engine._model = Counting()
-        try:
+        with decoder_calls(engine) as calls:
             new = [rows for rows in range(9, 25) if rows not in engine._max_length]
             for rows in new:
                 engine._steps_for(rows)
-            assert len(new) >= 8 and len(limits) <= 3 * len(new)
-            encoded, _ = engine.encode(espeak("twenty one"))
-            for rows in (12, 20):
-                sequence = tuple(engine._encode(" one" * 30)[:rows])
-                assert engine._forced(encoded, [sequence], 0)[0].shape[0] == rows
-                assert np.isfinite(engine._forced(encoded, [sequence], 0)[0]).all()
-        finally:
-            engine._model = real
+        assert len(new) >= 8 and len(calls) <= 3 * len(new)
+        assert {name for name, _ in calls} <= {"generate"}
+        encoded, _ = engine.encode(espeak("twenty one"))
+        for rows in (12, 20):
+            sequence = tuple(engine._encode(" one" * 30)[:rows])
+            assert engine._forced(encoded, [sequence], 0)[0].shape[0] == rows
+            assert np.isfinite(engine._forced(encoded, [sequence], 0)[0]).all()
 
     @needs_fsdd
     def test_whole_phrases_scored_in_one_pass_rank_as_step_by_step_decoding(self, engine) -> None:
@@ -584,30 +600,12 @@ class TestWhisper:
     def test_a_short_phrase_list_is_scored_in_one_decoder_pass(self, engine) -> None:
         """As many spellings as the beam (a rescoring's candidates) cost one align call, no generation."""
         import numpy as np
-        real = engine._model
-        calls: list[str] = []
-
-        class Counting:
-            def __getattr__(self, name: str):
-                return getattr(real, name)
-
-            def generate(self, *args, **kwargs):
-                calls.append("generate")
-                return real.generate(*args, **kwargs)
-
-            def align(self, *args, **kwargs):
-                calls.append("align")
-                return real.align(*args, **kwargs)
-
         items = phrases(Options(commands=frozenset({"yes", "no"})), "en")
         assert sum(len(engine.spellings(p)) for p in items) <= engine.beam
         engine.trie(items)  # built once a turn
-        engine._model = Counting()
-        try:
+        with decoder_calls(engine) as calls:
             scores = engine.scores(espeak("yes"), items)
-        finally:
-            engine._model = real
-        assert calls == ["align"]
+        assert [name for name, _ in calls] == ["align"]
         assert items[int(np.argmax(scores))].text == "yes" and np.isfinite(scores).all()
 
     def test_the_prefix_tree_shares_prefixes(self) -> None:
