@@ -16,7 +16,7 @@ keeps the decoder's start-up near 80 ms).
 >>> greek_phones("τρία")
 ('T R IY AA', 'T AH R IY AA')
 >>> greek_phones("πέντε")
-('P EY N D EY', 'P EY N D EH', 'P EH N D EY', 'P EH N D EH')
+('P EY N D EY', 'P EY N D EH', 'P EH N D EY', 'P EH N D EH', 'P EY D EY', 'P EY D EH')
 """
 
 from __future__ import annotations
@@ -126,8 +126,10 @@ def _letters(word: str) -> list[tuple[str, bool, bool]]:
     return out
 
 
-#: Most pronunciations kept per Greek word: each variant is one more thing
-#: another word can be mistaken for, and the decoder's search grows with them.
+#: Most pronunciations kept per Greek word from the spelling rules: each
+#: variant is one more thing another word can be mistaken for, and the
+#: decoder's search grows with them (the two spoken variants of
+#: ``_spoken_variants`` come on top).
 MAX_VARIANTS = 4
 #: Consonants after which Greek ρ (a tap) comes with a short vowel of its own
 #: (τρία [tᵊɾia]): the English model, whose R is an approximant hugging the
@@ -181,6 +183,16 @@ def greek_phones(word: str) -> tuple[str, ...]:
     - ``χ`` before a back vowel or a consonant ([x], which English lacks):
       also ``K`` (``δέχομαι`` was heard as ``ναι``);
     - ``ε`` (Greek /e/, a pure mid vowel): ``EY`` or ``EH``.
+
+    After those (beyond ``MAX_VARIANTS``), two variants from how espeak-ng's
+    Greek voice says the words (``espeak-ng -v el -q --ipa``), applied to the
+    two usual spellings (``_spoken_variants``):
+
+    - ``ρ`` between vowels is a tap, which the English model hears as a
+      flapped ``D`` ("water"): ``τέσσερα`` also ``T EY S EY D AA`` (it was heard as
+      "βοήθεια", "θέση ένα" and ``τέσσερις`` as "τρεις");
+    - ``ντ`` inside a word is often a plain [d] (espeak-ng: ``πέντε`` [ˈpede]):
+      also ``D`` alone.
     """
     if word in GREEK_OVERRIDES:
         return GREEK_OVERRIDES[word]
@@ -249,7 +261,24 @@ def greek_phones(word: str) -> tuple[str, ...]:
         elif ch in _SINGLE:
             one(_SINGLE[ch])
         i += 1
-    return _expand(slots)
+    usual = _expand(slots)
+    return usual + tuple(v for v in _spoken_variants(word, usual) if v not in usual)
+
+
+_VOWEL_PHONES = {"AA", "EY", "EH", "IY", "OW", "UW"}
+
+
+def _spoken_variants(word: str, usual: tuple[str, ...]) -> list[str]:
+    """The tap and [d] variants of the two usual spellings (see ``greek_phones``)."""
+    out: list[str] = []
+    for phones in usual[:2]:
+        ph = phones.split()
+        for i in range(1, len(ph) - 1):
+            if ph[i] == "R" and ph[i - 1] in _VOWEL_PHONES and ph[i + 1] in _VOWEL_PHONES:
+                out.append(" ".join(ph[:i] + ["D"] + ph[i + 1:]))
+    if "ντ" in word[1:]:
+        out += [phones.replace("N D", "D") for phones in usual[:2]]
+    return list(dict.fromkeys(out))
 
 
 def pronunciations(word: str, lang: Lang) -> tuple[str, ...]:
