@@ -462,6 +462,10 @@ def bench_greek_engines(folder: Path, engines: list[tuple[str, object]], variant
         outcomes: Counter[str] = Counter()
         within = 0  # the meant command among the candidates a rescoring engine looked at
         proposer = getattr(engine, "sphinx", None)
+        # per voice setting and per phrase: right / wrong with the meant command among the
+        # candidates (out-scored) / wrong without it (missing from the candidates)
+        by_voice: dict[str, Counter[str]] = {}
+        by_word: dict[str, Counter[str]] = {}
         for voice, speed, pitch in voices:
             for text, phase in said:
                 items = phrases(_phase_options(phase, plays), "el")
@@ -471,9 +475,11 @@ def bench_greek_engines(folder: Path, engines: list[tuple[str, object]], variant
                     subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-p", str(pitch), "-w",
                                     str(path), text], check=True)
                 heard = engine.recognize(audio.load(path), items)
+                among = True
                 if proposer is not None:
                     looked = {p.command for p, _ in proposer.candidates(items)[: getattr(engine, "depth", 8)]}
-                    within += meant in looked or (heard.command == meant)
+                    among = meant in looked or (heard.command == meant)
+                    within += among
                 kind = "numbers" if isinstance(meant, ChoosePlay) else "commands"
                 group = "el rates/pitches" if voice == "el" else \
                     "el variants (default 12)" if (voice, speed, pitch) in usual else "el variants (the others)"
@@ -485,6 +491,9 @@ def bench_greek_engines(folder: Path, engines: list[tuple[str, object]], variant
                     tally.add("numbers 1-20", right, heard.ms)
                 if not right:
                     wrong[f"{text}->{heard.text or '-'}"] += 1
+                how = "right" if right else "out-scored" if among else "missing"
+                by_voice.setdefault(f"{voice} {speed} {pitch}", Counter())[how] += 1
+                by_word.setdefault(text, Counter())[how] += 1
         print(f"  {label}")
         for key in ("all", "numbers", "numbers 1-20", "commands", "el rates/pitches",
                     *(f"{group}{kind}" for group in ("el variants (default 12)", "el variants (the others)")
@@ -499,6 +508,15 @@ def bench_greek_engines(folder: Path, engines: list[tuple[str, object]], variant
         print("    with \"did you say …?\" below the engine's confidence limit: " + ", ".join(
             f"{k} {pct(outcomes[k], total)}" for k in OUTCOMES))
         print(f"    misheard: {', '.join(f'{k} x{v}' for k, v in wrong.most_common(25)) or 'none'}")
+        if proposer is not None:
+            print("    wrong: missing = the meant command was not among pocketsphinx's candidates; "
+                  "out-scored = it was, and another won")
+        for title, table in (("voice settings", by_voice), ("phrases", by_word)):
+            worst = sorted(table.items(), key=lambda kv: kv[1]["right"] / sum(kv[1].values()))[:15]
+            print(f"    worst {title}: " + "; ".join(
+                f"{key} {pct(c['right'], sum(c.values()))}"
+                + (f" (missing {c['missing']}, out-scored {c['out-scored']})" if proposer is not None else "")
+                for key, c in worst))
 
 
 def count_utterances(clips: list[np.ndarray], hang: float) -> int:
