@@ -84,7 +84,8 @@ def main() -> None:
         pts = won_lost[:, 0] - won_lost[:, 1]
         n = len(pts)
         share = won_lost[:, 0].sum() / max(1.0, won_lost.sum())
-        line = (f"{path.name:28} share {100 * share:.1f}%  ppg {pts.mean() / 2:+.3f} ± {pts.std(ddof=1) / 2 / math.sqrt(n):.3f}"
+        se = pts.std(ddof=1) / 2 / math.sqrt(n)
+        line = (f"{path.name:28} share {100 * share:.1f}%  ppg {pts.mean() / 2:+.3f} ± {se:.3f}"
                 f"  over {2 * n} games")
         if first is None:
             first = pts
