@@ -702,3 +702,33 @@ class TestDoubleTalk:
         listener.is_speaking = lambda: True  # still speaking: over the narrator, it did not barge in
         listener._utterance(Utterance(word, RATE, 0.78, 0.78 + len(word) / RATE, True))
         assert drain(out) == []
+
+    def test_a_player_quieter_than_the_narrator_is_found_under_it(self, engine: SphinxRecognizer) -> None:
+        voice = np.concatenate([espeak("Your dice: six and five. Twelve plays to choose from.")] * 2)
+        played = PlayedAudio(RATE, keep_s=60.0)
+        for k in range(0, len(voice), 320):
+            played.add(k / RATE, voice[k:k + 320])
+        word = espeak("three")
+        at = int(3.2 * RATE)  # while the narrator speaks
+        gate = EchoGate(played.between, played.rate)
+        window = int(0.15 * RATE)
+        w_at = at + int(0.1 * RATE)  # a check made 0.1 s into the word
+
+        def found(path: np.ndarray, player_gain: float) -> bool:
+            """Whether the fitted filter finds the player in the window."""
+            mic = path.copy()
+            mic[at:at + len(word)] += player_gain * word
+            out, clock, listener = listening(engine, PLAY_PHASE, barge_in="interrupt", echo=gate)
+            listener._offset = 0.0
+            listener.process(mic[:w_at + window], captured_end=(w_at + window) / RATE)
+            return listener._player_under_narrator(window, w_at / RATE)
+
+        path = fractional_path(voice, 40.4, 0.8)  # a fraction of a sample late, as resampling makes it
+        assert found(path, 0.15)  # about 17 dB under the narrator
+        assert not found(path, 0.0)  # the narrator alone
+        # a room's long echo: the short filter does not know the path, so it concludes nothing
+        rng = np.random.default_rng(2)
+        tail = rng.standard_normal(2400) * np.exp(-np.arange(2400) / 600.0) * 0.05
+        reverb = np.convolve(path, tail)[:len(path)].astype(np.float32) + path
+        assert not found(reverb, 0.0)
+        assert not found(reverb, 0.15)

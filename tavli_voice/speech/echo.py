@@ -52,6 +52,8 @@ class EchoVerdict:
 #: under the word (median about 18) where one gain per 50 ms piece left it 2 dB over to 15
 #: dB under, and took part of the word out where the narrator was quiet.
 FIT_TAPS = 16
+#: the end of the stretch before a sound that is not counted on to be the narrator alone
+FIT_GUARD_S = 0.1
 
 
 class EchoGate:
@@ -106,7 +108,8 @@ class EchoGate:
         return EchoVerdict(not self._someone_else(pieces), best_corr, explained,
                            float(np.median(lags)) if lags else 0.0, rest.astype(np.float32))
 
-    def fitted_remainder(self, heard: Samples, start: float, skip: int, taps: int = FIT_TAPS) -> Samples | None:
+    def fitted_remainder(self, heard: Samples, start: float, skip: int, taps: int = FIT_TAPS,
+                         need_db: float | None = None) -> Samples | None:
         """``heard[skip:]`` with the played signal taken out by one filter fitted on all of ``heard``.
 
         ``heard`` (16 kHz, captured from monotonic ``start``) is a sound over
@@ -116,7 +119,11 @@ class EchoGate:
         stretch): it follows a fractional delay and the resampling on the way,
         which one gain per piece does not, and the player's voice, which does
         not follow what was played, hardly biases it over a second of sound.
-        None when nothing was played then.
+        None when nothing was played then, or (with ``need_db``) when the
+        filter took less than ``need_db`` of the narrator out of ``heard[:skip]``
+        (but its last ``FIT_GUARD_S``)
+        (the path is not known well enough: no narrator there, a room's long
+        echo, or a delay that moved).
         """
         x = np.asarray(heard, dtype=np.float64)
         if len(x) <= max(skip, taps * 4) or float(np.dot(x, x)) <= 0.0:
@@ -139,7 +146,13 @@ class EchoGate:
         aligned[ok] = ref16[src[ok]]
         rows = np.lib.stride_tricks.sliding_window_view(aligned, taps)[:n]
         h, *_ = np.linalg.lstsq(rows, x, rcond=None)
-        return (x[skip:] - rows[skip:] @ h).astype(np.float32)
+        rest = x - rows @ h
+        if need_db is not None:
+            known = max(0, skip - int(FIT_GUARD_S * RATE))  # the sound may begin a little before it is found
+            before = float(np.dot(x[:known], x[:known]))
+            if before <= 0.0 or 10 * np.log10(before / max(float(np.dot(rest[:known], rest[:known])), 1e-12)) < need_db:
+                return None
+        return rest[skip:].astype(np.float32)
 
     def _someone_else(self, pieces: list[tuple[float, float]]) -> bool:
         """True when two pieces in a row are loud and mostly not the played signal.
