@@ -14,6 +14,7 @@ import argparse
 import dataclasses
 import logging
 import os
+import shlex
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -117,6 +118,33 @@ def players_from_args(args: argparse.Namespace, lang: str) -> tuple[E.PlayerInfo
                             else "1"), E.PlayerInfo(M.text("player.second", lang)
                                                     if "player.second" in M.MESSAGES else "2")
     return E.PlayerInfo(me), seat(args.opponent)
+
+
+#: Options that say how this player plays (language, speech, input, window), not what
+#: the match is: the save does not keep them, so the resume command carries them.
+WAY_OF_PLAYING = ("lang", "speech", "verbosity", "rate", "volume", "words", "numbering",
+                  "scan", "voice", "voice_engine", "voice_confirm", "barge_in", "window",
+                  "theme", "scale", "dwell", "fullscreen")
+
+
+def way_of_playing(args: argparse.Namespace, parser: argparse.ArgumentParser) -> str:
+    """The options of :data:`WAY_OF_PLAYING` given other than their defaults, as they
+    would be typed (``" --voice --numbering mover"``; ``""`` when none were).
+
+    >>> ap = build_parser("en")
+    >>> way_of_playing(ap.parse_args(["--numbering", "mover", "--voice", "--seed", "3"]), ap)
+    ' --numbering mover --voice'
+    """
+    flags: list[str] = []
+    for action in parser._actions:
+        if action.dest not in WAY_OF_PLAYING or not action.option_strings:
+            continue
+        value = getattr(args, action.dest, None)
+        if value is None or value == action.default:
+            continue
+        flag = action.option_strings[0]
+        flags.append(flag if value is True else f"{flag} {shlex.quote(str(value))}")
+    return "".join(" " + f for f in flags)
 
 
 def make_narrator(args: argparse.Namespace, lang: str, say: "SayLine"
@@ -397,6 +425,7 @@ def _main(argv: list[str], out: TextIO | None, inp: TextIO | None, *, window: bo
         resume_command = f"{command} resume {args.resume_name}"
     elif args.save:
         resume_command = f"{command} resume --save {args.save}"
+    way = way_of_playing(args, build_parser(lang, prog))
     lock: storage.SaveLock | None = None
     if save_path is not None:
         claimed, lock, instead = claim_save(save_path, args, say, inp, lang)
@@ -409,6 +438,7 @@ def _main(argv: list[str], out: TextIO | None, inp: TextIO | None, *, window: bo
         if claimed != save_path:
             save_path = claimed
             resume_command = f"{command} resume --save {save_path}"
+    resume_command += way
     if args.watch:  # nobody else plays it: watching it is resuming it
         args.resume = True
     try:
@@ -447,6 +477,7 @@ def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
               verbosity=settings.verbosity, screen_notation=not args.words)
     app.mover_numbering = args.numbering == "mover"
     app.resume_command = resume_command
+    app.resume_way = way_of_playing(args, build_parser(lang))
     app.lock = lock
     pump = narrator.start_pump_thread() if narrator is not None else None
     try:

@@ -7,6 +7,7 @@ import json
 import os
 import pty
 import select
+import shlex
 import subprocess
 import sys
 import time
@@ -106,6 +107,24 @@ class TestResume:
         text = out.getvalue()
         assert "resumed" in text.lower()
         assert rolled.replace("You rolled ", "") in text  # the same dice are offered again
+
+    def test_resume_command_repeats_how_the_player_plays(self, tmp_path: Path) -> None:
+        _, first = run(["--game", "portes", "--seed", "12", "--numbering", "mover", "--words",
+                        "--lang", "en"], Keys(["q"]), tmp_path)
+        said = first.rsplit("continue it with: ", 1)[1].split("\n")[0]
+        words = shlex.split(said)
+        rest = words[words.index("resume") + 1:]
+        save = str(tmp_path / "save.json")
+        assert rest == ["--save", save, "--lang", "en", "--speech", "off", "--words",
+                        "--numbering", "mover"]
+        # the command as said resumes the match, and says it again with the same options
+        out = io.StringIO()
+        from tavli_voice.ui.terminal import main
+        main(["--resume"] + rest, out=out, inp=Keys(["q"]))
+        again = out.getvalue()
+        assert "resumed" in again.lower()
+        assert again.rsplit("continue it with: ", 1)[1].split("\n")[0].endswith(
+            "--words --numbering mover")
 
     def test_corrupt_save_is_kept_and_reported(self, tmp_path: Path) -> None:
         (tmp_path / "save.json").write_text("not json at all")

@@ -73,6 +73,8 @@ class App:
         self.mover_numbering = False
         #: how the person continues this match later (named in "Goodbye …")
         self.resume_command = "tavli-voice resume"
+        #: how this player plays, as options to repeat on resuming (" --voice …")
+        self.resume_way = ""
         #: why the events being published are said ("event", "where_am_i" …)
         self.reason = "event"
         self._listeners: list[Listener] = []
@@ -245,7 +247,7 @@ class App:
             moved = self._save_elsewhere(failed)
             if moved is not None:
                 self.save_error = None
-                self.resume_command = f"tavli-voice resume --save {moved}"
+                self.resume_command = f"tavli-voice resume --save {moved}{self.resume_way}"
                 return M.text("save.failed_moved", self.lang, path=str(failed), error=error,
                               new=str(moved))
             first = self.save_error is None
