@@ -306,8 +306,10 @@ def self_voice(rig: Rig, seconds: float, lang: str, folder: Path, trials: int = 
                     said = time.monotonic()
                     rig.play_into_mic(path)
                     outcome = over_narration_outcome(rig, game, speaker, lang, word, said, folder)
+                    # commands acted on at once that are neither this number nor an answer to a question
                     others = [line for line in log_lines(home, "over the narrator: '")[posted_before:]
-                              if "doubtful" not in line and f"'{word}'" not in line]
+                              if "doubtful" not in line and "asked back" not in line and f"'{word}'" not in line
+                              and not any(f" {c} (" in line for c in ("Yes", "No", "ChoosePlay"))]
                     posted_before = len(log_lines(home, "over the narrator: '"))
                     result["other_commands"] += len(others)
                     for line in others:
