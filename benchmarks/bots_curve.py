@@ -45,7 +45,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {'games':>7} {'minutes':>8} {'points share':>13} {'win rate':>9} {'pts/game':>9}")
         for r in rows:
             print(f"  {r['games']:7d} {r['minutes']:8.1f} {r['vs_strong_share']:13.1%}"
-                  f" {r['vs_strong_win_rate']:9.1%} {r['vs_strong_ppg']:+9.2f}"
+                  + (f" {r['vs_strong_win_rate']:9.1%}" if "vs_strong_win_rate" in r
+                     else f" {'-':>9}")
+                  + f" {r['vs_strong_ppg']:+9.2f}"
                   + (f"  {r['note']}" if r.get("note") else ""))
     return 0
 

@@ -1,0 +1,99 @@
+"""Compare expert nets against ``strong`` on the same dice: paired single games.
+
+Each net plays ``--pairs`` pairs of single games (no cube) against the strong
+bot at 0-ply (``--search`` for the expert's look-ahead); both games of pair
+``p`` draw their dice from ``random.Random(f"dup:{seed}:{p}")``, the net moving
+first in one and second in the other. Every net meets the same dice, so the
+difference between two nets is measured pair by pair: the script prints each
+net's share of the points, its points a game with their standard error, and
+its difference in points a game from the first net named, with the standard
+error of that paired difference (what decides whether a change is real; one
+61-point match is far too short to tell 2 points of share apart).
+
+Usage::
+
+    python benchmarks/bots_compare.py --game plakoto --pairs 2000 models/plakoto.npz new.npz
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import time
+from pathlib import Path
+
+import numpy as np
+
+from tavli_voice.bots.expert import ExpertBot
+from tavli_voice.bots.net import Net
+from tavli_voice.bots.strong import StrongBot
+from tavli_voice.rules import Position, game_outcome, legal_plays
+
+MAX_TURNS = 4000
+
+
+def dice(rng: random.Random, first: bool, game: str) -> tuple[int, int]:
+    """A roll; a Portes game never opens on a double (R3)."""
+    a, b = rng.randint(1, 6), rng.randint(1, 6)
+    while first and game == "portes" and a == b:
+        a, b = rng.randint(1, 6), rng.randint(1, 6)
+    return a, b
+
+
+def pair_points(net: Net, game: str, pairs: int, seed: int, search: bool) -> np.ndarray:
+    """Points the net won and points it lost, per pair of games (both seats): (pairs, 2)."""
+    bot = ExpertBot(seed, search=search, nets={game: net})
+    strong = StrongBot(seed)
+    out = np.zeros((pairs, 2))
+    for p in range(pairs):
+        for net_side in (0, 1):
+            rng = random.Random(f"dup:{seed}:{p}")
+            pos = Position.initial(game, "tavlucky")
+            side = 0
+            for turn in range(MAX_TURNS):
+                roll = dice(rng, turn == 0, game)
+                plays = legal_plays(pos, roll)
+                if not plays:
+                    pos, side = pos.flip(), side ^ 1
+                    continue
+                mover = bot if side == net_side else strong
+                play = mover.choose_play(pos, roll, plays)
+                end = game_outcome(play.result)
+                if end is not None:
+                    if end.winner is not None:
+                        winner = side if end.winner == 0 else side ^ 1
+                        out[p, 0 if winner == net_side else 1] += end.points
+                    break
+                pos, side = play.result.flip(), side ^ 1
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", choices=["portes", "plakoto", "fevga"], required=True)
+    ap.add_argument("--pairs", type=int, default=500)
+    ap.add_argument("--seed", type=int, default=777)
+    ap.add_argument("--search", action="store_true", help="the expert's look-ahead on")
+    ap.add_argument("nets", type=Path, nargs="+")
+    args = ap.parse_args()
+    first: np.ndarray | None = None
+    for path in args.nets:
+        t0 = time.time()
+        won_lost = pair_points(Net.load(path), args.game, args.pairs, args.seed, args.search)
+        pts = won_lost[:, 0] - won_lost[:, 1]
+        n = len(pts)
+        share = won_lost[:, 0].sum() / max(1.0, won_lost.sum())
+        se = pts.std(ddof=1) / 2 / math.sqrt(n)
+        line = (f"{path.name:28} share {100 * share:.1f}%  ppg {pts.mean() / 2:+.3f} ± {se:.3f}"
+                f"  over {2 * n} games")
+        if first is None:
+            first = pts
+        else:
+            d = (pts - first) / 2
+            line += f"  vs first {d.mean():+.3f} ± {d.std(ddof=1) / math.sqrt(n):.3f}"
+        print(line + f"  ({(time.time() - t0) / 60:.1f} min)", flush=True)
+
+
+if __name__ == "__main__":
+    main()
