@@ -58,7 +58,8 @@ def test_one_round_moves_the_net_towards_its_labels() -> None:
     x, y = play_and_label(net, "plakoto", 1, seed=3, top=2)
     assert len(x) == len(y) > 20
     before = float(np.abs(net.outputs(x) - y).mean())
-    fitted = fit_from(net, x, y, epochs=30, lr=0.002)
+    # the installed net is wide and already close to its own look-ahead: small steps
+    fitted = fit_from(net, x, y, epochs=30, lr=0.0002)
     after = float(np.abs(fitted.outputs(x) - y).mean())
     assert after < 0.8 * before
     # the starting net is left as it was

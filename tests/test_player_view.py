@@ -294,7 +294,9 @@ def test_r9_starting_again_asks_and_keeps_the_unfinished_match_by_name(
     resumed = play_cli(["resume", kept[0], "--lang", lang], ["q"])
     assert M.text("match.resumed", lang, game=M.game_name("portes", lang),
                   length=M.plural("board.length", 3, lang)) in resumed
-    assert resumed.rstrip().endswith(f".venv/bin/tavli-voice resume {kept[0]}")
+    # … and says so again with the options this player gave (the save keeps the match only)
+    assert resumed.rstrip().endswith(
+        f".venv/bin/tavli-voice resume {kept[0]} --lang {lang} --speech off")
 
 
 def test_r9_answering_r_resumes_the_saved_match(tmp_path: Path,
