@@ -76,7 +76,10 @@ ACTED = ("Chosen", "Cancelled", "Undone", "Did you say", "Not understood", "not 
          "not sure what you said", "Διάλεξες", "Ακυρώθηκε", "Αναιρέθηκε", "Είπες", "Δεν κατάλαβα",
          "δεν γίνεται τώρα", "Δεν είμαι σίγουρος")
 CHOSEN = ("Chosen", "Διάλεξες")
-NUMBER_VALUE = {"three": 3, "five": 5, "seven": 7, "two": 2, "τρία": 3, "πέντε": 5, "επτά": 7, "δύο": 2}
+NUMBER_VALUE = {"three": 3, "five": 5, "seven": 7, "two": 2, "τρία": 3, "πέντε": 5, "επτά": 7, "εφτά": 7, "δύο": 2}
+#: The start of "did you say …?" and the player's answers to it (True: it was the number said).
+ASKED = {"en": "Did you say ", "el": "Είπες "}
+ANSWER = {"en": {True: "yes", False: "no"}, "el": {True: "ναι", False: "όχι"}}
 
 
 def clip(text: str, lang: str, folder: Path) -> tuple[Path, float]:
@@ -232,7 +235,7 @@ def run_language(rig: Rig, lang: str, runs: int, folder: Path,
 
 
 def self_voice(rig: Rig, seconds: float, lang: str, folder: Path, trials: int = 12,
-               barge_in: str = "interrupt") -> dict[str, int]:
+               barge_in: str = "interrupt", trace: bool = False) -> dict[str, int]:
     """Speaker routed into the microphone, barge-in on: does the game act on its own voice?
 
     ``seconds`` of narration with nobody talking (every line the game prints
@@ -250,7 +253,7 @@ def self_voice(rig: Rig, seconds: float, lang: str, folder: Path, trials: int = 
     if barge_in != "interrupt":
         trials = 0
     result = {"acted": 0, "self_stops": 0, "right": 0, "wrong": 0, "missed": 0, "trials": trials,
-              "trial_stops": 0, "self_pauses": 0}
+              "trial_stops": 0, "self_pauses": 0, "asked_right": 0, "asked_wrong": 0, "other_commands": 0}
     try:
         with rig.record("speaker.monitor") as speaker:
             game = Game(rig, ["--game", "portes", "--seed", "3", "--no-save", "--lang", lang, "--voice",
@@ -291,6 +294,8 @@ def self_voice(rig: Rig, seconds: float, lang: str, folder: Path, trials: int = 
                 # the player's numbers over the narration still choose plays
                 rng = random.Random(7)
                 outcomes = []
+                posted_before = len(log_lines(home, "over the narrator: '"))
+                said_times: list[tuple[str, float, float | None]] = []
                 for k in range(trials):
                     word = NUMBERS[lang][k % len(NUMBERS[lang])]
                     path, _ = clip(word, lang, folder)
@@ -300,23 +305,37 @@ def self_voice(rig: Rig, seconds: float, lang: str, folder: Path, trials: int = 
                     time.sleep(0.8 + rng.uniform(0.0, 2.0))  # somewhere in the first sentences of the help
                     said = time.monotonic()
                     rig.play_into_mic(path)
-                    try:
-                        game.wait_for(PLAY_TEXT[NUMBER_VALUE[word]], after=said, timeout=10)
-                        outcome = "right"
-                    except TimeoutError:
-                        chosen = [line for at, line in game.lines if at >= said and any(c in line for c in CHOSEN)]
-                        outcome = "wrong" if chosen else "missed"
+                    outcome = over_narration_outcome(rig, game, speaker, lang, word, said, folder)
+                    # commands acted on at once that are neither this number nor an answer to a question
+                    others = [line for line in log_lines(home, "over the narrator: '")[posted_before:]
+                              if "doubtful" not in line and "asked back" not in line and f"'{word}'" not in line
+                              and not any(f" {c} (" in line for c in ("Yes", "No", "ChoosePlay"))]
+                    posted_before = len(log_lines(home, "over the narrator: '"))
+                    result["other_commands"] += len(others)
+                    for line in others:
+                        print("    another command acted on:", line[24:])
                     result[outcome] += 1
                     outcomes.append(f"{word}:{outcome}")
+                    said_times.append((f"number {word} {outcome}", said, None))
+                    if trace and outcome != "right":
+                        for at, line in game.lines:
+                            if at >= said:
+                                print(f"    [{lang}] {word} {outcome} +{(at - said) * 1000:.0f} ms printed: "
+                                      f"{line[:120]}")
                     result["trial_stops"] += len(self_stops(home)) - stops_before
-                    if outcome != "missed":
+                    if outcome in ("right", "asked_right", "wrong"):
                         acted_at = time.monotonic()
                         game.send("u")  # undo: the plays are offered again
                         game.wait_for(PLAYS_PROMPT, after=acted_at, timeout=15)
-                print(f"    the player's numbers said over the narration ({lang}): {result['right']}/{trials} "
-                      f"chose their play, {result['wrong']} another play, {result['missed']} not acted on; "
-                      f"stops during them: {result['trial_stops']}")
+                print(f"    the player's numbers said over the narration ({lang}): "
+                      f"{result['right'] + result['asked_right']}/{trials} chose their play "
+                      f"({result['right']} at once, {result['asked_right']} after 'did you say …?' and 'yes'), "
+                      f"{result['wrong']} another play, {result['asked_wrong']} asked back as another word "
+                      f"(answered 'no'), {result['missed']} not acted on; other commands acted on: "
+                      f"{result['other_commands']}; stops during them: {result['trial_stops']}")
                 print("    " + " ".join(outcomes))
+                if trace:
+                    print_trace(home, lang, said_times, 4.0)
             finally:
                 game.close()
         noise = library_lines(game.text()) + library_lines("\n".join(game.err))
@@ -324,6 +343,42 @@ def self_voice(rig: Rig, seconds: float, lang: str, folder: Path, trials: int = 
     finally:
         rig.unload(loop)
     return result
+
+
+def over_narration_outcome(rig: Rig, game: Game, speaker: Recording, lang: str, word: str, said: float,
+                           folder: Path) -> str:
+    """What the game did with ``word`` said over the narration at ``said``.
+
+    "right": its play chosen at once; "asked_right": the game asked "did you
+    say …?" with this number, the player said yes and the play was chosen;
+    "asked_wrong": it asked with another word and the player said no;
+    "wrong": another play chosen; "missed": nothing.
+    """
+    play = PLAY_TEXT[NUMBER_VALUE[word]]
+    begun = time.monotonic()
+    while time.monotonic() < begun + 10 * game.stretch():
+        lines = [line for at, line in game.lines if at >= said]
+        if any(play in line for line in lines):
+            return "right"
+        if any(c in line for line in lines for c in CHOSEN):
+            return "wrong"
+        asked = [line for line in lines if ASKED[lang] in line]
+        if asked:
+            heard = asked[0].split(ASKED[lang], 1)[1].split("?")[0].split(";")[0].strip()
+            ours = NUMBER_VALUE.get(heard) == NUMBER_VALUE[word]
+            wait_quiet(speaker, 0.4, timeout=10)  # the question is said before the answer
+            answer, _ = clip(ANSWER[lang][ours], lang, folder)
+            answered = time.monotonic()
+            rig.play_into_mic(answer)
+            if not ours:
+                return "asked_wrong"
+            try:
+                game.wait_for(play, after=answered, timeout=8)
+                return "asked_right"
+            except TimeoutError:
+                return "missed"
+        time.sleep(0.02)
+    return "missed"
 
 
 def game_log(home: Path) -> list[tuple[float, str]]:
@@ -344,13 +399,14 @@ def game_log(home: Path) -> list[tuple[float, str]]:
     return out
 
 
-def print_trace(home: Path, lang: str, trials: list[tuple[str, float, float | None]]) -> None:
+def print_trace(home: Path, lang: str, trials: list[tuple[str, float, float | None]],
+                missed_s: float = 5.0) -> None:
     """For each slow or missed trial, the game's log lines from its start to its end (ms from the start)."""
     lines = game_log(home)
     for figure, start, end in trials:
-        if end is not None and end - start <= SLOW[figure]:
+        if end is not None and end - start <= SLOW.get(figure, 0.0):
             continue
-        until = (end if end is not None else start + 5.0) + 0.1
+        until = (end if end is not None else start + missed_s) + 0.1
         took = f"{(end - start) * 1000:.0f} ms" if end is not None else "missed"
         print(f"  [{lang}] slow {figure}: {took}")
         for at, line in lines:
@@ -428,15 +484,17 @@ def main() -> int:
             totals: dict[str, int] = {}
             for lang in args.lang:
                 for key, value in self_voice(rig, args.self_voice, lang, folder, args.over_narration,
-                                              args.self_voice_barge_in).items():
+                                              args.self_voice_barge_in, args.trace).items():
                     totals[key] = totals.get(key, 0) + value
             if totals:
                 print(f"self-voice, all languages: {totals['acted']} lines printed on its own, "
                       f"{totals['self_stops']} stops of its own speech, {totals['self_pauses']} pauses that went on; "
                       f"numbers over the narration "
-                      f"{totals['right']}/{totals['trials']} right "
-                      f"({100 * totals['right'] / max(1, totals['trials']):.0f}%), "
-                      f"{totals['wrong']} wrong, {totals['missed']} not acted on")
+                      f"{totals['right'] + totals['asked_right']}/{totals['trials']} right "
+                      f"({100 * (totals['right'] + totals['asked_right']) / max(1, totals['trials']):.0f}%; "
+                      f"{totals['asked_right']} of them after asking back), "
+                      f"{totals['wrong']} wrong play, {totals['asked_wrong']} asked back as another word, "
+                      f"{totals['missed']} not acted on, {totals['other_commands']} other commands acted on")
     finally:
         for hog in hogs:
             hog.kill()

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from speech_helpers import espeak, in_silence, needs_espeak
 
-from tavli_voice.commands import ChoosePlay, Roll, StopSpeech
+from tavli_voice.commands import ChoosePlay, Help, Roll, StopSpeech
 from tavli_voice.narration.sinks import PlayedAudio
 from tavli_voice.speech.audio import RATE
 from tavli_voice.speech.echo import EchoGate
@@ -601,3 +601,134 @@ class TestStopOverTheNarrator:
         listener.set_options(PLAY_PHASE)
         heard = listener._recognize(engine, damped, PLAY_PHASE)
         assert heard.command != StopSpeech()
+
+
+def fractional_path(voice: np.ndarray, delay_samples: float, gain: float) -> np.ndarray:
+    """``voice`` through a speaker-to-microphone path: a delay of a fraction of a sample
+    (a windowed sinc, as resampling on the way makes it) and a gain."""
+    taps = np.arange(-16, 17)
+    frac = delay_samples - int(delay_samples)
+    kernel = np.sinc(taps - frac) * np.hanning(len(taps))
+    out = np.convolve(voice, kernel * gain)[16:16 + len(voice)]
+    shift = int(delay_samples)
+    return np.concatenate([np.zeros(shift), out[:len(out) - shift]]).astype(np.float32)
+
+
+@needs_espeak
+class TestDoubleTalk:
+    """The player's word over the narrator: what is taken out, and how sure the word then is."""
+
+    def test_a_filter_fitted_on_the_narrator_takes_it_out_of_the_word_where_one_gain_a_piece_does_not(self) -> None:
+        voice = np.concatenate([espeak("Your dice: six and five. Twelve plays to choose from.")] * 2)
+        played = PlayedAudio(RATE, keep_s=60.0)
+        for k in range(0, len(voice), 320):
+            played.add(1.0 + k / RATE, voice[k:k + 320])
+        echo = fractional_path(voice, 40.4, 0.8)  # the microphone hears it 2.5 ms later, between samples
+        word = espeak("three")
+        at = int(2.0 * RATE)
+        mic = echo.copy()
+        mic[at:at + len(word)] += 0.3 * word  # quieter than the narrator
+        gate = EchoGate(played.between, played.rate)
+        skip = int(0.6 * RATE)
+        start = at - skip
+        end = at + len(word)
+        fitted = gate.fitted_remainder(mic[start:end], 1.0 + start / RATE, skip)
+        one_tap = gate.check(mic[at:end], 1.0 + at / RATE).remainder
+        assert fitted is not None and len(fitted) == len(word)
+
+        def narrator_left_db(rest: np.ndarray) -> float:  # the narrator left, against the word
+            left = rest - 0.3 * word
+            return 10 * np.log10(float(np.dot(left, left)) / float(np.dot(0.3 * word, 0.3 * word)))
+
+        assert narrator_left_db(fitted) < -25.0
+        assert narrator_left_db(one_tap) > narrator_left_db(fitted) + 10.0
+
+    def test_nothing_played_nothing_fitted(self) -> None:
+        played = PlayedAudio(RATE, keep_s=10.0)
+        gate = EchoGate(played.between, played.rate)
+        mic = in_silence(espeak("three"))
+        assert gate.fitted_remainder(mic, 1.0, int(0.3 * RATE)) is None
+
+    @staticmethod
+    def decide(*results: Heard) -> Heard:
+        listener = Listener(SphinxRecognizer.__new__(SphinxRecognizer), "el", queue.Queue())
+        return listener._decide_over_narrator(list(results))
+
+    def test_a_word_heard_by_every_version_is_acted_on_one_they_disagree_on_is_asked_back(self) -> None:
+        five = Heard("πέντε", ChoosePlay(5), 0.45, 90.0, "pocketsphinx+whisper")
+        also_five = Heard("πέντε", ChoosePlay(5), 0.30, 90.0, "pocketsphinx+whisper")
+        helped = Heard("βοήθεια", Help(), 0.45, 90.0, "pocketsphinx+whisper")
+        nothing = Heard("", None, 0.0, 90.0, "pocketsphinx+whisper", "nothing")
+        assert self.decide(five, also_five) == five and not self.decide(five, also_five).doubtful
+        assert self.decide(five, helped).doubtful  # measured on the rig: "πέντε" came out as "βοήθεια"
+        assert self.decide(helped, five).doubtful
+        assert self.decide(five, nothing).doubtful  # one version alone, not sure
+        sure = Heard("two", ChoosePlay(2), 0.9, 90.0, "pocketsphinx+whisper")
+        assert not self.decide(sure, nothing).doubtful
+        assert self.decide(sure, Heard("five", ChoosePlay(5), 0.4, 90.0, "pocketsphinx+whisper")).doubtful
+        stop = Heard("σταμάτα", StopSpeech(), 0.2, 90.0, "pocketsphinx+whisper")
+        assert self.decide(five, stop) == stop
+        assert self.decide(nothing, nothing).command is None
+        from tavli_voice.speech.listener import should_confirm
+
+        assert should_confirm(self.decide(five, helped), "never")  # asked back whatever the setting
+
+    def test_a_guess_that_found_only_the_games_own_voice_is_not_taken_as_what_was_said(
+            self, engine: SphinxRecognizer) -> None:
+        from concurrent.futures import Future
+
+        out, clock, listener = listening(engine, PLAY_PHASE)
+        guess: Future[Heard] = Future()
+        guess.set_result(Heard("", None, 0.0, 0.0, "echo", "nothing"))
+        listener._spec, listener._spec_echo = guess, True
+        assert listener._take_spec() is None
+        listener._spec, listener._spec_echo = guess, False
+        assert listener._take_spec() is guess
+
+    def test_a_word_that_began_in_the_narrators_last_sound_is_the_players(self, engine: SphinxRecognizer) -> None:
+        # the narrator has stopped by the end of the word and none of it is in the word: the
+        # word began over the narrator (it never went through the checks made while it spoke)
+        from tavli_voice.speech.vad import Utterance
+
+        played = PlayedAudio(RATE, keep_s=10.0)
+        played.add(0.3, 0.3 * np.ones(int(0.5 * RATE), dtype=np.float32))  # the narrator, until 0.8 s
+        word = in_silence(espeak("three"), before=0.2, after=0.2)
+        out, clock, listener = listening(engine, PLAY_PHASE, barge_in="interrupt",
+                                         echo=EchoGate(played.between, played.rate))
+        listener.is_speaking = lambda: False
+        listener._offset = 0.0
+        listener._utterance(Utterance(word, RATE, 0.78, 0.78 + len(word) / RATE, True))
+        assert [h.command for h in drain(out) if isinstance(h, Heard)] == [ChoosePlay(3)]
+        listener.is_speaking = lambda: True  # still speaking: over the narrator, it did not barge in
+        listener._utterance(Utterance(word, RATE, 0.78, 0.78 + len(word) / RATE, True))
+        assert drain(out) == []
+
+    def test_a_player_quieter_than_the_narrator_is_found_under_it(self, engine: SphinxRecognizer) -> None:
+        voice = np.concatenate([espeak("Your dice: six and five. Twelve plays to choose from.")] * 2)
+        played = PlayedAudio(RATE, keep_s=60.0)
+        for k in range(0, len(voice), 320):
+            played.add(k / RATE, voice[k:k + 320])
+        word = espeak("three")
+        at = int(3.2 * RATE)  # while the narrator speaks
+        gate = EchoGate(played.between, played.rate)
+        window = int(0.15 * RATE)
+        w_at = at + int(0.1 * RATE)  # a check made 0.1 s into the word
+
+        def found(path: np.ndarray, player_gain: float) -> bool:
+            """Whether the fitted filter finds the player in the window."""
+            mic = path.copy()
+            mic[at:at + len(word)] += player_gain * word
+            out, clock, listener = listening(engine, PLAY_PHASE, barge_in="interrupt", echo=gate)
+            listener._offset = 0.0
+            listener.process(mic[:w_at + window], captured_end=(w_at + window) / RATE)
+            return listener._player_under_narrator(window, w_at / RATE)
+
+        path = fractional_path(voice, 40.4, 0.8)  # a fraction of a sample late, as resampling makes it
+        assert found(path, 0.15)  # about 17 dB under the narrator
+        assert not found(path, 0.0)  # the narrator alone
+        # a room's long echo: the short filter does not know the path, so it concludes nothing
+        rng = np.random.default_rng(2)
+        tail = rng.standard_normal(2400) * np.exp(-np.arange(2400) / 600.0) * 0.05
+        reverb = np.convolve(path, tail)[:len(path)].astype(np.float32) + path
+        assert not found(reverb, 0.0)
+        assert not found(reverb, 0.15)

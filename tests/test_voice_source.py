@@ -177,3 +177,28 @@ def test_a_command_not_on_offer_is_answered_as_such() -> None:
     out.put(Heard("undo", None, 0.8, 20.0, "pocketsphinx", "not_on_offer"))
     assert source.poll() is None
     assert [e for e in seen if isinstance(e, E.Notice)][-1].text.startswith("“undo” is not possible now.")
+
+
+def test_a_doubtful_word_is_asked_back_even_with_never_and_an_unsure_answer_is_asked_back_too() -> None:
+    app, listener, out, source, seen = make()
+    source.confirm = "never"
+    if app.session.phase is Phase.ROLL:
+        app.command(C.Roll())
+    assert app.session.phase is Phase.PLAY and len(app.session.plays) >= 2
+    # heard over the narrator's voice and not sure: asked back whatever the setting
+    out.put(Heard("two", C.ChoosePlay(2), 0.45, 20.0, "pocketsphinx+whisper", doubtful=True))
+    assert source.poll() is None
+    assert source.held == C.ChoosePlay(2)
+    assert [e for e in seen if isinstance(e, E.Notice)][-1].text.startswith("Did you say two?")
+    # the answer "yes" heard, unsure, as "one": not acted on, asked back in its turn
+    out.put(Heard("one", C.ChoosePlay(1), 0.3, 20.0, "pocketsphinx+whisper"))
+    assert source.poll() is None
+    assert source.held == C.ChoosePlay(1)
+    assert [e for e in seen if isinstance(e, E.Notice)][-1].text.startswith("Did you say one?")
+    out.put(Heard("yes", C.Yes(), 0.3, 20.0, "pocketsphinx+whisper"))
+    assert source.poll() == C.ChoosePlay(1)  # a yes, even unsure, answers the question
+    # a sure word while a question is open is still that command
+    out.put(Heard("two", C.ChoosePlay(2), 0.45, 20.0, "pocketsphinx+whisper", doubtful=True))
+    assert source.poll() is None
+    out.put(Heard("score", C.Score(), 0.9, 20.0))
+    assert source.poll() == C.Score()

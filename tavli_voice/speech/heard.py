@@ -32,6 +32,8 @@ class Heard:
     ``reason``: see ``Reason``; "" when ``command`` is set.
     ``note``: why ``engine`` decided rather than the engine asked for ("" when it was
     the one asked for), e.g. "whisper: not installed (pip install ...)".
+    ``doubtful``: heard over the game's own voice and not sure: asked back
+    ("did you say …?") whatever the setting.
     """
 
     text: str
@@ -41,6 +43,7 @@ class Heard:
     engine: str = ""
     reason: Reason = ""
     note: str = ""
+    doubtful: bool = False
 
     @property
     def understood(self) -> bool:

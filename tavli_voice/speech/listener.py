@@ -54,7 +54,9 @@ Usage from the main loop::
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+import math
 import os
 import queue
 import threading
@@ -115,11 +117,13 @@ def should_confirm(heard: Heard, policy: ConfirmPolicy, unsure_below: float | No
     """Whether to ask "did you say …?" before acting on ``heard`` (destructive: always).
 
     "Stop" is never asked back: stopping speech is harmless, so it is obeyed
-    at once whatever the confidence.
+    at once whatever the confidence. A ``doubtful`` word (heard over the
+    narrator's voice, not sure) is always asked back, even with "never": the
+    narrator's voice in it may have made another word of it.
     """
     if heard.command is None or isinstance(heard.command, StopSpeech):
         return False
-    if isinstance(heard.command, DESTRUCTIVE) or policy == "always":
+    if isinstance(heard.command, DESTRUCTIVE) or policy == "always" or heard.doubtful:
         return True
     limit = unsure_below if unsure_below is not None else UNSURE_BELOW.get(heard.engine, 0.3)
     return policy == "unsure" and heard.score < limit
@@ -177,6 +181,7 @@ class Listener:
         self._spec: Future[Heard] | None = None
         self._spec_options: Options | None = None
         self._spec_muted = False
+        self._spec_echo = False  # the guess found the game's own voice: nothing was recognised
         self._stopped_early = False
         self._barged = False  # a barge-in was posted for the utterance in progress
         self._barged_at = 0  # the sample count then
@@ -231,6 +236,16 @@ class Listener:
         #: the onset meanwhile (the canceller lets the narrator through then); the checks still run
         self.output_steady = output_steady
         self.onset_left_db = -6.0
+        #: the microphone before a sound over the narrator that the speaker-to-microphone path
+        #: is fitted on too, to take the narrator out of the sound (``_double_talk_remainder``)
+        self.fit_s = 0.6
+        #: sound over the narrator that the fitted filter leaves this much of (dB against the
+        #: sound) holds someone else's voice (``_player_under_narrator``)
+        self.under_narrator_db = -12.0
+        self.fitted_known_db = 25.0
+        #: a sound that began over the narrator is the player's alone when the narrator has
+        #: stopped by its end and less than this share of it is explained by what was played
+        self.alone_explained = 0.2
 
     # --- what may be said now -------------------------------------------------
     @property
@@ -496,21 +511,28 @@ class Listener:
             self._spec_options = options
             self._spec_muted = muted
             self._spec_barge = self._worded_barge_in(muted) and self._barge_ready
+            self._spec_echo = False
             versions = [audio]
             if self.echo is not None and self._offset is not None:
                 start = self._offset + self._fed / self._rate() - len(heard_audio) / rate
                 verdict = self.echo.check(self._as_rate(self._raw_tail(len(heard_audio))), start)
-                if verdict.echo:  # the game's own voice: nothing to recognise
+                if verdict.echo:  # the game's own voice: nothing to recognise (and not a result)
+                    self._spec_echo = True
+                    self._spec_barge = False
                     done: Future[Heard] = Future()
                     done.set_result(Heard("", None, 0.0, 0.0, "echo", "nothing"))
                     self._spec = done
                     return
                 if self.canceller is None:
                     versions = [verdict.remainder]
-                elif self._spec_barge or self._stop_only(muted):
+                elif self._spec_barge:
+                    versions.append(self._double_talk_remainder(len(heard_audio), start, verdict.remainder))
+                elif self._stop_only(muted):
                     versions.append(verdict.remainder)  # double talk: see _utterance
             if self._stop_only(muted):
                 self._spec = self._pool.submit(self._recognize_stop_first, engine, versions, options)
+            elif self._spec_barge:
+                self._spec = self._pool.submit(self._recognize_over_narrator, engine, versions, options)
             else:
                 self._spec = self._pool.submit(self._recognize_best, engine, versions, options)
             log.debug("voice: guessing after %d ms of quiet, listener behind by %.0f ms", quiet * 10,
@@ -582,6 +604,8 @@ class Listener:
         verdict = self.echo.check(audio if rate == RATE else resample(audio, rate, RATE), start_t)
         log.debug("voice over the narrator: echo %s (explained %.2f, correlation %.2f, delay %.0f ms)",
                   verdict.echo, verdict.explained, verdict.correlation, verdict.lag_s * 1000)
+        if verdict.echo and self._player_under_narrator(len(audio), start_t):
+            verdict = dataclasses.replace(verdict, echo=False)
         if not verdict.echo and self._left_db(audio) < self.barge_left_db:
             # the canceller took most of it away: what is left is the narrator's, not the player
             log.debug("voice over the narrator: %.0f dB left after echo cancellation, not a barge-in",
@@ -610,8 +634,95 @@ class Listener:
             return 0.0
         return 10.0 * float(np.log10(max(float(np.dot(clean, clean)), 1e-12) / before))
 
-    def _utterance(self, utt: Utterance) -> None:
+    def _player_under_narrator(self, count: int, start: float) -> bool:
+        """Whether the last ``count`` samples (captured from ``start``) hold a voice under the narrator's.
+
+        The one gain per piece of the echo check takes a player quieter than
+        the narrator for its echo (measured on the rig: Greek numbers said
+        6 dB under the narrator were 33-89 % "explained" by it, piece after
+        piece, and never barged in). The filter fitted over this and the
+        ``fit_s`` before it takes the narrator out far better (46-75 dB on the
+        rig), so what it leaves, at least ``under_narrator_db`` of the sound,
+        is someone else; only when it took at least ``fitted_known_db`` out of
+        the narrator's voice just before (else nothing is concluded: the path
+        is not known well, as in a room with a long echo, or the speaker's
+        clock moved; measured on the rig without that condition, the
+        narrator's own voice passed 4 times in 20 s).
+        """
+        assert self.echo is not None
+        rate = self._rate()
+        fit = int(self.fit_s * rate)
+        raw = self._raw_tail(count + fit)
+        if len(raw) < count + fit:
+            return False
+        rest = self.echo.fitted_remainder(self._as_rate(raw), start - fit / rate, round(self.fit_s * RATE),
+                                          need_db=self.fitted_known_db)
+        if rest is None:
+            return False
+        heard = self._as_rate(raw[fit:]).astype(np.float64)
+        if float(np.mean(heard ** 2)) < 1e-8:  # under -80 dBFS: nothing to judge
+            return False
+        left = 10.0 * math.log10(max(float(np.dot(rest, rest)), 1e-12) / max(float(np.dot(heard, heard)), 1e-12))
+        log.debug("voice over the narrator: %.0f dB left after the fitted filter", left)
+        return left >= self.under_narrator_db
+
+    def _said_after_the_narrator(self, explained: float) -> bool:
+        """Whether a sound that began over the narrator is the player's alone, said as it stopped.
+
+        The narrator is silent by the end of it and the echo check found
+        almost none of what was played in it (``explained`` under
+        ``alone_explained``). Measured on the rig: a "ναι" said just as the
+        narrator's question ended began in its last sound, never went through
+        the checks made while the narrator spoke, and was dropped as its own
+        voice with 0 % of it explained by what was played.
+        """
+        return explained < self.alone_explained and not self.is_speaking()
+
+    def _dump_double_talk(self, utt: Utterance) -> None:
+        """Keep the microphone as heard and what was played around ``utt`` over the narrator (``TAVLI_VOICE_DUMP``)."""
+        if not DUMP_FOLDER or not utt.muted or self.echo is None or self._offset is None:
+            return
+        rate = self._rate()
+        raw = self._raw_tail(self._raw_len)
+        start = self._offset + self._fed / rate - len(raw) / rate  # when raw[0] was captured
+        played = self.echo.played(start - 0.5, start + len(raw) / rate + 0.5)
+        name = f"{time.time():.3f}-double-talk.npz"
+        try:
+            os.makedirs(DUMP_FOLDER, exist_ok=True)
+            np.savez(os.path.join(DUMP_FOLDER, name), raw=raw, rate=rate, played=played,
+                     played_rate=self.echo.played_rate, utt_start=utt.start - (self._fed / rate - len(raw) / rate),
+                     utt_end=utt.end - (self._fed / rate - len(raw) / rate))
+        except OSError:
+            log.debug("could not write %s", name, exc_info=True)
+
+    def _double_talk_remainder(self, count: int, start: float, one_tap: Samples) -> Samples:
+        """The player's sound over the narrator (the last ``count`` samples, captured from ``start``)
+        with the narrator's voice subtracted by a filter fitted on it and the ``fit_s`` before it
+        (``EchoGate.fitted_remainder``).
+
+        Measured on the rig: the one gain per piece of ``EchoGate.check`` left the
+        narrator's voice at -2 to 15 dB under the player's word and, in pieces that
+        are mostly the player, took part of the word out too; Greek numbers then
+        came out as other words. ``one_tap`` (that remainder) when nothing was played.
+        """
+        assert self.echo is not None
+        rate = self._rate()
+        fit = int(self.fit_s * rate)
+        raw = self._raw_tail(count + fit)
+        if len(raw) < count + fit:
+            return one_tap
+        fitted = self.echo.fitted_remainder(self._as_rate(raw), start - fit / rate, round(self.fit_s * RATE))
+        return one_tap if fitted is None else fitted
+
+    def _take_spec(self) -> "Future[Heard] | None":
+        """The guess made during the hang-over, if it recognised something (it is forgotten here)."""
         spec, self._spec = self._spec, None
+        if self._spec_echo:  # a guess that found only the game's own voice recognised nothing
+            spec, self._spec_echo = None, False
+        return spec
+
+    def _utterance(self, utt: Utterance) -> None:
+        spec = self._take_spec()
         ready, self._barge_ready = self._barge_ready, False
         if self._stopped_early:  # "stop", already obeyed
             self._stopped_early = False
@@ -627,6 +738,8 @@ class Listener:
         if self.echo is not None and self._offset is not None:
             raw = self._as_rate(self._raw_tail(len(utt.audio))) if self.canceller is not None else audio
             verdict = self.echo.check(raw, self._offset + utt.start, self._offset + utt.end)
+            muted = muted and not self._said_after_the_narrator(verdict.explained)
+            worded = worded and muted
             barged, self._barged = self._barged, False
             if verdict.echo or (muted and self._interrupting() and not barged and not worded):
                 # the game's own voice; over the narrator, only sound that made it barge in
@@ -645,13 +758,15 @@ class Listener:
                     # talk), where subtracting the played voice does not: both are recognised, the
                     # surer result counts (measured on the rig: "three" came out as "yes" from the
                     # canceller and right from the subtraction; "seven" the other way round)
-                    also.append(verdict.remainder)
+                    also.append(self._double_talk_remainder(len(utt.audio), self._offset + utt.start,
+                                                            verdict.remainder))
                 elif self._stop_only(muted):
                     # while the narrator is loud the canceller damps the player by up to ~18 dB
                     # (measured: "σταμάτα" over the help, 1 time in 4 nothing was recognised, and
                     # the narrator went on): look for "stop" in the subtraction's remainder too
                     stop_also.append(verdict.remainder)
         options = self.options
+        self._dump_double_talk(utt)
         if worded:
             self._worded(audio, also, options, spec if spec_barge and self._spec_options == options else None)
             return
@@ -731,7 +846,7 @@ class Listener:
         if spec is not None:
             heard = spec.result()
         else:
-            heard = self._pool.submit(self._recognize_best, self.engine, [audio, *also], options).result()
+            heard = self._pool.submit(self._recognize_over_narrator, self.engine, [audio, *also], options).result()
         if isinstance(heard.command, StopSpeech):
             self._post(heard, "utterance")
             return
@@ -740,6 +855,8 @@ class Listener:
             log.debug("voice over the narrator: no word on offer (%r, %s, %.2f): the narrator goes on",
                       heard.text, heard.reason or "unsure", heard.score)
             return
+        if heard.doubtful:
+            log.debug("voice over the narrator: %r heard, not sure of it over the narrator: asked back", heard.text)
         self._post(Heard("", StopSpeech(), 1.0, 0.0, "vad", "barge_in"), "barge-in on a word")
         self._post(heard, "over the narrator")
 
@@ -748,6 +865,36 @@ class Listener:
         if heard.command is None or heard.reason:
             return False
         return heard.score >= self.barge_word_share * UNSURE_BELOW.get(heard.engine, 0.3)
+
+    def _recognize_over_narrator(self, engine: Recognizer, versions: list[Samples], options: Options) -> Heard:
+        """What the player said over the narrator, from several versions of the same sound.
+
+        The versions (after echo cancellation, after subtracting what was
+        played) each hold some of the narrator's voice, which can make another
+        word of the player's (measured on the rig, Greek: "πέντε" came out as
+        "βοήθεια" from one version and right from the other). A word is acted
+        on at once only when every version heard it, or it is sure and no
+        version heard another word on offer clearly enough to stop the
+        narrator; otherwise it is ``doubtful``: asked back, never acted on as
+        heard.
+        """
+        results = [self._recognize(engine, audio, options) for audio in versions]
+        return self._decide_over_narrator(results)
+
+    def _decide_over_narrator(self, results: list[Heard]) -> Heard:
+        """The result of :meth:`_recognize_over_narrator` from each version's result."""
+        for heard in results:
+            if isinstance(heard.command, StopSpeech):
+                return heard
+        best = max(results, key=lambda h: (h.command is not None and not h.reason, h.score))
+        if best.command is None or best.reason:
+            return best
+        if all(h.command == best.command for h in results):
+            return best
+        rivals = [h for h in results if h.command is not None and h.command != best.command and self._word_stops(h)]
+        if not rivals and not should_confirm(best, "unsure"):
+            return best
+        return dataclasses.replace(best, doubtful=True)
 
     def _recognize_best(self, engine: Recognizer, versions: list[Samples], options: Options) -> Heard:
         """The surest result of ``engine`` over several versions of the same sound."""
@@ -781,9 +928,10 @@ class Listener:
 
     def _post(self, heard: Heard, why: str) -> None:
         """Hand ``heard`` to the main loop (logged with how far behind real time the listener is)."""
-        log.debug("voice %s: %r %s (%.2f, %s, %.0f ms) listener behind by %.0f ms", why, heard.text,
+        log.debug("voice %s: %r %s (%.2f, %s, %.0f ms%s) listener behind by %.0f ms", why, heard.text,
                   type(heard.command).__name__ if heard.command is not None else heard.reason,
-                  heard.score, heard.engine, heard.ms, self._behind() * 1000)
+                  heard.score, heard.engine, heard.ms, ", doubtful" if heard.doubtful else "",
+                  self._behind() * 1000)
         if isinstance(heard.command, StopSpeech):
             self._paused = False  # stopping ends the pause too
         if self.on_stop is not None and isinstance(heard.command, StopSpeech):

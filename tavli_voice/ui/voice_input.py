@@ -45,6 +45,10 @@ def _capital(sentence: str) -> str:
     return sentence[:1].upper() + sentence[1:] + ("" if sentence.endswith(".") else ".")
 
 
+
+#: Commands that answer "did you say …?" (or leave it open: stop).
+_ANSWERS = (C.Yes, C.Confirm, C.No, C.Cancel, C.StopSpeech)
+
 class _Posted(queue.Queue):  # type: ignore[type-arg]
     """The listener's queue; ``on_put`` is called after each item (it wakes the main loop)."""
 
@@ -134,6 +138,13 @@ class VoiceSource:
                         self.app.notice(explain(item, self.listener.options, self._lang()))
                     continue
                 if self.held is not None:
+                    if not isinstance(item.command, _ANSWERS) and should_confirm(item, "unsure"):
+                        # another word, heard unsure, while a question is open: asked back in its turn
+                        # (measured on the rig: a Greek "ναι" came out as "ένα" and chose play 1)
+                        self.held = item.command
+                        self.refresh()
+                        self.app.notice(text("voice.did_you_say", self._lang(), text=item.text))
+                        continue
                     return self._answer(item.command)
                 if should_confirm(item, self.confirm):  # type: ignore[arg-type]
                     self.held = item.command
@@ -147,7 +158,8 @@ class VoiceSource:
         """Yes lets the held command through; no drops it; stop only silences.
 
         Any other command on offer is taken as itself (the held one is
-        dropped): after "did you say stop?", "undo" means undo, not "no".
+        dropped): after "did you say stop?", "undo" means undo, not "no"
+        (when heard sure; an unsure one is asked back first, see ``poll``).
         """
         if isinstance(command, C.StopSpeech):
             return command  # the question stays open
