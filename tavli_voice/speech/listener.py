@@ -649,17 +649,11 @@ class Listener:
         clock moved; measured on the rig without that condition, the
         narrator's own voice passed 4 times in 20 s).
         """
-        assert self.echo is not None
-        rate = self._rate()
-        fit = int(self.fit_s * rate)
-        raw = self._raw_tail(count + fit)
-        if len(raw) < count + fit:
+        fitted = self._fitted(count, start, need_db=self.fitted_known_db)
+        if fitted is None:
             return False
-        rest = self.echo.fitted_remainder(self._as_rate(raw), start - fit / rate, round(self.fit_s * RATE),
-                                          need_db=self.fitted_known_db)
-        if rest is None:
-            return False
-        heard = self._as_rate(raw[fit:]).astype(np.float64)
+        rest, raw = fitted
+        heard = self._as_rate(raw[len(raw) - count:]).astype(np.float64)
         if float(np.mean(heard ** 2)) < 1e-8:  # under -80 dBFS: nothing to judge
             return False
         left = 10.0 * math.log10(max(float(np.dot(rest, rest)), 1e-12) / max(float(np.dot(heard, heard)), 1e-12))
@@ -705,14 +699,24 @@ class Listener:
         are mostly the player, took part of the word out too; Greek numbers then
         came out as other words. ``one_tap`` (that remainder) when nothing was played.
         """
+        fitted = self._fitted(count, start)
+        return one_tap if fitted is None else fitted[0]
+
+    def _fitted(self, count: int, start: float, need_db: float | None = None
+                ) -> "tuple[Samples, Samples] | None":
+        """The last ``count`` samples (captured from ``start``) with the narrator's voice
+        subtracted by a filter fitted on them and the ``fit_s`` before, and the raw
+        microphone it came from; None when too little was kept or nothing could be fitted
+        (``need_db``: see ``EchoGate.fitted_remainder``)."""
         assert self.echo is not None
         rate = self._rate()
         fit = int(self.fit_s * rate)
         raw = self._raw_tail(count + fit)
         if len(raw) < count + fit:
-            return one_tap
-        fitted = self.echo.fitted_remainder(self._as_rate(raw), start - fit / rate, round(self.fit_s * RATE))
-        return one_tap if fitted is None else fitted
+            return None
+        rest = self.echo.fitted_remainder(self._as_rate(raw), start - fit / rate, round(self.fit_s * RATE),
+                                          need_db=need_db)
+        return None if rest is None else (rest, raw)
 
     def _take_spec(self) -> "Future[Heard] | None":
         """The guess made during the hang-over, if it recognised something (it is forgotten here)."""
