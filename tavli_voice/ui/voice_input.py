@@ -45,9 +45,9 @@ def _capital(sentence: str) -> str:
     return sentence[:1].upper() + sentence[1:] + ("" if sentence.endswith(".") else ".")
 
 
-
 #: Commands that answer "did you say …?" (or leave it open: stop).
 _ANSWERS = (C.Yes, C.Confirm, C.No, C.Cancel, C.StopSpeech)
+
 
 class _Posted(queue.Queue):  # type: ignore[type-arg]
     """The listener's queue; ``on_put`` is called after each item (it wakes the main loop)."""
