@@ -124,7 +124,7 @@ def players_from_args(args: argparse.Namespace, lang: str) -> tuple[E.PlayerInfo
 #: the match is: the save does not keep them, so the resume command carries them.
 WAY_OF_PLAYING = ("lang", "speech", "verbosity", "rate", "volume", "words", "numbering",
                   "scan", "voice", "voice_engine", "voice_confirm", "barge_in", "window",
-                  "theme", "scale", "dwell", "fullscreen")
+                  "theme", "scale", "dwell", "fullscreen")  # each is the option --name-with-dashes
 
 
 def way_of_playing(args: argparse.Namespace, parser: argparse.ArgumentParser) -> str:
@@ -136,13 +136,11 @@ def way_of_playing(args: argparse.Namespace, parser: argparse.ArgumentParser) ->
     ' --numbering mover --voice'
     """
     flags: list[str] = []
-    for action in parser._actions:
-        if action.dest not in WAY_OF_PLAYING or not action.option_strings:
+    for dest in WAY_OF_PLAYING:
+        value = getattr(args, dest, None)
+        if value is None or value == parser.get_default(dest):
             continue
-        value = getattr(args, action.dest, None)
-        if value is None or value == action.default:
-            continue
-        flag = action.option_strings[0]
+        flag = "--" + dest.replace("_", "-")
         flags.append(flag if value is True else f"{flag} {shlex.quote(str(value))}")
     return "".join(" " + f for f in flags)
 
@@ -442,14 +440,14 @@ def _main(argv: list[str], out: TextIO | None, inp: TextIO | None, *, window: bo
     if args.watch:  # nobody else plays it: watching it is resuming it
         args.resume = True
     try:
-        return _play(args, lang, save_path, lock, resume_command, say, out, inp)
+        return _play(args, lang, save_path, lock, resume_command, way, say, out, inp)
     finally:
         if lock is not None:
             lock.release()
 
 
 def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
-          lock: storage.SaveLock | None, resume_command: str, say: SayLine, out: TextIO,
+          lock: storage.SaveLock | None, resume_command: str, way: str, say: SayLine, out: TextIO,
           inp: TextIO) -> int:
     from .ui.app import App
     from .ui.terminal import TerminalPlayer
@@ -477,7 +475,7 @@ def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
               verbosity=settings.verbosity, screen_notation=not args.words)
     app.mover_numbering = args.numbering == "mover"
     app.resume_command = resume_command
-    app.resume_way = way_of_playing(args, build_parser(lang))
+    app.resume_way = way
     app.lock = lock
     pump = narrator.start_pump_thread() if narrator is not None else None
     try:
