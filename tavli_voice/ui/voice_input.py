@@ -126,6 +126,12 @@ class VoiceSource:
                 item = self.out.get_nowait()
             except queue.Empty:
                 return None
+            if isinstance(item, _Loaded):  # the engine loaded, or could not
+                self.app.notice(item.said)
+                if item.failed:
+                    self.close()
+                    return None
+                continue
             if isinstance(item, VoiceProblem):
                 self.app.notice(text("voice." + item.key, self._lang(), detail=item.detail))
                 self.close()
@@ -213,42 +219,91 @@ class VoiceSource:
 def voice_source(app: App, lang_name: str, engine: str | None = None, *,
                  confirm: str = "unsure", barge_in: str = "ignore"
                  ) -> tuple[VoiceSource | None, str | None]:
-    """A started voice source, or ``None`` and one sentence saying why not."""
+    """A started voice source, or ``None`` and one sentence saying why not.
+
+    The microphone opens at once; the engine loads on a thread meanwhile
+    (:class:`~tavli_voice.speech.loading.LoadingEngine`), so the game does not
+    wait for it. When it is loaded the player hears "Voice is ready." (and which
+    engine stands in when the best one cannot run); when it cannot load, why,
+    and voice input stops (the keyboard goes on). Sound heard before then is
+    recognised once the engine is there.
+    """
     lang = cast(Literal["en", "el"], lang_name)
     try:
         from ..speech.listener import Listener
-        from ..speech.recognizer import choose_engine
+        from ..speech.loading import LoadingEngine
+        from ..speech.recognizer import ENGINES, choose_engine
         from ..words import text
     except ImportError as exc:
         return None, f"{exc}"
-    try:
-        recognizer = choose_engine(engine, lang)
-    except Exception as exc:  # EngineUnavailable and friends carry a message key
-        key = getattr(exc, "key", "engine_unavailable")
-        kw = getattr(exc, "values", {}) or {}
-        try:
-            return None, text("voice." + key, lang, **kw)
-        except Exception:
-            return None, str(exc)
+    if engine is not None and engine not in ENGINES:  # a mistyped name is said before the game
+        return None, text("voice.engine_unknown", lang, engine=engine, choices=", ".join(ENGINES))
     out: "queue.Queue[Any]" = _Posted()
     speaking = app.narrator.is_speaking if app.narrator is not None else (lambda: False)
     canceller, note = _canceller(app, lang)
-    listener = Listener(recognizer, lang, out, speaking, echo=_echo_gate(app),
-                        fast_engine=_fast_engine(recognizer, lang), canceller=canceller,
+
+    def loaded(recognizer: Any, error: BaseException | None) -> None:
+        # on the loading thread (started below, once the listener exists), before any sound held
+        # meanwhile is recognised
+        if recognizer is None:
+            out.put(_Loaded(_problem_text(error, lang) + " " + text("voice.off", lang), failed=True))
+            return
+        listener.fast_engine = _fast_engine(recognizer, lang)  # "stop" over the narrator, quickly
+        said = text("voice.ready", lang)
+        instead = _stand_in(recognizer)
+        if instead is not None:  # the best engine cannot run here: which one listens instead, and why
+            said = text("voice.engine_instead", lang, wanted=instead.wanted, why=instead.why,
+                        engine=instead.name) + " " + said
+        out.put(_Loaded(said))
+
+    loading = LoadingEngine(lambda: choose_engine(engine, lang), loaded)
+    listener = Listener(loading, lang, out, speaking, echo=_echo_gate(app),
+                        canceller=canceller,
                         on_stop=_stop_now(app, flush=barge_in == "ignore"), on_pause=_pause_now(app),
                         output_steady=_output_steady(app),
                         barge_in=barge_in)  # type: ignore[arg-type]
     source = VoiceSource(app, listener, out, confirm=confirm)
     try:
         listener.start()
-    except Exception as exc:  # AudioUnavailable: no microphone or PortAudio
+    except Exception as exc:  # AudioUnavailable: no microphone or PortAudio (nothing to load for)
         key = getattr(exc, "key", "no_microphone")
         source.closed = True
         try:
             return None, text("voice." + key, lang)
         except Exception:
             return None, str(exc)
+    loading.start()
     return source, note
+
+
+class _Loaded:
+    """Posted by the loading thread: what to say, and whether voice input stops."""
+
+    def __init__(self, said: str, failed: bool = False) -> None:
+        self.said = said
+        self.failed = failed
+
+
+def _stand_in(recognizer: Any) -> Any:
+    """The ``Instead`` in ``recognizer`` (alone, or behind the player's enrolled words), else None."""
+    from ..speech.recognizer import Instead
+
+    for engine in (recognizer, getattr(recognizer, "general", None)):
+        if isinstance(engine, Instead):
+            return engine
+    return None
+
+
+def _problem_text(exc: BaseException | None, lang: Literal["en", "el"]) -> str:
+    """An engine's problem in words (its message key and values when it has them)."""
+    from ..words import text
+
+    key = getattr(exc, "key", "engine_unavailable")
+    kw = getattr(exc, "values", {}) or {}
+    try:
+        return text("voice." + key, lang, **kw)
+    except Exception:
+        return str(exc)
 
 
 def _pause_now(app: App) -> Any:

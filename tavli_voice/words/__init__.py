@@ -1714,6 +1714,14 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
         "el": "Το μικρόφωνο σταμάτησε να λειτουργεί ({detail}). Η φωνητική είσοδος είναι "
               "κλειστή, αλλά το πληκτρολόγιο λειτουργεί.",
     },
+    "ready": {
+        "en": "Voice is ready.",
+        "el": "Η φωνή είναι έτοιμη.",
+    },
+    "off": {
+        "en": "Voice input is off; the keyboard still works.",
+        "el": "Η φωνητική είσοδος είναι κλειστή, αλλά το πληκτρολόγιο λειτουργεί.",
+    },
     "engine_missing": {
         "en": "The speech recogniser {engine} is not installed: {detail}.",
         "el": "Η μηχανή αναγνώρισης ομιλίας {engine} δεν είναι εγκατεστημένη: {detail}.",
