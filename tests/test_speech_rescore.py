@@ -57,7 +57,7 @@ class FakeWhisper:
         return audio[None, :10], 1
 
     def scores(self, audio: np.ndarray, items: tuple[Phrase, ...],
-               encoding: tuple[np.ndarray, int] | None = None) -> np.ndarray:
+               encoding: tuple[np.ndarray, int] | None = None, whole: int = 0) -> np.ndarray:
         self.asked.append(items)
         assert encoding is not None and encoding[1] == 1  # the audio was encoded while pocketsphinx decoded
         return np.array([self.values.get(p.command, -math.inf) for p in items])
@@ -222,3 +222,44 @@ class TestChoosing:
         assert hear_main(["--lang", "el", "--profile", str(tmp_path / "voice"), str(wav)], out, err) == 0
         assert json.loads(out.getvalue())["engine"] == "pocketsphinx"
         assert "pocketsphinx+whisper" in err.getvalue()
+
+
+@needs_espeak
+def test_a_few_candidates_with_many_spellings_are_scored_in_one_decoder_pass() -> None:
+    """Six candidates of ten spellings (ένα/μία/μια, επτά/εφτά, οκτώ/οχτώ, ...) cost one Whisper
+    decoder call, not a walk of the prefix tree (two generate calls and an align), with the
+    same scores for the spellings the walk kept."""
+    whisper = greek_whisper()
+    proposed = [ChoosePlay(1), ChoosePlay(2), ChoosePlay(7), ChoosePlay(8), ChoosePlay(10), Help()]
+    sphinx = FakeSphinx(Help(), 0.2, [(c, -100.0 - k * NEAR) for k, c in enumerate(proposed)])
+    chosen = tuple(p for p in ITEMS if p.command in proposed)
+    assert sum(len(whisper.spellings(p)) for p in chosen) == 10 > whisper.beam
+    clip = espeak("επτά", "el", 175)
+    calls: list[str] = []
+    real = whisper._model
+
+    class Counting:
+        def __getattr__(self, name: str) -> object:
+            return getattr(real, name)
+
+        def generate(self, *args: object, **kwargs: object) -> object:
+            calls.append("generate")
+            return real.generate(*args, **kwargs)
+
+        def align(self, *args: object, **kwargs: object) -> object:
+            calls.append("align")
+            return real.align(*args, **kwargs)
+
+    encoding = whisper.encode(clip)
+    walked = whisper.scores(clip, chosen, encoding)
+    whisper._model = Counting()  # type: ignore[assignment]
+    try:
+        heard = RescoredRecognizer(sphinx, whisper, overlap=False).recognize(clip, ITEMS)  # type: ignore[arg-type]
+    finally:
+        whisper._model = real
+    assert calls == ["align"], calls
+    assert heard.command in proposed
+    at_once = whisper.scores(clip, chosen, encoding, whole=16)
+    assert np.isfinite(at_once).all()
+    kept = np.isfinite(walked)
+    assert np.allclose(at_once[kept], walked[kept], atol=1e-3)

@@ -452,18 +452,19 @@ class WhisperRecognizer:
                 for seq, rows in zip(seqs, self._forced(encoded, seqs, 0))]
 
     def scores(self, audio: Samples, items: tuple[Phrase, ...],
-               encoding: tuple[Any, int] | None = None) -> npt.NDArray[np.float64]:
+               encoding: tuple[Any, int] | None = None, whole: int = 0) -> npt.NDArray[np.float64]:
         """Mean log-probability per token of each phrase's best spelling (-inf: pruned).
 
         The prefix tree is walked one depth per decoder call, keeping the
         ``beam`` most probable prefixes (within ``margin`` of the best); once
-        the spellings below the frontier are ``beam`` or fewer, they are
-        scored whole in one last decoder pass. ``encoding``: ``encode(audio)``
-        when it was computed already.
+        the spellings below the frontier are ``beam`` (or ``whole``, when
+        larger) or fewer, they are scored whole in one last decoder pass.
+        ``encoding``: ``encode(audio)`` when it was computed already.
         """
         encoded, frames = encoding if encoding is not None else self.encode(audio)
         trie = self.trie(items)
         best = np.full(trie.size, -np.inf)
+        at_once = max(self.beam, whole)
 
         def finish(seq: tuple[int, ...], total: float) -> None:
             for index in trie.ends.get(seq, ()):
@@ -472,7 +473,7 @@ class WhisperRecognizer:
         frontier: list[tuple[float, tuple[int, ...]]] = [(0.0, ())]
         while frontier:
             below = [seq for _, prefix in frontier for seq in trie.below[prefix]]
-            if len(below) <= self.beam:
+            if len(below) <= at_once:
                 for seq, total in zip(below, self._whole(encoded, below, 2 * frames)):
                     finish(seq, total)
                 break
