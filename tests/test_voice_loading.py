@@ -269,3 +269,31 @@ def _roll_phrase() -> Any:
 
 
 C_PHRASE = _roll_phrase()
+
+
+def test_the_thread_that_built_the_engine_stays_until_the_engine_is_closed() -> None:
+    engine = LoadingEngine(FirstOffered)
+    engine.start()
+    assert engine.wait(5)
+    thread = engine._thread
+    assert thread is not None
+    time.sleep(0.05)
+    assert thread.is_alive()  # a Whisper model whose building thread ended decides several times slower
+    engine.close()
+    thread.join(5)
+    assert not thread.is_alive()
+
+
+def test_closing_the_voice_source_lets_the_loading_thread_end(monkeypatch: pytest.MonkeyPatch,
+                                                              mic: Spoken) -> None:
+    gate, _ = blocked_engine(monkeypatch, FirstOffered)
+    gate.set()
+    app, seen = new_app("en")
+    source, _ = started(app, "en")
+    assert source is not None
+    poll_until(source, seen, 1)
+    loading = source.listener.engine
+    assert isinstance(loading, LoadingEngine) and loading.ready and loading._thread is not None
+    source.close()
+    loading._thread.join(5)
+    assert not loading._thread.is_alive()

@@ -212,6 +212,9 @@ class VoiceSource:
             self.closed = True
             try:
                 self.listener.stop()
+                close = getattr(getattr(self.listener, "engine", None), "close", None)
+                if callable(close):  # the engine's loading thread (see speech/loading.py)
+                    close()
             except Exception:  # closing must never fail the game
                 log.exception("stopping the listener")
 
