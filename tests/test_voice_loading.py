@@ -297,3 +297,41 @@ def test_closing_the_voice_source_lets_the_loading_thread_end(monkeypatch: pytes
     source.close()
     loading._thread.join(5)
     assert not loading._thread.is_alive()
+
+
+def test_stop_over_the_narrator_has_its_quick_engine_while_the_main_one_loads(
+        monkeypatch: pytest.MonkeyPatch, mic: Spoken) -> None:
+    from tavli_voice.speech.engine_sphinx import SphinxRecognizer
+
+    class Slow(FirstOffered):
+        name = "whisper"
+
+    gate, _ = blocked_engine(monkeypatch, Slow)
+    app, seen = new_app("en")
+    source, _ = started(app, "en")
+    assert source is not None
+    try:
+        end = time.monotonic() + 10
+        while source.listener.fast_engine is None and time.monotonic() < end:
+            time.sleep(0.01)
+        assert isinstance(source.listener.fast_engine, SphinxRecognizer)  # the main engine is still loading
+        assert source.listener.engine.name == "loading"
+        gate.set()
+        poll_until(source, seen, 1)
+        assert source.listener.engine.name == "whisper"
+        assert isinstance(source.listener.fast_engine, SphinxRecognizer)
+    finally:
+        gate.set()
+        source.close()
+
+
+def test_a_pocketsphinx_main_engine_needs_no_second_quick_one(monkeypatch: pytest.MonkeyPatch,
+                                                              mic: Spoken) -> None:
+    gate, _ = blocked_engine(monkeypatch, FirstOffered)  # named "pocketsphinx"
+    gate.set()
+    app, seen = new_app("en")
+    source, _ = started(app, "en")
+    assert source is not None
+    poll_until(source, seen, 1)
+    assert source.listener.fast_engine is None
+    source.close()

@@ -251,7 +251,8 @@ def voice_source(app: App, lang_name: str, engine: str | None = None, *,
         if recognizer is None:
             out.put(_Loaded(_problem_text(error, lang) + " " + text("voice.off", lang), failed=True))
             return
-        listener.fast_engine = _fast_engine(recognizer, lang)  # "stop" over the narrator, quickly
+        if getattr(recognizer, "name", "") == "pocketsphinx":
+            listener.fast_engine = None  # the engine is the quick one itself
         said = text("voice.ready", lang)
         instead = _stand_in(recognizer)
         if instead is not None:  # the best engine cannot run here: which one listens instead, and why
@@ -259,7 +260,12 @@ def voice_source(app: App, lang_name: str, engine: str | None = None, *,
                         engine=instead.name) + " " + said
         out.put(_Loaded(said))
 
-    loading = LoadingEngine(lambda: choose_engine(engine, lang), loaded)
+    def load() -> Any:
+        if engine != "pocketsphinx":  # "stop" over the narrator works while the rest loads (0.1 s)
+            listener.fast_engine = _quick_engine(lang)
+        return choose_engine(engine, lang)
+
+    loading = LoadingEngine(load, loaded)
     listener = Listener(loading, lang, out, speaking, echo=_echo_gate(app),
                         canceller=canceller,
                         on_stop=_stop_now(app, flush=barge_in == "ignore"), on_pause=_pause_now(app),
@@ -386,14 +392,13 @@ def _echo_gate(app: App) -> Any:
     return EchoGate(played.between, played.rate)
 
 
-def _fast_engine(recognizer: Any, lang: str) -> Any:
+def _quick_engine(lang: str) -> Any:
     """pocketsphinx for what is heard while the narrator speaks (only "stop" counts then).
 
     "Stop" must silence the narrator in well under 0.3 s; a slower engine
-    (Whisper scoring every phrase) keeps deciding everything else.
+    (Whisper scoring every phrase) keeps deciding everything else. It loads in
+    about 0.1 s, so "stop" works while that engine still loads.
     """
-    if getattr(recognizer, "name", "") == "pocketsphinx":
-        return None
     try:
         from ..speech.engine_sphinx import SphinxRecognizer
 
