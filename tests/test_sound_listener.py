@@ -732,3 +732,82 @@ class TestDoubleTalk:
         reverb = np.convolve(path, tail)[:len(path)].astype(np.float32) + path
         assert not found(reverb, 0.0)
         assert not found(reverb, 0.15)
+
+    def test_a_check_made_well_into_the_word_judges_the_filter_on_the_narrator_before_it(
+            self, engine: SphinxRecognizer) -> None:
+        voice = np.concatenate([espeak("Your dice: six and five. Twelve plays to choose from.")] * 2)
+        played = PlayedAudio(RATE, keep_s=60.0)
+        for k in range(0, len(voice), 320):
+            played.add(k / RATE, voice[k:k + 320])
+        word = espeak("seven")
+        at = int(3.2 * RATE)
+        window = int(0.15 * RATE)
+        w_at = at + int(0.3 * RATE)  # a check made 0.3 s into the word
+        mic = fractional_path(voice, 40.4, 0.8)
+        mic[at:at + len(word)] += 0.15 * word  # about 17 dB under the narrator
+        out, clock, listener = listening(engine, PLAY_PHASE, barge_in="interrupt",
+                                         echo=EchoGate(played.between, played.rate))
+        listener._offset = 0.0
+        listener.process(mic[:w_at + window], captured_end=(w_at + window) / RATE)
+        # the 0.6 s before the window hold the word's start: the path is not known from them
+        assert not listener._player_under_narrator(window, w_at / RATE)
+        assert listener._player_under_narrator(window, w_at / RATE, since=at / RATE)
+        assert listener._fitted_left >= listener.under_narrator_db
+        alone = fractional_path(voice, 40.4, 0.8)
+        listener._raw, listener._raw_len = [alone[:w_at + window]], w_at + window  # the narrator alone
+        assert not listener._player_under_narrator(window, w_at / RATE, since=at / RATE)
+
+    def test_a_player_the_canceller_damps_in_double_talk_is_found_by_the_fitted_filter(
+            self, engine: SphinxRecognizer) -> None:
+        from types import SimpleNamespace
+
+        voice = np.concatenate([espeak("Your dice: six and five. Twelve plays to choose from.")] * 2)
+        played = PlayedAudio(RATE, keep_s=60.0)
+        for k in range(0, len(voice), 320):
+            played.add(k / RATE, voice[k:k + 320])
+        word = espeak("seven")
+        at = int(3.2 * RATE)
+        window = int(0.15 * RATE)
+        w_at = at + int(0.3 * RATE)
+
+        def passes(player_gain: float) -> tuple[bool, float]:
+            """Whether a check 0.3 s into the sound lets it through, and what the canceller left (dB)."""
+            mic = fractional_path(voice, 40.4, 0.8)
+            mic[at:at + len(word)] += player_gain * word
+            pauses: list[bool] = []
+            out, clock, listener = listening(engine, PLAY_PHASE, barge_in="interrupt",
+                                             echo=EchoGate(played.between, played.rate),
+                                             canceller=DampingCanceller(played), on_pause=pauses.append)
+            listener.pause_at_onset = False
+            listener.is_speaking = lambda: True
+            listener.process(mic[:w_at + window], captured_end=(w_at + window) / RATE)
+            listener._vad = SimpleNamespace(in_speech=True)  # type: ignore[assignment]
+            listener._onset = (at / RATE, [mic[w_at:w_at + window]])
+            listener._check_barge_in(np.zeros(0, dtype=np.float32))
+            return listener._barge_ready and pauses == [True], listener._left_db(mic[w_at:w_at + window])
+
+        found, cancelled = passes(0.3)  # about 11 dB under the narrator
+        assert cancelled < -12.0  # the canceller's level alone would call it the narrator's
+        assert found
+        assert not passes(0.0)[0]  # the narrator alone
+
+    def test_a_word_under_the_floor_is_asked_back_only_in_a_sound_mostly_not_the_narrators(
+            self, engine: SphinxRecognizer) -> None:
+        from concurrent.futures import Future
+
+        def posted(score: float, fitted_left: float) -> list[Heard]:
+            out, clock, listener = listening(engine, PLAY_PHASE, barge_in="interrupt")
+            heard: Future[Heard] = Future()
+            heard.set_result(Heard("seven", ChoosePlay(7), score, 90.0, "pocketsphinx+whisper"))
+            listener._fitted_left = fitted_left
+            listener._worded(np.zeros(RATE // 2, dtype=np.float32), [], PLAY_PHASE, heard)
+            return [h for h in drain(out) if isinstance(h, Heard)]
+
+        assert posted(0.3, -30.0)[1].command == ChoosePlay(7)  # over the floor: as before
+        assert posted(0.15, -30.0) == []  # under it, in a sound the narrator may have made: dropped
+        asked = posted(0.15, -1.0)  # most of the sound is not the narrator's
+        assert [h.command for h in asked] == [StopSpeech(), ChoosePlay(7)] and asked[1].doubtful
+        from tavli_voice.speech.listener import should_confirm
+
+        assert should_confirm(asked[1], "never")
+        assert posted(0.05, -1.0) == []  # no better than chance among the phrases: dropped

@@ -71,7 +71,7 @@ import numpy as np
 from ..commands import COMMAND_NAMES, Command, Drop, Quit, Resign, StopSpeech
 from .audio import RATE, Samples, resample
 from .capture import AudioUnavailable, Microphone
-from .echo import EchoGate
+from .echo import EchoGate, EchoVerdict
 
 if TYPE_CHECKING:
     from .aec import EchoCanceller
@@ -243,6 +243,15 @@ class Listener:
         #: sound) holds someone else's voice (``_player_under_narrator``)
         self.under_narrator_db = -12.0
         self.fitted_known_db = 25.0
+        #: a check made up to this long after the sound began is judged on the narrator before it
+        self.since_max_s = 1.0
+        #: the most the fitted filter left of the sound in progress (dB; -inf: it did not know the path)
+        self._fitted_left = -math.inf
+        #: a sound the fitted filter left this much of is mostly not the narrator: a word on offer
+        #: heard in it under the floor of ``barge_word_share`` is asked back from ``clear_word_share``
+        #: of the engine's "unsure" score up (the floor is there against the narrator's own voice)
+        self.mostly_player_db = -3.0
+        self.clear_word_share = 0.2
         #: a sound that began over the narrator is the player's alone when the narrator has
         #: stopped by its end and less than this share of it is explained by what was played
         self.alone_explained = 0.2
@@ -573,6 +582,7 @@ class Listener:
                     self._post(Heard("", StopSpeech(), 1.0, 0.0, "vad", "barge_in"), "barge-in")
                 else:  # decide once a little of it was heard: the player, or the game's own voice?
                     self._onset = (event.time, [])
+                    self._fitted_left = -math.inf
                     if self.barge_on_words and self.pause_at_onset:
                         self._pause_at_onset()
             return
@@ -604,12 +614,20 @@ class Listener:
         verdict = self.echo.check(audio if rate == RATE else resample(audio, rate, RATE), start_t)
         log.debug("voice over the narrator: echo %s (explained %.2f, correlation %.2f, delay %.0f ms)",
                   verdict.echo, verdict.explained, verdict.correlation, verdict.lag_s * 1000)
-        if verdict.echo and self._player_under_narrator(len(audio), start_t):
+        cancelled_db = self._left_db(audio)
+        # The filter fitted on the narrator, where it knows the speaker-to-microphone path well,
+        # is the surer judge of both other checks: the one gain per piece takes a player under
+        # the narrator for its echo, and the canceller damps a player talking over it (double
+        # talk) as if it were the narrator's voice: measured on the rig, Greek numbers the
+        # fitted filter left at -5 to 0 dB were left at -19 to -37 dB by the canceller.
+        player = (verdict.echo or cancelled_db < self.barge_left_db) and \
+            self._player_under_narrator(len(audio), start_t, since=(self._offset or 0.0) + since)
+        if verdict.echo and player:
             verdict = dataclasses.replace(verdict, echo=False)
-        if not verdict.echo and self._left_db(audio) < self.barge_left_db:
+        if not verdict.echo and cancelled_db < self.barge_left_db and not player:
             # the canceller took most of it away: what is left is the narrator's, not the player
             log.debug("voice over the narrator: %.0f dB left after echo cancellation, not a barge-in",
-                      self._left_db(audio))
+                      cancelled_db)
             return
         if not verdict.echo and self.barge_on_words:
             # the narrator goes on until a word on offer is recognised in this sound
@@ -634,7 +652,7 @@ class Listener:
             return 0.0
         return 10.0 * float(np.log10(max(float(np.dot(clean, clean)), 1e-12) / before))
 
-    def _player_under_narrator(self, count: int, start: float) -> bool:
+    def _player_under_narrator(self, count: int, start: float, since: float | None = None) -> bool:
         """Whether the last ``count`` samples (captured from ``start``) hold a voice under the narrator's.
 
         The one gain per piece of the echo check takes a player quieter than
@@ -648,16 +666,30 @@ class Listener:
         is not known well, as in a room with a long echo, or the speaker's
         clock moved; measured on the rig without that condition, the
         narrator's own voice passed 4 times in 20 s).
+
+        ``since``: when the sound began (captured), if before ``start``: the
+        filter is then fitted from ``fit_s`` before it and judged on that
+        stretch, the narrator's alone (fitted and judged on the ``fit_s``
+        before the window, a check made 0.3 s into a word found the player's
+        voice in that stretch, knew the path no better than 25 dB, and
+        concluded nothing: measured on the rig, Greek numbers missed so).
         """
-        fitted = self._fitted(count, start, need_db=self.fitted_known_db)
+        rate = self._rate()
+        gap = 0 if since is None else max(0, round((start - since) * rate))  # the sound before the window
+        if gap > self.since_max_s * rate:
+            gap = 0  # long ago: the path may have moved since (the speaker's clock); judged as before
+        fitted = self._fitted(count + gap, start - gap / rate, need_db=self.fitted_known_db,
+                              skip_s=gap / rate)
         if fitted is None:
             return False
         rest, raw = fitted
         heard = self._as_rate(raw[len(raw) - count:]).astype(np.float64)
+        rest = rest[max(0, len(rest) - len(heard)):]
         if float(np.mean(heard ** 2)) < 1e-8:  # under -80 dBFS: nothing to judge
             return False
         left = 10.0 * math.log10(max(float(np.dot(rest, rest)), 1e-12) / max(float(np.dot(heard, heard)), 1e-12))
         log.debug("voice over the narrator: %.0f dB left after the fitted filter", left)
+        self._fitted_left = max(self._fitted_left, left)
         return left >= self.under_narrator_db
 
     def _said_after_the_narrator(self, explained: float) -> bool:
@@ -702,20 +734,23 @@ class Listener:
         fitted = self._fitted(count, start)
         return one_tap if fitted is None else fitted[0]
 
-    def _fitted(self, count: int, start: float, need_db: float | None = None
+    def _fitted(self, count: int, start: float, need_db: float | None = None, skip_s: float = 0.0
                 ) -> "tuple[Samples, Samples] | None":
         """The last ``count`` samples (captured from ``start``) with the narrator's voice
         subtracted by a filter fitted on them and the ``fit_s`` before, and the raw
         microphone it came from; None when too little was kept or nothing could be fitted
-        (``need_db``: see ``EchoGate.fitted_remainder``)."""
+        (``need_db``: see ``EchoGate.fitted_remainder``). ``skip_s`` of the sound's start
+        are left out of the fit (it is judged on the ``fit_s`` before the sound and its
+        part after them)."""
         assert self.echo is not None
         rate = self._rate()
         fit = int(self.fit_s * rate)
         raw = self._raw_tail(count + fit)
         if len(raw) < count + fit:
             return None
-        rest = self.echo.fitted_remainder(self._as_rate(raw), start - fit / rate, round(self.fit_s * RATE),
-                                          need_db=need_db)
+        skip = round((self.fit_s + skip_s) * RATE) if skip_s > 0 else round(self.fit_s * RATE)
+        rest = self.echo.fitted_remainder(self._as_rate(raw), start - fit / rate, skip,
+                                          need_db=need_db, known=round(self.fit_s * RATE))
         return None if rest is None else (rest, raw)
 
     def _take_spec(self) -> "Future[Heard] | None":
@@ -745,6 +780,7 @@ class Listener:
             muted = muted and not self._said_after_the_narrator(verdict.explained)
             worded = worded and muted
             barged, self._barged = self._barged, False
+            verdict = self._echo_rechecked(verdict, utt, worded)
             if verdict.echo or (muted and self._interrupting() and not barged and not worded):
                 # the game's own voice; over the narrator, only sound that made it barge in
                 # (checked every 50 ms as it came) counts as the player's
@@ -772,7 +808,7 @@ class Listener:
         options = self.options
         self._dump_double_talk(utt)
         if worded:
-            self._worded(audio, also, options, spec if spec_barge and self._spec_options == options else None)
+            self._worded(audio, also, options, spec if spec_barge and self._spec_options == options else None, utt)
             return
         if muted and self._interrupting():
             muted = False  # the player talked over the narrator on purpose
@@ -794,6 +830,18 @@ class Listener:
             log.debug("voice over the narrator, not stop: %r dropped", heard.text)
             return  # the narrator's own voice, or talk over it: only "stop" counts
         self._post(heard, "utterance")
+
+    def _echo_rechecked(self, verdict: EchoVerdict, utt: Utterance, passed: bool) -> EchoVerdict:
+        """``verdict`` on a sound over the narrator, judged again by the fitted filter where the
+        one gain per piece called it an echo, if the checks made as it came let it through (``passed``).
+
+        Measured on the rig: a Greek number the fitted filter left at -4 dB, 72 % "explained"
+        by what was played, was dropped as the narrator's voice after the narrator was paused.
+        """
+        if passed and verdict.echo and self._offset is not None \
+                and self._player_under_narrator(len(utt.audio), self._offset + utt.start):
+            return dataclasses.replace(verdict, echo=False)
+        return verdict
 
     def _pause_at_onset(self) -> None:
         """Pause the narrator at once when the sound starting over it is loud after echo cancellation.
@@ -841,7 +889,7 @@ class Listener:
         return muted and self.barge_on_words and self._interrupting()
 
     def _worded(self, audio: Samples, also: list[Samples], options: Options,
-                spec: "Future[Heard] | None") -> None:
+                spec: "Future[Heard] | None", utt: Utterance | None = None) -> None:
         """Sound over the narrator that passed the checks: stop the narrator and act on a sure word on offer.
 
         Anything else (not understood, unsure, a word not on offer) is taken as
@@ -854,7 +902,13 @@ class Listener:
         if isinstance(heard.command, StopSpeech):
             self._post(heard, "utterance")
             return
-        if not self._word_stops(heard):
+        if not self._word_stops(heard) and self._word_stops(heard, self.clear_word_share) \
+                and self._mostly_player(utt):
+            # under the floor, but the sound is mostly not the narrator's: ask, do not drop
+            log.debug("voice over the narrator: %r (%.2f) under the floor, in a sound mostly not the "
+                      "narrator's: asked back", heard.text, heard.score)
+            heard = dataclasses.replace(heard, doubtful=True)
+        elif not self._word_stops(heard):
             self.unworded += 1
             log.debug("voice over the narrator: no word on offer (%r, %s, %.2f): the narrator goes on",
                       heard.text, heard.reason or "unsure", heard.score)
@@ -864,11 +918,22 @@ class Listener:
         self._post(Heard("", StopSpeech(), 1.0, 0.0, "vad", "barge_in"), "barge-in on a word")
         self._post(heard, "over the narrator")
 
-    def _word_stops(self, heard: Heard) -> bool:
-        """Whether ``heard``, said over the narrator, is a word on offer clear enough to stop it."""
+    def _mostly_player(self, utt: Utterance | None) -> bool:
+        """Whether the fitted filter, knowing the path, left at least ``mostly_player_db`` of the
+        sound over the narrator (in a check made as it came, or in the whole of ``utt``)."""
+        left, self._fitted_left = self._fitted_left, -math.inf
+        if left < self.mostly_player_db and utt is not None and self._offset is not None and self.echo is not None:
+            self._player_under_narrator(len(utt.audio), self._offset + utt.start)
+            left, self._fitted_left = max(left, self._fitted_left), -math.inf
+        return left >= self.mostly_player_db
+
+    def _word_stops(self, heard: Heard, share: float | None = None) -> bool:
+        """Whether ``heard``, said over the narrator, is a word on offer clear enough to stop it
+        (from ``share``, ``barge_word_share`` by default, of the engine's "unsure" score)."""
         if heard.command is None or heard.reason:
             return False
-        return heard.score >= self.barge_word_share * UNSURE_BELOW.get(heard.engine, 0.3)
+        share = self.barge_word_share if share is None else share
+        return heard.score >= share * UNSURE_BELOW.get(heard.engine, 0.3)
 
     def _recognize_over_narrator(self, engine: Recognizer, versions: list[Samples], options: Options) -> Heard:
         """What the player said over the narrator, from several versions of the same sound.
