@@ -673,6 +673,17 @@ class TestDoubleTalk:
 
         assert should_confirm(self.decide(five, helped), "never")  # asked back whatever the setting
 
+    def test_when_the_versions_disagree_the_word_asked_back_is_the_fitted_copys(self) -> None:
+        listener = Listener(SphinxRecognizer.__new__(SphinxRecognizer), "el", queue.Queue())
+        nine = Heard("εννέα", ChoosePlay(9), 0.45, 90.0, "pocketsphinx+whisper")  # the canceller's copy
+        five = Heard("πέντε", ChoosePlay(5), 0.30, 90.0, "pocketsphinx+whisper")  # the fitted copy
+        assert listener._decide_over_narrator([nine, five]).text == "εννέα"  # the surer, without a preference
+        asked = listener._decide_over_narrator([nine, five], prefer=1)
+        assert asked.text == "πέντε" and asked.doubtful
+        rolled = Heard("ρίξε", None, 0.45, 90.0, "pocketsphinx+whisper", "not_on_offer")
+        assert listener._decide_over_narrator([five, rolled], prefer=1).text == "πέντε"  # not a word on offer
+        assert not listener._decide_over_narrator([five, five], prefer=1).doubtful
+
     def test_a_guess_that_found_only_the_games_own_voice_is_not_taken_as_what_was_said(
             self, engine: SphinxRecognizer) -> None:
         from concurrent.futures import Future
@@ -811,3 +822,35 @@ class TestDoubleTalk:
 
         assert should_confirm(asked[1], "never")
         assert posted(0.05, -1.0) == []  # no better than chance among the phrases: dropped
+
+    @needs_livekit
+    def test_a_player_the_canceller_damps_is_paused_for_at_the_onset_where_the_fitted_filter_finds_it(
+            self, engine: SphinxRecognizer) -> None:
+        from tavli_voice.speech.aec import EchoCanceller
+
+        voice = np.concatenate([espeak("Your dice: six and five. Twelve plays to choose from.")] * 2)
+        played = PlayedAudio(RATE, keep_s=60.0)
+        for k in range(0, len(voice), 320):
+            played.add(0.3 + k / RATE, voice[k:k + 320])
+        path = np.concatenate([np.zeros(int(0.3 * RATE), dtype=np.float32), fractional_path(voice, 40.4, 0.8)])
+        word = espeak("three")
+        at_s = 5.0
+
+        def paused_at(player_gain: float, at_onset: bool) -> list[float]:
+            mic = path.copy()
+            at = int(at_s * RATE)
+            mic[at:at + len(word)] += player_gain * word
+            pauses: list[float] = []
+            out, clock, listener = listening(engine, PLAY_PHASE, barge_in="interrupt",
+                                             echo=EchoGate(played.between, played.rate),
+                                             canceller=EchoCanceller(played.at_rate, RATE))
+            listener.on_pause = lambda p: pauses.append(clock.now - at_s) if p else None
+            if not at_onset:
+                listener.onset_fit_s = 0.0  # (nothing to judge: only the canceller's level at the onset)
+            run(listener, clock, mic, 0.3 + len(voice) / RATE)
+            return pauses
+
+        damped = paused_at(0.3, at_onset=False)  # about 11 dB under the narrator
+        found = paused_at(0.3, at_onset=True)
+        assert found and damped and found[0] < damped[0] - 0.1
+        assert paused_at(0.0, at_onset=True) == []  # the narrator alone
