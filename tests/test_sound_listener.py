@@ -768,6 +768,30 @@ class TestDoubleTalk:
         listener._raw, listener._raw_len = [alone[:w_at + window]], w_at + window  # the narrator alone
         assert not listener._player_under_narrator(window, w_at / RATE, since=at / RATE)
 
+    def test_the_fitted_filter_concludes_nothing_across_a_clock_set_again(self, engine: SphinxRecognizer) -> None:
+        voice = np.concatenate([espeak("Your dice: six and five. Twelve plays to choose from.")] * 2)
+        played = PlayedAudio(RATE, keep_s=60.0)
+        for k in range(0, len(voice), 320):
+            played.add(k / RATE, voice[k:k + 320])
+        word = espeak("seven")
+        at, window = int(3.2 * RATE), int(0.15 * RATE)
+        w_at = at + int(0.3 * RATE)
+        mic = fractional_path(voice, 40.4, 0.8)
+        mic[at:at + len(word)] += 0.15 * word
+
+        def found(mic_moved_at: float = -1.0, steady: bool = True) -> bool:
+            out, clock, listener = listening(engine, PLAY_PHASE, barge_in="interrupt",
+                                             echo=EchoGate(played.between, played.rate),
+                                             output_steady=lambda: steady)
+            listener._offset = 0.0
+            listener.process(mic[:w_at + window], captured_end=(w_at + window) / RATE)
+            listener._mic_moved_at = mic_moved_at
+            return listener._player_under_narrator(window, w_at / RATE, since=at / RATE)
+
+        assert found()
+        assert not found(mic_moved_at=at / RATE)  # the microphone's clock was set again meanwhile
+        assert not found(steady=False)  # the speaker lost samples lately: the delay seems to move
+
     def test_a_player_the_canceller_damps_in_double_talk_is_found_by_the_fitted_filter(
             self, engine: SphinxRecognizer) -> None:
         from types import SimpleNamespace
@@ -854,3 +878,36 @@ class TestDoubleTalk:
         found = paused_at(0.3, at_onset=True)
         assert found and damped and found[0] < damped[0] - 0.1
         assert paused_at(0.0, at_onset=True) == []  # the narrator alone
+
+
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="per-thread niceness is Linux's")
+def test_the_threads_between_a_word_and_its_action_are_raised_where_allowed_and_left_when_told(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    import logging
+    import os
+    import threading
+
+    from tavli_voice.narration import sinks
+
+    def nice_after(what: str) -> int:
+        seen: list[int] = []
+
+        def worker() -> None:
+            sinks.raise_for_interaction(what)
+            seen.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+
+        thread = threading.Thread(target=worker)
+        thread.start()
+        thread.join()
+        return seen[0]
+
+    before = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    with caplog.at_level(logging.INFO, logger="tavli_voice.narration.sinks"):
+        raised = nice_after("a test thread")
+    said = [r.getMessage() for r in caplog.records if "a test thread priority" in r.getMessage()]
+    # raised where the system allows it (root, CAP_SYS_NICE), else left and the reason logged
+    assert (raised == sinks.INTERACTIVE_NICE and said == [f"a test thread priority raised to nice {raised}"]) or \
+        (raised == before and said and "not raised" in said[0])
+    monkeypatch.setenv("TAVLI_AUDIO_PRIORITY", "0")
+    assert nice_after("another test thread") == before
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == before
