@@ -826,7 +826,7 @@ class TestDoubleTalk:
         assert found
         assert not passes(0.0)[0]  # the narrator alone
 
-    def test_a_word_under_the_floor_is_asked_back_only_in_a_sound_mostly_not_the_narrators(
+    def test_a_word_under_the_floor_is_asked_back_only_where_the_fitted_filter_found_the_player(
             self, engine: SphinxRecognizer) -> None:
         from concurrent.futures import Future
 
@@ -840,7 +840,7 @@ class TestDoubleTalk:
 
         assert posted(0.3, -30.0)[1].command == ChoosePlay(7)  # over the floor: as before
         assert posted(0.15, -30.0) == []  # under it, in a sound the narrator may have made: dropped
-        asked = posted(0.15, -1.0)  # most of the sound is not the narrator's
+        asked = posted(0.15, -1.0)  # the fitted filter left most of the sound: the player's
         assert [h.command for h in asked] == [StopSpeech(), ChoosePlay(7)] and asked[1].doubtful
         from tavli_voice.speech.listener import should_confirm
 
