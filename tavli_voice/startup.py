@@ -474,6 +474,7 @@ def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
     app = App(session, lang=lang, narrator=narrator, save_path=save_path,
               verbosity=settings.verbosity, screen_notation=not args.words)
     app.mover_numbering = args.numbering == "mover"
+    app.program = command
     app.resume_command = resume_command
     app.resume_way = way
     app.lock = lock

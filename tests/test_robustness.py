@@ -94,6 +94,19 @@ class TestSaveThatCannotBeWritten:
         assert app.saved and len(said) == 1  # said once, not at every move
         assert blocker.read_text() == "not a folder"
 
+    def test_moved_save_names_the_command_that_started_the_program(self, isolated: Path) -> None:
+        blocker = isolated / "data"
+        blocker.write_text("not a folder")
+        app = App(bots_session(), lang="en", save_path=blocker / "autosave.json")
+        app.program, app.resume_way = "/opt/tv/bin/tavli-voice", " --lang en --numbering mover"
+        said = texts(app)
+        app.start()
+        new = app.save_path
+        assert new is not None and new.parent == isolated / "xdg" / "tavli_voice"
+        assert app.resume_command == (f"/opt/tv/bin/tavli-voice resume --save {new}"
+                                      " --lang en --numbering mover")
+        assert app.resume_command in said[0]
+
     def test_nowhere_to_save_is_said_and_goodbye_claims_nothing(
             self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(storage, "fallback_folders", lambda failed: [])

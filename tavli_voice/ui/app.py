@@ -71,8 +71,10 @@ class App:
         self.list_plays = True  #: False while scanning: the scanner reads the options
         #: True: the other player's plays in their own numbering (default: the listener's)
         self.mover_numbering = False
+        #: the command that started this program (``saved.program()``), for the commands said
+        self.program = "tavli-voice"
         #: how the person continues this match later (named in "Goodbye …")
-        self.resume_command = "tavli-voice resume"
+        self.resume_command = f"{self.program} resume"
         #: how this player plays, as options to repeat on resuming (" --voice …")
         self.resume_way = ""
         #: why the events being published are said ("event", "where_am_i" …)
@@ -247,9 +249,9 @@ class App:
             moved = self._save_elsewhere(failed)
             if moved is not None:
                 self.save_error = None
-                self.resume_command = f"tavli-voice resume --save {moved}{self.resume_way}"
+                self.resume_command = f"{self.program} resume --save {moved}{self.resume_way}"
                 return M.text("save.failed_moved", self.lang, path=str(failed), error=error,
-                              new=str(moved))
+                              new=str(moved), command=self.resume_command)
             first = self.save_error is None
             self.save_error = error
             return M.text("save.failed_nowhere", self.lang, path=str(failed),

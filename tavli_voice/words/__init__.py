@@ -639,9 +639,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     # saves that cannot be written, a match open in two copies, watching it
     "save.failed_moved": {
         "en": "The match could not be saved in {path}: {error}. It is saved in {new} from now "
-              "on; continue it later with: tavli-voice resume --save {new}",
+              "on; continue it later with: {command}",
         "el": "Ο αγώνας δεν αποθηκεύτηκε στο {path}: {error}. Από τώρα αποθηκεύεται στο {new}· "
-              "συνέχισέ τον αργότερα με: tavli-voice resume --save {new}"},
+              "συνέχισέ τον αργότερα με: {command}"},
     "save.failed_nowhere": {
         "en": "The match could not be saved in {path}: {error}. No other folder works either, "
               "so moves from now on are not saved. The game goes on.",
