@@ -32,6 +32,9 @@ stopped its own speech and the times it paused and went on (its debug log);
 then ``--over-narration N`` numbers per language are said over the help
 being read, each at a different moment of it, and the plays they chose are
 counted (right, another play, none). It runs for every ``--lang``.
+``--numbers`` (any of 1 to 10, in the run's language), ``--voice`` (an
+espeak-ng voice such as ``el+f3``) and ``--speed`` change the player's words
+and voice, for checking that a figure holds beyond the default four numbers.
 
     python benchmarks/e2e_sound.py [--runs 10] [--lang en el] [--busy 2]
     python benchmarks/e2e_sound.py --skip-latency --self-voice 300 --over-narration 12 --lang en el
@@ -67,26 +70,32 @@ from sound_rig import (
 )
 
 VOICE = {"en": "en-us", "el": "el"}
+#: the player's speed in words a minute (espeak-ng ``-s``); a list so that ``--speed`` can change it
+SPEED = [160]
 STOP = {"en": "stop", "el": "σταμάτα"}
 NUMBERS = {"en": ["three", "five", "seven", "two"], "el": ["τρία", "πέντε", "επτά", "δύο"]}
 PLAYS_PROMPT = "10: 8/2 6/5"
-PLAY_TEXT = {3: "24/23 8/2", 5: "24/18 6/5", 7: "13/7 6/5", 2: "24/23 13/7"}
+#: The plays of the opening position (``--seed 3``), by number.
+PLAY_TEXT = {1: "24/23 24/18", 2: "24/23 13/7", 3: "24/23 8/2", 4: "24/18 8/7", 5: "24/18 6/5",
+             6: "13/7 8/7", 7: "13/7 6/5", 8: "13/6", 9: "8/7 8/2", 10: "8/2 6/5"}
 #: Lines the game prints when it acts on something it heard (or thinks it heard), both languages.
 ACTED = ("Chosen", "Cancelled", "Undone", "Did you say", "Not understood", "not possible", "Nothing to list",
          "not sure what you said", "Διάλεξες", "Ακυρώθηκε", "Αναιρέθηκε", "Είπες", "Δεν κατάλαβα",
          "δεν γίνεται τώρα", "Δεν είμαι σίγουρος")
 CHOSEN = ("Chosen", "Διάλεξες")
-NUMBER_VALUE = {"three": 3, "five": 5, "seven": 7, "two": 2, "τρία": 3, "πέντε": 5, "επτά": 7, "εφτά": 7, "δύο": 2}
+NUMBER_VALUE = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                "nine": 9, "ten": 10, "ένα": 1, "δύο": 2, "τρία": 3, "τέσσερα": 4, "τέσσερις": 4, "πέντε": 5,
+                "έξι": 6, "επτά": 7, "εφτά": 7, "οκτώ": 8, "οχτώ": 8, "εννέα": 9, "εννιά": 9, "δέκα": 10}
 #: The start of "did you say …?" and the player's answers to it (True: it was the number said).
 ASKED = {"en": "Did you say ", "el": "Είπες "}
 ANSWER = {"en": {True: "yes", False: "no"}, "el": {True: "ναι", False: "όχι"}}
 
 
 def clip(text: str, lang: str, folder: Path) -> tuple[Path, float]:
-    """An espeak-ng WAV of ``text`` and its length in seconds."""
-    path = folder / f"{lang}-{abs(hash(text))}.wav"
+    """An espeak-ng WAV of ``text`` and its length in seconds (voice ``VOICE[lang]``, ``SPEED`` words a minute)."""
+    path = folder / f"{lang}-{abs(hash((text, VOICE[lang], SPEED[0])))}.wav"
     if not path.exists():
-        subprocess.run(["espeak-ng", "-v", VOICE[lang], "-s", "160", "-w", str(path), text], check=True)
+        subprocess.run(["espeak-ng", "-v", VOICE[lang], "-s", str(SPEED[0]), "-w", str(path), text], check=True)
     import wave
     with wave.open(str(path)) as w:
         return path, w.getnframes() / w.getframerate()
@@ -457,8 +466,24 @@ def main() -> int:
     ap.add_argument("--engine", default="auto", help="voice engine (as --voice-engine)")
     ap.add_argument("--trace", action="store_true",
                     help="log at DEBUG and print the game's log around every slow or missed trial")
+    ap.add_argument("--numbers", nargs="+", default=None, metavar="WORD",
+                    help="the numbers said (1 to 10, in the language of the run; default: "
+                         + ", ".join(NUMBERS["en"]) + " / " + ", ".join(NUMBERS["el"]) + ")")
+    ap.add_argument("--voice", default=None,
+                    help="the player's espeak-ng voice, e.g. el+f3 or en-us+m5 (default: "
+                         + " / ".join(VOICE.values()) + ")")
+    ap.add_argument("--speed", type=int, default=SPEED[0], help="the player's words a minute")
     ap.add_argument("--figures", nargs="+", default=["key", "stop", "word"], choices=["key", "stop", "word"])
     args = ap.parse_args()
+    for lang in args.lang:
+        if args.numbers:
+            unknown = [w for w in args.numbers if w not in NUMBER_VALUE]
+            if unknown:
+                ap.error(f"not a number from 1 to 10: {' '.join(unknown)}")
+            NUMBERS[lang] = list(args.numbers)
+        if args.voice:
+            VOICE[lang] = args.voice
+    SPEED[0] = args.speed
     rig = Rig()
     rig.start()
     folder = Path(tempfile.mkdtemp(prefix="tavli-bench-clips-"))
@@ -466,6 +491,7 @@ def main() -> int:
     try:
         load = Path("/proc/loadavg").read_text().split()[:3] if Path("/proc/loadavg").exists() else []
         print(f"sound rig {rig.server}; engine {args.engine}; {args.busy} busy processes; "
+              f"player's voice {' / '.join(VOICE[lang] for lang in args.lang)} at {SPEED[0]} words a minute; "
               f"{args.runs} runs per figure; "
               f"load average before: {' '.join(load)}")
         if not args.skip_latency:

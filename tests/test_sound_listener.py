@@ -673,6 +673,17 @@ class TestDoubleTalk:
 
         assert should_confirm(self.decide(five, helped), "never")  # asked back whatever the setting
 
+    def test_when_the_versions_disagree_the_word_asked_back_is_the_fitted_copys(self) -> None:
+        listener = Listener(SphinxRecognizer.__new__(SphinxRecognizer), "el", queue.Queue())
+        nine = Heard("εννέα", ChoosePlay(9), 0.45, 90.0, "pocketsphinx+whisper")  # the canceller's copy
+        five = Heard("πέντε", ChoosePlay(5), 0.30, 90.0, "pocketsphinx+whisper")  # the fitted copy
+        assert listener._decide_over_narrator([nine, five]).text == "εννέα"  # the surer, without a preference
+        asked = listener._decide_over_narrator([nine, five], prefer=1)
+        assert asked.text == "πέντε" and asked.doubtful
+        rolled = Heard("ρίξε", None, 0.45, 90.0, "pocketsphinx+whisper", "not_on_offer")
+        assert listener._decide_over_narrator([five, rolled], prefer=1).text == "πέντε"  # not a word on offer
+        assert not listener._decide_over_narrator([five, five], prefer=1).doubtful
+
     def test_a_guess_that_found_only_the_games_own_voice_is_not_taken_as_what_was_said(
             self, engine: SphinxRecognizer) -> None:
         from concurrent.futures import Future
@@ -732,3 +743,171 @@ class TestDoubleTalk:
         reverb = np.convolve(path, tail)[:len(path)].astype(np.float32) + path
         assert not found(reverb, 0.0)
         assert not found(reverb, 0.15)
+
+    def test_a_check_made_well_into_the_word_judges_the_filter_on_the_narrator_before_it(
+            self, engine: SphinxRecognizer) -> None:
+        voice = np.concatenate([espeak("Your dice: six and five. Twelve plays to choose from.")] * 2)
+        played = PlayedAudio(RATE, keep_s=60.0)
+        for k in range(0, len(voice), 320):
+            played.add(k / RATE, voice[k:k + 320])
+        word = espeak("seven")
+        at = int(3.2 * RATE)
+        window = int(0.15 * RATE)
+        w_at = at + int(0.3 * RATE)  # a check made 0.3 s into the word
+        mic = fractional_path(voice, 40.4, 0.8)
+        mic[at:at + len(word)] += 0.15 * word  # about 17 dB under the narrator
+        out, clock, listener = listening(engine, PLAY_PHASE, barge_in="interrupt",
+                                         echo=EchoGate(played.between, played.rate))
+        listener._offset = 0.0
+        listener.process(mic[:w_at + window], captured_end=(w_at + window) / RATE)
+        # the 0.6 s before the window hold the word's start: the path is not known from them
+        assert not listener._player_under_narrator(window, w_at / RATE)
+        assert listener._player_under_narrator(window, w_at / RATE, since=at / RATE)
+        assert listener._fitted_left >= listener.under_narrator_db
+        alone = fractional_path(voice, 40.4, 0.8)
+        listener._raw, listener._raw_len = [alone[:w_at + window]], w_at + window  # the narrator alone
+        assert not listener._player_under_narrator(window, w_at / RATE, since=at / RATE)
+
+    def test_the_fitted_filter_concludes_nothing_across_a_clock_set_again(self, engine: SphinxRecognizer) -> None:
+        voice = np.concatenate([espeak("Your dice: six and five. Twelve plays to choose from.")] * 2)
+        played = PlayedAudio(RATE, keep_s=60.0)
+        for k in range(0, len(voice), 320):
+            played.add(k / RATE, voice[k:k + 320])
+        word = espeak("seven")
+        at, window = int(3.2 * RATE), int(0.15 * RATE)
+        w_at = at + int(0.3 * RATE)
+        mic = fractional_path(voice, 40.4, 0.8)
+        mic[at:at + len(word)] += 0.15 * word
+
+        def found(mic_moved_at: float = -1.0, steady: bool = True) -> bool:
+            out, clock, listener = listening(engine, PLAY_PHASE, barge_in="interrupt",
+                                             echo=EchoGate(played.between, played.rate),
+                                             output_steady=lambda: steady)
+            listener._offset = 0.0
+            listener.process(mic[:w_at + window], captured_end=(w_at + window) / RATE)
+            listener._mic_moved_at = mic_moved_at
+            return listener._player_under_narrator(window, w_at / RATE, since=at / RATE)
+
+        assert found()
+        assert not found(mic_moved_at=at / RATE)  # the microphone's clock was set again meanwhile
+        assert not found(steady=False)  # the speaker lost samples lately: the delay seems to move
+
+    def test_a_player_the_canceller_damps_in_double_talk_is_found_by_the_fitted_filter(
+            self, engine: SphinxRecognizer) -> None:
+        from types import SimpleNamespace
+
+        voice = np.concatenate([espeak("Your dice: six and five. Twelve plays to choose from.")] * 2)
+        played = PlayedAudio(RATE, keep_s=60.0)
+        for k in range(0, len(voice), 320):
+            played.add(k / RATE, voice[k:k + 320])
+        word = espeak("seven")
+        at = int(3.2 * RATE)
+        window = int(0.15 * RATE)
+        w_at = at + int(0.3 * RATE)
+
+        def passes(player_gain: float) -> tuple[bool, float]:
+            """Whether a check 0.3 s into the sound lets it through, and what the canceller left (dB)."""
+            mic = fractional_path(voice, 40.4, 0.8)
+            mic[at:at + len(word)] += player_gain * word
+            pauses: list[bool] = []
+            out, clock, listener = listening(engine, PLAY_PHASE, barge_in="interrupt",
+                                             echo=EchoGate(played.between, played.rate),
+                                             canceller=DampingCanceller(played), on_pause=pauses.append)
+            listener.pause_at_onset = False
+            listener.is_speaking = lambda: True
+            listener.process(mic[:w_at + window], captured_end=(w_at + window) / RATE)
+            listener._vad = SimpleNamespace(in_speech=True)  # type: ignore[assignment]
+            listener._onset = (at / RATE, [mic[w_at:w_at + window]])
+            listener._check_barge_in(np.zeros(0, dtype=np.float32))
+            return listener._barge_ready and pauses == [True], listener._left_db(mic[w_at:w_at + window])
+
+        found, cancelled = passes(0.3)  # about 11 dB under the narrator
+        assert cancelled < -12.0  # the canceller's level alone would call it the narrator's
+        assert found
+        assert not passes(0.0)[0]  # the narrator alone
+
+    def test_a_word_under_the_floor_is_asked_back_only_where_the_fitted_filter_found_the_player(
+            self, engine: SphinxRecognizer) -> None:
+        from concurrent.futures import Future
+
+        def posted(score: float, fitted_left: float) -> list[Heard]:
+            out, clock, listener = listening(engine, PLAY_PHASE, barge_in="interrupt")
+            heard: Future[Heard] = Future()
+            heard.set_result(Heard("seven", ChoosePlay(7), score, 90.0, "pocketsphinx+whisper"))
+            listener._fitted_left = fitted_left
+            listener._worded(np.zeros(RATE // 2, dtype=np.float32), [], PLAY_PHASE, heard)
+            return [h for h in drain(out) if isinstance(h, Heard)]
+
+        assert posted(0.3, -30.0)[1].command == ChoosePlay(7)  # over the floor: as before
+        assert posted(0.15, -30.0) == []  # under it, in a sound the narrator may have made: dropped
+        asked = posted(0.15, -1.0)  # the fitted filter left most of the sound: the player's
+        assert [h.command for h in asked] == [StopSpeech(), ChoosePlay(7)] and asked[1].doubtful
+        from tavli_voice.speech.listener import should_confirm
+
+        assert should_confirm(asked[1], "never")
+        assert posted(0.05, -1.0) == []  # no better than chance among the phrases: dropped
+
+    @needs_livekit
+    def test_a_player_the_canceller_damps_is_paused_for_at_the_onset_where_the_fitted_filter_finds_it(
+            self, engine: SphinxRecognizer) -> None:
+        from tavli_voice.speech.aec import EchoCanceller
+
+        voice = np.concatenate([espeak("Your dice: six and five. Twelve plays to choose from.")] * 2)
+        played = PlayedAudio(RATE, keep_s=60.0)
+        for k in range(0, len(voice), 320):
+            played.add(0.3 + k / RATE, voice[k:k + 320])
+        path = np.concatenate([np.zeros(int(0.3 * RATE), dtype=np.float32), fractional_path(voice, 40.4, 0.8)])
+        word = espeak("three")
+        at_s = 5.0
+
+        def paused_at(player_gain: float, at_onset: bool) -> list[float]:
+            mic = path.copy()
+            at = int(at_s * RATE)
+            mic[at:at + len(word)] += player_gain * word
+            pauses: list[float] = []
+            out, clock, listener = listening(engine, PLAY_PHASE, barge_in="interrupt",
+                                             echo=EchoGate(played.between, played.rate),
+                                             canceller=EchoCanceller(played.at_rate, RATE))
+            listener.on_pause = lambda p: pauses.append(clock.now - at_s) if p else None
+            if not at_onset:
+                listener.onset_fit_s = 0.0  # (nothing to judge: only the canceller's level at the onset)
+            run(listener, clock, mic, 0.3 + len(voice) / RATE)
+            return pauses
+
+        damped = paused_at(0.3, at_onset=False)  # about 11 dB under the narrator
+        found = paused_at(0.3, at_onset=True)
+        assert found and damped and found[0] < damped[0] - 0.1
+        assert paused_at(0.0, at_onset=True) == []  # the narrator alone
+
+
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="per-thread niceness is Linux's")
+def test_the_threads_between_a_word_and_its_action_are_raised_where_allowed_and_left_when_told(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    import logging
+    import os
+    import threading
+
+    from tavli_voice.narration import sinks
+
+    def nice_after(what: str) -> int:
+        seen: list[int] = []
+
+        def worker() -> None:
+            sinks.raise_for_interaction(what)
+            seen.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+
+        thread = threading.Thread(target=worker)
+        thread.start()
+        thread.join()
+        return seen[0]
+
+    before = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    with caplog.at_level(logging.INFO, logger="tavli_voice.narration.sinks"):
+        raised = nice_after("a test thread")
+    said = [r.getMessage() for r in caplog.records if "a test thread priority" in r.getMessage()]
+    # raised where the system allows it (root, CAP_SYS_NICE), else left and the reason logged
+    assert (raised == sinks.INTERACTIVE_NICE and said == [f"a test thread priority raised to nice {raised}"]) or \
+        (raised == before and said and "not raised" in said[0])
+    monkeypatch.setenv("TAVLI_AUDIO_PRIORITY", "0")
+    assert nice_after("another test thread") == before
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == before

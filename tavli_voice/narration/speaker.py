@@ -238,6 +238,9 @@ class EngineSpeaker:
             self._thread.start()
 
     def _run(self) -> None:
+        from .sinks import raise_for_interaction
+
+        raise_for_interaction("speech worker thread")
         while True:
             job = self._jobs.get()
             if job is None:

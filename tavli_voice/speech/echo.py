@@ -109,7 +109,7 @@ class EchoGate:
                            float(np.median(lags)) if lags else 0.0, rest.astype(np.float32))
 
     def fitted_remainder(self, heard: Samples, start: float, skip: int, taps: int = FIT_TAPS,
-                         need_db: float | None = None) -> Samples | None:
+                         need_db: float | None = None, known: int | None = None) -> Samples | None:
         """``heard[skip:]`` with the played signal taken out by one filter fitted on all of ``heard``.
 
         ``heard`` (16 kHz, captured from monotonic ``start``) is a sound over
@@ -124,6 +124,11 @@ class EchoGate:
         (but its last ``FIT_GUARD_S``)
         (the path is not known well enough: no narrator there, a room's long
         echo, or a delay that moved).
+
+        ``known``: only ``heard[:known]`` (the narrator alone) and ``heard[skip:]``
+        are fitted on and judged (``skip`` by default: all of it); what lies
+        between (the start of a sound checked further on) is left out, which
+        keeps the fit as quick however long the sound has gone on.
         """
         x = np.asarray(heard, dtype=np.float64)
         if len(x) <= max(skip, taps * 4) or float(np.dot(x, x)) <= 0.0:
@@ -145,10 +150,15 @@ class EchoGate:
         ok = (src >= 0) & (src < len(ref16))
         aligned[ok] = ref16[src[ok]]
         rows = np.lib.stride_tricks.sliding_window_view(aligned, taps)[:n]
-        h, *_ = np.linalg.lstsq(rows, x, rcond=None)
+        if known is None or known >= skip:
+            known = skip
+            h, *_ = np.linalg.lstsq(rows, x, rcond=None)
+        else:
+            used = np.r_[0:known, skip:n]
+            h, *_ = np.linalg.lstsq(rows[used], x[used], rcond=None)
         rest = x - rows @ h
         if need_db is not None:
-            known = max(0, skip - int(FIT_GUARD_S * RATE))  # the sound may begin a little before it is found
+            known = max(0, known - int(FIT_GUARD_S * RATE))  # the sound may begin a little before it is found
             before = float(np.dot(x[:known], x[:known]))
             if before <= 0.0 or 10 * np.log10(before / max(float(np.dot(rest[:known], rest[:known])), 1e-12)) < need_db:
                 return None
