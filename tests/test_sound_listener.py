@@ -615,14 +615,20 @@ def fractional_path(voice: np.ndarray, delay_samples: float, gain: float) -> np.
 
 
 @needs_espeak
+def narrator_played(start_s: float = 0.0) -> tuple[np.ndarray, PlayedAudio]:
+    """The narrator's two sentences, twice, and the speaker's record of them in 20 ms pieces from ``start_s``."""
+    voice = np.concatenate([espeak("Your dice: six and five. Twelve plays to choose from.")] * 2)
+    played = PlayedAudio(RATE, keep_s=60.0)
+    for k in range(0, len(voice), 320):
+        played.add(start_s + k / RATE, voice[k:k + 320])
+    return voice, played
+
+
 class TestDoubleTalk:
     """The player's word over the narrator: what is taken out, and how sure the word then is."""
 
     def test_a_filter_fitted_on_the_narrator_takes_it_out_of_the_word_where_one_gain_a_piece_does_not(self) -> None:
-        voice = np.concatenate([espeak("Your dice: six and five. Twelve plays to choose from.")] * 2)
-        played = PlayedAudio(RATE, keep_s=60.0)
-        for k in range(0, len(voice), 320):
-            played.add(1.0 + k / RATE, voice[k:k + 320])
+        voice, played = narrator_played(1.0)
         echo = fractional_path(voice, 40.4, 0.8)  # the microphone hears it 2.5 ms later, between samples
         word = espeak("three")
         at = int(2.0 * RATE)
@@ -715,10 +721,7 @@ class TestDoubleTalk:
         assert drain(out) == []
 
     def test_a_player_quieter_than_the_narrator_is_found_under_it(self, engine: SphinxRecognizer) -> None:
-        voice = np.concatenate([espeak("Your dice: six and five. Twelve plays to choose from.")] * 2)
-        played = PlayedAudio(RATE, keep_s=60.0)
-        for k in range(0, len(voice), 320):
-            played.add(k / RATE, voice[k:k + 320])
+        voice, played = narrator_played()
         word = espeak("three")
         at = int(3.2 * RATE)  # while the narrator speaks
         gate = EchoGate(played.between, played.rate)
@@ -746,10 +749,7 @@ class TestDoubleTalk:
 
     def test_a_check_made_well_into_the_word_judges_the_filter_on_the_narrator_before_it(
             self, engine: SphinxRecognizer) -> None:
-        voice = np.concatenate([espeak("Your dice: six and five. Twelve plays to choose from.")] * 2)
-        played = PlayedAudio(RATE, keep_s=60.0)
-        for k in range(0, len(voice), 320):
-            played.add(k / RATE, voice[k:k + 320])
+        voice, played = narrator_played()
         word = espeak("seven")
         at = int(3.2 * RATE)
         window = int(0.15 * RATE)
@@ -769,10 +769,7 @@ class TestDoubleTalk:
         assert not listener._player_under_narrator(window, w_at / RATE, since=at / RATE)
 
     def test_the_fitted_filter_concludes_nothing_across_a_clock_set_again(self, engine: SphinxRecognizer) -> None:
-        voice = np.concatenate([espeak("Your dice: six and five. Twelve plays to choose from.")] * 2)
-        played = PlayedAudio(RATE, keep_s=60.0)
-        for k in range(0, len(voice), 320):
-            played.add(k / RATE, voice[k:k + 320])
+        voice, played = narrator_played()
         word = espeak("seven")
         at, window = int(3.2 * RATE), int(0.15 * RATE)
         w_at = at + int(0.3 * RATE)
@@ -796,10 +793,7 @@ class TestDoubleTalk:
             self, engine: SphinxRecognizer) -> None:
         from types import SimpleNamespace
 
-        voice = np.concatenate([espeak("Your dice: six and five. Twelve plays to choose from.")] * 2)
-        played = PlayedAudio(RATE, keep_s=60.0)
-        for k in range(0, len(voice), 320):
-            played.add(k / RATE, voice[k:k + 320])
+        voice, played = narrator_played()
         word = espeak("seven")
         at = int(3.2 * RATE)
         window = int(0.15 * RATE)
@@ -852,10 +846,7 @@ class TestDoubleTalk:
             self, engine: SphinxRecognizer) -> None:
         from tavli_voice.speech.aec import EchoCanceller
 
-        voice = np.concatenate([espeak("Your dice: six and five. Twelve plays to choose from.")] * 2)
-        played = PlayedAudio(RATE, keep_s=60.0)
-        for k in range(0, len(voice), 320):
-            played.add(0.3 + k / RATE, voice[k:k + 320])
+        voice, played = narrator_played(0.3)
         path = np.concatenate([np.zeros(int(0.3 * RATE), dtype=np.float32), fractional_path(voice, 40.4, 0.8)])
         word = espeak("three")
         at_s = 5.0
