@@ -88,6 +88,8 @@ NUMBER_VALUE = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, 
                 "έξι": 6, "επτά": 7, "εφτά": 7, "οκτώ": 8, "οχτώ": 8, "εννέα": 9, "εννιά": 9, "δέκα": 10}
 #: The start of "did you say …?" and the player's answers to it (True: it was the number said).
 ASKED = {"en": "Did you say ", "el": "Είπες "}
+#: Printed when the voice engine has loaded and the game listens.
+READY = {"en": "Voice is ready.", "el": "Η φωνή είναι έτοιμη."}
 ANSWER = {"en": {True: "yes", False: "no"}, "el": {True: "ναι", False: "όχι"}}
 
 
@@ -182,6 +184,9 @@ def run_language(rig: Rig, lang: str, runs: int, folder: Path,
                           "--voice-confirm", "never", "--barge-in", "ignore", "--voice-engine", engine], home)
         try:
             game.wait_for(PLAYS_PROMPT, timeout=30)
+            # the figures are of a game that listens: its engine loads meanwhile (``--figures
+            # loading`` measures keys pressed then)
+            game.wait_for(READY[lang], timeout=60)
             time.sleep(0.3)
             quiet(game, speaker)
             for _ in range(runs if "key" in figures else 0):  # key -> first audio
@@ -240,6 +245,59 @@ def run_language(rig: Rig, lang: str, runs: int, folder: Path,
         print_trace(home, lang, trials)
     if noise:
         print("  library lines:", *noise[:5], sep="\n    ")
+    return out
+
+
+def printed(game: Game, needle: str) -> float | None:
+    """When a line containing ``needle`` was printed so far (None: not yet)."""
+    return next((at for at, line in list(game.lines) if needle in line), None)
+
+
+def while_loading(rig: Rig, lang: str, starts: int, engine: str = "auto",
+                  trace: bool = False) -> dict[str, list[float]]:
+    """Keys pressed while the voice engine loads, over ``starts`` new games.
+
+    From the plays prompt until "Voice is ready." is printed, the narration is
+    cut (``.``) and the pip count asked for (``i``) again and again; a trial
+    counts when its first audio came before the engine was ready. Also counted:
+    the speaker's underruns (ALSA's recover lines in the game's log) from the
+    start to the end of loading, each an audible gap in the opening narration.
+    """
+    out: dict[str, list[float]] = {"loading_key": [], "loading_underruns": [], "loading_s": []}
+    # the underruns are ALSA's lines in the game's log, written from INFO on
+    os.environ["TAVLI_LOG_LEVEL"] = "DEBUG" if trace else os.environ.get("TAVLI_LOG_LEVEL", "INFO")
+    for _ in range(starts):
+        home = Path(tempfile.mkdtemp(prefix=f"tavli-bench-load-{lang}-"))
+        trials: list[tuple[str, float, float | None]] = []
+        with rig.record("speaker.monitor") as speaker:
+            game = Game(rig, ["--game", "portes", "--seed", "3", "--no-save", "--lang", lang, "--voice",
+                              "--voice-confirm", "never", "--barge-in", "ignore", "--voice-engine", engine], home)
+            try:
+                game.wait_for(PLAYS_PROMPT, timeout=30)
+                while True:
+                    game.send(".")
+                    try:
+                        wait_quiet(speaker, 0.15, timeout=5)
+                    except TimeoutError:
+                        continue
+                    sent = game.send("i")
+                    first = first_sound_after(speaker, sent)
+                    ready = printed(game, READY[lang])
+                    if ready is not None and (first is None or ready <= first):
+                        break
+                    trials.append(("key", sent, first))
+                    if first is not None:
+                        out["loading_key"].append(first - sent)
+                ready = game.wait_for(READY[lang], timeout=60)
+                out["loading_s"].append(ready - game.launched)
+            finally:
+                game.close()
+        loaded_at = next((at for at, line in game_log(home) if "loaded in" in line), None)
+        out["loading_underruns"].append(float(sum(
+            1 for at, line in game_log(home)
+            if "snd_pcm_recover" in line and (loaded_at is None or at <= loaded_at))))
+        if trace:
+            print_trace(home, lang, trials)
     return out
 
 
@@ -473,7 +531,10 @@ def main() -> int:
                     help="the player's espeak-ng voice, e.g. el+f3 or en-us+m5 (default: "
                          + " / ".join(VOICE.values()) + ")")
     ap.add_argument("--speed", type=int, default=SPEED[0], help="the player's words a minute")
-    ap.add_argument("--figures", nargs="+", default=["key", "stop", "word"], choices=["key", "stop", "word"])
+    ap.add_argument("--figures", nargs="+", default=["key", "stop", "word"],
+                    choices=["key", "stop", "word", "loading"],
+                    help="loading: keys pressed while the voice engine loads, over --runs new games "
+                         "(not by default)")
     args = ap.parse_args()
     for lang in args.lang:
         if args.numbers:
@@ -494,7 +555,14 @@ def main() -> int:
               f"player's voice {' / '.join(VOICE[lang] for lang in args.lang)} at {SPEED[0]} words a minute; "
               f"{args.runs} runs per figure; "
               f"load average before: {' '.join(load)}")
-        if not args.skip_latency:
+        if not args.skip_latency and "loading" in args.figures:
+            for lang in args.lang:
+                res = while_loading(rig, lang, args.runs, args.engine, args.trace)
+                print(f"[{lang}] key -> first audio while the voice loads   {stats(res['loading_key'])}")
+                print(f"[{lang}] start -> voice ready   {stats(res['loading_s'])}")
+                print(f"[{lang}] underruns from start to loaded, per game: "
+                      f"{' '.join(str(int(n)) for n in res['loading_underruns'])}")
+        if not args.skip_latency and set(args.figures) - {"loading"}:
             for lang in args.lang:
                 res = run_language(rig, lang, args.runs, folder, tuple(args.figures), args.engine,
                                    args.trace)

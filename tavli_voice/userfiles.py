@@ -34,7 +34,7 @@ from typing import Any
 import platformdirs
 
 __all__ = [
-    "APP", "HOME_VARIABLE", "DocumentProblem", "atomic_write_text", "config_dir", "data_dir",
+    "APP", "HOME_VARIABLE", "DocumentProblem", "atomic_write_text", "cache_dir", "config_dir", "data_dir",
     "keep_aside", "open_append_private", "read_document", "read_section", "settings_path",
     "write_section",
 ]
@@ -61,6 +61,15 @@ def data_dir(env: Mapping[str, str] | None = None) -> Path:
 def config_dir(env: Mapping[str, str] | None = None) -> Path:
     """``$TAVLI_VOICE_HOME``, else the platform's user config folder for tavli_voice."""
     return _home(env) or platformdirs.user_config_path(APP, appauthor=False)
+
+
+def cache_dir() -> Path:
+    """The platform's user cache folder for tavli_voice (``$XDG_CACHE_HOME/tavli_voice`` on Linux).
+
+    It holds only files made from installed ones (safe to delete, made again
+    when needed), so it stays there with ``$TAVLI_VOICE_HOME`` set too.
+    """
+    return platformdirs.user_cache_path(APP, appauthor=False)
 
 
 def settings_path(env: Mapping[str, str] | None = None) -> Path:

@@ -335,3 +335,39 @@ def test_a_pocketsphinx_main_engine_needs_no_second_quick_one(monkeypatch: pytes
     poll_until(source, seen, 1)
     assert source.listener.fast_engine is None
     source.close()
+
+
+def test_closing_while_loading_drops_the_held_sound_at_once() -> None:
+    gate = threading.Event()
+    engine = LoadingEngine(lambda: (gate.wait(20), FirstOffered())[1])
+    engine.start()
+    results: list[Heard] = []
+    waiting = threading.Thread(target=lambda: results.append(
+        engine.recognize(np.zeros(800, dtype=np.float32), (C_PHRASE,))), daemon=True)
+    waiting.start()
+    time.sleep(0.05)
+    assert results == []
+    engine.close()  # the game quits while the engine still loads
+    waiting.join(5)
+    assert not waiting.is_alive() and results[0].command is None and results[0].reason == "nothing"
+    gate.set()
+    assert engine.wait(5) and engine.recognize(np.zeros(800, dtype=np.float32), (C_PHRASE,)).command == C.Roll()
+
+
+def test_quitting_with_a_word_held_for_the_loading_engine_does_not_wait_for_it(
+        monkeypatch: pytest.MonkeyPatch, mic: Spoken) -> None:
+    gate, calls = blocked_engine(monkeypatch, FirstOffered)
+    app, seen = new_app("en")
+    source, _ = started(app, "en")
+    assert source is not None
+    listener = source.listener
+    assert mic.said.wait(10)  # the word was said while loading: it is held for the engine
+    time.sleep(0.3)
+    assert source.poll() is None and calls == ["en"]
+    thread = listener._thread
+    assert thread is not None and thread.is_alive()
+    closing = threading.Thread(target=source.close, daemon=True)
+    closing.start()
+    closing.join(1.5)  # the listener's own join would give up only after 2 s
+    assert not closing.is_alive() and not thread.is_alive()
+    gate.set()

@@ -258,8 +258,9 @@ def raise_thread_priority(nice: int = AUDIO_NICE) -> str | None:
     return None
 
 
-#: The niceness of the threads between a key or a word and its sound or action (the speech
-#: worker and its synthesizer, the listener, the recogniser) when the system allows it: measured
+#: The niceness of the threads between a key or a word and its sound or action (the key reader,
+#: the speech worker and its synthesizer, the listener, the recogniser, and the thread loading the
+#: voice engine, which holds Python's lock in steps) when the system allows it: measured
 #: on the rig with both cores kept busy at the game's own niceness, the Greek end of a word to
 #: its action took 280 ms median and a key to its first sound 220 ms p95 without it.
 INTERACTIVE_NICE = -5

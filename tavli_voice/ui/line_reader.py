@@ -54,7 +54,15 @@ class LineReader:
             lines.put(None)
 
     def _read_lines(self, into: "queue.Queue[str | None]") -> None:
-        """Read lines until the end of input (``""`` then), on the reader's own thread."""
+        """Read lines until the end of input (``""`` then), on the reader's own thread.
+
+        The thread runs at the interactive priority where the system allows it:
+        a key is the start of what the player waits for (measured with both
+        cores busy while the voice engine loaded: a key read 57 ms late).
+        """
+        from ..narration.sinks import raise_for_interaction
+
+        raise_for_interaction(f"{self.name} thread")
         while True:
             try:
                 line = self.inp.readline()

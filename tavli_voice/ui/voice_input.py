@@ -211,10 +211,12 @@ class VoiceSource:
         if not self.closed:
             self.closed = True
             try:
-                self.listener.stop()
+                # the engine first: sound held while it loads is dropped, so the listener's
+                # thread is not kept waiting for it (quitting then took up to 2 s)
                 close = getattr(getattr(self.listener, "engine", None), "close", None)
                 if callable(close):  # the engine's loading thread (see speech/loading.py)
                     close()
+                self.listener.stop()
             except Exception:  # closing must never fail the game
                 log.exception("stopping the listener")
 
@@ -261,6 +263,13 @@ def voice_source(app: App, lang_name: str, engine: str | None = None, *,
         out.put(_Loaded(said))
 
     def load() -> Any:
+        # Building the engine holds Python's lock for up to ~0.2 s at a time (the Whisper model's
+        # bytes handed to ctranslate2, its tokenizer parsed): every other thread, the keys' and the
+        # speaker's included, waits meanwhile. At the interactive priority those waits stay as
+        # short on a busy machine as on an idle one (the model's own threads, started here, keep it).
+        from ..narration.sinks import raise_for_interaction
+
+        raise_for_interaction("engine loading thread")
         if engine != "pocketsphinx":  # "stop" over the narrator works while the rest loads (0.1 s)
             listener.fast_engine = _quick_engine(lang)
         return choose_engine(engine, lang)
