@@ -190,3 +190,16 @@ def test_a_cache_that_cannot_be_written_is_logged_and_memory_is_used(tmp_path, c
     with caplog.at_level(logging.WARNING, logger="tavli_voice.speech.engine_whisper"):
         assert model_folder(weights, cache=blocked / "cache") is None
     assert "from memory" in caplog.text and "could not be joined" in caplog.text
+
+
+def test_a_bpe_with_settings_this_encoder_does_not_follow_is_refused(model) -> None:
+    _, text, _, _ = model
+    document = json.loads(text)
+    for key, value in (("dropout", 0.1), ("continuing_subword_prefix", "##"), ("byte_fallback", True)):
+        changed = json.loads(text)
+        changed["model"][key] = value
+        with pytest.raises(ValueError):
+            ByteLevelBPE.from_tokenizer_json(json.dumps(changed, indent=2))
+    document["pre_tokenizer"]["use_regex"] = False
+    with pytest.raises(ValueError):
+        ByteLevelBPE.from_tokenizer_json(json.dumps(document, indent=2))

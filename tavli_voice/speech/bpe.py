@@ -82,8 +82,9 @@ class ByteLevelBPE:
         if head_end < 0:
             raise ValueError("tokenizer.json has no model")
         head = json.loads(_close_object(text[:head_end]))
-        if head.get("normalizer") is not None or (head.get("pre_tokenizer") or {}).get("type") != "ByteLevel" \
-                or (head.get("pre_tokenizer") or {}).get("add_prefix_space"):
+        pre = head.get("pre_tokenizer") or {}
+        if head.get("normalizer") is not None or pre.get("type") != "ByteLevel" \
+                or pre.get("add_prefix_space") or not pre.get("use_regex", True):
             raise ValueError("not a byte-level BPE tokenizer without prefix space and normalizer")
         specials = {t["content"]: int(t["id"]) for t in head.get("added_tokens", [])}
         if not specials:
@@ -91,8 +92,21 @@ class ByteLevelBPE:
         vocab_at, merges_at = text.find('"vocab"', head_end), text.find('"merges"', head_end)
         if vocab_at < 0 or merges_at < 0:
             raise ValueError("tokenizer.json has no vocab or merges")
-        vocab_body = _body(text, text.index("{", vocab_at), "{", "}")
-        merges_body = _body(text, text.index("[", merges_at), "[", "]")
+        model_open = text.index("{", head_end)
+        model_end = _inside(text, model_open)[1] + 1
+        vocab_span = _inside(text, text.index("{", vocab_at))
+        merges_span = _inside(text, text.index("[", merges_at))
+        skeleton: list[str] = []  # the model without its two tables: its settings
+        at = model_open
+        for table_start, table_end in sorted((vocab_span, merges_span)):
+            skeleton.append(text[at:table_start])
+            at = table_end
+        settings = json.loads("".join(skeleton) + text[at:model_end])
+        if settings.get("type") != "BPE" or settings.get("dropout") or settings.get("byte_fallback") \
+                or settings.get("continuing_subword_prefix") or settings.get("end_of_word_suffix"):
+            raise ValueError(f"not a plain BPE model: {settings}")
+        vocab_body = text[vocab_span[0]:vocab_span[1]]
+        merges_body = text[merges_span[0]:merges_span[1]]
         vocab: dict[str, int] = {}
         for part in _slices(vocab_body):
             vocab.update(json.loads("{" + part + "}"))
@@ -100,8 +114,8 @@ class ByteLevelBPE:
         for part in _slices(merges_body):
             for item in json.loads("[" + part + "]"):
                 if isinstance(item, str):
-                    a, _, b = item.partition(" ")
-                    merges.append((a, b))
+                    first, _, second = item.partition(" ")
+                    merges.append((first, second))
                 else:
                     merges.append((item[0], item[1]))
         return cls(vocab, merges, specials)
@@ -168,23 +182,24 @@ class ByteLevelBPE:
 
 
 def _close_object(head: str) -> str:
-    """The part of a JSON object before its ``"model"`` key, closed into an object."""
+    """The start of a JSON object up to one of its keys, closed into an object."""
     return head.rstrip().rstrip(",") + "}"
 
 
-def _body(text: str, start: int, opening: str, closing: str) -> str:
-    """The text inside the bracket at ``start`` up to its partner.
+def _inside(text: str, start: int) -> tuple[int, int]:
+    """Where the inside of the bracket at ``start`` begins, and where its partner is.
 
     In a pretty-printed file the partner is the first line after it that
     holds only the closing bracket at the opening line's indentation; else
     the brackets are counted (strings skipped).
     """
+    closing = "}" if text[start] == "{" else "]"
     line_start = text.rfind("\n", 0, start) + 1
     indent = len(text[line_start:start]) - len(text[line_start:start].lstrip(" "))
     if text.startswith("\n", start + 1):
         partner = re.compile("\n" + " " * indent + re.escape(closing) + r"(?=,?\s*(?:\n|$))").search(text, start)
         if partner is not None:
-            return text[start + 1:partner.start()]
+            return start + 1, partner.end() - 1
     depth = 0
     for match in re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]').finditer(text, start):
         token = match.group()
@@ -193,8 +208,8 @@ def _body(text: str, start: int, opening: str, closing: str) -> str:
         elif token in ("]", "}"):
             depth -= 1
             if depth == 0:
-                return text[start + 1:match.start()]
-    raise ValueError(f"unclosed {opening} in tokenizer.json")
+                return start + 1, match.start()
+    raise ValueError(f"unclosed {text[start]} in tokenizer.json")
 
 
 def _slices(body: str) -> list[str]:

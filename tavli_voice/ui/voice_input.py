@@ -263,10 +263,10 @@ def voice_source(app: App, lang_name: str, engine: str | None = None, *,
         out.put(_Loaded(said))
 
     def load() -> Any:
-        # Building the engine holds Python's lock for up to ~0.2 s at a time (the Whisper model's
-        # bytes handed to ctranslate2, its tokenizer parsed): every other thread, the keys' and the
-        # speaker's included, waits meanwhile. At the interactive priority those waits stay as
-        # short on a busy machine as on an idle one (the model's own threads, started here, keep it).
+        # Building the engine holds Python's lock in short steps (speech/bpe.py, model_folder),
+        # and every other thread, the keys' and the speaker's included, waits for each step: at the
+        # interactive priority a busy machine does not stretch them. The model's own threads,
+        # started here, keep that priority when they decide later.
         from ..narration.sinks import raise_for_interaction
 
         raise_for_interaction("engine loading thread")
