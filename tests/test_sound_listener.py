@@ -872,6 +872,24 @@ class TestDoubleTalk:
 
 
 @pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="per-thread niceness is Linux's")
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="per-thread niceness is Linux's")
+def test_another_process_priority_is_changed_by_its_id() -> None:
+    import os
+    import subprocess
+    import sys
+
+    from tavli_voice.narration.sinks import raise_thread_priority
+
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(10)"])
+    try:
+        assert raise_thread_priority(7, child.pid) is None  # a lower priority is always allowed
+        assert os.getpriority(os.PRIO_PROCESS, child.pid) == 7
+        assert os.getpriority(os.PRIO_PROCESS, 0) != 7
+    finally:
+        child.kill()
+        child.wait()
+
+
 def test_the_threads_between_a_word_and_its_action_are_raised_where_allowed_and_left_when_told(
         monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     import logging

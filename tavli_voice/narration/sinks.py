@@ -242,8 +242,9 @@ class PlayedAudio:
 AUDIO_NICE = -11
 
 
-def raise_thread_priority(nice: int = AUDIO_NICE) -> str | None:
-    """Give the calling thread a higher priority; why not, when it could not (None: done).
+def raise_thread_priority(nice: int = AUDIO_NICE, target: int | None = None) -> str | None:
+    """Give the calling thread (or the thread or process ``target``) a higher priority; why
+    not, when it could not (None: done).
 
     Linux only (there the niceness is per thread). Usually needs privileges
     (root, ``CAP_SYS_NICE`` or a ``RLIMIT_NICE`` allowance); without them the
@@ -252,7 +253,7 @@ def raise_thread_priority(nice: int = AUDIO_NICE) -> str | None:
     if not sys.platform.startswith("linux") or not hasattr(os, "setpriority"):
         return f"not on {sys.platform}"
     try:
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), nice)
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id() if target is None else target, nice)
     except OSError as exc:
         return f"{type(exc).__name__}: {exc}"
     return None
@@ -274,14 +275,7 @@ def raise_for_interaction(what: str, pid: int | None = None) -> None:
     """
     if os.environ.get("TAVLI_AUDIO_PRIORITY", "1") == "0":
         return
-    if pid is None:
-        why = raise_thread_priority(INTERACTIVE_NICE)
-    else:
-        try:
-            os.setpriority(os.PRIO_PROCESS, pid, INTERACTIVE_NICE)
-            why = None
-        except (OSError, AttributeError) as exc:
-            why = f"{type(exc).__name__}: {exc}"
+    why = raise_thread_priority(INTERACTIVE_NICE, pid)
     if what not in _INTERACTIVE_SAID:
         _INTERACTIVE_SAID.add(what)
         log.info("%s priority %s", what, f"not raised ({why})" if why else f"raised to nice {INTERACTIVE_NICE}")
