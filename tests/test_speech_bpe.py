@@ -203,3 +203,19 @@ def test_a_bpe_with_settings_this_encoder_does_not_follow_is_refused(model) -> N
     document["pre_tokenizer"]["use_regex"] = False
     with pytest.raises(ValueError):
         ByteLevelBPE.from_tokenizer_json(json.dumps(document, indent=2))
+
+
+def test_a_damaged_join_in_the_cache_is_removed_and_the_model_loads_from_memory(tmp_path, monkeypatch,
+                                                                                  caplog) -> None:
+    from tavli_voice.speech import engine_whisper
+
+    weights = installed("el")
+    damaged = tmp_path / "whisper-base-damaged"
+    damaged.mkdir()
+    for name in ("model.bin", "config.json", "vocabulary.json"):
+        (damaged / name).write_bytes(b"\x00" * 64)
+    monkeypatch.setattr(engine_whisper, "model_folder", lambda w, cache=None: damaged)
+    with caplog.at_level(logging.WARNING, logger="tavli_voice.speech.engine_whisper"):
+        engine = engine_whisper.WhisperRecognizer(weights, "el")
+    assert engine._model.is_multilingual
+    assert not damaged.exists() and "did not load from" in caplog.text and "that join is removed" in caplog.text

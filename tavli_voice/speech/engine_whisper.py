@@ -390,10 +390,21 @@ class WhisperRecognizer:
         self.lang: Lang = lang
         self._ct2 = ctranslate2
         where = model_folder(weights)
+        self._model: Any = None
         if where is not None:  # ctranslate2 reads the files itself, letting the other threads run
-            self._model = ctranslate2.models.Whisper(str(where), device="cpu", compute_type="int8",
-                                                     intra_threads=threads)
-        else:  # handed over from memory: Python's lock is held while they are copied (~0.1 s)
+            try:
+                self._model = ctranslate2.models.Whisper(str(where), device="cpu", compute_type="int8",
+                                                         intra_threads=threads)
+            except (RuntimeError, OSError, ValueError) as err:
+                joined = where not in {p.parent for parts in weights.files.values() for p in parts}
+                log.warning("Whisper %s did not load from %s (%s); %s", weights.name, where, err,
+                            "that join is removed and the files go from memory" if joined
+                            else "the files go from memory")
+                if joined:
+                    import shutil
+
+                    shutil.rmtree(where, ignore_errors=True)
+        if self._model is None:  # handed over from memory: Python's lock is held while they are copied (~0.1 s)
             files = {f: weights.read(f) for f in weights.files if f != "tokenizer.json"}
             self._model = ctranslate2.models.Whisper(f"whisper-{weights.name}", device="cpu",
                                                      compute_type="int8", intra_threads=threads, files=files)
