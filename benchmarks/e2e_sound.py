@@ -397,7 +397,10 @@ def early_stop(rig: Rig, lang: str, folder: Path, trials: int, trace: bool = Fal
                     silent = silence_from(speaker, said + length)
                     stopped = bool(posted) and silent is not None and silent <= said + 2.5
                     result["early_stopped"] += stopped
-                    outcomes.append(f"{said - first:.1f}s:{'stopped' if stopped else 'missed'}")
+                    why = "" if stopped else (
+                        f"(stop posted {f'+{posted[0] - said:.1f} s' if posted else 'no'}, "
+                        f"speaker silent {f'+{silent - said:.1f} s' if silent is not None else 'no'})")
+                    outcomes.append(f"{said - first:.1f}s:{'stopped' if stopped else 'missed'}{why}")
                     if trace and not stopped:
                         print_trace(home, lang, [("early stop", said, None)], 2.5)
                 finally:
