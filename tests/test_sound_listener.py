@@ -1020,3 +1020,73 @@ def test_silence_at_the_end_of_a_sound_over_the_narrator_does_not_pause_it(engin
     listener.onset_left_db = 100.0  # never at the onset: only the checks made as the sound goes on
     run(listener, clock, mic, float("inf"))
     assert pauses == [] and drain(out) == []
+
+
+class SuppressingCanceller(TimeKeepingCanceller):
+    """An echo canceller as AEC3 was seen in double talk on the rig: it takes the narrator's voice
+    out (``gain`` times what was played), lets the first ``onset_s`` of another loud sound through
+    28 dB down, then takes that out too, while the speaker plays and for ``memory_s`` after."""
+
+    frames_with_reference = 10_000
+
+    def __init__(self, played: PlayedAudio, gain: float, onset_s: float = 0.04, memory_s: float = 0.25) -> None:
+        super().__init__()
+        self.played = played
+        self.gain = gain
+        self.onset_s = onset_s
+        self.memory_s = memory_s
+        self._loud_until = float("-inf")
+        self._other_since: float | None = None
+
+    def process(self, block: np.ndarray, start: float) -> np.ndarray:
+        end = start + len(block) / RATE
+        far = self.played.between(start, end)[:len(block)]
+        far = np.concatenate([far, np.zeros(len(block) - len(far), dtype=np.float32)])
+        if float(np.mean(far.astype(np.float64) ** 2)) > 1e-5:
+            self._loud_until = end + self.memory_s
+        rest = block - self.gain * far
+        if start >= self._loud_until:
+            self._other_since = None
+            return rest.astype(np.float32)
+        if float(np.mean(rest.astype(np.float64) ** 2)) > 1e-3:  # over -30 dBFS: a voice, not a trace
+            self._other_since = start if self._other_since is None else self._other_since
+        else:
+            self._other_since = None
+        first = self._other_since is not None and start - self._other_since < self.onset_s
+        return ((0.04 if first else 0.002) * rest).astype(np.float32)
+
+
+@needs_espeak
+def test_a_short_word_over_the_narrator_is_heard_once_the_narrator_is_paused_for_it(
+        engine: SphinxRecognizer) -> None:
+    # the speaker into the microphone, closed loop: the narrator plays (and is heard) only while
+    # it is not paused; the canceller takes the player's word out with the narrator's voice
+    voice = np.concatenate([espeak("Your dice: six and five. Twelve plays to choose from.")] * 3)
+    word = espeak("three")
+    word_at = int(4.5 * RATE)  # over the narrator speaking out loud
+    played = PlayedAudio(RATE, keep_s=30.0)
+    noise = 0.0005 * np.random.default_rng(8).standard_normal(int(9.0 * RATE)).astype(np.float32)
+    pauses: list[bool] = []
+    out, clock, listener = listening(engine, PLAY_PHASE, barge_in="interrupt",
+                                     echo=EchoGate(played.between, played.rate),
+                                     canceller=SuppressingCanceller(played, 0.4), on_pause=pauses.append)
+    listener.is_speaking = lambda: not stopped
+    stopped, pos = False, 0
+    for k in range(0, len(noise), 320):
+        start = k / RATE
+        block = noise[k:k + 320].copy()
+        if not stopped and not (pauses and pauses[-1]) and pos < len(voice):
+            said = voice[pos:pos + 320]
+            played.add(start, said)
+            block[:len(said)] += 0.4 * said
+            pos += 320
+        if word_at <= k < word_at + len(word):
+            part = word[k - word_at:k - word_at + 320]
+            block[:len(part)] += 0.9 * part
+        clock.now = start + 0.02
+        listener.process(block, captured_end=clock.now)
+        stopped = stopped or any(isinstance(h, Heard) and h.command == StopSpeech() for h in list(out.queue))
+    listener.flush()
+    heard = [h.command for h in drain(out) if isinstance(h, Heard)]
+    assert pauses[:1] == [True]  # paused for it (at the onset: the fitted filter found the player)
+    assert heard == [StopSpeech(), ChoosePlay(3)]

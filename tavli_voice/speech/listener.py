@@ -428,7 +428,12 @@ class Listener:
             return
         if self._vad is None or self._vad.rate != self._rate():
             self._vad = EnergyVad(self._vad_settings, self._rate())
-        for event in self._vad.feed(heard, muted):
+        # While the narrator is held silent for the player, the canceller (still suppressing the
+        # narrator's last sound) would damp the player's word too: measured on the rig, "three"
+        # over the narration paused it at the onset, then the detector heard under 0.12 s of
+        # the word after cancellation, dropped it as a click, and the narrator went on.
+        vad_in = raw if self._paused and self.canceller is not None else heard
+        for event in self._vad.feed(vad_in, muted):
             self._event(event)
         if self._onset is not None:
             self._check_barge_in(raw)
@@ -659,14 +664,12 @@ class Listener:
             return
         audio = audio[-window:]
         self._onset = (since, [audio[-int(0.1 * rate):]])  # check again after another 0.1 s
-        newest = audio[-int(self.onset_check_s * rate):]
-        level = 10.0 * math.log10(float(np.mean(np.square(newest, dtype=np.float64))) + 1e-12)
+        level = 10.0 * math.log10(float(np.mean(np.square(audio, dtype=np.float64))) + 1e-12)
         if level < self._vad_settings.min_level_db:
             # the sound has ended (the voice-activity detector's hang-over runs behind the microphone):
             # nothing left to judge. Judged, digital silence was "not the narrator's echo, nothing
             # taken out by the canceller", and the narrator was paused on its own voice (on the rig)
-            log.debug("voice over the narrator: the microphone at %.0f dBFS in its newest %.0f ms: not judged",
-                      level, self.onset_check_s * 1000)
+            log.debug("voice over the narrator: the microphone at %.0f dBFS: not judged", level)
             return
         start_t = (self._offset or 0.0) + self._fed / rate - len(audio) / rate
         verdict = self.echo.check(audio if rate == RATE else resample(audio, rate, RATE), start_t)
