@@ -1090,3 +1090,29 @@ def test_a_short_word_over_the_narrator_is_heard_once_the_narrator_is_paused_for
     heard = [h.command for h in drain(out) if isinstance(h, Heard)]
     assert pauses[:1] == [True]  # paused for it (at the onset: the fitted filter found the player)
     assert heard == [StopSpeech(), ChoosePlay(3)]
+
+
+class PassingCanceller(TimeKeepingCanceller):
+    """An echo canceller that takes nothing out (it has not learnt the room)."""
+
+    frames_with_reference = 10_000
+
+
+@needs_espeak
+def test_the_narrators_voice_that_one_gain_a_piece_cannot_explain_does_not_pause_it_where_the_fitted_filter_can(
+        engine: SphinxRecognizer) -> None:
+    # the speaker-to-microphone path has two taps 6 samples apart, opposite in sign: one gain
+    # per piece explains about half of it ("someone else"), the fitted filter all of it
+    voice, played = narrator_played(0.3)
+    echo = fractional_path(voice, 40.0, 0.5) - fractional_path(voice, 46.0, 0.5)
+    mic = np.concatenate([np.zeros(int(0.3 * RATE), dtype=np.float32), echo, np.zeros(RATE, dtype=np.float32)])
+    mic += (0.0005 * np.random.default_rng(9).standard_normal(len(mic))).astype(np.float32)
+    paused_at: list[float] = []
+    out, clock, listener = listening(engine, PLAY_PHASE, barge_in="interrupt",
+                                     echo=EchoGate(played.between, played.rate), canceller=PassingCanceller())
+    listener.on_pause = lambda p: paused_at.append(clock.now) if p else None
+    listener.pause_at_onset = False  # only the checks made as the sound goes on
+    run(listener, clock, mic, 0.3 + len(voice) / RATE)
+    assert drain(out) == []
+    # its first sound has nothing of the narrator before it to fit on: judged as before
+    assert [at for at in paused_at if at > 0.3 + listener.fit_s + 0.5] == []
