@@ -35,9 +35,13 @@ counted (right, another play, none). It runs for every ``--lang``.
 ``--numbers`` (any of 1 to 10, in the run's language), ``--voice`` (an
 espeak-ng voice such as ``el+f3``) and ``--speed`` change the player's words
 and voice, for checking that a figure holds beyond the default four numbers.
+``--early-stop N`` starts N new games per language, the speaker into the
+microphone, and says "stop" 0.8-1.2 s into the opening narration, before
+the echo canceller has heard much of the narrator (stopped within 2.5 s or not).
 
     python benchmarks/e2e_sound.py [--runs 10] [--lang en el] [--busy 2]
     python benchmarks/e2e_sound.py --skip-latency --self-voice 300 --over-narration 12 --lang en el
+    python benchmarks/e2e_sound.py --skip-latency --early-stop 5 --lang en el
 
 Times come from ``time.monotonic()``; recordings are anchored to it when
 their first bytes arrive (``parec --latency-msec=10``: about ±10 ms).
@@ -412,6 +416,60 @@ def self_voice(rig: Rig, seconds: float, lang: str, folder: Path, trials: int = 
     return result
 
 
+def early_stop(rig: Rig, lang: str, folder: Path, trials: int, trace: bool = False) -> dict[str, int]:
+    """Speaker routed into the microphone, barge-in on: "stop" said early in the opening narration.
+
+    For each trial a new game starts (its echo canceller has heard nothing
+    yet); "stop" / "σταμάτα" is played into the microphone 0.8-1.2 s after the
+    speaker's first sound; the trial counts as stopped when the game's
+    listener posted a stop within 2.5 s of the word's start (its log) and the
+    speaker then fell silent for 0.3 s.
+    """
+    import random
+
+    rng = random.Random(11)
+    loop = rig.loopback()
+    os.environ["TAVLI_LOG_LEVEL"] = "DEBUG"
+    result = {"early_trials": trials, "early_stopped": 0}
+    path, length = clip(STOP[lang], lang, folder)
+    outcomes = []
+    try:
+        for _ in range(trials):
+            home = Path(tempfile.mkdtemp(prefix=f"tavli-bench-early-{lang}-"))
+            with rig.record("speaker.monitor") as speaker:
+                began = time.monotonic()
+                game = Game(rig, ["--game", "portes", "--seed", "3", "--no-save", "--lang", lang, "--voice",
+                                  "--barge-in", "interrupt", "--voice-confirm", "never"], home)
+                try:
+                    first = first_sound_after(speaker, began, timeout=30.0)
+                    if first is None:
+                        outcomes.append("no-narration")
+                        continue
+                    wait = first + rng.uniform(0.8, 1.2) - time.monotonic()
+                    time.sleep(max(0.0, wait))
+                    said = time.monotonic()
+                    rig.play_into_mic(path)
+                    time.sleep(max(0.0, said + 3.0 - time.monotonic()))
+                    posted = [at for at, line in game_log(home)
+                              if said <= at <= said + 2.5 and "StopSpeech" in line and "voice " in line]
+                    silent = silence_from(speaker, said + length)
+                    stopped = bool(posted) and silent is not None and silent <= said + 2.5
+                    result["early_stopped"] += stopped
+                    why = "" if stopped else (
+                        f"(stop posted {f'+{posted[0] - said:.1f} s' if posted else 'no'}, "
+                        f"speaker silent {f'+{silent - said:.1f} s' if silent is not None else 'no'})")
+                    outcomes.append(f"{said - first:.1f}s:{'stopped' if stopped else 'missed'}{why}")
+                    if trace and not stopped:
+                        print_trace(home, lang, [("early stop", said, None)], 2.5)
+                finally:
+                    game.close()
+    finally:
+        rig.unload(loop)
+    print(f"early stop ({lang}, speaker into microphone, a new game each time): "
+          f"{result['early_stopped']}/{trials} stopped within 2.5 s   " + " ".join(outcomes))
+    return result
+
+
 def over_narration_outcome(rig: Rig, game: Game, speaker: Recording, lang: str, word: str, said: float,
                            folder: Path) -> str:
     """What the game did with ``word`` said over the narration at ``said``.
@@ -520,6 +578,9 @@ def main() -> int:
                     help="numbers the player says over the narration after the self-voice run, per language")
     ap.add_argument("--self-voice-barge-in", default="interrupt", choices=["interrupt", "ignore"],
                     help="the game's --barge-in in the self-voice run (ignore: only the narration alone)")
+    ap.add_argument("--early-stop", type=int, default=0, metavar="N",
+                    help="per language, N new games with the speaker into the microphone, 'stop' said "
+                         "0.8-1.2 s into the opening narration (the echo canceller has heard nothing before)")
     ap.add_argument("--skip-latency", action="store_true")
     ap.add_argument("--engine", default="auto", help="voice engine (as --voice-engine)")
     ap.add_argument("--trace", action="store_true",
@@ -574,6 +635,8 @@ def main() -> int:
                 print(f"[{lang}] library lines on screen {int(res['noise'][0])}")
                 print(f"[{lang}] output underruns        {int(res['underruns'][0])} "
                       f"({int(res['underruns'][1])} while speech was queued)")
+        for lang in args.lang if args.early_stop else []:
+            early_stop(rig, lang, folder, args.early_stop, args.trace)
         if args.self_voice is not None:
             totals: dict[str, int] = {}
             for lang in args.lang:

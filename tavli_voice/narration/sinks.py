@@ -183,10 +183,11 @@ class PlayedAudio:
             while self._blocks and self._blocks[0][0] < at - self._keep_s:
                 self._blocks.popleft()
 
-    def at_rate(self, start: float, count: int, rate: int) -> np.ndarray:
+    def at_rate(self, start: float, count: int, rate: int, speed: float = 1.0) -> np.ndarray:
         """``count`` samples at ``rate`` of what sounded from ``start`` on (zeros where nothing did).
 
-        Each output sample is interpolated at its exact time (``start + i / rate``)
+        Each output sample is interpolated at its exact time (``start + i * speed / rate``;
+        ``speed`` a little off 1 stretches the reference to follow a clock that drifts)
         from the played blocks, low-passed below the new rate's Nyquist frequency
         first (a sound above it would fold into what a microphone at that rate
         never hears). Successive calls for successive times join without a
@@ -198,13 +199,13 @@ class PlayedAudio:
             return out
         taps = _lowpass(rate / 2 * 0.9 / self.rate) if rate < self.rate else np.ones(1)
         margin = (len(taps) + 2) / self.rate
-        end = start + count / rate
+        end = start + count * speed / rate
         with self._lock:
             blocks = [(at, s) for at, s in self._blocks
                       if at < end + margin and at + len(s) / self.rate > start - margin]
         if not blocks:
             return out
-        times = start + np.arange(count) / rate
+        times = start + np.arange(count) * (speed / rate)
         # runs of blocks that follow each other without a gap, each filtered and interpolated on its own
         run_at, run = blocks[0][0], [blocks[0][1]]
         runs: list[tuple[float, np.ndarray]] = []

@@ -254,6 +254,14 @@ class Listener:
         #: the earliest of the bursts' time stamps is taken: 47 of 62 moves in a run on the rig)
         self._mic_moved_at = -math.inf
         self.mic_move_s = 0.001
+        #: what the fitted filter left in its last judgement (dB; None: it concluded nothing)
+        self._fitted_judged: float | None = None
+        #: a microphone block this much later than the time it should have been captured at ...
+        self.late_s = 0.25
+        #: ... moves the microphone's clock only once the blocks stay that late this long
+        #: (samples lost); a late burst catches up long before (``_anchor``)
+        self.late_for_s = 0.5
+        self._late: tuple[int, float] | None = None  # (samples fed then, the least late offset since)
         #: the most the fitted filter left of the sound in progress (dB; -inf: it did not know the path)
         self._fitted_left = -math.inf
         #: a word on offer heard under the floor of ``barge_word_share`` in a sound the fitted
@@ -335,6 +343,7 @@ class Listener:
         self._vad = None
         self._fed = 0
         self._offset = None
+        self._late = None
         self._onset = None
         self._raw, self._raw_len = [], 0
         self._clean = []
@@ -399,9 +408,9 @@ class Listener:
         self._fed += len(block)
         end = self._clock() if captured_end is None else captured_end
         # Blocks come in bursts, each stamped when the burst arrived: the earliest estimate of
-        # stream time 0 is the true one (re-anchored if it drifts a quarter second late).
-        offset = end - self._fed / self._rate()
-        if self._offset is None or offset < self._offset or offset - self._offset > 0.25:
+        # stream time 0 is the true one (re-anchored when blocks stay a quarter second late).
+        offset = self._anchor(end - self._fed / self._rate())
+        if self._offset is None or offset < self._offset or offset - self._offset > self.late_s:
             if self._offset is not None:
                 log.debug("microphone clock moved by %.1f ms", (offset - self._offset) * 1000)
                 if abs(offset - self._offset) >= self.mic_move_s:
@@ -421,13 +430,44 @@ class Listener:
             return
         if self._vad is None or self._vad.rate != self._rate():
             self._vad = EnergyVad(self._vad_settings, self._rate())
-        for event in self._vad.feed(heard, muted):
+        # While the narrator is held silent for the player, the canceller (still suppressing the
+        # narrator's last sound) would damp the player's word too: measured on the rig, "three"
+        # over the narration paused it at the onset, then the detector heard under 0.12 s of
+        # the word after cancellation, dropped it as a click, and the narrator went on.
+        vad_in = raw if self._paused and self.canceller is not None else heard
+        for event in self._vad.feed(vad_in, muted):
             self._event(event)
         if self._onset is not None:
             self._check_barge_in(raw)
         self._speculate()
         if self._paused and not self._vad.in_speech:
             self._pause(False)  # the sound ended without a word on offer (a stop releases it first)
+
+    def _anchor(self, offset: float) -> float:
+        """The estimate of stream time 0 to go by, from ``offset`` (this block's).
+
+        One more than ``late_s`` later than the one in force counts only once
+        every block for ``late_for_s`` of the microphone was as late (samples
+        were lost); before that the one in force stands. A burst of blocks held
+        back (a busy machine: measured on the rig with both cores busy, bursts
+        300 ms late 9 times in 5 minutes) is late only at its start: taken as a
+        new anchor, it set the microphone's time 250-350 ms late and then walked
+        it back 20 ms a block, the echo canceller lost the narrator meanwhile,
+        and the listener paused the narrator on its own voice.
+        """
+        if self._offset is None or offset - self._offset <= self.late_s:
+            self._late = None
+            return offset
+        if self._late is None:
+            self._late = (self._fed, offset)
+            log.debug("microphone block %.0f ms late", (offset - self._offset) * 1000)
+        since, least = self._late
+        least = min(least, offset)
+        self._late = (since, least)
+        if self._fed - since < self.late_for_s * self._rate():
+            return self._offset
+        self._late = None
+        return least
 
     def _cancel_echo(self, raw: Samples) -> Samples:
         """The block with the narrator's voice taken out (as is without a canceller)."""
@@ -626,6 +666,13 @@ class Listener:
             return
         audio = audio[-window:]
         self._onset = (since, [audio[-int(0.1 * rate):]])  # check again after another 0.1 s
+        level = 10.0 * math.log10(float(np.mean(np.square(audio, dtype=np.float64))) + 1e-12)
+        if level < self._vad_settings.min_level_db:
+            # the sound has ended (the voice-activity detector's hang-over runs behind the microphone):
+            # nothing left to judge. Judged, digital silence was "not the narrator's echo, nothing
+            # taken out by the canceller", and the narrator was paused on its own voice (on the rig)
+            log.debug("voice over the narrator: the microphone at %.0f dBFS: not judged", level)
+            return
         start_t = (self._offset or 0.0) + self._fed / rate - len(audio) / rate
         verdict = self.echo.check(audio if rate == RATE else resample(audio, rate, RATE), start_t)
         log.debug("voice over the narrator: echo %s (explained %.2f, correlation %.2f, delay %.0f ms)",
@@ -636,12 +683,16 @@ class Listener:
         # the narrator for its echo, and the canceller damps a player talking over it (double
         # talk) as if it were the narrator's voice: measured on the rig, Greek numbers the
         # fitted filter left at -5 to 0 dB were left at -19 to -37 dB by the canceller.
-        player = (verdict.echo or cancelled_db < self.barge_left_db) and \
-            self._player_under_narrator(len(audio), start_t, since=(self._offset or 0.0) + since)
+        # It also overrules the one gain per piece where it finds the narrator alone: measured on
+        # the rig, that check found "someone else" in the narrator's own voice (72-89 % explained,
+        # correlation 0.94-0.99) with the fitted filter leaving -26 to -51 dB, and paused it.
+        self._fitted_judged = None
+        player = self._player_under_narrator(len(audio), start_t, since=(self._offset or 0.0) + since)
+        narrator_alone = not player and self._fitted_judged is not None
         if verdict.echo and player:
             verdict = dataclasses.replace(verdict, echo=False)
-        if not verdict.echo and cancelled_db < self.barge_left_db and not player:
-            # the canceller took most of it away: what is left is the narrator's, not the player
+        if not verdict.echo and not player and (cancelled_db < self.barge_left_db or narrator_alone):
+            # the canceller took most of it away, or the fitted filter found only the narrator's voice
             log.debug("voice over the narrator: %.0f dB left after echo cancellation, not a barge-in",
                       cancelled_db)
             return
@@ -713,6 +764,7 @@ class Listener:
         log.debug("voice over the narrator: %.0f dB left after the fitted filter", left)
         if left > self.fitted_worse_db:  # taking the narrator out added sound: the filter does not fit here
             return False
+        self._fitted_judged = left
         self._fitted_left = max(self._fitted_left, left)
         return left >= self.under_narrator_db
 
@@ -902,9 +954,15 @@ class Listener:
         if self.output_steady is not None and not self.output_steady():
             log.debug("voice over the narrator starts just after the speaker's clock jumped: no pause yet")
             return
+        margin = getattr(self.canceller, "margin", None)
+        if margin is not None and margin < 0.0:  # AEC3 takes out no echo that comes before its reference
+            log.debug("voice over the narrator starts while the echo comes %.0f ms before the canceller's "
+                      "reference: no pause yet", -margin * 1000)
+            return
         raw = self._raw_tail(int(self.onset_check_s * self._rate()))
         left = self._left_db(raw)
-        log.debug("voice over the narrator starts: %.0f dB left after echo cancellation", left)
+        log.debug("voice over the narrator starts: %.0f dB left after echo cancellation (its reference %s)",
+                  left, "not placed yet" if margin is None else f"{margin * 1000:.0f} ms ahead of the echo")
         if left >= self.onset_left_db:
             self._pause_for_player()
             return
