@@ -409,24 +409,32 @@ class TestBargeInOnAWord:
         assert heard[0].reason == "barge_in"
         assert pauses == [True]  # paused, then stopped for good: never let go on
 
-    def test_just_after_the_speakers_clock_jumped_the_narrator_is_paused_only_after_the_checks(
-            self, engine: SphinxRecognizer) -> None:
+    def first_pause(self, engine: SphinxRecognizer,
+                    change: Callable[[Listener, PlayedAudio], None] | None) -> float:
+        """When the narrator is first paused for "three" said over it, ``change`` made to the
+        listener first (any onset loud enough: only what ``change`` touches decides)."""
         played, mic, until = narration("Your dice: six and five. Twelve plays to choose from.", 3)
         player = espeak("three")
         at = int(5.0 * RATE)
         mic[at:at + len(player)] += 0.9 * player
-        paused_at = {}
-        for steady in (True, False):
-            out: queue.Queue[object] = queue.Queue()
-            clock, pauses = Clock(), []  # type: ignore[var-annotated]
-            listener = self.listener(engine, played, out, clock, pauses)
-            listener.output_steady = lambda steady=steady: steady  # type: ignore[misc]
-            listener.onset_left_db = -60.0  # any onset is loud enough here: only the clock decides
-            listener.on_pause = lambda p, clock=clock, seen=pauses: seen.append(clock.now)  # type: ignore[misc]
-            run(listener, clock, mic, until + 0.3)
-            assert [h.command for h in drain(out) if isinstance(h, Heard)] == [StopSpeech(), ChoosePlay(3)]
-            paused_at[steady] = pauses[0]
-        assert paused_at[True] < paused_at[False]  # at the onset when steady, after the checks when not
+        out: queue.Queue[object] = queue.Queue()
+        clock, pauses = Clock(), []  # type: ignore[var-annotated]
+        listener = self.listener(engine, played, out, clock, pauses)
+        listener.onset_left_db = -60.0
+        listener.on_pause = lambda p, clock=clock, seen=pauses: seen.append(clock.now)  # type: ignore[misc]
+        if change is not None:
+            change(listener, played)
+        run(listener, clock, mic, until + 0.3)
+        assert [h.command for h in drain(out) if isinstance(h, Heard)] == [StopSpeech(), ChoosePlay(3)]
+        return float(pauses[0])
+
+    def test_just_after_the_speakers_clock_jumped_the_narrator_is_paused_only_after_the_checks(
+            self, engine: SphinxRecognizer) -> None:
+        def jumped(listener: Listener, played: PlayedAudio) -> None:
+            listener.output_steady = lambda: False
+
+        # at the onset when steady, after the checks when not
+        assert self.first_pause(engine, None) < self.first_pause(engine, jumped)
 
     def test_while_the_echo_comes_before_the_cancellers_reference_the_narrator_is_paused_only_after_the_checks(
             self, engine: SphinxRecognizer) -> None:
@@ -435,23 +443,11 @@ class TestBargeInOnAWord:
         class Behind(EchoCanceller):
             margin = -0.01  # the echo 10 ms before its reference: AEC3 takes none of it out
 
-        played, mic, until = narration("Your dice: six and five. Twelve plays to choose from.", 3)
-        player = espeak("three")
-        at = int(5.0 * RATE)
-        mic[at:at + len(player)] += 0.9 * player
-        paused_at = {}
-        for behind in (False, True):
-            out: queue.Queue[object] = queue.Queue()
-            clock, pauses = Clock(), []  # type: ignore[var-annotated]
-            listener = self.listener(engine, played, out, clock, pauses)
-            if behind:
-                listener.canceller = Behind(played.at_rate, RATE)
-            listener.onset_left_db = -60.0  # any onset is loud enough here: only the reference decides
-            listener.on_pause = lambda p, clock=clock, seen=pauses: seen.append(clock.now)  # type: ignore[misc]
-            run(listener, clock, mic, until + 0.3)
-            assert [h.command for h in drain(out) if isinstance(h, Heard)] == [StopSpeech(), ChoosePlay(3)]
-            paused_at[behind] = pauses[0]
-        assert paused_at[False] < paused_at[True]  # at the onset when it is ahead, after the checks when not
+        def behind(listener: Listener, played: PlayedAudio) -> None:
+            listener.canceller = Behind(played.at_rate, RATE)
+
+        # at the onset when the reference is ahead of the echo, after the checks when not
+        assert self.first_pause(engine, None) < self.first_pause(engine, behind)
 
     def test_without_words_required_any_sound_that_passes_the_checks_stops_the_narrator(
             self, engine: SphinxRecognizer) -> None:
