@@ -41,7 +41,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from .audio import Samples
+from .audio import Samples, window_correlation
 
 log = logging.getLogger(__name__)
 
@@ -164,13 +164,9 @@ class EchoAlignment:
         x_start = self._end - (len(tail) - (end - n)) / rate
         lags = int((hi - lo) * rate) + 1
         ref = np.asarray(self.played_at(x_start + lo, n + lags - 1, rate), dtype=np.float64)
-        x_energy = float(np.dot(x, x))
-        if x_energy <= 0.0 or float(np.mean(ref ** 2)) < 10 ** (LOUD_REFERENCE_DB / 10):
+        if float(np.dot(x, x)) <= 0.0 or float(np.mean(ref ** 2)) < 10 ** (LOUD_REFERENCE_DB / 10):
             return None
-        size = 1 << int(np.ceil(np.log2(len(ref) + n)))
-        cc = np.fft.irfft(np.fft.rfft(ref, size) * np.conj(np.fft.rfft(x, size)), size)[:lags]
-        cs = np.concatenate([[0.0], np.cumsum(ref ** 2)])
-        norm = cc / np.sqrt(np.maximum(cs[n:n + lags] - cs[:lags], 1e-12) * x_energy)
+        norm = window_correlation(x, ref)
         k = int(np.argmax(norm))
         if norm[k] < self.min_correlation:
             return None

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .audio import RATE, Samples, resample
+from .audio import RATE, Samples, resample, window_correlation
 
 #: (start, end) in ``time.monotonic`` seconds → the samples played then, at ``rate``.
 PlayedBetween = Callable[[float, float], np.ndarray]
@@ -139,11 +139,7 @@ class EchoGate:
         if len(ref16) < len(x) or 10 * np.log10(float(np.mean(ref16 ** 2)) + 1e-12) < self.quiet_db:
             return None
         n = len(x)
-        lags = len(ref16) - n + 1
-        size = 1 << int(np.ceil(np.log2(len(ref16) + n)))
-        cc = np.fft.irfft(np.fft.rfft(ref16, size) * np.conj(np.fft.rfft(x, size)), size)[:lags]
-        cs = np.concatenate([[0.0], np.cumsum(ref16 ** 2)])
-        k = int(np.argmax(cc / np.sqrt(np.maximum(cs[n:n + lags] - cs[:lags], 1e-12))))
+        k = int(np.argmax(window_correlation(x, ref16)))
         # x[i] is about ref16[i + k]; row i holds ref16[i + k - taps // 2 ...] (taps samples)
         aligned = np.zeros(n + taps)
         src = np.arange(len(aligned)) + k - taps // 2
@@ -183,16 +179,9 @@ class EchoGate:
     def _one_tap(self, x: np.ndarray, ref: np.ndarray) -> tuple[float, float, np.ndarray]:
         """Best delay of ``ref`` against ``x``: (correlation, delay s, ``x`` minus the scaled match)."""
         n = len(x)
-        lags = len(ref) - n + 1
-        x_energy = float(np.dot(x, x))
-        if lags < 1 or x_energy <= 0:
+        if len(ref) < n or float(np.dot(x, x)) <= 0:
             return 0.0, 0.0, x
-        size = 1 << int(np.ceil(np.log2(len(ref) + n)))
-        # correlation of x with every window ref[k:k+n], k = 0 .. lags-1
-        corr = np.fft.irfft(np.fft.rfft(ref, size) * np.conj(np.fft.rfft(x, size)), size)[:lags]
-        csum = np.concatenate([[0.0], np.cumsum(ref ** 2)])
-        win_energy = csum[n:n + lags] - csum[:lags]
-        norm = corr / np.sqrt(np.maximum(win_energy, 1e-12) * x_energy)
+        norm = window_correlation(x, ref)
         k = int(np.argmax(norm))
         seg = ref[k:k + n]
         seg_energy = float(np.dot(seg, seg))
