@@ -13,7 +13,7 @@ import pytest
 
 from speech_helpers import espeak, needs_espeak
 from tavli_voice.commands import ChoosePlay, Command, Help
-from tavli_voice.speech.engine_rescore import OVERRULED_SCORE, VOUCH, RescoredRecognizer
+from tavli_voice.speech.engine_rescore import AGREE_LEAD, OVERRULED_SCORE, VOUCH, RescoredRecognizer
 from tavli_voice.speech.engine_sphinx import SphinxRecognizer, _LOG_BASE
 from tavli_voice.speech.grammar import PHASE_COMMANDS, Options, Phrase, phrases
 from tavli_voice.speech.heard import Heard
@@ -73,10 +73,10 @@ NEAR = 0.001 / _LOG_BASE  # a pocketsphinx rival 0.001 nats behind: the acoustic
 
 class TestCombining:
     def test_a_single_candidate_is_acted_on_only_when_whisper_vouches_for_it(self) -> None:
-        sphinx = FakeSphinx(ChoosePlay(5), 1.0, [(ChoosePlay(5), -100.0)])
+        sphinx = FakeSphinx(ChoosePlay(5), 0.8, [(ChoosePlay(5), -100.0)])
         likely = FakeWhisper({ChoosePlay(5): -0.8})
         heard = rescored(sphinx, likely).recognize(AUDIO, ITEMS)
-        assert (heard.command, heard.score, heard.engine) == (ChoosePlay(5), 1.0, "pocketsphinx+whisper")
+        assert (heard.command, heard.score, heard.engine) == (ChoosePlay(5), 0.8, "pocketsphinx+whisper")
         assert [{p.command for p in asked} for asked in likely.asked] == [{ChoosePlay(5)}]
         unlikely = FakeWhisper({ChoosePlay(5): VOUCH - 0.5})
         heard = rescored(sphinx, unlikely).recognize(AUDIO, ITEMS)
@@ -105,11 +105,24 @@ class TestCombining:
 
     def test_when_whisper_overrules_pocketsphinx_the_game_asks_first(self) -> None:
         whisper = FakeWhisper({ChoosePlay(21): -1.5, ChoosePlay(29): -0.1})
-        sphinx = FakeSphinx(ChoosePlay(21), 0.9, [(ChoosePlay(21), -100.0), (ChoosePlay(29), -100.0 - NEAR)])
+        sphinx = FakeSphinx(ChoosePlay(21), 0.85, [(ChoosePlay(21), -100.0), (ChoosePlay(29), -100.0 - NEAR)])
         heard = rescored(sphinx, whisper).recognize(AUDIO, ITEMS)
         assert heard.command == ChoosePlay(29) and heard.engine == "pocketsphinx+whisper"
         assert heard.score <= OVERRULED_SCORE < UNSURE_BELOW["pocketsphinx+whisper"]
         assert should_confirm(heard, "unsure")
+
+    def test_an_unsure_answer_both_engines_put_clearly_ahead_is_acted_on(self) -> None:
+        sphinx = FakeSphinx(ChoosePlay(21), 0.2, [(ChoosePlay(21), -100.0), (ChoosePlay(29), -100.0 - NEAR)])
+        behind = -0.5 + 20 * 0.001 - AGREE_LEAD  # Whisper's value for 29 that leaves it AGREE_LEAD behind 21 in all
+        clear = FakeWhisper({ChoosePlay(21): -0.5, ChoosePlay(29): behind - 0.01})
+        heard = rescored(sphinx, clear).recognize(AUDIO, ITEMS)
+        assert heard.command == ChoosePlay(21) and not should_confirm(heard, "unsure")
+        close = FakeWhisper({ChoosePlay(21): -0.5, ChoosePlay(29): behind + 0.01})
+        heard = rescored(sphinx, close).recognize(AUDIO, ITEMS)
+        assert (heard.command, heard.score) == (ChoosePlay(21), 0.2) and should_confirm(heard, "unsure")
+        # Whisper agreeing but finding it unlikely does not vouch, however far behind the rest are
+        unlikely = FakeWhisper({ChoosePlay(21): VOUCH - 0.1, ChoosePlay(29): VOUCH - 5.0})
+        assert should_confirm(rescored(sphinx, unlikely).recognize(AUDIO, ITEMS), "unsure")
 
     def test_a_clear_acoustic_lead_outweighs_a_small_whisper_preference(self) -> None:
         whisper = FakeWhisper({ChoosePlay(21): -0.6, ChoosePlay(29): -0.5})
@@ -124,7 +137,7 @@ class TestCombining:
         assert heard.command == ChoosePlay(4) and should_confirm(heard, "unsure")
 
     def test_everything_pruned_by_whisper_is_pocketsphinx_result_asked_back(self) -> None:
-        sphinx = FakeSphinx(ChoosePlay(3), 0.9, [(ChoosePlay(3), -100.0), (ChoosePlay(13), -100.0 - NEAR)])
+        sphinx = FakeSphinx(ChoosePlay(3), 0.85, [(ChoosePlay(3), -100.0), (ChoosePlay(13), -100.0 - NEAR)])
         heard = rescored(sphinx, FakeWhisper({})).recognize(AUDIO, ITEMS)
         assert heard.command == ChoosePlay(3) and should_confirm(heard, "unsure")
 

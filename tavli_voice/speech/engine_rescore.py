@@ -18,7 +18,12 @@ alone (see ``benchmarks/voice.py --greek-engines``). Together:
    candidate (natural log);
 4. the best command wins. When it is pocketsphinx's own choice and Whisper
    finds it likely enough (mean log-probability per token at least
-   ``vouch``), the score is pocketsphinx's confidence. Otherwise the score
+   ``vouch``), the score is pocketsphinx's confidence, raised to
+   ``AGREED_SCORE`` when the two together put it at least ``lead`` (natural
+   log) ahead of every other candidate: both engines sure of the same answer,
+   it is acted on without "did you say …?" (on espeak-ng Greek, 1,310
+   decisions: right at once 54% -> 74%, none more acted on wrongly).
+   Otherwise the score
    is capped at ``OVERRULED_SCORE``, under every "did you say …?" limit: the
    engines disagreed, or Whisper does not hear that phrase either, so the
    game asks before acting.
@@ -59,6 +64,10 @@ WEIGHT = 20.0
 VOUCH = -3.0
 #: Score of a result on which the engines disagreed: under every ask-back limit.
 OVERRULED_SCORE = 0.45
+#: Lead (natural log) of the agreed answer's combined score over every other candidate's from
+#: which the answer is sure; its score is then at least ``AGREED_SCORE``, over the ask-back limit.
+AGREE_LEAD = 1.0
+AGREED_SCORE = 0.6
 #: Spellings Whisper scores whole, in one decoder pass, rather than walking its prefix tree
 #: with a beam of 8 (three decoder calls or more). A few candidates with several spellings
 #: each (ένα/μία/μια, επτά/εφτά, οκτώ/οχτώ) came to 9-16 spellings in 7% of the decisions on
@@ -75,6 +84,7 @@ class RescoredRecognizer:
 
     def __init__(self, sphinx: SphinxRecognizer, whisper: WhisperRecognizer, depth: int = DEPTH,
                  weight: float = WEIGHT, vouch: float = VOUCH, overlap: bool = True,
+                 lead: float = AGREE_LEAD,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.sphinx = sphinx
         self.whisper = whisper
@@ -83,6 +93,7 @@ class RescoredRecognizer:
         self.weight = weight
         self.vouch = vouch
         self.overlap = overlap
+        self.lead = lead
         self._clock = clock
         self._encoder: ThreadPoolExecutor | None = None
 
@@ -121,7 +132,11 @@ class RescoredRecognizer:
             return Heard(first.text, first.command, min(first.score, OVERRULED_SCORE), ms, self.name, first.reason)
         _, winner = max(total.values(), key=lambda pair: pair[0])
         if winner.command == first.command:
-            score = first.score if likely[winner.command] >= self.vouch else min(first.score, OVERRULED_SCORE)
+            if likely[winner.command] < self.vouch:
+                return Heard(first.text, first.command, min(first.score, OVERRULED_SCORE), ms, self.name)
+            ahead = total[winner.command][0] - max((v for c, (v, _) in total.items() if c != winner.command),
+                                                    default=-math.inf)
+            score = max(first.score, AGREED_SCORE) if ahead >= self.lead else first.score
             return Heard(first.text, first.command, score, ms, self.name)
         values = np.array([v for v, _ in total.values()])
         share = float(1.0 / np.exp(values - values.max()).sum())
