@@ -237,42 +237,71 @@ class TestChoosing:
         assert "pocketsphinx+whisper" in err.getvalue()
 
 
+class Counting:
+    """A Whisper model that records which of its decoder calls were made."""
+
+    def __init__(self, real: object) -> None:
+        self.real = real
+        self.calls: list[str] = []
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.real, name)
+
+    def generate(self, *args: object, **kwargs: object) -> object:
+        self.calls.append("generate")
+        return self.real.generate(*args, **kwargs)  # type: ignore[attr-defined]
+
+    def align(self, *args: object, **kwargs: object) -> object:
+        self.calls.append("align")
+        return self.real.align(*args, **kwargs)  # type: ignore[attr-defined]
+
+
+MANY_SPELLINGS = [ChoosePlay(1), ChoosePlay(2), ChoosePlay(7), ChoosePlay(8), ChoosePlay(10), Help()]
+
+
 @needs_espeak
 def test_a_few_candidates_with_many_spellings_are_scored_in_one_decoder_pass() -> None:
     """Six candidates of ten spellings (ένα/μία/μια, επτά/εφτά, οκτώ/οχτώ, ...) cost one Whisper
     decoder call, not a walk of the prefix tree (two generate calls and an align), with the
     same scores for the spellings the walk kept."""
     whisper = greek_whisper()
-    proposed = [ChoosePlay(1), ChoosePlay(2), ChoosePlay(7), ChoosePlay(8), ChoosePlay(10), Help()]
+    proposed = MANY_SPELLINGS
     sphinx = FakeSphinx(Help(), 0.2, [(c, -100.0 - k * NEAR) for k, c in enumerate(proposed)])
     chosen = tuple(p for p in ITEMS if p.command in proposed)
     assert sum(len(whisper.spellings(p)) for p in chosen) == 10 > whisper.beam
     clip = espeak("επτά", "el", 175)
-    calls: list[str] = []
     real = whisper._model
-
-    class Counting:
-        def __getattr__(self, name: str) -> object:
-            return getattr(real, name)
-
-        def generate(self, *args: object, **kwargs: object) -> object:
-            calls.append("generate")
-            return real.generate(*args, **kwargs)
-
-        def align(self, *args: object, **kwargs: object) -> object:
-            calls.append("align")
-            return real.align(*args, **kwargs)
-
     encoding = whisper.encode(clip)
     walked = whisper.scores(clip, chosen, encoding)
-    whisper._model = Counting()  # type: ignore[assignment]
+    counting = Counting(real)
+    whisper._model = counting
     try:
         heard = RescoredRecognizer(sphinx, whisper, overlap=False).recognize(clip, ITEMS)  # type: ignore[arg-type]
     finally:
         whisper._model = real
-    assert calls == ["align"], calls
+    assert counting.calls == ["align"], counting.calls
     assert heard.command in proposed
     at_once = whisper.scores(clip, chosen, encoding, whole=16)
     assert np.isfinite(at_once).all()
     kept = np.isfinite(walked)
     assert np.allclose(at_once[kept], walked[kept], atol=1e-3)
+
+
+@needs_espeak
+def test_the_first_decision_over_many_spellings_makes_no_other_decoder_call() -> None:
+    """Scored whole, spellings longer than any met before need no generate calls to size a walk
+    that does not happen (on a busy machine those calls made one decision take over a second)."""
+    whisper = greek_whisper()
+    chosen = tuple(p for p in ITEMS if p.command in {ChoosePlay(n) for n in (7, 17, 27, 21, 1)})
+    assert whisper.beam < sum(len(whisper.spellings(p)) for p in chosen) <= 16
+    assert max(len(s) for p in chosen for s in whisper.spellings(p)) > 8  # longer than the lengths sized at loading
+    clip = espeak("είκοσι επτά", "el", 175)
+    real = whisper._model
+    counting = Counting(real)
+    whisper._model = counting
+    try:
+        scores = whisper.scores(clip, chosen, whole=16)
+    finally:
+        whisper._model = real
+    assert counting.calls == ["align"], counting.calls
+    assert np.isfinite(scores).all()

@@ -458,14 +458,19 @@ class WhisperRecognizer:
         self._token_cache[key] = ways
         return ways
 
-    def trie(self, items: tuple[Phrase, ...]) -> Trie:
-        """The prefix tree of ``items`` (cached: a turn's phrases come back every utterance)."""
+    def trie(self, items: tuple[Phrase, ...], at_once: int = 0) -> Trie:
+        """The prefix tree of ``items`` (cached: a turn's phrases come back every utterance).
+
+        When its spellings are more than ``at_once`` (and ``beam``) it will be
+        walked step by step: the walk's limits are found now, not mid-turn.
+        Spellings scored whole need none (finding them costs decoder calls:
+        over half a second on a busy machine).
+        """
         key = tuple(p.text for p in items)
         trie = self._tries.get(key)
         if trie is None:
             trie = self._tries[key] = Trie.build([self.spellings(p) for p in items])
-            if not self._can_align or len(trie.below.get((), ())) > self.beam:
-                # The walk will generate step by step: its limits are found now, not mid-turn.
+            if not self._can_align or len(trie.below.get((), ())) > max(self.beam, at_once):
                 for rows in range(1, 2 + max((len(s) for s in trie.ends), default=0)):
                     self._steps_for(rows)
             if len(self._tries) > 32:
@@ -583,9 +588,9 @@ class WhisperRecognizer:
         ``encoding``: ``encode(audio)`` when it was computed already.
         """
         encoded, frames = encoding if encoding is not None else self.encode(audio)
-        trie = self.trie(items)
-        best = np.full(trie.size, -np.inf)
         at_once = max(self.beam, whole)
+        trie = self.trie(items, at_once)
+        best = np.full(trie.size, -np.inf)
 
         def finish(seq: tuple[int, ...], total: float) -> None:
             for index in trie.ends.get(seq, ()):
