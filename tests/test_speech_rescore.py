@@ -13,7 +13,8 @@ import pytest
 
 from speech_helpers import espeak, needs_espeak
 from tavli_voice.commands import ChoosePlay, Command, Help
-from tavli_voice.speech.engine_rescore import AGREE_LEAD, OVERRULED_SCORE, VOUCH, RescoredRecognizer
+from tavli_voice.speech.engine_rescore import (AGREE_LEAD, AGREE_LIKELY, AGREE_OWN_LEAD, OVERRULED_SCORE, VOUCH,
+                                               RescoredRecognizer)
 from tavli_voice.speech.engine_sphinx import SphinxRecognizer, _LOG_BASE
 from tavli_voice.speech.grammar import PHASE_COMMANDS, Options, Phrase, phrases
 from tavli_voice.speech.heard import Heard
@@ -120,6 +121,14 @@ class TestCombining:
         close = FakeWhisper({ChoosePlay(21): -0.5, ChoosePlay(29): behind + 0.01})
         heard = rescored(sphinx, close).recognize(AUDIO, ITEMS)
         assert (heard.command, heard.score) == (ChoosePlay(21), 0.2) and should_confirm(heard, "unsure")
+        # a lead that is pocketsphinx's alone: Whisper barely prefers it ("είκοσι εννιά" heard as 21)
+        far = 1.0 / _LOG_BASE
+        acoustic = FakeSphinx(ChoosePlay(21), 0.4, [(ChoosePlay(21), -100.0), (ChoosePlay(29), -100.0 - far)])
+        barely = FakeWhisper({ChoosePlay(21): -1.0, ChoosePlay(29): -1.0 - AGREE_OWN_LEAD + 0.01})
+        assert should_confirm(rescored(acoustic, barely).recognize(AUDIO, ITEMS), "unsure")
+        # a lead over still less likely rivals, where Whisper finds the answer itself doubtful
+        doubtful = FakeWhisper({ChoosePlay(21): AGREE_LIKELY - 0.1, ChoosePlay(29): AGREE_LIKELY - 3.0})
+        assert should_confirm(rescored(sphinx, doubtful).recognize(AUDIO, ITEMS), "unsure")
         # Whisper agreeing but finding it unlikely does not vouch, however far behind the rest are
         unlikely = FakeWhisper({ChoosePlay(21): VOUCH - 0.1, ChoosePlay(29): VOUCH - 5.0})
         assert should_confirm(rescored(sphinx, unlikely).recognize(AUDIO, ITEMS), "unsure")
