@@ -21,8 +21,8 @@ alone (see ``benchmarks/voice.py --greek-engines``). Together:
    ``vouch``), the score is pocketsphinx's confidence, raised to
    ``AGREED_SCORE`` when Whisper is sure of it too: it finds it likely
    (at least ``AGREE_LIKELY``), prefers it by itself (``AGREE_OWN_LEAD``
-   ahead of every other candidate) and the two together put it ``lead``
-   ahead (natural log). Both engines sure of the same answer, it is acted on
+   ahead of every other candidate) and the two together put it
+   ``AGREE_LEAD`` ahead (natural log). Both engines sure of the same answer, it is acted on
    without "did you say …?". Otherwise the score
    is capped at ``OVERRULED_SCORE``, under every "did you say …?" limit: the
    engines disagreed, or Whisper does not hear that phrase either, so the
@@ -68,10 +68,10 @@ OVERRULED_SCORE = 0.45
 #: the ask-back limit: Whisper's mean log-probability per token at least ``AGREE_LIKELY``, at
 #: least ``AGREE_OWN_LEAD`` over every other candidate's, and the combined score ``AGREE_LEAD``
 #: over every other's (natural log). On espeak-ng Greek, the default 21 voice settings of
-#: ``benchmarks/voice.py --greek-engines`` (1,533 decisions): right at once 52% -> 67%, acted on
-#: wrongly 1 -> 1; on 1,737 decisions by 24 other voice variants: 47% -> 62%, 1 -> 1. Without
-#: the limits on Whisper's own view (the combined lead alone) 2 and 4 were acted on wrongly
-#: ("είκοσι εννιά" as 21, "έντεκα" as 10: leads that were pocketsphinx's alone).
+#: ``benchmarks/voice.py --greek-engines`` (1,533 decisions): right at once 49.6% -> 64.3%,
+#: acted on wrongly 1 -> 1; 1,737 decisions by 24 other voice variants, decided again from
+#: the two engines' recorded scores: 47% -> 62%, 1 -> 1. The combined lead alone acted on
+#: 2 and 4 wrongly ("είκοσι εννιά" as 21, "έντεκα" as 10: leads that were pocketsphinx's alone).
 AGREE_LEAD = 1.0
 AGREE_OWN_LEAD = 0.5
 AGREE_LIKELY = -2.5
@@ -92,7 +92,6 @@ class RescoredRecognizer:
 
     def __init__(self, sphinx: SphinxRecognizer, whisper: WhisperRecognizer, depth: int = DEPTH,
                  weight: float = WEIGHT, vouch: float = VOUCH, overlap: bool = True,
-                 lead: float = AGREE_LEAD,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.sphinx = sphinx
         self.whisper = whisper
@@ -101,7 +100,6 @@ class RescoredRecognizer:
         self.weight = weight
         self.vouch = vouch
         self.overlap = overlap
-        self.lead = lead
         self._clock = clock
         self._encoder: ThreadPoolExecutor | None = None
 
@@ -145,7 +143,7 @@ class RescoredRecognizer:
             rivals = [c for c in total if c != winner.command]
             ahead = total[winner.command][0] - max((total[c][0] for c in rivals), default=-math.inf)
             own = likely[winner.command] - max((likely[c] for c in rivals), default=-math.inf)
-            sure = ahead >= self.lead and own >= AGREE_OWN_LEAD and likely[winner.command] >= AGREE_LIKELY
+            sure = ahead >= AGREE_LEAD and own >= AGREE_OWN_LEAD and likely[winner.command] >= AGREE_LIKELY
             score = max(first.score, AGREED_SCORE) if sure else first.score
             return Heard(first.text, first.command, score, ms, self.name)
         values = np.array([v for v, _ in total.values()])
