@@ -74,10 +74,10 @@ NEAR = 0.001 / _LOG_BASE  # a pocketsphinx rival 0.001 nats behind: the acoustic
 
 class TestCombining:
     def test_a_single_candidate_is_acted_on_only_when_whisper_vouches_for_it(self) -> None:
-        sphinx = FakeSphinx(ChoosePlay(5), 0.8, [(ChoosePlay(5), -100.0)])
+        sphinx = FakeSphinx(ChoosePlay(5), 1.0, [(ChoosePlay(5), -100.0)])
         likely = FakeWhisper({ChoosePlay(5): -0.8})
         heard = rescored(sphinx, likely).recognize(AUDIO, ITEMS)
-        assert (heard.command, heard.score, heard.engine) == (ChoosePlay(5), 0.8, "pocketsphinx+whisper")
+        assert (heard.command, heard.score, heard.engine) == (ChoosePlay(5), 1.0, "pocketsphinx+whisper")
         assert [{p.command for p in asked} for asked in likely.asked] == [{ChoosePlay(5)}]
         unlikely = FakeWhisper({ChoosePlay(5): VOUCH - 0.5})
         heard = rescored(sphinx, unlikely).recognize(AUDIO, ITEMS)
@@ -106,7 +106,7 @@ class TestCombining:
 
     def test_when_whisper_overrules_pocketsphinx_the_game_asks_first(self) -> None:
         whisper = FakeWhisper({ChoosePlay(21): -1.5, ChoosePlay(29): -0.1})
-        sphinx = FakeSphinx(ChoosePlay(21), 0.85, [(ChoosePlay(21), -100.0), (ChoosePlay(29), -100.0 - NEAR)])
+        sphinx = FakeSphinx(ChoosePlay(21), 0.9, [(ChoosePlay(21), -100.0), (ChoosePlay(29), -100.0 - NEAR)])
         heard = rescored(sphinx, whisper).recognize(AUDIO, ITEMS)
         assert heard.command == ChoosePlay(29) and heard.engine == "pocketsphinx+whisper"
         assert heard.score <= OVERRULED_SCORE < UNSURE_BELOW["pocketsphinx+whisper"]
@@ -146,7 +146,7 @@ class TestCombining:
         assert heard.command == ChoosePlay(4) and should_confirm(heard, "unsure")
 
     def test_everything_pruned_by_whisper_is_pocketsphinx_result_asked_back(self) -> None:
-        sphinx = FakeSphinx(ChoosePlay(3), 0.85, [(ChoosePlay(3), -100.0), (ChoosePlay(13), -100.0 - NEAR)])
+        sphinx = FakeSphinx(ChoosePlay(3), 0.9, [(ChoosePlay(3), -100.0), (ChoosePlay(13), -100.0 - NEAR)])
         heard = rescored(sphinx, FakeWhisper({})).recognize(AUDIO, ITEMS)
         assert heard.command == ChoosePlay(3) and should_confirm(heard, "unsure")
 
