@@ -405,8 +405,8 @@ def self_voice(rig: Rig, seconds: float, lang: str, folder: Path, trials: int = 
                       f"(answered 'no'), {result['missed']} not acted on; other commands acted on: "
                       f"{result['other_commands']}; stops during them: {result['trial_stops']}")
                 print("    " + " ".join(outcomes))
-                if trace:
-                    print_trace(home, lang, said_times, 4.0)
+                if trace:  # the log of each number not chosen at once (these trials have no end time)
+                    print_trace(home, lang, [t for t in said_times if not t[0].endswith(" right")], 4.0)
             finally:
                 game.close()
         noise = library_lines(game.text()) + library_lines("\n".join(game.err))
