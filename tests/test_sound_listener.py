@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import queue
+import threading
 from collections.abc import Callable
 
 import numpy as np
@@ -22,7 +23,7 @@ from tavli_voice.speech.audio import RATE
 from tavli_voice.speech.echo import EchoGate
 from tavli_voice.speech.engine_sphinx import SphinxRecognizer
 from tavli_voice.speech.grammar import Options
-from tavli_voice.speech.heard import Heard
+from tavli_voice.speech.heard import Heard, give_up_if_unwanted
 from tavli_voice.speech.listener import Listener, decoys
 
 ROLL_PHASE = Options(commands=frozenset({"roll", "double", "resign", "position", "pips", "score"}))
@@ -184,6 +185,43 @@ class TestQuickDecisions:
         run(listener, clock, in_silence(espeak("roll")), -1.0)
         assert [h.command for h in drain(out) if isinstance(h, Heard)] == [Roll()]
         assert len(calls) == 1  # the guess was used: no second recognition after the hang-over
+
+
+class TestGivingUpAGuess:
+    def test_a_guess_made_in_a_pause_inside_a_word_stops_at_its_next_step(self, engine: SphinxRecognizer) -> None:
+        """Quiet inside an utterance starts a guess; when speech goes on the guess gives up between
+        the engine's steps, and the guess at the real end runs whole."""
+        release = threading.Event()
+        steps: list[tuple[str, int]] = []
+
+        class TwoSteps:
+            name = "two-steps"
+
+            def recognize(self, audio: np.ndarray, items: tuple) -> Heard:  # type: ignore[type-arg]
+                steps.append(("first", len(audio)))
+                release.wait(5)
+                give_up_if_unwanted()
+                steps.append(("second", len(audio)))
+                return engine.recognize(audio, items)
+
+        out, clock, listener = listening(engine, ROLL_PHASE, speculate_s=0.03)
+        listener.engine = TwoSteps()
+        word = espeak("roll")
+        rng = np.random.default_rng(5)
+        burst = (0.05 * rng.standard_normal(RATE // 4)).astype(np.float32)  # speech-like sound, then a pause
+        mic = in_silence(np.concatenate([burst, np.zeros(RATE // 10, dtype=np.float32), word]), before=0.5, after=0.6)
+        resumed = 0.5 + (len(burst) + RATE // 10) / RATE
+        block = round(RATE * 0.02)
+        for k in range(0, len(mic), block):
+            clock.now = (k + block) / RATE
+            listener.process(mic[k:k + block], captured_end=clock.now)
+            if clock.now > resumed + 0.05:
+                release.set()
+        listener.flush()
+        assert [h.command for h in drain(out) if isinstance(h, Heard)] == [Roll()]
+        (paused, whole) = [n for what, n in steps if what == "first"]  # a guess in the pause, one at the end
+        assert paused < whole
+        assert [n for what, n in steps if what == "second"] == [whole]  # the first never reached its second step
 
 
 def run_behind(listener: Listener, clock: Clock, mic: np.ndarray, speaking_until: float,

@@ -17,7 +17,7 @@ from tavli_voice.speech.engine_rescore import (AGREE_LEAD, AGREE_LIKELY, AGREE_O
                                                RescoredRecognizer)
 from tavli_voice.speech.engine_sphinx import SphinxRecognizer, _LOG_BASE
 from tavli_voice.speech.grammar import PHASE_COMMANDS, Options, Phrase, phrases
-from tavli_voice.speech.heard import Heard
+from tavli_voice.speech.heard import Heard, Superseded, while_wanted
 from tavli_voice.speech.listener import UNSURE_BELOW, should_confirm
 from tavli_voice.speech.recognizer import Instead, choose_engine
 
@@ -84,19 +84,37 @@ class TestCombining:
         assert heard.command == ChoosePlay(5) and heard.score <= OVERRULED_SCORE
         assert should_confirm(heard, "unsure")
 
+    def test_a_recognition_no_longer_wanted_stops_before_whisper_decodes(self) -> None:
+        sphinx = FakeSphinx(ChoosePlay(5), 1.0, [(ChoosePlay(5), -100.0)])
+        whisper = FakeWhisper({ChoosePlay(5): -0.8})
+        with while_wanted(lambda: False), pytest.raises(Superseded):
+            rescored(sphinx, whisper).recognize(AUDIO, ITEMS)
+        assert whisper.asked == []
+        with while_wanted(lambda: True):
+            assert rescored(sphinx, whisper).recognize(AUDIO, ITEMS).command == ChoosePlay(5)
+        assert len(whisper.asked) == 1
+
     def test_nothing_heard_by_pocketsphinx_stays_nothing(self) -> None:
         whisper = FakeWhisper({})
         heard = rescored(FakeSphinx(None, 0.0, []), whisper).recognize(AUDIO, ITEMS)
         assert heard.command is None and heard.reason == "no_match" and whisper.asked == []
 
-    def test_whisper_scores_only_the_phrases_of_the_candidates(self) -> None:
+    def test_whisper_scores_only_the_phrases_pocketsphinx_proposed(self) -> None:
         whisper = FakeWhisper({ChoosePlay(21): -0.5, ChoosePlay(29): -0.4})
         sphinx = FakeSphinx(ChoosePlay(21), 0.3, [(ChoosePlay(21), -100.0), (ChoosePlay(29), -100.0 - NEAR)])
         rescored(sphinx, whisper).recognize(AUDIO, ITEMS)
         (asked,) = whisper.asked
-        assert {p.command for p in asked} == {ChoosePlay(21), ChoosePlay(29)}
-        # every way of saying each candidate (μία / μια / ένα ...) is scored
-        assert {p.text for p in asked} == {p.text for p in ITEMS if p.command in (ChoosePlay(21), ChoosePlay(29))}
+        assert [p.text for p in asked] == [phrase(ChoosePlay(21)).text, phrase(ChoosePlay(29)).text]
+        # not the other ways of saying them (είκοσι μια, είκοσι εννιά ...): each would be a decoder row
+        assert len([p for p in ITEMS if p.command in (ChoosePlay(21), ChoosePlay(29))]) > 2
+
+    def test_pocketsphinx_answer_outside_its_list_is_scored_in_every_way_of_saying_it(self) -> None:
+        whisper = FakeWhisper({ChoosePlay(21): -0.5, ChoosePlay(29): -0.4})
+        sphinx = FakeSphinx(ChoosePlay(21), 0.3, [(ChoosePlay(29), -100.0)])
+        rescored(sphinx, whisper).recognize(AUDIO, ITEMS)
+        (asked,) = whisper.asked
+        assert {p.text for p in asked} == {phrase(ChoosePlay(29)).text} | {
+            p.text for p in ITEMS if p.command == ChoosePlay(21)}
 
     def test_agreement_keeps_pocketsphinx_confidence(self) -> None:
         whisper = FakeWhisper({ChoosePlay(21): -0.2, ChoosePlay(29): -1.5})
@@ -270,13 +288,14 @@ MANY_SPELLINGS = [ChoosePlay(1), ChoosePlay(2), ChoosePlay(7), ChoosePlay(8), Ch
 
 @needs_espeak
 def test_a_few_candidates_with_many_spellings_are_scored_in_one_decoder_pass() -> None:
-    """Six candidates of ten spellings (ένα/μία/μια, επτά/εφτά, οκτώ/οχτώ, ...) cost one Whisper
+    """Six candidates proposed in ten spellings (ένα/μία/μια, επτά/εφτά, οκτώ/οχτώ, ...) cost one Whisper
     decoder call, not a walk of the prefix tree (two generate calls and an align), with the
     same scores for the spellings the walk kept."""
     whisper = greek_whisper()
     proposed = MANY_SPELLINGS
-    sphinx = FakeSphinx(Help(), 0.2, [(c, -100.0 - k * NEAR) for k, c in enumerate(proposed)])
     chosen = tuple(p for p in ITEMS if p.command in proposed)
+    sphinx = FakeSphinx(Help(), 0.2, [])
+    sphinx.candidates = lambda items: [(p, -100.0 - k * NEAR) for k, p in enumerate(chosen)]  # type: ignore[method-assign]
     assert sum(len(whisper.spellings(p)) for p in chosen) == 10 > whisper.beam
     clip = espeak("επτά", "el", 175)
     real = whisper._model
@@ -314,3 +333,22 @@ def test_the_first_decision_over_many_spellings_makes_no_other_decoder_call() ->
         whisper._model = real
     assert counting.calls == ["align"], counting.calls
     assert np.isfinite(scores).all()
+
+
+@needs_espeak
+def test_whisper_no_longer_wanted_after_encoding_makes_no_decoder_call() -> None:
+    whisper = greek_whisper()
+    chosen = tuple(p for p in ITEMS if p.command in {ChoosePlay(n) for n in (7, 17, 27, 21, 1)})
+    clip = espeak("επτά", "el", 175)
+    real = whisper._model
+    counting = Counting(real)
+    whisper._model = counting
+    try:
+        with while_wanted(lambda: False), pytest.raises(Superseded):
+            whisper.scores(clip, chosen, whole=16)
+        assert counting.calls == []
+        with while_wanted(lambda: True):
+            assert np.isfinite(whisper.scores(clip, chosen, whole=16)).any()
+        assert counting.calls == ["align"]
+    finally:
+        whisper._model = real

@@ -54,7 +54,7 @@ from ..commands import ChoosePlay
 from .audio import RATE, Samples, pad, trim
 from .bpe import ByteLevelBPE
 from .grammar import Phrase
-from .heard import EngineUnavailable, Heard
+from .heard import EngineUnavailable, Heard, give_up_if_unwanted
 from .words import Lang, number_variants
 
 log = logging.getLogger(__name__)
@@ -588,6 +588,7 @@ class WhisperRecognizer:
         ``encoding``: ``encode(audio)`` when it was computed already.
         """
         encoded, frames = encoding if encoding is not None else self.encode(audio)
+        give_up_if_unwanted()  # the decoder's passes are the costly part
         at_once = max(self.beam, whole)
         trie = self.trie(items, at_once)
         best = np.full(trie.size, -np.inf)
@@ -604,6 +605,8 @@ class WhisperRecognizer:
                     finish(seq, total)
                 break
             depth = len(frontier[0][1])
+            if depth:
+                give_up_if_unwanted()
             grown: list[tuple[float, tuple[int, ...]]] = []
             for (total, prefix), rows in zip(frontier, self._forced(encoded, [p for _, p in frontier], 1)):
                 row = rows[depth]

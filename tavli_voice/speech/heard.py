@@ -7,6 +7,9 @@ can all import it cheaply.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
@@ -92,3 +95,35 @@ class EngineUnavailable(RuntimeError):
         super().__init__(f"{key}: {values}")
         self.key = key
         self.values = values
+
+
+class Superseded(Exception):
+    """The recognition was given up: the sound it was for is no longer wanted (see ``while_wanted``)."""
+
+
+#: What the running recognition asks before each costly step: is its sound still wanted?
+_WANTED: ContextVar[Callable[[], bool] | None] = ContextVar("tavli_voice_wanted", default=None)
+
+
+@contextmanager
+def while_wanted(wanted: Callable[[], bool]) -> Iterator[None]:
+    """Recognitions in this block give up (``Superseded``) between steps once ``wanted()`` is False.
+
+    The listener guesses while an utterance may still go on (after a short
+    quiet); when the player goes on speaking the guess is of no use, and an
+    engine with several steps stops at the next one instead of holding the
+    recogniser thread until the real end of the word.
+    """
+    token = _WANTED.set(wanted)
+    try:
+        yield
+    finally:
+        _WANTED.reset(token)
+
+
+def give_up_if_unwanted() -> None:
+    """Raise ``Superseded`` when the recognition in progress is no longer wanted (engines call it between
+    their steps; outside ``while_wanted`` it does nothing)."""
+    wanted = _WANTED.get()
+    if wanted is not None and not wanted():
+        raise Superseded
