@@ -177,8 +177,9 @@ class Listener:
         #: start recognising after this much quiet, while the hang-over still runs (None: off). A
         #: pause inside a word starts a guess too: when speech goes on it gives up at the engine's
         #: next step (``while_wanted``), so guessing early costs little. On the sound rig with both
-        #: cores busy, Greek end of word to action (median of 12): 260 ms after 60 ms of quiet,
-        #: 223 ms after 40, 219 ms after 20 (the microphone's blocks are 20 ms).
+        #: cores busy, Greek end of word to action (median of one run of 12 words): 260 ms after
+        #: 60 ms of quiet, 223 ms after 40, 219 ms after 20 (the microphone's blocks are 20 ms);
+        #: 240 ms over ten runs (120 words) after 20, with runs' medians from 207 to 267 ms.
         self.speculate_s = speculate_s
         #: the same over the narrator's voice, where only "stop" counts (it is obeyed at once)
         self.speculate_muted_s = speculate_muted_s
