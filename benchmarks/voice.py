@@ -676,6 +676,144 @@ def english_engines() -> list[tuple[str, object]]:
     engines.append(("pocketsphinx", SphinxRecognizer("en")))
     return engines
 
+# --- The benchmark of record: conditions, both languages, what the game does --------------
+
+#: Held out of any tuning: FSDD takes 40-49 of each speaker, and the Greek espeak-ng
+#: variants beyond the first 12 (``greek_voices(12)``, the ones thresholds were tuned on).
+HELD_OUT_TAKES = range(40, 50)
+RECORD_COLUMNS = ("right at once", "right after asking back", "asked, then wrong", "acted on wrongly",
+                  "no answer")
+#: The conditions of record: (label, noise kind or None, SNR dB, room, telephone band).
+CONDITIONS_OF_RECORD: tuple[tuple[str, str | None, float, bool, bool], ...] = (
+    ("quiet", None, 0.0, False, False),
+    ("white 10 dB", "white", 10, False, False), ("white 5 dB", "white", 5, False, False),
+    ("pink 10 dB", "pink", 10, False, False), ("pink 5 dB", "pink", 5, False, False),
+    ("babble 10 dB", "babble", 10, False, False), ("babble 5 dB", "babble", 5, False, False),
+    ("room", None, 0.0, True, False),
+)
+
+
+def record_outcome(heard: Heard, right: bool) -> str:
+    """One of RECORD_COLUMNS: what a game on the default settings does with ``heard``."""
+    if heard.command is None:
+        return "no answer"
+    asked = should_confirm(heard, "unsure")
+    if right:
+        return "right after asking back" if asked else "right at once"
+    return "asked, then wrong" if asked else "acted on wrongly"
+
+
+def condition_label(kind: str | None, snr: float, room: bool, band: str | None) -> str:
+    parts = [f"{kind} {snr:g} dB"] if kind else []
+    parts += ["room"] if room else []
+    parts += [f"band {band}"] if band else []
+    return ", ".join(parts) or "quiet"
+
+
+def record_clips(lang: Lang, fsdd_dir: Path, step: int, variants: int, plays: int, folder: Path,
+                 part: str) -> list[tuple[str, str, bool, str, object, np.ndarray]]:
+    """(row, clip name, held out, text said, meant command, sound) for ``lang``'s set.
+
+    English: FSDD digits 1-9 of both speakers (every ``step``-th file); Greek: every way of saying
+    1..``plays`` and every play-phase command word, by espeak-ng ``el`` at 3 rates x 3 pitches and
+    ``el`` with ``variants`` of its voice variants."""
+    items = phrases(Options(plays=plays, commands=PHASE_COMMANDS["play"]), lang)
+    out: list[tuple[str, str, bool, str, object, np.ndarray]] = []
+    if lang == "en":
+        for path, digit, speaker, take in fsdd_files(fsdd_dir, step):
+            held = take in HELD_OUT_TAKES
+            out.append((speaker, path.name, held, number_text(digit, "en"), ChoosePlay(digit), audio.load(path)))
+    else:
+        tuning = set(greek_voices(12))
+        texts = [p.text for p in items]
+        for voice, speed, pitch in greek_voices(variants):
+            held = (voice, speed, pitch) not in tuning
+            row = "el (3 rates x 3 pitches)" if voice == "el" else \
+                "el variants, held out" if held else "el variants, tuning 12"
+            for k, said in enumerate(texts):
+                path = folder / f"{voice}_{speed}_{pitch}_{k}.wav"
+                if not path.exists():
+                    subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-p", str(pitch), "-w", str(path),
+                                    said], check=True)
+                out.append((row, f"{voice} {speed} {pitch}: {said}", held, said, items[k].command,
+                            audio.load(path)))
+    return [c for c in out if part == "all" or c[2] == (part == "held-out")]
+
+
+def bench_record(args: argparse.Namespace) -> None:
+    """``--lang``/``--noise``/``--room``/``--band``: one table per language (rows per speaker or voice
+    group and condition, what a game on the default settings does), and ``--jsonl`` lines."""
+    import json
+
+    from benchmarks import noise as sound
+    from tavli_voice.speech.recognizer import choose_engine
+
+    langs: list[Lang] = ["en", "el"] if args.lang == "both" else [args.lang]
+    if args.of_record:
+        conditions = [(c[0], c[1], c[2], c[3], None) for c in CONDITIONS_OF_RECORD]
+    else:
+        snr = args.snr if args.noise else 0.0
+        conditions = [(condition_label(args.noise, snr, args.room, args.band), args.noise, snr, args.room,
+                       args.band)]
+    jsonl = open(args.jsonl, "w", encoding="utf-8") if args.jsonl else None
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        sources = {"babble": sound.espeak_talk(sound.BABBLE_TALK, folder),
+                   "tv": sound.espeak_talk(sound.TV_TALK, folder)}
+        room_ir = sound.room_response(np.random.default_rng([args.seed, 1]))
+        for lang in langs:
+            start = time.perf_counter()
+            engine = choose_engine(None, lang)
+            items = phrases(Options(plays=args.plays, commands=PHASE_COMMANDS["play"]), lang)
+            clips = record_clips(lang, args.fsdd, args.step or 1, args.variants, args.plays, folder, args.part)
+            made = time.perf_counter() - start
+            what = ("FSDD digits 1-9, both speakers" if lang == "en" else
+                    f"espeak-ng el and {args.variants} variants, numbers 1-{args.plays} and the play phase's words")
+            print(f"\n{lang}: {what}; {len(clips)} clips ({args.part}); play phase: {args.plays} plays + its "
+                  f"commands; engine {getattr(engine, 'name', type(engine).__name__)}; seed {args.seed}; "
+                  f"clips and engine ready in {made:.1f} s")
+            rows: dict[tuple[str, str], Counter[str]] = {}
+            times: dict[tuple[str, str], list[float]] = {}
+            for label, kind, snr, room, band in conditions:
+                began = time.perf_counter()
+                for index, (row, name, held, said, meant, clip) in enumerate(clips):
+                    rng = np.random.default_rng([args.seed, index])
+                    x = sound.convolve(clip.astype(np.float64), room_ir).astype(np.float32) if room else clip
+                    x, _ = sound.mix(x, kind, snr, rng, pad_s=args.pad, sources=sources)
+                    if band:
+                        x = sound.telephone(x)
+                    heard = engine.recognize(x, items)  # type: ignore[attr-defined]
+                    result = record_outcome(heard, heard.command == meant)
+                    for key in ((row, label), ("all", label)):
+                        rows.setdefault(key, Counter())[result] += 1
+                        times.setdefault(key, []).append(heard.ms)
+                    if jsonl is not None:
+                        jsonl.write(json.dumps({
+                            "lang": lang, "row": row, "clip": name, "held_out": held, "said": said,
+                            "condition": label, "seed": args.seed, **heard.to_json(),
+                            "act": None if heard.command is None else
+                            "ask" if should_confirm(heard, "unsure") else "now",
+                            "outcome": result}, ensure_ascii=False) + "\n")
+                print(f"  ({label}: {len(clips)} clips in {time.perf_counter() - began:.0f} s)", flush=True)
+            print_record_table(rows, times)
+    if jsonl is not None:
+        jsonl.close()
+
+
+def print_record_table(rows: dict[tuple[str, str], Counter[str]], times: dict[tuple[str, str], list[float]]) -> None:
+    head = f"  {'speaker / voice':28s} {'condition':26s} {'n':>5s} " + " ".join(
+        f"{c:>{max(9, len(c))}s}" for c in RECORD_COLUMNS) + f" {'median ms':>9s} {'p95 ms':>7s}"
+    print(head)
+    order = sorted(rows, key=lambda k: (k[0] == "all", k[0]))
+    for key in order:
+        seen = rows[key]
+        n = sum(seen.values())
+        cells = " ".join(f"{100 * seen[c] / n:>{max(9, len(c)) - 1}.1f}%" for c in RECORD_COLUMNS)
+        ms = times[key]
+        print(f"  {key[0]:28s} {key[1]:26s} {n:5d} {cells} {statistics.median(ms):9.0f} "
+              f"{float(np.percentile(ms, 95)):7.0f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="every 5th FSDD file, one template fold")
@@ -696,7 +834,36 @@ def main() -> None:
                         help="only the answers to \"did you say …?\" (yes/no, numbers, commands), English and Greek, "
                              "with the engines a game uses")
     parser.add_argument("--step", type=int, default=0, help="every Nth FSDD file (default 1, 5 with --quick)")
+    record = parser.add_argument_group(
+        "benchmark of record", "one table per language: what a game on the default settings does with each "
+        "answer. Held out of any tuning (the 'held_out' field of --jsonl, --part): FSDD takes 40-49 of each "
+        "speaker, and the Greek espeak-ng variants beyond the first 12 (greek_voices(12)).")
+    record.add_argument("--lang", choices=("en", "el", "both"), default=None,
+                        help="run the benchmark of record for this language (en: FSDD digits; el: espeak-ng "
+                             "Greek voices, --variants of them)")
+    record.add_argument("--noise", choices=("white", "pink", "babble", "tv"), default=None,
+                        help="noise around and under the word (babble: six espeak-ng voices at once; "
+                             "tv: a voice reading over music-like tones)")
+    record.add_argument("--snr", type=float, default=10.0, help="speech to noise, dB, over the speech part")
+    record.add_argument("--room", action="store_true",
+                        help="reverberation: convolution with a made impulse response (RT60 0.5 s, seeded)")
+    record.add_argument("--band", choices=("8k",), default=None,
+                        help="8k: a telephone-like microphone, nothing above 4 kHz")
+    record.add_argument("--seed", type=int, default=40, help="seed of noise, room and offsets (default 40)")
+    record.add_argument("--pad", type=float, default=0.5, help="seconds of noise (or silence) each side of "
+                                                               "the word (default 0.5)")
+    record.add_argument("--plays", type=int, default=9, help="plays on offer in the play phase (default 9)")
+    record.add_argument("--part", choices=("all", "tuning", "held-out"), default="all",
+                        help="which part of the data (default all)")
+    record.add_argument("--of-record", action="store_true",
+                        help="every condition of record in turn: quiet, white/pink/babble at 10 and 5 dB, room")
+    record.add_argument("--jsonl", type=Path, default=None, help="also one JSON line per clip and condition")
     args = parser.parse_args()
+    if args.lang or args.noise or args.room or args.band or args.of_record:
+        args.lang = args.lang or "both"
+        bench_record(args)
+        print(f"load average at end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
+        return
     step = args.step or (5 if args.quick else 1)
     files = fsdd_files(args.fsdd, step)
     print(f"load average at start: {', '.join(f'{x:.1f}' for x in os.getloadavg())} ({os.cpu_count()} cores)")

@@ -2,7 +2,9 @@
 
 - ``hear_main``:   ``tavli-voice hear [--lang en|el] [--options N] [--engine E] FILE.wav ...``
   (one JSON line per file; ``"ask": true`` when a game would ask "did you
-  say …?" before acting on it: unsure, or a destructive command)
+  say …?" before acting on it: unsure, or a destructive command; ``"act"``
+  is ``"now"`` or ``"ask"``, what a game on the default settings does with
+  the command heard, absent when nothing was understood)
 - ``models_main``: ``tavli-voice models [list | fetch NAME]``
 - ``enroll_main``: ``tavli-voice enroll [--lang en|el] [--takes 3] [--numbers 12]``
 
@@ -100,8 +102,11 @@ def hear_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stder
             continue
         heard = engine.recognize(audio, items)
         line = {"file": name, **heard.to_json()}
-        if should_confirm(heard, "unsure"):
+        asked = should_confirm(heard, "unsure")
+        if asked:
             line["ask"] = True  # a game would ask "did you say …?" before acting on it
+        if heard.command is not None:  # what a game does with it under the default settings
+            line["act"] = "ask" if asked else "now"
         print(json.dumps(line, ensure_ascii=False), file=out)
     return status
 

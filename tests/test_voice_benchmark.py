@@ -1,0 +1,133 @@
+"""The voice benchmark's sound conditions (benchmarks/noise.py) and what ``hear`` says a game would do.
+
+FSDD recordings: Free Spoken Digit Dataset, CC BY-SA 4.0 (shared/speech/fsdd-dev).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks import noise as sound  # noqa: E402
+from speech_helpers import espeak_file, fsdd, needs_espeak, needs_fsdd  # noqa: E402
+from tavli_voice.speech import audio  # noqa: E402
+from tavli_voice.speech.cli import hear_main  # noqa: E402
+
+
+def talkers(seed: int) -> dict[str, list[np.ndarray]]:
+    """Made stand-ins for espeak-ng talkers: tone bursts at different rates and pitches."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for k in range(3):
+        t = np.arange(2 * sound.RATE) / sound.RATE
+        burst = np.sin(2 * np.pi * (150 + 40 * k) * t) * (np.sin(2 * np.pi * (3 + k) * t) > 0)
+        out.append(burst + 0.05 * rng.standard_normal(len(t)))
+    return {"babble": out, "tv": out[:1]}
+
+
+def word(seed: int = 0) -> np.ndarray:
+    """A made word: 0.4 s of a voiced-like sound with an envelope (no files needed)."""
+    rng = np.random.default_rng(seed)
+    t = np.arange(int(0.4 * sound.RATE)) / sound.RATE
+    x = sum(np.sin(2 * np.pi * 130 * h * t) / h for h in range(1, 12)) * np.sin(np.pi * t / t[-1]) ** 2
+    return (0.3 * x + 0.003 * rng.standard_normal(len(t))).astype(np.float32)
+
+
+def measured_snr(clean: np.ndarray, mixed: np.ndarray, pad: int) -> float:
+    """SNR over the word's frames within 30 dB of its loudest (found by tavli_voice's own frame energy)."""
+    energy = audio.frame_energy_db(clean)
+    mask = np.zeros(len(clean), dtype=bool)
+    for k in np.nonzero(energy > energy.max() - 30)[0]:
+        mask[k * 160: k * 160 + 400] = True
+    noise = mixed[pad: pad + len(clean)].astype(np.float64) - clean
+    return float(10 * np.log10(np.mean(clean[mask].astype(np.float64) ** 2) / np.mean(noise[mask] ** 2)))
+
+
+class TestMix:
+    @pytest.mark.parametrize("kind", sound.NOISES)
+    def test_same_seed_same_bytes_other_seed_other_bytes(self, kind: str) -> None:
+        speech, sources = word(), talkers(1)
+        first, _ = sound.mix(speech, kind, 10, np.random.default_rng(5), sources=sources)
+        again, _ = sound.mix(speech, kind, 10, np.random.default_rng(5), sources=sources)
+        other, _ = sound.mix(speech, kind, 10, np.random.default_rng(6), sources=sources)
+        assert first.tobytes() == again.tobytes()
+        assert first.tobytes() != other.tobytes()
+
+    @pytest.mark.parametrize("kind", sound.NOISES)
+    @pytest.mark.parametrize("snr", [0.0, 5.0, 10.0, 20.0])
+    def test_snr_measured_back_over_the_speech_part(self, kind: str, snr: float) -> None:
+        speech = word(3)
+        mixed, _ = sound.mix(speech, kind, snr, np.random.default_rng(int(snr)), pad_s=0.5, sources=talkers(2))
+        assert abs(measured_snr(speech, mixed, int(0.5 * sound.RATE)) - snr) < 0.5
+
+    @needs_fsdd
+    def test_snr_on_a_real_recording(self) -> None:
+        speech = fsdd(7, "jackson", 3)
+        mixed, _ = sound.mix(speech, "pink", 5, np.random.default_rng(0), pad_s=0.3)
+        assert abs(measured_snr(speech, mixed, int(0.3 * sound.RATE)) - 5) < 0.5
+
+    def test_noise_is_heard_around_the_word(self) -> None:
+        speech = word()
+        mixed, noise = sound.mix(speech, "white", 10, np.random.default_rng(0), pad_s=0.5)
+        pad = int(0.5 * sound.RATE)
+        assert len(mixed) == len(speech) + 2 * pad
+        assert np.mean(mixed[:pad] ** 2) > 0.1 * np.mean(noise[pad:-pad] ** 2)
+        quiet, _ = sound.mix(speech, None, 10, np.random.default_rng(0), pad_s=0.5)
+        assert not quiet[:pad].any() and np.array_equal(quiet[pad:-pad], speech)
+
+    def test_pink_noise_falls_by_3_db_an_octave(self) -> None:
+        x = sound.pink(1 << 16, np.random.default_rng(0))
+        power = np.abs(np.fft.rfft(x)) ** 2
+        f = np.fft.rfftfreq(len(x), 1 / sound.RATE)
+        low, high = power[(f > 500) & (f < 1000)].mean(), power[(f > 1000) & (f < 2000)].mean()
+        assert 2.0 < 10 * np.log10(low / high) < 4.0
+
+    def test_unknown_noise_is_refused(self) -> None:
+        with pytest.raises(ValueError, match="unknown noise"):
+            sound.noise("rain", 100, np.random.default_rng(0))
+
+
+class TestFilters:
+    def test_band_8k_leaves_no_energy_above_4_khz(self) -> None:
+        mixed, _ = sound.mix(word(), "white", 0, np.random.default_rng(0))
+        assert sound.band_energy_db(mixed, 4000) > -10  # white noise: a third of the energy is up there
+        phone = sound.telephone(mixed)
+        assert sound.band_energy_db(phone, 4000) < -100
+        assert sound.band_energy_db(phone, 0) > -1  # the rest is kept
+
+    def test_room_lengthens_the_decay(self) -> None:
+        speech = word()
+        padded = np.concatenate([speech, np.zeros(sound.RATE, dtype=np.float32)])
+        wet = sound.in_room(padded, np.random.default_rng(0), rt60=0.5)
+        dry_decay, wet_decay = sound.decay_time(padded), sound.decay_time(wet)
+        assert wet_decay > dry_decay + 0.15, (dry_decay, wet_decay)
+
+    def test_room_response_decays_by_60_db_in_rt60(self) -> None:
+        h = sound.room_response(np.random.default_rng(1), rt60=0.4)
+        assert len(h) == int(0.4 * sound.RATE)
+        head = np.mean(h[int(0.01 * sound.RATE): int(0.05 * sound.RATE)] ** 2)
+        end = np.mean(h[int(0.35 * sound.RATE):] ** 2)
+        assert 10 * np.log10(head / end) > 40
+        assert np.array_equal(h, sound.room_response(np.random.default_rng(1), rt60=0.4))
+
+
+@needs_espeak
+def test_hear_says_what_a_game_would_do(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"act": "ask" with every destructive command and every unsure one, "now" otherwise."""
+    for name in ("HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
+        monkeypatch.setenv(name, str(tmp_path / name.lower()))
+    out = io.StringIO()
+    files = [str(espeak_file(t, "en-us")) for t in ("resign", "seven", "undo", "three")]
+    assert hear_main(["--engine", "pocketsphinx", "--phase", "play", *files], out) == 0
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert lines[0]["command"] == {"name": "resign"} and lines[0]["act"] == "ask"
+    for line in lines:
+        assert line["act"] == ("ask" if line.get("ask") else "now")
+        assert (line["act"] == "now") == (line["score"] >= 0.5 and line["command"] != {"name": "resign"})
