@@ -716,7 +716,7 @@ def record_clips(lang: Lang, fsdd_dir: Path, step: int, variants: int, plays: in
 
     English: FSDD digits 1-9 of both speakers (every ``step``-th file); Greek: every way of saying
     1..``plays`` and every play-phase command word, by espeak-ng ``el`` at 3 rates x 3 pitches and
-    ``el`` with ``variants`` of its voice variants."""
+    ``el`` with ``variants`` of its voice variants (every ``step``-th clip)."""
     items = phrases(Options(plays=plays, commands=PHASE_COMMANDS["play"]), lang)
     out: list[tuple[str, str, bool, str, object, np.ndarray]] = []
     if lang == "en":
@@ -737,6 +737,7 @@ def record_clips(lang: Lang, fsdd_dir: Path, step: int, variants: int, plays: in
                                     said], check=True)
                 out.append((row, f"{voice} {speed} {pitch}: {said}", held, said, items[k].command,
                             audio.load(path)))
+        out = out[::step]
     return [c for c in out if part == "all" or c[2] == (part == "held-out")]
 
 
