@@ -16,6 +16,14 @@ Usage::
     python benchmarks/portes_gnubg.py --file held_out.jsonl
 
 ``expert0`` is the expert without its search (the net alone, 0-ply).
+
+A file judged at more than 0-ply (``"judge": "2-ply"`` on its lines, made by
+``benchmarks/portes_judge.py``; ``shared/fixtures/portes_decisions_gnubg_2ply.jsonl``)
+carries the 0-ply equities too (``equities0``): then ``gnubg0`` is also scored,
+gnubg 0-ply's own choice judged by the deeper judge::
+
+    python benchmarks/portes_gnubg.py --file ../shared/fixtures/portes_decisions_gnubg_2ply.jsonl \
+        --bots gnubg0,expert0,expert
 """
 
 from __future__ import annotations
@@ -46,6 +54,19 @@ def bot_for(name: str, seed: int) -> Bot:
     return make_bot(name, seed)
 
 
+def judge_gnubg0(lines: list[dict[str, object]]) -> tuple[float, int]:
+    """(mean millipoints lost, decisions judged) by gnubg 0-ply's own choices."""
+    losses: list[float] = []
+    for rec in lines:
+        eqs: dict[str, float] = rec["equities"]  # type: ignore[assignment]
+        eq0: dict[str, float] | None = rec.get("equities0")  # type: ignore[assignment]
+        if eq0 is None:
+            raise SystemExit("gnubg0 needs a file with 0-ply equities beside the judge's (equities0)")
+        choice = max(eq0, key=lambda k: eq0[k])
+        losses.append(max(eqs.values()) - eqs[choice])
+    return 1000.0 * statistics.fmean(losses), len(losses)
+
+
 def judge(bot: Bot, lines: list[dict[str, object]]) -> tuple[float, float, int]:
     """(mean millipoints lost, median ms per decision, decisions judged)."""
     losses: list[float] = []
@@ -73,8 +94,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args(argv)
     lines = load(a.file, a.limit)
-    print(f"{len(lines)} Portes decisions judged by GNU Backgammon 0-ply ({a.file.name})")
+    judge_name = str(lines[0].get("judge", "0-ply")) if lines else "0-ply"
+    print(f"{len(lines)} Portes decisions judged by GNU Backgammon {judge_name} ({a.file.name})")
     for name in a.bots.split(","):
+        if name.strip() == "gnubg0":
+            mp0, _n = judge_gnubg0(lines)
+            print(f"{'gnubg0':8s} {mp0:7.1f} mp per decision", flush=True)
+            continue
         mp, ms, _n = judge(bot_for(name.strip(), a.seed), lines)
         print(f"{name:8s} {mp:7.1f} mp per decision   median {ms:6.2f} ms a decision",
               flush=True)
