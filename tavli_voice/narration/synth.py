@@ -18,6 +18,7 @@ All audio is mono float32 in [-1, 1] with its sample rate.
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import subprocess
@@ -280,7 +281,7 @@ class Pyttsx3Synth:
                     engine.setProperty("pitch", pitch)
                     engine.save_to_file(text, str(path))
                     engine.runAndWait()
-                    samples, rate_hz = read_wav(path)
+                    samples, rate_hz = read_wav(path, max_seconds=math.inf)  # MAX_BYTES bounds it
                 except (OSError, EOFError, ValueError, RuntimeError) as exc:
                     raise SynthesisError(f"pyttsx3 failed: {exc}") from exc
                 finally:

@@ -63,8 +63,11 @@ def to_rate(samples: Samples, rate: int) -> Samples:
 
 
 def load(path: str | Path) -> Samples:
-    """A WAV file as mono float32 at 16 kHz."""
+    """A WAV file as mono float32 at 16 kHz: at most 30 s (:data:`~tavli_voice.audio.wav.MAX_SECONDS`),
+    read boundedly; AudioFileError (with its ``key``) for anything else, ``"empty"`` for no sound."""
     samples, rate = read_wav(path)
+    if len(samples) == 0:
+        raise AudioFileError("no sound", "empty")
     return to_rate(samples, rate)
 
 

@@ -41,6 +41,22 @@ from .words import LANGS, QUERY_WORDS, Lang
 DEFAULT_PHASE = "turn"
 
 
+def shown_name(name: str) -> str:
+    """A file name as valid text: bytes that are not UTF-8 (kept by Python as lone
+    surrogates) are written as ``\\xff``, so a JSON line is always UTF-8.
+
+    >>> shown_name(b"\\xff.wav".decode("utf-8", "surrogateescape"))
+    '\\\\xff.wav'
+    """
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def json_line(value: dict[str, object]) -> str:
+    """One JSON line, readable text (Greek as itself) and always valid UTF-8."""
+    line = json.dumps(value, ensure_ascii=False)
+    return line.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def _say_error(key: str, language: Lang, stream: TextIO, /, **values: object) -> None:
     print(text("voice." + key, language, **values), file=stream)
 
@@ -93,21 +109,23 @@ def hear_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stder
         _say_error("engine_instead", lang, err, wanted=instead.wanted, why=instead.why, engine=instead.name)
     status = 0
     for name in args.files:
+        shown = shown_name(name)
         try:
             audio = load(name)
-        except (OSError, AudioFileError) as problem:
-            print(json.dumps({"file": name, "error": text("voice.file_unreadable", lang, file=name, detail=problem)},
-                             ensure_ascii=False), file=out)
+        except AudioFileError as problem:
+            detail = text("voice.audio_" + problem.key, lang, **problem.values)
+            print(json_line({"file": shown, "error": text("voice.file_unreadable", lang, file=shown, detail=detail)}),
+                  file=out)
             status = 1
             continue
         heard = engine.recognize(audio, items)
-        line = {"file": name, **heard.to_json()}
+        line = {"file": shown, **heard.to_json()}
         asked = should_confirm(heard, "unsure")
         if asked:
             line["ask"] = True  # a game would ask "did you say …?" before acting on it
         if heard.command is not None:  # what a game does with it under the default settings
             line["act"] = "ask" if asked else "now"
-        print(json.dumps(line, ensure_ascii=False), file=out)
+        print(json_line(line), file=out)
     return status
 
 

@@ -94,6 +94,16 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "el": "το --players θέλει δύο ονόματα, π.χ. rita,strong"},
     "error.preset_game": {"en": "{game} is not played under the {preset} rules",
                           "el": "το παιχνίδι {game} δεν παίζεται με τους κανόνες {preset}"},
+    # a value argparse refuses, after "argument --rate:" (Greek: "το --rate")
+    "arg.whole_number": {"en": "takes a whole number from {0} to {1}, not '{value}'",
+                         "el": "θέλει ακέραιο αριθμό από {0} έως {1}, όχι «{value}»"},
+    "arg.number": {"en": "takes a number from {0} to {1}, not '{value}'",
+                   "el": "θέλει αριθμό από {0} έως {1}, όχι «{value}»"},
+    "arg.seed_long": {"en": "takes a seed of at most {0} characters",
+                      "el": "θέλει σπόρο έως {0} χαρακτήρες"},
+    "arg.too_long": {"en": "takes at most {0} characters", "el": "δέχεται έως {0} χαρακτήρες"},
+    "arg.not_utf8": {"en": "takes text, and '{value}' has bytes that are not UTF-8",
+                     "el": "θέλει κείμενο, και το «{value}» έχει bytes που δεν είναι UTF-8"},
     "entry": {"en": "{who} {n}", "el": "{who} {n}"},
     "sentence.because": {"en": "{what}, because {why}", "el": "{what}, γιατί {why}"},
     "prefix.who": {"en": "{who}: {text}", "el": "{who}: {text}"},
@@ -469,11 +479,64 @@ MESSAGES: dict[str, dict[str, str]] = {
                             "el": "Δεν υπάρχει κίνηση {number}: διάλεξε από 1 έως {count}."},
     "reject.no_such_play.one": {"en": "There is no play {number}: there is only play 1.",
                                 "el": "Δεν υπάρχει κίνηση {number}: υπάρχει μόνο η κίνηση 1."},
+    "reject.no_such_play.steps": {"en": "There is no play {number}: you are moving step by step.",
+                                  "el": "Δεν υπάρχει κίνηση {number}: παίζεις βήμα βήμα."},
+    "reject.nothing_to_cancel.steps": {
+        "en": "There is nothing to cancel: no checker is picked up. To take back the steps "
+              "already made, type u.",
+        "el": "Δεν υπάρχει τίποτα για ακύρωση: δεν έχεις διαλέξει πούλι. Για να πάρεις πίσω τα "
+              "βήματα που έκανες, γράψε u."},
+    "reject.nothing_to_cancel.steps.say": {
+        "en": "There is nothing to cancel: no checker is picked up. To take back the steps "
+              "already made, choose undo.",
+        "el": "Δεν υπάρχει τίποτα για ακύρωση: δεν έχεις διαλέξει πούλι. Για να πάρεις πίσω τα "
+              "βήματα που έκανες, διάλεξε αναίρεση."},
     "reject.no_plays_now": {"en": "There are no plays to choose now.",
                             "el": "Δεν υπάρχουν κινήσεις για να διαλέξεις τώρα."},
     "reject.no_checker_to_move": {"en": "No checker can move from {point}.",
                                   "el": "Από {point} δεν κινείται κανένα πούλι."},
     "reject.sources": {"en": "You can move from {points}.", "el": "Μπορείς να παίξεις από {points}."},
+    "reject.no_checker_to_move.why": {"en": "No checker can move from {point}: {why}.",
+                                      "el": "Από {point} δεν κινείται κανένα πούλι: {why}."},
+    "reject.illegal_step.why": {"en": "The checker on {source} cannot go to {point}: {why}.",
+                                "el": "Από {source} δεν πας στο {point}: {why}."},
+    # why a step is refused (rules/blocked.StepRefusal), after "cannot go to 15:"
+    "step.why.not_yours": {"en": "you have no checker there", "el": "δεν έχεις πούλι εκεί"},
+    "step.why.pinned": {"en": "your checker there is pinned, and a pinned checker cannot move",
+                        "el": "το πούλι σου εκεί είναι πλακωμένο, και πλακωμένο πούλι δεν "
+                              "κινείται"},
+    "step.why.bar_first": {"en": "a checker on the bar must enter first",
+                           "el": "πρώτα πρέπει να μπει το πούλι από την μπάρα"},
+    "step.why.first_checker": {
+        "en": "the first checker, on {front}, must pass the opponent's starting point before "
+              "another may leave",
+        "el": "το πρώτο πούλι, στη θέση {front}, πρέπει να περάσει την αφετηρία του αντιπάλου "
+              "πριν φύγει άλλο"},
+    "step.why.backwards": {"en": "checkers move down, from 24 toward 1",
+                           "el": "τα πούλια πηγαίνουν από το 24 προς το 1"},
+    "step.why.distance": {"en": "{source} to {point} is {n}, and {dice}",
+                          "el": "από το {source} στο {point} είναι {n}, και {dice}"},
+    "step.why.distance_off": {"en": "bearing off from {source} needs a {n} or more, and {dice}",
+                              "el": "το μάζεμα από {source} θέλει {n} ή παραπάνω, και {dice}"},
+    "step.why.one_die_at_a_time": {"en": "that is {n}, more than one die: a step uses one die",
+                                   "el": "αυτό είναι {n}, πάνω από ένα ζάρι: κάθε βήμα παίζει "
+                                         "ένα ζάρι"},
+    "step.dice.two": {"en": "the dice are {a} and {b}", "el": "τα ζάρια είναι {a} και {b}"},
+    "step.dice.one": {"en": "the die left is {die}", "el": "έμεινε το {die}"},
+    "step.dice.same": {"en": "every step is {die}", "el": "κάθε βήμα είναι {die}"},
+    "step.why.held": {"en": "the opponent holds {point}", "el": "το {point} το κρατάει ο αντίπαλος"},
+    "step.why.all_held.one": {"en": "it could only land on {points}, and the opponent holds it",
+                              "el": "θα πήγαινε μόνο στο {points}, και το κρατάει ο αντίπαλος"},
+    "step.why.all_held": {"en": "it could only land on {points}, and the opponent holds both",
+                          "el": "θα πήγαινε μόνο στο {points}, και τα κρατάει ο αντίπαλος"},
+    "step.why.prime": {"en": "that would hold six points in a row in front of an opposing "
+                             "checker, and that is not allowed",
+                       "el": "θα έπιανες έξι συνεχόμενες θέσεις μπροστά από πούλι του "
+                             "αντιπάλου, και αυτό απαγορεύεται"},
+    "step.why.whole_roll": {"en": "then the rest of the roll could not be played, and as much "
+                                  "of the roll as possible must be played",
+                            "el": "τότε δεν θα παιζόταν η υπόλοιπη ζαριά, και πρέπει να "
+                                  "παίζεται όσο περισσότερη ζαριά γίνεται"},
     "reject.say_from_first": {"en": "Choose the checker first: no single checker goes to {point}.",
                               "el": "Διάλεξε πρώτα πούλι: για το {point} δεν υπάρχει ένα "
                                     "μοναδικό πούλι."},
@@ -634,6 +697,62 @@ MESSAGES: dict[str, dict[str, str]] = {
     "resume.kept": {"en": "Matches kept under a name: {names}. Continue one with: {command} NAME",
                     "el": "Αγώνες που κρατήθηκαν με όνομα: {names}. Συνέχισε έναν με: "
                           "{command} ΟΝΟΜΑ"},
+    # the expert's weights missing or damaged: the strong player stands in (bots.registry)
+    "weights.unusable": {
+        "en": "The expert player's weights for {games} are missing or damaged, so the strong "
+              "player plays in its place and gives the hints. To get the expert back, reinstall "
+              "tavli-voice: {command}",
+        "el": "Τα βάρη του έμπειρου παίκτη για {games} λείπουν ή είναι χαλασμένα, γι' αυτό στη "
+              "θέση του παίζει ο δυνατός παίκτης, που δίνει και τις συμβουλές. Για να ξαναβρείς "
+              "τον έμπειρο παίκτη, εγκατάστησε ξανά το tavli-voice: {command}"},
+    # save paths that are not the program's, saves that may not be read, the lock, which save
+    "save.refused": {
+        "en": "{path} cannot be used for a saved match: {why}. It was left as it is; name "
+              "another file with --save.",
+        "el": "Το {path} δεν μπορεί να χρησιμοποιηθεί για αποθηκευμένο αγώνα: {why}. Έμεινε "
+              "όπως ήταν· δώσε άλλο αρχείο με το --save."},
+    "save.why.folder": {"en": "it is a folder", "el": "είναι φάκελος"},
+    "save.why.special": {"en": "it is not an ordinary file (a device, a pipe or a socket)",
+                         "el": "δεν είναι κανονικό αρχείο (είναι συσκευή, σωλήνωση ή υποδοχή)"},
+    "save.why.not_a_save": {"en": "it holds something that is not a tavli-voice save",
+                            "el": "περιέχει κάτι που δεν είναι αποθηκευμένος αγώνας του "
+                                  "tavli-voice"},
+    "save.why.too_long": {"en": "the name is too long", "el": "το όνομα είναι πολύ μεγάλο"},
+    "save.why.unreadable": {"en": "reading it is not allowed",
+                            "el": "δεν επιτρέπεται η ανάγνωσή του"},
+    "resume.unreadable": {
+        "en": "The saved match in {path} may not be read ({error}). It was left as it is; "
+              "allow reading it and resume again.",
+        "el": "Ο αποθηκευμένος αγώνας στο {path} δεν επιτρέπεται να διαβαστεί ({error}). "
+              "Έμεινε όπως ήταν· επίτρεψε την ανάγνωσή του και συνέχισε ξανά."},
+    "save.unreadable_new": {
+        "en": "The saved match in {path} may not be read, so it is left as it is; this new "
+              "match is saved in {new}.",
+        "el": "Ο αποθηκευμένος αγώνας στο {path} δεν επιτρέπεται να διαβαστεί, οπότε έμεινε "
+              "όπως ήταν· αυτός ο νέος αγώνας αποθηκεύεται στο {new}."},
+    "resume.no_save": {
+        "en": "With --no-save there is no saved match to resume. Leave out --no-save to "
+              "resume the saved match.",
+        "el": "Με το --no-save δεν υπάρχει αποθηκευμένος αγώνας για συνέχεια. Βγάλε το "
+              "--no-save για να συνεχίσεις τον αποθηκευμένο αγώνα."},
+    "resume.took": {"en": "Resuming the newest saved match, in {path}.",
+                    "el": "Συνεχίζεται ο πιο πρόσφατος αποθηκευμένος αγώνας, στο {path}."},
+    "save.lock_failed": {
+        "en": "The lock file {lock} cannot be used ({error}), so another tavli-voice could not "
+              "tell this match is open; to keep both safe, this match is saved in {new}.",
+        "el": "Το αρχείο κλειδώματος {lock} δεν μπορεί να χρησιμοποιηθεί ({error}), οπότε άλλο "
+              "tavli-voice δεν θα ήξερε ότι ο αγώνας είναι ανοιχτός· για να μη χαθεί κανένας, "
+              "αυτός ο αγώνας αποθηκεύεται στο {new}."},
+    "settings.damaged": {
+        "en": "The settings file {path} is damaged; the default settings are used. A copy of "
+              "it is kept as {copy}.",
+        "el": "Το αρχείο ρυθμίσεων {path} είναι χαλασμένο· χρησιμοποιούνται οι προεπιλεγμένες "
+              "ρυθμίσεις. Ένα αντίγραφό του κρατήθηκε ως {copy}."},
+    "settings.unreadable": {
+        "en": "The settings file {path} cannot be read; the default settings are used and "
+              "the file is left as it is.",
+        "el": "Το αρχείο ρυθμίσεων {path} δεν διαβάζεται· χρησιμοποιούνται οι προεπιλεγμένες "
+              "ρυθμίσεις και το αρχείο έμεινε όπως ήταν."},
     "save.failed": {"en": "The match could not be saved: {error}.",
                     "el": "Ο αγώνας δεν αποθηκεύτηκε: {error}."},
     # saves that cannot be written, a match open in two copies, watching it
@@ -704,8 +823,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                               "τη φωνή ή με διακόπτη, στα ελληνικά ή στα αγγλικά."},
     "cli.game": {"en": "game: tavli (the three in turn), portes, plakoto or fevga",
                  "el": "παιχνίδι: tavli (και τα τρία με τη σειρά), portes, plakoto ή fevga"},
-    "cli.points": {"en": "match length in points (3, 5, 7 or any positive number)",
-                   "el": "μήκος αγώνα σε πόντους (3, 5, 7 ή οποιοσδήποτε θετικός αριθμός)"},
+    "cli.points": {"en": "match length in points, from 1 to {0} (usually 3, 5 or 7)",
+                   "el": "μήκος αγώνα σε πόντους, από 1 έως {0} (συνήθως 3, 5 ή 7)"},
     "cli.preset": {"en": "rules: tavlucky (default: the TavLucky app's rules), traditional "
                          "(the usual Greek coffee-house rules) or vog (VOG rules: Portes and "
                          "Tapa with the doubling cube)",
@@ -745,8 +864,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                           'one answer per line',
                     "el": 'διαβάζει γραμμές {{"position": …, "dice": [a, b]}} από την τυπική '
                           'είσοδο και γράφει μία απάντηση ανά γραμμή'},
-    "cli.seed": {"en": "seed for the dice and the bots (replays a match exactly)",
-                 "el": "σπόρος για τα ζάρια και τα μποτ (ξαναπαίζει έναν αγώνα ακριβώς)"},
+    "cli.seed": {"en": "seed for the dice and the bots, up to {0} characters (replays a match "
+                       "exactly)",
+                 "el": "σπόρος για τα ζάρια και τα μποτ, έως {0} χαρακτήρες (ξαναπαίζει έναν "
+                       "αγώνα ακριβώς)"},
     "cli.lang": {"en": "language: en or el (default: from the system locale)",
                  "el": "γλώσσα: en ή el (προεπιλογή: η γλώσσα του συστήματος)"},
     "cli.timer": {"en": "turn on the match timer (about 45 s to roll and 45 s to play)",
@@ -762,7 +883,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                         "κίνηση της συμβουλής"},
     "cli.words": {"en": "write plays in words on screen, not notation like 13/7*",
                   "el": "γράψε τις κινήσεις με λέξεις στην οθόνη, όχι με σύμβολα όπως 13/7*"},
-    "cli.rate": {"en": "speech rate in words per minute", "el": "ταχύτητα ομιλίας σε λέξεις το λεπτό"},
+    "cli.rate": {"en": "speech rate in words per minute, from {0} to {1} (default {2})",
+                 "el": "ταχύτητα ομιλίας σε λέξεις το λεπτό, από {0} έως {1} (προεπιλογή {2})"},
     "cli.volume": {"en": "speech volume from 0 to 1", "el": "ένταση ομιλίας από 0 έως 1"},
     "cli.scan": {"en": "switch scanning: auto (one switch) or step (two switches)",
                  "el": "σάρωση με διακόπτη: auto (ένας διακόπτης) ή step (δύο διακόπτες)"},
@@ -1748,6 +1870,32 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
         "en": "Cannot read the sound file {file}: {detail}.",
         "el": "Δεν μπορώ να διαβάσω το αρχείο ήχου {file}: {detail}.",
     },
+    # why a sound file is not read ({detail} above; tavli_voice.audio.wav.AudioFileError.key)
+    "audio_not_regular": {"en": "it is not an ordinary file (a folder, a device or a pipe)",
+                          "el": "δεν είναι κανονικό αρχείο (είναι φάκελος, συσκευή ή σωλήνωση)"},
+    "audio_too_long": {"en": "it lasts {seconds} seconds, and at most {limit} seconds are read "
+                             "(one word or phrase); cut it shorter",
+                       "el": "διαρκεί {seconds} δευτερόλεπτα, ενώ διαβάζονται το πολύ {limit} "
+                             "(μία λέξη ή φράση)· κόψ' το πιο σύντομο"},
+    "audio_not_wav": {"en": "it is not a WAV file", "el": "δεν είναι αρχείο WAV"},
+    "audio_damaged": {"en": "the WAV file is damaged or in a format not read here",
+                      "el": "το αρχείο WAV είναι χαλασμένο ή σε μορφή που δεν διαβάζεται εδώ"},
+    "audio_empty": {"en": "it has no sound in it", "el": "δεν έχει καθόλου ήχο"},
+    "audio_missing": {"en": "there is no such file", "el": "δεν υπάρχει τέτοιο αρχείο"},
+    "audio_denied": {"en": "you may not read it", "el": "δεν έχεις δικαίωμα να το διαβάσεις"},
+    "audio_unreadable": {"en": "the system could not read it", "el": "το σύστημα δεν μπόρεσε να το διαβάσει"},
+    "take_skipped": {
+        "en": "One of your recorded words cannot be used and is left out: {file} ({detail}). "
+              "The others still work; record the word again with tavli-voice enroll.",
+        "el": "Μία από τις ηχογραφημένες λέξεις σου δεν μπορεί να χρησιμοποιηθεί και μένει έξω: "
+              "{file} ({detail}). Οι άλλες δουλεύουν κανονικά· ηχογράφησέ την ξανά με το "
+              "tavli-voice enroll."},
+    "takes_skipped": {
+        "en": "{count} of your recorded words cannot be used and are left out, the first {file} "
+              "({detail}). The others still work; record them again with tavli-voice enroll.",
+        "el": "{count} από τις ηχογραφημένες λέξεις σου δεν μπορούν να χρησιμοποιηθούν και μένουν "
+              "έξω, η πρώτη {file} ({detail}). Οι άλλες δουλεύουν κανονικά· ηχογράφησέ τες ξανά "
+              "με το tavli-voice enroll."},
     "models_installed": {
         "en": "Installed speech models:",
         "el": "Εγκατεστημένα μοντέλα ομιλίας:",

@@ -1,0 +1,214 @@
+"""Every sound file read is bounded (issue 38): regular files only, the header first, at most 30 s.
+
+FIFOs, devices and folders are refused at once; a long or huge WAV is refused from its header
+without reading its sound; ``hear`` answers within a second on any file, its memory bounded,
+and its JSON lines are always UTF-8. Everything runs in temporary folders.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import struct
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tavli_voice.audio.wav import MAX_SECONDS, AudioFileError, read_wav, write_wav
+from tavli_voice.speech.audio import load
+
+RATE = 16000
+
+
+def wav_header(data_bytes: int, rate: int = RATE, channels: int = 1, bits: int = 16) -> bytes:
+    """A PCM WAV header announcing ``data_bytes`` of sound."""
+    frame = channels * bits // 8
+    fmt = struct.pack("<HHIIHH", 1, channels, rate, rate * frame, frame, bits)
+    return (b"RIFF" + struct.pack("<I", min(36 + data_bytes, 0xFFFFFFFF)) + b"WAVE" + b"fmt "
+            + struct.pack("<I", 16) + fmt + b"data" + struct.pack("<I", min(data_bytes, 0xFFFFFFFF)))
+
+
+def sparse_wav(path: Path, size: int) -> Path:
+    """A WAV of ``size`` bytes that takes no room on disk (its sound is a hole of zeros)."""
+    with open(path, "wb") as handle:
+        handle.write(wav_header(size - 44))
+        handle.truncate(size)
+    return path
+
+
+def tone(seconds: float, rate: int = RATE) -> np.ndarray:
+    rng = np.random.default_rng(7)
+    return (0.3 * np.sin(np.arange(int(seconds * rate)) * 0.2) + 0.01 * rng.standard_normal(int(seconds * rate)))
+
+
+def user_env(tmp_path: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    for name, sub in (("HOME", "home"), ("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config"),
+                      ("XDG_CACHE_HOME", "cache"), ("XDG_STATE_HOME", "state")):
+        (tmp_path / sub).mkdir(exist_ok=True)
+        env[name] = str(tmp_path / sub)
+    env.pop("TAVLI_VOICE_HOME", None)
+    return env
+
+
+class TestReadWav:
+    def test_a_short_wav_is_read_whole(self, tmp_path: Path) -> None:
+        write_wav(tmp_path / "a.wav", tone(0.5), RATE)
+        samples, rate = read_wav(tmp_path / "a.wav")
+        assert rate == RATE and len(samples) == RATE // 2
+
+    def test_a_fifo_is_refused_at_once_without_waiting_for_a_writer(self, tmp_path: Path) -> None:
+        fifo = tmp_path / "fifo.wav"
+        os.mkfifo(fifo)
+        result: list[BaseException | None] = []
+
+        def read() -> None:
+            try:
+                read_wav(fifo)
+                result.append(None)
+            except AudioFileError as err:
+                result.append(err)
+
+        thread = threading.Thread(target=read, daemon=True)
+        thread.start()
+        thread.join(2.0)
+        if thread.is_alive():  # unblock the reader before failing
+            with open(fifo, "wb"):
+                pass
+            pytest.fail("reading a FIFO waited for a writer")
+        assert isinstance(result[0], AudioFileError) and result[0].key == "not_regular"
+
+    @pytest.mark.parametrize("path", ["/dev/zero", "/dev/null", "FOLDER"])
+    def test_devices_and_folders_are_refused(self, tmp_path: Path, path: str) -> None:
+        target = tmp_path if path == "FOLDER" else Path(path)
+        with pytest.raises(AudioFileError) as err:
+            read_wav(target)
+        assert err.value.key == "not_regular"
+
+    def test_a_symlink_to_a_device_is_refused(self, tmp_path: Path) -> None:
+        (tmp_path / "link.wav").symlink_to("/dev/zero")
+        with pytest.raises(AudioFileError) as err:
+            read_wav(tmp_path / "link.wav")
+        assert err.value.key == "not_regular"
+
+    def test_a_ten_minute_wav_is_refused_from_its_header_saying_how_long(self, tmp_path: Path) -> None:
+        path = sparse_wav(tmp_path / "long.wav", 44 + 600 * RATE * 2)
+        start = time.perf_counter()
+        with pytest.raises(AudioFileError) as err:
+            read_wav(path)
+        assert time.perf_counter() - start < 0.5
+        assert err.value.key == "too_long"
+        assert err.value.values == {"seconds": 600, "limit": int(MAX_SECONDS)}
+
+    def test_the_limit_is_thirty_seconds(self, tmp_path: Path) -> None:
+        write_wav(tmp_path / "ok.wav", np.zeros(int(MAX_SECONDS * RATE)), RATE)
+        assert len(read_wav(tmp_path / "ok.wav")[0]) == MAX_SECONDS * RATE
+        write_wav(tmp_path / "over.wav", np.zeros(int(MAX_SECONDS * RATE) + RATE), RATE)
+        with pytest.raises(AudioFileError) as err:
+            read_wav(tmp_path / "over.wav")
+        assert err.value.values["seconds"] == 31
+
+    def test_a_streamed_size_counts_what_the_file_holds(self, tmp_path: Path) -> None:
+        path = tmp_path / "streamed.wav"
+        header = bytearray(wav_header(0))
+        header[40:44] = struct.pack("<I", 0xFFFFFFFF)  # espeak-ng --stdout's placeholder
+        path.write_bytes(bytes(header) + np.zeros(RATE, dtype="<i2").tobytes())
+        assert len(read_wav(path)[0]) == RATE
+        with open(path, "r+b") as handle:
+            handle.truncate(44 + 60 * RATE * 2)
+        with pytest.raises(AudioFileError) as err:
+            read_wav(path)
+        assert err.value.values["seconds"] == 60
+
+    @pytest.mark.parametrize("content, key", [
+        (b"hello\n", "not_wav"),
+        (b"", "not_wav"),
+        (b"RIFF\x00\x00\x00\x00WAVE", "damaged"),
+        (wav_header(0)[:36], "damaged"),
+        (wav_header(100, rate=10**9), "damaged"),
+        (wav_header(100, channels=0), "damaged"),
+    ])
+    def test_damaged_files_are_refused_with_a_key(self, tmp_path: Path, content: bytes, key: str) -> None:
+        (tmp_path / "bad.wav").write_bytes(content)
+        with pytest.raises(AudioFileError) as err:
+            read_wav(tmp_path / "bad.wav")
+        assert err.value.key == key
+
+    def test_a_header_only_wav_has_no_sound(self, tmp_path: Path) -> None:
+        (tmp_path / "empty.wav").write_bytes(wav_header(0))
+        assert len(read_wav(tmp_path / "empty.wav")[0]) == 0
+        with pytest.raises(AudioFileError) as err:
+            load(tmp_path / "empty.wav")
+        assert err.value.key == "empty"
+
+    def test_a_missing_file(self, tmp_path: Path) -> None:
+        with pytest.raises(AudioFileError) as err:
+            read_wav(tmp_path / "nothing.wav")
+        assert err.value.key == "missing"
+
+
+def run_hear(tmp_path: Path, *args: str, timeout: float = 60) -> tuple[subprocess.CompletedProcess[bytes], float]:
+    start = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "tavli_voice.cli", "hear", "--engine", "pocketsphinx", *args],
+                          capture_output=True, timeout=timeout, env=user_env(tmp_path), cwd=tmp_path)
+    return proc, time.perf_counter() - start
+
+
+class TestHear:
+    def test_special_files_long_files_and_good_files_each_get_a_line(self, tmp_path: Path) -> None:
+        os.mkfifo(tmp_path / "fifo.wav")
+        (tmp_path / "folder.wav").mkdir()
+        sparse_wav(tmp_path / "long.wav", 44 + 600 * RATE * 2)
+        write_wav(tmp_path / "ok.wav", tone(0.4), RATE)
+        proc, _ = run_hear(tmp_path, "fifo.wav", "/dev/zero", "folder.wav", "long.wav", "ok.wav", timeout=120)
+        lines = [json.loads(line) for line in proc.stdout.decode("utf-8").splitlines()]
+        assert proc.returncode == 1 and [line["file"] for line in lines] == \
+            ["fifo.wav", "/dev/zero", "folder.wav", "long.wav", "ok.wav"]
+        for line in lines[:3]:
+            assert "not an ordinary file (a folder, a device or a pipe)" in line["error"]
+        assert "it lasts 600 seconds, and at most 30 seconds are read" in lines[3]["error"]
+        assert "error" not in lines[4] and lines[4]["engine"] == "pocketsphinx"
+
+    def test_messages_are_in_the_language_heard(self, tmp_path: Path) -> None:
+        (tmp_path / "folder.wav").mkdir()
+        proc, _ = run_hear(tmp_path, "--lang", "el", "folder.wav")
+        line = json.loads(proc.stdout.decode("utf-8"))
+        assert line["error"] == ("Δεν μπορώ να διαβάσω το αρχείο ήχου folder.wav: δεν είναι κανονικό αρχείο "
+                                 "(είναι φάκελος, συσκευή ή σωλήνωση).")
+
+    def test_a_two_gigabyte_sparse_wav_is_answered_at_once_in_little_memory(self, tmp_path: Path) -> None:
+        """Resident memory over the program's own start-up, and time over a small file's answer."""
+        sparse_wav(tmp_path / "huge.wav", 2 << 30)
+        write_wav(tmp_path / "small.wav", tone(0.3), RATE)
+        probe = ("import resource, sys, time\n"
+                 "from tavli_voice.speech.cli import hear_main\n"
+                 "base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+                 "start = time.perf_counter()\n"
+                 "code = hear_main(['--engine', 'pocketsphinx'] + sys.argv[1:])\n"
+                 "took = time.perf_counter() - start\n"
+                 "peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+                 "print(code, took, (peak - base) / 1024, file=sys.stderr)\n")
+        answers = {}
+        for name in ("small.wav", "huge.wav"):
+            proc = subprocess.run([sys.executable, "-c", probe, name], capture_output=True, timeout=120,
+                                  env=user_env(tmp_path), cwd=tmp_path)
+            code, took, grown_mb = proc.stderr.decode().split()[-3:]
+            answers[name] = (int(code), float(took), float(grown_mb), proc.stdout.decode("utf-8"))
+        assert answers["huge.wav"][0] == 1 and "at most 30 seconds" in answers["huge.wav"][3]
+        assert answers["huge.wav"][2] < 100  # MB over the baseline of its own imports
+        assert answers["huge.wav"][1] < answers["small.wav"][1] + 1.0
+
+    def test_a_file_name_that_is_not_utf8_makes_a_utf8_json_line(self, tmp_path: Path) -> None:
+        name = b"\xff.wav"
+        write_wav(os.path.join(os.fsencode(tmp_path), name).decode("utf-8", "surrogateescape"), tone(0.3), RATE)
+        proc = subprocess.run([sys.executable.encode(), b"-m", b"tavli_voice.cli", b"hear", b"--engine",
+                               b"pocketsphinx", name, b"missing-\xfe.wav"],
+                              capture_output=True, timeout=60, env=user_env(tmp_path), cwd=tmp_path)
+        lines = [json.loads(line) for line in proc.stdout.decode("utf-8").splitlines()]
+        assert [line["file"] for line in lines] == ["\\xff.wav", "missing-\\xfe.wav"]
+        assert "there is no such file" in lines[1]["error"]
