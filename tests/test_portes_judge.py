@@ -34,3 +34,16 @@ def test_a_finished_game_is_scored_exactly_and_a_live_one_left_to_gnubg() -> Non
     won = Position.from_json({"game": "portes", "preset": "tavlucky", "points": [0] * 23 + [-15],
                               "bar": [0, 0], "off": [15, 0]})
     assert exact_equity(won) == 2.0
+
+
+def test_the_head_to_head_report_gives_the_share_of_points_and_a_standard_error_over_pairs(tmp_path: Path) -> None:
+    from benchmarks.portes_vs_gnubg import report
+
+    games = [(0, True, 1, 0), (0, False, 0, 2), (1, True, 2, 0), (1, False, 1, 0)]
+    out = tmp_path / "h2h.jsonl"
+    out.write_text("".join(json.dumps({"pair": p, "bot_starts": s, "ours": o, "gnubg": g, "bot": "expert"}) + "\n"
+                           for p, s, o, g in games), encoding="utf-8")
+    text = report(out)
+    # 4 points to 2; pair means (1-2)/2 = -0.5 and (2+1)/2 = +1.5: mean +0.5, stdev 1.414, SE 1.0.
+    assert "4 games (2 pairs)" in text and "points 4-2 = 66.7%" in text
+    assert "+0.500 ± 1.000 points a game" in text
