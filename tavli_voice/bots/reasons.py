@@ -1,0 +1,285 @@
+"""Why one play is better than another: the facts that differ, each computed exactly.
+
+For the position a play leaves (still seen from the player who made it),
+:func:`facts` computes what a player can check on the board:
+
+- the checkers left alone (*blots*) and, for each, how many of the
+  opponent's 36 rolls hit it (Portes, R4) or pin it (Plakoto, R5.2): every
+  roll's legal plays are generated (R2), so blocked paths, the bar and
+  pinned checkers are all counted; ``shots`` is how many rolls hit at least one;
+- the points the opponent cannot land on (*blocked* points: two or more
+  checkers in Portes and Plakoto, or one pinning checker in Plakoto, any
+  checker in Fevga, R7.1), the longest run of them along the opponent's path
+  (the *prime*) and the longest run with an opponent's checker still behind it
+  (the *wall*: in Fevga, the block in front of the opponent);
+- the blocked points in the opponent's home (anchors), the checkers pinned on
+  each side and the mothers (Plakoto, R5.4), the checkers still in the
+  starting quarter (Fevga), the opponent's checkers on the bar (Portes), the
+  pip counts and the checkers borne off.
+
+:func:`differences` lists the facts in which two plays of one turn differ.
+Nothing here is a sentence: the words catalogue says them.
+
+>>> from tavli_voice.rules import Position, legal_plays
+>>> start = Position.initial("portes")
+>>> plays = {p.notation: p for p in legal_plays(start, (3, 1))}
+>>> facts(plays["8/5 6/5"].result).made_points(start)
+(5,)
+>>> facts(plays["24/21 24/23"].result).blots
+((23, 17), (21, 15))
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from functools import lru_cache
+
+from tavli_voice.rules import Play, Position, legal_plays
+from tavli_voice.rules.games import game_for
+
+from .shots import MASKS
+
+#: The 21 different rolls and how many of the 36 each stands for.
+ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(
+    ((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7))
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """Exact facts of one position, from the side of the player who just moved."""
+
+    game: str
+    #: (point, rolls of 36 that hit or pin it), highest point first.
+    blots: tuple[tuple[int, int], ...]
+    #: Rolls of 36 that hit or pin at least one blot.
+    shots: int
+    #: Points the opponent cannot land on, highest first.
+    blocked: tuple[int, ...]
+    #: Longest run of blocked points along the opponent's path.
+    prime: int
+    #: Longest such run with an opponent's checker behind it (on the bar counts).
+    wall: int
+    #: Blocked points in the opponent's home quarter.
+    anchors: tuple[int, ...]
+    #: Opponent's checkers on the bar (Portes) or pinned by ours (Plakoto).
+    captured: int
+    #: Our checkers pinned (Plakoto) or on the bar (Portes).
+    lost: int
+    #: Plakoto: the opponent's mother (their start, our point 1) is pinned.
+    their_mother_pinned: bool
+    #: Plakoto: our mother (point 24) is pinned.
+    my_mother_pinned: bool
+    #: Plakoto: rolls of 36 that pin our mother (a lone checker on 24), else 0.
+    mother_risk: int
+    #: Fevga: our checkers still in the starting quarter (points 19–24).
+    start_left: int
+    #: Pips left (ours, theirs).
+    pips: tuple[int, int]
+    #: Checkers borne off (ours, theirs).
+    off: tuple[int, int]
+
+    def made_points(self, before: Position) -> tuple[int, ...]:
+        """Points blocked now that were not blocked in ``before`` (highest first)."""
+        old = set(blocked_points(before))
+        return tuple(p for p in self.blocked if p not in old)
+
+    def given_up(self, before: Position) -> tuple[int, ...]:
+        """Points blocked in ``before`` and not any more (highest first)."""
+        now = set(self.blocked)
+        return tuple(p for p in blocked_points(before) if p not in now)
+
+
+def blocked_points(pos: Position) -> tuple[int, ...]:
+    """Points of ``pos`` the opponent cannot land on, highest first (R4, R5.2, R7.1)."""
+    v, pins = pos.points, pos.pins
+    out = []
+    for p in range(24, 0, -1):
+        top = v[p - 1]
+        if pos.game == "fevga":
+            held = top > 0
+        elif pos.game == "plakoto":
+            held = top >= 2 or (top == 1 and pins[p - 1] == -1)
+        else:
+            held = top >= 2
+        if held:
+            out.append(p)
+    return tuple(out)
+
+
+def _path(pos: Position) -> list[int]:
+    """Our points in the order the opponent passes them: their 24 down to their 1."""
+    g = game_for(pos)
+    return [g.opponent_point(j) for j in range(24, 0, -1)]
+
+
+def runs(pos: Position) -> tuple[int, int]:
+    """(longest run of blocked points along the opponent's path, the same with one of theirs behind)."""
+    held = set(blocked_points(pos))
+    path = _path(pos)
+    behind = pos.bar[1] > 0  # their bar is behind every point
+    prime = wall = run = 0
+    for p in path:
+        if p in held:
+            run += 1
+            prime = max(prime, run)
+            if behind:
+                wall = max(wall, run)
+        else:
+            run = 0
+        if pos.points[p - 1] < 0:  # theirs on top, free to move on (a pinned one is not)
+            behind = True
+    return prime, wall
+
+
+def blots_of(pos: Position) -> tuple[int, ...]:
+    """Our checkers the opponent could hit or pin: alone on a point (highest first)."""
+    if pos.game == "fevga":
+        return ()
+    return tuple(p for p in range(24, 0, -1)
+                 if pos.points[p - 1] == 1 and pos.pins[p - 1] == 0)
+
+
+def hit_counts(pos: Position) -> tuple[tuple[tuple[int, int], ...], int]:
+    """((blot, rolls of 36 that hit or pin it), …) and the rolls that hit any, exactly.
+
+    A roll counts for a blot when some legal play of the opponent with it
+    (R2, every rule of the game applied) captures that checker.
+    """
+    return _hit_counts(pos)
+
+
+@lru_cache(maxsize=4096)
+def _hit_counts(pos: Position) -> tuple[tuple[tuple[int, int], ...], int]:
+    blots = blots_of(pos)
+    if not blots or pos.off[0] == 15:
+        return tuple((b, 0) for b in blots), 0
+    g = game_for(pos)
+    opp = pos.flip()
+    targets = {b: g.opponent_point(b) for b in blots}
+    # Rolls that could reach a blot at all (distance only): a superset to check exactly.
+    sources = [25] if opp.bar[0] else []
+    sources += [p for p in range(1, 25) if opp.points[p - 1] > 0]  # pinned ones cannot move
+    reach = 0
+    for k in targets.values():
+        for s in sources:
+            if 0 < s - k <= 24:
+                reach |= MASKS[s - k]
+    counts = dict.fromkeys(blots, 0)
+    any_hit = 0
+    plakoto = pos.game == "plakoto"
+    for (a, b), weight in ROLLS:
+        if not (reach >> ((a - 1) * 6 + (b - 1))) & 1:
+            continue
+        hit: set[int] = set()
+        for play in legal_plays(opp, (a, b)):
+            r = play.result
+            for blot, k in targets.items():
+                if blot in hit:
+                    continue
+                if plakoto:
+                    if r.pins[k - 1] == -1:
+                        hit.add(blot)
+                elif r.theirs(k) < opp.theirs(k):
+                    hit.add(blot)
+        for blot in hit:
+            counts[blot] += weight
+        if hit:
+            any_hit += weight
+    return tuple((b, counts[b]) for b in blots), any_hit
+
+
+def facts(pos: Position) -> Facts:
+    """The :class:`Facts` of ``pos``, seen from its mover (the player who just moved)."""
+    blots, shots = hit_counts(pos)
+    blocked = blocked_points(pos)
+    prime, wall = runs(pos)
+    home = game_for(pos).their_home_quarter
+    lo, hi = 6 * (home - 1) + 1, 6 * home
+    anchors = tuple(p for p in blocked if lo <= p <= hi)
+    plakoto = pos.game == "plakoto"
+    if plakoto:
+        captured = sum(1 for u in pos.pins if u == -1)
+        lost = sum(1 for u in pos.pins if u == 1)
+    else:
+        captured, lost = pos.bar[1], pos.bar[0]
+    mother_risk = 0
+    if plakoto and pos.points[23] == 1 and pos.pins[23] == 0:
+        mother_risk = dict(blots).get(24, 0)
+    start_left = sum(pos.mine(p) for p in range(19, 25)) if pos.game == "fevga" else 0
+    return Facts(pos.game, blots, shots, blocked, prime, wall, anchors, captured, lost,
+                 plakoto and pos.pins[0] == -1, plakoto and pos.pins[23] == 1, mother_risk,
+                 start_left, pos.pip_count(), pos.off)
+
+
+class Kind(enum.StrEnum):
+    """The kinds of facts a reason can name."""
+
+    SHOTS = "shots"            #: rolls of 36 that hit or pin a blot
+    MADE = "made"              #: points made this turn (new blocked points)
+    GIVEN_UP = "given_up"      #: blocked points given up this turn
+    PRIME = "prime"            #: longest run of blocked points
+    WALL = "wall"              #: longest run with an opponent's checker behind it
+    ANCHOR = "anchor"          #: blocked points in the opponent's home
+    CAPTURED = "captured"      #: opponent's checkers hit (on the bar) or pinned
+    LOST = "lost"              #: our checkers on the bar or pinned
+    THEIR_MOTHER = "their_mother"  #: the opponent's mother pinned (1) or not (0)
+    MOTHER_RISK = "mother_risk"    #: rolls of 36 that pin our mother
+    START_LEFT = "start_left"  #: Fevga: checkers still in the starting quarter
+    PIPS = "pips"              #: our pips left
+    OFF = "off"                #: our checkers borne off
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """One fact in which the player's play (``mine``) and the better play differ.
+
+    ``points`` names the points concerned: the blots for :attr:`Kind.SHOTS`
+    (of the play that leaves more shots), the points for :attr:`Kind.MADE`,
+    :attr:`Kind.GIVEN_UP` and :attr:`Kind.ANCHOR` (of the play that has them).
+    """
+
+    kind: Kind
+    mine: int
+    better: int
+    points: tuple[int, ...] = ()
+
+
+def _values(f: Facts, before: Position) -> dict[Kind, tuple[int, tuple[int, ...]]]:
+    made = f.made_points(before)
+    given = f.given_up(before)
+    shot_points = tuple(p for p, n in f.blots if n)
+    return {
+        Kind.SHOTS: (f.shots, shot_points),
+        Kind.MADE: (len(made), made),
+        Kind.GIVEN_UP: (len(given), given),
+        Kind.PRIME: (f.prime, ()),
+        Kind.WALL: (f.wall, ()),
+        Kind.ANCHOR: (len(f.anchors), f.anchors),
+        Kind.CAPTURED: (f.captured, ()),
+        Kind.LOST: (f.lost, ()),
+        Kind.THEIR_MOTHER: (int(f.their_mother_pinned), ()),
+        Kind.MOTHER_RISK: (f.mother_risk, ()),
+        Kind.START_LEFT: (f.start_left, ()),
+        Kind.PIPS: (f.pips[0], ()),
+        Kind.OFF: (f.off[0], ()),
+    }
+
+
+def differences(before: Position, mine: Play | Position,
+                better: Play | Position) -> tuple[Difference, ...]:
+    """The facts in which two plays of the turn from ``before`` differ, in :class:`Kind` order.
+
+    A play that ends the game (R5.4) has no opponent's roll after it: its
+    shots count as none.
+    """
+    a = mine.result if isinstance(mine, Play) else mine
+    b = better.result if isinstance(better, Play) else better
+    va, vb = _values(facts(a), before), _values(facts(b), before)
+    out = []
+    for kind in Kind:
+        (na, pa), (nb, pb) = va[kind], vb[kind]
+        if na != nb or (kind in (Kind.MADE, Kind.GIVEN_UP) and pa != pb):
+            points = pa if na >= nb else pb
+            out.append(Difference(kind, na, nb, points))
+    return tuple(out)
