@@ -25,8 +25,8 @@ Nothing here is a sentence: the words catalogue says them.
 >>> plays = {p.notation: p for p in legal_plays(start, (3, 1))}
 >>> facts(plays["8/5 6/5"].result).made_points(start)
 (5,)
->>> facts(plays["24/21 24/23"].result).blots
-((23, 17), (21, 15))
+>>> facts(plays["24/23 24/21"].result).blots
+((23, 27), (21, 26))
 """
 
 from __future__ import annotations
