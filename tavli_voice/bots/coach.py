@@ -37,6 +37,8 @@ def judge(plays: Sequence[Play], chosen: Play, threshold: float = THRESHOLD,
     if len(plays) < 2:
         return None
     bot = bot or ExpertBot(0, search=False)
+    if not bot.usable(chosen.result.game):  # no weights, no judgement: the coach stays quiet
+        return None
     eq = bot.equities(plays)
     best = int(np.argmax(eq))
     mine = list(plays).index(chosen)

@@ -19,6 +19,11 @@ reply (by the same net), and the candidate with the best average after those
 replies wins. Every reply of every roll is valued in one batch (the bots' quick
 turn generator, :mod:`.fastgen`, and the batched strong evaluation,
 :mod:`.fast_eval`). Cube decisions (``vog``, R9.1) come from the same equity.
+
+When a game's weights are missing or damaged (:class:`.net.WeightsError`) the
+expert plays that game as the strong bot does, the nearest level below it
+(:meth:`ExpertBot.usable`); the player is told at start-up
+(:func:`tavli_voice.startup.say_unusable_weights`).
 """
 
 from __future__ import annotations
@@ -35,7 +40,8 @@ from tavli_voice.rules.games import PIN, S_BAR, S_OFF, S_OPP_BAR, S_OPP_OFF, to_
 from .base import Dice, Scores, can_double, check_plays, cube_value
 from .fastgen import result_states
 from .features import Boards, encode
-from .net import Net, equity, load_model
+from .net import Net, WeightsError, equity, load_model
+from .strong import StrongBot
 
 #: The 21 distinct rolls and how many of the 36 each stands for.
 ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
@@ -61,6 +67,15 @@ class ExpertBot:
         self.rng = random.Random(f"expert:{seed}")
         self.search = search
         self._nets = dict(nets or {})
+        self._stand_in = StrongBot(seed)  #: plays the games whose weights do not load
+
+    def usable(self, game: str) -> bool:
+        """True when ``game``'s weights load and pass their check (else the strong bot plays)."""
+        try:
+            self.net(game)
+        except WeightsError:
+            return False
+        return True
 
     # ------------------------------------------------------------- values
     def net(self, game: str) -> Net:
@@ -171,6 +186,9 @@ class ExpertBot:
 
     def ranked(self, position: Position, plays: Sequence[Play]) -> tuple[Play, ...]:
         """``plays`` best first by the 0-ply net (for hints); no RNG used."""
+        if not self.usable(position.game):
+            from .ranking import rank_plays
+            return tuple(p for _, p in rank_plays(plays))
         eq = self.equities(plays)
         return tuple(plays[int(i)] for i in np.argsort(-eq, kind="stable"))
 
@@ -180,6 +198,8 @@ class ExpertBot:
         check_plays(plays)
         if len(plays) == 1:
             return plays[0]
+        if not self.usable(position.game):
+            return self._stand_in.choose_play(position, dice, plays)
         s = self.scored(plays)
         best = np.flatnonzero(s >= s.max() - 1e-9)
         k = int(best[0]) if len(best) == 1 else int(best[self.rng.randrange(len(best))])
@@ -198,6 +218,9 @@ class ExpertBot:
             return False
         if match_length and match_scores[0] + cube_value(position) >= match_length:
             return False  # the current stake already wins the match
+        if not self.usable(position.game):
+            return self._stand_in.cube_offer(position, match_scores, match_length,
+                                             may_double=may_double)
         e = self.pre_roll_equity(position)
         # in the window: from just before their take point up to "too good" (playing on
         # for a mars is worth more than the point a drop gives)
@@ -209,5 +232,7 @@ class ExpertBot:
         the cube's ownership worth a little (``position`` from the taker's side)."""
         if match_length and match_scores[1] + cube_value(position) >= match_length:
             return True  # dropping loses the match anyway
+        if not self.usable(position.game):
+            return self._stand_in.cube_take(position, match_scores, match_length)
         doubler = self.pre_roll_equity(position.flip())
         return doubler <= 0.6

@@ -16,12 +16,21 @@ mars won − mars lost`` (+ triples under ``vog``). A turn's candidate plays are
 valued together: one feature matrix, two matrix products.
 
 Weights are ``.npz`` files (float32) in the top-level ``models/`` folder of
-the repository, installed with the package as ``tavli_voice/models``.
+the repository, installed with the package as ``tavli_voice/models``
+(``$TAVLI_VOICE_MODELS``, when set, names a folder read instead). They are
+checked once when loaded (:func:`check_arrays`): a zip of ``.npy`` arrays
+only (never a pickle), the arrays a net needs with the shapes the game's
+features ask for, finite values and the game they were trained for. Weights
+that fail raise :class:`WeightsError`, which the bots answer by playing at the
+strong level instead (:meth:`.expert.ExpertBot.usable`).
 """
 
 from __future__ import annotations
 
 import io
+import os
+import zipfile
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -40,6 +49,30 @@ N_OUT = 5
 BLOCK = 48
 #: Output index → (sign, points) contributions beyond the plain win/loss.
 WIN, WIN_G, WIN_BG, LOSE_G, LOSE_BG = range(N_OUT)
+
+
+#: Largest weight file read (bytes; the largest installed is 1.3 MB) …
+MAX_FILE_BYTES = 32 * 1024 * 1024
+#: … and the most its arrays may unpack to.
+MAX_UNPACKED_BYTES = 256 * 1024 * 1024
+#: The arrays every net has, and those it may have.
+REQUIRED_ARRAYS = ("game", "w1", "b1", "w2", "b2")
+OPTIONAL_ARRAYS = ("meta", "ws")
+#: Environment variable naming a folder to read the weights from instead of the package.
+MODELS_VARIABLE = "TAVLI_VOICE_MODELS"
+
+
+class WeightsError(ValueError):
+    """A game's weights cannot be used: missing, damaged or for something else.
+
+    ``game`` is the game asked for, ``source`` where they were looked for.
+    """
+
+    def __init__(self, game: str, reason: str, source: str = "") -> None:
+        super().__init__(f"expert weights for {game} unusable ({source or 'no file'}): {reason}")
+        self.game = game
+        self.reason = reason
+        self.source = source
 
 
 def _sigmoid(x: FloatArray) -> FloatArray:
@@ -128,18 +161,124 @@ class Net:
         np.savez_compressed(path, **arrays)
 
     @classmethod
-    def load(cls, source: str | Path | bytes) -> Net:
-        """Read weights written by :meth:`save` (a path or the file's bytes)."""
-        handle: Any = io.BytesIO(source) if isinstance(source, bytes) else source
-        with np.load(handle, allow_pickle=False) as z:
-            meta = dict(str(s).split("=", 1) for s in z["meta"]) if "meta" in z else {}
-            ws = z["ws"].astype(np.float32) if "ws" in z else None
-            net = cls(str(z["game"]), z["w1"].astype(np.float32), z["b1"].astype(np.float32),
-                      z["w2"].astype(np.float32), z["b2"].astype(np.float32), meta, ws)
-        if net.w1.shape[0] != n_features(net.game):
-            raise ValueError(f"{net.game} weights expect {net.w1.shape[0]} inputs, the "
-                             f"features have {n_features(net.game)}")
-        return net
+    def load(cls, source: str | Path | bytes, game: str | None = None) -> Net:
+        """Read weights written by :meth:`save` (a path or the file's bytes).
+
+        Checked before use (:func:`check_arrays`); ``game``, when given, must be the
+        game they were made for. :class:`WeightsError` (a ValueError) when they fail.
+        """
+        label = "" if isinstance(source, bytes) else str(source)
+        want = game or "?"
+        data = source if isinstance(source, bytes) else _read_bounded(Path(source), want)
+        arrays = _unpack(data, want, label)
+        return cls._from_arrays(arrays, game, label)
+
+    @classmethod
+    def _from_arrays(cls, arrays: dict[str, np.ndarray[Any, Any]], game: str | None,
+                     label: str) -> Net:
+        check_arrays(arrays, game, label)
+        name = str(arrays["game"])
+        meta: dict[str, str] = {}
+        if "meta" in arrays:
+            meta = dict(str(s).split("=", 1) for s in arrays["meta"])
+        ws = arrays["ws"].astype(np.float32) if "ws" in arrays else None
+        return cls(name, arrays["w1"].astype(np.float32), arrays["b1"].astype(np.float32),
+                   arrays["w2"].astype(np.float32), arrays["b2"].astype(np.float32), meta, ws)
+
+
+def _read_bounded(path: Path, game: str) -> bytes:
+    """The bytes of a regular weight file no bigger than :data:`MAX_FILE_BYTES`."""
+    try:
+        info = path.stat()
+    except OSError as exc:
+        raise WeightsError(game, f"cannot be read ({exc.strerror or exc})", str(path)) from exc
+    import stat
+    if not stat.S_ISREG(info.st_mode):
+        raise WeightsError(game, "not a regular file", str(path))
+    if info.st_size > MAX_FILE_BYTES:
+        raise WeightsError(game, f"{info.st_size} bytes, more than weights take", str(path))
+    try:
+        with path.open("rb") as f:
+            return f.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise WeightsError(game, f"cannot be read ({exc.strerror or exc})", str(path)) from exc
+
+
+def _unpack(data: bytes, game: str, label: str) -> dict[str, np.ndarray[Any, Any]]:
+    """The arrays of an ``.npz`` file's bytes: a zip of ``.npy`` members, bounded, no pickle."""
+    if len(data) > MAX_FILE_BYTES:
+        raise WeightsError(game, "larger than weights take", label)
+    if not data:
+        raise WeightsError(game, "the file is empty", label)
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            members = zf.infolist()
+            names = [m.filename for m in members]
+            if not names or any(not n.endswith(".npy") or "/" in n for n in names):
+                raise WeightsError(game, "not a file of weights (unexpected contents)", label)
+            if sum(m.file_size for m in members) > MAX_UNPACKED_BYTES:
+                raise WeightsError(game, "unpacks to more than weights take", label)
+            bad = zf.testzip()
+            if bad is not None:
+                raise WeightsError(game, f"damaged (member {bad} fails its check)", label)
+        with np.load(io.BytesIO(data), allow_pickle=False) as z:
+            return {k: z[k] for k in z.files}
+    except WeightsError:
+        raise
+    except (zipfile.BadZipFile, zlib.error, ValueError, OSError, EOFError, KeyError,
+            NotImplementedError, RuntimeError) as exc:
+        raise WeightsError(game, f"damaged ({type(exc).__name__}: {exc})"[:300], label) from exc
+
+
+def check_arrays(arrays: dict[str, np.ndarray[Any, Any]], game: str | None = None,
+                 label: str = "") -> None:
+    """WeightsError unless ``arrays`` make a usable net (for ``game`` when given).
+
+    >>> net = Net.new("portes", hidden=4)
+    >>> arrays = {"game": np.array("portes"), "w1": net.w1, "b1": net.b1, "w2": net.w2,
+    ...           "b2": net.b2}
+    >>> check_arrays(arrays, "portes")
+    >>> check_arrays(arrays, "fevga")
+    Traceback (most recent call last):
+    ...
+    tavli_voice.bots.net.WeightsError: expert weights for fevga unusable (no file): made for portes, not fevga
+    """
+    want = game or "?"
+    missing = [k for k in REQUIRED_ARRAYS if k not in arrays]
+    if missing:
+        raise WeightsError(want, f"arrays missing: {', '.join(missing)}", label)
+    extra = sorted(set(arrays) - set(REQUIRED_ARRAYS) - set(OPTIONAL_ARRAYS))
+    if extra:
+        raise WeightsError(want, f"unexpected arrays: {', '.join(extra)}", label)
+    g = arrays["game"]
+    if g.dtype.kind != "U" or g.shape != ():
+        raise WeightsError(want, "the game's name is not a name", label)
+    made_for = str(g)
+    if made_for not in MODEL_FILES:
+        raise WeightsError(want, f"made for an unknown game {made_for[:40]!r}", label)
+    if game is not None and made_for != game:
+        raise WeightsError(want, f"made for {made_for}, not {game}", label)
+    n_in = n_features(made_for)
+    w1 = arrays["w1"]
+    hidden = w1.shape[1] if w1.ndim == 2 else -1
+    shapes = {"w1": (n_in, hidden), "b1": (hidden,), "w2": (hidden, N_OUT), "b2": (N_OUT,),
+              "ws": (n_in, N_OUT)}
+    if w1.ndim != 2 or not 1 <= hidden <= 4096:
+        raise WeightsError(want, f"w1 has shape {w1.shape}, not ({n_in}, hidden units)", label)
+    for key, shape in shapes.items():
+        if key not in arrays:
+            continue
+        a = arrays[key]
+        if a.dtype.kind != "f":
+            raise WeightsError(want, f"{key} holds {a.dtype}, not numbers", label)
+        if a.shape != shape:
+            raise WeightsError(want, f"{key} has shape {a.shape}, not {shape}", label)
+        if not np.isfinite(a).all():
+            raise WeightsError(want, f"{key} holds values that are not finite", label)
+    if "meta" in arrays:
+        m = arrays["meta"]
+        if m.dtype.kind != "U" or m.ndim != 1 or any("=" not in str(s) for s in m):
+            raise WeightsError(want, "meta is not a list of key=value", label)
 
 
 def equity(out: FloatArray, preset: str = "tavlucky") -> NDArray[np.float64]:
@@ -164,13 +303,22 @@ def swap(out: FloatArray) -> FloatArray:
 
 MODEL_FILES = {"portes": "portes.npz", "plakoto": "plakoto.npz", "fevga": "fevga.npz"}
 _CACHE: dict[str, Net] = {}
+#: Games whose weights failed their check, with why (checked once a run).
+_FAILED: dict[str, WeightsError] = {}
 
 
 def model_source(game: str) -> str:
-    """Where ``game``'s weights are read from: the installed package ``tavli_voice.models``
-    (a wheel, or an editable install's mapping), else the top-level ``models/`` of a
-    source checkout. FileNotFoundError when neither has them."""
+    """Where ``game``'s weights are read from: the folder ``$TAVLI_VOICE_MODELS`` names when
+    set, else the installed package ``tavli_voice.models`` (a wheel, or an editable
+    install's mapping), else the top-level ``models/`` of a source checkout.
+    FileNotFoundError when none has them."""
     name = MODEL_FILES[game]
+    chosen = os.environ.get(MODELS_VARIABLE)
+    if chosen:
+        path = Path(chosen) / name
+        if path.is_file():
+            return str(path)
+        raise FileNotFoundError(f"no expert weights for {game}: {path} is missing")
     try:
         ref = resources.files("tavli_voice.models").joinpath(name)
         if ref.is_file():
@@ -185,13 +333,44 @@ def model_source(game: str) -> str:
 
 def model_bytes(game: str) -> bytes:
     """The installed weight file for ``game`` (see :func:`model_source`)."""
-    return Path(model_source(game)).read_bytes()
+    return _read_bounded(Path(model_source(game)), game)
 
 
 def load_model(game: str) -> Net:
-    """The expert net for ``game``, loaded once from the installed package."""
+    """The expert net for ``game``, loaded and checked once from the installed package.
+
+    :class:`WeightsError` when the weights are missing or fail their check (the
+    same error again on every later call: they are not read twice).
+    """
     net = _CACHE.get(game)
-    if net is None:
-        net = Net.load(model_bytes(game))
-        _CACHE[game] = net
+    if net is not None:
+        return net
+    failed = _FAILED.get(game)
+    if failed is not None:
+        raise failed
+    try:
+        try:
+            source = model_source(game)
+        except FileNotFoundError as exc:
+            raise WeightsError(game, "missing", str(exc).split(": ", 1)[-1]) from exc
+        net = Net.load(source, game)
+    except WeightsError as exc:
+        _FAILED[game] = exc
+        raise
+    _CACHE[game] = net
     return net
+
+
+def weights_problem(game: str) -> WeightsError | None:
+    """Why ``game``'s expert weights cannot be used, or None when they load."""
+    try:
+        load_model(game)
+    except WeightsError as exc:
+        return exc
+    return None
+
+
+def forget_models() -> None:
+    """Drop the loaded and failed weights, so the next use reads the files again."""
+    _CACHE.clear()
+    _FAILED.clear()

@@ -7,12 +7,15 @@ Greek (:data:`LEVELS`, :func:`levels_help`): ``random``, ``rita``, ``strong``
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import logging
+from collections.abc import Callable, Iterable
 
 from .base import Bot
 from .random_bot import RandomBot
 from .rita import RitaBot
 from .strong import StrongBot
+
+log = logging.getLogger(__name__)
 
 
 def _expert(seed: int | str) -> Bot:
@@ -55,6 +58,27 @@ LEVELS: dict[str, dict[str, str]] = {
                "el": "expert (έμπειρος): ο πιο δυνατός, νευρωνικό δίκτυο εκπαιδευμένο "
                      "για κάθε παιχνίδι"},
 }
+
+
+#: What to run to put damaged or missing weights back (said with ``weights.unusable``).
+REINSTALL_COMMAND = "pip install --force-reinstall tavli_voice"
+
+
+def unusable_games(games: Iterable[str]) -> list[str]:
+    """Those of ``games`` whose expert weights do not load (the strong bot plays them
+    instead), in the order given; why each fails goes to the log.
+
+    Each game's weights are read and checked once a run (:func:`.net.load_model`).
+    """
+    from .net import weights_problem
+
+    failed = []
+    for game in dict.fromkeys(games):
+        problem = weights_problem(game)
+        if problem is not None:
+            log.warning("%s; the strong bot plays in its place", problem)
+            failed.append(game)
+    return failed
 
 
 def levels_help(lang: str = "en") -> str:

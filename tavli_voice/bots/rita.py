@@ -10,7 +10,8 @@ decision in Portes judged by GNU Backgammon (gnubg's "beginner" band), which
 
 ``values="strong"`` keeps her earlier way: the strong bot's evaluation, the
 best play usually, and with probability ``p_mistake`` a uniform pick among the
-worst ``mistake_depth`` share of the worse plays.
+worst ``mistake_depth`` share of the worse plays. She plays that way too in a
+game whose expert weights do not load.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ class RitaBot(CubeByEstimate):
         check_plays(plays)
         if len(plays) == 1:
             return plays[0]
-        if self.values == "expert":
+        if self.values == "expert" and self._expert_bot().usable(position.game):
             return self._softmax(plays)
         scores = score_plays(plays, self.weights)
         top = max(scores)
@@ -85,10 +86,13 @@ class RitaBot(CubeByEstimate):
                 return pool[self.rng.randrange(len(pool))][1]
         return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
 
-    def _softmax(self, plays: Sequence[Play]) -> Play:
+    def _expert_bot(self) -> ExpertBot:
         if self._expert is None:
             self._expert = ExpertBot(0, search=False)
-        eq = self._expert.equities(plays)
+        return self._expert
+
+    def _softmax(self, plays: Sequence[Play]) -> Play:
+        eq = self._expert_bot().equities(plays)
         w = np.exp((eq - eq.max()) / self.temperature)
         w /= w.sum()
         k = int(np.searchsorted(np.cumsum(w), self.rng.random() * (1.0 - 1e-12)))

@@ -1,0 +1,199 @@
+"""The expert's weights missing or damaged: checked once when loaded, the strong
+level stands in, the player is told in their language, and the match goes on.
+
+Every damaged copy is made in ``tmp_path`` and found through
+``$TAVLI_VOICE_MODELS``; the installed ``models/`` files are only read.
+"""
+
+from __future__ import annotations
+
+import io
+import pickle
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tavli_voice.bots import make_bot
+from tavli_voice.bots.coach import judge
+from tavli_voice.bots.expert import ExpertBot
+from tavli_voice.bots.net import (MODEL_FILES, MODELS_VARIABLE, Net, WeightsError,
+                                  forget_models, load_model, model_source)
+from tavli_voice.bots.registry import unusable_games
+from tavli_voice.bots.strong import StrongBot
+from tavli_voice.rules import Position, legal_plays
+
+GAMES = tuple(MODEL_FILES)
+REAL = {g: Path(model_source(g)).read_bytes() for g in GAMES}
+
+
+def _npz(**arrays: np.ndarray) -> bytes:
+    buf = io.BytesIO()
+    np.savez(buf, **arrays)  # type: ignore[arg-type]
+    return buf.getvalue()
+
+
+def _arrays(game: str) -> dict[str, np.ndarray]:
+    net = Net.load(REAL[game], game)
+    out = {"game": np.array(game), "w1": net.w1, "b1": net.b1, "w2": net.w2, "b2": net.b2}
+    if net.ws is not None:
+        out["ws"] = net.ws
+    return out
+
+
+def _wrong_shapes(game: str) -> bytes:
+    a = _arrays(game)
+    a["w1"] = np.zeros((a["w1"].shape[0] + 3, a["w1"].shape[1]), np.float32)
+    return _npz(**a)
+
+
+def _nan(game: str) -> bytes:
+    a = _arrays(game)
+    a["w2"] = a["w2"].copy()
+    a["w2"][0, 0] = np.nan
+    return _npz(**a)
+
+
+def _missing_arrays(game: str) -> bytes:
+    a = _arrays(game)
+    return _npz(game=a["game"], w1=a["w1"])
+
+
+def _other_game(game: str) -> bytes:
+    return REAL[GAMES[(GAMES.index(game) + 1) % len(GAMES)]]
+
+
+#: The nine ways the weights were found damaged: name → bytes of the file (None: no file).
+DAMAGE: dict[str, Callable[[str], bytes | None]] = {
+    "empty": lambda g: b"",
+    "text": lambda g: b"these are not weights\n" * 20,
+    "pickle": lambda g: pickle.dumps({"game": g, "w1": [[1.0, 2.0]]}),
+    "wrong_shapes": _wrong_shapes,
+    "nan": _nan,
+    "missing_arrays": _missing_arrays,
+    "other_game": _other_game,
+    "truncated_zip": lambda g: REAL[g][: len(REAL[g]) // 2],
+    "missing_file": lambda g: None,
+}
+
+
+@pytest.fixture(autouse=True)
+def fresh_models() -> Iterator[None]:
+    """Every test reads the weights anew, and leaves the real ones loaded after."""
+    forget_models()
+    yield
+    forget_models()
+
+
+def damage(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: str,
+           games: tuple[str, ...] = GAMES) -> Path:
+    """A models folder in tmp_path with ``games`` damaged as ``case`` (others intact)."""
+    folder = tmp_path / "models"
+    folder.mkdir(exist_ok=True)
+    for game in GAMES:
+        data = DAMAGE[case](game) if game in games else REAL[game]
+        if data is not None:
+            (folder / MODEL_FILES[game]).write_bytes(data)
+    monkeypatch.setenv(MODELS_VARIABLE, str(folder))
+    forget_models()
+    return folder
+
+
+def test_the_installed_weights_pass_their_check() -> None:
+    for game in GAMES:
+        assert load_model(game).game == game
+    assert unusable_games(GAMES) == []
+
+
+@pytest.mark.parametrize("case", sorted(DAMAGE))
+def test_each_damage_is_refused_once_with_a_reason(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch,
+                                                   case: str) -> None:
+    folder = damage(tmp_path, monkeypatch, case, ("portes",))
+    with pytest.raises(WeightsError) as first:
+        load_model("portes")
+    assert first.value.game == "portes" and first.value.reason
+    # checked once: the file is not read again, the same answer comes back
+    (folder / "portes.npz").write_bytes(REAL["portes"])
+    with pytest.raises(WeightsError) as second:
+        load_model("portes")
+    assert second.value is first.value
+    assert load_model("fevga").game == "fevga"  # the other games' weights still load
+    assert unusable_games(["portes", "plakoto", "fevga", "portes"]) == ["portes"]
+
+
+@pytest.mark.parametrize("case, reason", [
+    ("empty", "empty"), ("nan", "not finite"), ("wrong_shapes", "shape"),
+    ("missing_arrays", "arrays missing"), ("other_game", "made for plakoto"),
+    ("missing_file", "missing"), ("text", "damaged"), ("pickle", "damaged")])
+def test_the_reason_names_what_is_wrong(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                        case: str, reason: str) -> None:
+    damage(tmp_path, monkeypatch, case, ("portes",))
+    with pytest.raises(WeightsError, match=reason):
+        load_model("portes")
+
+
+def test_an_object_array_is_never_unpickled(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    a = _arrays("portes")
+    a["meta"] = np.array([{"x": 1}], dtype=object)
+    buf = io.BytesIO()
+    np.savez(buf, **a)  # type: ignore[arg-type]
+    folder = damage(tmp_path, monkeypatch, "empty", ())
+    (folder / "portes.npz").write_bytes(buf.getvalue())
+    forget_models()
+    with pytest.raises(WeightsError, match="damaged"):
+        load_model("portes")
+
+
+def test_a_file_too_big_is_not_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tavli_voice.bots import net
+    folder = damage(tmp_path, monkeypatch, "empty", ())
+    monkeypatch.setattr(net, "MAX_FILE_BYTES", 1000)
+    with pytest.raises(WeightsError, match="more than weights take"):
+        net.Net.load(folder / "portes.npz", "portes")
+
+
+def _turns(game: str, n: int, seed: int) -> Iterator[tuple[Position, tuple[int, int], list]]:
+    rng = random.Random(seed)
+    pos = Position.initial(game)
+    for _ in range(n):
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        plays = list(legal_plays(pos, dice))
+        if not plays:
+            pos = pos.flip()
+            continue
+        yield pos, dice, plays
+        pos = plays[rng.randrange(len(plays))].result.flip()
+
+
+@pytest.mark.parametrize("case", sorted(DAMAGE))
+@pytest.mark.parametrize("game", GAMES)
+def test_the_expert_plays_as_the_strong_bot_where_weights_fail(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: str, game: str) -> None:
+    damage(tmp_path, monkeypatch, case, (game,))
+    expert, strong = ExpertBot(3), StrongBot(3)
+    assert not expert.usable(game)
+    for pos, dice, plays in _turns(game, 12, seed=len(case)):
+        assert expert.choose_play(pos, dice, plays) == strong.choose_play(pos, dice, plays)
+        assert set(expert.ranked(pos, plays)) == set(plays)
+    pos = Position.initial(game, "vog" if game != "fevga" else "tavlucky")
+    assert expert.cube_offer(pos) == strong.cube_offer(pos)
+    assert expert.cube_take(pos) == strong.cube_take(pos)
+    # Rita plays on (her strong-valued way) and the coach stays quiet
+    rita = make_bot("rita", seed=1)
+    for pos, dice, plays in _turns(game, 6, seed=2):
+        assert rita.choose_play(pos, dice, plays) in plays
+        assert judge(plays, plays[-1]) is None
+
+
+def test_the_expert_still_uses_the_weights_that_load(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    damage(tmp_path, monkeypatch, "nan", ("plakoto",))
+    expert = ExpertBot(0)
+    assert expert.usable("portes") and not expert.usable("plakoto")
+    pos, dice, plays = next(_turns("portes", 5, seed=9))
+    eq = expert.equities(plays)
+    assert expert.choose_play(pos, dice, plays) == plays[int(np.argmax(eq))]
