@@ -39,13 +39,14 @@ class RejectCode(enum.StrEnum):
     UNKNOWN_COMMAND = "unknown_command"
     MATCH_OVER = "match_over"
     NOT_NOW = "not_now"                  #: details: expected (the phase)
-    NO_SUCH_PLAY = "no_such_play"        #: details: number, count
-    NO_CHECKER_TO_MOVE = "no_checker_to_move"  #: details: point, sources
+    NO_SUCH_PLAY = "no_such_play"        #: details: number, count (step_from, step_points mid-step)
+    #: details: point, sources; why (a :class:`~.rules.blocked.StepRefusal`) and its details
+    NO_CHECKER_TO_MOVE = "no_checker_to_move"
     SAY_FROM_FIRST = "say_from_first"    #: details: point
-    ILLEGAL_STEP = "illegal_step"        #: details: source, point
+    ILLEGAL_STEP = "illegal_step"        #: details: source, point; why and its details
     NO_UNDO = "no_undo"
     NOTHING_TO_CONFIRM = "nothing_to_confirm"
-    NOTHING_TO_CANCEL = "nothing_to_cancel"
+    NOTHING_TO_CANCEL = "nothing_to_cancel"  #: details: steps (already made, for undo)
     NO_QUESTION = "no_question"
     CANNOT_DOUBLE = "cannot_double"
     NO_DOUBLE = "no_double"

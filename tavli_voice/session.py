@@ -36,6 +36,7 @@ from .events import Phase, QuestionKind, RejectCode
 from .rules import (Cube, DiceSource, GameName, MatchConfig, MatchState, Outcome, OutcomeKind,
                     PassReason, Play, Position, Preset, Reason, StepChooser, analyse,
                     game_outcome, game_seed, is_closed_out, opening)
+from .rules.blocked import why_no_step
 from .rules.games import game_for
 from .rules.outcome import drop_outcome, resign_outcome
 
@@ -316,6 +317,14 @@ class Session:
         if self.phase is not Phase.PLAY:
             return self._reject(RejectCode.NOT_NOW, expected=self.phase)
         if not 1 <= cmd.number <= len(self.plays):
+            chooser = self.chooser
+            if chooser is not None and (chooser.chosen or self.source is not None):
+                # mid-way through a step-by-step play: answer for the step asked for now
+                src = self.source
+                points = (tuple(st.to_point for st in chooser.destinations(src))
+                          if src is not None else chooser.sources())
+                return self._reject(RejectCode.NO_SUCH_PLAY, number=cmd.number,
+                                    count=len(self.plays), step_from=src, step_points=points)
             return self._reject(RejectCode.NO_SUCH_PLAY, number=cmd.number, count=len(self.plays))
         self.source = None
         return self._choose(self.plays[cmd.number - 1])
@@ -326,7 +335,7 @@ class Session:
         dests = self.chooser.destinations(cmd.point)
         if not dests:
             return self._reject(RejectCode.NO_CHECKER_TO_MOVE, point=cmd.point,
-                                sources=self.chooser.sources())
+                                sources=self.chooser.sources(), **self._why_no_step(cmd.point))
         self.source = cmd.point
         return [E.StepOptions(self.to_move, cmd.point, tuple(s.to_point for s in dests))]
 
@@ -342,7 +351,8 @@ class Session:
         try:
             step = self.chooser.choose(src, cmd.point)
         except ValueError:
-            return self._reject(RejectCode.ILLEGAL_STEP, source=src, point=cmd.point)
+            return self._reject(RejectCode.ILLEGAL_STEP, source=src, point=cmd.point,
+                                **self._why_no_step(src, cmd.point))
         self.source = None
         play = self.chooser.complete()
         left = () if play is not None else (self.dice_left() or ())
@@ -351,6 +361,15 @@ class Session:
             return out + self._choose(play)
         out.append(E.StepOptions(self.to_move, None, self.chooser.sources()))
         return out
+
+    def _why_no_step(self, source: int, target: int | None = None) -> dict[str, Any]:
+        """The rule that refuses a step, as refusal details: ``why`` and its own (R2, R8)."""
+        assert self.chooser is not None and self.dice is not None
+        left = self.dice_left()
+        if left is None:
+            left = self.dice if self.dice[0] != self.dice[1] else (self.dice[0],) * 4
+        why, details = why_no_step(self.chooser.current(), left, source, target)
+        return {"why": why.value, **details}
 
     def _on_undo(self, cmd: C.Undo) -> list[E.Event]:
         if self.phase is Phase.CONFIRM or (self.phase is Phase.PLAY and self.chooser is not None
@@ -379,6 +398,9 @@ class Session:
             return [E.StepOptions(self.to_move, None, self.chooser.sources())]
         if self.phase is Phase.CONFIRM:
             return self._on_undo(C.Undo())
+        if self.phase is Phase.PLAY and self.chooser is not None and self.chooser.chosen:
+            # steps already made are taken back by undo, not cancel: say so
+            return self._reject(RejectCode.NOTHING_TO_CANCEL, steps=len(self.chooser.chosen))
         return self._reject(RejectCode.NOTHING_TO_CANCEL)
 
     def _on_resign(self, cmd: C.Resign) -> list[E.Event]:

@@ -269,13 +269,15 @@ def _command_rejected(e: E.CommandRejected, s: Say) -> Blocks:
             return [s.t("reject.not_now", what=s.t(what))]
         return [s.t("reject.generic")]
     if code == "no_such_play":
-        count = int(e.get("count", 0))
-        if count <= 0:
-            return [s.t("reject.no_plays_now")]
-        key = "reject.no_such_play.one" if count == 1 else "reject.no_such_play"
-        return [s.t(key, number=e.get("number"), count=count)]
+        return [_no_such_play(e, s)]
+    if code == "nothing_to_cancel" and e.get("steps"):
+        key = "reject.nothing_to_cancel.steps"
+        return [s.t(key if s.ctx.show_keys and not s.speech else key + ".say")]
     if code == "no_checker_to_move":
-        line = M.capitalize(s.t("reject.no_checker_to_move", point=s.point_from(e.get("point", 0))))
+        point = s.point_from(e.get("point", 0))
+        why = _step_why(e, s, e.get("point", 0))
+        line = M.capitalize(s.t("reject.no_checker_to_move.why", point=point, why=why) if why
+                            else s.t("reject.no_checker_to_move", point=point))
         sources = tuple(e.get("sources", ()))
         if sources:
             line += " " + s.t("reject.sources",
@@ -284,8 +286,12 @@ def _command_rejected(e: E.CommandRejected, s: Say) -> Blocks:
     if code == "say_from_first":
         return [s.t("reject.say_from_first", point=s.point(e.get("point", 0)))]
     if code == "illegal_step":
-        return [M.capitalize(s.t("reject.illegal_step", source=s.point_from(e.get("source", 0)),
-                                 point=s.point(e.get("point", 0))))]
+        source, point = s.point_from(e.get("source", 0)), s.point(e.get("point", 0))
+        why = _step_why(e, s, e.get("source", 0), e.get("point", 0))
+        if why:
+            return [M.capitalize(s.t("reject.illegal_step.why", source=source, point=point,
+                                     why=why))]
+        return [M.capitalize(s.t("reject.illegal_step", source=source, point=point))]
     if code in ("no_such_point", "no_such_quarter"):
         details = {"point": e.get("point"), "quarter": e.get("quarter")}
         return [M.capitalize(s.t(f"reject.{code}", **details))]
@@ -296,6 +302,59 @@ def _command_rejected(e: E.CommandRejected, s: Say) -> Blocks:
         return [s.t(f"reject.{code}")]
     log.warning("no words for refusal %r %r", code, e.details)
     return [s.t("reject.generic")]
+
+
+def _no_such_play(e: E.CommandRejected, s: Say) -> str:
+    """A play number out of range: the range, or the step asked for mid-way through a play."""
+    count = int(e.get("count", 0))
+    points = tuple(e.get("step_points", ()))
+    if points:  # mid-way through a step-by-step play: the step asked for now
+        src = e.get("step_from")
+        if src is None:
+            step = s.t("step.pick_from", points=s.join([s.point_from(p) for p in points], "or"))
+        else:
+            step = s.t("step.pick_to", a=s.point_from(src),
+                       points=s.join([s.point_to(p) for p in points], "or"))
+        return s.t("reject.no_such_play.steps", number=e.get("number")) + " " + M.capitalize(step)
+    if count <= 0:
+        return s.t("reject.no_plays_now")
+    key = "reject.no_such_play.one" if count == 1 else "reject.no_such_play"
+    return s.t(key, number=e.get("number"), count=count)
+
+
+def _step_why(e: E.CommandRejected, s: Say, source: int, target: int | None = None) -> str:
+    """The rule that refused a step, as a clause ("" when the refusal names none)."""
+    why = e.get("why")
+    if why is None:
+        return ""
+    if why == "distance":
+        left = tuple(e.get("dice", ()))
+        if len(left) == 1:
+            dice = s.t("step.dice.one", die=left[0])
+        elif len(set(left)) == 1:
+            dice = s.t("step.dice.same", die=left[0])
+        else:
+            dice = s.t("step.dice.two", a=left[0], b=left[1])
+        if target == 0:
+            return s.t("step.why.distance_off", source=s.point_from(source),
+                       n=e.get("distance"), dice=dice)
+        return s.t("step.why.distance", source=s.point(source), point=s.point(target or 0),
+                   n=e.get("distance"), dice=dice)
+    if why == "one_die_at_a_time":
+        return s.t("step.why.one_die_at_a_time", n=e.get("distance"))
+    if why == "all_held":
+        targets = tuple(e.get("targets", ()))
+        key = "step.why.all_held.one" if len(targets) == 1 else "step.why.all_held"
+        return s.t(key, points=s.points(targets, "or"))
+    if why == "first_checker":
+        return s.t("step.why.first_checker", front=e.get("front"))
+    if why == "cannot_bear_off":
+        return s.t("reason.cannot_bear_off", point=e.get("outside"))
+    key = f"step.why.{why}"
+    if key in M.MESSAGES:
+        return s.t(key, point=s.point(target or 0))
+    log.warning("no words for a refused step %r", why)
+    return ""
 
 
 # -------------------------------------------------------------- reports

@@ -7,11 +7,14 @@ game shares (bearing off, all blocked) are worked out here.
 
 from __future__ import annotations
 
-from .games import PIN, Game, game_for, to_state
+import enum
+from typing import Any
+
+from .games import PIN, S_BAR, Game, game_for, to_state
 from .plays import Play
 from .position import Position
 from .reasons import PassReason, Reason
-from .steps import can_step
+from .steps import can_step, legal_steps
 
 Dice = tuple[int, int]
 
@@ -68,3 +71,99 @@ def blocked_reason(game: Game, s: list[int], dice_set: tuple[int, ...], dice: Di
         if any(p < highest and d > p for p in free for d in dice_set):
             return Reason.make(PassReason.CANNOT_BEAR_OFF, point=highest)
     return Reason.make(PassReason.ALL_BLOCKED, dice=dice)
+
+
+class StepRefusal(enum.StrEnum):
+    """Why one step of a step-by-step play is refused (R2, R4–R8): the rule in the way."""
+
+    NOT_YOURS = "not_yours"              #: no checker of the mover's there
+    PINNED = "pinned"                    #: R5.2: the mover's checker there is pinned
+    BAR_FIRST = "bar_first"              #: R4: a checker on the bar enters first
+    FIRST_CHECKER = "first_checker"      #: R7.2: details ``front``
+    BACKWARDS = "backwards"              #: R1: checkers move from 24 toward 1
+    DISTANCE = "distance"                #: details ``distance``, ``dice`` (the dice left)
+    ONE_DIE_AT_A_TIME = "one_die_at_a_time"  #: R2: details ``distance`` (two dice or more)
+    HELD = "held"                        #: R4/R5.2/R7.1: the opponent holds the point
+    ALL_HELD = "all_held"                #: details ``targets`` (every landing is held)
+    CANNOT_BEAR_OFF = "cannot_bear_off"  #: R6: details ``outside`` (the checker in the way)
+    PRIME = "prime"                      #: R7.3: six points in a row before an opposing checker
+    WHOLE_ROLL = "whole_roll"            #: R2: the rest of the roll could then not be played
+
+
+def why_no_step(pos: Position, dice_left: tuple[int, ...], source: int,
+                target: int | None = None) -> tuple[StepRefusal, dict[str, Any]]:
+    """Why no checker may move from ``source`` (to ``target``, when given) now (R2, R8).
+
+    ``pos`` is the position after the steps already chosen and ``dice_left``
+    the dice still to play; the step itself must be one the turn's legal plays
+    do not allow. Returns the rule in the way and its details.
+
+    >>> pos = Position.initial("portes")
+    >>> why_no_step(pos, (5, 3), 19)
+    (<StepRefusal.NOT_YOURS: 'not_yours'>, {})
+    >>> why_no_step(pos, (5, 3), 13, 9)
+    (<StepRefusal.DISTANCE: 'distance'>, {'distance': 4, 'dice': (5, 3)})
+    """
+    game = game_for(pos)
+    s = to_state(pos)
+    left = tuple(sorted(dice_left, reverse=True))
+    if source == S_BAR:
+        if s[S_BAR] <= 0:
+            return StepRefusal.NOT_YOURS, {}
+    elif not 1 <= source <= 24 or s[source] <= 0:
+        if 1 <= source <= 24 and s[PIN + source] == 1:
+            return StepRefusal.PINNED, {}
+        return StepRefusal.NOT_YOURS, {}
+    movable = tuple(game.sources(s))
+    if source not in movable:
+        if s[S_BAR] > 0:
+            return StepRefusal.BAR_FIRST, {}
+        if movable:
+            return StepRefusal.FIRST_CHECKER, {"front": movable[0]}
+    if target is None:
+        return _why_not_from(game, s, source, left)
+    return _why_not_to(game, s, source, target, left)
+
+
+def _outside(s: list[int]) -> int:
+    """The mover's highest checker (a pinned one included) that keeps bearing off back (R6)."""
+    return max((p for p in range(1, 25) if s[p] > 0 or s[PIN + p] == 1), default=0)
+
+
+def _why_not_from(game: Game, s: list[int], source: int, left: tuple[int, ...]
+                  ) -> tuple[StepRefusal, dict[str, Any]]:
+    dice = tuple(sorted(set(left), reverse=True))
+    if all(game.destination(s, source, d) < 0 for d in dice):
+        held = tuple(source - d for d in dice if source - d >= 1)
+        if len(held) == len(dice):
+            return StepRefusal.ALL_HELD, {"targets": held}
+        return StepRefusal.CANNOT_BEAR_OFF, {"outside": _outside(s)}
+    if not any(st.from_point == source for st, _ in legal_steps(game, s, dice)):
+        return StepRefusal.PRIME, {}
+    return StepRefusal.WHOLE_ROLL, {}
+
+
+def _why_not_to(game: Game, s: list[int], source: int, target: int, left: tuple[int, ...]
+                ) -> tuple[StepRefusal, dict[str, Any]]:
+    if target != 0 and target >= source:
+        return StepRefusal.BACKWARDS, {}
+    if target == 0:
+        if not game.may_bear_off(s):
+            return StepRefusal.CANNOT_BEAR_OFF, {"outside": _outside(s)}
+        if not any(d >= source for d in left):
+            return StepRefusal.DISTANCE, {"distance": source, "dice": left}
+        if all(game.destination(s, source, d) < 0 for d in left if d >= source):
+            return StepRefusal.CANNOT_BEAR_OFF, {"outside": _outside(s)}
+        return StepRefusal.WHOLE_ROLL, {}
+    distance = source - target
+    if distance not in left:
+        if any(sum(left[:k]) == distance or sum(left[-k:]) == distance
+               for k in range(2, len(left) + 1)):
+            return StepRefusal.ONE_DIE_AT_A_TIME, {"distance": distance}
+        return StepRefusal.DISTANCE, {"distance": distance, "dice": left}
+    if not game.can_land(s, target):
+        return StepRefusal.HELD, {}
+    if not any((st.from_point, st.to_point) == (source, target)
+               for st, _ in legal_steps(game, s, (distance,))):
+        return StepRefusal.PRIME, {}
+    return StepRefusal.WHOLE_ROLL, {}

@@ -76,11 +76,21 @@ def _example(head: str) -> str:
 
 #: Longest number a line may hold (plays and points are far smaller).
 MAX_DIGITS = 6
+#: Longest line still read as a (wrong) play number, sign included: "-3" or twenty
+#: digits get the plays' range as an answer; longer runs of digits are no number.
+MAX_PLAY_NUMBER_CHARS = 40
 
 
 def _number(text: str) -> bool:
     """ASCII digits only, and not absurdly many (``²``, ``①`` and 5,000 digits are no number)."""
     return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS
+
+
+def _out_of_range_number(text: str) -> bool:
+    """A negative or over-long whole number ("-3", twenty digits): a play number out of range."""
+    digits = text[1:] if text.startswith("-") else text
+    return (len(text) <= MAX_PLAY_NUMBER_CHARS and digits.isascii() and digits.isdigit()
+            and (text != digits or len(digits) > MAX_DIGITS))
 
 
 def _fold(text: str) -> str:
@@ -92,7 +102,7 @@ def parse_line(line: str) -> C.Command | None:
     text = _fold(line)
     if not text:
         return None
-    if _number(text):
+    if _number(text) or _out_of_range_number(text):
         return C.ChoosePlay(int(text))
     if text in _SIMPLE:
         return _SIMPLE[text]
