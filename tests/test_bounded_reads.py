@@ -7,6 +7,7 @@ and its JSON lines are always UTF-8. Everything runs in temporary folders.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import struct
@@ -212,3 +213,71 @@ class TestHear:
         lines = [json.loads(line) for line in proc.stdout.decode("utf-8").splitlines()]
         assert [line["file"] for line in lines] == ["\\xff.wav", "missing-\\xfe.wav"]
         assert "there is no such file" in lines[1]["error"]
+
+
+def profile_with_damaged_takes(root: Path) -> Path:
+    """An English profile: "one" with two good takes, and one damaged take of each kind."""
+    from tavli_voice.speech.engine_templates import TemplateStore
+
+    store = TemplateStore(root)
+    store.add("en", "one", tone(0.5).astype(np.float32))
+    store.add("en", "one", tone(0.6).astype(np.float32))
+    folder = root / "en" / "one"
+    (folder / "take-abc.wav").write_text("not a recording\n")  # a text file under an odd name
+    (folder / "take-3.wav").write_bytes(wav_header(0))  # a header with no samples
+    (folder / "take-4.wav").mkdir()  # a folder
+    os.mkfifo(folder / "take-5.wav")  # a FIFO
+    return root
+
+
+class TestEnrolledTakes:
+    def test_damaged_takes_are_left_out_and_logged_the_good_ones_kept(
+            self, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+        from tavli_voice.speech.engine_templates import TemplateRecognizer, TemplateStore, skipped_message
+
+        store = TemplateStore(profile_with_damaged_takes(tmp_path / "voice"))
+        with caplog.at_level("WARNING"):
+            recognizer = TemplateRecognizer.from_store(store, "en")
+        assert len(recognizer.templates["one"]) == 2
+        assert sorted(path.name for path, _ in recognizer.skipped) == \
+            ["take-3.wav", "take-4.wav", "take-5.wav", "take-abc.wav"]
+        assert caplog.text.count("enrolled take") == 4
+        message = skipped_message(recognizer.skipped, "el")
+        assert message is not None and message.startswith("4 ηχογραφήσεις των λέξεών σου δεν μπορούν")
+
+    def test_a_take_with_an_odd_name_does_not_stop_new_takes(self, tmp_path: Path) -> None:
+        from tavli_voice.speech.engine_templates import TemplateStore
+
+        store = TemplateStore(profile_with_damaged_takes(tmp_path / "voice"))
+        assert store.add("en", "one", tone(0.5).astype(np.float32)).name == "take-6.wav"
+        assert [p.name for p in store.takes("en", "one")][-1] == "take-abc.wav"
+
+    def test_hear_says_it_once_and_the_default_engine_still_answers(self, tmp_path: Path) -> None:
+        profile = profile_with_damaged_takes(tmp_path / "voice")
+        write_wav(tmp_path / "ok.wav", tone(0.4), RATE)
+        start = time.perf_counter()
+        proc = subprocess.run([sys.executable, "-m", "tavli_voice.cli", "hear", "--profile", str(profile),
+                               "ok.wav", "ok.wav"], capture_output=True, timeout=120, env=user_env(tmp_path),
+                              cwd=tmp_path)
+        assert time.perf_counter() - start < 120
+        err = proc.stderr.decode("utf-8")
+        assert proc.returncode == 0, err
+        assert err.count("recordings of your words cannot be used") == 1 and "Traceback" not in err
+        lines = [json.loads(line) for line in proc.stdout.decode("utf-8").splitlines()]
+        assert len(lines) == 2 and all("error" not in line for line in lines)
+
+    def test_with_every_take_damaged_the_general_engine_decides(self, tmp_path: Path) -> None:
+        from tavli_voice.speech.cli import hear_main
+
+        profile = profile_with_damaged_takes(tmp_path / "voice")
+        for good in ("take-1.wav", "take-2.wav"):
+            (profile / "en" / "one" / good).write_text("gone\n")
+        write_wav(tmp_path / "ok.wav", tone(0.4), RATE)
+        out, err = io.StringIO(), io.StringIO()
+        assert hear_main(["--engine", "auto", "--profile", str(profile), str(tmp_path / "ok.wav")], out, err) == 0
+        assert "6 recordings of your words cannot be used" in err.getvalue()
+        assert "error" not in json.loads(out.getvalue())
+        out, err = io.StringIO(), io.StringIO()
+        assert hear_main(["--engine", "templates", "--profile", str(profile), str(tmp_path / "ok.wav")],
+                         out, err) == 1
+        assert err.getvalue().startswith("None of the 6 recordings of your words in ")

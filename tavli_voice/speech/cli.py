@@ -23,7 +23,7 @@ from typing import Callable, TextIO
 
 from .audio import AudioFileError, load
 from .capture import AudioUnavailable, Microphone
-from .engine_templates import TemplateStore, profile_dir
+from .engine_templates import TemplateStore, profile_dir, skipped_message
 from .enroll import DEFAULT_COMMANDS, enrol, enrolment_words, microphone_recorder
 from .grammar import ALL_POINTS, PHASE_COMMANDS, PLAIN_COMMANDS, Options, phrases
 from .heard import EngineUnavailable
@@ -31,7 +31,7 @@ from .listener import should_confirm
 from ..words import lang_from_argv, text
 from ..words.catalogs import use_argparse_language
 from .models import CATALOGUE, FetchError, Opener, _urlopen, fetch, installed, search_dirs, user_models_dir
-from .recognizer import ENGINES, Instead, choose_engine
+from .recognizer import ENGINES, Instead, choose_engine, skipped_takes
 from .words import LANGS, QUERY_WORDS, Lang
 
 #: Phase whose commands ``hear`` offers besides the plays, unless --commands says.
@@ -104,6 +104,9 @@ def hear_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stder
         _say_error(problem.key, lang, err, **problem.values)
         return 1
     items = phrases(options, lang)
+    skipped = skipped_message(skipped_takes(engine), lang)
+    if skipped:
+        print(skipped, file=err)
     instead = engine if isinstance(engine, Instead) else getattr(engine, "general", None)
     if isinstance(instead, Instead):
         _say_error("engine_instead", lang, err, wanted=instead.wanted, why=instead.why, engine=instead.name)

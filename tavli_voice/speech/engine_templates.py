@@ -11,10 +11,17 @@ smallest over that phrase's takes; the best phrase wins unless the engine is
 unsure: best/second-best distance above ``reject_ratio`` (two phrases fit
 almost equally well), or the best distance far above the typical distance
 between takes of one word (``reject_scale``; probably not a known word).
+
+A take that cannot be read (damaged, empty, a folder, a FIFO, a text file, or
+longer than 30 s: see :func:`~tavli_voice.audio.wav.read_wav`) is left out and
+logged, and :func:`skipped_message` says so once; the other takes and the
+general engine behind them go on.
 """
 
 from __future__ import annotations
 
+import logging
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,11 +29,14 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from .audio import Samples, load, write_wav
+from .audio import AudioFileError, Samples, load, write_wav
 from .features import Features, dtw_distances, word_features
 from .grammar import Phrase
 from .heard import EngineUnavailable, Heard
 from .words import Lang
+from ..words import text
+
+log = logging.getLogger(__name__)
 
 #: Reject when best / second-best distance is above this (measured on FSDD:
 #: 0.95 keeps 94% of utterances with 1 error in 2,538; see benchmarks/voice.py).
@@ -35,6 +45,15 @@ REJECT_RATIO = 0.95
 #: distance between two takes of the same word (a cough, a door). Loose on
 #: purpose: very even takes (a synthetic voice) make the typical distance small.
 REJECT_SCALE = 2.0
+
+
+#: The name of a take written by ``add``; other ``take-*.wav`` names are still tried, after these.
+TAKE_NAME = re.compile(r"take-(\d+)\.wav")
+
+
+def _take_order(path: Path) -> tuple[int, int, str]:
+    match = TAKE_NAME.fullmatch(path.name)
+    return (0, int(match.group(1)), "") if match else (1, 0, path.name)
 
 
 def profile_dir(env: dict[str, str] | None = None) -> Path:
@@ -63,13 +82,13 @@ class TemplateStore:
 
     def takes(self, lang: Lang, word: str) -> list[Path]:
         """The take files of ``word``, in order."""
-        return sorted(self.word_dir(lang, word).glob("take-*.wav"), key=lambda p: int(p.stem.split("-")[1]))
+        return sorted(self.word_dir(lang, word).glob("take-*.wav"), key=_take_order)
 
     def add(self, lang: Lang, word: str, samples: Samples) -> Path:
         """Save one more take of ``word`` (16 kHz samples); returns its path."""
         folder = self.word_dir(lang, word)
         folder.mkdir(parents=True, exist_ok=True)
-        numbers = [int(p.stem.split("-")[1]) for p in folder.glob("take-*.wav")]
+        numbers = [_take_order(p)[1] for p in folder.glob("take-*.wav")]
         path = folder / f"take-{max(numbers, default=0) + 1}.wav"
         write_wav(path, samples)
         return path
@@ -77,7 +96,21 @@ class TemplateStore:
     def clear(self, lang: Lang, word: str) -> None:
         """Remove every take of ``word`` (before enrolling it again)."""
         for path in self.takes(lang, word):
+            if path.is_dir() and not path.is_symlink():
+                continue  # not a take the program wrote: left as it is
             path.unlink()
+
+
+def skipped_message(skipped: tuple[tuple[Path, AudioFileError], ...], lang: Lang) -> str | None:
+    """One sentence saying which enrolled takes were left out (None when none were)."""
+    if not skipped:
+        return None
+    path, problem = skipped[0]
+    shown = str(path).encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    detail = text("voice.audio_" + problem.key, lang, **problem.values)
+    if len(skipped) == 1:
+        return text("voice.take_skipped", lang, file=shown, detail=detail)
+    return text("voice.takes_skipped", lang, count=len(skipped), file=shown, detail=detail)
 
 
 class TemplateRecognizer:
@@ -93,14 +126,33 @@ class TemplateRecognizer:
         self.reject_scale = reject_scale
         self._clock = clock
         self.scale = self._typical_distance()
+        #: Takes left out because they cannot be read (see :func:`skipped_message`).
+        self.skipped: tuple[tuple[Path, AudioFileError], ...] = ()
 
     @classmethod
     def from_store(cls, store: TemplateStore, lang: Lang, **kwargs: object) -> "TemplateRecognizer":
-        """Load every enrolled word of ``lang``; EngineUnavailable when none."""
-        templates = {w: [word_features(load(p)) for p in store.takes(lang, w)] for w in store.words(lang)}
-        if not templates:
+        """Load every enrolled word of ``lang``, leaving out (and logging) takes that cannot be read.
+
+        EngineUnavailable when no take can be used, unless ``allow_empty``
+        (then the recognizer covers nothing, and ``skipped`` says why).
+        """
+        allow_empty = bool(kwargs.pop("allow_empty", False))
+        templates: dict[str, list[Features]] = {}
+        skipped: list[tuple[Path, AudioFileError]] = []
+        for word in store.words(lang):
+            for path in store.takes(lang, word):
+                try:
+                    templates.setdefault(word, []).append(word_features(load(path)))
+                except AudioFileError as problem:
+                    log.warning("enrolled take %s left out: %s (%s)", path, problem, problem.key)
+                    skipped.append((path, problem))
+        if not any(templates.values()) and not allow_empty:
+            if skipped:
+                raise EngineUnavailable("takes_unusable", count=len(skipped), where=store.root / lang)
             raise EngineUnavailable("not_enrolled")
-        return cls(templates, **kwargs)  # type: ignore[arg-type]
+        recognizer = cls(templates, **kwargs)  # type: ignore[arg-type]
+        recognizer.skipped = tuple(skipped)
+        return recognizer
 
     @classmethod
     def from_samples(cls, recordings: dict[str, Iterable[Samples]], **kwargs: object) -> "TemplateRecognizer":

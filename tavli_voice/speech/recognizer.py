@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .audio import RATE, Samples
+from .audio import RATE, AudioFileError, Samples
 from .engine_templates import TemplateRecognizer, TemplateStore, profile_dir
 from .grammar import Options, Phrase, phrases
 from .heard import EngineUnavailable, Heard, Recognizer
@@ -190,9 +190,17 @@ def choose_engine(name: str | None, lang: Lang, models_dir: Path | None = None,
     if choice == "templates":
         return TemplateRecognizer.from_store(store, lang)
     general = _general(lang, models_dir)
-    if store.words(lang):
-        return EnrolledFirst(TemplateRecognizer.from_store(store, lang), general)
+    if store.words(lang):  # takes that cannot be read are left out; with none left, general alone decides
+        return EnrolledFirst(TemplateRecognizer.from_store(store, lang, allow_empty=True), general)
     return general
+
+
+def skipped_takes(engine: object) -> tuple[tuple[Path, AudioFileError], ...]:
+    """The enrolled takes ``engine`` left out because they cannot be read (alone or behind EnrolledFirst)."""
+    for part in (engine, getattr(engine, "templates", None)):
+        if isinstance(part, TemplateRecognizer):
+            return part.skipped
+    return ()
 
 
 def recognize(engine: Recognizer, audio: Samples, options: Options, lang: Lang) -> Heard:

@@ -256,6 +256,12 @@ def voice_source(app: App, lang_name: str, engine: str | None = None, *,
         if getattr(recognizer, "name", "") == "pocketsphinx":
             listener.fast_engine = None  # the engine is the quick one itself
         said = text("voice.ready", lang)
+        from ..speech.engine_templates import skipped_message
+        from ..speech.recognizer import skipped_takes
+
+        left_out = skipped_message(skipped_takes(recognizer), lang)
+        if left_out:  # damaged enrolled takes: said once, the others and the general engine go on
+            said = left_out + " " + said
         instead = _stand_in(recognizer)
         if instead is not None:  # the best engine cannot run here: which one listens instead, and why
             said = text("voice.engine_instead", lang, wanted=instead.wanted, why=instead.why,

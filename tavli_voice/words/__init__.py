@@ -410,6 +410,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "undone.other": {"en": "{who} took the play back.", "el": "{who} πήρε πίσω την κίνηση."},
     "ask.resign": {"en": "Resign this game? Yes or no.",
                    "el": "Παραιτείσαι από αυτή την παρτίδα; Ναι ή όχι;"},
+    "ask.resign.price": {"en": "Resign this game? {who} would score {points}, and the score "
+                               "would be {entries}. Yes or no.",
+                         "el": "Παραιτείσαι από αυτή την παρτίδα; {who} θα πάρει {points} και "
+                               "το σκορ θα γίνει {entries}. Ναι ή όχι;"},
+    "ask.resign.match": {"en": "Resign this game? {who} would score {points} and win the match, "
+                               "{entries}. Yes or no.",
+                         "el": "Παραιτείσαι από αυτή την παρτίδα; {who} θα πάρει {points} και "
+                               "θα κερδίσει τον αγώνα, {entries}. Ναι ή όχι;"},
     "ask.leave": {"en": "Leave the table and lose the whole match? Yes or no.",
                   "el": "Φεύγεις από το τραπέζι και χάνεις όλο τον αγώνα; Ναι ή όχι;"},
     "ask.quit": {"en": "Leave the table? Yes or no.", "el": "Φεύγεις από το τραπέζι; Ναι ή όχι;"},
@@ -1885,17 +1893,24 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
     "audio_denied": {"en": "you may not read it", "el": "δεν έχεις δικαίωμα να το διαβάσεις"},
     "audio_unreadable": {"en": "the system could not read it", "el": "το σύστημα δεν μπόρεσε να το διαβάσει"},
     "take_skipped": {
-        "en": "One of your recorded words cannot be used and is left out: {file} ({detail}). "
-              "The others still work; record the word again with tavli-voice enroll.",
-        "el": "Μία από τις ηχογραφημένες λέξεις σου δεν μπορεί να χρησιμοποιηθεί και μένει έξω: "
-              "{file} ({detail}). Οι άλλες δουλεύουν κανονικά· ηχογράφησέ την ξανά με το "
+        "en": "A recording of one of your words cannot be used and is left out: {file} ({detail}). "
+              "The other recordings still work; record that word again with tavli-voice enroll.",
+        "el": "Μία ηχογράφηση λέξης σου δεν μπορεί να χρησιμοποιηθεί και μένει έξω: {file} ({detail}). "
+              "Οι άλλες ηχογραφήσεις δουλεύουν κανονικά· ηχογράφησε ξανά αυτή τη λέξη με το "
               "tavli-voice enroll."},
+    "takes_unusable": {
+        "en": "None of the {count} recordings of your words in {where} can be used (damaged or "
+              "unreadable). Record the words again with tavli-voice enroll.",
+        "el": "Καμία από τις {count} ηχογραφήσεις των λέξεών σου στο {where} δεν μπορεί να "
+              "χρησιμοποιηθεί (είναι χαλασμένες ή δεν διαβάζονται). Ηχογράφησε ξανά τις λέξεις με "
+              "το tavli-voice enroll."},
     "takes_skipped": {
-        "en": "{count} of your recorded words cannot be used and are left out, the first {file} "
-              "({detail}). The others still work; record them again with tavli-voice enroll.",
-        "el": "{count} από τις ηχογραφημένες λέξεις σου δεν μπορούν να χρησιμοποιηθούν και μένουν "
-              "έξω, η πρώτη {file} ({detail}). Οι άλλες δουλεύουν κανονικά· ηχογράφησέ τες ξανά "
-              "με το tavli-voice enroll."},
+        "en": "{count} recordings of your words cannot be used and are left out, the first {file} "
+              "({detail}). The other recordings still work; record those words again with "
+              "tavli-voice enroll.",
+        "el": "{count} ηχογραφήσεις των λέξεών σου δεν μπορούν να χρησιμοποιηθούν και μένουν έξω, "
+              "η πρώτη {file} ({detail}). Οι άλλες ηχογραφήσεις δουλεύουν κανονικά· ηχογράφησε "
+              "ξανά αυτές τις λέξεις με το tavli-voice enroll."},
     "models_installed": {
         "en": "Installed speech models:",
         "el": "Εγκατεστημένα μοντέλα ομιλίας:",
