@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from tavli_voice.rules import Position
 from tavli_voice.rules.games import PIN, game_for, to_state
-from tavli_voice.rules.steps import dice_list, remove_die
+from tavli_voice.rules.dice import dice_list
+from tavli_voice.rules.steps import remove_die
 
 State = tuple[int, ...]
 

@@ -16,22 +16,12 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from .dice import check_dice, dice_list
 from .games import from_state, game_for, to_state
+from .movegen import legal_plays
 from .plays import Play, Step
 from .position import Position
-from .steps import dice_list, legal_steps, remove_die
-
-
-def _check_dice(dice: Iterable[int]) -> tuple[int, int]:
-    from .movegen import check_dice
-
-    return check_dice(dice)
-
-
-def _legal_plays(position: Position, dice: tuple[int, int]) -> tuple[Play, ...]:
-    from .movegen import legal_plays
-
-    return legal_plays(position, dice)
+from .steps import legal_steps, remove_die
 
 
 def play_for_result(plays: Iterable[Play], result: Position) -> Play | None:
@@ -65,8 +55,8 @@ class StepChooser:
     def __init__(self, position: Position, dice: Iterable[int],
                  plays: tuple[Play, ...] | None = None) -> None:
         self.position = position
-        self.dice = _check_dice(dice)
-        self.plays = _legal_plays(position, self.dice) if plays is None else plays
+        self.dice = check_dice(dice)
+        self.plays = legal_plays(position, self.dice) if plays is None else plays
         self._game = game_for(position)
         self._targets = {tuple(to_state(p.result)): p for p in self.plays}
         self._ending = {k for k, p in self._targets.items() if p.ends_game}

@@ -25,9 +25,11 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .outcome import Outcome, mother_pin_outcome
-from .position import Position, fevga_opponent_point, opponent_point
+from .outcome import Outcome, OutcomeKind, stake
+from .position import (CHECKERS, GAME_ALIASES, GameName, Position, fevga_opponent_point, game_name,
+                       opponent_point)
 from .reasons import PassReason, Reason
+from .steps import landings
 
 S_OFF = 0
 S_BAR = 25
@@ -161,7 +163,7 @@ class Portes(Game):
 
     name = "portes"
     greek = "πόρτες"
-    aliases = ("portes", "πόρτες", "portes", "backgammon", "tavli-portes")
+    aliases = GAME_ALIASES[GameName.PORTES]
     has_bar = True
     capture_mark = "*"
 
@@ -205,7 +207,7 @@ class Plakoto(Game):
 
     name = "plakoto"
     greek = "πλακωτό"
-    aliases = ("plakoto", "πλακωτό", "πλακωτο", "tapa", "ταπα", "τάπα")
+    aliases = GAME_ALIASES[GameName.PLAKOTO]
     capture_mark = "^"
     pins = True
 
@@ -265,7 +267,7 @@ class Fevga(Game):
 
     name = "fevga"
     greek = "φεύγα"
-    aliases = ("fevga", "φεύγα", "φευγα", "moultezim")
+    aliases = GAME_ALIASES[GameName.FEVGA]
     their_home_quarter = 3  # R1: their points 1–6 are our 13–18
 
     def sources(self, s: list[int]) -> Iterator[int]:
@@ -295,8 +297,6 @@ class Fevga(Game):
     def pass_reason(self, s: list[int], dice_set: tuple[int, ...],
                     dice: tuple[int, int]) -> Reason | None:
         """R7.2/R7.3/R8: the first checker cannot move, or every move would make a prime."""
-        from .steps import landings
-
         sources = tuple(self.sources(s))
         blocks: list[tuple[int, ...]] = []
         landable = False
@@ -359,11 +359,7 @@ GAMES = tuple(_GAMES)
 
 def find_game(name: str) -> Game:
     """The game called ``name`` (Latin or Greek, any case); ValueError if none."""
-    key = name.strip().lower()
-    for g in _GAMES.values():
-        if key == g.name or key in g.aliases:
-            return g
-    raise ValueError(f"unknown game {name!r}; expected portes, plakoto or fevga")
+    return _GAMES[game_name(name).value]
 
 
 def game_for(pos: Position) -> Game:
@@ -375,3 +371,42 @@ def game_for(pos: Position) -> Game:
 
 
 _FEVGA_BY_PRESET = {p: Fevga().bound(p) for p in ("tavlucky", "traditional", "vog")}
+
+
+# --- game end and points (R4, R5.4, R5.5, R7.4, R9) ---------------------------
+
+def _wins_from(pos: Position) -> Outcome | None:
+    """Has the mover of ``pos`` won (or drawn)? Points from the preset (R4, R5, R7)."""
+    vog = pos.preset == "vog"
+    if pos.off[0] == CHECKERS:
+        if pos.off[1] > 0:
+            return Outcome(0, 1 * stake(pos), OutcomeKind.SINGLE)
+        in_home = any(pos.theirs(p) for p in range(1, 7))
+        if vog and (pos.bar[1] > 0 or in_home):
+            return Outcome(0, 3 * stake(pos), OutcomeKind.TRIPLE)
+        return Outcome(0, 2 * stake(pos), OutcomeKind.MARS)
+    return game_for(pos).mother_outcome(pos, stake(pos))
+
+
+def mother_pin_outcome(pos: Position, stake: int) -> Outcome | None:
+    """R5.4/R5.5: the game ends when the mover has pinned the other player's mother."""
+    if pos.pins[0] != -1:
+        return None
+    # the opponent's checker pinned on their start (mover's point 1) is their mother
+    own_mother_pinned = pos.pins[23] == 1
+    if pos.preset == "tavlucky":
+        return Outcome(0, 1 if own_mother_pinned else 2, OutcomeKind.MOTHER)
+    if own_mother_pinned:
+        return Outcome(None, 0, OutcomeKind.DRAW)
+    if pos.mine(24) == 0:
+        return Outcome(0, (3 if pos.preset == "vog" else 2) * stake, OutcomeKind.MOTHER)
+    return None
+
+
+def game_outcome(position: Position) -> Outcome | None:
+    """The outcome if the game is over in ``position``, else ``None``."""
+    mine = _wins_from(position)
+    if mine is not None:
+        return mine
+    theirs = _wins_from(position.flip())
+    return theirs.swapped() if theirs is not None else None

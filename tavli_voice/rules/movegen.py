@@ -20,14 +20,12 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .blocked import why_not_played
-from .chooser import StepChooser, apply_steps, play_for_result
 from .games import Game, from_state, game_for, to_state
 from .plays import Play, Step, _chain, paths_notation
 from .position import Position
 from .reasons import Reason
-from .steps import can_step, dice_list, legal_steps, remove_die
-
-Dice = tuple[int, int]
+from .dice import Dice, check_dice, dice_list
+from .steps import can_step, legal_steps, remove_die
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,15 +41,6 @@ class Turn:
     def passes(self) -> bool:
         """True when no play is possible: the turn passes."""
         return not self.plays
-
-
-def check_dice(dice: Iterable[int]) -> Dice:
-    """Two dice of 1–6, as a tuple; ValueError otherwise."""
-    d = tuple(dice)
-    # exactly int: True is not a 1 (bool is a subclass of int)
-    if len(d) != 2 or not all(type(x) is int and 1 <= x <= 6 for x in d):
-        raise ValueError(f"dice must be two numbers from 1 to 6, got {list(d)!r:.60}")
-    return (d[0], d[1])
 
 
 class _Search:
@@ -168,5 +157,4 @@ def _reason(pos: Position, dice: Dice, search: _Search, plays: tuple[Play, ...])
     return why_not_played(pos, dice, plays, one_step_dice=tuple(seq[0].die for seq in longest))
 
 
-__all__ = ["Turn", "analyse", "apply_steps", "check_dice", "has_legal_play", "is_closed_out",
-           "legal_plays", "play_for_result", "StepChooser"]
+__all__ = ["Turn", "analyse", "check_dice", "has_legal_play", "is_closed_out", "legal_plays"]

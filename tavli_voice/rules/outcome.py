@@ -1,5 +1,8 @@
-"""Game end and points (R4, R5.4, R5.5, R7.4, R9).
+"""How a game ended and for how many points (R4, R5.4, R5.5, R7.4, R9).
 
+The values, the stake and the outcomes that need no game hook (resigning,
+dropping a double); reading a finished game from a position
+(``game_outcome``) is in :mod:`.games`, beside the hooks it calls.
 ``winner`` in an :class:`Outcome` is relative to the position it was read
 from: 0 is that position's mover, 1 the opponent, ``None`` a draw. The match
 turns it into a player.
@@ -10,8 +13,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from . import games
-from .position import CHECKERS, Position
+from .position import Position
+
 
 
 class OutcomeKind(enum.StrEnum):
@@ -40,52 +43,16 @@ class Outcome:
         return Outcome(None if self.winner is None else 1 - self.winner, self.points, self.kind)
 
 
-def _stake(pos: Position) -> int:
-    return pos.cube.value if pos.cube is not None else 1
-
-
-def _wins_from(pos: Position) -> Outcome | None:
-    """Has the mover of ``pos`` won (or drawn)? Points from the preset (R4, R5, R7)."""
-    vog = pos.preset == "vog"
-    if pos.off[0] == CHECKERS:
-        if pos.off[1] > 0:
-            return Outcome(0, 1 * _stake(pos), OutcomeKind.SINGLE)
-        in_home = any(pos.theirs(p) for p in range(1, 7))
-        if vog and (pos.bar[1] > 0 or in_home):
-            return Outcome(0, 3 * _stake(pos), OutcomeKind.TRIPLE)
-        return Outcome(0, 2 * _stake(pos), OutcomeKind.MARS)
-    return games.game_for(pos).mother_outcome(pos, _stake(pos))
-
-
-def mother_pin_outcome(pos: Position, stake: int) -> Outcome | None:
-    """R5.4/R5.5: the game ends when the mover has pinned the other player's mother."""
-    if pos.pins[0] != -1:
-        return None
-    # the opponent's checker pinned on their start (mover's point 1) is their mother
-    own_mother_pinned = pos.pins[23] == 1
-    if pos.preset == "tavlucky":
-        return Outcome(0, 1 if own_mother_pinned else 2, OutcomeKind.MOTHER)
-    if own_mother_pinned:
-        return Outcome(None, 0, OutcomeKind.DRAW)
-    if pos.mine(24) == 0:
-        return Outcome(0, (3 if pos.preset == "vog" else 2) * stake, OutcomeKind.MOTHER)
-    return None
-
-
-def game_outcome(position: Position) -> Outcome | None:
-    """The outcome if the game is over in ``position``, else ``None``."""
-    mine = _wins_from(position)
-    if mine is not None:
-        return mine
-    theirs = _wins_from(position.flip())
-    return theirs.swapped() if theirs is not None else None
+def stake(position: Position) -> int:
+    """The points a single game is worth now: the cube's value, else 1 (R9.1)."""
+    return position.cube.value if position.cube is not None else 1
 
 
 def resign_outcome(position: Position, resigner: int = 0) -> Outcome:
     """R9: resigning loses the game; the other side scores 1 (vog: times the cube)."""
-    return Outcome(1 - resigner, 1 * _stake(position), OutcomeKind.RESIGN)
+    return Outcome(1 - resigner, 1 * stake(position), OutcomeKind.RESIGN)
 
 
 def drop_outcome(position: Position, dropper: int = 0) -> Outcome:
     """R9.1: refusing a double loses the game at the current stake."""
-    return Outcome(1 - dropper, _stake(position), OutcomeKind.DROP)
+    return Outcome(1 - dropper, stake(position), OutcomeKind.DROP)

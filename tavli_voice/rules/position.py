@@ -51,6 +51,25 @@ class Preset(enum.StrEnum):
 
 
 GAMES = tuple(g.value for g in GameName)
+#: Other names each game is known by, Greek and Latin, lower case (``find_game``).
+GAME_ALIASES: dict[GameName, tuple[str, ...]] = {
+    GameName.PORTES: ("portes", "πόρτες", "portes", "backgammon", "tavli-portes"),
+    GameName.PLAKOTO: ("plakoto", "πλακωτό", "πλακωτο", "tapa", "ταπα", "τάπα"),
+    GameName.FEVGA: ("fevga", "φεύγα", "φευγα", "moultezim"),
+}
+
+
+def game_name(name: str) -> GameName:
+    """The game called ``name`` (Latin or Greek, any case); ValueError if none.
+
+    >>> game_name(" Τάπα ")
+    <GameName.PLAKOTO: 'plakoto'>
+    """
+    key = name.strip().lower()
+    for game, aliases in GAME_ALIASES.items():
+        if key == game.value or key in aliases:
+            return game
+    raise ValueError(f"unknown game {name!r}; expected portes, plakoto or fevga")
 PRESETS = tuple(p.value for p in Preset)
 #: R0: games each preset offers (``plakoto`` is Tapa under ``vog``).
 PRESET_GAMES: dict[str, tuple[str, ...]] = {
@@ -318,9 +337,7 @@ def _pair(value: object, name: str) -> tuple[int, int]:
 
 
 def _check_game(game: str, preset: str) -> str:
-    from .games import find_game  # local: games imports position
-
-    name = find_game(game).name
+    name = game_name(game).value
     if name not in PRESET_GAMES[preset]:
         raise ValueError(f"{name} is not played under the {preset} preset")
     return name

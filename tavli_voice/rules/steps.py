@@ -1,5 +1,8 @@
 """Single steps: one die moves one checker (R2, R4–R7 through the :class:`.Game` hooks).
 
+The loop sees a game only through :class:`StepHooks`, the four hooks it calls,
+so it needs nothing from :mod:`.games` (which calls it for Fevga's reasons).
+
 The one place that tries each die from each point. The move generator, the
 pass reasons and the step-by-step chooser all walk the same loop, in the same
 order: larger die first, then the game's sources (highest point first).
@@ -13,20 +16,21 @@ order: larger die first, then the game's sources (highest point first).
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, Protocol
 
-from .games import Game
 from .plays import Step
 
-Dice = tuple[int, int]
 
+class StepHooks(Protocol):
+    """The :class:`.Game` hooks a single step needs (every ``Game`` has them)."""
 
-def dice_list(dice: Dice) -> tuple[int, ...]:
-    """The dice to play, larger first; a double is four of its die (R2)."""
-    a, b = dice
-    if a == b:
-        return (a, a, a, a)
-    return (max(a, b), min(a, b))
+    def sources(self, s: list[int]) -> Iterator[int]: ...
+
+    def destination(self, s: list[int], src: int, die: int) -> int: ...
+
+    def apply(self, s: list[int], src: int, dst: int) -> bool: ...
+
+    def step_allowed(self, s_after: list[int], dst: int) -> bool: ...
 
 
 def remove_die(dice_left: tuple[int, ...], die: int) -> tuple[int, ...]:
@@ -35,7 +39,7 @@ def remove_die(dice_left: tuple[int, ...], die: int) -> tuple[int, ...]:
     return dice_left[:i] + dice_left[i + 1:]
 
 
-def landings(game: Game, s: list[int], dice: tuple[int, ...]
+def landings(game: StepHooks, s: list[int], dice: tuple[int, ...]
              ) -> Iterator[tuple[int, int, int, bool, list[int]]]:
     """``(die, from, to, captured, state after)`` for each checker a die can move and land.
 
@@ -53,7 +57,7 @@ def landings(game: Game, s: list[int], dice: tuple[int, ...]
             yield die, src, dst, cap, t
 
 
-def legal_steps(game: Game, s: list[int], dice: tuple[int, ...]
+def legal_steps(game: StepHooks, s: list[int], dice: tuple[int, ...]
                 ) -> Iterator[tuple[Step, list[int]]]:
     """Every single step the dice allow from state ``s``, with the state after it."""
     for die, src, dst, cap, t in landings(game, s, dice):
@@ -61,6 +65,6 @@ def legal_steps(game: Game, s: list[int], dice: tuple[int, ...]
             yield Step(src, dst, die, cap), t
 
 
-def can_step(game: Game, s: list[int], dice: tuple[int, ...]) -> bool:
+def can_step(game: StepHooks, s: list[int], dice: tuple[int, ...]) -> bool:
     """True when at least one of ``dice`` can be played from state ``s``."""
     return next(legal_steps(game, s, dice), None) is not None
