@@ -37,6 +37,7 @@ push-to-talk nothing does.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import statistics
 import subprocess
@@ -725,19 +726,19 @@ def record_clips(lang: Lang, fsdd_dir: Path, step: int, variants: int, plays: in
             out.append((speaker, path.name, held, number_text(digit, "en"), ChoosePlay(digit), audio.load(path)))
     else:
         tuning = set(greek_voices(12))
-        texts = [p.text for p in items]
-        for voice, speed, pitch in greek_voices(variants):
+        every = [(v, p) for v in greek_voices(variants) for p in items]
+        for (voice, speed, pitch), phrase in every[::step]:
             held = (voice, speed, pitch) not in tuning
             row = "el (3 rates x 3 pitches)" if voice == "el" else \
                 "el variants, held out" if held else "el variants, tuning 12"
-            for k, said in enumerate(texts):
-                path = folder / f"{voice}_{speed}_{pitch}_{k}.wav"
-                if not path.exists():
-                    subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-p", str(pitch), "-w", str(path),
-                                    said], check=True)
-                out.append((row, f"{voice} {speed} {pitch}: {said}", held, said, items[k].command,
-                            audio.load(path)))
-        out = out[::step]
+            key = hashlib.sha1(f"{voice}|{speed}|{pitch}|{phrase.text}".encode()).hexdigest()[:16]
+            path = folder / f"el_{key}.wav"
+            if not path.exists():
+                folder.mkdir(parents=True, exist_ok=True)
+                subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-p", str(pitch), "-w", str(path),
+                                phrase.text], check=True)
+            out.append((row, f"{voice} {speed} {pitch}: {phrase.text}", held, phrase.text, phrase.command,
+                        audio.load(path)))
     return [c for c in out if part == "all" or c[2] == (part == "held-out")]
 
 
@@ -758,7 +759,7 @@ def bench_record(args: argparse.Namespace) -> None:
                        args.band)]
     jsonl = open(args.jsonl, "w", encoding="utf-8") if args.jsonl else None
     with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
+        folder = args.clips or Path(tmp)
         sources = {"babble": sound.espeak_talk(sound.BABBLE_TALK, folder),
                    "tv": sound.espeak_talk(sound.TV_TALK, folder)}
         room_ir = sound.room_response(np.random.default_rng([args.seed, 1]))
@@ -785,7 +786,7 @@ def bench_record(args: argparse.Namespace) -> None:
                         x = sound.telephone(x)
                     heard = engine.recognize(x, items)  # type: ignore[attr-defined]
                     result = record_outcome(heard, heard.command == meant)
-                    for key in ((row, label), ("all", label)):
+                    for key in ((row, label), ("all", label), *((("all held out", label),) if held else ())):
                         rows.setdefault(key, Counter())[result] += 1
                         times.setdefault(key, []).append(heard.ms)
                     if jsonl is not None:
@@ -805,7 +806,7 @@ def print_record_table(rows: dict[tuple[str, str], Counter[str]], times: dict[tu
     head = f"  {'speaker / voice':28s} {'condition':26s} {'n':>5s} " + " ".join(
         f"{c:>{max(9, len(c))}s}" for c in RECORD_COLUMNS) + f" {'median ms':>9s} {'p95 ms':>7s}"
     print(head)
-    order = sorted(rows, key=lambda k: (k[0] == "all", k[0]))
+    order = sorted(rows, key=lambda k: (k[0].startswith("all"), k[0]))
     for key in order:
         seen = rows[key]
         n = sum(seen.values())
@@ -858,6 +859,9 @@ def main() -> None:
                         help="which part of the data (default all)")
     record.add_argument("--of-record", action="store_true",
                         help="every condition of record in turn: quiet, white/pink/babble at 10 and 5 dB, room")
+    record.add_argument("--clips", type=Path, default=Path(tempfile.gettempdir()) / "tavli-voice-bench-clips",
+                        help="folder where the espeak-ng clips are made once and used again (default: "
+                             "tavli-voice-bench-clips in the system's temporary folder)")
     record.add_argument("--jsonl", type=Path, default=None, help="also one JSON line per clip and condition")
     args = parser.parse_args()
     if args.lang or args.noise or args.room or args.band or args.of_record:
