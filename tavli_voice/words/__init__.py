@@ -1984,6 +1984,8 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
 # ---------------------------------------------------------------------------
 #: Each section of the catalogue under the prefix its keys take in :data:`ENTRIES`
 #: (the narration's :data:`MESSAGES` have no prefix).
+from .reasons import REASON_WORDS  # noqa: E402  (why a play is better; uses the helpers above)
+
 SECTIONS: dict[str, dict[str, dict[str, str]]] = {
     "": MESSAGES,
     "board.": BOARD_WORDS,
@@ -1995,6 +1997,7 @@ SECTIONS: dict[str, dict[str, dict[str, str]]] = {
     "symbol.": SPEECH_SYMBOL_WORDS,
     "latin.": LATIN_SPOKEN,
     "voice.": VOICE_MESSAGES,
+    "why.": REASON_WORDS,
 }
 
 
