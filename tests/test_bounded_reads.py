@@ -281,3 +281,52 @@ class TestEnrolledTakes:
         assert hear_main(["--engine", "templates", "--profile", str(profile), str(tmp_path / "ok.wav")],
                          out, err) == 1
         assert err.getvalue().startswith("None of the 6 recordings of your words in ")
+
+
+def damaged_vosk_model(folder: Path, damage: str, name: str = "vosk-model-small-en-us-0.15") -> Path:
+    """A model folder in Vosk's layout, damaged in one way."""
+    model = folder / name
+    for part in ("am", "conf", "graph"):
+        (model / part).mkdir(parents=True)
+    if damage == "fifo":
+        os.mkfifo(model / "am" / "final.mdl")  # Kaldi would wait for a writer
+    else:
+        (model / "am" / "final.mdl").write_bytes(b"\x00" * 100)
+    return model
+
+
+class TestVoskModels:
+    def test_models_are_not_searched_in_the_current_folder(self, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+        from tavli_voice.speech.models import find_model, search_dirs
+
+        damaged_vosk_model(tmp_path / "models", "junk")
+        monkeypatch.chdir(tmp_path)
+        env = {"TAVLI_VOICE_HOME": str(tmp_path / "home")}
+        assert search_dirs(None, env) == [tmp_path / "home" / "models"]
+        assert find_model("en", None, env, packages=False) is None
+        damaged_vosk_model(tmp_path / "home" / "models", "junk")
+        found = find_model("en", None, env, packages=False)
+        assert found is not None and found.path == tmp_path / "home" / "models" / "vosk-model-small-en-us-0.15"
+
+    @pytest.mark.parametrize("damage", ["junk", "fifo"])
+    def test_a_damaged_model_is_said_not_a_crash_nor_a_hang(self, tmp_path: Path, damage: str) -> None:
+        damaged_vosk_model(tmp_path / "mine", damage, "vosk-model-el-gr-0.7")
+        write_wav(tmp_path / "ok.wav", tone(0.4), RATE)
+        proc = subprocess.run([sys.executable, "-m", "tavli_voice.cli", "hear", "--engine", "vosk",
+                               "--models", "mine", "--lang", "el", "ok.wav"],
+                              capture_output=True, timeout=60, env=user_env(tmp_path), cwd=tmp_path)
+        err = proc.stderr.decode("utf-8")
+        assert proc.returncode == 1 and "Traceback" not in err
+        assert "Το μοντέλο Vosk vosk-model-el-gr-0.7 στο mine/vosk-model-el-gr-0.7 δεν φορτώνεται" in err
+
+    def test_the_automatic_choice_goes_on_without_a_damaged_model(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        from tavli_voice.speech import engine_whisper
+        from tavli_voice.speech.recognizer import Instead, choose_engine
+
+        monkeypatch.setattr(engine_whisper, "PACKAGED", ())
+        damaged_vosk_model(tmp_path / "mine", "fifo")
+        engine = choose_engine(None, "en", tmp_path / "mine", profile=tmp_path / "voice")
+        assert isinstance(engine, Instead) and engine.name == "pocketsphinx"
+        assert "vosk model vosk-model-small-en-us-0.15: am/final.mdl is not an ordinary file" in engine.why

