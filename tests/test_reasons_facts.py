@@ -167,3 +167,31 @@ def test_blots_of_fevga_is_empty_and_plakoto_pinner_is_no_blot() -> None:
     p = pos("plakoto", {24: 13, 10: [1, -1], 9: 1, 1: -14})
     assert blots_of(p) == (9,)
     assert blots_of(Position.initial("fevga")) == ()
+
+
+def test_explain_names_true_facts_largest_first_or_none() -> None:
+    """The ranking: the opening 3-1 split against making the 5 point (R4)."""
+    from tavli_voice.bots.reasons import explain
+
+    start = Position.initial("portes")
+    plays = {p.notation: p for p in legal_plays(start, (3, 1))}
+    mine, better = plays["24/23 24/21"], plays["8/5 6/5"]
+    true_facts = set(differences(start, mine, better))
+    ex = explain(start, mine, better, 0.15)
+    assert ex.reasons and len(ex.reasons) <= 3
+    assert set(ex.reasons) <= true_facts
+    assert ex.reasons[0].kind in (Kind.MADE, Kind.WALL, Kind.SHOTS)
+    assert list(ex.shares) == sorted(ex.shares, reverse=True)
+    # the same facts cannot explain a difference ten times larger: no reason is said
+    assert explain(start, mine, better, 5.0).reasons == ()
+
+
+def test_why_compares_with_the_experts_best_play() -> None:
+    from tavli_voice.bots.reasons import runner_up, why
+
+    start = Position.initial("portes")
+    plays = legal_plays(start, (3, 1))
+    best = runner_up(plays)
+    assert best is not None
+    ex = why(start, plays, best)
+    assert ex is not None and ex.equity_loss > 0

@@ -32,12 +32,16 @@ Nothing here is a sentence: the words catalogue says them.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+
+import numpy as np
 
 from tavli_voice.rules import Play, Position, legal_plays
 from tavli_voice.rules.games import game_for
 
+from .expert import ExpertBot
 from .shots import MASKS
 
 #: The 21 different rolls and how many of the 36 each stands for.
@@ -226,7 +230,7 @@ class Kind(enum.StrEnum):
     THEIR_MOTHER = "their_mother"  #: the opponent's mother pinned (1) or not (0)
     MOTHER_RISK = "mother_risk"    #: rolls of 36 that pin our mother
     START_LEFT = "start_left"  #: Fevga: checkers still in the starting quarter
-    PIPS = "pips"              #: our pips left
+    PIPS = "pips"              #: the race: our pips left minus theirs
     OFF = "off"                #: our checkers borne off
 
 
@@ -261,7 +265,7 @@ def _values(f: Facts, before: Position) -> dict[Kind, tuple[int, tuple[int, ...]
         Kind.THEIR_MOTHER: (int(f.their_mother_pinned), ()),
         Kind.MOTHER_RISK: (f.mother_risk, ()),
         Kind.START_LEFT: (f.start_left, ()),
-        Kind.PIPS: (f.pips[0], ()),
+        Kind.PIPS: (f.pips[0] - f.pips[1], ()),
         Kind.OFF: (f.off[0], ()),
     }
 
@@ -283,3 +287,99 @@ def differences(before: Position, mine: Play | Position,
             points = pa if na >= nb else pb
             out.append(Difference(kind, na, nb, points))
     return tuple(out)
+
+
+# ------------------------------------------------------------------ ranking
+#: The sign a fact's weight must have: +1 when more of it is better for the player.
+NATURAL_SIGN: dict[Kind, int] = {
+    Kind.SHOTS: -1, Kind.MADE: 1, Kind.GIVEN_UP: -1, Kind.PRIME: 1, Kind.WALL: 1,
+    Kind.ANCHOR: 1, Kind.CAPTURED: 1, Kind.LOST: -1, Kind.THEIR_MOTHER: 1,
+    Kind.MOTHER_RISK: -1, Kind.START_LEFT: -1, Kind.PIPS: -1, Kind.OFF: 1,
+}
+
+#: Equity (points a game) each unit of a fact is worth, by game: fitted by
+#: ``benchmarks/reasons.py --fit`` to the expert's 0-ply equity differences
+#: between the best play and up to three other plays of seeded random-playout
+#: decisions, each weight held to its natural sign (a fact whose fitted weight
+#: had the wrong sign explains nothing). Portes from 250 decisions (about 750
+#: pairs), Plakoto and Fevga from 60 (about 175 pairs). Validated on other
+#: seeds the fit is weak (R² about 0 in Plakoto, below 0 in Portes and Fevga):
+#: the weights rank the facts, and :func:`explain` says a reason only when the
+#: weighted facts account for most of the expert's difference.
+WEIGHTS: dict[str, dict[Kind, float]] = {
+    "portes": {Kind.SHOTS: -0.0030, Kind.MADE: 0.1721, Kind.GIVEN_UP: -0.0967,
+               Kind.WALL: 0.1658, Kind.CAPTURED: 0.2103, Kind.PIPS: -0.0089},
+    "plakoto": {Kind.SHOTS: -0.0018, Kind.MADE: 0.2187, Kind.GIVEN_UP: -0.0225,
+                Kind.PRIME: 0.0281, Kind.ANCHOR: 0.0151, Kind.CAPTURED: 0.2621,
+                Kind.MOTHER_RISK: -0.0449},
+    "fevga": {Kind.MADE: 0.0909, Kind.GIVEN_UP: -0.0632, Kind.WALL: 0.0293,
+              Kind.ANCHOR: 0.0266, Kind.START_LEFT: -0.0404, Kind.OFF: 0.2268},
+}
+
+#: A reason is said when it explains at least this share of the equity difference …
+MIN_SHARE = 0.2
+#: … and the reasons said together explain at least this share (else none stands out).
+MOST = 0.5
+#: At most this many reasons are said.
+MAX_REASONS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """Why ``better`` beats ``mine``: the reasons that explain it, largest first.
+
+    ``reasons`` is empty when no computed fact explains most of ``equity_loss``
+    (say "no single reason stands out", never a reason that is not the real one).
+    ``shares[i]`` is the part of ``equity_loss`` reason ``i`` explains.
+    """
+
+    equity_loss: float
+    reasons: tuple[Difference, ...]
+    shares: tuple[float, ...]
+
+
+def contributions(game: str, diffs: tuple[Difference, ...]) -> list[tuple[float, Difference]]:
+    """Each difference's part of the equity difference by :data:`WEIGHTS` (positive: for ``better``)."""
+    w = WEIGHTS[game]
+    return [(w.get(d.kind, 0.0) * (d.better - d.mine), d) for d in diffs]
+
+
+def explain(before: Position, mine: Play, better: Play, equity_loss: float) -> Explanation:
+    """The reasons ``better`` is worth ``equity_loss`` more than ``mine`` (both from ``before``)."""
+    diffs = differences(before, mine, better)
+    parts = sorted(((c, d) for c, d in contributions(before.game, diffs) if c > 0),
+                   key=lambda cd: -cd[0])
+    loss = max(equity_loss, 1e-9)
+    said = [(c, d) for c, d in parts[:MAX_REASONS] if c >= MIN_SHARE * loss]
+    if sum(c for c, _d in said) < MOST * loss:
+        return Explanation(equity_loss, (), ())
+    return Explanation(equity_loss, tuple(d for _c, d in said),
+                       tuple(round(min(1.0, c / loss), 2) for c, _d in said))
+
+
+def why(before: Position, plays: Sequence[Play], chosen: Play, *,
+        bot: ExpertBot | None = None) -> Explanation | None:
+    """Why the expert's best play of ``plays`` beats ``chosen`` (0-ply equities).
+
+    ``None`` when ``chosen`` is the best play (or the only one). When
+    ``chosen`` is the best, compare it with the second best: call
+    :func:`runner_up` first to get that play.
+    """
+    bot = bot or ExpertBot(0, search=False)
+    if len(plays) < 2 or not bot.usable(before.game):
+        return None
+    eq = bot.equities(plays)
+    best = int(np.argmax(eq))
+    mine = list(plays).index(chosen)
+    if best == mine:
+        return None
+    return explain(before, chosen, plays[best], float(eq[best] - eq[mine]))
+
+
+def runner_up(plays: Sequence[Play], *, bot: ExpertBot | None = None) -> Play | None:
+    """The expert's second-best play (0-ply), to say why the best beats it; None with one play."""
+    bot = bot or ExpertBot(0, search=False)
+    if len(plays) < 2:
+        return None
+    eq = bot.equities(plays)
+    return plays[int(np.argsort(-eq, kind="stable")[1])]

@@ -1,0 +1,129 @@
+"""Reasons (bots/reasons.py): the time to explain one decision, and the weights' fit.
+
+Default: for seeded decisions of each game (two or more legal plays), times
+``reasons.why`` (the expert's 0-ply equities of the turn's plays, the facts of
+the best play and of the play compared, the ranking) and prints the median and
+95th percentile in milliseconds, wall clock and this process's CPU time (on a
+machine shared with other jobs the wall clock counts their time too). Target:
+median under 50 ms.
+
+``--fit``: fits :data:`tavli_voice.bots.reasons.WEIGHTS` to the expert's 0-ply
+equity differences between the best play and up to three other plays of
+seeded decisions (each weight held to its natural sign), then validates on
+decisions of other seeds: R² of the predicted differences, and for the clear
+mistakes (a loss of at least the coach's threshold) how often a reason is
+given and how often the largest named fact really points to the better play.
+Prints the weights to paste into the module.
+
+Usage::
+
+    python benchmarks/reasons.py                 # 100 decisions per game
+    python benchmarks/reasons.py --fit --decisions 600
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+
+import numpy as np
+
+from tavli_voice.bots import reasons
+from tavli_voice.bots.expert import ExpertBot
+from tavli_voice.bots.playouts import random_decisions
+from tavli_voice.bots.reasons import NATURAL_SIGN, Kind
+
+GAMES = ("portes", "plakoto", "fevga")
+KINDS = list(Kind)
+
+
+def pairs(game: str, n: int, seed: int, bot: ExpertBot) -> tuple[np.ndarray, np.ndarray]:
+    """Fact differences (better − other) and the expert's equity differences."""
+    rng = random.Random(f"reasons-fit:{game}:{seed}")
+    xs: list[list[float]] = []
+    ys: list[float] = []
+    for before, _dice, plays in random_decisions(game, n, seed, keep=0.3, label="reasons"):
+        if len(plays) < 2:
+            continue
+        eq = bot.equities(plays)
+        best = int(np.argmax(eq))
+        others = [i for i in range(len(plays)) if i != best]
+        for i in rng.sample(others, min(3, len(others))):
+            diffs = {d.kind: d for d in reasons.differences(before, plays[i], plays[best])}
+            xs.append([float(diffs[k].better - diffs[k].mine) if k in diffs else 0.0
+                       for k in KINDS])
+            ys.append(float(eq[best] - eq[i]))
+    return np.array(xs), np.array(ys)
+
+
+def fit(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Least squares with every weight held to its natural sign (wrong sign: left out)."""
+    active = [j for j, k in enumerate(KINDS) if np.any(x[:, j])]
+    while True:
+        w = np.zeros(len(KINDS))
+        if active:
+            sol, *_ = np.linalg.lstsq(x[:, active], y, rcond=None)
+            w[active] = sol
+        wrong = [j for j in active if w[j] * NATURAL_SIGN[KINDS[j]] < 0]
+        if not wrong:
+            return w
+        worst = min(wrong, key=lambda j: w[j] * NATURAL_SIGN[KINDS[j]])
+        active.remove(worst)
+
+
+def run_fit(n: int) -> None:
+    bot = ExpertBot(0, search=False)
+    print("WEIGHTS = {")
+    report = []
+    for game in GAMES:
+        x, y = pairs(game, n, 1, bot)
+        w = fit(x, y)
+        xv, yv = pairs(game, n // 2, 2, bot)
+        pred = xv @ w
+        r2 = 1.0 - float(np.sum((yv - pred) ** 2) / np.sum((yv - yv.mean()) ** 2))
+        entries = ", ".join(f"Kind.{KINDS[j].name}: {w[j]:.4f}" for j in range(len(KINDS)) if w[j])
+        print(f'    "{game}": {{{entries}}},')
+        report.append(f"{game}: fitted on {len(y)} pairs, validated on {len(yv)}: R2 {r2:.2f}")
+    print("}")
+    print("\n".join(report))
+
+
+def run_timing(n: int) -> None:
+    bot = ExpertBot(0, search=False)
+    for game in GAMES:
+        decisions = [d for d in random_decisions(game, n, 5, keep=0.3, label="reasons-time")
+                     if len(d[2]) >= 2]
+        times, cpu = [], []
+        given = 0
+        for before, _dice, plays in decisions:
+            chosen = plays[len(plays) // 2]
+            reasons._hit_counts.cache_clear()  # no help from an earlier decision
+            t, c = time.perf_counter(), time.process_time()
+            ex = reasons.why(before, plays, chosen, bot=bot)
+            times.append(1000.0 * (time.perf_counter() - t))
+            cpu.append(1000.0 * (time.process_time() - c))
+            given += bool(ex is not None and ex.reasons)
+        times.sort()
+        cpu.sort()
+        print(f"{game}: {len(times)} decisions, median {statistics.median(times):.1f} ms "
+              f"(CPU {statistics.median(cpu):.1f} ms), 95th {times[int(0.95 * (len(times) - 1))]:.1f}"
+              f" ms (CPU {cpu[int(0.95 * (len(cpu) - 1))]:.1f} ms), reasons given {given}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--fit", action="store_true", help="fit and validate the weights")
+    ap.add_argument("--decisions", type=int, default=100)
+    args = ap.parse_args(argv)
+    if args.fit:
+        run_fit(args.decisions)
+    else:
+        run_timing(args.decisions)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
