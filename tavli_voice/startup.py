@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from . import arguments as A
 from . import events as E
 from . import storage
 from . import words as M
@@ -26,6 +27,7 @@ from .rules.position import PRESET_GAMES
 from .words.catalogs import use_argparse_language
 from .narration.priorities import Verbosity
 from .rules import MatchConfig, TimerRules
+from .rules.match import MAX_MATCH_LENGTH, MAX_SEED_TEXT
 from .bots.registry import BOT_NAMES, is_bot_name, unknown_bot_message
 from .session import Session, SessionOptions
 from .ui import saved
@@ -34,6 +36,9 @@ if TYPE_CHECKING:
     from .narration.narrator import Narrator
     from .narration.settings import SpeechSettings
     from .ui.app import App, Source
+
+#: Longest ``--dwell`` (seconds a pointer rests on a button before it is picked).
+MAX_DWELL = 60.0
 
 #: Bots a seat can be given on the command line (the levels, weakest first).
 BOTS = BOT_NAMES
@@ -44,7 +49,11 @@ log = logging.getLogger(__name__)
 def build_parser(lang: str = "en", prog: str = "tavli-voice play") -> argparse.ArgumentParser:
     """The options of ``tavli-voice play`` (or ``window``, ``resume``), their help in ``lang``
     (argparse's own words too)."""
+    from .narration.settings import RATE_RANGE, SpeechSettings
+    from .ui.board.theme import SCALE_RANGE
+
     use_argparse_language(lang)
+    DEFAULT_RATE = SpeechSettings().rate
 
     def h(key: str) -> str:
         return M.text(f"cli.{key}", lang)
@@ -55,21 +64,24 @@ def build_parser(lang: str = "en", prog: str = "tavli-voice play") -> argparse.A
     ap = argparse.ArgumentParser(prog=prog, description=h("description"))
     ap.add_argument("--game", default="tavli", choices=["tavli", "portes", "plakoto", "fevga"],
                     help=h("game"))
-    ap.add_argument("--points", type=int, default=None, metavar=mv("points"), help=h("points"))
+    ap.add_argument("--points", type=A.whole_number(lang, 1, MAX_MATCH_LENGTH), default=None,
+                    metavar=mv("points"), help=M.text("cli.points", lang, MAX_MATCH_LENGTH))
     ap.add_argument("--preset", default=None, choices=["tavlucky", "traditional", "vog"],
                     help=h("preset"))
     ap.add_argument("--opponent", default="rita", choices=list(BOTS) + ["friend"],
                     help=h("opponent"))
     ap.add_argument("--players", default=None, metavar=mv("players"), help=h("players"))
-    ap.add_argument("--seed", default=None, metavar=mv("seed"), help=h("seed"))
+    ap.add_argument("--seed", type=A.seed(lang), default=None, metavar=mv("seed"),
+                    help=M.text("cli.seed", lang, MAX_SEED_TEXT))
     ap.add_argument("--lang", choices=["en", "el"], default=None, help=h("lang"))
     ap.add_argument("--timer", action="store_true", help=h("timer"))
     ap.add_argument("--speech", choices=["on", "off"], default=None, help=h("speech"))
     ap.add_argument("--verbosity", choices=["terse", "normal", "chatty"], default=None,
                     help=h("verbosity"))
-    ap.add_argument("--rate", type=int, default=None, metavar=mv("rate"), help=h("rate"))
-    ap.add_argument("--volume", type=float, default=None, metavar=mv("volume"),
-                    help=h("volume"))
+    ap.add_argument("--rate", type=A.whole_number(lang, *RATE_RANGE), default=None,
+                    metavar=mv("rate"), help=M.text("cli.rate", lang, *RATE_RANGE, DEFAULT_RATE))
+    ap.add_argument("--volume", type=A.number(lang, 0.0, 1.0), default=None,
+                    metavar=mv("volume"), help=h("volume"))
     ap.add_argument("--words", action="store_true", help=h("words"))
     ap.add_argument("--numbering", choices=["mine", "mover"], default="mine",
                     help=h("numbering"))
@@ -83,8 +95,10 @@ def build_parser(lang: str = "en", prog: str = "tavli-voice play") -> argparse.A
     ap.add_argument("--window", action="store_true", help=h("window"))
     ap.add_argument("--theme", choices=["high_contrast", "classic"], default="high_contrast",
                     help=h("theme"))
-    ap.add_argument("--scale", type=float, default=1.0, metavar=mv("scale"), help=h("scale"))
-    ap.add_argument("--dwell", type=float, default=None, metavar=mv("seconds"), help=h("dwell"))
+    ap.add_argument("--scale", type=A.number(lang, *SCALE_RANGE), default=1.0,
+                    metavar=mv("scale"), help=h("scale"))
+    ap.add_argument("--dwell", type=A.number(lang, 0.0, MAX_DWELL), default=None,
+                    metavar=mv("seconds"), help=h("dwell"))
     ap.add_argument("--fullscreen", action="store_true", help=h("fullscreen"))
     ap.add_argument("--resume", action="store_true", help=h("resume"))
     ap.add_argument("--resume-name", default=None, metavar=mv("name"), help=h("resume_name"))
@@ -158,7 +172,7 @@ def make_narrator(args: argparse.Namespace, lang: str, say: "SayLine"
         changes["enabled"] = args.speech == "on"
     if args.verbosity:
         changes["verbosity"] = Verbosity(args.verbosity)
-    if args.rate:
+    if args.rate is not None:
         changes["rate"] = args.rate
     if args.volume is not None:
         changes["volume"] = args.volume

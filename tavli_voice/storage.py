@@ -371,6 +371,7 @@ def check_save(data: object) -> None:
     replays is :meth:`Session.restore`'s part.
     """
     from .bots import bot_name
+    from .rules.match import MAX_MATCH_LENGTH, seed_text_ok
     from .rules.position import GAMES, PRESETS
 
     top = _object(data, "save", {"version", "config", "players", "options", "log", "over",
@@ -380,14 +381,14 @@ def check_save(data: object) -> None:
         raise _fail("version", "unknown save version")
     c = _object(top["config"], "config", {"length", "kind", "preset", "seed", "timer"},
                 {"length", "kind", "preset", "seed"})
-    if not _is_int(c["length"], 1, 10_000):
+    if not _is_int(c["length"], 1, MAX_MATCH_LENGTH):
         raise _fail("config.length", "must be a whole number of points from 1")
     if c["kind"] not in ("tavli",) + GAMES:
         raise _fail("config.kind", "unknown kind of match")
     if c["preset"] not in PRESETS:
         raise _fail("config.preset", "unknown preset")
     seed = c["seed"]
-    if not (_is_int(seed, -(1 << 63), 1 << 63) or (isinstance(seed, str) and len(seed) <= 200)):
+    if not (_is_int(seed, -(1 << 63), 1 << 63) or (isinstance(seed, str) and seed_text_ok(seed))):
         raise _fail("config.seed", "must be a number or a short text")
     if "timer" in c:
         t = _object(c["timer"], "config.timer", {"enabled", "roll_seconds", "play_seconds",

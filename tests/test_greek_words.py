@@ -379,14 +379,17 @@ class TestCommandLinesInGreek:
 
     def test_option_errors_are_wholly_greek(self, capsys: pytest.CaptureFixture[str]) -> None:
         from tavli_voice.cli import main
-        assert main(["play", "--lang", "el", "--no-save", "--points", "0", "--speech", "off"]) == 2
+        with pytest.raises(SystemExit) as refused:  # argparse checks the value itself
+            main(["play", "--lang", "el", "--no-save", "--points", "0", "--speech", "off"])
+        assert refused.value.code == 2
+        assert capsys.readouterr().err.splitlines()[-1] == (
+            "tavli-voice play: σφάλμα: το --points θέλει ακέραιο αριθμό από 1 έως 10000, όχι «0»")
         assert main(["play", "--lang", "el", "--no-save", "--game", "fevga", "--preset", "vog",
                      "--speech", "off"]) == 2
         assert main(["play", "--lang", "el", "--no-save", "--players", "rita", "--speech",
                      "off"]) == 2
         out = capsys.readouterr().out.splitlines()
         assert out == [
-            "Ο αγώνας δεν μπορεί να ξεκινήσει: ο αγώνας πρέπει να έχει τουλάχιστον 1 πόντο.",
             ("Ο αγώνας δεν μπορεί να ξεκινήσει: το παιχνίδι Φεύγα δεν παίζεται με τους κανόνες "
              "VOG."),
             "Ο αγώνας δεν μπορεί να ξεκινήσει: το --players θέλει δύο ονόματα, π.χ. rita,strong.",

@@ -14,6 +14,25 @@ from .outcome import Outcome
 from .position import PRESET_GAMES
 
 ROTATION = ("portes", "plakoto", "fevga")
+#: Longest match in points (R9); the command line and the save check share it.
+MAX_MATCH_LENGTH = 10_000
+#: Longest seed given as text (characters); the command line and the save check share it.
+MAX_SEED_TEXT = 200
+
+
+def seed_text_ok(seed: str) -> bool:
+    """Whether ``seed`` can seed a match and be saved: UTF-8 text, at most :data:`MAX_SEED_TEXT`.
+
+    >>> seed_text_ok("3"), seed_text_ok("x" * 201), seed_text_ok("\\udcff")
+    (True, False, False)
+    """
+    if len(seed) > MAX_SEED_TEXT:
+        return False
+    try:
+        seed.encode("utf-8")
+    except UnicodeEncodeError:  # bytes that were not UTF-8 (surrogate escapes)
+        return False
+    return True
 
 
 class DiceSource:
@@ -105,6 +124,10 @@ class MatchConfig:
     def __post_init__(self) -> None:
         if not isinstance(self.length, int) or self.length < 1:
             raise ValueError("a match is at least 1 point long")
+        if self.length > MAX_MATCH_LENGTH:
+            raise ValueError(f"a match is at most {MAX_MATCH_LENGTH} points long")
+        if isinstance(self.seed, str) and not seed_text_ok(self.seed):
+            raise ValueError(f"a seed is a text of at most {MAX_SEED_TEXT} characters")
         games = PRESET_GAMES.get(self.preset)
         if games is None:
             raise ValueError(f"unknown preset {self.preset!r}")

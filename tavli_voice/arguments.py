@@ -1,0 +1,104 @@
+"""Argument types for the command lines: every value checked by argparse, said in words.
+
+Each function here returns a ``type=`` for :meth:`argparse.ArgumentParser.add_argument`
+that turns the text typed into a value or raises
+:class:`argparse.ArgumentTypeError` with a sentence in the user's language,
+which argparse prints after ``argument --rate:`` (Greek: ``το --rate``)
+and ends the run with exit code 2, before anything else happens.
+
+>>> rate = whole_number("en", 80, 450)
+>>> rate("175")
+175
+>>> rate("79")
+Traceback (most recent call last):
+...
+argparse.ArgumentTypeError: takes a whole number from 80 to 450, not '79'
+>>> number("el", 0.0, 1.0)("nan")
+Traceback (most recent call last):
+...
+argparse.ArgumentTypeError: θέλει αριθμό από 0 έως 1, όχι «nan»
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from typing import Callable
+
+from . import words as M
+from .rules.match import MAX_SEED_TEXT
+
+#: Longest piece of a refused value repeated in a message (characters).
+SHOWN = 40
+
+
+def shown(value: str) -> str:
+    """A typed value as a message may repeat it: printable, shortened.
+
+    >>> shown("\\udcff1"), shown("x" * 50)[-3:]
+    ('\\\\xff1', 'xx…')
+    """
+    if len(value) > SHOWN:
+        value = value[:SHOWN - 1] + "…"
+    printable = value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in printable)
+
+
+def whole_number(lang: str, low: int, high: int) -> Callable[[str], int]:
+    """A whole number from ``low`` to ``high``."""
+    def parse(value: str) -> int:
+        try:
+            number = int(value.strip())
+        except ValueError:
+            number = None
+        if number is None or not low <= number <= high:
+            raise argparse.ArgumentTypeError(
+                M.text("arg.whole_number", lang, low, high, value=shown(value)))
+        return number
+    return parse
+
+
+def number(lang: str, low: float, high: float) -> Callable[[str], float]:
+    """A finite number from ``low`` to ``high`` (``nan`` and ``inf`` are refused)."""
+    def parse(value: str) -> float:
+        try:
+            result = float(value)
+        except ValueError:
+            result = math.nan
+        if not (math.isfinite(result) and low <= result <= high):
+            raise argparse.ArgumentTypeError(
+                M.text("arg.number", lang, float(low), float(high), value=shown(value)))
+        return result
+    return parse
+
+
+def seed(lang: str) -> Callable[[str], str]:
+    """A seed: text of at most :data:`~tavli_voice.rules.match.MAX_SEED_TEXT` characters,
+    all of it UTF-8 (the limits a save is checked against)."""
+    def parse(value: str) -> str:
+        if len(value) > MAX_SEED_TEXT:
+            raise argparse.ArgumentTypeError(M.text("arg.seed_long", lang, MAX_SEED_TEXT))
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise argparse.ArgumentTypeError(
+                M.text("arg.not_utf8", lang, value=shown(value))) from None
+        return value
+    return parse
+
+
+def text(lang: str, limit: int = 1000) -> Callable[[str], str]:
+    """Any UTF-8 text of at most ``limit`` characters (names, engines, lists)."""
+    def parse(value: str) -> str:
+        if len(value) > limit:
+            raise argparse.ArgumentTypeError(M.text("arg.too_long", lang, limit))
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise argparse.ArgumentTypeError(
+                M.text("arg.not_utf8", lang, value=shown(value))) from None
+        return value
+    return parse
+
+
+__all__ = ["SHOWN", "number", "seed", "shown", "text", "whole_number"]
