@@ -301,19 +301,18 @@ NATURAL_SIGN: dict[Kind, int] = {
 #: ``benchmarks/reasons.py --fit`` to the expert's 0-ply equity differences
 #: between the best play and up to three other plays of seeded random-playout
 #: decisions, each weight held to its natural sign (a fact whose fitted weight
-#: had the wrong sign explains nothing). Portes from 250 decisions (about 750
-#: pairs), Plakoto and Fevga from 60 (about 175 pairs). Validated on other
-#: seeds the fit is weak (R² about 0 in Plakoto, below 0 in Portes and Fevga):
-#: the weights rank the facts, and :func:`explain` says a reason only when the
-#: weighted facts account for most of the expert's difference.
+#: had the wrong sign explains nothing), 250 decisions a game (about 720
+#: pairs). Validated on 125 decisions of another seed: R² 0.44 in Portes, 0.51
+#: in Plakoto, about 0 in Fevga (there the facts rarely explain the expert's
+#: choice, and :func:`explain` mostly says that no single reason stands out).
 WEIGHTS: dict[str, dict[Kind, float]] = {
     "portes": {Kind.SHOTS: -0.0030, Kind.MADE: 0.1721, Kind.GIVEN_UP: -0.0967,
                Kind.WALL: 0.1658, Kind.CAPTURED: 0.2103, Kind.PIPS: -0.0089},
-    "plakoto": {Kind.SHOTS: -0.0018, Kind.MADE: 0.2187, Kind.GIVEN_UP: -0.0225,
-                Kind.PRIME: 0.0281, Kind.ANCHOR: 0.0151, Kind.CAPTURED: 0.2621,
-                Kind.MOTHER_RISK: -0.0449},
-    "fevga": {Kind.MADE: 0.0909, Kind.GIVEN_UP: -0.0632, Kind.WALL: 0.0293,
-              Kind.ANCHOR: 0.0266, Kind.START_LEFT: -0.0404, Kind.OFF: 0.2268},
+    "plakoto": {Kind.SHOTS: -0.0061, Kind.MADE: 0.1813, Kind.GIVEN_UP: -0.0598,
+                Kind.CAPTURED: 0.2851, Kind.THEIR_MOTHER: 1.6719, Kind.MOTHER_RISK: -0.0425,
+                Kind.PIPS: -0.0948, Kind.OFF: 0.0606},
+    "fevga": {Kind.MADE: 0.0786, Kind.GIVEN_UP: -0.0766, Kind.WALL: 0.0277,
+              Kind.START_LEFT: -0.0546, Kind.OFF: 0.1221},
 }
 
 #: A reason is said when it explains at least this share of the equity difference …
