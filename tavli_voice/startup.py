@@ -383,6 +383,17 @@ def open_session(args: argparse.Namespace, lang: str, save_path: Path | None,
         return 2
 
 
+def say_unusable_weights(session: Session, lang: str, say: SayLine) -> None:
+    """Say which games' expert weights are missing or damaged (checked once, before the
+    first move): the strong player stands in for the expert there, and a reinstall fixes it."""
+    from .bots.registry import REINSTALL_COMMAND, unusable_games
+
+    failed = unusable_games(session.config.game_name(i) for i in range(3))
+    if failed:
+        names = ", ".join(M.game_name(g, lang, session.config.preset) for g in failed)
+        say(M.text("weights.unusable", lang, games=names, command=REINSTALL_COMMAND))
+
+
 def input_sources(app: "App", args: argparse.Namespace, lang: str, say: SayLine) -> "list[Source]":
     """The extra inputs the options ask for (voice), and the sound watch; problems are said in words."""
     sources: list[Source] = []
@@ -478,6 +489,7 @@ def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
     if isinstance(opened, int):
         return opened
     session, resumed_events = opened
+    say_unusable_weights(session, lang, say)
 
     if out is sys.stdout and (args.speech != "off" or args.voice):
         # the audio libraries print to fd 2 from their own threads: to the log, never the screen

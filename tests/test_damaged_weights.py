@@ -197,3 +197,75 @@ def test_the_expert_still_uses_the_weights_that_load(tmp_path: Path,
     pos, dice, plays = next(_turns("portes", 5, seed=9))
     eq = expert.equities(plays)
     assert expert.choose_play(pos, dice, plays) == plays[int(np.argmax(eq))]
+
+
+# ------------------------------------------------- the player's side: told, and the game goes on
+
+TOLD = {"en": "The expert player's weights for {games} are missing or damaged",
+        "el": "Τα βάρη του έμπειρου παίκτη για {games} λείπουν ή είναι χαλασμένα"}
+REINSTALL = {"en": "reinstall tavli-voice: pip install --force-reinstall tavli_voice",
+             "el": "εγκατάστησε ξανά το tavli-voice: pip install --force-reinstall tavli_voice"}
+HINT = {"en": "Hint: play ", "el": "Συμβουλή: παίξε την "}
+GAME_NAMES = {"en": {"portes": "Portes", "plakoto": "Plakoto", "fevga": "Fevga"},
+              "el": {"portes": "Πόρτες", "plakoto": "Πλακωτό", "fevga": "Φεύγα"}}
+#: The three ways the expert's weights are used: a hint, the suggested play listed first,
+#: and a match between bots (expert against Rita).
+WAYS = {
+    "hint": (["--opponent", "expert"], "r\nx\n1\ny\n" * 4 + "q\n"),
+    "suggest": (["--opponent", "expert", "--suggest"], "r\n1\ny\n" * 4 + "q\n"),
+    "bot_match": (["--players", "expert,rita", "--points", "1"], ""),
+}
+
+
+def play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, argv: list[str],
+         typed: str) -> tuple[int, str]:
+    from tavli_voice.startup import main
+    monkeypatch.setenv("TAVLI_VOICE_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("HOME", str(tmp_path / "h"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdgc"))
+    out = io.StringIO()
+    code = main(argv + ["--speech", "off"], out=out, inp=io.StringIO(typed))
+    return code, out.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+@pytest.mark.parametrize("way", sorted(WAYS))
+@pytest.mark.parametrize("case", sorted(DAMAGE))
+def test_the_player_is_told_and_the_game_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 case: str, way: str, lang: str) -> None:
+    game = GAMES[sorted(DAMAGE).index(case) % 3]
+    damage(tmp_path, monkeypatch, case, (game,))
+    options, typed = WAYS[way]
+    code, said = play(tmp_path, monkeypatch, ["--game", game, "--lang", lang, "--seed", "5",
+                                              "--no-save"] + options, typed)
+    lines = said.splitlines()
+    told = [x for x in lines if x.startswith(TOLD[lang].format(games=GAME_NAMES[lang][game]))]
+    assert len(told) == 1 and told[0].endswith(REINSTALL[lang]), said[:400]
+    assert lines[0] == told[0]  # before the match starts
+    if way == "hint":
+        assert sum(x.startswith(HINT[lang]) for x in lines) >= 2
+    if way == "bot_match":
+        won = {"en": " wins the match, ", "el": " κέρδισε τον αγώνα, "}[lang]
+        assert code == 0 and won in lines[-1], lines[-3:]
+
+
+def test_the_installed_weights_say_nothing(tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    code, said = play(tmp_path, monkeypatch, ["--game", "plakoto", "--seed", "5", "--no-save"]
+                      + WAYS["bot_match"][0], "")
+    assert code == 0 and "weights" not in said
+
+
+def test_a_saved_match_resumes_with_the_strong_player_standing_in(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    damage(tmp_path, monkeypatch, "truncated_zip")
+    save = tmp_path / "match.json"
+    base = ["--save", str(save), "--seed", "8", "--opponent", "expert", "--points", "3"]
+    code, first = play(tmp_path, monkeypatch, base, "r\n1\ny\n" * 3 + "q\n")
+    assert save.is_file() and first.startswith(TOLD["en"].format(games="Portes, Plakoto, Fevga"))
+    forget_models()  # a new run of the program
+    code, again = play(tmp_path, monkeypatch, base + ["--resume"], "r\n1\ny\n" * 3 + "q\n")
+    assert again.startswith(TOLD["en"].format(games="Portes, Plakoto, Fevga"))
+    assert "could not be read" not in again and save.is_file()
+    assert "The expert played" in first and "The expert played" in again
