@@ -212,7 +212,10 @@ class QuestionAsked(Event):
 
     player: int
     kind: QuestionKind
-    value: int = 0  #: the cube value for "take"
+    value: int = 0  #: the cube value for "take"; the points the opponent scores for "resign"
+    #: "resign": the match score if the answer is yes, and whether that ends the match (R9)
+    scores: tuple[int, int] | None = None
+    ends_match: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +244,8 @@ class GameOver(Event):
     points: int
     kind: OutcomeKind
     scores: tuple[int, int]
+    #: the match's first game won this way: words a new player may not know are explained
+    first_of_kind: bool = False
 
 
 @dataclass(frozen=True, slots=True)

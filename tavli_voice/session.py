@@ -90,6 +90,8 @@ class Session:
         self.phase = Phase.ROLL
         self.dice_source = DiceSource(0)
         self._last_events: list[E.Event] = []
+        #: a restored session: the events of replaying the current game (for history)
+        self.replayed: list[E.Event] = []
 
     # ------------------------------------------------------------------ start
     def start(self) -> list[E.Event]:
@@ -242,10 +244,11 @@ class Session:
         winner = None if rel.winner is None else (self.to_move if rel.winner == 0
                                                    else 1 - self.to_move)
         absolute = Outcome(winner, rel.points, rel.kind)
+        first = all(r[3] != rel.kind for r in self.match.results)
         self.match = self.match.record(self.game, absolute)
         self._mark_game_start()
         out: list[E.Event] = [E.GameOver(self.game, winner, rel.points, rel.kind,
-                                         self.match.scores)]
+                                         self.match.scores, first)]
         self.dice = None
         self.plays = ()
         self.pending = None
@@ -406,7 +409,15 @@ class Session:
     def _on_resign(self, cmd: C.Resign) -> list[E.Event]:
         if self.phase not in (Phase.ROLL, Phase.PLAY, Phase.CONFIRM):
             return self._reject(RejectCode.NOT_NOW, expected=self.phase)
-        return self._ask(QuestionKind.RESIGN)
+        # R9: the price first, the points the opponent scores and the match score after
+        points = resign_outcome(self.position, resigner=0).points
+        after = self.match.record(self.game, Outcome(1 - self.to_move, points,
+                                                     OutcomeKind.RESIGN))
+        self._return_phase = self.phase
+        self._question = (QuestionKind.RESIGN, points)
+        self.phase = Phase.ASK
+        return [E.QuestionAsked(self.to_move, QuestionKind.RESIGN, points, after.scores,
+                                after.is_over)]
 
     def _on_leave(self, cmd: C.Leave) -> list[E.Event]:
         if self.phase not in (Phase.ROLL, Phase.PLAY, Phase.CONFIRM):
@@ -795,9 +806,9 @@ class Session:
                 session.game = GameName(results[-1][0] if results else session.match.next_game)
                 session.game_number = session.match.games_played
             else:
-                session._start_game()
+                session.replayed = session._start_game()
         for entry in log:
-            session.replay_entry(entry)
+            session.replayed += session.replay_entry(entry)
         return session
 
     def replay_entry(self, entry: Any) -> list[E.Event]:

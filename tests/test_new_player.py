@@ -18,12 +18,13 @@ from tavli_voice import events as E
 from tavli_voice import storage
 from tavli_voice.narration.phrases import screen_text
 from tavli_voice.narration.pieces import NarrationContext
-from tavli_voice.rules import MatchConfig, Position, TimerRules
+from tavli_voice.rules import Cube, MatchConfig, Position, TimerRules
 from tavli_voice.rules.blocked import StepRefusal, why_no_step
 from tavli_voice.session import Phase, Session
 from tavli_voice.ui.keys import UnknownInput, parse_line
 
 PLAYERS = (E.PlayerInfo("you"), E.PlayerInfo("Rita", "rita"))
+M_HISTORY = {"en": "The last messages:", "el": "Τα τελευταία μηνύματα:"}
 
 #: Plakoto (R5.2): your checkers pinned on 16 and 15, two on 19, eleven on 13.
 PINNED = [-13] + [0] * 11 + [11, 0, [-1, 1], [-1, 1], 0, 0, 2] + [0] * 5
@@ -236,3 +237,81 @@ class TestTerminal:
         out = terminal(tmp_path, monkeypatch, pinned_save(), ["-3", "1" * 20], lang)
         assert answer.format(n=-3) in out and answer.format(n="1" * 20) in out
         assert "I do not know" not in out and "Δεν ξέρω" not in out
+
+
+# ------------------------------------------------- 5: resigning says its price
+class TestResignPrice:
+    @pytest.mark.parametrize("lang, length, expected", [
+        ("en", 5, "Resign this game? That gives Rita 1 point, and the score would be you 0, "
+                  "Rita 1. Yes or no."),
+        ("el", 5, "Παραιτείσαι από αυτή την παρτίδα; Έτσι η Ρίτα παίρνει 1 πόντο και το σκορ "
+                  "γίνεται εσύ 0, η Ρίτα 1. Ναι ή όχι;"),
+        ("en", 1, "Resign this game? That gives Rita 1 point and the match, you 0, Rita 1. "
+                  "Yes or no."),
+        ("el", 1, "Παραιτείσαι από αυτή την παρτίδα; Έτσι η Ρίτα παίρνει 1 πόντο και κερδίζει "
+                  "τον αγώνα, εσύ 0, η Ρίτα 1. Ναι ή όχι;")])
+    def test_the_points_and_the_score_before_asking_R9(self, lang: str, length: int,
+                                                        expected: str) -> None:
+        s = Session(MatchConfig(length, "portes", "tavlucky", 3, TimerRules()), PLAYERS)
+        s.start()
+        while s.bot_to_act():
+            s.bot_step()
+        ctx = NarrationContext(lang=lang, players=s.players, listener=0)  # type: ignore[arg-type]
+        asked = s.handle(C.Resign())
+        assert [screen_text(e, ctx) for e in asked] == [expected]
+        over = [e for e in s.handle(C.Yes()) if isinstance(e, E.GameOver)][0]
+        assert isinstance(asked[0], E.QuestionAsked)
+        assert (over.points, over.scores) == (asked[0].value, asked[0].scores)
+
+    def test_the_price_follows_the_cube_vog(self) -> None:
+        s = Session(MatchConfig(7, "portes", "vog", 5, TimerRules()),
+                    (E.PlayerInfo("Anna"), E.PlayerInfo("Babis")))
+        s.start()
+        s.set_position(Position.initial("portes", "vog").with_cube(Cube(4, "mover")), to_move=0)
+        asked = s.handle(C.Resign())[0]
+        assert isinstance(asked, E.QuestionAsked) and asked.value == 4
+        assert asked.scores == (0, 4) and not asked.ends_match
+        ctx = NarrationContext(lang="en", players=s.players, listener=None)
+        assert "That gives Babis 4 points" in screen_text(asked, ctx)
+
+
+# ------------------------------------- 7: mars explained once; history after resume
+class TestWordsANewPlayerMeets:
+    def mars(self, s: Session) -> E.GameOver:
+        pts = [1] + [0] * 10 + [-15] + [0] * 12
+        s.set_position(Position.from_json({"game": "portes", "points": pts, "off": [14, 0]}),
+                       to_move=0)
+        s.dice_source = Dice((3, 1))  # type: ignore[assignment]
+        s.handle(C.Roll())
+        s.handle(C.ChoosePlay(1))
+        return [e for e in s.handle(C.Confirm()) if isinstance(e, E.GameOver)][0]
+
+    @pytest.mark.parametrize("lang, first, second", [
+        ("en", "You win the game with a mars (a double win): 2 points.",
+         "You win the game with a mars: 2 points."),
+        ("el", "Κερδίζεις την παρτίδα με μαρς (διπλή νίκη) και παίρνεις 2 πόντους.",
+         "Κερδίζεις την παρτίδα με μαρς και παίρνεις 2 πόντους.")])
+    def test_mars_is_explained_the_first_time_R4(self, lang: str, first: str,
+                                                 second: str) -> None:
+        s = Session(MatchConfig(7, "portes", "tavlucky", 1, TimerRules()), PLAYERS)
+        s.start()
+        ctx = NarrationContext(lang=lang, players=s.players, listener=0)  # type: ignore[arg-type]
+        one = self.mars(s)
+        assert one.first_of_kind and screen_text(one, ctx).startswith(first)
+        two = self.mars(s)
+        assert not two.first_of_kind and screen_text(two, ctx).startswith(second)
+
+    @pytest.mark.parametrize("lang, resumed", [("en", "Match resumed"),
+                                               ("el", "Ο αγώνας συνεχίζεται")])
+    def test_history_after_resume_lists_the_moves_first(self, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch,
+                                                        lang: str, resumed: str) -> None:
+        first = terminal(tmp_path, monkeypatch, None, ["r", "1", "c", "r"], lang,
+                         "--game", "portes", "--seed", "3")
+        made = [x for x in first.splitlines() if x.startswith(("You played", "Έπαιξες"))]
+        assert made
+        out = terminal(tmp_path, monkeypatch, None, ["w"], lang, "--resume")
+        history = out.split(M_HISTORY[lang], 1)[1].splitlines()
+        where = [i for i, x in enumerate(history) if x.startswith(resumed)]
+        assert where, history
+        assert made[0] in history[:where[0]], history

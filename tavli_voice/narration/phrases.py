@@ -94,6 +94,8 @@ def _game_over(e: E.GameOver, s: Say) -> Blocks:
         out = [s.t("game.draw")]
     else:
         how_key = f"how.{e.kind}"
+        if e.first_of_kind and f"{how_key}.explained" in M.MESSAGES:
+            how_key += ".explained"  # the first time in the match: what the word means
         if how_key not in M.MESSAGES:
             log.warning("no words for game outcome %r", e.kind)
             how_key = "how.single"
@@ -240,6 +242,12 @@ def _undone(e: E.Undone, s: Say) -> Blocks:
 def _question_asked(e: E.QuestionAsked, s: Say) -> Blocks:
     if s.ctx.players[e.player].is_bot:
         return []  # a bot answers at once; nothing to ask aloud
+    if e.kind == "resign" and e.scores is not None and e.value:
+        # R9: the price before the question: the opponent's points and the score after
+        key = "ask.resign.match" if e.ends_match else "ask.resign.price"
+        return [_for(e.player, s.t(key, who=s.subject(1 - e.player),
+                                   points=s.n("count.point_acc", e.value),
+                                   entries=s.entries(e.scores)), s)]
     key = f"ask.{e.kind}" if f"ask.{e.kind}" in M.MESSAGES else "ask.other"
     value = s.n("count.point_acc", e.value) if isinstance(e.value, int) else e.value
     return [_for(e.player, s.t(key, value=value), s)]

@@ -145,6 +145,8 @@ class App:
     def start(self, events: list[E.Event] | None = None) -> list[E.Event]:
         """Start the match (or announce a resumed one) and narrate it."""
         evs = self.session.start() if events is None else events
+        if events is not None:  # resumed: what happened in this game so far comes first
+            self.recent.extend(e for e in self.session.replayed if not isinstance(e, _NOT_HISTORY))
         self._after(evs)
         return evs
 

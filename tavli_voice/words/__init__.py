@@ -410,14 +410,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "undone.other": {"en": "{who} took the play back.", "el": "{who} πήρε πίσω την κίνηση."},
     "ask.resign": {"en": "Resign this game? Yes or no.",
                    "el": "Παραιτείσαι από αυτή την παρτίδα; Ναι ή όχι;"},
-    "ask.resign.price": {"en": "Resign this game? {who} would score {points}, and the score "
+    "ask.resign.price": {"en": "Resign this game? That gives {who} {points}, and the score "
                                "would be {entries}. Yes or no.",
-                         "el": "Παραιτείσαι από αυτή την παρτίδα; {who} θα πάρει {points} και "
-                               "το σκορ θα γίνει {entries}. Ναι ή όχι;"},
-    "ask.resign.match": {"en": "Resign this game? {who} would score {points} and win the match, "
+                         "el": "Παραιτείσαι από αυτή την παρτίδα; Έτσι {who} παίρνει {points} "
+                               "και το σκορ γίνεται {entries}. Ναι ή όχι;"},
+    "ask.resign.match": {"en": "Resign this game? That gives {who} {points} and the match, "
                                "{entries}. Yes or no.",
-                         "el": "Παραιτείσαι από αυτή την παρτίδα; {who} θα πάρει {points} και "
-                               "θα κερδίσει τον αγώνα, {entries}. Ναι ή όχι;"},
+                         "el": "Παραιτείσαι από αυτή την παρτίδα; Έτσι {who} παίρνει {points} "
+                               "και κερδίζει τον αγώνα, {entries}. Ναι ή όχι;"},
     "ask.leave": {"en": "Leave the table and lose the whole match? Yes or no.",
                   "el": "Φεύγεις από το τραπέζι και χάνεις όλο τον αγώνα; Ναι ή όχι;"},
     "ask.quit": {"en": "Leave the table? Yes or no.", "el": "Φεύγεις από το τραπέζι; Ναι ή όχι;"},
