@@ -70,9 +70,9 @@ def test_english_from_the_listeners_side() -> None:
     said = say_reasons("portes", [Difference(Kind.SHOTS, 11, 0, (7,)),
                                   Difference(Kind.MADE, 0, 1, (5,))], "en", rita)
     assert said == ("Your play leaves a checker on 7 alone, and Rita hits it with 11 rolls of 36; "
-                    "the hint's play leaves no shot. The hint's play makes your 5 point.")
+                    "the hint's play leaves no shot. The hint's play makes point 5.")
     pinned = say_reasons("plakoto", [Difference(Kind.SHOTS, 5, 1, (9, 4))], "en", rita)
-    assert "pins it with 5 rolls of 36; after the hint's play, 1 roll of 36" in pinned
+    assert "pins one with 5 rolls of 36; after the hint's play, 1 roll of 36" in pinned
     assert "checkers on 9 and 4" in pinned
 
 

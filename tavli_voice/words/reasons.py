@@ -42,23 +42,31 @@ REASON_WORDS: dict[str, dict[str, str]] = {
     "shots.pin": {"en": "your play leaves {blots} alone, and {who} pins it with {n}; {after}",
                   "el": "η κίνησή σου αφήνει {blots} μόνο του, και {who} το πλακώνει με {n}· "
                         "{after}"},
+    "shots.hit.many": {"en": "your play leaves {blots} alone, and {who} hits one with {n}; "
+                             "{after}",
+                       "el": "η κίνησή σου αφήνει {blots} μόνα τους, και {who} χτυπάει κάποιο "
+                             "με {n}· {after}"},
+    "shots.pin.many": {"en": "your play leaves {blots} alone, and {who} pins one with {n}; "
+                             "{after}",
+                       "el": "η κίνησή σου αφήνει {blots} μόνα τους, και {who} πλακώνει κάποιο "
+                             "με {n}· {after}"},
     "shots.after": {"en": "after the hint's play, {m}", "el": "με την προτεινόμενη κίνηση, με {m}"},
     "shots.none.hit": {"en": "the hint's play leaves no shot",
                        "el": "η προτεινόμενη κίνηση δεν αφήνει χτύπημα"},
     "shots.none.pin": {"en": "the hint's play leaves nothing to pin",
                        "el": "η προτεινόμενη κίνηση δεν αφήνει πούλι για πλάκωμα"},
-    "blot.one": {"en": "a checker on {points}", "el": "το πούλι στο {points}"},
-    "blot.many": {"en": "checkers on {points}", "el": "πούλια στο {points}"},
+    "blot.one": {"en": "a checker on {points}", "el": "το πούλι {points}"},
+    "blot.many": {"en": "checkers on {points}", "el": "πούλια {points}"},
     "rolls.one": {"en": "{n} roll of 36", "el": "{n} ζαριά στις 36"},
     "rolls.many": {"en": "{n} rolls of 36", "el": "{n} ζαριές στις 36"},
-    "made": {"en": "the hint's play makes your {points} point",
-             "el": "η προτεινόμενη κίνηση κλείνει πόρτα στο {points}"},
-    "made.fevga": {"en": "the hint's play takes your {points} point",
-                   "el": "η προτεινόμενη κίνηση πιάνει το {points}"},
-    "given_up": {"en": "your play gives up your {points} point",
-                 "el": "η κίνησή σου χαλάει την πόρτα στο {points}"},
-    "given_up.fevga": {"en": "your play leaves your {points} point empty",
-                       "el": "η κίνησή σου αφήνει άδειο το {points}"},
+    "made": {"en": "the hint's play makes {points}",
+             "el": "η προτεινόμενη κίνηση κλείνει πόρτα {points}"},
+    "made.fevga": {"en": "the hint's play takes {points}",
+                   "el": "η προτεινόμενη κίνηση πιάνει {points}"},
+    "given_up": {"en": "your play gives up {points}",
+                 "el": "η κίνησή σου χαλάει την πόρτα {points}"},
+    "given_up.fevga": {"en": "your play leaves {points} empty",
+                       "el": "η κίνησή σου αφήνει άδειο {points}"},
     "prime": {"en": "the hint's play has {n} closed points in a row, yours {m}",
               "el": "η προτεινόμενη κίνηση έχει {n} πόρτες στη σειρά, η δική σου {m}"},
     "prime.fevga": {"en": "the hint's play holds {n} points in a row, yours {m}",
@@ -71,37 +79,36 @@ REASON_WORDS: dict[str, dict[str, str]] = {
                          "yours with {m}",
                    "el": "η προτεινόμενη κίνηση κλείνει τον δρόμο στα πούλια {whose} με {n} "
                          "θέσεις στη σειρά, η δική σου με {m}"},
-    "anchor": {"en": "the hint's play keeps a closed point in {whose} home, on {points}",
-               "el": "η προτεινόμενη κίνηση κρατάει πόρτα στο σπίτι {whose}, στο {points}"},
-    "anchor.fevga": {"en": "the hint's play holds a point in {whose} home, on {points}",
-                     "el": "η προτεινόμενη κίνηση πιάνει θέση στο σπίτι {whose}, στο {points}"},
-    "captured": {"en": "after the hint's play {who} has {n} on the bar, after yours {m}",
-                 "el": "με την προτεινόμενη κίνηση {who} έχει {n} πούλια στην μπάρα, με τη δική "
-                       "σου {m}"},
-    "captured.plakoto": {"en": "after the hint's play {n} of {whose} checkers are pinned, "
-                               "after yours {m}",
-                         "el": "με την προτεινόμενη κίνηση είναι πλακωμένα {n} πούλια {whose}, "
-                               "με τη δική σου {m}"},
-    "lost": {"en": "after your play {n} of your checkers stay on the bar, after the hint's "
-                   "play {m}",
-             "el": "με την κίνησή σου μένουν {n} πούλια σου στην μπάρα, με την προτεινόμενη {m}"},
-    "lost.plakoto": {"en": "after your play {n} of your checkers stay pinned, after the hint's "
-                           "play {m}",
-                     "el": "με την κίνησή σου μένουν πλακωμένα {n} πούλια σου, με την "
-                           "προτεινόμενη {m}"},
+    "anchor": {"en": "the hint's play keeps a closed point in {whose} home: {points}",
+               "el": "η προτεινόμενη κίνηση κρατάει πόρτα στο σπίτι {whose}, {points}"},
+    "anchor.fevga": {"en": "the hint's play holds a point in {whose} home: {points}",
+                     "el": "η προτεινόμενη κίνηση πιάνει θέση στο σπίτι {whose}, {points}"},
+    "captured": {"en": "{whose} checkers on the bar: {n} after the hint's play, {m} after yours",
+                 "el": "πούλια {whose} στην μπάρα: {n} με την προτεινόμενη κίνηση, {m} με τη "
+                       "δική σου"},
+    "captured.plakoto": {"en": "{whose} checkers pinned: {n} after the hint's play, {m} after "
+                               "yours",
+                         "el": "πλακωμένα πούλια {whose}: {n} με την προτεινόμενη κίνηση, {m} "
+                               "με τη δική σου"},
+    "lost": {"en": "your checkers on the bar: {n} after your play, {m} after the hint's play",
+             "el": "πούλια σου στην μπάρα: {n} με την κίνησή σου, {m} με την προτεινόμενη"},
+    "lost.plakoto": {"en": "your checkers pinned: {n} after your play, {m} after the hint's "
+                           "play",
+                     "el": "πλακωμένα πούλια σου: {n} με την κίνησή σου, {m} με την "
+                           "προτεινόμενη"},
     "their_mother": {"en": "the hint's play pins {whose} mother",
                      "el": "η προτεινόμενη κίνηση πλακώνει τη μάνα {whose}"},
     "mother_risk": {"en": "your play leaves your mother alone, and {who} pins it with {n}",
                     "el": "η κίνησή σου αφήνει τη μάνα σου μόνη της, και {who} την πλακώνει "
                           "με {n}"},
-    "start_left": {"en": "your play keeps {n} checkers in your starting quarter, the hint's "
-                         "play {m}",
-                   "el": "η κίνησή σου κρατάει {n} πούλια στο τέταρτο της αφετηρίας σου, η "
-                         "προτεινόμενη {m}"},
+    "start_left": {"en": "your checkers in your starting quarter: {n} after your play, {m} "
+                         "after the hint's play",
+                   "el": "πούλια σου στο τέταρτο της αφετηρίας: {n} με την κίνησή σου, {m} με "
+                         "την προτεινόμενη"},
     "pips": {"en": "the hint's play gains {n} pips in the race",
              "el": "η προτεινόμενη κίνηση κερδίζει {n} στο μέτρημα"},
-    "off": {"en": "the hint's play bears off {n} checkers, yours {m}",
-            "el": "η προτεινόμενη κίνηση μαζεύει {n} πούλια, η δική σου {m}"},
+    "off": {"en": "checkers borne off: {n} after the hint's play, {m} after yours",
+            "el": "μαζεμένα πούλια: {n} με την προτεινόμενη κίνηση, {m} με τη δική σου"},
 }
 
 #: Kinds whose numbers count feminine Greek nouns (πόρτες, θέσεις).
@@ -137,10 +144,12 @@ def _rolls(n: int, lang: str, speech: bool) -> str:
     return _t("rolls.one" if n == 1 else "rolls.many", lang, n=words)
 
 
-def _points(points: Sequence[int], lang: str) -> str:
-    if lang == "el":  # «στο 7 και στο 9»: the article repeats
-        return join_list([str(p) for p in points], lang).replace(" και ", " και στο ")
-    return join_list([str(p) for p in points], lang)
+def _points(points: Sequence[int], lang: str, lead: str = "στο") -> str:
+    """"point 7", "points 9 and 4"; Greek with its article on each: «στο 9 και στο 4»."""
+    if lang == "el":
+        return join_list([f"{lead} {p}" for p in points], lang)
+    listed = join_list([str(p) for p in points], lang)
+    return f"point {listed}" if len(points) == 1 else f"points {listed}"
 
 
 def reason_part(game: str, fact: Fact, lang: str, who: PlayerWords, *,
@@ -148,15 +157,18 @@ def reason_part(game: str, fact: Fact, lang: str, who: PlayerWords, *,
     """One reason as a sentence part (lower case first), in ``lang``."""
     kind = str(fact.kind)
     gender: Gender = "f" if kind in _FEMININE else "n"
-    pts = _points(fact.points, lang)
+    lead = "το" if (kind, game) in (("made", "fevga"), ("given_up", "fevga")) else "στο"
+    pts = _points(fact.points, lang, lead)
     if kind == "shots":
         verb = "pin" if game == "plakoto" else "hit"
-        blot = _t("blot.one" if len(fact.points) == 1 else "blot.many", lang, points=pts)
+        many = len(fact.points) > 1
+        blot = _t("blot.many" if many else "blot.one", lang,
+                  points=pts if lang == "el" else join_list([str(p) for p in fact.points], lang))
         if fact.better:
             after = _t("shots.after", lang, m=_rolls(fact.better, lang, speech))
         else:
             after = _t(f"shots.none.{verb}", lang)
-        return _t(f"shots.{verb}", lang, blots=blot, who=who.subject,
+        return _t(f"shots.{verb}" + (".many" if many else ""), lang, blots=blot, who=who.subject,
                   n=_rolls(fact.mine, lang, speech), after=after)
     if kind == "mother_risk":
         return _w(kind, lang, game, who=who.subject, n=_rolls(fact.mine, lang, speech))
