@@ -36,6 +36,8 @@ class TerminalPlayer:
         self.sources = sources or []
         self.show_prompts = show_prompts
         self._reader = LineReader(inp)
+        #: the R9 timer's clock (seconds; a test gives a fake one)
+        self.clock = time.monotonic
         app.subscribe(self.print_events)
         for src in self.sources:  # a source that has something wakes the loop at once
             set_wake = getattr(src, "set_wake", None)
@@ -93,7 +95,12 @@ class TerminalPlayer:
                 cmd = src.poll()
                 if cmd is not None:
                     return cmd
-            self.app.tick(time.monotonic())
+            if self.app.tick(self.clock()) and self.app.bot_to_act():
+                # a time-out played for the person: the computer moves at once, then
+                # the person is asked again (no key needed to wake it)
+                self._let_bots_play()
+                if self.show_prompts and not (self.app.finished or self.app.quit):
+                    self.prompt()
             if self.app.finished or self.app.quit:
                 return C.Quit()
             line = self._readline(0.02 if self.sources or self.app.state().timer else None)
@@ -121,15 +128,19 @@ class TerminalPlayer:
         return self._reader.read(timeout)
 
     # ------------------------------------------------------------- loop
+    def _let_bots_play(self) -> None:
+        """The computer players move until a person must act (or the match ends)."""
+        while self.app.bot_to_act():
+            self.app.bot_step()
+            self.app.pump()
+
     def run(self, events: list[E.Event] | None = None) -> int:
         """Play until the match ends or the person quits; 0 on a normal end."""
         app = self.app
         app.start(events)
         try:
             while not app.finished and not app.quit:
-                while app.bot_to_act():
-                    app.bot_step()
-                    app.pump()
+                self._let_bots_play()
                 if app.finished or app.quit:
                     break
                 if self.show_prompts:
