@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from . import arguments as A
 from . import events as E
-from . import storage
+from . import storage, userfiles
 from . import words as M
 from .rules.position import PRESET_GAMES
 from .words.catalogs import use_argparse_language
@@ -297,6 +297,8 @@ def claim_save(save_path: Path, args: argparse.Namespace, say: "SayLine", inp: T
     """
     try:
         return save_path, storage.SaveLock.acquire(save_path), None
+    except storage.LockUnavailable as exc:
+        return _save_unlockable(save_path, exc, args, say, lang)
     except storage.MatchOpenElsewhere as busy:
         pid = str(busy.pid) if busy.pid else "?"
         if args.watch:
@@ -317,6 +319,42 @@ def claim_save(save_path: Path, args: argparse.Namespace, say: "SayLine", inp: T
             lock = None
         say(M.text("save.locked_new", lang, pid=pid, path=str(save_path), new=str(other)))
         return other, lock, None
+
+
+def _save_unlockable(save_path: Path, exc: OSError, args: argparse.Namespace, say: "SayLine",
+                     lang: str) -> tuple[Path, storage.SaveLock | None, str | None]:
+    """The lock of ``save_path`` cannot be used: this copy saves under another name (said),
+    so two copies never write one save; a resumed match is copied there first."""
+    from .ui.guard import os_error_text
+
+    lock: storage.SaveLock | None = None
+    other = save_path
+    for _ in range(20):
+        other = storage.other_save_path(other)
+        try:
+            lock = storage.SaveLock.acquire(other)
+            break
+        except (storage.MatchOpenElsewhere, storage.LockUnavailable):
+            continue
+    if args.resume:
+        try:
+            userfiles.atomic_write_bytes(
+                other, userfiles.read_regular(save_path, storage.MAX_SAVE_BYTES))
+        except OSError:
+            pass  # resuming reads the copy's absence and says so
+    say(M.text("save.lock_failed", lang, lock=str(storage.SaveLock.lock_path(save_path)),
+               error=os_error_text(exc, lang), new=str(other)))
+    return other, lock, None
+
+
+def say_settings_problem(lang: str, say: "SayLine") -> None:
+    """A damaged settings file is said once at start (and copied aside), never silently replaced."""
+    path = userfiles.settings_path()
+    problem, copy = userfiles.check_settings(path)
+    if problem is userfiles.DocumentProblem.CORRUPT:
+        say(M.text("settings.damaged", lang, path=str(path), copy=str(copy)))
+    elif problem is userfiles.DocumentProblem.UNREADABLE:
+        say(M.text("settings.unreadable", lang, path=str(path)))
 
 
 def _tolerant(stream: TextIO, errors: str) -> None:
@@ -348,6 +386,14 @@ def open_session(args: argparse.Namespace, lang: str, save_path: Path | None,
             if loaded.data is None:
                 if loaded.reason:
                     log.warning("save %s set aside: %s", save_path, loaded.reason)
+                if loaded.problem == "save_unreadable":
+                    say(M.text("resume.unreadable", lang, path=str(save_path),
+                               error=M.text("save.why.unreadable", lang)))
+                    return 1
+                if loaded.problem == "not_a_save":
+                    say(M.text("save.refused", lang, path=str(save_path),
+                               why=M.text(f"save.why.{loaded.why}", lang)))
+                    return 2
                 key = "resume.corrupt" if loaded.problem == "save_corrupt" else "resume.none"
                 say(M.text(key, lang, path=str(loaded.kept_as or save_path),
                            command=f"{command} play"))
@@ -448,6 +494,12 @@ def _main(argv: list[str], out: TextIO | None, inp: TextIO | None, *, window: bo
         resume_command = f"{command} resume {args.resume_name}"
     elif args.save:
         resume_command = f"{command} resume --save {args.save}"
+    say_settings_problem(lang, say)
+    save_path, refused = saved.choose_save(
+        save_path, resume=args.resume or args.watch, lang=lang, say=say,
+        plain=not (args.save or args.resume_name))
+    if refused is not None:
+        return refused
     way = way_of_playing(args, build_parser(lang, prog))
     lock: storage.SaveLock | None = None
     if save_path is not None:

@@ -9,8 +9,10 @@ after every command and :func:`load` for ``tavli-voice resume``.
   front end says so at once and :func:`fallback_folders` offers places that
   work. Nothing here ever claims a save that did not happen.
 * A save is checked whole against its format (:func:`check_save`) before
-  use. One that cannot be read or fails the check is moved aside (never
-  deleted) and reported with a message key the narrator can speak.
+  use. One that fails the check is copied aside (the file stays where it
+  is) and reported with a message key the narrator can speak. A path that is
+  not ours (a folder, a device, a FIFO, another program's file) is refused
+  and never renamed or replaced (:func:`refusal`).
 * :class:`SaveLock` keeps two running copies from writing one save: the
   second copy learns the match is open elsewhere (and by which process).
 """
@@ -21,6 +23,7 @@ import errno
 import json
 import math
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Mapping
@@ -31,9 +34,9 @@ from typing import Any
 from . import userfiles
 
 __all__ = [
-    "MAX_SAVE_BYTES", "SAVE_NAME", "Loaded", "MatchOpenElsewhere", "SaveInvalid", "SaveLock",
-    "check_save", "data_dir", "fallback_folders", "finish", "load", "other_save_path",
-    "save", "save_path", "set_aside", "usable_folder",
+    "MAX_SAVE_BYTES", "REFUSALS", "SAVE_NAME", "LockUnavailable", "Loaded", "MatchOpenElsewhere", "SaveInvalid",
+    "SaveLock", "check_save", "data_dir", "fallback_folders", "finish", "load", "looks_like_save",
+    "other_save_path", "owned_name", "refusal", "save", "save_path", "saves_to_resume", "set_aside", "usable_folder",
 ]
 
 SAVE_NAME = "autosave.json"
@@ -67,41 +70,130 @@ def save(snapshot: Mapping[str, Any], path: Path | None = None, *, durable: bool
 
 @dataclass(frozen=True, slots=True)
 class Loaded:
-    """What :func:`load` found: the data, or a message key and where a bad file went."""
+    """What :func:`load` found: the data, or a message key and where a copy of a bad file went."""
 
     data: dict[str, Any] | None
-    problem: str | None = None  #: "no_save" or "save_corrupt"
+    #: "no_save", "save_corrupt" (ours, damaged: copied aside), "save_unreadable" (not allowed
+    #: to read it: left as it is) or "not_a_save" (not ours: never touched; see ``why``)
+    problem: str | None = None
     kept_as: Path | None = None
     reason: str = ""  #: what was wrong, in English (for the log)
+    why: str = ""  #: for "not_a_save": a :func:`refusal` code
+
+
+#: Refusal codes of :func:`refusal`; each has the words ``save.why.<code>``.
+REFUSALS = ("folder", "special", "not_a_save", "too_long", "unreadable")
+
+
+def owned_name(path: Path) -> bool:
+    """True for the names the program gives its saves (``autosave.json``, ``autosave-2.json``,
+    ``match-….json``, ``last-match.json`` and copies kept aside as ``….corrupt-…``).
+
+    >>> [owned_name(Path(n)) for n in ("autosave.json", "autosave-3.json", "notes.json")]
+    [True, True, False]
+    """
+    name = path.name
+    if ".json.corrupt-" in name:
+        return True
+    stem, dot, ext = name.rpartition(".")
+    if ext != "json" or not dot:
+        return False
+    if stem == "autosave" or stem == "last-match" or stem.startswith("match-"):
+        return True
+    return stem.startswith("autosave-") and stem[len("autosave-"):].isdigit()
+
+
+def looks_like_save(raw: bytes) -> bool:
+    """True when ``raw`` is (or was, before damage) a save this program wrote.
+
+    >>> looks_like_save(b'{"version":2,"log":[]}'), looks_like_save(b'{"version":2,"conf')
+    (True, True)
+    >>> looks_like_save(b"my notes"), looks_like_save(b'{"name": "other"}')
+    (False, False)
+    """
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return raw.lstrip().startswith(b'{"version":')  # ours, cut short or damaged
+    return isinstance(data, dict) and "version" in data and "log" in data
+
+
+def refusal(path: Path) -> str | None:
+    """Why ``path`` may not be used as a save (a code of :data:`REFUSALS`), or None.
+
+    A save path must name a file the program owns: missing (it will be made),
+    empty, one of its own names (:func:`owned_name`) or holding a save. A
+    folder, a device, a FIFO (or a symlink to one), a file that is not a save
+    and a name too long for the disk are refused, never renamed or replaced;
+    the type is checked before anything is opened, so nothing blocks.
+    """
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            return "too_long"
+        if exc.errno == errno.ENOTDIR:
+            return "special"  # a file stands where a folder of the path should be
+        return "unreadable"
+    if stat.S_ISDIR(info.st_mode):
+        return "folder"
+    if not stat.S_ISREG(info.st_mode):
+        return "special"
+    if info.st_size == 0 or owned_name(path):
+        return None
+    if info.st_size > MAX_SAVE_BYTES:
+        return "not_a_save"
+    try:
+        raw = userfiles.read_regular(path, MAX_SAVE_BYTES)
+    except OSError:
+        return "unreadable"
+    return None if looks_like_save(raw) else "not_a_save"
 
 
 def load(path: Path | None = None, *, keep_bad: bool = True) -> Loaded:
-    """Read and check the save; a bad one is renamed ``*.corrupt-<time>`` and reported.
+    """Read and check the save; a damaged save is copied to ``*.corrupt-<time>`` and reported.
 
-    ``keep_bad=False`` leaves a bad file where it is (a watcher must not move
-    the running copy's save).
+    A file that is not ours (a folder, a device or FIFO, a file that does not
+    hold a save) is refused and never touched; a save the user may not read
+    is reported as such, not called damaged. ``keep_bad=False`` makes no copy
+    (a watcher reads the running copy's save).
     """
     path = save_path() if path is None else path
-    if not (path.exists() or path.is_symlink()):
-        return Loaded(None, "no_save")
+    why = refusal(path)
+    if why in ("folder", "special", "too_long"):
+        return Loaded(None, "not_a_save", reason=why, why=why)
     try:
-        with open(path, "rb") as stream:
-            raw = stream.read(MAX_SAVE_BYTES + 1)
+        raw = userfiles.read_regular(path, MAX_SAVE_BYTES)
+    except FileNotFoundError:
+        return Loaded(None, "no_save")
+    except OSError as exc:
+        return Loaded(None, "save_unreadable", reason=f"{type(exc).__name__}: {exc}"[:300])
+    if why == "not_a_save":
+        return Loaded(None, "not_a_save", reason=why, why=why)
+    try:
         if len(raw) > MAX_SAVE_BYTES:
             raise SaveInvalid(f"larger than {MAX_SAVE_BYTES} bytes")
         data = json.loads(raw.decode("utf-8"))
         check_save(data)
-    except (OSError, ValueError, RecursionError) as exc:
+    except (ValueError, RecursionError) as exc:
         reason = f"{type(exc).__name__}: {exc}"[:300]
-        kept = set_aside(path) if keep_bad else None
+        kept = set_aside(path, raw) if keep_bad else None
         return Loaded(None, "save_corrupt", kept, reason)
     return Loaded(data)
 
 
-def set_aside(path: Path) -> Path | None:
-    """Move a bad save out of the way (kept for the user, never deleted); None if it cannot."""
+def set_aside(path: Path, data: bytes | None = None) -> Path | None:
+    """Copy a bad save aside (the file itself is left where it is); the copy, or None.
+
+    A copy kept aside before (``….corrupt-…``) is not copied again: its own
+    name is returned.
+    """
+    if ".json.corrupt-" in path.name:
+        return path
     try:
-        return userfiles.keep_aside(path, f"corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+        return userfiles.keep_aside(path, f"corrupt-{time.strftime('%Y%m%d-%H%M%S')}", data)
     except OSError:
         return None
 
@@ -140,8 +232,6 @@ def _private_temp_folder() -> Path | None:
         info = os.lstat(folder)
     except OSError:
         return None
-    import stat
-
     if not stat.S_ISDIR(info.st_mode) or (getuid and info.st_uid != getuid()) \
             or info.st_mode & 0o077:
         return None
@@ -159,6 +249,45 @@ def fallback_folders(failed: Path) -> list[Path]:
         if usable_folder(folder):
             out.append(folder)
     return out
+
+
+def _private_temp_path() -> Path | None:
+    """:func:`_private_temp_folder` when it exists and is ours alone (never made here)."""
+    getuid = getattr(os, "getuid", None)
+    folder = Path(tempfile.gettempdir()) / f"tavli_voice-{getuid() if getuid else 'user'}"
+    try:
+        info = os.lstat(folder)
+    except OSError:
+        return None
+    if not stat.S_ISDIR(info.st_mode) or (getuid and info.st_uid != getuid()) \
+            or info.st_mode & 0o077:
+        return None
+    return folder
+
+
+def saves_to_resume(env: Mapping[str, str] | None = None) -> list[Path]:
+    """The autosaves a plain ``resume`` may continue, newest first: the usual one and those
+    in the folders a full disk moves the save to (:func:`fallback_folders`).
+
+    Only regular files count (nothing is opened here); a finished match is
+    not among them (:func:`finish` renames it).
+    """
+    folders = [data_dir(env), userfiles.data_dir({}), Path.home() / "tavli_voice-saves",
+               _private_temp_path()]
+    found: list[tuple[float, int, Path]] = []
+    seen: set[Path] = set()
+    for i, folder in enumerate(folders):
+        if folder is None or folder in seen:
+            continue
+        seen.add(folder)
+        path = folder / SAVE_NAME
+        try:
+            info = os.stat(path)
+        except OSError:
+            continue
+        if stat.S_ISREG(info.st_mode) and info.st_size > 0:
+            found.append((-info.st_mtime, i, path))
+    return [path for _, _, path in sorted(found)]
 
 
 def other_save_path(path: Path) -> Path:
@@ -180,6 +309,10 @@ class MatchOpenElsewhere(Exception):
         super().__init__(f"{path} is open in process {pid}")
         self.path = path
         self.pid = pid
+
+
+class LockUnavailable(OSError):
+    """The lock file exists but cannot be used (a folder, a symlink, another user's file)."""
 
 
 class SaveLock:
@@ -204,7 +337,9 @@ class SaveLock:
         """Lock ``save``; raises :class:`MatchOpenElsewhere` when another copy has it.
 
         When the folder cannot hold a lock file (read-only …) a lock that holds
-        nothing is returned: the save itself will fail and be reported.
+        nothing is returned: the save itself will fail and be reported. A lock
+        file that is there but cannot be used raises :class:`LockUnavailable`:
+        the caller must save elsewhere, or two copies could write one save.
         """
         try:
             import fcntl
@@ -213,8 +348,18 @@ class SaveLock:
         lock = cls.lock_path(save)
         try:
             lock.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                kind = os.lstat(lock).st_mode
+            except FileNotFoundError:
+                kind = stat.S_IFREG
+            if not stat.S_ISREG(kind):  # a folder, link, FIFO (opening it would block) …
+                raise OSError(errno.EISDIR if stat.S_ISDIR(kind) else errno.ENODEV,
+                              "not an ordinary file", str(lock))
             fd = userfiles.open_append_private(lock)
-        except OSError:
+        except OSError as exc:
+            if os.path.lexists(lock):
+                raise LockUnavailable(exc.errno or errno.EACCES, exc.strerror or str(exc),
+                                      str(lock)) from None
             return cls(save, None)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -237,7 +382,7 @@ class SaveLock:
             return None
         lock = cls.lock_path(save)
         try:
-            fd = os.open(lock, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+            fd = os.open(lock, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
         except OSError:
             return None
         try:

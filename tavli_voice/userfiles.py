@@ -15,7 +15,7 @@ The settings file is shared, one section per part of the program
 (``"speech"``, ``"scanning"``, ``"voice"`` …); :func:`read_section` and
 :func:`write_section` are the only ways in. A damaged file never raises on
 reading: its sections read as missing and the problem is reported; the
-next write keeps the damaged file aside as ``settings.json.bad`` first.
+next write keeps a copy of the damaged file as ``settings.json.bad`` first.
 
 >>> read_document(Path("/nonexistent/settings.json"))
 ({}, <DocumentProblem.MISSING: 'missing'>)
@@ -24,8 +24,10 @@ next write keeps the damaged file aside as ``settings.json.bad`` first.
 from __future__ import annotations
 
 import enum
+import errno
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
@@ -34,8 +36,9 @@ from typing import Any
 import platformdirs
 
 __all__ = [
-    "APP", "HOME_VARIABLE", "DocumentProblem", "atomic_write_text", "cache_dir", "config_dir", "data_dir",
-    "keep_aside", "open_append_private", "read_document", "read_section", "settings_path",
+    "APP", "HOME_VARIABLE", "DocumentProblem", "NotRegularFile", "atomic_write_bytes",
+    "atomic_write_text", "cache_dir", "check_settings", "config_dir", "data_dir", "keep_aside",
+    "open_append_private", "read_document", "read_regular", "read_section", "settings_path",
     "write_section",
 ]
 
@@ -87,9 +90,13 @@ def atomic_write_text(path: Path, text: str, *, durable: bool = True) -> None:
     symlink and the rename cannot cross file systems. Nothing of it is left
     behind on failure. ``durable`` flushes the data to disk before the rename.
     """
+    atomic_write_bytes(path, text.encode("utf-8"), durable=durable)
+
+
+def atomic_write_bytes(path: Path, data: bytes, *, durable: bool = True) -> None:
+    """:func:`atomic_write_text` for bytes as they are."""
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
-    data = text.encode("utf-8")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         view = memoryview(data)
@@ -111,6 +118,39 @@ def atomic_write_text(path: Path, text: str, *, durable: bool = True) -> None:
         raise
 
 
+class NotRegularFile(OSError):
+    """A folder, device, FIFO or socket where a file of ours is expected (never opened to read)."""
+
+
+def read_regular(path: Path, limit: int) -> bytes:
+    """Up to ``limit + 1`` bytes of ``path``, which must be a regular file (a symlink to one is fine).
+
+    The type is checked before opening, and the file is opened without
+    blocking, so a FIFO or a device never hangs the program: they raise
+    :class:`NotRegularFile`, a missing file ``FileNotFoundError``, anything
+    else that stops reading ``OSError``.
+    """
+    info = os.stat(path)
+    if not stat.S_ISREG(info.st_mode):
+        raise NotRegularFile(errno.EISDIR if stat.S_ISDIR(info.st_mode) else errno.ENODEV,
+                             "not an ordinary file", str(path))
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped in between
+            raise NotRegularFile(errno.ENODEV, "not an ordinary file", str(path))
+        chunks: list[bytes] = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
 def open_append_private(path: Path) -> int:
     """Open ``path`` to append (created 0600), refusing a symlink; returns the fd."""
     flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
@@ -118,14 +158,32 @@ def open_append_private(path: Path) -> int:
     return os.open(path, flags, 0o600)
 
 
-def keep_aside(path: Path, tag: str) -> Path:
-    """Rename a damaged file to ``<name>.<tag>`` (numbered if taken); returns the new name."""
+def keep_aside(path: Path, tag: str, data: bytes | None = None) -> Path:
+    """Copy a damaged file to ``<name>.<tag>`` (numbered if taken); returns the copy's name.
+
+    The file itself stays where the user put it (it is never renamed away):
+    ``data`` is its content when already read. A copy with the same bytes
+    made before is reused, so reading a damaged file twice keeps one copy.
+    """
+    if data is None:
+        data = read_regular(path, 64 << 20)
     target = path.with_name(f"{path.name}.{tag}")
+    prefix = f"{path.name}.{tag.split('-')[0]}"
+    try:
+        siblings = sorted(p for p in path.parent.iterdir() if p.name.startswith(prefix))
+    except OSError:
+        siblings = []
+    for old in siblings:
+        try:
+            if read_regular(old, len(data)) == data:
+                return old
+        except OSError:
+            continue
     number = 1
     while target.exists() or target.is_symlink():
         target = path.with_name(f"{path.name}.{tag}.{number}")
         number += 1
-    os.replace(path, target)
+    atomic_write_bytes(target, data)
     return target
 
 
@@ -140,10 +198,14 @@ class DocumentProblem(enum.Enum):
 
 
 def read_document(path: Path) -> tuple[dict[str, Any], DocumentProblem | None]:
-    """The whole settings file as a dict (``{}`` when missing or damaged) and the problem."""
+    """The whole settings file as a dict (``{}`` when missing or damaged) and the problem.
+
+    A FIFO, device or folder in its place is unreadable, found without
+    opening it (so it never blocks). Numbers that are not finite (``NaN``,
+    ``Infinity``) make the file damaged: JSON has none.
+    """
     try:
-        with open(path, "rb") as stream:
-            raw = stream.read(MAX_SETTINGS_BYTES + 1)
+        raw = read_regular(path, MAX_SETTINGS_BYTES)
     except FileNotFoundError:
         return {}, DocumentProblem.MISSING
     except OSError:
@@ -151,12 +213,30 @@ def read_document(path: Path) -> tuple[dict[str, Any], DocumentProblem | None]:
     if len(raw) > MAX_SETTINGS_BYTES:
         return {}, DocumentProblem.CORRUPT
     try:
-        document = json.loads(raw.decode("utf-8"))
+        document = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
     except (ValueError, RecursionError):
         return {}, DocumentProblem.CORRUPT
     if not isinstance(document, dict):
         return {}, DocumentProblem.CORRUPT
     return document, None
+
+
+def check_settings(path: Path) -> tuple[DocumentProblem | None, Path | None]:
+    """At start-up: the settings file's problem (MISSING is none) and where a damaged one was
+    copied (the file itself is left until settings are next saved), for the caller to say."""
+    _document, problem = read_document(path)
+    if problem is DocumentProblem.MISSING:
+        return None, None
+    if problem is DocumentProblem.CORRUPT:
+        try:
+            return problem, keep_aside(path, "bad")
+        except OSError:
+            return DocumentProblem.UNREADABLE, None
+    return problem, None
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
 
 
 def read_section(path: Path, section: str) -> tuple[dict[str, Any] | None, DocumentProblem | None]:
@@ -171,7 +251,7 @@ def read_section(path: Path, section: str) -> tuple[dict[str, Any] | None, Docum
 def write_section(path: Path, section: str, values: Mapping[str, Any]) -> Path | None:
     """Replace one section, keeping the others; atomic.
 
-    A damaged file is first kept aside as ``<name>.bad`` (returned, so the
+    A damaged file is first copied aside as ``<name>.bad`` (returned, so the
     caller can say where); otherwise returns ``None``. Raises ``OSError``
     when the folder cannot be written.
     """
@@ -180,7 +260,7 @@ def write_section(path: Path, section: str, values: Mapping[str, Any]) -> Path |
         raise PermissionError(f"cannot read {path} to keep its other settings")
     aside = None
     if problem is DocumentProblem.CORRUPT and (path.exists() or path.is_symlink()):
-        aside = keep_aside(path, "bad")
+        aside = keep_aside(path, "bad")  # a copy: the damaged file is then replaced
     document[section] = dict(values)
     atomic_write_text(path, json.dumps(document, ensure_ascii=False, indent=2,
                                        sort_keys=True) + "\n")

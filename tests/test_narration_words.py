@@ -277,7 +277,7 @@ class TestMessages:
         def opening(key: str) -> str:  # the sentence up to its first filled-in part
             return M.text(key, lang, path="\0", command="\0", error="\0").split("\0")[0]
 
-        (tmp_path / "bad.json").write_text("{", encoding="utf-8")
+        (tmp_path / "bad.json").write_text('{"version":2,"con', encoding="utf-8")  # cut short
         corrupt = run(["--resume", "--save", str(tmp_path / "bad.json")])
         assert opening("resume.corrupt") in corrupt
         bad = run(["--players", "one", "--save", str(tmp_path / "other.json")])

@@ -384,7 +384,7 @@ class TestDamagedSaves:
         loaded = storage.load(path)
         assert loaded.data is None and loaded.problem == "save_corrupt"
         assert loaded.kept_as is not None and loaded.kept_as.read_text() == text
-        assert not path.exists()
+        assert path.read_text() == text  # copied aside: the file stays where it was
 
     @pytest.mark.parametrize("change", BAD_SAVES + ["select 99"])
     @pytest.mark.parametrize("lang, words", [
@@ -401,7 +401,7 @@ class TestDamagedSaves:
                     out=out, inp=io.StringIO("q\n"))
         assert code == 1 and out.getvalue().startswith(words)
         kept = list(tmp_path.glob("autosave.json.corrupt-*"))
-        assert len(kept) == 1 and kept[0].read_text() == text and not path.exists()
+        assert len(kept) == 1 and kept[0].read_text() == text and path.read_text() == text
 
     @pytest.mark.parametrize("raw", [b"", b"\xff\xfe", b"[" * 100_000, b"null", b"{}",
                                      b'{"version": true}'])

@@ -16,9 +16,11 @@ import os
 import shutil
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-from .. import storage
+from .. import storage, userfiles
+from .. import words as M
 
 PREFIX = "match-"
 
@@ -69,6 +71,52 @@ def named_save(name: str, folder: Path | None = None) -> Path:
     return folder / (given.name if given.suffix == ".json" else given.name + ".json")
 
 
+def choose_save(path: Path | None, *, resume: bool, plain: bool, lang: str,
+                say: Callable[[str], None]) -> tuple[Path | None, int | None]:
+    """The save this run reads and writes, or an exit code after saying why (in ``lang``).
+
+    * ``resume`` with ``--no-save`` (``path`` None) has nothing to resume: said.
+    * A plain ``resume`` (``plain``: no ``--save``, no name) takes the newest
+      autosave, those a full disk moved to another folder included, and says
+      which when it is not the usual one (:func:`storage.saves_to_resume`).
+    * A path that is not the program's (a folder, a device or FIFO, a file that
+      is not a save, a name too long) is refused and left as it is
+      (:func:`storage.refusal`).
+    * A save of ours the user may not read is left as it is: a new match is
+      saved beside it (said); a resume says it on loading.
+    """
+    if path is None:
+        if resume:
+            say(M.text("resume.no_save", lang))
+            return None, 2
+        return None, None
+    if resume and plain:
+        newest = storage.saves_to_resume()
+        if newest and newest[0] != path:
+            path = newest[0]
+            say(M.text("resume.took", lang, path=str(path)))
+    why = storage.refusal(path)
+    if why is not None and (why != "unreadable" or not storage.owned_name(path)):
+        say(M.text("save.refused", lang, path=str(path), why=M.text(f"save.why.{why}", lang)))
+        return None, 2
+    if not resume and storage.owned_name(path) and not _readable(path):
+        new = storage.other_save_path(path)
+        say(M.text("save.unreadable_new", lang, path=str(path), new=str(new)))
+        return new, None
+    return path, None
+
+
+def _readable(path: Path) -> bool:
+    """False only for a file that is there but may not be read."""
+    try:
+        userfiles.read_regular(path, 0)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    return True
+
+
 def kept_matches(folder: Path | None = None) -> list[str]:
     """Names of the matches kept aside, oldest first."""
     folder = storage.data_dir() if folder is None else folder
@@ -77,4 +125,4 @@ def kept_matches(folder: Path | None = None) -> list[str]:
     return sorted(p.stem for p in folder.glob(PREFIX + "*.json"))
 
 
-__all__ = ["keep_aside", "kept_matches", "named_save", "program"]
+__all__ = ["choose_save", "keep_aside", "kept_matches", "named_save", "program"]

@@ -1,0 +1,311 @@
+"""The user's files are never moved, overwritten or lost, and nothing of theirs blocks the game.
+
+Every case is made in ``tmp_path`` with ``HOME`` and ``XDG_*`` pointed there;
+each checks the words the user gets (English and Greek), that the game goes
+on or ends with a message, and that the user's file is untouched (same bytes,
+same inode).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tavli_voice import storage, userfiles
+from tavli_voice.session import new_session
+from tavli_voice.startup import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Home, data, config and temporary folders all inside ``tmp_path``."""
+    for name, sub in (("HOME", "h"), ("XDG_DATA_HOME", "xd"), ("XDG_CONFIG_HOME", "xc"),
+                      ("XDG_CACHE_HOME", "xk")):
+        (tmp_path / sub).mkdir()
+        monkeypatch.setenv(name, str(tmp_path / sub))
+    monkeypatch.delenv("TAVLI_VOICE_HOME", raising=False)
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path / "tmp"))
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def fingerprint(path: Path) -> tuple[int, int, bytes | None]:
+    info = os.lstat(path)
+    data = path.read_bytes() if stat.S_ISREG(info.st_mode) else None
+    return info.st_ino, info.st_mode, data
+
+
+def run(argv: list[str], typed: str = "q\n") -> tuple[int, str]:
+    out = io.StringIO()
+    code = main(argv + ["--speech", "off"], out=out, inp=io.StringIO(typed))
+    return code, out.getvalue()
+
+
+def a_save(seed: int = 1) -> dict[str, object]:
+    return new_session("portes", seed=seed).snapshot()
+
+
+REFUSED = {"en": "cannot be used for a saved match", "el": "δεν μπορεί να χρησιμοποιηθεί"}
+
+
+def make_target(tmp_path: Path, kind: str) -> Path:
+    if kind == "text file":
+        path = tmp_path / "victim.txt"
+        path.write_text("my precious notes\n")
+    elif kind == "other json":
+        path = tmp_path / "other.json"
+        path.write_text('{"name": "another program"}')
+    elif kind == "folder":
+        path = tmp_path / "Documents"
+        path.mkdir()
+        (path / "letter.txt").write_text("dear")
+    elif kind == "fifo":
+        path = tmp_path / "pipe"
+        os.mkfifo(path)
+    elif kind == "link to fifo":
+        os.mkfifo(tmp_path / "pipe")
+        path = tmp_path / "link.json"
+        path.symlink_to(tmp_path / "pipe")
+    elif kind == "link to folder":
+        (tmp_path / "Documents").mkdir()
+        path = tmp_path / "docs.json"
+        path.symlink_to(tmp_path / "Documents")
+    else:
+        raise AssertionError(kind)
+    return path
+
+
+KINDS = ["text file", "other json", "folder", "fifo", "link to fifo", "link to folder"]
+
+
+class TestSavePathsNotOurs:
+    @pytest.mark.parametrize("kind", KINDS)
+    @pytest.mark.parametrize("lang", ["en", "el"])
+    def test_play_refuses_and_leaves_it(self, tmp_path: Path, kind: str, lang: str) -> None:
+        path = make_target(tmp_path, kind)
+        before = fingerprint(path)
+        started = time.monotonic()
+        code, said = run(["--game", "portes", "--lang", lang, "--save", str(path)])
+        assert time.monotonic() - started < 10  # a FIFO never blocks
+        assert code == 2 and REFUSED[lang] in said and str(path) in said
+        assert fingerprint(path) == before
+        assert sorted(p.name for p in path.parent.iterdir() if "corrupt" in p.name) == []
+
+    @pytest.mark.parametrize("kind", ["text file", "other json", "fifo", "link to fifo"])
+    def test_resume_refuses_and_leaves_it(self, tmp_path: Path, kind: str) -> None:
+        path = make_target(tmp_path, kind)
+        before = fingerprint(path)
+        code, said = run(["--resume", "--save", str(path)])
+        assert code == 2 and REFUSED["en"] in said
+        assert fingerprint(path) == before
+
+    def test_resume_by_name_of_another_json(self, tmp_path: Path) -> None:
+        path = make_target(tmp_path, "other json")
+        before = fingerprint(path)
+        code, said = run(["--resume", "--resume-name", "other.json"])
+        assert code == 2 and "not a tavli-voice save" in said and fingerprint(path) == before
+
+    @pytest.mark.parametrize("target, why", [("/dev/null", "not an ordinary file"),
+                                             ("/", "it is a folder"),
+                                             ("x" * 300, "the name is too long")])
+    def test_system_paths_and_long_names(self, target: str, why: str) -> None:
+        before = os.stat(target).st_ino if os.path.exists(target) else None
+        code, said = run(["--game", "portes", "--save", target])
+        assert code == 2 and why in said
+        if before is not None:
+            assert os.stat(target).st_ino == before
+
+    def test_a_save_of_ours_under_any_name_is_used(self, tmp_path: Path) -> None:
+        path = tmp_path / "mine.json"
+        storage.save(a_save(), path)
+        code, said = run(["--resume", "--save", str(path)])
+        assert code in (0, 1) and REFUSED["en"] not in said and "Portes" in said
+
+    def test_refusal_codes(self, tmp_path: Path) -> None:
+        assert storage.refusal(tmp_path / "new.json") is None
+        (tmp_path / "empty.json").write_bytes(b"")
+        assert storage.refusal(tmp_path / "empty.json") is None
+        assert storage.refusal(make_target(tmp_path, "text file")) == "not_a_save"
+        assert storage.refusal(tmp_path / "victim.txt" / "x.json") == "special"
+
+
+class TestDamagedSaveIsCopied:
+    @pytest.mark.parametrize("lang, words", [
+        ("en", "The saved match could not be read. It was kept aside as "),
+        ("el", "Ο αποθηκευμένος αγώνας δεν μπόρεσε να διαβαστεί. Κρατήθηκε ως ")])
+    def test_resume_copies_and_leaves_the_file(self, tmp_path: Path, lang: str,
+                                               words: str) -> None:
+        path = tmp_path / "mine.json"
+        path.write_text('{"version":2,"config":{"length"')  # ours, cut short
+        before = fingerprint(path)
+        code, said = run(["--resume", "--lang", lang, "--save", str(path)])
+        assert code == 1 and said.startswith(words)
+        copies = list(tmp_path.glob("mine.json.corrupt-*"))
+        assert len(copies) == 1 and copies[0].read_bytes() == before[2]
+        assert fingerprint(path) == before
+        run(["--resume", "--lang", lang, "--save", str(path)])  # again: no second copy
+        assert list(tmp_path.glob("mine.json.corrupt-*")) == copies
+
+    def test_a_kept_copy_resumed_is_not_copied_or_renamed(self, tmp_path: Path) -> None:
+        (tmp_path / "kept").mkdir()
+        path = tmp_path / "kept" / "autosave.json.corrupt-20261201-101010"
+        path.write_text("{")
+        before = fingerprint(path)
+        loaded = storage.load(path)
+        assert loaded.problem == "save_corrupt" and loaded.kept_as == path
+        assert fingerprint(path) == before and list(path.parent.iterdir()) == [path]
+
+
+def forbid_reading(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``path`` as a user who may not read it sees it (chmod 0, also when tests run as root)."""
+    path.chmod(0)
+    real = userfiles.read_regular
+
+    def read(p: Path, limit: int) -> bytes:
+        if Path(p) == path:
+            raise PermissionError(13, "Permission denied", str(p))
+        return real(p, limit)
+
+    monkeypatch.setattr(userfiles, "read_regular", read)
+
+
+class TestUnreadableSave:
+    def test_resume_says_unreadable_not_damaged(self, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+        path = tmp_path / "xd" / "tavli_voice" / "autosave.json"
+        storage.save(a_save(), path)
+        forbid_reading(path, monkeypatch)
+        before = fingerprint(path)
+        for lang, words in (("en", "may not be read"), ("el", "δεν επιτρέπεται να διαβαστεί")):
+            code, said = run(["--resume", "--lang", lang])
+            assert code == 1 and words in said and "kept aside" not in said
+        assert storage.load(path).problem == "save_unreadable"
+        assert list(path.parent.glob("*corrupt*")) == []
+        path.chmod(0o600)
+        assert fingerprint(path)[2] == before[2]
+
+    def test_a_new_match_is_saved_beside_it(self, tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+        path = tmp_path / "xd" / "tavli_voice" / "autosave.json"
+        storage.save(a_save(), path)
+        data = path.read_bytes()
+        forbid_reading(path, monkeypatch)
+        code, said = run(["--game", "portes"], "r\nq\n")
+        assert "this new match is saved in" in said and "autosave-2.json" in said
+        path.chmod(0o600)
+        assert path.read_bytes() == data
+        assert storage.load(path.with_name("autosave-2.json")).data is not None
+
+
+class TestResumeFindsTheNewest:
+    def test_a_save_moved_by_a_full_disk_is_found_and_named(self, tmp_path: Path) -> None:
+        usual = tmp_path / "xd" / "tavli_voice" / "autosave.json"
+        storage.save(a_save(1), usual)
+        os.utime(usual, (time.time() - 3600, time.time() - 3600))
+        moved = tmp_path / "h" / "tavli_voice-saves" / "autosave.json"
+        storage.save(a_save(2), moved)
+        assert storage.saves_to_resume() == [moved, usual]
+        for lang, words in (("en", "Resuming the newest saved match, in "),
+                            ("el", "Συνεχίζεται ο πιο πρόσφατος αποθηκευμένος αγώνας, στο ")):
+            code, said = run(["--resume", "--lang", lang])
+            assert said.startswith(words + str(moved))
+
+    def test_the_usual_save_when_it_is_newest_is_not_announced(self, tmp_path: Path) -> None:
+        usual = tmp_path / "xd" / "tavli_voice" / "autosave.json"
+        storage.save(a_save(1), usual)
+        code, said = run(["--resume"])
+        assert "Resuming the newest" not in said and "Portes" in said
+
+
+class TestLockThatCannotBeTaken:
+    @pytest.mark.parametrize("blocker", ["folder", "fifo"])
+    def test_second_copy_saves_elsewhere_and_says_so(self, tmp_path: Path,
+                                                     blocker: str) -> None:
+        path = tmp_path / "game.json"
+        lock = storage.SaveLock.lock_path(path)
+        if blocker == "folder":
+            lock.mkdir()
+        else:
+            os.mkfifo(lock)
+        storage.save(a_save(1), path)
+        before = fingerprint(path)
+        with pytest.raises(storage.LockUnavailable):
+            storage.SaveLock.acquire(path)
+        code, said = run(["--game", "portes", "--save", str(path)], "n\nq\n")
+        assert "cannot be used" in said and "game-2.json" in said
+        assert fingerprint(path) == before
+        assert storage.load(tmp_path / "game-2.json").data is not None
+
+    def test_a_resume_goes_on_in_a_copy(self, tmp_path: Path) -> None:
+        path = tmp_path / "game.json"
+        storage.SaveLock.lock_path(path).mkdir()
+        storage.save(a_save(1), path)
+        before = fingerprint(path)
+        code, said = run(["--resume", "--lang", "el", "--save", str(path)])
+        assert "Το αρχείο κλειδώματος" in said and "game-2.json" in said
+        assert fingerprint(path) == before
+        assert storage.load(tmp_path / "game-2.json").data is not None
+
+
+class TestSettingsFile:
+    @pytest.mark.parametrize("raw", [b"{not json", b'{"speech": {"volume": NaN}}', b"[1]"])
+    @pytest.mark.parametrize("lang, words", [("en", "is damaged; the default settings are used"),
+                                             ("el", "είναι χαλασμένο")])
+    def test_damaged_settings_are_copied_and_said(self, tmp_path: Path, raw: bytes, lang: str,
+                                                  words: str) -> None:
+        path = tmp_path / "xc" / "tavli_voice" / "settings.json"
+        path.parent.mkdir(parents=True)
+        path.write_bytes(raw)
+        before = fingerprint(path)
+        code, said = run(["--no-save", "--game", "portes", "--lang", lang])
+        assert words in said and "settings.json.bad" in said and "Portes" in said or \
+            "Πόρτες" in said
+        assert fingerprint(path) == before
+        assert (path.parent / "settings.json.bad").read_bytes() == raw
+
+    def test_a_fifo_as_settings_or_save_does_not_hang(self, tmp_path: Path) -> None:
+        data = tmp_path / "xd" / "tavli_voice"
+        conf = tmp_path / "xc" / "tavli_voice"
+        data.mkdir(parents=True)
+        conf.mkdir(parents=True)
+        os.mkfifo(conf / "settings.json")
+        os.mkfifo(data / "autosave.json")
+        env = dict(os.environ, PYTHONPATH=str(ROOT), LANG="en_US.UTF-8")
+        for verb in ("play", "resume"):
+            proc = subprocess.run([sys.executable, "-m", "tavli_voice.cli", verb, "--speech",
+                                   "off", "--game", "portes"], input=b"q\n",
+                                  capture_output=True, env=env, timeout=60)
+            said = proc.stdout.decode()
+            assert "settings file" in said and "not an ordinary file" in said
+            assert b"Traceback" not in proc.stderr
+        assert stat.S_ISFIFO(os.lstat(conf / "settings.json").st_mode)
+
+    def test_nan_is_not_a_setting(self, tmp_path: Path) -> None:
+        path = tmp_path / "settings.json"
+        path.write_text('{"speech": {"volume": NaN}}')
+        assert userfiles.read_document(path)[1] is userfiles.DocumentProblem.CORRUPT
+
+
+class TestNoSave:
+    @pytest.mark.parametrize("lang, words", [("en", "With --no-save there is no saved match"),
+                                             ("el", "Με το --no-save δεν υπάρχει")])
+    def test_resume_with_no_save_is_explained(self, lang: str, words: str) -> None:
+        code, said = run(["--resume", "--no-save", "--lang", lang])
+        assert code == 2 and said.startswith(words) and "None" not in said
+
+
+def test_json_of_a_save_is_what_looks_like_one() -> None:
+    raw = json.dumps(a_save()).encode()
+    assert storage.looks_like_save(raw) and storage.looks_like_save(raw[:40])
+    assert not storage.looks_like_save(b'{"speech": {}}')
