@@ -8,9 +8,11 @@ chunk that claims to run past the end of the data simply runs to the end.
 :func:`read_wav` reads a *file* boundedly: only regular files (checked with
 ``os.stat`` before opening, and again on the open file: a folder, a device, a
 FIFO or an endless pipe is refused at once), the header read and checked
-first, and only ``max_seconds`` of sound at most (:data:`MAX_SECONDS`, 30 s:
-a spoken word or command is a few seconds, and Whisper listens to 30 s at a
-time); a longer file is refused from its header, before any sample is read,
+first, and only ``max_seconds`` of sound at most (:data:`MAX_SECONDS`, 10 s:
+a spoken word or command lasts a second or two, and 10 s leave room for the
+silence around it while decoding stays under a second: 10 s of noise took
+pocketsphinx 0.97 s with both cores of a 2-core machine busy, load 14, where
+30 s took 3.0 s); a longer file is refused from its header, before any sample is read,
 so memory and time stay bounded whatever the file (a 2 GB sparse WAV is
 answered at once). Every refusal is an :class:`AudioFileError` whose ``key``
 names the sentence to say (``voice.audio_<key>`` in :mod:`tavli_voice.words`).
@@ -31,13 +33,13 @@ import numpy.typing as npt
 Samples = npt.NDArray[np.float32]
 
 
-#: Longest sound read from a file, in seconds (one word or phrase; Whisper's window).
-MAX_SECONDS = 30.0
+#: Longest sound read from a file, in seconds (one word or phrase and the silence around it).
+MAX_SECONDS = 10.0
 #: Highest sample rate and most channels read from a file: with MAX_SECONDS they bound memory.
 MAX_RATE = 96_000
 MAX_CHANNELS = 8
-#: Most bytes of sound read from a file (30 s of 96 kHz stereo 32-bit is 23 MB).
-MAX_BYTES = 48 << 20
+#: Most bytes of sound read from a file (10 s of 96 kHz stereo 32-bit is 7.7 MB).
+MAX_BYTES = 16 << 20
 #: Chunks looked at before ``data`` (``fmt ``, ``LIST``, ``fact``...); a file with more is damaged.
 MAX_CHUNKS = 64
 

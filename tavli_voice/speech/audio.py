@@ -63,7 +63,7 @@ def to_rate(samples: Samples, rate: int) -> Samples:
 
 
 def load(path: str | Path) -> Samples:
-    """A WAV file as mono float32 at 16 kHz: at most 30 s (:data:`~tavli_voice.audio.wav.MAX_SECONDS`),
+    """A WAV file as mono float32 at 16 kHz: at most 10 s (:data:`~tavli_voice.audio.wav.MAX_SECONDS`),
     read boundedly; AudioFileError (with its ``key``) for anything else, ``"empty"`` for no sound."""
     samples, rate = read_wav(path)
     if len(samples) == 0:

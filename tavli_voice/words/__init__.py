@@ -228,6 +228,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "metavar.points": {"en": "POINTS", "el": "ΠΟΝΤΟΙ"},
     "metavar.players": {"en": "BOT,BOT", "el": "ΜΠΟΤ,ΜΠΟΤ"},
     "metavar.seed": {"en": "SEED", "el": "ΣΠΟΡΟΣ"},
+    "metavar.bot": {"en": "BOT", "el": "ΜΠΟΤ"},
     "metavar.rate": {"en": "WORDS", "el": "ΛΕΞΕΙΣ"},
     "metavar.volume": {"en": "VOLUME", "el": "ΕΝΤΑΣΗ"},
     "metavar.engine": {"en": "ENGINE", "el": "ΜΗΧΑΝΗ"},
@@ -301,10 +302,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                             "file is far smaller.",
                       "el": "tavli-voice moves: το {path} είναι μεγαλύτερο από {limit} bytes· ένα "
                             "αρχείο θέσης είναι πολύ μικρότερο."},
-    "moves.wait": {"en": "how long to wait for a pipe or FIFO to send the position "
-                         "(default 60 seconds)",
-                   "el": "πόση ώρα να περιμένει θέση από σωλήνα ή FIFO (προεπιλογή: 60 "
-                         "δευτερόλεπτα)"},
+    "moves.wait": {"en": "how long to wait for a pipe or FIFO to send the position, up to {0} "
+                         "seconds (default 60)",
+                   "el": "πόση ώρα να περιμένει θέση από σωλήνα ή FIFO, έως {0} δευτερόλεπτα "
+                         "(προεπιλογή: 60)"},
     "moves.waiting": {"en": "tavli-voice moves: waiting for a position from {path} (Ctrl-C "
                             "stops)…",
                       "el": "tavli-voice moves: περιμένω θέση από το {path} (το Ctrl-C "
@@ -313,6 +314,16 @@ MESSAGES: dict[str, dict[str, str]] = {
                             "stopping.",
                       "el": "tavli-voice moves: δεν ήρθε τίποτα από το {path} σε {seconds} "
                             "δευτερόλεπτα· σταματώ."},
+    "moves.game_over_mover": {
+        "en": "tavli-voice moves: the game in this position is over: the player to move has "
+              "borne off all 15 checkers, so there is no play to list.",
+        "el": "tavli-voice moves: το παιχνίδι σε αυτή τη θέση έχει τελειώσει: αυτός που παίζει "
+              "έχει μαζέψει και τα 15 πούλια, οπότε δεν υπάρχουν κινήσεις."},
+    "moves.game_over_opponent": {
+        "en": "tavli-voice moves: the game in this position is over: the opponent has borne off "
+              "all 15 checkers, so there is no play to list.",
+        "el": "tavli-voice moves: το παιχνίδι σε αυτή τη θέση έχει τελειώσει: ο αντίπαλος έχει "
+              "μαζέψει και τα 15 πούλια, οπότε δεν υπάρχουν κινήσεις."},
     "moves.none": {"en": "no legal play: the turn passes",
                    "el": "καμία επιτρεπτή κίνηση: η σειρά χάνεται"},
     "voice.cancelled": {"en": "Cancelled. Nothing was done.",
@@ -762,6 +773,21 @@ MESSAGES: dict[str, dict[str, str]] = {
               "the file is left as it is.",
         "el": "Το αρχείο ρυθμίσεων {path} δεν διαβάζεται· χρησιμοποιούνται οι προεπιλεγμένες "
               "ρυθμίσεις και το αρχείο έμεινε όπως ήταν."},
+    "save.finish_not_kept": {
+        "en": "The finished match could not be kept as {path}: {error}. It stays in {save}, "
+              "marked finished; the next match starts fresh.",
+        "el": "Ο αγώνας που τελείωσε δεν κρατήθηκε ως {path}: {error}. Μένει στο {save}, "
+              "σημειωμένος ως τελειωμένος· ο επόμενος αγώνας ξεκινά από την αρχή."},
+    "resume.finished": {
+        "en": "The match saved in {path} is finished; there is nothing to continue. Start a "
+              "new match with: {command}",
+        "el": "Ο αγώνας που είναι αποθηκευμένος στο {path} έχει τελειώσει· δεν υπάρχει τίποτα "
+              "για συνέχεια. Ξεκίνα νέο αγώνα με: {command}"},
+    # the log file cannot be written any more (startup.log_to_file): said once
+    "log.failed": {"en": "The log file {path} cannot be written any more (is the disk full?); "
+                         "the game goes on without it.",
+                   "el": "Το αρχείο καταγραφής {path} δεν γράφεται πια (μήπως γέμισε ο "
+                         "δίσκος;)· το παιχνίδι συνεχίζει χωρίς αυτό."},
     "save.failed": {"en": "The match could not be saved: {error}.",
                     "el": "Ο αγώνας δεν αποθηκεύτηκε: {error}."},
     # saves that cannot be written, a match open in two copies, watching it
@@ -935,6 +961,14 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "el": "Η κίνηση είναι διαλεγμένη: επιβεβαίωσέ την ή αναίρεσέ την."},
     "play.forced.you": {"en": "Only one play is possible: {play}. Confirm to play it.",
                         "el": "Μόνο μία κίνηση γίνεται: {play}. Επιβεβαίωσε για να παιχτεί."},
+    "play.forced.why.you": {"en": "Only one play is possible, {play}, because {why}. Confirm "
+                                  "to play it.",
+                            "el": "Μόνο μία κίνηση γίνεται, {play}, γιατί {why}. Επιβεβαίωσε "
+                                  "για να παιχτεί."},
+    "play.forced.why.other": {"en": "{who} has only one play, {play}, because {why}.",
+                              "el": "{who} έχει μόνο μία κίνηση, {play}, γιατί {why}."},
+    "reason.outside_stuck": {"en": "{reason}, and that checker cannot move: {why}",
+                             "el": "{reason}, και αυτό το πούλι δεν κινείται: {why}"},
     "play.forced.other": {"en": "{who} has only one play: {play}.",
                           "el": "{who} έχει μόνο μία κίνηση: {play}."},
     "cli.resume_name": {"en": "continue a match kept under a name (tavli-voice resume NAME)",
@@ -1900,11 +1934,10 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
     "audio_denied": {"en": "you may not read it", "el": "δεν έχεις δικαίωμα να το διαβάσεις"},
     "audio_unreadable": {"en": "the system could not read it", "el": "το σύστημα δεν μπόρεσε να το διαβάσει"},
     "take_skipped": {
-        "en": "A recording of one of your words cannot be used and is left out: {file} ({detail}). "
-              "The other recordings still work; record that word again with tavli-voice enroll.",
-        "el": "Μία ηχογράφηση λέξης σου δεν μπορεί να χρησιμοποιηθεί και μένει έξω: {file} ({detail}). "
-              "Οι άλλες ηχογραφήσεις δουλεύουν κανονικά· ηχογράφησε ξανά αυτή τη λέξη με το "
-              "tavli-voice enroll."},
+        "en": "A recording of one of your words is left out, {file}: {detail}. The other "
+              "recordings still work; record that word again with tavli-voice enroll.",
+        "el": "Μία ηχογράφηση λέξης σου μένει έξω, {file}: {detail}. Οι άλλες ηχογραφήσεις "
+              "δουλεύουν κανονικά· ηχογράφησε ξανά αυτή τη λέξη με το tavli-voice enroll."},
     "takes_unusable": {
         "en": "None of the {count} recordings of your words in {where} can be used (damaged or "
               "unreadable). Record the words again with tavli-voice enroll.",
@@ -1912,12 +1945,11 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
               "χρησιμοποιηθεί (είναι χαλασμένες ή δεν διαβάζονται). Ηχογράφησε ξανά τις λέξεις με "
               "το tavli-voice enroll."},
     "takes_skipped": {
-        "en": "{count} recordings of your words cannot be used and are left out, the first {file} "
-              "({detail}). The other recordings still work; record those words again with "
-              "tavli-voice enroll.",
-        "el": "{count} ηχογραφήσεις των λέξεών σου δεν μπορούν να χρησιμοποιηθούν και μένουν έξω, "
-              "η πρώτη {file} ({detail}). Οι άλλες ηχογραφήσεις δουλεύουν κανονικά· ηχογράφησε "
-              "ξανά αυτές τις λέξεις με το tavli-voice enroll."},
+        "en": "{count} recordings of your words are left out; the first, {file}: {detail}. The "
+              "other recordings still work; record those words again with tavli-voice enroll.",
+        "el": "{count} ηχογραφήσεις των λέξεών σου μένουν έξω· η πρώτη, {file}: {detail}. Οι άλλες "
+              "ηχογραφήσεις δουλεύουν κανονικά· ηχογράφησε ξανά αυτές τις λέξεις με το "
+              "tavli-voice enroll."},
     "models_installed": {
         "en": "Installed speech models:",
         "el": "Εγκατεστημένα μοντέλα ομιλίας:",
