@@ -162,6 +162,8 @@ class PlayPending(Event):
     player: int
     play: Play
     forced: bool = False  #: the only legal play, chosen for the player (R2)
+    #: a forced play: the rule that leaves one play (``why``, a StepRefusal, and its details)
+    why: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +183,8 @@ class TurnPassed(Event):
     player: int
     dice: tuple[int, int] | None
     reason: Reason
+    #: R6: why the checker outside the home board cannot move itself (``why`` and details)
+    stuck: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

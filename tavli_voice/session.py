@@ -36,7 +36,7 @@ from .events import Phase, QuestionKind, RejectCode
 from .rules import (Cube, DiceSource, GameName, MatchConfig, MatchState, Outcome, OutcomeKind,
                     PassReason, Play, Position, Preset, Reason, StepChooser, analyse,
                     game_outcome, game_seed, is_closed_out, opening)
-from .rules.blocked import why_no_step
+from .rules.blocked import StepRefusal, why_forced, why_no_step
 from .rules.games import game_for
 from .rules.outcome import drop_outcome, resign_outcome
 
@@ -163,7 +163,8 @@ class Session:
         out: list[E.Event] = [E.DiceRolled(self.to_move, dice, len(turn.plays), automatic)]
         if not turn.plays:
             assert turn.reason is not None
-            out.append(E.TurnPassed(self.to_move, dice, turn.reason))
+            out.append(E.TurnPassed(self.to_move, dice, turn.reason, _stuck(self.position,
+                                                                             dice, turn.reason)))
             return out + self._next_turn()
         if turn.reason is not None:
             out.append(E.TurnShortened(self.to_move, turn.reason))
@@ -173,11 +174,14 @@ class Session:
             # a forced play: announced and played on one confirmation (at once with
             # auto_single), never "1" and then "confirm"
             self.pending = self.plays[0]
+            forced = why_forced(self.position)
+            why = () if forced is None else tuple(sorted({"why": forced[0].value,
+                                                          **forced[1]}.items()))
             if self.options.auto_single:
-                return out + [E.PlayPending(self.to_move, self.pending, forced=True)] \
+                return out + [E.PlayPending(self.to_move, self.pending, True, why)] \
                     + self._commit()
             self.phase = Phase.CONFIRM
-            return out + [E.PlayPending(self.to_move, self.pending, forced=True)]
+            return out + [E.PlayPending(self.to_move, self.pending, True, why)]
         out.append(self._offer())
         return out
 
@@ -827,6 +831,17 @@ class Session:
         if events and isinstance(events[0], E.CommandRejected):
             raise ValueError(f"save does not replay at {entry!r:.200}")
         return events
+
+
+def _stuck(position: Position, dice: tuple[int, int], reason: Reason) -> tuple[tuple[str, Any], ...]:
+    """R6/R8: why the checker that keeps bearing off back cannot move itself (or nothing)."""
+    if reason.code is not PassReason.CANNOT_BEAR_OFF:
+        return ()
+    left = dice if dice[0] != dice[1] else (dice[0],) * 4
+    why, details = why_no_step(position, left, int(reason.get("point", 0)))
+    if why not in (StepRefusal.PINNED, StepRefusal.ALL_HELD, StepRefusal.FIRST_CHECKER):
+        return ()
+    return tuple(sorted({"why": why.value, **details}.items()))
 
 
 def _match_json(match: MatchState) -> dict[str, Any]:

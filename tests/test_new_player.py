@@ -315,3 +315,63 @@ class TestWordsANewPlayerMeets:
         where = [i for i, x in enumerate(history) if x.startswith(resumed)]
         assert where, history
         assert made[0] in history[:where[0]], history
+
+
+# ------------------------------------------- 4: forced plays and passes say why
+class TestForcedPlaysSayWhy:
+    @pytest.mark.parametrize("lang, expected", [
+        ("en", "Only one play is possible, 24/14, because the first checker, on 24, must pass "
+               "the opponent's starting point before another may leave. Confirm to play it."),
+        ("el", "Μόνο μία κίνηση γίνεται, 24/14, γιατί το πρώτο πούλι, στη θέση 24, πρέπει να "
+               "περάσει την αφετηρία του αντιπάλου πριν φύγει άλλο. Επιβεβαίωσε για να "
+               "παιχτεί.")])
+    def test_fevga_first_checker_R7_2(self, lang: str, expected: str) -> None:
+        s = Session(MatchConfig(3, "fevga", "tavlucky", 2, TimerRules()), PLAYERS)
+        s.start()
+        s.set_position(Position.initial("fevga"), to_move=0)
+        s.dice_source = Dice((6, 4))  # type: ignore[assignment]
+        ctx = NarrationContext(lang=lang, players=s.players, listener=0)  # type: ignore[arg-type]
+        pending = [e for e in s.handle(C.Roll()) if isinstance(e, E.PlayPending)]
+        assert [screen_text(e, ctx) for e in pending] == [expected]
+
+    def test_a_forced_play_with_no_rule_behind_it_says_none(self) -> None:
+        # R2: 6-5 from 15 with 9 and 10 open to one path only: no bar, no first checker
+        s = Session(MatchConfig(3, "portes", "tavlucky", 2, TimerRules()), PLAYERS)
+        s.start()
+        pts = [3, 3, 3, 3, 2, 0, 0, 0, 0, -2, 0, 0, 0, 0, 1] + [0] * 8 + [-13]
+        s.set_position(Position.from_json({"game": "portes", "points": pts}), to_move=0)
+        s.dice_source = Dice((6, 5))  # type: ignore[assignment]
+        pending = [e for e in s.handle(C.Roll()) if isinstance(e, E.PlayPending)]
+        assert len(pending) == 1 and pending[0].forced and pending[0].why == ()
+        ctx = NarrationContext(lang="en", players=s.players, listener=0)  # type: ignore[arg-type]
+        assert screen_text(pending[0], ctx).startswith("Only one play is possible: 15/4.")
+
+    @pytest.mark.parametrize("lang, expected", [
+        ("en", "You lose your turn: a checker on 15 is still outside the home board, so bearing "
+               "off is not allowed yet, and that checker cannot move: it could only land on 9 or "
+               "10, and the opponent holds both."),
+        ("el", "Χάνεις τη σειρά σου: υπάρχει ακόμα πούλι στη θέση 15, έξω από το σπίτι, οπότε "
+               "δεν επιτρέπεται το μάζεμα, και αυτό το πούλι δεν κινείται: θα πήγαινε μόνο στο 9 "
+               "ή 10, και τα κρατάει ο αντίπαλος.")])
+    def test_a_pass_says_why_the_outside_checker_is_stuck_R6(self, lang: str,
+                                                            expected: str) -> None:
+        s = Session(MatchConfig(3, "portes", "tavlucky", 2, TimerRules()), PLAYERS)
+        s.start()
+        pts = [3, 3, 3, 3, 2, 0, 0, 0, -2, -2, 0, 0, 0, 0, 1] + [0] * 8 + [-11]
+        s.set_position(Position.from_json({"game": "portes", "points": pts}), to_move=0)
+        s.dice_source = Dice((6, 5))  # type: ignore[assignment]
+        ctx = NarrationContext(lang=lang, players=s.players, listener=0)  # type: ignore[arg-type]
+        passed = [e for e in s.handle(C.Roll()) if isinstance(e, E.TurnPassed)]
+        assert [screen_text(e, ctx) for e in passed] == [expected]
+
+    def test_a_pinned_outside_checker_is_said_pinned_R5_2(self) -> None:
+        s = Session(MatchConfig(3, "plakoto", "tavlucky", 2, TimerRules()), PLAYERS)
+        s.start()
+        pts = [0, 14, -2, -2] + [0] * 4 + [[-1, 1]] + [0] * 14 + [-10]
+        s.set_position(Position.from_json({"game": "plakoto", "points": pts}), to_move=0)
+        s.dice_source = Dice((6, 5))  # type: ignore[assignment]
+        passed = [e for e in s.handle(C.Roll()) if isinstance(e, E.TurnPassed)]
+        assert len(passed) == 1 and dict(passed[0].stuck).get("why") == "pinned"
+        ctx = NarrationContext(lang="en", players=s.players, listener=0)  # type: ignore[arg-type]
+        assert "and that checker cannot move: your checker there is pinned" in \
+            screen_text(passed[0], ctx)

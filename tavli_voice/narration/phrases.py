@@ -189,6 +189,9 @@ def _step_taken(e: E.StepTaken, s: Say) -> Blocks:
 
 def _play_pending(e: E.PlayPending, s: Say) -> Blocks:
     play = s.play(e.play, e.player)
+    why = _step_why(dict(e.why).get, s, 0) if e.forced and e.why else ""
+    if why:  # the rule that leaves one play (R4's bar, R7.2's first checker)
+        return [s.by("play.forced.why", e.player, play=play, why=why)]
     if e.forced:
         return [s.by("play.forced", e.player, play=play)]
     if s.you(e.player) and s.ctx.terse:
@@ -210,6 +213,9 @@ def _play_made(e: E.PlayMade, s: Say) -> Blocks:
 
 def _turn_passed(e: E.TurnPassed, s: Say) -> Blocks:
     why = s.reason(e.reason, mover=e.player)
+    stuck = _step_why(dict(e.stuck).get, s, 0) if e.stuck else ""
+    if stuck:  # R6: why the checker outside cannot come home itself
+        why = s.t("reason.outside_stuck", reason=why, why=stuck)
     if s.ctx.terse:
         return [s.t("pass.terse", reason=why)]
     return [s.by("pass", e.player, reason=why)]
@@ -283,7 +289,7 @@ def _command_rejected(e: E.CommandRejected, s: Say) -> Blocks:
         return [s.t(key if s.ctx.show_keys and not s.speech else key + ".say")]
     if code == "no_checker_to_move":
         point = s.point_from(e.get("point", 0))
-        why = _step_why(e, s, e.get("point", 0))
+        why = _step_why(e.get, s, e.get("point", 0))
         line = M.capitalize(s.t("reject.no_checker_to_move.why", point=point, why=why) if why
                             else s.t("reject.no_checker_to_move", point=point))
         sources = tuple(e.get("sources", ()))
@@ -295,7 +301,7 @@ def _command_rejected(e: E.CommandRejected, s: Say) -> Blocks:
         return [s.t("reject.say_from_first", point=s.point(e.get("point", 0)))]
     if code == "illegal_step":
         source, point = s.point_from(e.get("source", 0)), s.point(e.get("point", 0))
-        why = _step_why(e, s, e.get("source", 0), e.get("point", 0))
+        why = _step_why(e.get, s, e.get("source", 0), e.get("point", 0))
         if why:
             return [M.capitalize(s.t("reject.illegal_step.why", source=source, point=point,
                                      why=why))]
@@ -330,13 +336,16 @@ def _no_such_play(e: E.CommandRejected, s: Say) -> str:
     return s.t(key, number=e.get("number"), count=count)
 
 
-def _step_why(e: E.CommandRejected, s: Say, source: int, target: int | None = None) -> str:
-    """The rule that refused a step, as a clause ("" when the refusal names none)."""
-    why = e.get("why")
+def _step_why(get: Callable[..., Any], s: Say, source: int, target: int | None = None) -> str:
+    """The rule that refused a step, as a clause ("" when the refusal names none).
+
+    ``get`` reads the details (a refusal's ``get``, or a dict's for other events).
+    """
+    why = get("why")
     if why is None:
         return ""
     if why == "distance":
-        left = tuple(e.get("dice", ()))
+        left = tuple(get("dice", ()))
         if len(left) == 1:
             dice = s.t("step.dice.one", die=left[0])
         elif len(set(left)) == 1:
@@ -345,19 +354,19 @@ def _step_why(e: E.CommandRejected, s: Say, source: int, target: int | None = No
             dice = s.t("step.dice.two", a=left[0], b=left[1])
         if target == 0:
             return s.t("step.why.distance_off", source=s.point_from(source),
-                       n=e.get("distance"), dice=dice)
+                       n=get("distance"), dice=dice)
         return s.t("step.why.distance", source=s.point(source), point=s.point(target or 0),
-                   n=e.get("distance"), dice=dice)
+                   n=get("distance"), dice=dice)
     if why == "one_die_at_a_time":
-        return s.t("step.why.one_die_at_a_time", n=e.get("distance"))
+        return s.t("step.why.one_die_at_a_time", n=get("distance"))
     if why == "all_held":
-        targets = tuple(e.get("targets", ()))
+        targets = tuple(get("targets", ()))
         key = "step.why.all_held.one" if len(targets) == 1 else "step.why.all_held"
         return s.t(key, points=s.points(targets, "or"))
     if why == "first_checker":
-        return s.t("step.why.first_checker", front=e.get("front"))
+        return s.t("step.why.first_checker", front=get("front"))
     if why == "cannot_bear_off":
-        return s.t("reason.cannot_bear_off", point=e.get("outside"))
+        return s.t("reason.cannot_bear_off", point=get("outside"))
     key = f"step.why.{why}"
     if key in M.MESSAGES:
         return s.t(key, point=s.point(target or 0))

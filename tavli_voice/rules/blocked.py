@@ -167,3 +167,21 @@ def _why_not_to(game: Game, s: list[int], source: int, target: int, left: tuple[
                for st, _ in legal_steps(game, s, (distance,))):
         return StepRefusal.PRIME, {}
     return StepRefusal.WHOLE_ROLL, {}
+
+
+def why_forced(pos: Position) -> tuple[StepRefusal, dict[str, Any]] | None:
+    """The rule that leaves a turn one play (R4's bar, R7.2's first checker), if one does.
+
+    >>> why_forced(Position.initial("fevga"))
+    (<StepRefusal.FIRST_CHECKER: 'first_checker'>, {'front': 24})
+    >>> why_forced(Position.initial("portes")) is None
+    True
+    """
+    game = game_for(pos)
+    s = to_state(pos)
+    if s[S_BAR] > 0:
+        return StepRefusal.BAR_FIRST, {}
+    front = game.first_checker(s)
+    if front is not None:
+        return StepRefusal.FIRST_CHECKER, {"front": front}
+    return None

@@ -132,6 +132,10 @@ class Game:
         """R5.4: the game's end by a pinned mother, seen from ``pos``'s mover (None: not over)."""
         return None
 
+    def first_checker(self, s: list[int]) -> int | None:
+        """R7.2: the point of the one checker that must move first, None when any may."""
+        return None
+
     def may_bear_off(self, s: list[int]) -> bool:
         """R6: all the mover's checkers still on the board are in points 1–6."""
         if s[S_BAR]:
@@ -287,6 +291,12 @@ class Fevga(Game):
 
     def can_land(self, s: list[int], dst: int) -> bool:
         return s[dst] >= 0  # R7.1: one checker holds a point
+
+    def first_checker(self, s: list[int]) -> int | None:
+        """R7.2: until a checker passes the opponent's start, only the front-most one moves."""
+        if s[S_OFF] or any(s[p] > 0 for p in range(1, 12)):
+            return None
+        return next(self.sources(s), None)
 
     def step_allowed(self, s_after: list[int], dst: int) -> bool:
         """R7.3: no six-point block along the opponent's path with anyone behind it."""
