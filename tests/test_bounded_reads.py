@@ -345,3 +345,31 @@ def test_hear_on_an_endless_pipe_answers_at_once(tmp_path: Path) -> None:
         writer.wait()
     line = json.loads(proc.stdout.decode("utf-8"))
     assert proc.returncode == 1 and "not an ordinary file" in line["error"]
+
+
+def test_the_game_says_left_out_recordings_once_when_voice_is_ready(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``--voice``, damaged takes are said with "Voice is ready." and the voice goes on."""
+    from test_voice_loading import FirstOffered, Spoken, blocked_engine, new_app, notices, poll_until, started
+
+    from tavli_voice.speech import listener as listener_module
+    from tavli_voice.speech.engine_templates import TemplateRecognizer, TemplateStore
+    from tavli_voice.speech.recognizer import EnrolledFirst
+
+    spoken = Spoken()
+    monkeypatch.setattr(listener_module, "Microphone", lambda: spoken)
+    store = TemplateStore(profile_with_damaged_takes(tmp_path / "voice"))
+    gate, _ = blocked_engine(monkeypatch, lambda: EnrolledFirst(
+        TemplateRecognizer.from_store(store, "en", allow_empty=True), FirstOffered()))  # type: ignore[arg-type]
+    app, seen = new_app("en")
+    source, problem = started(app, "en")
+    try:
+        assert source is not None and problem is None
+        gate.set()
+        poll_until(source, seen, 1)
+        said = notices(seen)
+        assert len(said) == 1 and said[0].startswith("4 recordings of your words are left out; the first, ")
+        assert said[0].endswith("Voice is ready.") and not source.closed
+    finally:
+        if source is not None:
+            source.close()
