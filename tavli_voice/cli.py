@@ -75,6 +75,7 @@ _OUTPUT_FULL = (errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", e
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script."""
+    standard_streams()
     try:
         return _main(argv)
     except BrokenPipeError:  # the reader went away (``… | head``): end quietly
@@ -94,6 +95,35 @@ def main(argv: list[str] | None = None) -> int:
         except OSError:
             pass
         return 1
+
+
+def standard_streams() -> None:
+    """Standard streams the program can always use, whatever it was started with.
+
+    A stream closed by the caller (``<&-``, ``>&-``) is opened on the null
+    device: input ends at once, output goes nowhere, and the descriptor is not
+    reused by a file the program opens (where a library's output would land).
+    Text the output's encoding cannot hold (Greek to an ASCII or Latin-1
+    terminal) is written with backslash escapes instead of ending the program.
+    """
+    for fd, name, mode in ((0, "stdin", "r"), (1, "stdout", "w"), (2, "stderr", "w")):
+        try:
+            os.fstat(fd)
+        except OSError:  # closed: the lowest free descriptor is this one
+            try:
+                got = os.open(os.devnull, os.O_RDWR)
+            except OSError:
+                continue
+            if got != fd:
+                os.dup2(got, fd)
+                os.close(got)
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(fd, mode, encoding="utf-8", closefd=False))
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):  # not a text file of ours (tests)
+            pass
 
 
 def _silence_stdout() -> None:

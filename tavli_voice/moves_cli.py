@@ -30,7 +30,9 @@ from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
 from .words import lang_from_argv, text
 from .words.catalogs import use_argparse_language
+from . import arguments as A
 from .rules import Position, analyse
+from .rules.position import GameOverError
 
 if TYPE_CHECKING:
     from .bots import Bot
@@ -45,6 +47,8 @@ MAX_FILE = 1 << 20
 WAIT_NOTICE = 2.0
 #: Longest error text in an answer (characters).
 MAX_ERROR = 300
+#: Longest ``--wait`` for a pipe or FIFO (seconds).
+MAX_WAIT = 3600.0
 
 
 def answer(obj: Any, bot: Bot | None = None) -> dict[str, Any]:
@@ -54,6 +58,7 @@ def answer(obj: Any, bot: Bot | None = None) -> dict[str, Any]:
     if "position" not in obj or "dice" not in obj:
         raise ValueError("each line needs 'position' and 'dice'")
     pos = Position.from_json(obj["position"])
+    pos.check_in_play()
     dice = check_dice(obj["dice"])
     turn = analyse(pos, dice)
     out: dict[str, Any] = {"plays": [p.to_json() for p in turn.plays],
@@ -228,10 +233,12 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--dice", nargs=2, type=int, metavar=("A", "B"), help=text("moves.dice", lang))
     ap.add_argument("--jsonl", action="store_true", help=text("moves.jsonl", lang))
     ap.add_argument("--lang", choices=["en", "el"], default=None, help=text("cli.lang", lang))
-    ap.add_argument("--wait", type=float, default=60.0, metavar=text("metavar.seconds", lang),
-                    help=text("moves.wait", lang))
-    ap.add_argument("--bot", default=None, help=text("moves.bot", lang))
-    ap.add_argument("--seed", default="0", help=text("moves.seed", lang))
+    ap.add_argument("--wait", type=A.number(lang, 0.0, MAX_WAIT), default=60.0,
+                    metavar=text("metavar.seconds", lang), help=text("moves.wait", lang, MAX_WAIT))
+    ap.add_argument("--bot", type=A.text(lang, 100), default=None,
+                    metavar=text("metavar.bot", lang), help=text("moves.bot", lang))
+    ap.add_argument("--seed", type=A.seed(lang), default="0", metavar=text("metavar.seed", lang),
+                    help=text("moves.seed", lang))
     args = ap.parse_args(argv)
     bot = None
     if args.bot is not None:
@@ -251,12 +258,17 @@ def main(argv: list[str]) -> int:
     try:
         dice = check_dice(args.dice)
         pos = Position.from_json(read_position_file(args.position, lang, args.wait))
+        pos.check_in_play()
         turn = analyse(pos, dice)
     except TimeoutError:
         print(text("moves.gave_up", lang, path=shown, seconds=f"{args.wait:g}"), file=sys.stderr)
         return 2
     except _TooBig:
         print(text("moves.too_big", lang, path=shown, limit=MAX_FILE), file=sys.stderr)
+        return 2
+    except GameOverError as over:
+        print(text("moves.game_over_mover" if over.side == 0 else "moves.game_over_opponent",
+                   lang), file=sys.stderr)
         return 2
     except OSError as exc:
         print(text("moves.cannot_read", lang, path=shown, error=exc.strerror or exc),

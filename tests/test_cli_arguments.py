@@ -7,6 +7,13 @@ any match is made or saved.
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from tavli_voice import startup, storage
@@ -92,3 +99,140 @@ class TestOneHomeForTheLimits:
                                                        seed: int | str) -> None:
         with pytest.raises(ValueError):
             MatchConfig(length, "tavli", "tavlucky", seed)
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(tmp_path: Path, *argv: str, stdin: int | None = subprocess.DEVNULL,
+        env: dict[str, str] | None = None, pass_fds: tuple[int, ...] = (),
+        preexec: Any = None) -> subprocess.CompletedProcess[bytes]:
+    """``tavli-voice ARGV`` as a user runs it, in a temporary home (never the real one)."""
+    base = dict(os.environ, HOME=str(tmp_path / "h"), XDG_DATA_HOME=str(tmp_path / "d"),
+                XDG_CONFIG_HOME=str(tmp_path / "c"), XDG_CACHE_HOME=str(tmp_path / "k"),
+                XDG_STATE_HOME=str(tmp_path / "s"), TAVLI_VOICE_HOME=str(tmp_path / "t"),
+                LANG="en_US.UTF-8", PYTHONPATH=str(ROOT), SDL_AUDIODRIVER="dummy",
+                SDL_VIDEODRIVER="dummy")
+    base.update(env or {})
+    return subprocess.run([sys.executable, "-m", "tavli_voice.cli", *argv], stdin=stdin,
+                          capture_output=True, env=base, cwd=tmp_path, timeout=60,
+                          preexec_fn=preexec)
+
+
+class TestOtherCommands:
+    @pytest.mark.parametrize("argv, english, greek", [
+        (["moves", "--wait", "inf", "x.json", "--dice", "1", "2"],
+         "argument --wait: takes a number from 0 to 3600, not 'inf'",
+         "το --wait θέλει αριθμό από 0 έως 3600, όχι «inf»"),
+        (["moves", "--bot", "rita", "--seed", "\udcff", "--jsonl"],
+         "argument --seed: takes text, and '\\xff' has bytes that are not UTF-8",
+         "το --seed θέλει κείμενο, και το «\\xff» έχει bytes που δεν είναι UTF-8"),
+        (["hear", "--options", "1000", "x.wav"],
+         "argument --options: takes a whole number from 0 to 999, not '1000'",
+         "το --options θέλει ακέραιο αριθμό από 0 έως 999, όχι «1000»"),
+        (["enroll", "--takes", "0"], "argument --takes: takes a whole number from 1 to 20",
+         "το --takes θέλει ακέραιο αριθμό από 1 έως 20"),
+    ])
+    def test_refused_in_both_languages(self, tmp_path: Path, argv: list[str], english: str,
+                                       greek: str) -> None:
+        raw = [a.encode("utf-8", "surrogateescape") for a in argv]
+        for lang, words in (("en", english), ("el", greek)):
+            proc = run(tmp_path, *[os.fsdecode(a) for a in raw], "--lang", lang)
+            err = proc.stderr.decode("utf-8")
+            assert proc.returncode == 2 and "Traceback" not in err
+            assert words in err, err
+
+
+def finished(mover_off: int) -> dict[str, Any]:
+    """A Portes position whose mover (or opponent) has borne off all 15."""
+    pts = [0] * 24
+    if mover_off == 15:
+        pts[18] = -15
+        return {"game": "portes", "points": pts, "off": [15, 0]}
+    pts[0] = 15
+    return {"game": "portes", "points": pts, "off": [0, 15]}
+
+
+class TestFinishedPosition:
+    """R4: a side with all 15 off has won; nobody plays in that position."""
+
+    def test_the_position_is_valid_but_not_in_play(self) -> None:
+        from tavli_voice.rules import Position
+        from tavli_voice.rules.position import GameOverError
+        for side, off in ((0, 15), (1, 0)):
+            pos = Position.from_json(finished(off))
+            with pytest.raises(GameOverError) as over:
+                pos.check_in_play()
+            assert over.value.side == side
+        Position.initial("plakoto").check_in_play()
+
+    def test_moves_jsonl_answers_an_error_not_no_legal_play(self) -> None:
+        from tavli_voice.moves_cli import answer_line
+        for off, who in ((15, "the player to move"), (0, "the opponent")):
+            line = json.dumps({"position": finished(off), "dice": [6, 5]}).encode()
+            assert answer_line(line) == {
+                "error": f"the game is over: {who} has borne off all 15 checkers"}
+
+    def test_moves_file_refuses_it_in_both_languages(self, tmp_path: Path) -> None:
+        path = tmp_path / "won.json"
+        path.write_text(json.dumps(finished(15)))
+        en = run(tmp_path, "moves", str(path), "--dice", "6", "5")
+        el = run(tmp_path, "moves", str(path), "--dice", "6", "5", "--lang", "el")
+        assert en.returncode == el.returncode == 2 and en.stdout == el.stdout == b""
+        assert en.stderr.decode() == ("tavli-voice moves: the game in this position is over: "
+                                      "the player to move has borne off all 15 checkers, so "
+                                      "there is no play to list.\n")
+        assert "αυτός που παίζει έχει μαζέψει και τα 15 πούλια" in el.stderr.decode()
+
+
+def close_fds(*fds: int) -> Any:
+    def close() -> None:
+        for fd in fds:
+            os.close(fd)
+    return close
+
+
+class TestStandardStreams:
+    """``<&-`` and ``>&-``: the program runs on (input ends, output goes nowhere)."""
+
+    @pytest.mark.parametrize("argv", [["play", "--speech", "off", "--no-save"],
+                                      ["play", "--speech", "off"],
+                                      ["resume", "--speech", "off"],
+                                      ["moves", "--jsonl"],
+                                      ["moves", "--bot", "rita", "--jsonl"]])
+    @pytest.mark.parametrize("closed", [(0,), (1,), (0, 1)])
+    def test_closed_streams_end_without_a_traceback(self, tmp_path: Path, argv: list[str],
+                                                    closed: tuple[int, ...]) -> None:
+        proc = run(tmp_path, *argv, stdin=None, preexec=close_fds(*closed))
+        err = proc.stderr.decode()
+        assert "Traceback" not in err and "Error" not in err, err
+        assert proc.returncode in (0, 1)
+        if 1 not in closed and argv[0] == "play":
+            assert b"Goodbye" in proc.stdout  # input ended: the game ends as at end of file
+
+    def test_a_closed_output_is_not_reused_for_the_save(self, tmp_path: Path) -> None:
+        proc = run(tmp_path, "play", "--speech", "off", stdin=None, preexec=close_fds(0, 1))
+        assert proc.returncode == 0
+        saves = list(tmp_path.rglob("autosave.json"))
+        assert saves, list(tmp_path.rglob("*"))
+        json.loads(saves[0].read_text())  # a whole save, nothing else written into it
+
+
+class TestTerminalEncoding:
+    """Greek to a terminal that cannot show it: escapes, never a traceback."""
+
+    @pytest.mark.parametrize("argv", [["--help"], ["--version"], ["play", "--help"],
+                                      ["moves", "--help"], ["play", "--rate", "5"],
+                                      ["hear", "--help"]])
+    def test_greek_to_an_ascii_terminal(self, tmp_path: Path, argv: list[str]) -> None:
+        proc = run(tmp_path, *argv, "--lang", "el", env={"PYTHONIOENCODING": "ascii"})
+        out = proc.stdout + proc.stderr
+        assert proc.returncode in (0, 2) and b"Traceback" not in out
+        out.decode("ascii")  # what was written is what the terminal can show
+        assert b"\\u03" in out  # the Greek letters are there, as escapes
+
+    def test_greek_to_a_greek_8bit_terminal(self, tmp_path: Path) -> None:
+        proc = run(tmp_path, "play", "--help", "--lang", "el",
+                   env={"PYTHONIOENCODING": "iso8859-7"})
+        assert proc.returncode == 0
+        assert "ταχύτητα ομιλίας" in proc.stdout.decode("iso8859-7")

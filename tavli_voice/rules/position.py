@@ -119,6 +119,18 @@ def _empty24() -> tuple[int, ...]:
     return (0,) * 24
 
 
+class GameOverError(ValueError):
+    """A position in which nobody moves: one side has borne off all 15 (R4).
+
+    ``side`` is 0 when the mover has, 1 when the opponent has.
+    """
+
+    def __init__(self, side: int) -> None:
+        who = "the player to move" if side == 0 else "the opponent"
+        super().__init__(f"the game is over: {who} has borne off all {CHECKERS} checkers")
+        self.side = side
+
+
 @dataclass(frozen=True, slots=True)
 class Position:
     """One position from the mover's side (R1, ``position-format.md``).
@@ -252,6 +264,16 @@ class Position:
             for i, u in enumerate(self.pins, start=1):
                 if u and (self.points[i - 1] == 0 or (self.points[i - 1] > 0) == (u > 0)):
                     raise ValueError(f"point {i}: a pinned checker needs a pinner of the other side")
+
+    def check_in_play(self) -> None:
+        """Raise :class:`GameOverError` when a side has borne off all 15 (R4): a finished
+        game's position is valid (its outcome is read from it) but has no turn to play.
+
+        >>> Position.initial("portes").check_in_play()
+        """
+        for side in (0, 1):
+            if self.off[side] == CHECKERS:
+                raise GameOverError(side)
 
     # ---------------------------------------------------------------- output
     def to_json(self) -> dict[str, Any]:

@@ -28,11 +28,15 @@ from .enroll import DEFAULT_COMMANDS, enrol, enrolment_words, microphone_recorde
 from .grammar import ALL_POINTS, PHASE_COMMANDS, PLAIN_COMMANDS, Options, phrases
 from .heard import EngineUnavailable
 from .listener import should_confirm
+from .. import arguments as A
 from ..words import lang_from_argv, text
 from ..words.catalogs import use_argparse_language
 from .models import CATALOGUE, FetchError, Opener, _urlopen, fetch, installed, search_dirs, user_models_dir
 from .recognizer import ENGINES, Instead, choose_engine, skipped_takes
-from .words import LANGS, QUERY_WORDS, Lang
+from .words import LANGS, MAX_NUMBER, QUERY_WORDS, Lang
+
+#: Most times ``enroll --takes`` asks for each word.
+MAX_TAKES = 20
 
 #: Phase whose commands ``hear`` offers besides the plays, unless --commands says.
 #: "turn" (roll, play and yes/no together): earlier the default offered only
@@ -68,7 +72,8 @@ def _hear_parser(ui: Lang = "en") -> argparse.ArgumentParser:
     parser.add_argument("files", nargs="+", metavar=text("metavar.file", ui) + ".wav",
                         help=text("hear.files", ui))
     parser.add_argument("--lang", choices=LANGS, default="en", help=text("hear.lang", ui))
-    parser.add_argument("--options", type=int, default=9, metavar="N", help=text("hear.options", ui))
+    parser.add_argument("--options", type=A.whole_number(ui, 0, MAX_NUMBER), default=9, metavar="N",
+                        help=text("hear.options", ui))
     parser.add_argument("--engine", choices=ENGINES, default="auto", help=text("hear.engine", ui))
     parser.add_argument("--phase", choices=sorted(PHASE_COMMANDS), default=DEFAULT_PHASE,
                         help=text("hear.phase", ui, phase=DEFAULT_PHASE))
@@ -195,9 +200,11 @@ def enroll_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.std
     use_argparse_language(ui)
     parser = argparse.ArgumentParser(prog="tavli-voice enroll", description=text("enroll.description", ui))
     parser.add_argument("--lang", choices=LANGS, default=ui, help=text("enroll.lang", ui))
-    parser.add_argument("--takes", type=int, default=3, metavar=text("metavar.times", ui),
+    parser.add_argument("--takes", type=A.whole_number(ui, 1, MAX_TAKES), default=3,
+                        metavar=text("metavar.times", ui),
                         help=text("enroll.takes", ui))
-    parser.add_argument("--numbers", type=int, default=12, metavar="N", help=text("enroll.numbers", ui))
+    parser.add_argument("--numbers", type=A.whole_number(ui, 0, MAX_NUMBER), default=12, metavar="N",
+                        help=text("enroll.numbers", ui))
     parser.add_argument("--commands", default=",".join(DEFAULT_COMMANDS), metavar=text("metavar.commands", ui),
                         help=text("enroll.commands", ui))
     parser.add_argument("--steps", action="store_true", help=text("enroll.steps", ui))
