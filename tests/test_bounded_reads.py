@@ -373,3 +373,14 @@ def test_the_game_says_left_out_recordings_once_when_voice_is_ready(
     finally:
         if source is not None:
             source.close()
+
+
+def test_a_long_file_is_refused_in_greek_saying_how_long(tmp_path: Path) -> None:
+    sparse_wav(tmp_path / "long.wav", 44 + 600 * RATE * 2)
+    out, err = io.StringIO(), io.StringIO()
+    from tavli_voice.speech.cli import hear_main
+
+    assert hear_main(["--engine", "pocketsphinx", "--lang", "el", str(tmp_path / "long.wav")], out, err) == 1
+    assert json.loads(out.getvalue())["error"].endswith(
+        "διαρκεί 600 δευτερόλεπτα, ενώ διαβάζονται το πολύ 10 (μία λέξη ή φράση): κράτησε μόνο το "
+        "κομμάτι με τη λέξη.")

@@ -1923,9 +1923,9 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
     "audio_not_regular": {"en": "it is not an ordinary file (a folder, a device or a pipe)",
                           "el": "δεν είναι κανονικό αρχείο (είναι φάκελος, συσκευή ή σωλήνωση)"},
     "audio_too_long": {"en": "it lasts {seconds} seconds, and at most {limit} seconds are read "
-                             "(one word or phrase); cut it shorter",
+                             "(one word or phrase): keep only the part with the word",
                        "el": "διαρκεί {seconds} δευτερόλεπτα, ενώ διαβάζονται το πολύ {limit} "
-                             "(μία λέξη ή φράση)· κόψ' το πιο σύντομο"},
+                             "(μία λέξη ή φράση): κράτησε μόνο το κομμάτι με τη λέξη"},
     "audio_not_wav": {"en": "it is not a WAV file", "el": "δεν είναι αρχείο WAV"},
     "audio_damaged": {"en": "the WAV file is damaged or in a format not read here",
                       "el": "το αρχείο WAV είναι χαλασμένο ή σε μορφή που δεν διαβάζεται εδώ"},
