@@ -1,6 +1,6 @@
 """The expert nets' learning curves: strength against ``strong`` while training.
 
-Training (``python -m tavli_voice.bots.train ... --curve FILE``) appends a
+Training (``python -m training.train ... --curve FILE``) appends a
 line every N self-play games: games trained, minutes, and the net's share of
 the points, win rate and points per game over seeded single games against
 ``strong`` (no search, no cube). This prints the recorded curves in
@@ -20,8 +20,10 @@ import json
 import sys
 from pathlib import Path
 
-from tavli_voice.bots.net import Net
-from tavli_voice.bots.train import match_vs_strong
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # training/ is not installed
+
+from tavli_voice.bots.net import Net  # noqa: E402
+from training.train import match_vs_strong  # noqa: E402
 
 CURVES = Path(__file__).resolve().parent / "curves"
 

@@ -3,7 +3,7 @@
 Rita picks a play with probability ``exp(equity / T)`` over the expert's 0-ply
 equities. Her expected error per decision, judged by GNU Backgammon, is
 computed exactly (no sampling) on gnubg-labelled decisions written by
-``tavli_voice/bots/gnubg_label.py`` — positions of our own labelling games,
+``training/gnubg_label.py`` — positions of our own labelling games,
 not the evaluation file — for a range of temperatures, next to the expert's
 own (greedy) error. ``rita.TEMPERATURE`` was chosen from this table for
 gnubg's "beginner" band (25–40 mp); ``benchmarks/portes_gnubg.py`` then
@@ -18,11 +18,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 import numpy as np
 
-from tavli_voice.bots.distill import encode_boards, load_labels
-from tavli_voice.bots.net import equity, load_model
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # training/ is not installed
+
+from tavli_voice.bots.net import equity, load_model  # noqa: E402
+from training.distill import encode_boards, load_labels  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,14 +1,20 @@
-"""Averaging nets into one (tavli_voice.bots.ensemble)."""
+"""Averaging nets into one (training.ensemble)."""
 
 from __future__ import annotations
+
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from tavli_voice.bots.ensemble import main, merge
-from tavli_voice.bots.features import features
-from tavli_voice.bots.net import Net
-from tavli_voice.bots.playouts import random_results
+# The repository's top folder: the training tools (training/) are not installed.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tavli_voice.bots.features import features  # noqa: E402
+from tavli_voice.bots.net import Net  # noqa: E402
+from tavli_voice.bots.playouts import random_results  # noqa: E402
+from training.ensemble import main, merge  # noqa: E402
 
 
 def _logits(p: np.ndarray) -> np.ndarray:

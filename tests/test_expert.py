@@ -16,13 +16,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tavli_voice import events as E
-from tavli_voice.bots import BOT_NAMES, ExpertBot, RitaBot, levels_help, make_bot
-from tavli_voice.bots.coach import judge
-from tavli_voice.bots.net import MODEL_FILES, Net, load_model
-from tavli_voice.bots.playouts import Decision, random_decisions
-from tavli_voice.bots.train import lambda_returns, self_play_game, train_step, walk_game
-from tavli_voice.rules import Position, game_outcome, legal_plays
+# The repository's top folder: the training tools (training/) are not installed.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tavli_voice import events as E  # noqa: E402
+from tavli_voice.bots import BOT_NAMES, ExpertBot, RitaBot, levels_help, make_bot  # noqa: E402
+from tavli_voice.bots.coach import judge  # noqa: E402
+from tavli_voice.bots.net import MODEL_FILES, Net, load_model  # noqa: E402
+from tavli_voice.bots.playouts import Decision, random_decisions  # noqa: E402
+from tavli_voice.rules import Position, game_outcome, legal_plays  # noqa: E402
+from training.train import lambda_returns, self_play_game, train_step, walk_game  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -195,7 +198,7 @@ class TestTraining:
 
     def test_a_game_against_the_strong_evaluation_plays_its_choices_on_that_side(
             self, monkeypatch: pytest.MonkeyPatch) -> None:
-        from tavli_voice.bots import train as train_mod
+        from training import train as train_mod
 
         turns: list[np.ndarray] = []
         real = train_mod.candidate_states

@@ -276,3 +276,17 @@ Circles:
     assert found.allowed == {"rules": frozenset(), "bots": frozenset({"rules"})}
     assert found.exceptions == {(f"{PACKAGE}.rules.games", f"{PACKAGE}.bots.strong")}
     assert found.circles == {frozenset({f"{PACKAGE}.rules.games", f"{PACKAGE}.bots.strong"})}
+
+
+def test_the_package_imports_nothing_from_the_tools_outside_it() -> None:
+    """training/ and benchmarks/ are not installed: nothing in the package may import them."""
+    outside = ("training", "benchmarks")
+    found = []
+    for name, path in find_modules(ROOT, PACKAGE).items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level
+                     else [])
+            found += [f"{short(name)} -> {n}" for n in names if n.split(".")[0] in outside]
+    assert not found, f"the installed package imports tools that are not installed: {found}"
+    assert not (ROOT / PACKAGE / "bots" / "train.py").exists(), "training tools live in training/"

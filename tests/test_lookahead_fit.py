@@ -1,16 +1,21 @@
-"""Fitting a net to its own one-roll look-ahead (tavli_voice.bots.lookahead_fit)."""
+"""Fitting a net to its own one-roll look-ahead (training.lookahead_fit)."""
 
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from tavli_voice.bots.expert import ExpertBot
-from tavli_voice.bots.lookahead_fit import fit_from, lookahead_outputs, play_and_label
-from tavli_voice.bots.net import equity, load_model
-from tavli_voice.rules import Position, game_outcome, legal_plays
+# The repository's top folder: the training tools (training/) are not installed.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tavli_voice.bots.expert import ExpertBot  # noqa: E402
+from tavli_voice.bots.net import equity, load_model  # noqa: E402
+from tavli_voice.rules import Position, game_outcome, legal_plays  # noqa: E402
+from training.lookahead_fit import fit_from, lookahead_outputs, play_and_label  # noqa: E402
 
 
 @pytest.mark.parametrize("game", ["plakoto", "fevga"])

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from tavli_voice.bots.features import n_features
-from tavli_voice.bots.net import Net
-from tavli_voice.bots.policy_iter import cross_entropy, fit, play_games
+# The repository's top folder: the training tools (training/) are not installed.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tavli_voice.bots.features import n_features  # noqa: E402
+from tavli_voice.bots.net import Net  # noqa: E402
+from training.policy_iter import cross_entropy, fit, play_games  # noqa: E402
 
 
 def test_the_games_are_the_same_for_a_seed_and_differ_for_another() -> None:
@@ -60,7 +64,7 @@ def test_a_fit_can_start_from_earlier_weights() -> None:
 
 
 def test_saved_game_sets_are_fitted_alone_as_one_set(tmp_path: Path) -> None:
-    from tavli_voice.bots.policy_iter import main
+    from training.policy_iter import main
 
     first = play_games("plakoto", 6, seed=11)
     second = play_games("plakoto", 6, seed=12)
@@ -81,7 +85,7 @@ def test_saved_game_sets_are_fitted_alone_as_one_set(tmp_path: Path) -> None:
 
 
 def test_a_game_set_of_another_game_is_refused(tmp_path: Path) -> None:
-    from tavli_voice.bots.policy_iter import load_games
+    from training.policy_iter import load_games
 
     x, y = play_games("fevga", 2, seed=1)
     np.savez_compressed(tmp_path / "f.npz", x=x, y=y)

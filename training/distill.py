@@ -10,7 +10,7 @@ epoch is the held-out decisions' mean equity loss in millipoints (the net's
 choice against gnubg's best), the same measure ``benchmarks/portes_gnubg.py``
 reports.
 
-    python -m tavli_voice.bots.distill --data '/work/train/portes/labels-*.csv' \\
+    python -m training.distill --data '/work/train/portes/labels-*.csv' \\
         --out /work/train/portes/portes.npz --hidden 160 --epochs 20 --seed 1
 """
 
@@ -25,8 +25,8 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-from .features import Boards, FloatArray, encode
-from .net import Net, equity
+from tavli_voice.bots.features import Boards, FloatArray, encode
+from tavli_voice.bots.net import Net, equity
 
 
 def load_labels(pattern: str) -> tuple[NDArray[np.int64], NDArray[np.int32], FloatArray]:
@@ -170,7 +170,7 @@ def distill(pattern: str, out: Path, *, hidden: int = 160, epochs: int = 20, see
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m tavli_voice.bots.distill",
+    ap = argparse.ArgumentParser(prog="python -m training.distill",
                                  description="Fit the Portes net to gnubg's 0-ply labels.")
     ap.add_argument("--data", required=True, help="glob of label CSV files")
     ap.add_argument("--out", type=Path, required=True)

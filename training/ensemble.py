@@ -5,7 +5,7 @@ cancels part of them. The average is itself a :class:`~.net.Net`: the members'
 hidden layers side by side, each member's output weights (and linear path) scaled
 by ``1/k``, so the expert loads and runs it like any other net::
 
-    python -m tavli_voice.bots.ensemble --out models/plakoto.npz A.npz B.npz C.npz
+    python -m training.ensemble --out models/plakoto.npz A.npz B.npz C.npz
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .net import Net
+from tavli_voice.bots.net import Net
 
 
 def merge(nets: Sequence[Net]) -> Net:
@@ -45,13 +45,13 @@ def merge(nets: Sequence[Net]) -> Net:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m tavli_voice.bots.ensemble",
+    ap = argparse.ArgumentParser(prog="python -m training.ensemble",
                                  description="Average several nets of one game into one file.")
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("nets", type=Path, nargs="+")
     a = ap.parse_args(argv)
     merged = merge([Net.load(p) for p in a.nets])
-    merged.meta["command"] = "python -m tavli_voice.bots.ensemble " + " ".join(
+    merged.meta["command"] = "python -m training.ensemble " + " ".join(
         sys.argv[1:] if argv is None else argv)
     merged.save(a.out)
     print(f"{a.out}: {len(a.nets)} nets, {merged.w1.shape[1]} hidden units")

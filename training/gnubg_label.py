@@ -11,7 +11,7 @@ plays apart where it matters. The positions come only from these games.
 Run it with gnubg's embedded Python; settings come from the environment::
 
     LABEL_SEED=3 LABEL_GAMES=200 LABEL_OUT=/work/train/portes/labels-3.csv \\
-    PYTHONPATH=/path/to/repo gnubg -t -q -p tavli_voice/bots/gnubg_label.py
+    PYTHONPATH=/path/to/repo gnubg -t -q -p training/gnubg_label.py
 
 Output: CSV lines ``game,turn,points×24,bar×2,off×2,p×5`` (mover's view,
 gnubg's order: win, win mars, win triple, lose mars, lose triple).

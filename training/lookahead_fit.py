@@ -18,7 +18,7 @@ So each round's 0-ply net learns what the previous one saw one roll deeper. Ever
 round is saved (``<out>-r<k>.npz``) with a row of the learning curve (the new
 net at 0-ply against ``strong``); the command resumes from the last saved round::
 
-    python -m tavli_voice.bots.lookahead_fit --game fevga --init models/fevga.npz \\
+    python -m training.lookahead_fit --game fevga --init models/fevga.npz \\
         --rounds 20 --games 150 --seed 1 --out fevga_la.npz
 """
 
@@ -36,13 +36,13 @@ import numpy as np
 
 from tavli_voice.rules import Position, game_outcome
 from tavli_voice.rules.games import PIN, S_BAR, S_OFF, S_OPP_BAR, S_OPP_OFF, from_state, to_state
+from tavli_voice.bots.expert import ROLL_WEIGHTS, ROLLS
+from tavli_voice.bots.fastgen import result_states
+from tavli_voice.bots.features import Boards, FloatArray, encode
+from tavli_voice.bots.net import Net, equity, load_model, swap
 
-from .expert import ROLL_WEIGHTS, ROLLS
-from .fastgen import result_states
-from .features import Boards, FloatArray, encode
-from .net import Net, equity, load_model, swap
 from .policy_iter import fit
-from .train import _final_targets, match_vs_strong, walk_game
+from .train import final_targets, match_vs_strong, walk_game
 
 
 def lookahead_outputs(net: Net, results: Sequence[Position]) -> FloatArray:
@@ -60,7 +60,7 @@ def lookahead_outputs(net: Net, results: Sequence[Position]) -> FloatArray:
     like = results[0]
     for j, res in enumerate(results):
         if game_outcome(res) is not None:
-            out[j] = _final_targets(res)
+            out[j] = final_targets(res)
             continue
         opp = res.flip()
         for roll, w in zip(ROLLS, ROLL_WEIGHTS):
@@ -82,7 +82,7 @@ def lookahead_outputs(net: Net, results: Sequence[Position]) -> FloatArray:
         ended |= a[:, PIN + 1] == -1
     for i in np.flatnonzero(ended):
         if game_outcome(b.position(int(i))) is not None:
-            o[i] = _final_targets(b.position(int(i)))
+            o[i] = final_targets(b.position(int(i)))
     eq = equity(o, like.preset)
     bounds = np.append(np.array(starts), len(rows))
     for g, (s, e) in enumerate(zip(bounds[:-1], bounds[1:])):
@@ -134,7 +134,7 @@ def fit_from(net: Net, x: FloatArray, y: FloatArray, epochs: int, *, lr: float =
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m tavli_voice.bots.lookahead_fit",
+    ap = argparse.ArgumentParser(prog="python -m training.lookahead_fit",
                                  description="Fit a net to its own one-roll look-ahead, "
                                              "round after round (resumes).")
     ap.add_argument("--game", required=True, choices=("portes", "plakoto", "fevga"))
@@ -181,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
         net = fit_from(net, np.concatenate(xs), np.concatenate(ys), a.epochs, lr=a.lr,
                        seed=a.seed * 1000 + r)
         net.meta.update({"method": "fitted to its own one-roll look-ahead, round by round",
-                         "round": str(r), "command": "python -m tavli_voice.bots.lookahead_fit "
+                         "round": str(r), "command": "python -m training.lookahead_fit "
                          + " ".join(sys.argv[1:] if argv is None else argv)})
         net.save(a.out.with_name(f"{a.out.stem}-r{r}.npz"))
         row: dict[str, object] = {"round": r, "labels": len(x),

@@ -21,16 +21,16 @@ curves swung by ±10% of the points from one checkpoint to the next).
 One command, seeded; a round's games are saved beside the output (one file a
 part) and reused when the same command runs again::
 
-    python -m tavli_voice.bots.policy_iter --game fevga --games 6000 --seed 1 \\
+    python -m training.policy_iter --game fevga --games 6000 --seed 1 \\
         --out fevga_r1.npz
-    python -m tavli_voice.bots.policy_iter --game fevga --games 6000 --parts 3 --seed 1 \\
+    python -m training.policy_iter --game fevga --games 6000 --parts 3 --seed 1 \\
         --out fevga_r1.npz    # 18,000 games in three seeded parts
 
 ``--data`` adds game sets saved by earlier rounds (their ``…-games-N.npz``
 files) to the fit; with ``--games 0`` the net is fitted to those alone, so one
 larger net can learn from several rounds' games::
 
-    python -m tavli_voice.bots.policy_iter --game plakoto --games 0 --hidden 240 \
+    python -m training.policy_iter --game plakoto --games 0 --hidden 240 \
         --epochs 10 --seed 41 --data c2-games-2.npz c3-games-3.npz --out big.npz
 """
 
@@ -47,10 +47,11 @@ import numpy as np
 
 from tavli_voice.rules import Position
 
+from tavli_voice.bots.features import FloatArray, n_features
+from tavli_voice.bots.net import Net, equity, swap
+
 from .distill import Adam
-from .features import FloatArray, n_features
-from .net import Net, equity, swap
-from .train import _final_targets, match_vs_strong, walk_game
+from .train import final_targets, match_vs_strong, walk_game
 
 
 def play_games(game: str, games: int, seed: int, policy: Net | None = None,
@@ -98,7 +99,7 @@ def play_games(game: str, games: int, seed: int, policy: Net | None = None,
         xs, sides, end, final_side = one_game(g % 2)  # g % 2: the policy's side against strong
         if end is None:  # the turn limit: no true result to learn from
             continue
-        final = _final_targets(end)  # for the side whose play ended the game
+        final = final_targets(end)  # for the side whose play ended the game
         for x_row, s in zip(xs, sides):
             xs_all.append(x_row)
             ys_all.append(final if s == final_side else swap(final))
@@ -157,7 +158,7 @@ def fit(game: str, x: FloatArray, y: FloatArray, epochs: int, *, hidden: int = 8
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m tavli_voice.bots.policy_iter",
+    ap = argparse.ArgumentParser(prog="python -m training.policy_iter",
                                  description="One round of policy iteration on self-play games.")
     ap.add_argument("--game", required=True, choices=("portes", "plakoto", "fevga"))
     ap.add_argument("--games", type=int, default=5000, help="games per part")
@@ -214,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
         "game": a.game, "games": str(a.games * a.parts), "seed": str(a.seed), "epsilon": str(a.epsilon),
         "hidden": str(a.hidden), "data": " ".join(p.name for p in a.data),
         "opponent": "strong" if a.against_strong else "itself",
-        "command": "python -m tavli_voice.bots.policy_iter "
+        "command": "python -m training.policy_iter "
                    + " ".join(sys.argv[1:] if argv is None else argv)})
     net.save(a.out)
     row: dict[str, object] = {"game": a.game, "out": str(a.out), "positions": len(x),

@@ -10,7 +10,7 @@ triple). One gradient step per game (cross-entropy on the five outputs).
 
 One command, seeded and resumable::
 
-    python -m tavli_voice.bots.train --game plakoto --games 50000 --seed 1 \\
+    python -m training.train --game plakoto --games 50000 --seed 1 \\
         --out /work/train/plakoto.npz --curve benchmarks/curves/plakoto.jsonl
 
 Every ``--every`` games it saves a checkpoint (the weights plus the RNG
@@ -34,10 +34,11 @@ import numpy as np
 
 from tavli_voice.rules import Position, game_outcome, legal_plays
 from tavli_voice.rules.games import from_state
+from tavli_voice.bots.features import FloatArray, candidate_states
+from tavli_voice.bots.net import N_OUT, WIN, Net, equity, swap
+from tavli_voice.bots.strong import StrongBot
 
-from .features import FloatArray, candidate_states
-from .net import N_OUT, WIN, Net, equity, swap
-from .strong import StrongBot
+from .distill import Adam
 
 
 def _dice(rng: random.Random, first: bool, game: str) -> tuple[int, int]:
@@ -47,7 +48,7 @@ def _dice(rng: random.Random, first: bool, game: str) -> tuple[int, int]:
     return a, b
 
 
-def _final_targets(pos: Position) -> FloatArray:
+def final_targets(pos: Position) -> FloatArray:
     """The outputs' true values for the mover of a finished result position."""
     out = game_outcome(pos)
     assert out is not None
@@ -125,7 +126,7 @@ def self_play_game(net: Net, rng: random.Random, game: str, preset: str = "tavlu
     first = rng.randrange(2)
     end, _side = walk_game(game, rng, choose, side=first, start=start, preset=preset,
                            max_turns=max_turns)
-    final = _final_targets(end) if end is not None else None
+    final = final_targets(end) if end is not None else None
     return np.array(xs), np.array(ys), sides, final
 
 
@@ -174,8 +175,6 @@ def imitate_strong(net: Net, game: str, games: int, rng: random.Random, epochs: 
     the strong evaluation's winning chance (its ``knowledge`` feature) on every
     candidate result of games the strong bot plays against itself (one play in ten
     at random, for variety). Returns the final mean squared error."""
-    from .distill import Adam
-
     xs: list[FloatArray] = []
 
     def choose(_side: int, _pos: Position, states: list[tuple[int, ...]], x: FloatArray
@@ -340,7 +339,7 @@ def train(game: str, games: int, seed: int, out: Path, *, hidden: int = 80, lam:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m tavli_voice.bots.train",
+    ap = argparse.ArgumentParser(prog="python -m training.train",
                                  description="Train an expert net by TD(lambda) self-play.")
     ap.add_argument("--game", required=True, choices=("portes", "plakoto", "fevga"))
     ap.add_argument("--games", type=int, default=50000)
