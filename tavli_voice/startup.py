@@ -403,6 +403,10 @@ def open_session(args: argparse.Namespace, lang: str, save_path: Path | None,
                                command=f"{command} resume"))
                 return 1
             try:
+                if loaded.data.get("over"):  # a finished match is not continued
+                    say(M.text("resume.finished", lang, path=str(save_path),
+                               command=f"{command} play"))
+                    return 1
                 return Session.restore(loaded.data)
             except ValueError as exc:
                 log.warning("save %s does not replay: %s", save_path, exc)

@@ -34,7 +34,8 @@ from typing import Any
 from . import userfiles
 
 __all__ = [
-    "MAX_SAVE_BYTES", "REFUSALS", "SAVE_NAME", "LockUnavailable", "Loaded", "MatchOpenElsewhere", "SaveInvalid",
+    "MAX_SAVE_BYTES", "REFUSALS", "SAVE_NAME", "FinishNotKept", "LockUnavailable", "Loaded",
+    "MatchOpenElsewhere", "SaveInvalid",
     "SaveLock", "check_save", "data_dir", "fallback_folders", "finish", "load", "looks_like_save",
     "other_save_path", "owned_name", "refusal", "save", "save_path", "saves_to_resume", "set_aside", "usable_folder",
 ]
@@ -198,11 +199,25 @@ def set_aside(path: Path, data: bytes | None = None) -> Path | None:
         return None
 
 
+class FinishNotKept(OSError):
+    """A finished match's save could not be renamed ``last-match.json`` (``filename`` names
+    that file); the save stays where it is, marked finished, so it is never resumed."""
+
+
 def finish(path: Path | None = None) -> None:
-    """A finished match: keep its save as ``last-match.json`` so a resume starts fresh."""
+    """A finished match: keep its save as ``last-match.json`` so a resume starts fresh.
+
+    Raises :class:`FinishNotKept` when that name cannot be written (a folder
+    stands there, …): the save itself was written and says the match is over.
+    """
     path = save_path() if path is None else path
     if path.exists():
-        os.replace(path, path.with_name("last-match.json"))
+        last = path.with_name("last-match.json")
+        try:
+            os.replace(path, last)
+        except OSError as exc:
+            raise FinishNotKept(exc.errno or errno.EIO, exc.strerror or str(exc),
+                                str(last)) from None
 
 
 # ------------------------------------------------------------- where to save

@@ -309,3 +309,27 @@ def test_json_of_a_save_is_what_looks_like_one() -> None:
     raw = json.dumps(a_save()).encode()
     assert storage.looks_like_save(raw) and storage.looks_like_save(raw[:40])
     assert not storage.looks_like_save(b'{"speech": {}}')
+
+
+class TestFinishedMatchNotKept:
+    @pytest.mark.parametrize("lang, kept, finished", [
+        ("en", "The finished match could not be kept as ", "is finished; there is nothing to "
+         "continue"),
+        ("el", "Ο αγώνας που τελείωσε δεν κρατήθηκε ως ", "έχει τελειώσει· δεν υπάρχει τίποτα")])
+    def test_names_last_match_and_is_not_resumed(self, tmp_path: Path, lang: str, kept: str,
+                                                 finished: str) -> None:
+        folder = tmp_path / "xd" / "tavli_voice"
+        (folder / "last-match.json").mkdir(parents=True)
+        (folder / "last-match.json" / "keep.txt").write_text("mine")
+        code, said = run(["--players", "random,random", "--points", "1", "--seed", "1",
+                          "--game", "portes", "--lang", lang], "")
+        line = next(x for x in said.splitlines() if x.startswith(kept))
+        assert str(folder / "last-match.json") in line and str(folder / "autosave.json") in line
+        assert not (tmp_path / "h" / "tavli_voice-saves").exists()  # not moved elsewhere
+        assert json.loads((folder / "autosave.json").read_text())["over"] is True
+        assert (folder / "last-match.json" / "keep.txt").read_text() == "mine"
+        code, said = run(["--resume", "--lang", lang])
+        assert code == 1 and finished in said
+        code, said = run(["--game", "portes", "--lang", lang], "q\n")  # a new match, no question
+        assert "not finished" not in said and "δεν τελείωσε" not in said
+        assert json.loads((folder / "autosave.json").read_text())["over"] is False

@@ -244,6 +244,10 @@ class App:
 
         try:
             self._write_save(durable)
+        except storage.FinishNotKept as exc:  # saved, marked over: nothing to move elsewhere
+            log.warning("finished match not kept as %s: %s", exc.filename, exc)
+            return M.text("save.finish_not_kept", self.lang, path=str(exc.filename),
+                          error=os_error_text(exc, self.lang), save=str(self.save_path))
         except OSError as exc:
             if self.save_error is None:
                 log.warning("autosave to %s failed: %s", self.save_path, exc)
