@@ -136,7 +136,7 @@ def refusal(path: Path) -> str | None:
         if exc.errno == errno.ENAMETOOLONG:
             return "too_long"
         if exc.errno == errno.ENOTDIR:
-            return "special"  # a file stands where a folder of the path should be
+            return None  # a file where a folder should be: saving fails, is said and moves
         return "unreadable"
     if stat.S_ISDIR(info.st_mode):
         return "folder"

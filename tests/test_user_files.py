@@ -137,7 +137,14 @@ class TestSavePathsNotOurs:
         (tmp_path / "empty.json").write_bytes(b"")
         assert storage.refusal(tmp_path / "empty.json") is None
         assert storage.refusal(make_target(tmp_path, "text file")) == "not_a_save"
-        assert storage.refusal(tmp_path / "victim.txt" / "x.json") == "special"
+        assert storage.refusal(tmp_path / "victim.txt" / "x.json") is None  # saved elsewhere
+
+    def test_a_data_folder_that_is_a_file_moves_the_save(self, tmp_path: Path) -> None:
+        (tmp_path / "xd" / "tavli_voice").write_text("not a folder")
+        code, said = run(["--game", "portes"], "r\nq\n")
+        assert "It is saved in" in said and REFUSED["en"] not in said
+        assert (tmp_path / "xd" / "tavli_voice").read_text() == "not a folder"
+        assert storage.load(tmp_path / "h" / "tavli_voice-saves" / "autosave.json").data
 
 
 class TestDamagedSaveIsCopied:

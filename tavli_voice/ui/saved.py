@@ -110,10 +110,10 @@ def _readable(path: Path) -> bool:
     """False only for a file that is there but may not be read."""
     try:
         userfiles.read_regular(path, 0)
-    except FileNotFoundError:
-        return True
-    except OSError:
+    except PermissionError:
         return False
+    except OSError:  # missing, or under a file: saving there fails, is said and moves
+        return True
     return True
 
 
