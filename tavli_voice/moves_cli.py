@@ -230,7 +230,8 @@ def main(argv: list[str]) -> int:
                                  description=text("moves.description", lang))
     ap.add_argument("position", nargs="?", metavar=text("metavar.file", lang),
                     help=text("moves.position", lang))
-    ap.add_argument("--dice", nargs=2, type=int, metavar=("A", "B"), help=text("moves.dice", lang))
+    ap.add_argument("--dice", nargs=2, type=A.whole_number(lang, 1, 6), metavar=("A", "B"),
+                    help=text("moves.dice", lang))
     ap.add_argument("--jsonl", action="store_true", help=text("moves.jsonl", lang))
     ap.add_argument("--lang", choices=["en", "el"], default=None, help=text("cli.lang", lang))
     ap.add_argument("--wait", type=A.number(lang, 0.0, MAX_WAIT), default=60.0,
