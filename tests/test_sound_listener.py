@@ -542,7 +542,7 @@ def test_the_audio_thread_priority_changes_that_thread_only() -> None:
     import os
     import threading
 
-    from tavli_voice.narration.sinks import raise_thread_priority
+    from tavli_voice.audio.priority import raise_thread_priority
 
     seen: list[object] = []
 
@@ -565,7 +565,7 @@ def test_the_sound_librarys_threads_are_found_by_name_and_changed_once() -> None
     import threading
     from pathlib import Path
 
-    from tavli_voice.narration.sinks import raise_sound_threads
+    from tavli_voice.audio.priority import raise_sound_threads
 
     ready, done_event = threading.Event(), threading.Event()
     tid: list[int] = []
@@ -938,7 +938,7 @@ def test_another_process_priority_is_changed_by_its_id() -> None:
     import subprocess
     import sys
 
-    from tavli_voice.narration.sinks import raise_thread_priority
+    from tavli_voice.audio.priority import raise_thread_priority
 
     child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(10)"])
     try:
@@ -956,7 +956,7 @@ def test_the_threads_between_a_word_and_its_action_are_raised_where_allowed_and_
     import os
     import threading
 
-    from tavli_voice.narration import sinks
+    from tavli_voice.audio import priority as sinks
 
     def nice_after(what: str) -> int:
         seen: list[int] = []
@@ -971,7 +971,7 @@ def test_the_threads_between_a_word_and_its_action_are_raised_where_allowed_and_
         return seen[0]
 
     before = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
-    with caplog.at_level(logging.INFO, logger="tavli_voice.narration.sinks"):
+    with caplog.at_level(logging.INFO, logger="tavli_voice.audio.priority"):
         raised = nice_after("a test thread")
     said = [r.getMessage() for r in caplog.records if "a test thread priority" in r.getMessage()]
     # raised where the system allows it (root, CAP_SYS_NICE), else left and the reason logged

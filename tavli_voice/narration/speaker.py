@@ -238,7 +238,7 @@ class EngineSpeaker:
             self._thread.start()
 
     def _run(self) -> None:
-        from .sinks import raise_for_interaction
+        from ..audio.priority import raise_for_interaction
 
         raise_for_interaction("speech worker thread")
         while True:

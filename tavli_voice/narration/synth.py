@@ -183,7 +183,7 @@ class EspeakProcessSynth:
     # A process started ahead of time has loaded its voice before the text comes: on a busy
     # machine that start-up is most of the time to the first sound.
     def _spawn(self, key: tuple[str, int, int]) -> subprocess.Popen[bytes]:
-        from .sinks import raise_for_interaction
+        from ..audio.priority import raise_for_interaction
 
         proc = subprocess.Popen(self._command(*key), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, bufsize=0)

@@ -60,7 +60,7 @@ class LineReader:
         a key is the start of what the player waits for (measured with both
         cores busy while the voice engine loaded: a key read 57 ms late).
         """
-        from ..narration.sinks import raise_for_interaction
+        from ..audio.priority import raise_for_interaction
 
         raise_for_interaction(f"{self.name} thread")
         while True:

@@ -273,7 +273,7 @@ def voice_source(app: App, lang_name: str, engine: str | None = None, *,
         # and every other thread, the keys' and the speaker's included, waits for each step: at the
         # interactive priority a busy machine does not stretch them. The model's own threads,
         # started here, keep that priority when they decide later.
-        from ..narration.sinks import raise_for_interaction
+        from ..audio.priority import raise_for_interaction
 
         raise_for_interaction("engine loading thread")
         if engine != "pocketsphinx":  # "stop" over the narrator works while the rest loads (0.1 s)
