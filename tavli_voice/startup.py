@@ -17,7 +17,7 @@ import os
 import shlex
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Callable, TextIO
 
 from . import arguments as A
 from . import events as E
@@ -258,23 +258,29 @@ def ask_about_saved(path: Path, args: argparse.Namespace, lang: str, inp: TextIO
         say(M.text("saved.again", lang))
 
 
-def log_to_file() -> None:
+def log_to_file(on_failure: Callable[[Path], None] | None = None) -> None:
     """Problems go to a log file in the data folder, never onto the player's screen.
 
     The file is opened to append without following a symlink (a link planted
-    in its place is refused, and nothing is logged to a file then).
+    in its place is refused, and nothing is logged to a file then). When the
+    log cannot be written (a full disk) it falls silent: no traceback is ever
+    printed, and ``on_failure(log path)`` is called once to say so.
     """
     root = logging.getLogger()
     if root.handlers:  # already configured (tests, an embedding program)
         return
+    logging.raiseExceptions = False  # no "--- Logging error ---" tracebacks from any handler
     try:
         folder = storage.data_dir()
         folder.mkdir(parents=True, exist_ok=True)
         from .userfiles import open_append_private
+        from .ui.log_file import QuietHandler
 
-        stream = os.fdopen(open_append_private(folder / "tavli-voice.log"), "a",
+        path = folder / "tavli-voice.log"
+        stream = os.fdopen(open_append_private(path), "a",
                            encoding="utf-8", errors="backslashreplace")
-        handler: logging.Handler = logging.StreamHandler(stream)
+        tell = None if on_failure is None else (lambda _reason: on_failure(path))
+        handler: logging.Handler = QuietHandler(stream, tell)
     except OSError:
         handler = logging.NullHandler()
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
@@ -486,8 +492,8 @@ def _main(argv: list[str], out: TextIO | None, inp: TextIO | None, *, window: bo
     args = build_parser(lang, prog).parse_args(argv)
     args.window = args.window or window
     lang = args.lang or lang
-    log_to_file()
     say = SayLine(out)
+    log_to_file(lambda path: say(M.text("log.failed", lang, path=str(path))))
 
     save_path = None if args.no_save else (Path(args.save) if args.save else storage.save_path())
     command = saved.program()

@@ -238,10 +238,22 @@ def usable_folder(folder: Path) -> bool:
     return True
 
 
+def _temp_root() -> Path | None:
+    """The system's temporary folder, or None when there is none usable (every candidate
+    full or read-only: ``tempfile`` raises then, and a save must never crash on it)."""
+    try:
+        return Path(tempfile.gettempdir())
+    except OSError:
+        return None
+
+
 def _private_temp_folder() -> Path | None:
     """``$TMPDIR/tavli_voice-<uid>``, ours alone (created 0700; refused if anyone else's)."""
     getuid = getattr(os, "getuid", None)
-    folder = Path(tempfile.gettempdir()) / f"tavli_voice-{getuid() if getuid else 'user'}"
+    root = _temp_root()
+    if root is None:
+        return None
+    folder = root / f"tavli_voice-{getuid() if getuid else 'user'}"
     try:
         folder.mkdir(mode=0o700, exist_ok=True)
         info = os.lstat(folder)
@@ -269,7 +281,10 @@ def fallback_folders(failed: Path) -> list[Path]:
 def _private_temp_path() -> Path | None:
     """:func:`_private_temp_folder` when it exists and is ours alone (never made here)."""
     getuid = getattr(os, "getuid", None)
-    folder = Path(tempfile.gettempdir()) / f"tavli_voice-{getuid() if getuid else 'user'}"
+    root = _temp_root()
+    if root is None:
+        return None
+    folder = root / f"tavli_voice-{getuid() if getuid else 'user'}"
     try:
         info = os.lstat(folder)
     except OSError:

@@ -784,10 +784,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "el": "Ο αγώνας που είναι αποθηκευμένος στο {path} έχει τελειώσει· δεν υπάρχει τίποτα "
               "για συνέχεια. Ξεκίνα νέο αγώνα με: {command}"},
     # the log file cannot be written any more (startup.log_to_file): said once
-    "log.failed": {"en": "The log file {path} cannot be written any more (is the disk full?); "
+    "log.failed": {"en": "The log file {path} cannot be written any more (the disk may be full); "
                          "the game goes on without it.",
-                   "el": "Το αρχείο καταγραφής {path} δεν γράφεται πια (μήπως γέμισε ο "
-                         "δίσκος;)· το παιχνίδι συνεχίζει χωρίς αυτό."},
+                   "el": "Το αρχείο καταγραφής {path} δεν γράφεται πια (ίσως γέμισε ο "
+                         "δίσκος)· το παιχνίδι συνεχίζει χωρίς αυτό."},
     "save.failed": {"en": "The match could not be saved: {error}.",
                     "el": "Ο αγώνας δεν αποθηκεύτηκε: {error}."},
     # saves that cannot be written, a match open in two copies, watching it
