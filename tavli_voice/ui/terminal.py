@@ -21,6 +21,7 @@ from .app import App, Source
 from .guard import visible
 from .keys import UnknownInput, parse_line
 from .line_reader import LineReader
+from .typed_lines import TypedLines
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +89,11 @@ class TerminalPlayer:
             self.say(M.text("prompt.yes_no", lang))
 
     # ------------------------------------------------------------ input
+    def typed_source(self) -> TypedLines:
+        """This terminal's typed lines as a source for another front end's loop
+        (the board window): the same commands, parsed the same way, never waiting."""
+        return TypedLines(self.app, self._reader, self.inp, say=self.say, prompt=self.prompt)
+
     def _next_command(self) -> C.Command | None:
         """Block until a command arrives from the keyboard or another source; None = EOF."""
         while True:

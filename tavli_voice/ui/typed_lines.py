@@ -1,0 +1,104 @@
+"""Typed lines as an input of another front end (the board window).
+
+While the board window is open the terminal keeps printing every event (a
+screen-reader user follows it), so it must also take the same commands: a
+:class:`TypedLines` is a :class:`~tavli_voice.ui.app.Source` that the window
+polls every frame. It never waits: the lines are read by the terminal's own
+:class:`~tavli_voice.ui.line_reader.LineReader` (a thread for a real file),
+parsed by :func:`~tavli_voice.ui.keys.parse_line` exactly as in the terminal,
+and what is not a command is answered on the terminal in the player's
+language. It prompts when a person must act, as the terminal does.
+
+Every line typed is read by the program, so nothing typed during the game is
+left for the shell afterwards; :meth:`TypedLines.close` also throws away a
+line typed but not yet ended with Enter (a terminal only).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from typing import Callable, TextIO
+
+from .. import commands as C
+from .. import words as M
+from ..events import Phase
+from .app import App
+from .guard import visible
+from .keys import UnknownInput, parse_line
+from .line_reader import LineReader
+
+log = logging.getLogger(__name__)
+
+
+class TypedLines:
+    """Commands typed in the terminal while another front end runs the loop.
+
+    ``say`` prints one line, ``prompt`` prints what the person may do now.
+    ``poll()`` gives the next typed command or None at once; at the end of
+    input (a pipe or file ran out) it gives None from then on: the game goes
+    on in the window.
+    """
+
+    def __init__(self, app: App, reader: LineReader, inp: TextIO, *,
+                 say: Callable[[str], None], prompt: Callable[[], None]) -> None:
+        self.app = app
+        self.reader = reader
+        self.inp = inp
+        self.say = say
+        self.prompt = prompt
+        self.ended = False
+        self.introduced = False
+        self._prompted: tuple[object, ...] | None = None
+
+    def _moment(self) -> tuple[object, ...] | None:
+        """What the person is asked now (None while a computer player acts)."""
+        if self.app.finished or self.app.quit or self.app.bot_to_act():
+            return None
+        s = self.app.state()
+        if s.phase not in (Phase.ROLL, Phase.PLAY, Phase.CONFIRM, Phase.ANSWER, Phase.ASK):
+            return None
+        return (self.app.turn, s.phase, s.source, bool(s.chosen), len(s.plays))
+
+    def poll(self) -> C.Command | None:
+        """The next typed command, or None (never waits)."""
+        if not self.introduced:  # the first poll: the window is open, say where input goes
+            self.introduced = True
+            self.say(M.text("window.typed_input", self.app.lang))
+        moment = self._moment()
+        if moment is not None and moment != self._prompted:
+            self.prompt()  # a person is asked something new: say what to type
+        self._prompted = moment
+        while not self.ended:
+            line = self.reader.read(0)
+            if line is None:
+                return None
+            if line == "":  # the end of input: the window goes on alone
+                self.ended = True
+                return None
+            try:
+                cmd = parse_line(line)
+            except UnknownInput as exc:
+                key = "input.needs_number" if exc.kind == "needs_number" else "input.unknown"
+                self.say(M.text(key, self.app.lang, text=visible(exc.text), example=exc.example))
+                continue
+            if cmd is None:  # Enter alone confirms a pending play, else repeats the prompt
+                if self.app.phase is Phase.CONFIRM:
+                    return C.Confirm()
+                self.prompt()
+                continue
+            return cmd
+        return None
+
+    def close(self) -> None:
+        """Throw away what was typed but not read (a line without Enter), so the
+        shell never runs it after the game."""
+        try:
+            fd = self.inp.fileno()
+            if not os.isatty(fd):
+                return
+            import termios
+
+            termios.tcflush(fd, termios.TCIFLUSH)
+        except (OSError, ValueError, AttributeError, ImportError):
+            log.debug("typed input not flushed", exc_info=True)
