@@ -573,7 +573,11 @@ def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
         # screen-reader user may follow both)
         player = TerminalPlayer(app, out, inp, sources=sources)
         if args.window:
-            code = run_window(app, args, sources, resumed_events, say)
+            typed = player.typed_source()  # the terminal takes the window's commands too
+            try:
+                code = run_window(app, args, [*sources, typed], resumed_events, say)
+            finally:
+                typed.close()  # nothing typed is left over for the shell
             if code != 2:  # 2: no display; the game goes on in the terminal
                 return code
         scan = args.scan or saved_scan_mode()

@@ -843,6 +843,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                                  "on here in the terminal.",
                            "el": "Το παράθυρο του ταμπλό δεν είναι διαθέσιμο ({error}), οπότε το "
                                  "παιχνίδι συνεχίζεται εδώ στο τερματικό."},
+    "window.typed_input": {"en": "The board window is open. Type commands here too, as in the "
+                                 "window: a number for a play, h for help, q to quit.",
+                           "el": "Το παράθυρο του ταμπλό άνοιξε. Γράψε εντολές και εδώ, όπως στο "
+                                 "παράθυρο: έναν αριθμό για κίνηση, h για βοήθεια, q για έξοδο."},
     "player.you": {"en": "you", "el": "εσύ"},
     "player.first": {"en": "Player 1", "el": "Πρώτος παίκτης"},
     "player.second": {"en": "Player 2", "el": "Δεύτερος παίκτης"},
