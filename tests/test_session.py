@@ -295,7 +295,7 @@ class TestSaveAndResume:
         loaded = storage.load(path)
         assert loaded.data is None and loaded.problem == "save_corrupt"
         assert loaded.kept_as is not None and loaded.kept_as.read_text() == "{ not json"
-        assert not path.exists()
+        assert path.read_text() == "{ not json"  # a copy: the save stays where it was
 
     def test_bad_save_data_is_a_value_error(self) -> None:
         with pytest.raises(ValueError):

@@ -127,18 +127,28 @@ class TestResume:
             "--words --numbering mover")
 
     def test_corrupt_save_is_kept_and_reported(self, tmp_path: Path) -> None:
-        (tmp_path / "save.json").write_text("not json at all")
+        (tmp_path / "save.json").write_text('{"version":2,"config":{"len')  # a save cut short
         out = io.StringIO()
-        from tavli_voice.ui.terminal import main
+        from tavli_voice.startup import main
         code = main(["--resume", "--speech", "off", "--save", str(tmp_path / "save.json")],
                     out=out, inp=Keys())
         assert code == 1 and "could not be read" in out.getvalue()
         kept = list(tmp_path.glob("save.json.corrupt-*"))
-        assert kept and kept[0].read_text() == "not json at all"
+        assert kept and kept[0].read_text() == '{"version":2,"config":{"len'
+
+    def test_a_file_that_is_not_a_save_is_refused_and_left(self, tmp_path: Path) -> None:
+        (tmp_path / "save.json").write_text("not json at all")
+        out = io.StringIO()
+        from tavli_voice.startup import main
+        code = main(["--resume", "--speech", "off", "--save", str(tmp_path / "save.json")],
+                    out=out, inp=Keys())
+        assert code == 2 and "not a tavli-voice save" in out.getvalue()
+        assert (tmp_path / "save.json").read_text() == "not json at all"
+        assert list(tmp_path.glob("save.json.*")) == []
 
     def test_resume_without_save(self, tmp_path: Path) -> None:
         out = io.StringIO()
-        from tavli_voice.ui.terminal import main
+        from tavli_voice.startup import main
         code = main(["--resume", "--speech", "off", "--save", str(tmp_path / "none.json")],
                     out=out, inp=Keys())
         assert code == 1 and "no saved match" in out.getvalue()
