@@ -117,6 +117,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 _say(("score",), ("σκορ",)), scanned=True),
     CommandSpec("hint", C.Hint(), "help.hint", ("x",), {"en": ("hint",), "el": ("συμβουλή",)},
                 _say(("hint",), ("συμβουλή",)), scanned=True),
+    CommandSpec("why", C.Why(), "help.why", ("e",), {"en": ("why", "explain"), "el": ("γιατί",)},
+                _say(("why",), ("γιατί",)), scanned=True),
     CommandSpec("repeat", C.Repeat(), "help.repeat", ("m",), {"en": ("repeat",), "el": ("ξανά",)},
                 _say(("repeat",), ("ξανά",)), scanned=True),
     CommandSpec("history", C.History(), "help.history", ("w",),
@@ -149,12 +151,13 @@ POINT_WORDS: dict[int, Words] = {
 
 #: What the session offers in each phase, in the order help and the scan menu list
 #: them; "double" (only when the cube may be turned), "opponent" (only against one
-#: computer player) and "undo"/"cancel" in the play phase (only once a step or a
-#: checker was picked) are offered conditionally.
+#: computer player), "undo"/"cancel" in the play phase (only once a step or a
+#: checker was picked) and "why" in the roll phase (only after the person's own
+#: play, to explain it) are offered conditionally.
 PHASE_COMMANDS: dict[str, tuple[str, ...]] = {
-    "roll": ("roll", "resign", "leave", "double", "opponent"),
-    "play": ("select", "from", "to", "plays", "hint", "resign", "leave", "undo", "cancel"),
-    "confirm": ("confirm", "undo", "select", "plays", "hint", "resign", "leave"),
+    "roll": ("roll", "why", "resign", "leave", "double", "opponent"),
+    "play": ("select", "from", "to", "plays", "hint", "why", "resign", "leave", "undo", "cancel"),
+    "confirm": ("confirm", "undo", "select", "plays", "hint", "why", "resign", "leave"),
     "answer": ("take", "drop", "yes", "no"),
     "ask": ("yes", "no", "cancel"),
     "match_over": (),

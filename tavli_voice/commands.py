@@ -152,6 +152,12 @@ class Hint:
 
 
 @dataclass(frozen=True, slots=True)
+class Why:
+    """Say why the hint's play is better: than the play chosen (pending or just made),
+    else than the play the player would most likely consider."""
+
+
+@dataclass(frozen=True, slots=True)
 class ChangeOpponent:
     """Play on against the next level of computer opponent (random → rita → strong →
     expert → random), from the next decision on; only against one computer player."""
@@ -170,7 +176,7 @@ class Quit:
 Command = Union[
     Roll, ChoosePlay, FromPoint, ToPoint, Undo, Confirm, Cancel, Yes, No,
     Resign, Double, Take, Drop, Describe, QueryPoint, QueryQuarter, ListPlays,
-    PipCount, Score, Repeat, History, StopSpeech, Help, Hint, ChangeOpponent, Leave, Quit,
+    PipCount, Score, Repeat, History, StopSpeech, Help, Hint, Why, ChangeOpponent, Leave, Quit,
 ]
 
 #: Command names used by recognizers and key tables (``hear`` prints these).
@@ -199,6 +205,7 @@ COMMAND_NAMES: dict[str, type] = {
     "stop": StopSpeech,
     "help": Help,
     "hint": Hint,
+    "why": Why,
     "opponent": ChangeOpponent,
     "leave": Leave,
     "quit": Quit,

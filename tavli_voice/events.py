@@ -345,6 +345,32 @@ class HintReport(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ReasonFact:
+    """One reason a play is better (``bots.reasons.Difference`` as plain values): the kind
+    of fact, its value after the player's play (``mine``) and after the better one, and
+    the points concerned, in the mover's numbering (R1)."""
+
+    kind: str
+    mine: int
+    better: int
+    points: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class WhyReport(Event):
+    """Why the hint's play ``hint`` is better than ``other``: ``player``'s own play when
+    ``chosen`` (pending or just made), else the play most likely considered. ``other`` is
+    None when there is nothing to compare (the only play, or the player's play is the
+    hint's). ``reasons`` largest first; empty: no single reason stands out."""
+
+    player: int
+    hint: Play
+    other: Play | None
+    chosen: bool
+    reasons: tuple[ReasonFact, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class OpponentChanged(Event):
     """``player``'s seat is now played by the bot ``bot`` (a level: random, rita, strong or expert)."""
 
@@ -362,6 +388,8 @@ class CoachNote(Event):
     better: Play
     win_gain: int
     equity_loss: float
+    #: why, largest first (empty: no single reason stands out; None: not asked)
+    reasons: tuple[ReasonFact, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -72,6 +72,10 @@ class Session:
                 make_bot(p.bot, seed=0)  # fail early on an unknown bot name
         self._closed_passes = 0
         self._best: tuple[int, Play] | None = None  #: (turn, the strong bot's play)
+        #: each person's last play, to explain it: player → (game number, position, dice,
+        #: the plays on offer, the play made, the hint's play if it was asked for)
+        self._made: dict[int, tuple[int, Position, tuple[int, int], tuple[Play, ...], Play,
+                                    Play | None]] = {}
         self.timeouts = [0, 0]
         self.deadline: float | None = None
         self._warned = False
@@ -217,6 +221,10 @@ class Session:
         play = self.pending
         assert play is not None and self.dice is not None
         out: list[E.Event] = [E.PlayMade(self.to_move, play, self.dice, by_timer)]
+        if not self._is_bot(self.to_move):
+            asked = self._best[1] if self._best and self._best[0] == self.turn_counter else None
+            self._made[self.to_move] = (self.game_number, self.position, self.dice, self.plays,
+                                        play, asked)
         if self.options.coach and not by_timer and not self._is_bot(self.to_move):
             out += self._coach(play)
         before = self.position
@@ -233,10 +241,40 @@ class Session:
         """The coach's word on a clear mistake (by the expert's judgement), else nothing."""
         from .bots.coach import judge
 
-        note = judge(self.plays, play)
+        note = judge(self.plays, play, before=self.position)
         if note is None:
             return []
-        return [E.CoachNote(self.to_move, note.better, note.win_gain, note.equity_loss)]
+        reasons = None if note.why is None else _reason_facts(note.why.reasons)
+        return [E.CoachNote(self.to_move, note.better, note.win_gain, note.equity_loss, reasons)]
+
+    def _why(self) -> list[E.Event]:
+        """Why the hint's play is better: than the pending play, than the person's last
+        play (before rolling again), or than the play most likely considered."""
+        from .bots.reasons import against_hint
+
+        player = self.to_move
+        if self.phase in (Phase.PLAY, Phase.CONFIRM) and self.dice is not None:
+            before, plays = self.position, self.plays
+            hint = plays[self.suggested_number() - 1]
+            mine = self.pending if self.phase is Phase.CONFIRM else None
+        elif self.phase is Phase.ROLL and self._last_play(player) is not None:
+            _n, before, dice, plays, mine, asked = self._made[player]
+            hint = asked or self._bot(self.options.hint_bot, "hint").choose_play(before, dice,
+                                                                                 plays)
+        else:
+            return self._reject(RejectCode.NO_PLAYS_NOW)
+        if mine == hint:
+            return [E.WhyReport(player, hint, None, True)]
+        answer = against_hint(before, plays, hint, mine)
+        if answer is None:
+            return [E.WhyReport(player, hint, mine, mine is not None)]
+        other, why = answer
+        return [E.WhyReport(player, hint, other, mine is not None, _reason_facts(why.reasons))]
+
+    def _last_play(self, player: int) -> Play | None:
+        """``player``'s play of their last turn in this game (a person's), else None."""
+        made = self._made.get(player)
+        return made[4] if made is not None and made[0] == self.game_number else None
 
     def _next_turn(self) -> list[E.Event]:
         self.position = self.position.flip()
@@ -614,6 +652,8 @@ class Session:
                 return self._reject(RejectCode.NO_PLAYS_NOW)
             n = self.suggested_number()
             return [E.HintReport(self.to_move, n, self.plays[n - 1])]
+        if isinstance(cmd, C.Why):
+            return self._why()
         if isinstance(cmd, C.Repeat):
             return list(self._last_events)
         return []  # StopSpeech, History: the outputs act on them; nothing changes here
@@ -632,6 +672,8 @@ class Session:
             names = tuple(n for n in names if n != "opponent")
         if self.phase is Phase.PLAY and not (self.chooser and (self.chooser.chosen or self.source)):
             names = tuple(n for n in names if n not in ("undo", "cancel"))
+        if self.phase is Phase.ROLL and self._last_play(self.actor()) is None:
+            names = tuple(n for n in names if n != "why")
         return names + ALWAYS_OFFERED
 
     # ------------------------------------------------------------------- bots
@@ -844,6 +886,11 @@ def _stuck(position: Position, dice: tuple[int, int], reason: Reason) -> tuple[t
     return tuple(sorted({"why": why.value, **details}.items()))
 
 
+def _reason_facts(reasons: Any) -> tuple[E.ReasonFact, ...]:
+    """``bots.reasons.Difference`` values as event values."""
+    return tuple(E.ReasonFact(str(d.kind), d.mine, d.better, d.points) for d in reasons)
+
+
 def _match_json(match: MatchState) -> dict[str, Any]:
     return {"scores": list(match.scores), "games_played": match.games_played,
             "previous_winner": match.previous_winner, "crawford_game": match.crawford_game,
@@ -858,7 +905,7 @@ def _match_from_json(config: MatchConfig, data: dict[str, Any]) -> MatchState:
 
 
 _QUERIES = (C.Describe, C.QueryPoint, C.QueryQuarter, C.PipCount, C.Score, C.ListPlays,
-            C.Help, C.Hint, C.Repeat, C.StopSpeech, C.History)
+            C.Help, C.Hint, C.Why, C.Repeat, C.StopSpeech, C.History)
 
 _HANDLERS: dict[type, Callable[[Session, Any], list[E.Event]]] = {
     C.Roll: Session._on_roll,

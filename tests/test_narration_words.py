@@ -184,7 +184,12 @@ def all_events() -> list[E.Event]:
         E.HelpReport(0, ("select", "from", "to", "plays", "hint", "resign", "position", "point",
                          "quarter", "pips", "score", "repeat", "help", "stop", "quit"), 7),
         E.HintReport(0, 1, PLAYS_65[0]),
+        E.WhyReport(0, PLAYS_65[0], PLAYS_65[1], False,
+                    (E.ReasonFact("made", 0, 1, (7,)), E.ReasonFact("shots", 11, 0, (5,)))),
+        E.WhyReport(0, PLAYS_65[0], PLAYS_65[1], True),
+        E.WhyReport(0, PLAYS_65[0], None, True),
         E.CoachNote(0, PLAYS_65[1], 8, 0.15),
+        E.CoachNote(0, PLAYS_65[1], 8, 0.15, (E.ReasonFact("pips", 5, -3),)),
         E.CoachNote(1, PLAYS_65[2], 0, 0.12),
         E.OpponentChanged(1, "expert"),
         E.OpponentChanged(1, "rita"),
@@ -246,7 +251,7 @@ class TestMessages:
             found |= set(re.findall(r'(?:t|n|by|text|plural)\(\s*"([a-z_]+(?:\.[a-z_]+)+)"', src))
         assert len(found) > 40
         for key in found:
-            assert (key in M.MESSAGES or key in M.PLURALS
+            assert (key in M.ENTRIES or key in M.PLURALS
                     or {f"{key}.you", f"{key}.other"} <= set(M.MESSAGES)), key
 
     @pytest.mark.parametrize("lang", LANGS)

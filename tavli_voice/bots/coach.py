@@ -3,8 +3,10 @@
 Off by default (``SessionOptions.coach``, ``--coach``). The expert values every
 play of the turn (its net alone, 0-ply, so the answer is instant); when the
 chosen play's equity is at least :data:`THRESHOLD` below the best play's, the
-coach reports the better play, how many more games in a hundred it wins and
-how much more it is worth in points a game (mars counted).
+coach reports the better play, how many more games in a hundred it wins, how
+much more it is worth in points a game (mars counted) and, given the position
+before the play, why (:func:`tavli_voice.bots.reasons.explain`, the hint's
+"why" too).
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tavli_voice.rules import Play
+from tavli_voice.rules import Play, Position
 
 from .expert import ExpertBot
+from .reasons import Explanation, explain
 
 #: Equity (points a game) a play must lose to count as a clear mistake.
 THRESHOLD = 0.08
@@ -24,16 +27,20 @@ THRESHOLD = 0.08
 
 @dataclass(frozen=True, slots=True)
 class Mistake:
-    """The better play, its extra games won in a hundred, and its extra points a game."""
+    """The better play, its extra games won in a hundred, its extra points a game, and why."""
 
     better: Play
     win_gain: int
     equity_loss: float
+    why: Explanation | None = None
 
 
 def judge(plays: Sequence[Play], chosen: Play, threshold: float = THRESHOLD,
-          bot: ExpertBot | None = None) -> Mistake | None:
-    """A :class:`Mistake` when ``chosen`` is clearly worse than the best of ``plays``."""
+          bot: ExpertBot | None = None, before: Position | None = None) -> Mistake | None:
+    """A :class:`Mistake` when ``chosen`` is clearly worse than the best of ``plays``.
+
+    With ``before`` (the position the plays start from) it says why as well.
+    """
     if len(plays) < 2:
         return None
     bot = bot or ExpertBot(0, search=False)
@@ -47,4 +54,5 @@ def judge(plays: Sequence[Play], chosen: Play, threshold: float = THRESHOLD,
         return None
     wins = bot.win_chances([plays[best], chosen])
     gain = max(0, round(100.0 * float(wins[0] - wins[1])))
-    return Mistake(plays[best], gain, round(loss, 2))
+    why = explain(before, chosen, plays[best], loss) if before is not None else None
+    return Mistake(plays[best], gain, round(loss, 2), why)

@@ -382,3 +382,26 @@ def runner_up(plays: Sequence[Play], *, bot: ExpertBot | None = None) -> Play | 
         return None
     eq = bot.equities(plays)
     return plays[int(np.argsort(-eq, kind="stable")[1])]
+
+
+def against_hint(before: Position, plays: Sequence[Play], hint: Play, mine: Play | None = None,
+                 *, bot: ExpertBot | None = None) -> tuple[Play, Explanation] | None:
+    """Why the hint's play beats ``mine``, or the expert's best other play when ``mine`` is None.
+
+    The one explanation of the hint ("why" after ``x``) and of the coach's
+    note: returns the play compared with and its :class:`Explanation`. None
+    when there is nothing to compare (one play, ``mine`` is the hint, or no
+    expert weights). When the expert (0-ply) does not rank the hint above the
+    other play, no reason is given: the hint's own search prefers it.
+    """
+    bot = bot or ExpertBot(0, search=False)
+    if len(plays) < 2 or mine == hint or not bot.usable(before.game):
+        return None
+    eq = bot.equities(plays)
+    h = list(plays).index(hint)
+    if mine is None:
+        mine = next(plays[int(i)] for i in np.argsort(-eq, kind="stable") if int(i) != h)
+    loss = float(eq[h] - eq[list(plays).index(mine)])
+    if loss <= 0:
+        return mine, Explanation(loss, (), ())
+    return mine, explain(before, mine, hint, loss)

@@ -425,13 +425,32 @@ def _opponent_changed(e: E.OpponentChanged, s: Say) -> Blocks:
     return [s.t("opponent.changed", level=LEVELS[e.bot][s.lang])]
 
 
+def _reasons(s: Say, player: int, game: str, reasons: tuple[E.ReasonFact, ...]) -> str:
+    """The reasons said from ``player``'s side ("your play …"), or that none stands out."""
+    from tavli_voice.words.reasons import say_reasons
+
+    if s.listener_view(player):
+        reasons = tuple(E.ReasonFact(r.kind, r.mine, r.better,
+                                     tuple(s.seen(p, game) for p in r.points)) for r in reasons)
+    return say_reasons(game, reasons, s.lang, s.words(1 - player), speech=s.speech)
+
+
+def _why_report(e: E.WhyReport, s: Say) -> Blocks:
+    if e.other is None:
+        return [s.t("why.best" if e.chosen else "why.only")]
+    hint, other = s.play(e.hint, e.player), s.play(e.other, e.player)
+    intro = s.t("why.intro.chosen" if e.chosen else "why.intro.considered", hint=hint, other=other)
+    return [intro, _reasons(s, e.player, e.hint.result.game, e.reasons)]
+
+
 def _coach_note(e: E.CoachNote, s: Say) -> Blocks:
     play = s.play(e.better, e.player)
+    why = [] if e.reasons is None else [_reasons(s, e.player, e.better.result.game, e.reasons)]
     if e.win_gain >= 1:
-        return [s.t("coach.mistake", play=play, pct=e.win_gain)]
+        return [s.t("coach.mistake", play=play, pct=e.win_gain)] + why
     points = f"{e.equity_loss:.2f}"
     return [s.t("coach.mistake.points", play=play,
-                points=points.replace(".", ",") if s.lang == "el" else points)]
+                points=points.replace(".", ",") if s.lang == "el" else points)] + why
 
 
 def _time_warning(e: E.TimeWarning, s: Say) -> Blocks:
@@ -501,6 +520,7 @@ PHRASES: dict[type, PhraseRule] = {
     E.HelpReport: PhraseRule(_help_report, MSG, SYSTEM),
     E.HintReport: PhraseRule(_hint_report, MSG),
     E.CoachNote: PhraseRule(_coach_note, MSG),
+    E.WhyReport: PhraseRule(_why_report, MSG),
     E.OpponentChanged: PhraseRule(_opponent_changed, IMP),
     E.TimeWarning: PhraseRule(_time_warning, MSG),
     E.TimedOut: PhraseRule(_timed_out, IMP),

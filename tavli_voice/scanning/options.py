@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from tavli_voice.commands import (
     Cancel, ChangeOpponent, ChoosePlay, Command, Confirm, Describe, Double, Drop, Help, Hint, ListPlays, No,
-    Leave, PipCount, Quit, Repeat, Resign, Roll, Score, StopSpeech, Take, Undo, Yes, command_name,
+    Leave, PipCount, Quit, Repeat, Resign, Roll, Score, StopSpeech, Take, Undo, Why, Yes, command_name,
 )
 
 from .modes import ListMode, ScanAdjust, ScanMode, ScanOption, group_options
@@ -51,6 +51,7 @@ PLACEMENT: dict[type, tuple[str, int, str]] = {
     Describe: ("describe", 40, MAIN),
     Repeat: ("repeat", 41, MAIN),
     Hint: ("hint", 100, MENU),
+    Why: ("why", 100, MENU),
     PipCount: ("pips", 101, MENU),
     Score: ("score", 102, MENU),
     ListPlays: ("plays", 103, MENU),

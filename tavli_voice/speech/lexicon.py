@@ -92,6 +92,7 @@ ENGLISH: dict[str, tuple[str, ...]] = {
     "quiet": ("K W AY AH T",),
     "help": ("HH EH L P",),
     "hint": ("HH IH N T",),
+    "why": ("W AY", "HH W AY"),
     "quit": ("K W IH T",),
     "leave": ("L IY V",),
     "opponent": ("AH P OW N AH N T",),

@@ -1012,6 +1012,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help.score": {"en": "match score", "el": "σκορ του αγώνα"},
     "help.hint": {"en": "hint: the expert's choice",
                   "el": "συμβουλή: τι θα έπαιζε ο έμπειρος παίκτης"},
+    "help.why": {"en": "why: why the hint's play is better (than yours, once you chose)",
+                 "el": "γιατί: γιατί η προτεινόμενη κίνηση είναι καλύτερη (από τη δική σου, "
+                       "αν διάλεξες)"},
     "help.repeat": {"en": "repeat the last message", "el": "επανάληψη του τελευταίου μηνύματος"},
     "help.stop": {"en": "stop speaking", "el": "σταμάτα την ομιλία"},
     "help.resign": {"en": "resign this game (asks first)",
@@ -1691,6 +1694,7 @@ SCANNING_WORDS: dict[str, dict[str, str]] = {
     "stop": {"en": "Stop speech", "el": "Σταμάτα την ομιλία"},
     "help": {"en": "Help", "el": "Βοήθεια"},
     "hint": {"en": "Hint", "el": "Συμβουλή"},
+    "why": {"en": "Why is the hint better", "el": "Γιατί είναι καλύτερη η συμβουλή"},
     "quit": {"en": "Quit", "el": "Έξοδος"},
     "leave": {"en": "Leave the match (lose it)", "el": "Αποχώρηση (χάνεις τον αγώνα)"},
     "opponent": {"en": "Next opponent level", "el": "Επόμενο επίπεδο αντιπάλου"},

@@ -36,6 +36,13 @@ REASON_WORDS: dict[str, dict[str, str]] = {
                    "κίνηση για το σύνολο του παιχνιδιού."},
     "best": {"en": "Your play is the hint's play.",
              "el": "Η κίνησή σου είναι η προτεινόμενη."},
+    "only": {"en": "There is only one play: nothing to compare.",
+             "el": "Υπάρχει μόνο μία κίνηση: δεν έχει με τι να συγκριθεί."},
+    "intro.considered": {"en": "The hint's play: {hint}. If you played {other} instead:",
+                         "el": "Η προτεινόμενη κίνηση: {hint}. Αν έπαιζες αντί γι' αυτήν "
+                               "{other}:"},
+    "intro.chosen": {"en": "Your play: {other}. The hint's play: {hint}.",
+                     "el": "Η κίνησή σου: {other}. Η προτεινόμενη: {hint}."},
     "shots.hit": {"en": "your play leaves {blots} alone, and {who} hits it with {n}; {after}",
                   "el": "η κίνησή σου αφήνει {blots} μόνο του, και {who} το χτυπάει με {n}· "
                         "{after}"},
