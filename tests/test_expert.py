@@ -307,7 +307,7 @@ class TestLevels:
         assert levels_help(lang).count(";" if lang == "en" else "·") == 3
 
     def test_unknown_player_name_fails_with_a_message(self, tmp_path: Path) -> None:
-        from tavli_voice.ui.terminal import main
+        from tavli_voice.startup import main
         for lang, words in (("en", "unknown bot 'grandpa'"), ("el", "άγνωστο μποτ «grandpa»")):
             out = io.StringIO()
             code = main(["--players", "rita,grandpa", "--speech", "off", "--lang", lang,

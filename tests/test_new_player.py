@@ -193,7 +193,7 @@ def terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, save: dict[str, ob
     if save is not None:
         storage.save(save, path)
         args.append("--resume")
-    from tavli_voice.ui.terminal import main
+    from tavli_voice.startup import main
     out = io.StringIO()
     main(args, out=out, inp=io.StringIO("\n".join(lines) + "\nq\ny\n"))
     return out.getvalue()

@@ -578,7 +578,7 @@ class TestTerminalLoop:
     def test_play_scan_option_with_piped_input(self, tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
         """``tavli-voice play --scan auto`` with standard input from a pipe: typed commands."""
-        from tavli_voice.ui.terminal import main
+        from tavli_voice.startup import main
 
         monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
         out = io.StringIO()

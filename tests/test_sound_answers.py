@@ -85,7 +85,7 @@ def test_no_save_never_says_the_match_is_saved(tmp_path: Path) -> None:
 
 
 def test_no_save_on_the_command_line(tmp_path: Path) -> None:
-    from tavli_voice.ui.terminal import main
+    from tavli_voice.startup import main
 
     out = io.StringIO()
     main(["--game", "portes", "--speech", "off", "--no-save", "--seed", "4"], out=out,

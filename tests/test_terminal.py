@@ -43,7 +43,7 @@ class Keys(io.StringIO):
 
 def run(args: list[str], keys: io.StringIO, tmp_path: Path) -> tuple[int, str]:
     out = io.StringIO()
-    from tavli_voice.ui.terminal import main
+    from tavli_voice.startup import main
     code = main(args + ["--speech", "off", "--save", str(tmp_path / "save.json")], out=out,
                 inp=keys)
     return code, out.getvalue()
@@ -101,7 +101,7 @@ class TestResume:
         assert save["log"][-1] == ["roll"]
         rolled = [line for line in first.splitlines() if line.startswith("You rolled")][-1]
         out = io.StringIO()
-        from tavli_voice.ui.terminal import main
+        from tavli_voice.startup import main
         main(["--resume", "--speech", "off", "--save", str(tmp_path / "save.json")],
              out=out, inp=Keys(["l", "q"]))
         text = out.getvalue()
@@ -119,7 +119,7 @@ class TestResume:
                         "--numbering", "mover"]
         # the command as said resumes the match, and says it again with the same options
         out = io.StringIO()
-        from tavli_voice.ui.terminal import main
+        from tavli_voice.startup import main
         main(["--resume"] + rest, out=out, inp=Keys(["q"]))
         again = out.getvalue()
         assert "resumed" in again.lower()
