@@ -171,10 +171,3 @@ class TerminalPlayer:
             for src in self.sources:
                 src.close()
         return 0
-
-
-def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None) -> int:
-    """``tavli-voice play``: the options are read and the pieces wired in :mod:`tavli_voice.startup`."""
-    from ..startup import main as start
-
-    return start(argv, out, inp)
