@@ -534,14 +534,14 @@ class TestWhisper:
         """The engine chosen for English decides every phrase list of a turn itself (no fall-back)."""
         monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
         engine = choose_engine(None, "en", profile=tmp_path / "voice")
-        assert type(engine).__name__ == "WhisperRecognizer"
+        assert type(engine).__name__ == "SpeechCrop" and type(engine.engine).__name__ == "WhisperRecognizer"
         plays = 20 if phase in ("play", "confirm", "turn") else 0
         options = Options(plays=plays, commands=PHASE_COMMANDS[phase])
         items = phrases(options, "en")
         assert len(items) >= (40 if plays else 30)  # past the old 40-phrase limit where plays are on offer
         word = "twelve" if plays else "help"
         heard = engine.recognize(espeak(word), items)
-        assert heard.engine == "whisper" and heard.note == "" and heard.text == word
+        assert heard.engine == "whisper+crop" and heard.note == "" and heard.text == word
 
     @needs_espeak
     def test_a_hundred_and_more_phrases_stay_with_whisper(self, engine) -> None:

