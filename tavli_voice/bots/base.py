@@ -23,8 +23,8 @@ from __future__ import annotations
 from typing import Protocol, Sequence, runtime_checkable
 
 from tavli_voice.rules import Play, Position
+from tavli_voice.rules.dice import Dice as Dice  # the one Dice; the bots import it from here
 
-Dice = tuple[int, int]
 Scores = tuple[int, int]
 
 

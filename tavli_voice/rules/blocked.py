@@ -14,9 +14,8 @@ from .games import PIN, S_BAR, Game, game_for, to_state
 from .plays import Play
 from .position import Position
 from .reasons import PassReason, Reason
+from .dice import Dice
 from .steps import can_step, legal_steps
-
-Dice = tuple[int, int]
 
 
 def why_not_played(pos: Position, dice: Dice, plays: tuple[Play, ...],
