@@ -153,7 +153,7 @@ class Net:
     # ------------------------------------------------------------ persistence
     def save(self, path: str | Path) -> None:
         """Write the weights and ``meta`` to an ``.npz`` file."""
-        meta = np.array([f"{k}={v}" for k, v in sorted(self.meta.items())])
+        meta = np.array([f"{k}={v}" for k, v in sorted(self.meta.items())], dtype=np.str_)
         arrays: dict[str, Any] = {"game": np.array(self.game), "w1": self.w1, "b1": self.b1,
                                   "w2": self.w2, "b2": self.b2, "meta": meta}
         if self.ws is not None:
@@ -277,7 +277,8 @@ def check_arrays(arrays: dict[str, np.ndarray[Any, Any]], game: str | None = Non
             raise WeightsError(want, f"{key} holds values that are not finite", label)
     if "meta" in arrays:
         m = arrays["meta"]
-        if m.dtype.kind != "U" or m.ndim != 1 or any("=" not in str(s) for s in m):
+        # an empty meta written before it was typed as text is an empty float array
+        if m.ndim != 1 or (m.size and (m.dtype.kind != "U" or any("=" not in str(s) for s in m))):
             raise WeightsError(want, "meta is not a list of key=value", label)
 
 
