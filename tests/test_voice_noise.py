@@ -10,6 +10,7 @@ the log and in every result, never left out silently.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import sys
 from pathlib import Path
@@ -17,12 +18,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from speech_helpers import espeak
+from speech_helpers import espeak, fsdd, needs_espeak, needs_fsdd
 from tavli_voice.commands import ChoosePlay
 from tavli_voice.speech.audio import RATE
-from tavli_voice.speech.crop import MARGIN_S, SpeechCrop, find_speech, load_detector
+from tavli_voice.speech.crop import (
+    MARGIN_S, NOISY_SHARE, NOISY_SNR_DB, SURE_SNR_DB, SpeechCrop, find_speech, load_detector, share_needed,
+)
 from tavli_voice.speech.grammar import PHASE_COMMANDS, Options, phrases
 from tavli_voice.speech.heard import Heard
+from tavli_voice.speech.listener import should_confirm
 from tavli_voice.speech.recognizer import Instead, choose_engine
 
 PLAY = Options(plays=9, commands=PHASE_COMMANDS["play"])
@@ -62,6 +66,11 @@ def engine(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped
         yield whisper_or_skip(tmp_path_factory.mktemp("home"), patch)
 
 
+def acted_on_wrongly(heard: Heard, meant: object) -> bool:
+    """What a game on the default settings would do wrong: a wrong command played without asking back."""
+    return heard.command is not None and heard.command != meant and not should_confirm(heard, "unsure")
+
+
 class TestCrop:
     def test_the_speech_found_in_noise_is_where_the_word_is(self) -> None:
         detector = load_detector()
@@ -99,6 +108,24 @@ class TestCrop:
         assert crop.last_span is not None and inner.lengths[-1] == crop.last_span[1] - crop.last_span[0] < len(word)
 
 
+    def test_in_noise_a_word_needs_a_larger_share_to_be_acted_on_at_once(self) -> None:
+        class Sure:
+            name = "whisper"
+
+            def recognize(self, audio: np.ndarray, items: tuple[object, ...]) -> Heard:
+                return Heard("seven", ChoosePlay(7), 0.8, 1.0, self.name)
+
+        crop = SpeechCrop(Sure(), load_detector())
+        word = espeak("seven")
+        quiet = crop.recognize(noisy(word, "white", 40, seed=5), ())
+        assert crop.last_snr is not None and crop.last_snr > SURE_SNR_DB and quiet.score == pytest.approx(0.8)
+        loud = crop.recognize(noisy(word, "white", 5, seed=5), ())
+        assert crop.last_snr is not None and crop.last_snr < NOISY_SNR_DB and loud.score < 0.5
+        assert should_confirm(loud, "unsure") and not should_confirm(dataclasses.replace(loud, score=0.8), "unsure")
+        needed = [share_needed(x) for x in (None, 30.0, SURE_SNR_DB, 9.0, NOISY_SNR_DB, 0.0)]
+        assert needed[:3] == [0.5, 0.5, 0.5] and 0.5 < needed[3] < NOISY_SHARE == needed[4] == needed[5]
+
+
 class TestGameEngine:
     def test_english_whisper_hears_the_cropped_sound_and_says_so(self, engine) -> None:  # type: ignore[no-untyped-def]
         assert isinstance(engine, SpeechCrop) and engine.name == "whisper+crop"
@@ -106,6 +133,28 @@ class TestGameEngine:
         heard = engine.recognize(x, phrases(PLAY, "en"))
         assert heard.engine == "whisper+crop" and heard.command == ChoosePlay(8)
         assert engine.last_span is not None and engine.last_span[1] - engine.last_span[0] < len(x)
+
+    @needs_espeak
+    @pytest.mark.parametrize("kind,snr", [("white", 10), ("pink", 10), ("white", 5), ("pink", 5)])
+    def test_espeak_numbers_in_noise_are_right_or_asked_never_wrong(self, engine, kind: str,  # type: ignore[no-untyped-def]
+                                                                  snr: float) -> None:
+        items = phrases(PLAY, "en")
+        words = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+        heard = [engine.recognize(noisy(espeak(w), kind, snr, seed=10 * k + int(snr)), items)
+                 for k, w in enumerate(words)]
+        assert not [h for h, n in zip(heard, range(1, 10)) if acted_on_wrongly(h, ChoosePlay(n))]
+        assert sum(h.command == ChoosePlay(n) for h, n in zip(heard, range(1, 10))) >= 7
+
+    @needs_fsdd
+    @pytest.mark.parametrize("kind,snr", [("white", 10), ("pink", 5)])
+    def test_real_speakers_in_noise_are_right_or_asked_never_wrong(self, engine, kind: str,  # type: ignore[no-untyped-def]
+                                                                 snr: float) -> None:
+        items = phrases(PLAY, "en")
+        clips = [(d, s, 12 + d) for d in range(1, 10) for s in ("jackson", "lucas")]
+        heard = [(engine.recognize(noisy(fsdd(d, s, t), kind, snr, seed=d * 7 + len(s)), items), d)
+                 for d, s, t in clips]
+        assert not [(h.text, d) for h, d in heard if acted_on_wrongly(h, ChoosePlay(d))]
+        assert sum(h.command == ChoosePlay(d) for h, d in heard) >= 13
 
 
 class TestNoSilentFallBack:
