@@ -22,7 +22,10 @@ argparse.ArgumentTypeError: θέλει αριθμό από 0 έως 1, όχι «
 from __future__ import annotations
 
 import argparse
+import errno
 import math
+import os
+from pathlib import Path
 from typing import Callable
 
 from . import words as M
@@ -101,4 +104,18 @@ def text(lang: str, limit: int = 1000) -> Callable[[str], str]:
     return parse
 
 
-__all__ = ["SHOWN", "number", "seed", "shown", "text", "whole_number"]
+def path(lang: str) -> Callable[[str], Path]:
+    """A file or folder name the system can look up (not too long); it need not exist."""
+    def parse(value: str) -> Path:
+        try:
+            os.stat(value)
+        except OSError as exc:
+            if exc.errno == errno.ENAMETOOLONG:
+                raise argparse.ArgumentTypeError(M.text("arg.path_too_long", lang)) from None
+        except ValueError:  # a NUL character
+            raise argparse.ArgumentTypeError(M.text("arg.path_too_long", lang)) from None
+        return Path(value)
+    return parse
+
+
+__all__ = ["SHOWN", "number", "path", "seed", "shown", "text", "whole_number"]

@@ -133,6 +133,10 @@ class TestOtherCommands:
         (["hear", "--options", "1000", "x.wav"],
          "argument --options: takes a whole number from 0 to 999, not '1000'",
          "το --options θέλει ακέραιο αριθμό από 0 έως 999, όχι «1000»"),
+        (["models", "--models", "m" * 300], "argument --models: takes a file or folder name the "
+         "system accepts; this one is too long", "το --models θέλει όνομα αρχείου ή φακέλου"),
+        (["hear", "x.wav", "--profile", "p/" * 3000], "argument --profile: takes a file or folder",
+         "το --profile θέλει όνομα αρχείου ή φακέλου"),
         (["enroll", "--takes", "0"], "argument --takes: takes a whole number from 1 to 20",
          "το --takes θέλει ακέραιο αριθμό από 1 έως 20"),
     ])

@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Callable, TextIO
 
 from .audio import AudioFileError, load
@@ -80,9 +79,9 @@ def _hear_parser(ui: Lang = "en") -> argparse.ArgumentParser:
     parser.add_argument("--commands", default=None, metavar=text("metavar.commands", ui),
                         help=text("hear.commands", ui))
     parser.add_argument("--step", action="store_true", help=text("hear.step", ui))
-    parser.add_argument("--models", type=Path, default=None, metavar=text("metavar.folder", ui),
+    parser.add_argument("--models", type=A.path(ui), default=None, metavar=text("metavar.folder", ui),
                         help=text("hear.models", ui))
-    parser.add_argument("--profile", type=Path, default=None, metavar=text("metavar.folder", ui),
+    parser.add_argument("--profile", type=A.path(ui), default=None, metavar=text("metavar.folder", ui),
                         help=text("hear.profile", ui))
     return parser
 
@@ -146,7 +145,7 @@ def models_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.std
     parser.add_argument("action", nargs="?", choices=("list", "fetch"), default="list",
                         metavar="list|fetch", help=text("models.action", ui))
     parser.add_argument("name", nargs="?", metavar=text("metavar.name", ui), help=text("models.name", ui))
-    parser.add_argument("--models", type=Path, default=None, metavar=text("metavar.folder", ui),
+    parser.add_argument("--models", type=A.path(ui), default=None, metavar=text("metavar.folder", ui),
                         help=text("models.models", ui))
     parser.add_argument("--lang", choices=LANGS, default=ui, help=text("models.lang", ui))
     try:
@@ -208,7 +207,7 @@ def enroll_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.std
     parser.add_argument("--commands", default=",".join(DEFAULT_COMMANDS), metavar=text("metavar.commands", ui),
                         help=text("enroll.commands", ui))
     parser.add_argument("--steps", action="store_true", help=text("enroll.steps", ui))
-    parser.add_argument("--profile", type=Path, default=None, metavar=text("metavar.folder", ui),
+    parser.add_argument("--profile", type=A.path(ui), default=None, metavar=text("metavar.folder", ui),
                         help=text("enroll.profile", ui))
     try:
         args = parser.parse_args(argv)

@@ -95,6 +95,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "error.preset_game": {"en": "{game} is not played under the {preset} rules",
                           "el": "το παιχνίδι {game} δεν παίζεται με τους κανόνες {preset}"},
     # a value argparse refuses, after "argument --rate:" (Greek: "το --rate")
+    "arg.path_too_long": {"en": "takes a file or folder name the system accepts; this one is too "
+                                "long",
+                          "el": "θέλει όνομα αρχείου ή φακέλου που δέχεται το σύστημα· αυτό είναι "
+                                "πολύ μεγάλο"},
     "arg.whole_number": {"en": "takes a whole number from {0} to {1}, not '{value}'",
                          "el": "θέλει ακέραιο αριθμό από {0} έως {1}, όχι «{value}»"},
     "arg.number": {"en": "takes a number from {0} to {1}, not '{value}'",
