@@ -1727,6 +1727,20 @@ SCANNING_WORDS: dict[str, dict[str, str]] = {
         "en": "The scanning settings are damaged; the defaults are used.",
         "el": "Οι ρυθμίσεις σάρωσης είναι χαλασμένες, οπότε χρησιμοποιούνται οι προεπιλεγμένες."},
     "settings_bad_values": {
+    # the legend: each side's checkers by colour name and shape, never colour alone
+    "legend_side": {"en": "{name}: {colour} {shape}", "el": "{name}: {colour} {shape}"},
+    "colour_white": {"en": "white", "el": "λευκά"},
+    "colour_black": {"en": "black", "el": "μαύρα"},
+    "colour_light": {"en": "light", "el": "ανοιχτά"},
+    "colour_dark": {"en": "dark", "el": "σκούρα"},
+    "mark_help_green": {"en": "Green underline: can move",
+                        "el": "Πράσινη υπογράμμιση: κινείται"},
+    "mark_focus_magenta": {"en": "Magenta frame: selected", "el": "Πλαίσιο ματζέντα: επιλογή"},
+    "mark_focus_cyan": {"en": "Cyan frame: selected", "el": "Γαλάζιο πλαίσιο: επιλογή"},
+    "more_below": {"en": "▼ More: plays {start}–{end} (Page Down)",
+                   "el": "▼ Κι άλλες: {start}–{end} (Page Down)"},
+    "more_above": {"en": "▲ Back: plays {start}–{end} (Page Up)",
+                   "el": "▲ Πίσω: {start}–{end} (Page Up)"},
         "en": "Some scanning settings could not be used and were reset: {0}.",
         "el": "Κάποιες ρυθμίσεις σάρωσης δεν ήταν σωστές και πήραν τις προεπιλεγμένες τιμές: {0}."},
     "settings_kept_aside": {

@@ -42,6 +42,7 @@ class Kind(Enum):
     THEME = "theme"
     SCALE = "scale"
     TALK = "talk"  #: push-to-talk key down (step 1) or up (step 0)
+    PAGE = "page"  #: Page Down (step 1) or Page Up (step -1) in the list of plays
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +180,8 @@ def _keydown(event: Any) -> Input | None:
     key = event.key
     if key == pg.K_F2:
         return Input(Kind.THEME)
+    if key in (pg.K_PAGEDOWN, pg.K_PAGEUP):
+        return Input(Kind.PAGE, step=1 if key == pg.K_PAGEDOWN else -1)
     text = getattr(event, "unicode", "") or ""
     if text in ("+", "=") or key in (pg.K_PLUS, pg.K_KP_PLUS):
         return Input(Kind.SCALE, step=+0.125)

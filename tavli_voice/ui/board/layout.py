@@ -215,6 +215,10 @@ def _column(number: int) -> tuple[int, bool]:
     return 12 - number, False
 
 
+#: Lines of the panel's header (the last ones, the marks' key, go first when room is short).
+HEADER_LINES = 6
+
+
 def panel_layout(area: Rect, scale: float = 1.0) -> PanelLayout:
     """Split the panel: header, status, scanning strip, the list of plays, actions.
 
@@ -229,7 +233,8 @@ def panel_layout(area: Rect, scale: float = 1.0) -> PanelLayout:
     left = Rect(area.x, area.y, area.w // 2 - pad // 2, area.h) if two else area
     right = Rect(area.x + area.w // 2 + pad // 2, area.y, area.w - area.w // 2 - pad // 2,
                  area.h) if two else area
-    header_h = min(line_h * 3 + pad * 2, left.h // 3)
+    # title, score, the legend of colours, whose turn, and the two marks explained
+    header_h = min(line_h * HEADER_LINES + pad * 2, left.h // 3)
     status_h = min(line_h * 3 + pad, left.h // 4)
     scan_h = min(line_h * 3 + 12, left.h // 3)
     header = Rect(left.x, left.y, left.w, header_h)
@@ -393,6 +398,8 @@ class PanelGeometry:
     scan: Rect | None                       #: the scanning strip, when scanning
     page: tuple[int, int]                   #: plays shown: [start, end) 0-based
     list_title: Rect                        #: "Plays 1–8 of 23"
+    more: Rect | None = None                #: "▼ More: plays 9–23" when plays are off screen
+    capacity: int = 0                       #: how many play buttons a page holds
 
 
 def panel_geometry(layout: BoardLayout, n_plays: int, focus: int | None,
@@ -409,11 +416,16 @@ def panel_geometry(layout: BoardLayout, n_plays: int, focus: int | None,
     title = Rect(area.x, area.y, area.w, panel.line_h)
     area = Rect(area.x, title.bottom + 4, area.w, max(panel.row_h, area.h - panel.line_h - 4))
     cap = list_capacity(area, panel.row_h)
+    more = None
+    if n_plays > cap:  # a line under the list says what is off screen
+        more = Rect(area.x, area.bottom - panel.line_h, area.w, panel.line_h)
+        area = Rect(area.x, area.y, area.w, max(panel.row_h, area.h - panel.line_h - 4))
+        cap = list_capacity(area, panel.row_h)
     start, end = list_window(n_plays, cap, focus)
     rows = list_rows(area, panel.row_h, end - start)
     plays = tuple((start + i + 1, rect) for i, rect in enumerate(rows))
     acts = tuple(zip(actions, action_buttons(panel.actions, len(actions))))
-    return PanelGeometry(plays, acts, scan, (start, end), title)
+    return PanelGeometry(plays, acts, scan, (start, end), title, more, cap)
 
 
 def hit_rect(rects: tuple[Rect, ...] | list[Rect], x: float, y: float) -> int | None:

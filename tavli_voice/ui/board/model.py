@@ -42,6 +42,8 @@ class BoardView:
     lang: str = "en"
     title: str = ""
     score: str = ""
+    me: str = ""                          #: the viewer's name in the legend ("You")
+    other: str = ""                       #: the other side's name in the legend
     turn: str = ""
     viewer_to_move: bool | None = None
     dice: tuple[int, int] | None = None
@@ -212,7 +214,8 @@ def build_view(view: TurnView, extras: Extras) -> BoardView:
     elif extras.question == "take":
         status = (words.text("board.question_take", lang, value=extras.question_value),) + status
     return BoardView(
-        position=shown_position(view, viewer), lang=lang, title=title, score=score,
+        position=shown_position(view, viewer), lang=lang, title=title, score=score, me=me,
+        other=other,
         turn=turn, viewer_to_move=(mover_is_viewer if ctx.mode is not Mode.OVER else None),
         dice=dice, dice_used=used, plays=plays, list_open=nav.list_open,
         list_focus=nav.list_index if nav.list_open else None, pending=ctx.pending,

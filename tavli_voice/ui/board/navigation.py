@@ -217,6 +217,17 @@ def press_key(state: NavState, key: Key, ctx: NavContext) -> NavResult:
     return handler(state, ctx)
 
 
+def press_page(state: NavState, step: int, ctx: NavContext, page: int) -> NavState:
+    """Page Down (``step`` 1) or Page Up (-1): the list of plays opens on the first
+    play of the next or previous page of ``page`` rows (nothing is chosen)."""
+    state = state.synced(ctx)
+    if ctx.mode not in (Mode.PLAY, Mode.CONFIRM) or not ctx.plays:
+        return state
+    page = max(1, page)
+    first = (state.list_index // page + (step if state.list_open else max(0, step))) * page
+    return replace(state, list_open=True, list_index=max(0, min(ctx.plays - 1, first)))
+
+
 def _list_key(state: NavState, key: Key, ctx: NavContext) -> NavResult:
     if key in (Key.BACK, Key.LEFT) or (key is Key.UP and state.list_index == 0):
         return replace(state, list_open=False), None

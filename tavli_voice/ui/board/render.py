@@ -16,12 +16,18 @@ On top of that the access aids:
   get hollow target rings and outlined triangles; the highlighted play is
   drawn as arrows; the opponent's last play as thin arrows;
 * the panel lists the plays as big numbered buttons, the action buttons, and
-  while scanning, the scanned option in large type.
+  while scanning, the scanned option in large type;
+* the panel's header has a legend: each side's checker drawn small beside
+  "You: white ○" (the colour named, a shape too), and the underline and frame
+  marks drawn with what they mean; a line under the list says which plays are
+  off screen and that Page Down / Page Up show them. Every panel text is drawn
+  with :func:`panel_styles` (large, contrast at least 4.5:1, tested).
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .layout import (BAR, OFF, BoardLayout, PanelGeometry, Rect, bar_stack, panel_geometry,
@@ -70,6 +76,72 @@ class Fonts:
             font = self._pg.font.Font(self._path, size)
             self._cache[size] = font
         return font
+
+
+@dataclass(frozen=True, slots=True)
+class TextStyle:
+    """How one kind of panel text is drawn: font size in pixels, colour, and the colour behind it."""
+
+    size: int
+    colour: RGB
+    background: RGB
+
+
+#: WCAG's "large text" for a bold font: 14 pt, about 18.7 px.
+LARGE_BOLD_PX = 18.67
+
+
+def panel_styles(theme: Theme, line_h: int) -> dict[str, TextStyle]:
+    """The size and colours of each text in the panel (the fonts are bold), by role.
+
+    The renderer draws with exactly these, so the contrast and size of what a
+    low-vision player reads are checked from them (``theme.contrast_ratio``).
+    """
+    def style(part: float, colour: RGB) -> TextStyle:
+        return TextStyle(max(8, int(line_h * part)), colour, theme.background)
+
+    return {"title": style(0.8, theme.muted), "score": style(0.8, theme.text),
+            "legend": style(0.8, theme.text), "turn": style(0.95, theme.text),
+            "marks": style(0.8, theme.text), "status": style(0.85, theme.text),
+            "list_title": style(0.85, theme.text), "more": style(0.85, theme.text)}
+
+
+def legend_parts(view: BoardView, theme: Theme) -> tuple[tuple[RGB, RGB, str], ...]:
+    """Which checkers are whose: (fill, edge, "You: white ○") for each side, the
+    colour named and a shape beside it (○ light, ● dark), never colour alone."""
+    if not view.me or not view.other:
+        return ()
+    parts = []
+    for name, colour, fill, edge in ((view.me, theme.mine_name, theme.mine, theme.mine_edge),
+                                     (view.other, theme.theirs_name, theme.theirs,
+                                      theme.theirs_edge)):
+        shape = "○" if colour in ("white", "light") else "●"
+        label = words.text("board.legend_side", view.lang, name=name,
+                           colour=words.text(f"board.colour_{colour}", view.lang), shape=shape)
+        parts.append((fill, edge, label))
+    return tuple(parts)
+
+
+def marks_parts(view: BoardView, theme: Theme) -> tuple[tuple[str, RGB, str], ...]:
+    """The board's marks explained: ("underline", colour, "Green underline: can move"),
+    ("frame", colour, "Magenta frame: selected")."""
+    return (("underline", theme.help,
+             words.text(f"board.mark_help_{theme.help_name}", view.lang)),
+            ("frame", theme.highlight,
+             words.text(f"board.mark_focus_{theme.highlight_name}", view.lang)))
+
+
+def more_text(view: BoardView, geo: PanelGeometry) -> str:
+    """"▼ More: plays 8–10 (Page Down)" when plays are off screen, else ""."""
+    start, end = geo.page
+    count = len(view.plays)
+    page = max(1, geo.capacity)
+    if geo.more is None or count <= page:
+        return ""
+    if end < count:
+        return words.text("board.more_below", view.lang, start=end + 1,
+                          end=min(count, end + page))
+    return words.text("board.more_above", view.lang, start=max(1, start - page + 1), end=start)
 
 
 def render(surface: "pygame.Surface", view: BoardView, layout: BoardLayout, theme: Theme,
@@ -350,29 +422,42 @@ def _panel(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, theme: 
 
     panel = lay.panel
     line = panel.line_h
-    small = fonts.get(line * 0.72)
+    styles = panel_styles(theme, line)
     x = panel.header.x + 6
     y = panel.header.y + 2
-    for text, size, colour in ((view.title, line * 0.72, theme.muted),
-                               (view.score, line * 0.72, theme.text),
-                               (view.turn + (f"   [{view.digits}]" if view.digits else ""),
-                                line * 0.95, theme.text)):
-        if text:
-            lines, fitted = _fitting(fonts, text, panel.header.w - 12, line, size)
-            img = fitted.render(lines[0], True, colour)
-            surface.blit(img, (x, y))
+    width = panel.header.w - 12
+    rows: list[tuple[str, str, int]] = [
+        ("title", view.title, 0), ("score", view.score, 0), ("legend", "", 0),
+        ("turn", view.turn + (f"   [{view.digits}]" if view.digits else ""), 0),
+        ("marks", "", 0), ("marks", "", 1)]
+    for role, text, index in rows:
+        if y + line > panel.header.bottom + 2:
+            break  # a short panel: the marks' key goes first
+        st = styles[role]
+        if role == "legend":
+            if _legend(surface, view, theme, fonts, st, (x, y), width, line):
+                y += line
+        elif role == "marks":
+            kind, colour, label = marks_parts(view, theme)[index]
+            _mark(surface, kind, colour, label, fonts, st, (x, y), width, line)
             y += line
+        elif text:
+            lines, fitted = _fitting(fonts, text, width, line, st.size)
+            surface.blit(fitted.render(lines[0], True, st.colour), (x, y))
+            y += line
+    st = styles["status"]
+    small = fonts.get(st.size)
     y = panel.status.y + 2
-    step = int(line * 0.85)
+    step = line
     fit = max(1, (panel.status.h - 2) // step)
-    rows: list[str] = []
+    status_rows: list[str] = []
     for text in reversed(view.status):  # the newest lines, each one whole
         wrapped = _wrap(small, text, panel.status.w - 12)
-        if rows and len(rows) + len(wrapped) > fit:
+        if status_rows and len(status_rows) + len(wrapped) > fit:
             break
-        rows = wrapped + rows
-    for text in rows[-fit:]:
-        img = small.render(_fit(small, text, panel.status.w - 12), True, theme.muted)
+        status_rows = wrapped + status_rows
+    for text in status_rows[-fit:]:
+        img = small.render(_fit(small, text, panel.status.w - 12), True, st.colour)
         surface.blit(img, (x, y))
         y += step
     if geo.scan is not None and view.scan is not None:
@@ -381,8 +466,16 @@ def _panel(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, theme: 
         start, end = geo.page
         title = words.text("board.plays_more", view.lang, start=start + 1, end=end, count=len(view.plays)) \
             if len(view.plays) > end - start else words.text("board.plays", view.lang)
-        img = small.render(title, True, theme.muted)
+        st = styles["list_title"]
+        font = fonts.get(st.size)
+        img = font.render(_fit(font, title, geo.list_title.w - 12), True, st.colour)
         surface.blit(img, (geo.list_title.x + 6, geo.list_title.y))
+        more = more_text(view, geo)
+        if more and geo.more is not None:
+            st = styles["more"]
+            font = fonts.get(st.size)
+            img = font.render(_fit(font, more, geo.more.w - 12), True, st.colour)
+            surface.blit(img, (geo.more.x + 6, geo.more.y))
     for number, rect in geo.plays:
         _play_button(surface, view, number, rect, theme, fonts)
     for i, (key, rect) in enumerate(geo.actions):
@@ -391,6 +484,43 @@ def _panel(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, theme: 
         _button(surface, rect, label, theme, fonts, focused,
                 dwell=_dwell_for(view, ("action", key)))
     del pygame
+
+
+def _legend(surface: "pygame.Surface", view: BoardView, theme: Theme, fonts: Fonts,
+            st: TextStyle, at: tuple[int, int], width: int, line: int) -> bool:
+    """Each side's checker drawn small, then its words: "You: white ○ · Rita: black ●"."""
+    parts = legend_parts(view, theme)
+    if not parts:
+        return False
+    font = fonts.get(st.size)
+    d = max(8, int(line * 0.8))
+    x, y = at
+    share = width // len(parts)
+    for i, (fill, edge, label) in enumerate(parts):
+        left = at[0] + i * share
+        x = left
+        _checker(surface, (x + d // 2, y + line // 2), d, fill, edge)
+        x += d + 6
+        img = font.render(_fit(font, label, left + share - x - 8), True, st.colour)
+        surface.blit(img, img.get_rect(midleft=(x, y + line // 2)))
+    return True
+
+
+def _mark(surface: "pygame.Surface", kind: str, colour: RGB, label: str, fonts: Fonts,
+          st: TextStyle, at: tuple[int, int], width: int, line: int) -> None:
+    """One mark of the board drawn as it appears there, then what it means."""
+    import pygame
+
+    x, y = at
+    d = max(8, int(line * 0.8))
+    w = max(2, line // 8)
+    if kind == "underline":
+        pygame.draw.line(surface, colour, (x, y + line - w), (x + d, y + line - w), w)
+    else:
+        pygame.draw.rect(surface, colour, (x, y + (line - d) // 2, d, d), w, border_radius=3)
+    font = fonts.get(st.size)
+    img = font.render(_fit(font, label, width - d - 8), True, st.colour)
+    surface.blit(img, img.get_rect(midleft=(x + d + 8, y + line // 2)))
 
 
 def _dwell_for(view: BoardView, target: tuple[str, object]) -> float:

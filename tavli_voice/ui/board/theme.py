@@ -49,6 +49,12 @@ class Theme:
     die: RGB
     die_pip: RGB
     die_used: RGB        #: a die already played this turn
+    #: the colours' names in the legend (``board.colour_<name>``, ``board.mark_help_<name>``,
+    #: ``board.mark_focus_<name>``): colour is never the only cue, but it is named
+    mine_name: str = "white"
+    theirs_name: str = "black"
+    help_name: str = "green"
+    highlight_name: str = "magenta"
     scale: float = 1.0
 
     def with_scale(self, scale: float) -> "Theme":
@@ -113,6 +119,9 @@ CLASSIC = Theme(
     die=(255, 252, 240),
     die_pip=(20, 20, 20),
     die_used=(150, 140, 120),
+    mine_name="light",
+    theirs_name="dark",
+    highlight_name="cyan",
 )
 
 THEMES: dict[str, Theme] = {t.name: t for t in (HIGH_CONTRAST, CLASSIC)}

@@ -37,7 +37,7 @@ from .inputs import Input, Kind, SwitchMap, switch_map, translate
 from .layout import compute_layout, hit_point, hit_rect
 from .model import BoardView, Extras, build_view, nav_context, play_steps
 from .navigation import (DEFAULT_DWELL, DwellState, Mode, NavContext, NavState, Target, dwell,
-                         dwell_progress, press_digit, press_key, target_command)
+                         dwell_progress, press_digit, press_key, press_page, target_command)
 from .navigation import tick as nav_tick
 from .scanview import scan_show
 from .theme import THEMES, Theme, find_theme
@@ -272,6 +272,14 @@ class BoardWindow:
                 talk = getattr(source, "push_to_talk", None)
                 if callable(talk):
                     talk(inp.step > 0)
+        elif inp.kind in (Kind.PAGE, Kind.THEME, Kind.SCALE):
+            self._display(inp, ctx)
+
+    def _display(self, inp: Input, ctx: NavContext) -> None:
+        """Inputs that change only what is shown: the page of plays, the theme, the scale."""
+        if inp.kind is Kind.PAGE:
+            page = self.geometry.capacity if self.geometry is not None else 1
+            self.nav = press_page(self.nav, int(inp.step), ctx, page)
         elif inp.kind is Kind.THEME:
             names = list(THEMES)
             nxt = names[(names.index(self.theme.name) + 1) % len(names)]

@@ -1,0 +1,176 @@
+"""The board window for low vision, without screenshots: the legend names whose
+checkers are which colour (with a shape and a drawn checker, never colour alone)
+and explains the marks; every panel text is large and has a WCAG contrast of at
+least 4.5:1 in the colours the renderer draws with; plays off screen are
+announced under the list, and Page Down / Page Up show them (SDL dummy driver)."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+from tavli_voice import commands as C  # noqa: E402
+from tavli_voice import events as E  # noqa: E402
+from tavli_voice.rules import MatchConfig, Position  # noqa: E402
+from tavli_voice.scanning import ManualClock  # noqa: E402
+from tavli_voice.session import Session  # noqa: E402
+from tavli_voice.ui.app import App  # noqa: E402
+from tavli_voice.ui.board.layout import compute_layout, panel_geometry  # noqa: E402
+from tavli_voice.ui.board.model import BoardView, Extras, build_view  # noqa: E402
+from tavli_voice.ui.board.navigation import Mode, NavContext, NavState, press_page  # noqa: E402
+from tavli_voice.ui.board.render import (LARGE_BOLD_PX, Fonts, geometry_for, legend_parts,  # noqa: E402
+                                         marks_parts, more_text, panel_styles, render)
+from tavli_voice.ui.board.theme import CLASSIC, HIGH_CONTRAST, THEMES, Theme, contrast_ratio  # noqa: E402
+from tavli_voice.ui.board.window import BoardWindow  # noqa: E402
+
+SIZE = (1280, 800)
+
+
+def you_and_rita(seed: int = 5) -> Session:
+    return Session(MatchConfig(1, "portes", "tavlucky", seed),
+                   (E.PlayerInfo("you"), E.PlayerInfo("Rita", "rita")))
+
+
+def started_view(lang: str) -> BoardView:
+    session = you_and_rita()
+    session.start()
+    return build_view(session.state(), Extras(lang=lang))
+
+
+@pytest.mark.parametrize("lang,theme,mine,theirs", [
+    ("en", HIGH_CONTRAST, "You: white ○", "Rita: black ●"),
+    ("el", HIGH_CONTRAST, "Εσύ: λευκά ○", "Ρίτα: μαύρα ●"),
+    ("en", CLASSIC, "You: light ○", "Rita: dark ●"),
+    ("el", CLASSIC, "Εσύ: ανοιχτά ○", "Ρίτα: σκούρα ●")])
+def test_the_legend_names_each_sides_colour_with_a_shape(lang: str, theme: Theme, mine: str,
+                                                         theirs: str) -> None:
+    (fill_a, edge_a, text_a), (fill_b, edge_b, text_b) = legend_parts(started_view(lang), theme)
+    assert (text_a, text_b) == (mine, theirs)
+    # the swatch drawn beside each name is that side's checker, as on the board
+    assert (fill_a, edge_a) == (theme.mine, theme.mine_edge)
+    assert (fill_b, edge_b) == (theme.theirs, theme.theirs_edge)
+
+
+@pytest.mark.parametrize("lang,theme,underline,frame", [
+    ("en", HIGH_CONTRAST, "Green underline: can move", "Magenta frame: selected"),
+    ("el", HIGH_CONTRAST, "Πράσινη υπογράμμιση: κινείται", "Πλαίσιο ματζέντα: επιλογή"),
+    ("en", CLASSIC, "Green underline: can move", "Cyan frame: selected"),
+    ("el", CLASSIC, "Πράσινη υπογράμμιση: κινείται", "Γαλάζιο πλαίσιο: επιλογή")])
+def test_the_marks_are_explained_in_the_colours_drawn(lang: str, theme: Theme, underline: str,
+                                                      frame: str) -> None:
+    marks = marks_parts(started_view(lang), theme)
+    assert marks == (("underline", theme.help, underline), ("frame", theme.highlight, frame))
+
+
+@pytest.mark.parametrize("name", sorted(THEMES))
+@pytest.mark.parametrize("scale", [1.0, 0.75])
+def test_every_panel_text_has_contrast_and_the_messages_are_large(name: str,
+                                                                  scale: float) -> None:
+    theme = THEMES[name].with_scale(scale)
+    line = compute_layout(*SIZE, scale=theme.scale).panel.line_h
+    styles = panel_styles(theme, line)
+    assert {"status", "list_title", "more", "legend", "marks", "turn"} <= set(styles)
+    for role, st in styles.items():
+        assert contrast_ratio(st.colour, st.background) >= 4.5, (role, st)
+        assert st.background == theme.background  # the panel is drawn on the background
+    if scale == 1.0:  # the message line, "Plays 1–6 of 16" and "more": WCAG large bold text
+        for role in ("status", "list_title", "more", "legend", "turn"):
+            assert styles[role].size >= LARGE_BOLD_PX, role
+
+
+def colour_pixels(surface: Any, rect: Any, colour: tuple[int, int, int]) -> int:
+    n = 0
+    for x in range(rect.x, rect.right):
+        for y in range(rect.y, rect.bottom):
+            c = surface.get_at((x, y))
+            n += (c.r, c.g, c.b) == colour
+    return n
+
+
+def test_the_message_line_is_drawn_in_the_colour_checked() -> None:
+    pygame.display.init()
+    pygame.font.init()
+    lay = compute_layout(*SIZE)
+    view = BoardView(Position.initial("portes"), status=("Rita played 12/17 1/2.",))
+    for theme in (HIGH_CONTRAST, CLASSIC):
+        surface = pygame.Surface(SIZE)
+        render(surface, view, lay, theme, Fonts())
+        status = panel_styles(theme, lay.panel.line_h)["status"]
+        assert colour_pixels(surface, lay.panel.status, status.colour) > 50, theme.name
+
+
+def plays_view(count: int, focus: int | None = None) -> BoardView:
+    return BoardView(Position.initial("portes"), plays=tuple(f"24/{24 - i}" for i in range(count)),
+                     list_open=focus is not None, list_focus=focus)
+
+
+@pytest.mark.parametrize("lang,first,last", [
+    ("en", "▼ More: plays {a}–{b} (Page Down)", "▲ Back: plays {a}–{b} (Page Up)"),
+    ("el", "▼ Κι άλλες: {a}–{b} (Page Down)", "▲ Πίσω: {a}–{b} (Page Up)")])
+def test_more_is_said_under_the_list_when_plays_are_off_screen(lang: str, first: str,
+                                                               last: str) -> None:
+    lay = compute_layout(*SIZE)
+    few = BoardView(Position.initial("portes"), lang=lang, plays=("24/18",))
+    geo = geometry_for(few, lay)
+    assert geo.more is None and more_text(few, geo) == ""
+    from dataclasses import replace
+    view = replace(plays_view(16), lang=lang)
+    geo = geometry_for(view, lay)
+    cap = geo.capacity
+    assert 1 < cap < 16 and geo.page == (0, cap) and geo.more is not None
+    assert more_text(view, geo) == first.format(a=cap + 1, b=min(16, 2 * cap))
+    # the line sits under the last play button, inside the list, above the actions
+    assert geo.more.y >= geo.plays[-1][1].bottom and geo.more.bottom <= lay.panel.actions.y
+    end = replace(view, list_open=True, list_focus=15)
+    geo = geometry_for(end, lay)
+    start = (15 // cap) * cap
+    assert geo.page == (start, 16)
+    assert more_text(end, geo) == last.format(a=start - cap + 1, b=start)
+    # a portrait window (the panel below the board) says it too
+    assert panel_geometry(compute_layout(800, 1000), 16, None, (), False).more is not None
+
+
+def test_page_keys_move_the_list_a_page_at_a_time() -> None:
+    ctx = NavContext(mode=Mode.PLAY, plays=16)
+    state = NavState().synced(ctx)
+    state = press_page(state, 1, ctx, 6)
+    assert state.list_open and state.list_index == 6
+    state = press_page(state, 1, ctx, 6)
+    assert state.list_index == 12
+    assert press_page(state, 1, ctx, 6).list_index == 15  # the last play, not past it
+    assert press_page(state, -1, ctx, 6).list_index == 6
+    waiting = NavContext(mode=Mode.ROLL)
+    assert not press_page(NavState().synced(waiting), 1, waiting, 6).list_open
+
+
+def test_page_down_in_the_window_shows_the_next_plays() -> None:
+    app = App(you_and_rita())
+    win = BoardWindow(app, bot_delay=0, clock=ManualClock())
+    win.open()
+    try:
+        for _ in range(100):
+            win.frame()
+            if app.phase.value == "roll" and not app.bot_to_act():
+                break
+        app.command(C.Roll())
+        win.frame()
+        count = len(app.state().plays)
+        assert count > win.geometry.capacity  # this roll has more plays than a page holds
+        cap = win.geometry.capacity
+        assert [n for n, _ in win.geometry.plays] == list(range(1, cap + 1))
+        for key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
+                                                 scancode=0))
+            win.frame()
+            first = cap + 1 if key == pygame.K_PAGEDOWN else 1
+            assert win.geometry.plays[0][0] == first
+        assert app.phase.value == "play"  # paging chose nothing
+    finally:
+        win.close()
