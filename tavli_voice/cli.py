@@ -16,7 +16,7 @@ from typing import Callable
 # happen before numpy is first imported.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-SUBCOMMANDS = ("play", "resume", "moves", "hear", "models", "enroll", "window")
+SUBCOMMANDS = ("play", "resume", "moves", "hear", "models", "enroll", "window", "review")
 
 
 def _play(argv: list[str]) -> int:
@@ -43,6 +43,11 @@ def _moves(argv: list[str]) -> int:
     return moves_main(argv)
 
 
+def _review(argv: list[str]) -> int:
+    from .review_cli import main as review_main
+    return review_main(argv)
+
+
 def _speech(name: str) -> Callable[[list[str]], int]:
     def run(argv: list[str]) -> int:
         try:
@@ -63,6 +68,7 @@ _TABLE: dict[str, Callable[[list[str]], int]] = {
     "resume": _resume,
     "window": _window,
     "moves": _moves,
+    "review": _review,
     "hear": _speech("hear"),
     "models": _speech("models"),
     "enroll": _speech("enroll"),

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Callable, Protocol
 
 from .. import commands as C
 from .. import events as E
-from .. import storage
+from .. import history, storage
 from .. import words as M
 from ..narration.narrator import Narrator
 from ..narration.priorities import Verbosity
@@ -87,6 +87,9 @@ class App:
         self.lock: storage.SaveLock | None = None
         #: recent game events, for History ("what was just said?")
         self.recent: deque[E.Event] = deque(maxlen=HISTORY_LENGTH)
+        #: the match's turns, kept in the match history when it ends or is left
+        self.journal = history.Journal()
+        self.history_kept: Path | None = None  #: where the match history keeps this match
 
     # ------------------------------------------------------------ plumbing
     def subscribe(self, listener: Listener) -> None:
@@ -147,6 +150,7 @@ class App:
         evs = self.session.start() if events is None else events
         if events is not None:  # resumed: what happened in this game so far comes first
             self.recent.extend(e for e in self.session.replayed if not isinstance(e, _NOT_HISTORY))
+            self.journal.feed(self.session.replayed)
         self._after(evs)
         return evs
 
@@ -213,7 +217,11 @@ class App:
         return self.session.turn_counter
 
     def _after(self, evs: list[E.Event], reason: str = "event", *, durable: bool = True) -> None:
+        self.journal.feed(evs)
         notice = self.autosave(durable=durable)  # first: a failing output must not lose the move
+        kept = self.keep_in_history(evs)
+        if kept is not None:
+            notice = kept if notice is None else f"{notice} {kept}"
         if self.save_error is not None or self.save_path is None:
             # never claim a save that did not happen
             evs = [E.Goodbye(saved=False) if isinstance(e, E.Goodbye) and e.saved else e
@@ -225,6 +233,35 @@ class App:
             else:
                 evs = list(evs) + [E.Notice(notice)]
         self.publish(evs, reason)
+
+    def keep_in_history(self, evs: list[E.Event]) -> str | None:
+        """Keep a finished or left match in the match history (once); a sentence to say, or None.
+
+        Nothing is kept with ``--no-save``. The sentence says when the oldest
+        kept match was removed to stay within :data:`history.MAX_KEPT`, or why
+        the match could not be kept.
+        """
+        if self.save_path is None or self.history_kept is not None:
+            return None
+        if self.session.phase is Phase.MATCH_OVER:
+            ended = "finished"
+        elif any(isinstance(e, E.Goodbye) for e in evs) and self.journal.turns:
+            ended = "left"
+        else:
+            return None
+        from .guard import os_error_text
+
+        try:
+            kept = history.keep(self.session.snapshot(), self.journal.turns, ended=ended)
+        except OSError as exc:
+            log.warning("match not kept in the history: %s", exc)
+            self.history_kept = Path()  # said once
+            return M.text("review.not_kept", self.lang, error=os_error_text(exc, self.lang))
+        self.history_kept = kept.path
+        if kept.removed:
+            return M.text("review.trimmed", self.lang, max=history.MAX_KEPT,
+                          names=", ".join(kept.removed))
+        return None
 
     @property
     def saved(self) -> bool:

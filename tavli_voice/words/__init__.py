@@ -199,6 +199,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                         "name)\n"
                         "  window    play with the board window as well as the terminal\n"
                         "  moves     list the legal plays of a position and dice\n"
+                        "  review    the kept matches (review --list) and the expert's judgement "
+                        "of every play (review --jsonl)\n"
                         "  hear      try voice commands: prints what was understood\n"
                         "  models    list the installed speech models, or fetch one\n"
                         "  enroll    record your own voice for the voice commands\n"
@@ -214,6 +216,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                         "κρατήθηκε με όνομα)\n"
                         "  window    παιχνίδι και με το παράθυρο του ταμπλό\n"
                         "  moves     οι επιτρεπτές κινήσεις για ένα ταμπλό και μια ζαριά\n"
+                        "  review    οι αγώνες που κρατήθηκαν (review --list) και η κρίση του "
+                        "ειδικού για κάθε κίνηση (review --jsonl)\n"
                         "  hear      δοκιμή φωνητικών εντολών: γράφει τι κατάλαβε\n"
                         "  models    τα εγκατεστημένα μοντέλα ομιλίας, ή κατέβασμα ενός\n"
                         "  enroll    ηχογράφηση της δικής σου φωνής για τις φωνητικές εντολές\n"
@@ -1727,20 +1731,6 @@ SCANNING_WORDS: dict[str, dict[str, str]] = {
         "en": "The scanning settings are damaged; the defaults are used.",
         "el": "Οι ρυθμίσεις σάρωσης είναι χαλασμένες, οπότε χρησιμοποιούνται οι προεπιλεγμένες."},
     "settings_bad_values": {
-    # the legend: each side's checkers by colour name and shape, never colour alone
-    "legend_side": {"en": "{name}: {colour} {shape}", "el": "{name}: {colour} {shape}"},
-    "colour_white": {"en": "white", "el": "λευκά"},
-    "colour_black": {"en": "black", "el": "μαύρα"},
-    "colour_light": {"en": "light", "el": "ανοιχτά"},
-    "colour_dark": {"en": "dark", "el": "σκούρα"},
-    "mark_help_green": {"en": "Green underline: can move",
-                        "el": "Πράσινη υπογράμμιση: κινείται"},
-    "mark_focus_magenta": {"en": "Magenta frame: selected", "el": "Πλαίσιο ματζέντα: επιλογή"},
-    "mark_focus_cyan": {"en": "Cyan frame: selected", "el": "Γαλάζιο πλαίσιο: επιλογή"},
-    "more_below": {"en": "▼ More: plays {start}–{end} (Page Down)",
-                   "el": "▼ Κι άλλες: {start}–{end} (Page Down)"},
-    "more_above": {"en": "▲ Back: plays {start}–{end} (Page Up)",
-                   "el": "▲ Πίσω: {start}–{end} (Page Up)"},
         "en": "Some scanning settings could not be used and were reset: {0}.",
         "el": "Κάποιες ρυθμίσεις σάρωσης δεν ήταν σωστές και πήραν τις προεπιλεγμένες τιμές: {0}."},
     "settings_kept_aside": {
@@ -2050,6 +2040,7 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
 #: Each section of the catalogue under the prefix its keys take in :data:`ENTRIES`
 #: (the narration's :data:`MESSAGES` have no prefix).
 from .reasons import REASON_WORDS  # noqa: E402  (why a play is better; uses the helpers above)
+from .review import REVIEW_WORDS  # noqa: E402  (the match history and its review)
 
 SECTIONS: dict[str, dict[str, dict[str, str]]] = {
     "": MESSAGES,
@@ -2063,6 +2054,7 @@ SECTIONS: dict[str, dict[str, dict[str, str]]] = {
     "latin.": LATIN_SPOKEN,
     "voice.": VOICE_MESSAGES,
     "why.": REASON_WORDS,
+    "review.": REVIEW_WORDS,
 }
 
 

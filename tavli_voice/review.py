@@ -1,0 +1,125 @@
+"""The expert's judgement of a kept match (:mod:`tavli_voice.history`), play by play.
+
+:func:`judge` walks the match's turns: for each play with a choice (two or
+more legal plays) the expert (0-ply equities, as the hint and the "why"
+command use) finds the best play and how much equity the play made lost;
+:func:`tavli_voice.bots.reasons.explain` gives the facts that explain the
+loss, which :func:`reason_sentences` says in the user's language. Nothing
+here prints: ``tavli-voice review`` (``review_cli.py``) does.
+
+A play is a *mistake* when it loses at least :data:`MISTAKE` (points a
+game, cubeless); :func:`size` names how large it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .bots.expert import ExpertBot
+from .bots.reasons import Explanation, explain
+from .rules import Play, Position, legal_plays
+from .rules.notation import parse_play
+
+__all__ = ["BIG", "CLEAR", "MISTAKE", "Judged", "judge", "reason_sentences", "size"]
+
+#: Smallest equity loss called a mistake (gnubg's "doubtful").
+MISTAKE = 0.04
+#: A clear mistake (the coach's threshold, ``bots/coach.THRESHOLD``).
+CLEAR = 0.08
+#: A big mistake (gnubg's "very bad").
+BIG = 0.16
+
+
+def size(loss: float) -> str:
+    """"none", "small", "clear" or "big".
+
+    >>> [size(x) for x in (0.0, 0.05, 0.1, 0.3)]
+    ['none', 'small', 'clear', 'big']
+    """
+    if loss >= BIG:
+        return "big"
+    if loss >= CLEAR:
+        return "clear"
+    if loss >= MISTAKE:
+        return "small"
+    return "none"
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """One play of a kept match as the expert judges it."""
+
+    game: int  #: 1-based game number in the match
+    kind: str  #: portes, plakoto, fevga
+    turn: int  #: 1-based turn in its game
+    side: int
+    position: Position  #: before the play, from ``side``'s side
+    dice: tuple[int, int]
+    played: Play
+    best: Play
+    loss: float  #: equity (points a game, cubeless) the play lost against ``best``
+    explanation: Explanation | None  #: None when the play is the best
+
+    @property
+    def mistake(self) -> bool:
+        """True when the play lost at least :data:`MISTAKE`."""
+        return self.loss >= MISTAKE
+
+
+def _find(position: Position, dice: tuple[int, int], plays: tuple[Play, ...],
+          text: str) -> Play:
+    for p in plays:
+        if p.notation == text:
+            return p
+    return parse_play(text, position, dice, plays)
+
+
+def judge(turns: Sequence[Mapping[str, Any]], sides: Sequence[int], *,
+          bot: ExpertBot | None = None) -> Iterator[Judged]:
+    """Every play of ``sides`` with a choice, in the order played.
+
+    Raises ``ValueError`` when a turn does not hold a legal play of its
+    position and dice (a damaged history).
+    """
+    bot = bot or ExpertBot(0, search=False)
+    for t in turns:
+        if t.get("side") not in sides or not t.get("play") or not t.get("position") \
+                or not t.get("dice"):
+            continue
+        position = Position.from_json(t["position"])
+        dice = (int(t["dice"][0]), int(t["dice"][1]))
+        plays = legal_plays(position, dice)
+        if len(plays) < 2:
+            continue
+        played = _find(position, dice, plays, str(t["play"]))
+        if bot.usable(position.game):
+            eq = bot.equities(plays)
+            best_i = max(range(len(plays)), key=lambda i: (float(eq[i]), -i))
+            best = plays[best_i]
+            loss = max(0.0, float(eq[best_i]) - float(eq[plays.index(played)]))
+        else:  # no weights for this game: nothing to judge with
+            best, loss = played, 0.0
+        explanation = None if best == played else explain(position, played, best, loss)
+        yield Judged(int(t["game"]), position.game, int(t["turn"]), int(t["side"]), position,
+                     dice, played, best, loss, explanation)
+
+
+def reason_sentences(judged: Judged, lang: str, opponent_name: str, opponent_bot: str | None,
+                     opponent_index: int) -> list[str]:
+    """Why the best play is better, one sentence per reason, in ``lang`` (the opponent named).
+
+    The play that was best gets "your play is the hint's play"; a loss no
+    single fact explains gets the honest "no single reason stands out".
+    """
+    from .words import capitalize, player_words, text
+    from .words.reasons import reason_part
+
+    if judged.explanation is None:
+        return [text("why.best", lang)]
+    if not judged.explanation.reasons:
+        return [text("why.none", lang)]
+    who = player_words(opponent_name, opponent_bot, opponent_index, lang)
+    return [capitalize(reason_part(judged.kind, r, lang, who)) + "."
+            for r in judged.explanation.reasons]

@@ -1,0 +1,140 @@
+"""``tavli-voice review``: the kept matches (:mod:`tavli_voice.history`) and their review.
+
+- ``tavli-voice review --list`` lists the kept matches, newest first, in the
+  user's language; a damaged history file is copied aside and said, and the
+  others still list.
+- ``tavli-voice review --jsonl [NAME] [--side all] [--all-plays] [--lang el]``
+  prints one JSON line per judged play of the chosen side (mistakes only,
+  unless ``--all-plays``): ``game``, ``kind``, ``turn``, ``side``,
+  ``player``, ``position``, ``dice``, ``played``, ``best``, ``loss``
+  (equity), ``size``, ``why`` (sentences in ``--lang``). ``NAME`` is a name
+  from ``--list``; the newest match when left out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from . import history
+from .words import capitalize, game_name, lang_from_argv, plural, player_words, text
+from .words.catalogs import use_argparse_language
+
+
+def build_parser(lang: str) -> argparse.ArgumentParser:
+    """The ``review`` subcommand's options, in ``lang``."""
+    use_argparse_language(lang)
+    ap = argparse.ArgumentParser(prog="tavli-voice review",
+                                 description=text("review.usage", lang, max=history.MAX_KEPT))
+    ap.add_argument("name", nargs="?", default=None, metavar="NAME",
+                    help=text("review.opt_name", lang))
+    ap.add_argument("--list", action="store_true", help=text("review.opt_list", lang))
+    ap.add_argument("--jsonl", action="store_true", help=text("review.opt_jsonl", lang))
+    ap.add_argument("--side", default=None, help=text("review.opt_side", lang))
+    ap.add_argument("--all-plays", action="store_true", help=text("review.opt_all_plays", lang))
+    ap.add_argument("--lang", choices=["en", "el"], default=None, help=text("cli.lang", lang))
+    return ap
+
+
+def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Entry point of ``tavli-voice review``."""
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    lang = lang_from_argv(argv)
+    ap = build_parser(lang)
+    args = ap.parse_args(argv)
+    lang = args.lang or lang
+    if args.list or not args.jsonl:
+        return list_matches(lang, out, err)
+    return jsonl(args, lang, out, err)
+
+
+def _date(when: str) -> str:
+    return when.replace("T", " ")[:16]
+
+
+def list_matches(lang: str, out: TextIO, err: TextIO) -> int:
+    """Print the kept matches, newest first; say each damaged file and its copy."""
+    listing = history.entries()
+    for path, copy in listing.damaged:
+        if copy is None:
+            print(text("review.unreadable", lang, path=str(path)), file=err)
+        else:
+            print(text("review.damaged", lang, path=str(path), copy=str(copy)), file=err)
+    if not listing.entries:
+        print(text("review.list_empty", lang, path=str(history.history_dir())), file=out)
+        return 0
+    print(text("review.list_header", lang, n=len(listing.entries), max=history.MAX_KEPT),
+          file=out)
+    for e in listing.entries:
+        names = [player_words(e.players[i], e.bots[i], i, lang).name for i in (0, 1)]
+        a, b = e.scores
+        if e.ended == "finished":
+            win = 0 if a > b else 1
+            winner = player_words(e.players[win], e.bots[win], win, lang).subject
+            result = text("review.finished", lang, winner=winner, a=max(a, b), b=min(a, b))
+            result = capitalize(result) if lang == "en" else result
+        else:
+            result = text("review.left", lang, a=a, b=b)
+        print(text("review.list_line", lang, name=e.path.stem, date=_date(e.when),
+                   players=text("review.vs", lang, a=names[0], b=names[1]),
+                   game=game_name(e.kind, lang, e.preset),
+                   length=plural("count.point", e.length, lang),
+                   result=result, plays=plural("count.play", e.plays, lang)), file=out)
+    return 0
+
+
+def _sides(value: str | None, players: list[dict[str, Any]], lang: str) -> list[int]:
+    if value is None:
+        people = [i for i, p in enumerate(players) if p.get("bot") is None]
+        return people[:1] or [0]
+    if value == "all":
+        return [0, 1]
+    if value in ("0", "1"):
+        return [int(value)]
+    raise ValueError(text("review.bad_side", lang, value=value[:40]))
+
+
+def jsonl(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> int:
+    """Print one JSON line per judged play (see the module docstring)."""
+    from .review import judge, reason_sentences, size
+
+    try:
+        path, data = history.load_entry(args.name)
+    except FileNotFoundError:
+        if args.name is None:
+            print(text("review.none_kept", lang), file=err)
+        else:
+            print(text("review.no_match", lang, name=args.name), file=err)
+        return 1
+    except (OSError, ValueError) as exc:
+        print(text("review.bad_match", lang, name=args.name or "", error=str(exc)[:300]),
+              file=err)
+        return 1
+    players = data["save"]["players"]
+    try:
+        sides = _sides(args.side, players, lang)
+    except ValueError as exc:
+        print(f"tavli-voice review: {exc}", file=err)
+        return 2
+    try:
+        for j in judge(data["turns"], sides):
+            if not (j.mistake or args.all_plays):
+                continue
+            other = 1 - j.side
+            line = {
+                "game": j.game, "kind": j.kind, "turn": j.turn, "side": j.side,
+                "player": players[j.side]["name"], "position": j.position.to_json(),
+                "dice": list(j.dice), "played": j.played.notation, "best": j.best.notation,
+                "loss": round(j.loss, 4), "size": size(j.loss),
+                "why": reason_sentences(j, lang, players[other]["name"],
+                                        players[other].get("bot"), other),
+            }
+            print(json.dumps(line, ensure_ascii=False), file=out, flush=False)
+    except ValueError as exc:
+        print(text("review.bad_match", lang, name=path.stem, error=str(exc)[:300]), file=err)
+        return 1
+    out.flush()
+    return 0

@@ -1,0 +1,161 @@
+"""The match history and ``tavli-voice review`` (R9: a match's record; R3: seeds replay it)."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from tavli_voice import history, storage
+from tavli_voice.cli import main as cli_main
+from tavli_voice.rules import Position, legal_plays
+from tavli_voice.startup import main as play_main
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every user folder inside ``tmp_path``; returns the history folder."""
+    monkeypatch.delenv("TAVLI_VOICE_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    for name in ("DATA", "CONFIG", "CACHE", "STATE"):
+        monkeypatch.setenv(f"XDG_{name}_HOME", str(tmp_path / name.lower()))
+    monkeypatch.setenv("LANGUAGE", "en")
+    return history.history_dir()
+
+
+def play(*argv: str, typed: str = "") -> str:
+    out = io.StringIO()
+    code = play_main(["--speech", "off", *argv], out=out, inp=io.StringIO(typed))
+    assert code == 0, out.getvalue()[-2000:]
+    return out.getvalue()
+
+
+def review(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli_main(["review", *argv])
+    got = capsys.readouterr()
+    return code, got.out, got.err
+
+
+def bot_match(seed: int, game: str = "tavli") -> None:
+    play("--players", "rita,rita", "--points", "1", "--game", game, "--seed", str(seed))
+
+
+class TestMatchHistory:
+    def test_twenty_bot_matches_are_kept_and_listed_newest_first(
+            self, home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        kept: list[str] = []
+        for seed in range(1, 21):
+            before = set(os.listdir(home)) if home.exists() else set()
+            bot_match(seed, ("portes", "plakoto", "fevga", "tavli")[seed % 4])
+            new = set(os.listdir(home)) - before
+            assert len(new) == 1, new  # one file per match, never one overwriting another
+            kept.append(new.pop())
+        code, out, err = review(capsys, "--list")
+        assert code == 0 and err == ""
+        lines = out.splitlines()
+        assert lines[0] == "Kept matches, newest first (20 of at most 200):"
+        listed = [line.split()[0] for line in lines[1:]]
+        assert listed == [Path(k).stem for k in reversed(kept)]
+        for line in lines[1:]:
+            assert "Rita against Rita" in line and "Rita won" in line
+
+    def test_the_whole_match_is_kept_with_seed_players_preset_and_every_play(
+            self, home: Path) -> None:
+        play("--players", "rita,strong", "--points", "3", "--game", "plakoto", "--seed", "11")
+        (path,) = home.iterdir()
+        data = json.loads(path.read_text(encoding="utf-8"))
+        history.check(data)
+        save = data["save"]
+        assert data["ended"] == "finished"
+        assert save["config"] == {**save["config"], "seed": "11", "kind": "plakoto", "length": 3}
+        assert [p["bot"] for p in save["players"]] == ["rita", "strong"]
+        results = [t["result"] for t in data["turns"] if "result" in t]
+        assert len(results) == save["checkpoint"]["match"]["games_played"] >= 2
+        plays = [t for t in data["turns"] if t.get("play")]
+        assert {t["side"] for t in plays} == {0, 1}
+        for t in plays:  # each play is legal in the position and dice kept with it (R2)
+            pos = Position.from_json(t["position"])
+            assert t["play"] in [p.notation for p in legal_plays(pos, t["dice"])]
+        # the turns of a game count up from 1
+        first_game = [t["turn"] for t in data["turns"] if t["game"] == 1 and "play" in t]
+        assert first_game[0] == 1 and first_game == sorted(first_game)
+
+    def test_a_damaged_history_file_is_set_aside_and_the_others_still_list(
+            self, home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        for seed in (1, 2, 3):
+            bot_match(seed)
+        damaged = sorted(home.iterdir())[1]
+        raw = damaged.read_bytes()[:500]
+        damaged.write_bytes(raw)
+        code, out, err = review(capsys, "--list")
+        assert code == 0
+        assert f"The kept match {damaged} is damaged; a copy is kept as " in err
+        assert out.splitlines()[0] == "Kept matches, newest first (2 of at most 200):"
+        listed = [line.split()[0] for line in out.splitlines()[1:]]
+        assert len(listed) == 2 and damaged.stem not in listed
+        copies = [p for p in home.iterdir() if ".json.corrupt-" in p.name]
+        assert len(copies) == 1 and copies[0].read_bytes() == raw
+        assert damaged.read_bytes() == raw  # left where it was
+        review(capsys, "--list")  # listing again keeps one copy, not two
+        assert len([p for p in home.iterdir() if ".json.corrupt-" in p.name]) == 1
+        code, out, err = review(capsys, "--list", "--lang", "el")
+        assert "έχει χαλάσει" in err and out.startswith("Αγώνες που κρατήθηκαν")
+
+    def test_keeping_one_more_than_the_limit_removes_the_oldest_and_says_so(
+            self, home: Path, monkeypatch: pytest.MonkeyPatch,
+            capsys: pytest.CaptureFixture[str]) -> None:
+        monkeypatch.setattr(history, "MAX_KEPT", 2)
+        bot_match(1)
+        oldest = next(home.iterdir()).name
+        bot_match(2)
+        out = io.StringIO()
+        assert play_main(["--speech", "off", "--players", "rita,rita", "--points", "1",
+                          "--seed", "3"], out=out, inp=io.StringIO()) == 0
+        said = f"The history keeps the newest 2 matches: the oldest, {oldest}, was removed."
+        assert said in out.getvalue()
+        assert oldest not in os.listdir(home) and len(os.listdir(home)) == 2
+        with pytest.raises(SystemExit):
+            cli_main(["review", "--help"])
+        text = capsys.readouterr().out
+        assert "newest 2 finished or left matches" in " ".join(text.split())
+
+    def test_a_left_match_is_kept_and_replaced_when_it_is_resumed_and_left_again(
+            self, home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        play("--opponent", "rita", "--game", "portes", "--seed", "1", "--no-confirm",
+             typed="1\nq\n")
+        (first,) = home.iterdir()
+        before = json.loads(first.read_text(encoding="utf-8"))
+        assert before["ended"] == "left" and any(t.get("play") for t in before["turns"])
+        out = io.StringIO()
+        play_main(["--resume", "--speech", "off", "--no-confirm"], out=out,
+                  inp=io.StringIO("r\n1\nq\n"))
+        (second,) = home.iterdir()  # one entry for the one match
+        after = json.loads(second.read_text(encoding="utf-8"))
+        assert after["turns"][:len(before["turns"])] == before["turns"]
+        assert len(after["turns"]) > len(before["turns"])
+        code, text, _err = review(capsys, "--list")
+        assert "left at 0 to 0" in text
+
+    def test_nothing_is_kept_with_no_save(self, home: Path) -> None:
+        play("--players", "rita,rita", "--points", "1", "--seed", "1", "--no-save")
+        assert not home.exists() or not os.listdir(home)
+
+    def test_a_write_that_fails_leaves_the_kept_matches_whole(
+            self, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        bot_match(1)
+        (kept,) = home.iterdir()
+        whole = kept.read_bytes()
+
+        def refuse(src: object, dst: object) -> None:
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr(os, "replace", refuse)
+        with pytest.raises(OSError):
+            history.keep(json.loads(whole)["save"], [], ended="finished", folder=home,
+                         when=json.loads(whole)["when"])
+        assert [p.name for p in home.iterdir()] == [kept.name]
+        assert kept.read_bytes() == whole
+        storage.check_save(json.loads(whole)["save"])
