@@ -47,11 +47,12 @@ MARGIN_S = 0.2
 #: Shorter than this, a stretch found is taken for a click, not a word (seconds).
 SHORTEST_S = 0.064
 #: In noise a word is more often misheard with a high share, so the share needed to act at once
-#: grows as the word stands out less from the noise around it (the crop's SNR, ``snr_db``): the
-#: engine's own 0.5 at SURE_SNR_DB and above, NOISY_SHARE at NOISY_SNR_DB and below, linear between.
-#: Fitted on the voice benchmark's tuning takes (FSDD 0-39, white and pink at 10 and 5 dB, quiet): the
-#: lowest share that acts wrongly on at most 0.5% in every condition (see benchmarks/results/voice-en-crop.txt).
-SURE_SNR_DB, NOISY_SNR_DB, NOISY_SHARE = 12.0, 6.0, 0.9
+#: grows as the word stands out less from the noise around it (the crop's SNR, ``snr_db``):
+#: QUIET_SHARE at SURE_SNR_DB and above (a reverberant room's errors reach 0.56 there), NOISY_SHARE
+#: at NOISY_SNR_DB and below, linear between. Fitted on the voice benchmark's tuning takes only (FSDD
+#: 0-39; quiet, room, white and pink at 10 and 5 dB): the lowest shares that act wrongly on at most
+#: 0.5% in every condition (see benchmarks/results/voice-en-crop.txt).
+SURE_SNR_DB, NOISY_SNR_DB, QUIET_SHARE, NOISY_SHARE = 12.0, 6.0, 0.55, 0.9
 
 
 class Detector:
@@ -116,10 +117,10 @@ def snr_db(audio: Samples, span: tuple[int, int]) -> float | None:
 def share_needed(snr: float | None) -> float:
     """The share of the phrases scored a word needs to be acted on at once, given the crop's ``snr``."""
     if snr is None or snr >= SURE_SNR_DB:
-        return 0.5
+        return QUIET_SHARE
     if snr <= NOISY_SNR_DB:
         return NOISY_SHARE
-    return NOISY_SHARE + (0.5 - NOISY_SHARE) * (snr - NOISY_SNR_DB) / (SURE_SNR_DB - NOISY_SNR_DB)
+    return NOISY_SHARE + (QUIET_SHARE - NOISY_SHARE) * (snr - NOISY_SNR_DB) / (SURE_SNR_DB - NOISY_SNR_DB)
 
 
 def in_noise(score: float, needed: float) -> float:
@@ -140,7 +141,7 @@ class SpeechCrop:
     range the last decision heard (None: the whole sound, no speech found) and
     ``last_snr`` the word's power over the noise around it (``snr_db``). The score
     is the engine's, rescaled by ``in_noise`` so that in noise a word needs a larger
-    share to be acted on without asking back (``share_needed``); in quiet it is the engine's.
+    share to be acted on without asking back (``share_needed``).
     """
 
     def __init__(self, engine: Recognizer, detector: Detector, *, speech_at: float = SPEECH_AT,
