@@ -99,8 +99,14 @@ def _game_over(e: E.GameOver, s: Say) -> Blocks:
         if how_key not in M.MESSAGES:
             log.warning("no words for game outcome %r", e.kind)
             how_key = "how.single"
-        out = [s.by("game.won", e.winner, how=s.t(how_key),
-                    points=s.n("count.point_acc", e.points))]
+        points = s.n("count.point_acc", e.points)
+        if e.kind == "drop":
+            # "Ο δυνατός παίκτης αρνήθηκε τον διπλασιασμό: η Ρίτα κερδίζει …"
+            winner = (s.t("game.won_after.you", points=points) if s.you(e.winner) else
+                      s.t("game.won_after.other", who=s.subject(e.winner), points=points))
+            out = [s.by("game.dropped", 1 - e.winner, winner=winner)]
+        else:
+            out = [s.by("game.won", e.winner, how=s.t(how_key), points=points)]
     out.append(s.score(e.scores))
     return [" ".join(out)]
 
@@ -420,9 +426,9 @@ def _hint_report(e: E.HintReport, s: Say) -> Blocks:
 
 
 def _opponent_changed(e: E.OpponentChanged, s: Say) -> Blocks:
-    from ..bots.registry import LEVELS
-
-    return [s.t("opponent.changed", level=LEVELS[e.bot][s.lang])]
+    # the level by its name in words ("ο δυνατός παίκτης, …"), never the bot's id
+    level = f"level.{e.bot}"
+    return [s.t("opponent.changed", level=s.t(level) if level in M.ENTRIES else e.bot)]
 
 
 def _reasons(s: Say, player: int, game: str, reasons: tuple[E.ReasonFact, ...]) -> str:
@@ -448,9 +454,8 @@ def _coach_note(e: E.CoachNote, s: Say) -> Blocks:
     why = [] if e.reasons is None else [_reasons(s, e.player, e.better.result.game, e.reasons)]
     if e.win_gain >= 1:
         return [s.t("coach.mistake", play=play, pct=e.win_gain)] + why
-    points = f"{e.equity_loss:.2f}"
     return [s.t("coach.mistake.points", play=play,
-                points=points.replace(".", ",") if s.lang == "el" else points)] + why
+                points=M.point_share(e.equity_loss, s.lang))] + why
 
 
 def _time_warning(e: E.TimeWarning, s: Say) -> Blocks:

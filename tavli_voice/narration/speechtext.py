@@ -159,6 +159,7 @@ def clean_for_speech(text: str, lang: str) -> str:
     text = re.sub(r"\s+-\s+|\s+-$|^-\s+", ", ", text)
     text = re.sub(r"\s+([.,;:!?%])", r"\1", text)
     text = re.sub(r"([.,;:!?])(?:[\s]*[,])+", r"\1", text)
+    text = re.sub(r",\s*([.;:!?])", r"\1", text)  # "(1 από 3):" → "1 από 3:"
     text = re.sub(r"^[\s.,;:]+", "", text)
     text = re.sub(r"\s+", " ", text)
     return text.strip().rstrip(",").rstrip()

@@ -472,6 +472,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     "how.resign": {"en": " by resignation", "el": " λόγω παραίτησης"},
     "how.drop": {"en": " because the double was dropped",
                  "el": " γιατί ο διπλασιασμός δεν έγινε δεκτός"},
+    # a dropped double ends the game: who dropped, then who wins ("game.won_after")
+    "game.dropped.you": {"en": "You dropped the double, so {winner}",
+                         "el": "Αρνήθηκες τον διπλασιασμό: {winner}"},
+    "game.dropped.other": {"en": "{who} dropped the double, so {winner}",
+                           "el": "{who} αρνήθηκε τον διπλασιασμό: {winner}"},
+    "game.won_after.you": {"en": "you win the game: {points}.",
+                           "el": "κερδίζεις την παρτίδα και παίρνεις {points}."},
+    "game.won_after.other": {"en": "{who} wins the game: {points}.",
+                             "el": "{who} κερδίζει την παρτίδα και παίρνει {points}."},
     "how.timeout": {"en": " on time", "el": " λόγω χρόνου"},
     "how.draw": {"en": "", "el": ""},
     "score.line": {"en": "Score: {entries}.", "el": "Σκορ: {entries}."},
@@ -491,6 +500,17 @@ MESSAGES: dict[str, dict[str, str]] = {
                                      "υπολογιστή."},
     "opponent.changed": {"en": "Your opponent from now on: {level}.",
                          "el": "Αντίπαλός σου από τώρα: {level}."},
+    # the level said by name (never the bot's command-line id), after "opponent.changed"
+    "level.random": {"en": "the random player, who makes any legal play at random",
+                     "el": "ο τυχαίος παίκτης, που κάνει οποιαδήποτε επιτρεπτή κίνηση στην τύχη"},
+    "level.rita": {"en": "Rita, a patient beginner who slips now and then",
+                   "el": "η Ρίτα, υπομονετική αρχάρια που πού και πού κάνει λάθη"},
+    "level.strong": {"en": "the strong player, a solid club player by rules written by hand",
+                     "el": "ο δυνατός παίκτης, καλός παίκτης καφενείου, με κανόνες γραμμένους "
+                           "με το χέρι"},
+    "level.expert": {"en": "the expert, the strongest: a neural network trained for each game",
+                     "el": "ο έμπειρος παίκτης, ο πιο δυνατός: νευρωνικό δίκτυο εκπαιδευμένο "
+                           "για κάθε παιχνίδι"},
     "reject.generic": {"en": "That cannot be done now.", "el": "Αυτό δεν γίνεται τώρα."},
     "reject.unknown_command": {"en": "That command is not known.", "el": "Άγνωστη εντολή."},
     "reject.match_over": {"en": "The match is over.", "el": "Ο αγώνας έχει τελειώσει."},
@@ -603,23 +623,23 @@ MESSAGES: dict[str, dict[str, str]] = {
     "hint.play": {"en": "Hint: {play}.", "el": "Συμβουλή: {play}."},
     "coach.mistake": {"en": "A clear mistake: the hint's play, {play}, wins about {pct}% more "
                             "games.",
-                      "el": "Καθαρό λάθος: η κίνηση της συμβουλής, {play}, κερδίζει περίπου "
+                      "el": "Καθαρό λάθος: η προτεινόμενη κίνηση, {play}, κερδίζει περίπου "
                             "{pct}% περισσότερες παρτίδες."},
+    # {points}: "0.25 points" / "ένα τέταρτο του πόντου" (point_share: no decimals in Greek)
     "coach.mistake.points": {"en": "A clear mistake: the hint's play, {play}, is worth about "
-                                   "{points} points more a game, counting mars.",
-                             "el": "Καθαρό λάθος: η κίνηση της συμβουλής, {play}, αξίζει "
-                                   "περίπου {points} του πόντου περισσότερο σε κάθε παρτίδα, "
-                                   "μετρώντας τα μαρς."},
+                                   "{points} more a game, counting mars.",
+                             "el": "Καθαρό λάθος: η προτεινόμενη κίνηση, {play}, κερδίζει κατά "
+                                   "μέσο όρο {points} παραπάνω ανά παρτίδα, με τα μαρς."},
     "hint.other": {"en": "Hint for {who}: play {n}, {play}.",
                    "el": "Συμβουλή για {who}: παίξε την {n}: {play}."},
     "time.timed_out.you": {"en": "Time is up: the game plays for you. Time-outs in a row: "
                                  "{count} of 3; at 3 you lose the game.",
-                           "el": "Τέλος χρόνου: το παιχνίδι παίζει για σένα. Τέλος χρόνου στη "
-                                 "σειρά: {count} από 3· στις 3 χάνεις την παρτίδα."},
+                           "el": "Τέλος χρόνου ({count} από 3): το παιχνίδι παίζει για σένα· "
+                                 "την τρίτη φορά στη σειρά χάνεις την παρτίδα."},
     "time.timed_out.other": {"en": "{who} ran out of time: the game plays automatically. "
                                    "Time-outs in a row: {count} of 3.",
-                             "el": "{who} δεν πρόλαβε: το παιχνίδι παίζει αυτόματα. Τέλος χρόνου "
-                                   "στη σειρά: {count} από 3."},
+                             "el": "{who} δεν πρόλαβε ({count} από 3): το παιχνίδι παίζει "
+                                   "αυτόματα."},
     "goodbye.saved": {"en": "Goodbye. The match is saved; continue it with: {command}",
                       "el": "Γεια σου. Ο αγώνας αποθηκεύτηκε, συνέχισέ τον με: {command}"},
     "goodbye": {"en": "Goodbye.", "el": "Γεια σου."},
@@ -1306,6 +1326,45 @@ def number(n: int, lang: str, gender: Gender = "n", case: Case = "nom", *,
     if speech and lang == "el" and gender != "n":
         return el_number(n, gender, case)
     return str(n)
+
+
+#: Greek halves above one point: "ενάμιση πόντο", "δυόμισι πόντους".
+_EL_HALVES = {1: "ενάμιση πόντο", 2: "δυόμισι πόντους", 3: "τρεισήμισι πόντους",
+              4: "τεσσερισήμισι πόντους"}
+
+
+def point_share(points: float, lang: str) -> str:
+    """A share of a point as a Greek speaker says it; no decimal digits in Greek.
+
+    A decimal such as "0,25" is read digit by digit by espeak-ng ("μηδέν κόμμα δύο
+    πέντε"), so Greek says quarters, halves and tenths in words (accusative, after
+    "κερδίζει"); English keeps two decimals.
+
+    >>> point_share(0.25, "el"), point_share(0.31, "el"), point_share(1.4, "el")
+    ('ένα τέταρτο του πόντου', '3 δέκατα του πόντου', 'ενάμιση πόντο')
+    >>> point_share(0.25, "en")
+    '0.25 points'
+    """
+    _check_lang(lang)
+    if lang == "en":
+        return f"{points:.2f} points"
+    x = abs(points)
+    if x < 0.95:
+        if abs(x - 0.25) < 0.03:
+            return "ένα τέταρτο του πόντου"
+        if abs(x - 0.75) < 0.03:
+            return "τρία τέταρτα του πόντου"
+        tenths = int(x * 10 + 0.5)
+        if tenths == 0:
+            return "λιγότερο από ένα δέκατο του πόντου"
+        if tenths == 5:
+            return "μισό πόντο"
+        return "ένα δέκατο του πόντου" if tenths == 1 else f"{tenths} δέκατα του πόντου"
+    whole, half = divmod(int(x * 2 + 0.5), 2)
+    if half and whole in _EL_HALVES:
+        return _EL_HALVES[whole]
+    whole = max(whole, 1)
+    return f"{el_number(whole, 'm', 'acc')} {'πόντο' if whole == 1 else 'πόντους'}"
 
 
 _EL_ONES: dict[Gender, tuple[str, ...]] = {
@@ -2123,6 +2182,7 @@ __all__ = [
     "placeholders",
     "player_words",
     "plural",
+    "point_share",
     "preset_name",
     "preset_short_name",
     "text",
