@@ -138,11 +138,16 @@ class PlaysOffered(Event):
 
 @dataclass(frozen=True, slots=True)
 class StepOptions(Event):
-    """Step-by-step choice: the points to pick from (``source`` None) or to go to."""
+    """Step-by-step choice: the points to pick from (``source`` None) or to go to.
+
+    With the first checker picked, ``plays`` are the whole plays of its group
+    (:mod:`tavli_voice.rules.playgroups`), chosen by their number in the group.
+    """
 
     player: int
     source: int | None
     points: tuple[int, ...]
+    plays: tuple[Play, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

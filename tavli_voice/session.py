@@ -39,6 +39,7 @@ from .rules import (Cube, DiceSource, GameName, MatchConfig, MatchState, Outcome
 from .rules.blocked import StepRefusal, why_forced, why_no_step
 from .rules.games import game_for
 from .rules.outcome import drop_outcome, resign_outcome
+from .rules.playgroups import PlayGroup, group_of
 
 SAVE_VERSION = 2
 
@@ -52,6 +53,9 @@ class SessionOptions:
     coach: bool = False          #: after a person's clear mistake, say how much better the hint is
     auto_single: bool = False    #: play a turn's only legal play without asking
     hint_bot: str = HINT_BOT     #: the bot whose play is the hint, the suggestion and the time-out play
+    #: Above this many plays, picking a checker offers its group's whole plays,
+    #: numbered 1, 2 … in the group (:mod:`tavli_voice.rules.playgroups`).
+    group_above: int = 12
 
 
 class Session:
@@ -361,6 +365,14 @@ class Session:
             self.phase = Phase.PLAY
         if self.phase is not Phase.PLAY:
             return self._reject(RejectCode.NOT_NOW, expected=self.phase)
+        group = self._source_group()
+        if group is not None:
+            # a checker picked first: the number is the play's place in its group
+            number = group.number(cmd.number)
+            if number is None:
+                return self._reject(RejectCode.NO_SUCH_PLAY, number=cmd.number, count=len(group))
+            self.source = None
+            return self._choose(self.plays[number - 1])
         if not 1 <= cmd.number <= len(self.plays):
             chooser = self.chooser
             if chooser is not None and (chooser.chosen or self.source is not None):
@@ -382,7 +394,16 @@ class Session:
             return self._reject(RejectCode.NO_CHECKER_TO_MOVE, point=cmd.point,
                                 sources=self.chooser.sources(), **self._why_no_step(cmd.point))
         self.source = cmd.point
-        return [E.StepOptions(self.to_move, cmd.point, tuple(s.to_point for s in dests))]
+        group = self._source_group()
+        plays = tuple(self.plays[n - 1] for n in group.numbers) if group is not None else ()
+        return [E.StepOptions(self.to_move, cmd.point, tuple(s.to_point for s in dests), plays)]
+
+    def _source_group(self) -> PlayGroup | None:
+        """The whole plays of the picked checker's group, before any step is taken."""
+        if (self.source is None or self.chooser is None or self.chooser.chosen
+                or len(self.plays) <= self.options.group_above):
+            return None
+        return group_of(self.plays, self.source)
 
     def _on_to(self, cmd: C.ToPoint) -> list[E.Event]:
         if self.phase is not Phase.PLAY or self.chooser is None:

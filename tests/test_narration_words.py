@@ -611,22 +611,21 @@ class TestPlaysInWords:
         assert el.segments[0] == "Έχεις επτά κινήσεις να διαλέξεις:"
         assert P.screen_text(offered, ctx("el")).startswith("Έχεις 7 κινήσεις να διαλέξεις:")
 
-    def test_long_list_cut_in_speech_at_9_on_screen_at_20(self) -> None:
+    def test_long_list_told_as_groups_in_speech_above_9_on_screen_above_20(self) -> None:
         plays = legal_plays(START, (1, 1))
-        assert len(plays) > 9
+        assert len(plays) > 20 + 3
         offered = E.PlaysOffered(0, (1, 1), plays, START)
         said = [s for s in P.phrase(offered, ctx("en")).segments if isinstance(s, str)]
-        assert len(said) == 1 + 9 + 1
-        assert said[-1].startswith(f"And {len(plays) - 9} more.")
+        assert len(said) == 1 + 2 and said[1].startswith("From 24: ")
         again = ctx("en", reason=PresentationReason.REPEAT)
         assert len([s for s in P.phrase(offered, again).segments if isinstance(s, str)]) == \
             1 + len(plays)
         screen = P.screen_text(offered, ctx("en")).splitlines()
-        assert len(screen) == 1 + 20 + 1 and screen[-1].startswith(f"And {len(plays) - 20} more.")
-        assert "Type l" in screen[-1]
+        assert len(screen) == 1 + 2 and screen[1].startswith("From 24: ")
+        assert "or l to list them all" in screen[-1]
         assert len(P.screen_text(offered, again).splitlines()) == 1 + len(plays)
         el = [s for s in P.phrase(offered, ctx("el")).segments if isinstance(s, str)]
-        assert el[-1].startswith("Και άλλες")
+        assert el[1].startswith("Από το 24: ")
 
     def test_bot_choices_are_not_read_out(self) -> None:
         c = ctx("en")

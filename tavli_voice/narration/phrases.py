@@ -35,6 +35,8 @@ from tavli_voice.narration import readout
 from tavli_voice.narration.pieces import NarrationContext, PresentationReason, Say, log
 from tavli_voice.narration.priorities import Priority
 from tavli_voice.narration.utterance import LIST_PAUSE_MS, Pause, Segment, Utterance, VoiceKind
+from tavli_voice.rules.playgroups import group_plays
+from tavli_voice.rules.position import BAR
 
 Blocks = list[str]
 Phraser = Callable[[Any, Say], Blocks]
@@ -158,12 +160,29 @@ def _plays_offered(e: E.PlaysOffered, s: Say) -> Blocks:
         key = "plays.item_suggested" if e.suggested == i else "plays.item"
         items.append(s.t(key, n=i, play=s.play(play, e.player)))
     limit = s.ctx.max_spoken_plays if s.speech else s.ctx.max_listed_plays
-    if not s.ctx.on_request and not s.ctx.chatty and count > limit > 0:
-        # a long list is cut; the whole list on request, or step-by-step choice
-        rest = count - limit
-        hint = "plays.more_hint" if s.speech else "plays.more_hint_screen"
-        items = items[:limit] + [s.n("plays.more", rest) + " " + s.t(hint)]
+    if not s.ctx.on_request and not s.ctx.chatty and count - limit > SHORT_REST and limit > 0:
+        # a long list is told as groups by the checker moved (the suggested play
+        # first); the whole list on request. One to three plays left are read.
+        first = [items[e.suggested - 1]] if e.suggested else []
+        hint = "plays.groups_hint" if s.speech else "plays.groups_hint_screen"
+        return [intro] + first + [_play_groups(e, s), s.t(hint)]
     return [intro] + items
+
+
+#: A long list is cut only when more than this many plays would be left unread.
+SHORT_REST = 3
+
+
+def _play_groups(e: E.PlaysOffered, s: Say) -> str:
+    """"From 24: 8 plays. From 13: 12 plays." (the mover's groups, R1 numbering as set)."""
+    game = e.position.game
+    seen = s.listener_view(e.player)
+    parts = []
+    for group in group_plays(e.plays):
+        point = s.seen(group.source, game) if seen and group.source != BAR else group.source
+        parts.append(s.t("plays.group", a=s.point_from(point),
+                         count=s.n("count.play", len(group))))
+    return " ".join(parts)
 
 
 def _step_options(e: E.StepOptions, s: Say) -> Blocks:
@@ -174,7 +193,12 @@ def _step_options(e: E.StepOptions, s: Say) -> Blocks:
     else:
         line = s.t("step.pick_to", a=s.point_from(e.source),
                    points=s.join([s.point_to(p) for p in e.points], "or"))
-    return [_for(e.player, M.capitalize(line), s)]
+    out = [_for(e.player, M.capitalize(line), s)]
+    if e.plays:  # the checker's group: its whole plays, numbered in the group
+        out.append(s.t("step.group"))
+        out += [s.t("plays.item", n=i, play=s.play(play, e.player))
+                for i, play in enumerate(e.plays, start=1)]
+    return out
 
 
 def _for(player: int, line: str, s: Say) -> str:

@@ -1,0 +1,151 @@
+"""A long play list grouped by the checker moved (R1, R2): the grouping, its words, choosing in a group."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tavli_voice import commands as C
+from tavli_voice import events as E
+from tavli_voice.narration import phrases as P
+from tavli_voice.narration.pieces import NarrationContext, PresentationReason
+from tavli_voice.rules import MatchConfig, Position, TimerRules
+from tavli_voice.rules.movegen import legal_plays
+from tavli_voice.rules.playgroups import group_of, group_plays, group_source
+from tavli_voice.session import Phase, Session, SessionOptions
+
+GAMES = ("portes", "plakoto", "fevga")
+
+
+def seeded_turns(game: str, count: int, seed: int) -> list[tuple[Position, tuple[int, int]]]:
+    """Positions reached by random legal plays from the start, with the dice to play there."""
+    rng = random.Random(seed)
+    out = []
+    pos = Position.initial(game)
+    while len(out) < count:
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        plays = legal_plays(pos, dice)
+        if plays:
+            out.append((pos, dice))
+            pos = rng.choice(plays).result
+        if not plays or pos.flip().pip_count() == 0 or pos.pip_count() == 0:
+            pos = Position.initial(game)
+        pos = pos.flip()
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_legal_play_is_in_exactly_one_group_r2(game: str) -> None:
+    for pos, dice in seeded_turns(game, 60, seed=43):
+        plays = legal_plays(pos, dice)
+        groups = group_plays(plays)
+        numbers = [n for g in groups for n in g.numbers]
+        assert sorted(numbers) == list(range(1, len(plays) + 1))
+        sources = [g.source for g in groups]
+        assert sources == sorted(set(sources), reverse=True)  # farthest first, each once
+        for g in groups:
+            assert all(group_source(plays[n - 1]) == g.source for n in g.numbers)
+            assert list(g.numbers) == sorted(g.numbers)  # the offered order kept
+            assert group_of(plays, g.source) == g
+
+
+def test_a_group_numbers_its_plays_from_one() -> None:
+    plays = legal_plays(Position.initial("portes"), (3, 3))
+    group = group_plays(plays)[0]
+    assert group.number(1) == group.numbers[0]
+    assert group.number(len(group)) == group.numbers[-1]
+    assert group.number(0) is None and group.number(len(group) + 1) is None
+
+
+def ctx(lang: str, **kw: object) -> NarrationContext:
+    return NarrationContext(lang=lang, **kw)  # type: ignore[arg-type]
+
+
+def strings(utt: object) -> list[str]:
+    return [s for s in utt.segments if isinstance(s, str)]  # type: ignore[attr-defined]
+
+
+START = Position.initial("portes")
+
+
+def test_a_long_list_is_told_as_groups_in_both_languages() -> None:
+    plays = legal_plays(START, (3, 3))
+    offered = E.PlaysOffered(0, (3, 3), plays, START)
+    said = strings(P.phrase(offered, ctx("en")))
+    groups = group_plays(plays)
+    expected = " ".join(f"From {g.source}: {len(g)} play{'s' if len(g) > 1 else ''}."
+                        for g in groups)
+    assert said == [f"{len(plays)} plays to choose from:", expected,
+                    "Say from and a point to hear its plays, then a play's number; "
+                    "or ask for the list of plays."]
+    screen = P.screen_text(offered, ctx("en")).splitlines()
+    assert screen[1] == expected and screen[2].startswith("Type f and a point")
+    el = strings(P.phrase(offered, ctx("el")))
+    assert el[1].startswith(f"Από το {groups[0].source}: ") and "κινήσεις" in el[1]
+    assert el[2].startswith("Πες «από»")
+    again = ctx("en", reason=PresentationReason.REPEAT)
+    assert len(strings(P.phrase(offered, again))) == 1 + len(plays)
+
+
+def test_the_suggested_play_comes_before_the_groups() -> None:
+    plays = legal_plays(START, (3, 3))
+    said = strings(P.phrase(E.PlaysOffered(0, (3, 3), plays, START, suggested=4), ctx("en")))
+    assert said[1].startswith("4: ") and said[1].endswith(", suggested")
+    assert said[2].startswith("From ")
+
+
+@pytest.mark.parametrize("extra", [1, 2, 3])
+def test_one_to_three_plays_left_are_read_not_cut(extra: int) -> None:
+    plays = legal_plays(START, (3, 3))
+    limit = len(plays) - extra
+    offered = E.PlaysOffered(0, (3, 3), plays, START)
+    said = strings(P.phrase(offered, ctx("en", max_spoken_plays=limit)))
+    assert len(said) == 1 + len(plays)
+    assert not any("more" in s for s in said)
+    cut = strings(P.phrase(offered, ctx("en", max_spoken_plays=len(plays) - 4)))
+    assert cut[1].startswith("From ")
+
+
+def session(dice: tuple[int, int], **opts: object) -> Session:
+    s = Session(MatchConfig(1, "portes", "tavlucky", 1, TimerRules(enabled=False)),
+                (E.PlayerInfo("Anna"), E.PlayerInfo("Babis")), SessionOptions(**opts))  # type: ignore[arg-type]
+    s.start()
+    s.dice_source.roll = lambda: dice  # type: ignore[method-assign]
+    while s.phase is not Phase.PLAY:
+        s.handle(C.Roll() if s.phase is Phase.ROLL else C.Confirm())
+    return s
+
+
+def test_picking_a_checker_offers_its_group_and_a_number_chooses_in_it() -> None:
+    s = session((3, 3))
+    plays = s.plays
+    assert len(plays) > 12
+    group = group_plays(plays)[1]
+    events = s.handle(C.FromPoint(group.source))
+    options = [e for e in events if isinstance(e, E.StepOptions)]
+    assert options and options[0].plays == tuple(plays[n - 1] for n in group.numbers)
+    said = P.screen_text(options[0], ctx("en")).splitlines()
+    assert said[1] == "Or a whole play by its number:" and said[2].startswith("1: ")
+    events = s.handle(C.ChoosePlay(2))
+    pending = [e for e in events if isinstance(e, E.PlayPending)]
+    assert pending and pending[0].play == plays[group.numbers[1] - 1]
+
+
+def test_a_number_past_the_group_is_refused_with_the_group_size() -> None:
+    s = session((3, 3))
+    group = group_plays(s.plays)[0]
+    s.handle(C.FromPoint(group.source))
+    events = s.handle(C.ChoosePlay(len(group) + 1))
+    rejected = [e for e in events if isinstance(e, E.CommandRejected)]
+    assert rejected and dict(rejected[0].details)["count"] == len(group)
+
+
+def test_at_or_below_the_limit_numbers_stay_those_of_the_whole_list() -> None:
+    s = session((3, 3), group_above=100)
+    assert 12 < len(s.plays) <= 100
+    first = group_plays(s.plays)[0]
+    events = s.handle(C.FromPoint(first.source))
+    assert [e for e in events if isinstance(e, E.StepOptions)][0].plays == ()
+    pending = [e for e in s.handle(C.ChoosePlay(len(s.plays))) if isinstance(e, E.PlayPending)]
+    assert pending and pending[0].play == s.plays[-1]
