@@ -149,3 +149,20 @@ def test_at_or_below_the_limit_numbers_stay_those_of_the_whole_list() -> None:
     assert [e for e in events if isinstance(e, E.StepOptions)][0].plays == ()
     pending = [e for e in s.handle(C.ChoosePlay(len(s.plays))) if isinstance(e, E.PlayPending)]
     assert pending and pending[0].play == s.plays[-1]
+
+
+def test_checkers_going_the_same_way_are_said_once_with_the_hit_r1() -> None:
+    from tavli_voice.narration.pieces import Say, Verbosity
+    from tavli_voice.rules.plays import Play, Step
+
+    result = Position.initial("portes")  # the words only read the steps and the game
+    play = Play((Step(13, 7, 6, True), Step(13, 7, 6), Step(13, 7, 6), Step(24, 18, 6, True)),
+                result, "24/18* 13/7(2) 13/7*")
+    assert Say(ctx("en"), True).play(play, 0) == \
+        "from 24 to 18 hitting, 3 checkers from 13 to 7 hitting"
+    assert Say(ctx("el"), True).play(play, 0) == \
+        "από το 24 στο 18 και χτυπάς, 3 πούλια από το 13 στο 7 και χτυπάς"
+    terse = ctx("en", verbosity=Verbosity.TERSE)
+    assert Say(terse, True).play(play, 0) == "24 to 18 hitting, 3 times 13 to 7 hitting"
+    quiet = Play((Step(13, 7, 6), Step(13, 7, 6)), result, "13/7(2)")
+    assert Say(ctx("en"), True).play(quiet, 0) == "2 checkers from 13 to 7"

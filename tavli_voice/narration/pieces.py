@@ -297,19 +297,23 @@ class Say:
             return self.t("move.none")
         paths = _paths(steps)
         paths.sort(key=lambda pm: (-pm[0][0], -pm[0][-1]))
+        # one form per checker group: checkers going the same way are counted
+        # once, with the hit where it happens ("3 checkers from 6 to 5 hitting")
         texts: list[str] = []
         counts: dict[str, int] = {}
+        said: dict[str, str] = {}
         for path, flags in paths:
-            if not marks:
-                flags = [False] * len(flags)
-            words = self._path(path, flags, mover, game, terse, past)
-            if words not in counts:
-                texts.append(words)
-                counts[words] = 0
-            counts[words] += 1
+            plain = self._path(path, [False] * len(flags), mover, game, terse, past)
+            words = self._path(path, flags, mover, game, terse, past) if marks else plain
+            if plain not in counts:
+                texts.append(plain)
+                counts[plain] = 0
+            if plain not in said or words != plain:
+                said[plain] = words
+            counts[plain] += 1
         out = []
-        for words in texts:
-            k = counts[words]
+        for plain in texts:
+            k, words = counts[plain], said[plain]
             if k > 1:
                 words = self.t("move.terse.count" if terse else "move.count", n=k, move=words)
             out.append(words)
