@@ -305,3 +305,88 @@ def check_mistakes(game: str, count: int, seed: int, at_least: int) -> None:
                 assert not NOTATION.search(said), said
         given += bool(reasons)
     assert given >= at_least  # reasons are really said, not only the honest line
+
+
+# ------------------------------------------------------------------ which reasons are said
+def decisions(game: str, n: int, seed: int) -> list[tuple[Position, tuple[Play, ...]]]:
+    """``n`` seeded decisions (a position and its plays, more than one) from random play-outs."""
+    rng = random.Random(seed)
+    out: list[tuple[Position, tuple[Play, ...]]] = []
+    while len(out) < n:
+        p = Position.initial(game)
+        for _turn in range(rng.randint(2, 80)):
+            plays = legal_plays(p, (rng.randint(1, 6), rng.randint(1, 6)))
+            if not plays:
+                p = p.flip()
+                continue
+            play = rng.choice(plays)
+            if play.ends_game or play.result.off[0] == 15:
+                break
+            p = play.result.flip()
+        else:
+            plays = legal_plays(p, (rng.randint(1, 6), rng.randint(1, 6)))
+            if len(plays) > 1:
+                out.append((p, plays))
+    return out
+
+
+def test_points_are_no_reason_in_a_bear_off() -> None:
+    """Once no checker can meet another (a race), giving up a point only brings checkers
+    home: no point, prime, wall or anchor reason is said (R4 bearing off)."""
+    from rules_support import pos
+    from tavli_voice.bots.reasons import POINT_KINDS, explain, in_contact
+
+    race = pos("portes", {6: 2, 5: 3, 4: 2, 3: 3, 2: 3, 1: 2, 24: -15})
+    assert not in_contact(race) and in_contact(Position.initial("portes"))
+    assert in_contact(pos("portes", {6: 14, 3: 1, 5: -1, 24: -14}))  # theirs on 5 must pass 6
+    point_diffs = 0
+    for dice in ((6, 1), (5, 4), (2, 2), (4, 3)):
+        plays = legal_plays(race, dice)
+        for mine in plays:
+            for better in plays:
+                kinds = {d.kind for d in differences(race, mine, better)}
+                point_diffs += bool(kinds & POINT_KINDS)
+                said = explain(race, mine, better, 0.01).reasons
+                assert not {d.kind for d in said} & POINT_KINDS, (dice, mine, better, said)
+    assert point_diffs > 0  # the facts differ; they are just not said
+
+
+def test_a_hit_is_not_said_again_as_the_race() -> None:
+    """R4: a hit sends a checker back, so the pips it costs are the hit's reason, not a
+    second one; the hit is still said when it explains the difference."""
+    from tavli_voice.bots.reasons import why
+
+    from tavli_voice.bots.expert import ExpertBot
+
+    expert = ExpertBot(0, search=False)
+    hits_said = compared = 0
+    for before, plays in decisions("portes", 40, 31):
+        best = plays[int(expert.equities(plays).argmax())]
+        # the plays that hit more or less than the best: the race differs by the hit
+        for mine in [p for p in plays if p.result.bar[1] != best.result.bar[1]][:2]:
+            ex = why(before, plays, mine)
+            assert ex is not None
+            compared += 1
+            kinds = {d.kind for d in ex.reasons}
+            assert not (kinds & {Kind.CAPTURED, Kind.LOST} and Kind.PIPS in kinds), ex
+            hits_said += bool(kinds & {Kind.CAPTURED, Kind.LOST})
+    assert compared >= 5 and hits_said > 0
+
+
+def test_fevga_says_a_reason_only_when_it_clearly_dominates() -> None:
+    """Fevga's weights explain little (R² about 0): one reason at most, and only one that
+    explains at least 80% of the difference; else the honest line."""
+    from tavli_voice.bots.reasons import DOMINANT, why
+
+    honest = told = 0
+    for before, plays in decisions("fevga", 30, 32):
+        for mine in plays[:3]:
+            ex = why(before, plays, mine)
+            if ex is None:
+                continue
+            assert len(ex.reasons) <= 1
+            if ex.reasons:
+                assert ex.shares[0] >= DOMINANT["fevga"] - 0.005
+            told += bool(ex.reasons)
+            honest += not ex.reasons
+    assert honest > told

@@ -321,6 +321,34 @@ MIN_SHARE = 0.2
 MOST = 0.5
 #: At most this many reasons are said.
 MAX_REASONS = 3
+#: Fevga's weights explain nothing (validated R² about 0): there a reason is said
+#: only when it alone explains at least this share (it clearly dominates), else
+#: the honest "no single reason stands out".
+DOMINANT = {"fevga": 0.8}
+
+#: Facts about points held: no reason once the checkers can no longer meet (a race or
+#: a bear-off), where giving up a point only brings checkers home.
+POINT_KINDS = frozenset({Kind.MADE, Kind.GIVEN_UP, Kind.PRIME, Kind.WALL, Kind.ANCHOR})
+#: Checkers sent to the bar: the pips a hit costs are the hit's, never a race reason too.
+HIT_KINDS = (Kind.CAPTURED, Kind.LOST)
+
+
+def in_contact(pos: Position) -> bool:
+    """Can checkers of the two sides still meet or block each other (R1)? False in a race.
+
+    True while a checker is on the bar or some checker still has to pass one of
+    the other side's (on its way home, each side's path in its own numbering).
+
+    >>> in_contact(Position.initial("portes"))
+    True
+    """
+    if pos.bar[0] or pos.bar[1]:
+        return True
+    g = game_for(pos)
+    opp = pos.flip()
+    ours = [p for p in range(1, 25) if pos.mine(p)]
+    theirs = [q for q in range(1, 25) if opp.mine(q)]
+    return any(g.opponent_point(p) < q or g.opponent_point(q) < p for p in ours for q in theirs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,12 +371,35 @@ def contributions(game: str, diffs: tuple[Difference, ...]) -> list[tuple[float,
     return [(w.get(d.kind, 0.0) * (d.better - d.mine), d) for d in diffs]
 
 
+def _fold_race_into_hit(parts: list[tuple[float, Difference]]) -> list[tuple[float, Difference]]:
+    """With a hit among the differences, the race's part goes to the hit that explains it."""
+    if not any(d.kind in HIT_KINDS for _c, d in parts):
+        return parts
+    race = sum(c for c, d in parts if d.kind is Kind.PIPS)
+    parts = [(c, d) for c, d in parts if d.kind is not Kind.PIPS]
+    hits = [i for i, (c, d) in enumerate(parts) if d.kind in HIT_KINDS and c > 0]
+    if hits and race > 0:
+        c, d = parts[hits[0]]
+        parts[hits[0]] = (c + race, d)
+    return parts
+
+
 def explain(before: Position, mine: Play, better: Play, equity_loss: float) -> Explanation:
-    """The reasons ``better`` is worth ``equity_loss`` more than ``mine`` (both from ``before``)."""
+    """The reasons ``better`` is worth ``equity_loss`` more than ``mine`` (both from ``before``).
+
+    In a race (:func:`in_contact` false) points held are no reason; a hit's pips
+    are said as the hit, not as the race too; in Fevga only a reason that
+    clearly dominates (:data:`DOMINANT`) is said.
+    """
     diffs = differences(before, mine, better)
-    parts = sorted(((c, d) for c, d in contributions(before.game, diffs) if c > 0),
-                   key=lambda cd: -cd[0])
+    if not in_contact(before):
+        diffs = tuple(d for d in diffs if d.kind not in POINT_KINDS)
+    parts = sorted(((c, d) for c, d in _fold_race_into_hit(contributions(before.game, diffs))
+                    if c > 0), key=lambda cd: -cd[0])
     loss = max(equity_loss, 1e-9)
+    dominant = DOMINANT.get(before.game)
+    if dominant is not None:
+        parts = parts[:1] if parts and parts[0][0] >= dominant * loss else []
     said = [(c, d) for c, d in parts[:MAX_REASONS] if c >= MIN_SHARE * loss]
     if sum(c for c, _d in said) < MOST * loss:
         return Explanation(equity_loss, (), ())
