@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any, TextIO
 
 from . import history
@@ -34,21 +35,27 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     ap.add_argument("--jsonl", action="store_true", help=text("review.opt_jsonl", lang))
     ap.add_argument("--side", default=None, help=text("review.opt_side", lang))
     ap.add_argument("--all-plays", action="store_true", help=text("review.opt_all_plays", lang))
+    ap.add_argument("--order", choices=["size", "play"], default="size",
+                    help=text("review.opt_order", lang))
     ap.add_argument("--lang", choices=["en", "el"], default=None, help=text("cli.lang", lang))
     return ap
 
 
-def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -> int:
+def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None,
+         inp: TextIO | None = None) -> int:
     """Entry point of ``tavli-voice review``."""
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
+    inp = sys.stdin if inp is None else inp
     lang = lang_from_argv(argv)
     ap = build_parser(lang)
     args = ap.parse_args(argv)
     lang = args.lang or lang
-    if args.list or not args.jsonl:
+    if args.list:
         return list_matches(lang, out, err)
-    return jsonl(args, lang, out, err)
+    if args.jsonl:
+        return jsonl(args, lang, out, err)
+    return walk(args, lang, out, err, inp)
 
 
 def _date(when: str) -> str:
@@ -97,10 +104,9 @@ def _sides(value: str | None, players: list[dict[str, Any]], lang: str) -> list[
     raise ValueError(text("review.bad_side", lang, value=value[:40]))
 
 
-def jsonl(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> int:
-    """Print one JSON line per judged play (see the module docstring)."""
-    from .review import judge, reason_sentences, size
-
+def _open(args: argparse.Namespace, lang: str,
+          err: TextIO) -> tuple[Path, dict[str, Any], list[int]] | int:
+    """The kept match asked for and the sides to judge, or the exit code after saying why not."""
     try:
         path, data = history.load_entry(args.name)
     except FileNotFoundError:
@@ -113,12 +119,40 @@ def jsonl(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> int:
         print(text("review.bad_match", lang, name=args.name or "", error=str(exc)[:300]),
               file=err)
         return 1
-    players = data["save"]["players"]
     try:
-        sides = _sides(args.side, players, lang)
+        sides = _sides(args.side, data["save"]["players"], lang)
     except ValueError as exc:
         print(f"tavli-voice review: {exc}", file=err)
         return 2
+    return path, data, sides
+
+
+def walk(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO, inp: TextIO) -> int:
+    """The interactive review (:mod:`tavli_voice.review_walk`)."""
+    from .review import judge
+    from .review_walk import Walk
+
+    opened = _open(args, lang, err)
+    if isinstance(opened, int):
+        return opened
+    path, data, sides = opened
+    try:
+        judged = list(judge(data["turns"], sides))
+    except ValueError as exc:
+        print(text("review.bad_match", lang, name=path.stem, error=str(exc)[:300]), file=err)
+        return 1
+    return Walk(path.stem, data, judged, sides, lang, out, inp, order=args.order).run()
+
+
+def jsonl(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> int:
+    """Print one JSON line per judged play (see the module docstring)."""
+    from .review import judge, reason_sentences, size
+
+    opened = _open(args, lang, err)
+    if isinstance(opened, int):
+        return opened
+    path, data, sides = opened
+    players = data["save"]["players"]
     try:
         for j in judge(data["turns"], sides):
             if not (j.mistake or args.all_plays):

@@ -12,6 +12,7 @@ import pytest
 from tavli_voice import history, storage
 from tavli_voice.cli import main as cli_main
 from tavli_voice.rules import Position, legal_plays
+from tavli_voice.review import size
 from tavli_voice.startup import main as play_main
 
 
@@ -236,3 +237,66 @@ class TestReviewJsonl:
         assert code == 1 and "There is no kept match called nothing-here" in err
         code, out, err = review(capsys, "--jsonl", "--side", "3", "--lang", "el")
         assert code == 2 and "το --side θέλει 0, 1 ή all, όχι «3»" in err
+
+
+def walk(capsys: pytest.CaptureFixture[str], typed: str, *argv: str) -> list[str]:
+    from tavli_voice.review_cli import main as review_main
+
+    out, err = io.StringIO(), io.StringIO()
+    assert review_main(list(argv), out=out, err=err, inp=io.StringIO(typed)) == 0, err.getvalue()
+    return out.getvalue().splitlines()
+
+
+class TestInteractiveReview:
+    @pytest.fixture
+    def kept(self, home: Path) -> dict[str, object]:
+        play("--players", "rita,expert", "--points", "3", "--game", "portes", "--seed", "5")
+        (path,) = home.iterdir()
+        return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+    def test_mistakes_largest_first_with_try_again_right_wrong_best_cost_and_reasons(
+            self, kept: dict[str, object], capsys: pytest.CaptureFixture[str]) -> None:
+        from tavli_voice.review import judge
+
+        mistakes = sorted((j for j in judge(kept["turns"], [0]) if j.mistake),  # type: ignore[arg-type]
+                          key=lambda j: -j.loss)
+        first, second = mistakes[0], mistakes[1]
+        plays = [p.notation for p in legal_plays(first.position, first.dice)]
+        right = plays.index(first.best.notation) + 1
+        wrong = next(i for i, p in enumerate(plays, 1) if p != first.best.notation)
+        lines = walk(capsys, f"{wrong}\n{right}\np\nn\nb\nq\n")
+        said = "\n".join(lines)
+        assert lines[1].startswith(f"Rita: {len(mistakes)} mistakes in ")
+        assert f"Mistake 1 of {len(mistakes)}" in lines[2]
+        assert f"{right}: {first.best.notation}" in said  # the plays are listed, numbered
+        assert f"Not that one: {plays[wrong - 1]} is not the expert's play." in said
+        assert f"Right: {first.best.notation} is the expert's play." in said
+        assert said.count(f"The expert's play: {first.best.notation}.") == 2
+        assert f"The play made, {first.played.notation}, cost about " in said
+        assert "This is the first mistake." in said
+        assert f"Mistake 2 of {len(mistakes)}" in said
+        assert f"The expert's play: {second.best.notation}." in said
+        assert said.count("Why: ") == 3
+        assert lines[-2] == "End of the review." and lines[-1] == lines[1]
+
+    def test_in_the_order_of_play_in_greek_until_the_input_ends(
+            self, kept: dict[str, object], capsys: pytest.CaptureFixture[str]) -> None:
+        from tavli_voice.review import judge
+
+        mistakes = [j for j in judge(kept["turns"], [0]) if j.mistake]  # type: ignore[arg-type]
+        lines = walk(capsys, "n\n" * 3, "--order", "play", "--lang", "el")
+        heads = [line for line in lines if line.startswith("Λάθος ")]
+        assert heads == [f"Λάθος {i} από {len(mistakes)}, "
+                         f"{ {'small': 'μικρό', 'clear': 'καθαρό', 'big': 'μεγάλο'}[size(j.loss)] }"
+                         f": παρτίδα {j.game}, γύρος {j.turn}." for i, j in
+                         enumerate(mistakes[:4], 1)]
+        assert lines[-2] == "Τέλος της ανασκόπησης."
+        assert "Η Ρίτα διαλέγει από" in "\n".join(lines)
+
+    def test_a_person_hears_at_the_end_of_a_match_how_to_review_it(self, home: Path) -> None:
+        said = play("--opponent", "rita", "--points", "1", "--seed", "3", "--no-confirm",
+                    typed="r\n1\n" * 400)
+        (path,) = home.iterdir()
+        assert json.loads(path.read_text(encoding="utf-8"))["ended"] == "finished"
+        assert "The match is kept in the history; review it with: " in said
+        assert f" review {path.stem}\n" in said

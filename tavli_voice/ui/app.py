@@ -258,10 +258,14 @@ class App:
             self.history_kept = Path()  # said once
             return M.text("review.not_kept", self.lang, error=os_error_text(exc, self.lang))
         self.history_kept = kept.path
+        said = []
         if kept.removed:
-            return M.text("review.trimmed", self.lang, max=history.MAX_KEPT,
-                          names=", ".join(kept.removed))
-        return None
+            said.append(M.text("review.trimmed", self.lang, max=history.MAX_KEPT,
+                               names=", ".join(kept.removed)))
+        if ended == "finished" and any(not p.is_bot for p in self.session.players):
+            said.append(M.text("review.kept", self.lang,
+                               command=f"{self.program} review {kept.path.stem}"))
+        return " ".join(said) or None
 
     @property
     def saved(self) -> bool:

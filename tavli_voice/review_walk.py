@@ -1,0 +1,189 @@
+"""The interactive review: a kept match's mistakes, one by one, in the terminal.
+
+``tavli-voice review [NAME]`` judges the chosen side's plays
+(:func:`tavli_voice.review.judge`) and steps through the mistakes, largest
+first (``--order play``: in the order played). At each one the position is
+read as in a game (the narration's own readout) with the plays numbered;
+the player may try again by typing a play's number and hears right or
+wrong, then (or at once with ``b``) the expert's play, what the mistake
+cost in plain words (games in a hundred and a share of a point a game) and
+the reasons. ``n`` next, ``p`` previous, ``r`` repeat, ``q`` stop. A summary
+(mistakes by size, equity lost per decision) comes first and last.
+
+The review only reads the kept match: stopping it at any moment, however
+(``kill -9`` included), changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from . import events as E
+from .review import Judged, size
+from .rules import legal_plays
+from .words import capitalize, dice_words, player_words, point_share, text
+
+
+def count(key: str, n: int, lang: str) -> str:
+    """``review.<key>_one`` or ``review.<key>_many`` with ``{n}``.
+
+    >>> count("mistakes", 1, "el"), count("decisions", 3, "en")
+    ('1 λάθος', '3 decisions')
+    """
+    return text(f"review.{key}_{'one' if n == 1 else 'many'}", lang, n=n)
+
+
+class Walk:
+    """One review: the mistakes and the words to say them (no I/O but ``out`` and ``inp``)."""
+
+    def __init__(self, name: str, data: dict[str, Any], judged: Sequence[Judged], sides: list[int],
+                 lang: str, out: TextIO, inp: TextIO, *, order: str = "size") -> None:
+        self.name = name
+        self.save = data["save"]
+        self.players = self.save["players"]
+        self.judged = list(judged)
+        self.sides = sides
+        self.lang = lang
+        self.out = out
+        self.inp = inp
+        mistakes = [j for j in self.judged if j.mistake]
+        if order == "size":
+            mistakes.sort(key=lambda j: -j.loss)  # stable: equal losses in the order played
+        self.mistakes = mistakes
+        people = [i for i, p in enumerate(self.players) if p.get("bot") is None]
+        #: "you" for the one person of the match, when their side is reviewed
+        self.listener = people[0] if len(people) == 1 and people[0] in sides else None
+
+    # ------------------------------------------------------------ words
+    def say(self, line: str) -> None:
+        """One line to the terminal (a screen reader reads it)."""
+        print(line, file=self.out, flush=True)
+
+    def who(self, side: int) -> str:
+        """The subject for ``side``, capitalised."""
+        p = self.players[side]
+        return capitalize(player_words(p["name"], p.get("bot"), side, self.lang).subject)
+
+    def summary(self) -> str:
+        """Mistakes by size and the error rate of the sides reviewed."""
+        lang = self.lang
+        decisions = len(self.judged)
+        names = " · ".join(self.who(s) for s in self.sides) if lang == "el" else \
+            " and ".join(self.who(s) for s in self.sides)
+        if not self.mistakes:
+            return text("review.no_mistakes", lang, who=names,
+                        decisions=count("decisions", decisions, lang))
+        counts = {k: sum(1 for j in self.mistakes if size(j.loss) == k)
+                  for k in ("big", "clear", "small")}
+        rate = sum(j.loss for j in self.judged) / max(1, decisions)
+        return " ".join([
+            text("review.header", lang, who=names, n=count("mistakes", len(self.mistakes), lang),
+                 decisions=count("decisions", decisions, lang),
+                 rate=point_share(rate, lang)),
+            text("review.sizes", lang, **counts)])
+
+    def cost(self, j: Judged) -> str:
+        """What the mistake cost, in plain words."""
+        from .bots.expert import ExpertBot
+
+        plays = legal_plays(j.position, j.dice)
+        chances = ExpertBot(0, search=False).win_chances([j.best, j.played])
+        pct = max(0, round(100 * float(chances[0] - chances[1])))
+        return text("review.cost", self.lang, played=j.played.notation,
+                    games=count("games", pct, self.lang),
+                    points=point_share(j.loss, self.lang)) if plays else ""
+
+    def read(self, i: int) -> None:
+        """Say mistake ``i`` (0-based): where, the dice, the position, the plays, the prompt."""
+        from .narration.phrases import NarrationContext, PresentationReason, screen_text
+
+        j = self.mistakes[i]
+        lang = self.lang
+        self.say(text("review.mistake", lang, i=i + 1, n=len(self.mistakes),
+                      size=text(f"review.size_{size(j.loss)}", lang), game=j.game, turn=j.turn))
+        if j.side == self.listener:
+            self.say(text("dice.rolled.you", lang, dice=dice_words(j.dice, lang, case="acc")))
+        else:
+            self.say(text("dice.rolled.other", lang, who=self.who(j.side),
+                          dice=dice_words(j.dice, lang, case="acc")))
+        # the side reviewed is read as a person's (its plays listed), by its name in ``lang``
+        players = [E.PlayerInfo(p["name"], p.get("bot")) for p in self.players]
+        if players[j.side].bot is not None:
+            bot = players[j.side].bot
+            players[j.side] = E.PlayerInfo(player_words("", bot, j.side, lang).name, None)
+        ctx = NarrationContext(lang=lang, listener=j.side if j.side == self.listener else None,
+                               players=(players[0], players[1]),
+                               preset=self.save["config"]["preset"], game=j.kind,
+                               reason=PresentationReason.WHERE_AM_I)
+        scores = (0, 0)
+        pos = E.PositionReport(j.side, j.position, "normal", j.side, scores, j.dice)
+        self.say(screen_text(pos, ctx))
+        plays = legal_plays(j.position, j.dice)
+        self.say(screen_text(E.PlaysOffered(j.side, j.dice, plays, j.position), ctx))
+        self.say(text("review.prompt", lang))
+
+    def answer(self, i: int) -> None:
+        """The expert's play, the cost and the reasons of mistake ``i``."""
+        from .review import reason_sentences
+
+        j = self.mistakes[i]
+        other = 1 - j.side
+        p = self.players[other]
+        reasons = reason_sentences(j, self.lang, p["name"], p.get("bot"), other)
+        self.say(text("review.best", self.lang, best=j.best.notation))
+        self.say(self.cost(j))
+        self.say(text("review.why", self.lang, reasons=" ".join(reasons)))
+
+    # ------------------------------------------------------------ the loop
+    def run(self) -> int:
+        """Step through the mistakes until the end, ``q`` or the end of input."""
+        self.say(text("review.title", self.lang, name=self.name))
+        self.say(self.summary())
+        i = 0
+        if not self.mistakes:
+            return 0
+        self.read(i)
+        for raw in self.inp:
+            word = raw.strip().lower()
+            if word in ("q", "quit", "stop", "τ", "τέλος"):
+                break
+            if word in ("n", "next", "", "ν", "επόμενο"):
+                if i + 1 >= len(self.mistakes):
+                    break
+                i += 1
+                self.read(i)
+            elif word in ("p", "previous", "π", "προηγούμενο"):
+                if i == 0:
+                    self.say(text("review.first", self.lang))
+                else:
+                    i -= 1
+                    self.read(i)
+            elif word in ("r", "repeat", "ξ", "ξανά"):
+                self.read(i)
+            elif word in ("b", "best", "κ", "καλύτερη"):
+                self.answer(i)
+            elif word.isdigit():
+                self.try_play(i, int(word))
+            else:
+                self.say(text("review.keys", self.lang))
+        self.say(text("review.end", self.lang))
+        self.say(self.summary())
+        return 0
+
+    def try_play(self, i: int, number: int) -> None:
+        """The player's try: right or wrong, then the answer."""
+        j = self.mistakes[i]
+        plays = legal_plays(j.position, j.dice)
+        if not 1 <= number <= len(plays):
+            self.say(text("review.no_number", self.lang, n=len(plays)))
+            return
+        chosen = plays[number - 1]
+        if chosen == j.best:
+            self.say(text("review.right", self.lang, play=chosen.notation))
+        else:
+            self.say(text("review.wrong", self.lang, play=chosen.notation))
+        self.answer(i)
+
+
+__all__ = ["Walk"]
