@@ -95,9 +95,10 @@ def main(argv: list[str] | None = None) -> int:
             raise
         _silence_stdout()  # ``> /dev/full``: say so once, on the error stream
         from .words import default_lang, text
+        from .words.faults import os_fault
         try:
-            print(text("output.failed", default_lang(), error=exc.strerror or exc),
-                  file=sys.stderr)
+            lang = default_lang()
+            print(text("output.failed", lang, error=os_fault(exc, lang)), file=sys.stderr)
         except OSError:
             pass
         return 1

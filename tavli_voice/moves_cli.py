@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
 from .words import lang_from_argv, text
 from .words.catalogs import use_argparse_language
+from .words.faults import os_fault, position_fault
 from . import arguments as A
 from .rules import Position, analyse
 from .rules.position import GameOverError
@@ -272,12 +273,13 @@ def main(argv: list[str]) -> int:
                    lang), file=sys.stderr)
         return 2
     except OSError as exc:
-        print(text("moves.cannot_read", lang, path=shown, error=exc.strerror or exc),
+        print(text("moves.cannot_read", lang, path=shown, error=os_fault(exc, lang)),
               file=sys.stderr)
         return 2
     except (ValueError, RecursionError) as exc:
-        error = "the file is nested too deeply" if isinstance(exc, RecursionError) else exc
-        print(text("moves.bad_position", lang, error=_printable(str(error))), file=sys.stderr)
+        log.info("moves: %s: %s", shown, exc)  # the English detail, for the log
+        print(text("moves.bad_position", lang, error=_printable(position_fault(exc, lang))),
+              file=sys.stderr)
         return 2
     for i, play in enumerate(turn.plays, start=1):
         print(f"{i}. {play.notation}")

@@ -7,6 +7,7 @@ speech; numbers agree with their nouns; a dropped double's sentence parses.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +17,8 @@ from tavli_voice.narration.phrases import NarrationContext, phrase, screen_text
 from tavli_voice.narration.speechtext import clean_for_speech
 from tavli_voice.narration.utterance import Pause
 from tavli_voice.rules import Position, legal_plays
+
+GREEK = re.compile(r"[α-ωΑ-Ωά-ώΆ-Ώ]")
 
 LATIN = re.compile(r"[A-Za-z]")
 YOU_RITA = (E.PlayerInfo("you"), E.PlayerInfo("Ρίτα", "rita"))
@@ -100,3 +103,132 @@ class TestPointShares:
             assert not re.search(r"\d[,.]\d", text), text
             assert "προτεινόμενη κίνηση" in text and "της συμβουλής" not in text
         assert f"{loss:.2f} points" in screen(note, "en")
+
+
+# --------------------------------------------------------------------------- errors in Greek
+#: Latin words a Greek error may hold: JSON field names and values, programs, formats.
+ERROR_LATIN_OK = {"tavli", "voice", "moves", "hear", "JSON", "UTF", "WAV", "points", "bar", "off",
+                  "cube", "game", "value", "owner", "mover", "opponent", "null", "portes",
+                  "plakoto", "fevga", "VOG", "tavlucky", "traditional", "vog", "enroll", "xx",
+                  "foo", "wav", "json", "nonexist", "dice", "options", "commands", "n"}
+
+
+def english_words(line: str) -> list[str]:
+    return [w for w in re.findall(r"[A-Za-z]+", line) if w not in ERROR_LATIN_OK]
+
+
+#: A bad position for each fault ``rules/position.py`` names (the file's text).
+BAD_POSITIONS = {
+    "not_json": '{"game": "portes"',
+    "not_object": "[1, 2]",
+    "unknown_fields": '{"game": "portes", "points": [], "xx": 1}',
+    "unknown_preset": '{"game": "portes", "preset": "xx"}',
+    "unknown_game": '{"game": "xx"}',
+    "needs_game": '{"points": []}',
+    "game_preset": '{"game": "fevga", "preset": "vog"}',
+    "points_list": '{"game": "portes", "points": [1]}',
+    "pin_not_plakoto": '{"game": "fevga", "points": [[2, -1]' + ", 0" * 23 + "]}",
+    "pin_pair": '{"game": "plakoto", "points": [[2]' + ", 0" * 23 + "]}",
+    "pin_sides": '{"game": "plakoto", "points": [[2, 1]' + ", 0" * 23 + "]}",
+    "too_many": '{"game": "portes", "points": [16' + ", 0" * 23 + "]}",
+    "point_value": '{"game": "portes", "points": ["a"' + ", 0" * 23 + "]}",
+    "no_bar": '{"game": "fevga", "points": [15' + ", 0" * 22 + ', -15], "bar": [1, 0]}',
+    "cube_vog": '{"game": "portes", "points": [15' + ", 0" * 22 + ', -15], "cube": {}}',
+    "cube_form": ('{"game": "portes", "preset": "vog", "points": [15' + ", 0" * 22
+                  + ', -15], "cube": {"value": 3}}'),
+    "cube_owner": ('{"game": "portes", "preset": "vog", "points": [15' + ", 0" * 22
+                   + ', -15], "cube": {"value": 2, "owner": "me"}}'),
+    "pair": '{"game": "portes", "points": [15' + ", 0" * 22 + ', -15], "off": [1]}',
+    "count.mover": '{"game": "portes", "points": [14' + ", 0" * 22 + ", -15]}",
+    "count.opponent": '{"game": "portes", "points": [15' + ", 0" * 22 + ", -14]}",
+}
+
+
+class TestPositionFaultsInGreek:
+    @pytest.mark.parametrize("fault", sorted(BAD_POSITIONS))
+    def test_each_fault_of_a_position_file_has_its_own_greek_sentence(self, fault: str) -> None:
+        from tavli_voice.words.faults import position_fault
+        with pytest.raises(ValueError) as refused:
+            Position.from_json(BAD_POSITIONS[fault])
+        said = position_fault(refused.value, "el")
+        assert all(part in said for part in _fixed_parts(f"fault.{fault}")), (fault, said)
+        assert not english_words(said), said
+        assert position_fault(refused.value, "en") == str(refused.value)
+
+    @pytest.mark.parametrize("fault", sorted(BAD_POSITIONS))
+    def test_the_moves_command_says_it_in_greek(self, fault: str, tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+        from tavli_voice.cli import main
+        path = tmp_path / "position.json"
+        path.write_text(BAD_POSITIONS[fault], "utf-8")
+        assert main(["moves", str(path), "--dice", "6", "5", "--lang", "el"]) == 2
+        err = capsys.readouterr().err.strip()
+        assert err.startswith("tavli-voice moves: ") and GREEK.search(err), err
+        assert not english_words(err.replace(str(path), "")), err
+
+
+
+def _fixed_parts(key: str) -> list[str]:
+    """The words of a catalogue sentence outside its placeholders."""
+    template = M.ENTRIES[key]["el"].replace("{{", "{").replace("}}", "}")
+    return [part for part in re.split(r"\{\w+\}", template) if part.strip()]
+
+
+class TestSystemErrorsInGreek:
+    @pytest.mark.parametrize("name", ["ENOENT", "EACCES", "EPERM", "EISDIR", "ENOTDIR",
+                                      "ENAMETOOLONG", "ELOOP", "ENOSPC", "EROFS", "EIO", "EFBIG"])
+    def test_common_errno_values_are_greek_words(self, name: str) -> None:
+        import errno
+        import os
+
+        from tavli_voice.words.faults import os_fault
+        number = getattr(errno, name)
+        said = os_fault(OSError(number, os.strerror(number)), "el")
+        assert GREEK.search(said) and not LATIN.search(said), said
+        assert os_fault(OSError(number, os.strerror(number)), "en") == os.strerror(number)
+
+    def test_an_unlisted_errno_is_still_greek(self) -> None:
+        from tavli_voice.ui.guard import os_error_text
+        from tavli_voice.words.faults import os_fault
+        said = os_fault(OSError(123, "No medium found"), "el")
+        assert said == "σφάλμα συστήματος με αριθμό 123"
+        assert not LATIN.search(os_error_text(OSError(123, "No medium found"), "el"))
+
+    @pytest.mark.parametrize("target", ["missing", "folder"])
+    def test_moves_says_an_unreadable_file_in_greek(self, target: str, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+        from tavli_voice.cli import main
+        path = tmp_path / "none.json" if target == "missing" else tmp_path
+        assert main(["moves", str(path), "--dice", "6", "5", "--lang", "el"]) == 2
+        err = capsys.readouterr().err.strip()
+        assert not english_words(err.replace(str(path), "")), err
+        assert err.endswith("το αρχείο δεν υπάρχει" if target == "missing" else
+                            "είναι φάκελος, όχι αρχείο"), err
+
+    @pytest.mark.parametrize("argv", [
+        ["--options", "-1", "x.wav"], ["--commands", "foo", "x.wav"],
+        ["--engine", "pocketsphinx", "NONE"], ["--engine", "pocketsphinx", "FOLDER"],
+        ["--engine", "pocketsphinx", "NOTWAV"],
+    ])
+    def test_hear_errors_are_greek_on_screen(self, argv: list[str], tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+        import io
+
+        from tavli_voice.speech.cli import hear_main
+        for var in ("HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
+            monkeypatch.setenv(var, str(tmp_path / var.lower()))
+        if argv[-1] == "NOTWAV":
+            (tmp_path / "xx.wav").write_bytes(b"RIFFxxxx")
+        files = {"NONE": str(tmp_path / "xx.wav"), "FOLDER": str(tmp_path),
+                 "NOTWAV": str(tmp_path / "xx.wav")}
+        argv = [files.get(a, a) for a in argv]
+        out, err = io.StringIO(), io.StringIO()
+        assert hear_main(["--lang", "el", *argv], out, err) != 0
+        shown = (out.getvalue() + err.getvalue() + capsys.readouterr().err).replace(
+            str(tmp_path), "")
+        lines = [ln for ln in shown.splitlines() if ln.strip() and not ln.startswith(("χρήση", " "))]
+        assert lines
+        for line in lines:
+            prose = line.split('"error": ')[-1] if '"error"' in line else line
+            assert GREEK.search(prose) and not english_words(prose), line

@@ -73,6 +73,10 @@ def os_error_text(exc: BaseException, lang: str) -> str:
     key = _ERRNO_KEYS.get(number) if isinstance(number, int) else None
     if key is not None:
         return M.text(f"oserror.{key}", lang)
+    if lang != "en" and isinstance(exc, OSError):  # never the system's English strerror
+        from tavli_voice.words.faults import os_fault
+
+        return os_fault(exc, lang)
     detail = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
     return M.text("oserror.other", lang, error=visible(str(detail), 120))
 

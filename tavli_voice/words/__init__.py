@@ -2110,6 +2110,7 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
 # ---------------------------------------------------------------------------
 #: Each section of the catalogue under the prefix its keys take in :data:`ENTRIES`
 #: (the narration's :data:`MESSAGES` have no prefix).
+from .faults import FAULT_WORDS  # noqa: E402  (why a position file or a system call failed)
 from .reasons import REASON_WORDS  # noqa: E402  (why a play is better; uses the helpers above)
 from .review import REVIEW_WORDS  # noqa: E402  (the match history and its review)
 
@@ -2125,6 +2126,7 @@ SECTIONS: dict[str, dict[str, dict[str, str]]] = {
     "latin.": LATIN_SPOKEN,
     "voice.": VOICE_MESSAGES,
     "why.": REASON_WORDS,
+    "fault.": FAULT_WORDS,
     "review.": REVIEW_WORDS,
 }
 
