@@ -390,3 +390,22 @@ def test_fevga_says_a_reason_only_when_it_clearly_dominates() -> None:
             told += bool(ex.reasons)
             honest += not ex.reasons
     assert honest > told
+
+
+def test_several_points_made_or_given_up_are_said_in_the_plural() -> None:
+    """«κλείνει πόρτες στο 12 και στο 5», «χαλάει τις πόρτες …»; one point stays singular."""
+    from types import SimpleNamespace as D
+
+    from tavli_voice.words import player_words
+    from tavli_voice.words.reasons import say_reasons
+
+    rita = player_words("Rita", "rita", 1, "el")
+    two = say_reasons("portes", [D(kind="made", mine=0, better=2, points=(12, 5))], "el", rita)
+    one = say_reasons("portes", [D(kind="made", mine=0, better=1, points=(5,))], "el", rita)
+    gone = say_reasons("plakoto", [D(kind="given_up", mine=2, better=0, points=(8, 6))], "el",
+                       rita)
+    assert two == "Η προτεινόμενη κίνηση κλείνει πόρτες στο 12 και στο 5."
+    assert one == "Η προτεινόμενη κίνηση κλείνει πόρτα στο 5."
+    assert gone == "Η κίνησή σου χαλάει τις πόρτες στο 8 και στο 6."
+    en = say_reasons("portes", [D(kind="made", mine=0, better=2, points=(12, 5))], "en", rita)
+    assert en == "The hint's play makes points 12 and 5."

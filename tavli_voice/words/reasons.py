@@ -68,10 +68,14 @@ REASON_WORDS: dict[str, dict[str, str]] = {
     "rolls.many": {"en": "{n} rolls of 36", "el": "{n} ζαριές στις 36"},
     "made": {"en": "the hint's play makes {points}",
              "el": "η προτεινόμενη κίνηση κλείνει πόρτα {points}"},
+    "made.many": {"en": "the hint's play makes {points}",
+                  "el": "η προτεινόμενη κίνηση κλείνει πόρτες {points}"},
     "made.fevga": {"en": "the hint's play takes {points}",
                    "el": "η προτεινόμενη κίνηση πιάνει {points}"},
     "given_up": {"en": "your play gives up {points}",
                  "el": "η κίνησή σου χαλάει την πόρτα {points}"},
+    "given_up.many": {"en": "your play gives up {points}",
+                      "el": "η κίνησή σου χαλάει τις πόρτες {points}"},
     "given_up.fevga": {"en": "your play leaves {points} empty",
                        "el": "η κίνησή σου αφήνει άδειο {points}"},
     "prime": {"en": "the hint's play has {n} closed points in a row, yours {m}",
@@ -142,8 +146,14 @@ def _t(key: str, lang: str, **kw: object) -> str:
 
 
 def _w(key: str, lang: str, game: str, **kw: object) -> str:
-    """The game's own form of ``key`` where it has one (``made.fevga``)."""
-    return _t(f"{key}.{game}" if f"{key}.{game}" in REASON_WORDS else key, lang, **kw)
+    """The game's own form of ``key`` where it has one (``made.fevga``), else its plural
+    form for several points (``made.many``: «κλείνει πόρτες στο 12 και στο 5»)."""
+    points = kw.pop("points_count", 0)
+    if f"{key}.{game}" in REASON_WORDS:
+        return _t(f"{key}.{game}", lang, **kw)
+    many = f"{key}.many"
+    return _t(many if isinstance(points, int) and points > 1 and many in REASON_WORDS else key,
+              lang, **kw)
 
 
 def _rolls(n: int, lang: str, speech: bool) -> str:
@@ -188,7 +198,7 @@ def reason_part(game: str, fact: Fact, lang: str, who: PlayerWords, *,
         n, m = fact.better, fact.mine
     return _w(kind, lang, game,
               n=number(n, lang, gender, speech=speech), m=number(m, lang, gender, speech=speech),
-              points=pts, who=who.subject, whose=who.whose)
+              points=pts, points_count=len(fact.points), who=who.subject, whose=who.whose)
 
 
 def say_reasons(game: str, facts: Sequence[Fact], lang: str, who: PlayerWords, *,
