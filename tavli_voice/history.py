@@ -1,6 +1,7 @@
 """Match history: every finished or left match, kept whole for ``tavli-voice review``.
 
-A match is kept in ``<data folder>/history/`` as one JSON file named by the
+A match is kept in ``<data folder>/history/`` (beside the save: a match
+saved elsewhere with ``--save`` is kept beside that file) as one JSON file named by the
 date and the players (``20261205-231500-rita-vs-expert.json``). It holds the
 save (:meth:`Session.snapshot`: configuration, seed, preset, players, options,
 the match's scores and results) and the whole match's turns, game by game:

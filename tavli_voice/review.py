@@ -77,8 +77,12 @@ def _find(position: Position, dice: tuple[int, int], plays: tuple[Play, ...],
 
 
 def judge(turns: Sequence[Mapping[str, Any]], sides: Sequence[int], *,
-          bot: ExpertBot | None = None) -> Iterator[Judged]:
+          bot: ExpertBot | None = None, explain_all: bool = True) -> Iterator[Judged]:
     """Every play of ``sides`` with a choice, in the order played.
+
+    The reasons (exact counts over every roll, the slow part) are found for
+    every play that is not the best, or only for mistakes when
+    ``explain_all`` is False (the others then have ``explanation`` None).
 
     Raises ``ValueError`` when a turn does not hold a legal play of its
     position and dice (a damaged history).
@@ -101,7 +105,8 @@ def judge(turns: Sequence[Mapping[str, Any]], sides: Sequence[int], *,
             loss = max(0.0, float(eq[best_i]) - float(eq[plays.index(played)]))
         else:  # no weights for this game: nothing to judge with
             best, loss = played, 0.0
-        explanation = None if best == played else explain(position, played, best, loss)
+        wanted = best != played and (explain_all or loss >= MISTAKE)
+        explanation = explain(position, played, best, loss) if wanted else None
         yield Judged(int(t["game"]), position.game, int(t["turn"]), int(t["side"]), position,
                      dice, played, best, loss, explanation)
 
@@ -116,10 +121,12 @@ def reason_sentences(judged: Judged, lang: str, opponent_name: str, opponent_bot
     from .words import capitalize, player_words, text
     from .words.reasons import reason_part
 
-    if judged.explanation is None:
+    found = judged.explanation
+    if found is None and judged.played != judged.best:  # not found by judge(): find it now
+        found = explain(judged.position, judged.played, judged.best, judged.loss)
+    if found is None:
         return [text("why.best", lang)]
-    if not judged.explanation.reasons:
+    if not found.reasons:
         return [text("why.none", lang)]
     who = player_words(opponent_name, opponent_bot, opponent_index, lang)
-    return [capitalize(reason_part(judged.kind, r, lang, who)) + "."
-            for r in judged.explanation.reasons]
+    return [capitalize(reason_part(judged.kind, r, lang, who)) + "." for r in found.reasons]

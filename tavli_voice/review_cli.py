@@ -137,7 +137,7 @@ def walk(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO, inp: Tex
         return opened
     path, data, sides = opened
     try:
-        judged = list(judge(data["turns"], sides))
+        judged = list(judge(data["turns"], sides, explain_all=False))
     except ValueError as exc:
         print(text("review.bad_match", lang, name=path.stem, error=str(exc)[:300]), file=err)
         return 1
@@ -154,7 +154,7 @@ def jsonl(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> int:
     path, data, sides = opened
     players = data["save"]["players"]
     try:
-        for j in judge(data["turns"], sides):
+        for j in judge(data["turns"], sides, explain_all=args.all_plays):
             if not (j.mistake or args.all_plays):
                 continue
             other = 1 - j.side

@@ -300,3 +300,27 @@ class TestInteractiveReview:
         assert json.loads(path.read_text(encoding="utf-8"))["ended"] == "finished"
         assert "The match is kept in the history; review it with: " in said
         assert f" review {path.stem}\n" in said
+
+
+def test_a_match_saved_elsewhere_is_kept_beside_its_save(home: Path, tmp_path: Path) -> None:
+    save = tmp_path / "elsewhere" / "match-1.json"
+    play("--players", "rita,rita", "--points", "1", "--seed", "1", "--save", str(save))
+    assert not home.exists()  # the data folder is not touched
+    (kept,) = (save.parent / "history").iterdir()
+    assert history.load_entry(str(kept))[1]["ended"] == "finished"
+
+
+def test_killing_a_review_changes_no_kept_match(home: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+
+    bot_match(1)
+    before = {p.name: p.read_bytes() for p in home.iterdir()}
+    proc = subprocess.Popen([sys.executable, "-m", "tavli_voice.cli", "review", "--order", "play"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=dict(os.environ))
+    assert proc.stdout is not None
+    assert proc.stdout.readline().startswith(b"Review of ")  # the review is under way
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    assert {p.name: p.read_bytes() for p in home.iterdir()} == before

@@ -237,7 +237,9 @@ class App:
     def keep_in_history(self, evs: list[E.Event]) -> str | None:
         """Keep a finished or left match in the match history (once); a sentence to say, or None.
 
-        Nothing is kept with ``--no-save``. The sentence says when the oldest
+        Nothing is kept with ``--no-save``; the history is the folder ``history``
+        beside the save (in the data folder, unless ``--save`` names another
+        folder, as tests do). The sentence says when the oldest
         kept match was removed to stay within :data:`history.MAX_KEPT`, or why
         the match could not be kept.
         """
@@ -252,7 +254,9 @@ class App:
         from .guard import os_error_text
 
         try:
-            kept = history.keep(self.session.snapshot(), self.journal.turns, ended=ended)
+            # beside the save: the data folder, unless --save names another folder
+            kept = history.keep(self.session.snapshot(), self.journal.turns, ended=ended,
+                                folder=self.save_path.parent / history.FOLDER)
         except OSError as exc:
             log.warning("match not kept in the history: %s", exc)
             self.history_kept = Path()  # said once
