@@ -134,6 +134,8 @@ class PlaysOffered(Event):
     plays: tuple[Play, ...]
     position: Position  #: from ``player``'s side
     suggested: int | None = None  #: 1-based, when suggestions are on
+    #: With suggestions on, how many plays at the front are the expert's best, best first.
+    leading: int = 0
 
 
 @dataclass(frozen=True, slots=True)

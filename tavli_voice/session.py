@@ -56,6 +56,8 @@ class SessionOptions:
     #: Above this many plays, picking a checker offers its group's whole plays,
     #: numbered 1, 2 … in the group (:mod:`tavli_voice.rules.playgroups`).
     group_above: int = 12
+    #: With suggestions on, how many of the hint bot's best plays come first, best first.
+    suggest_top: int = 3
 
 
 class Session:
@@ -76,6 +78,7 @@ class Session:
                 make_bot(p.bot, seed=0)  # fail early on an unknown bot name
         self._closed_passes = 0
         self._best: tuple[int, Play] | None = None  #: (turn, the strong bot's play)
+        self._leading = 0  #: how many of the hint bot's best plays lead the offer
         #: each person's last play, to explain it: player → (game number, position, dice,
         #: the plays on offer, the play made, the hint's play if it was asked for)
         self._made: dict[int, tuple[int, Position, tuple[int, int], tuple[Play, ...], Play,
@@ -164,10 +167,12 @@ class Session:
         turn = analyse(self.position, dice)
         self.dice = dice
         self.plays = turn.plays
+        self._leading = 0
         if self.options.suggestions and len(turn.plays) > 1 and not self._is_bot(self.to_move):
-            # the person asked for suggestions: the suggested play comes first
-            best = self.plays[self.suggested_number() - 1]
-            self.plays = (best,) + tuple(p for p in self.plays if p is not best)
+            # the person asked for suggestions: the hint bot's best plays come first
+            best = self._best_plays(self.options.suggest_top)
+            self.plays = best + tuple(p for p in self.plays if p not in best)
+            self._leading = len(best)
         out: list[E.Event] = [E.DiceRolled(self.to_move, dice, len(turn.plays), automatic)]
         if not turn.plays:
             assert turn.reason is not None
@@ -198,7 +203,17 @@ class Session:
         if self.options.suggestions and self.dice is not None and not self._is_bot(self.to_move):
             suggested = self.suggested_number()
         return E.PlaysOffered(self.to_move, self.dice or (0, 0), self.plays, self.position,
-                              suggested)
+                              suggested, self._leading if suggested is not None else 0)
+
+    def _best_plays(self, count: int) -> tuple[Play, ...]:
+        """The hint bot's ``count`` best plays, best first: its choice, then its choice of the rest."""
+        best = [self.plays[self.suggested_number() - 1]]
+        hint_bot = self._bot(self.options.hint_bot, "hint")
+        assert self.dice is not None
+        while len(best) < min(count, len(self.plays)):
+            rest = tuple(p for p in self.plays if p not in best)
+            best.append(hint_bot.choose_play(self.position, self.dice, rest))
+        return tuple(best)
 
     def suggested_number(self) -> int:
         """1-based number of the suggested play (the hint), the same all turn long.
@@ -804,7 +819,9 @@ class Session:
                         "suggestions": self.options.suggestions,
                         "coach": self.options.coach,
                         "auto_single": self.options.auto_single,
-                        "hint_bot": self.options.hint_bot},
+                        "hint_bot": self.options.hint_bot,
+                        "group_above": self.options.group_above,
+                        "suggest_top": self.options.suggest_top},
             "checkpoint": dict(self.checkpoint),
             "log": list(self.log),
             "over": self.phase is Phase.MATCH_OVER,

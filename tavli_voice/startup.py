@@ -34,6 +34,7 @@ from .ui import saved
 
 if TYPE_CHECKING:
     from .narration.narrator import Narrator
+    from .narration.play_settings import PlaySettings
     from .narration.settings import SpeechSettings
     from .ui.app import App, Source
 
@@ -103,7 +104,8 @@ def build_parser(lang: str = "en", prog: str = "tavli-voice play") -> argparse.A
     ap.add_argument("--resume", action="store_true", help=h("resume"))
     ap.add_argument("--resume-name", default=None, metavar=mv("name"), help=h("resume_name"))
     ap.add_argument("--watch", action="store_true", help=h("watch"))
-    ap.add_argument("--suggest", action="store_true", help=h("suggest"))
+    ap.add_argument("--suggest", action=argparse.BooleanOptionalAction, default=None,
+                    help=h("suggest"))
     ap.add_argument("--coach", action="store_true", help=h("coach"))
     ap.add_argument("--no-confirm", action="store_true", help=h("no_confirm"))
     ap.add_argument("--save", default=None, metavar=mv("file"), help=h("save"))
@@ -353,6 +355,21 @@ def _save_unlockable(save_path: Path, exc: OSError, args: argparse.Namespace, sa
     return other, lock, None
 
 
+def play_settings(suggest: bool | None) -> "PlaySettings":
+    """The saved play-list settings; ``--suggest``/``--no-suggest`` change them and are saved."""
+    from .narration.play_settings import load_play_settings, save_play_settings
+
+    path = userfiles.settings_path()
+    settings = load_play_settings(path)
+    if suggest is not None and suggest != settings.suggest:
+        settings = dataclasses.replace(settings, suggest=suggest)
+        try:
+            save_play_settings(settings, path)
+        except OSError as exc:  # kept for this match only; the match goes on
+            log.warning("play settings not saved to %s: %s", path, exc)
+    return settings
+
+
 def say_settings_problem(lang: str, say: "SayLine") -> None:
     """A damaged settings file is said once at start (and copied aside), never silently replaced."""
     path = userfiles.settings_path()
@@ -431,8 +448,9 @@ def open_session(args: argparse.Namespace, lang: str, save_path: Path | None,
             raise ValueError(M.text("error.preset_game", lang, game=M.game_name(args.game, lang),
                                     preset=M.preset_short_name(preset, lang)))
         config = MatchConfig(length, args.game, preset, seed, TimerRules(enabled=args.timer))
-        options = SessionOptions(confirm_plays=not args.no_confirm, suggestions=args.suggest,
-                                 coach=args.coach)
+        plays = play_settings(args.suggest)
+        options = SessionOptions(confirm_plays=not args.no_confirm, suggestions=plays.suggest,
+                                 coach=args.coach, group_above=plays.group_above)
         return Session(config, players, options), None
     except ValueError as exc:
         say(M.text("error.options", lang, error=str(exc)))

@@ -166,3 +166,69 @@ def test_checkers_going_the_same_way_are_said_once_with_the_hit_r1() -> None:
     assert Say(terse, True).play(play, 0) == "24 to 18 hitting, 3 times 13 to 7 hitting"
     quiet = Play((Step(13, 7, 6), Step(13, 7, 6)), result, "13/7(2)")
     assert Say(ctx("en"), True).play(quiet, 0) == "2 checkers from 13 to 7"
+
+
+def test_suggestions_put_the_hint_bots_best_three_first_marked_suggested() -> None:
+    s = session((3, 3), suggestions=True)
+    offered = [e for e in [s._offer()] if isinstance(e, E.PlaysOffered)][0]
+    assert offered.suggested == 1 and offered.leading == 3
+    assert s.suggested_number() == 1
+    hint = s._bot(s.options.hint_bot, "hint")
+    assert s.dice is not None
+    rest = s.plays[1:]
+    assert hint.choose_play(s.position, s.dice, rest) == s.plays[1]
+    assert hint.choose_play(s.position, s.dice, s.plays[2:]) == s.plays[2]
+    assert sorted(map(repr, s.plays)) == sorted(map(repr, legal_plays(s.position, s.dice)))
+    said = strings(P.phrase(offered, ctx("en")))
+    assert [x.endswith(", suggested") for x in said[1:4]] == [True] * 3
+    assert said[4].startswith("From ")
+    el = strings(P.phrase(offered, ctx("el")))
+    assert el[1].endswith("(προτείνεται)")
+
+
+@pytest.fixture()
+def home(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> object:
+    from pathlib import Path
+
+    root = Path(str(tmp_path))
+    for name, sub in (("HOME", "home"), ("XDG_CONFIG_HOME", "config"),
+                      ("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache"),
+                      ("TAVLI_VOICE_HOME", "tavli")):
+        monkeypatch.setenv(name, str(root / sub))
+    return root
+
+
+def test_suggest_is_a_saved_setting_off_by_default(home: object) -> None:
+    import json
+
+    from tavli_voice import startup, userfiles
+
+    parser = startup.build_parser("en")
+    assert parser.parse_args([]).suggest is None
+    assert startup.play_settings(None).suggest is False  # off when nothing is saved
+    assert startup.play_settings(parser.parse_args(["--suggest"]).suggest).suggest is True
+    saved = json.loads(userfiles.settings_path().read_text(encoding="utf-8"))
+    assert saved["plays"] == {"suggest": True, "group_above": 12}
+    assert startup.play_settings(None).suggest is True  # restored at the next start
+    assert startup.play_settings(parser.parse_args(["--no-suggest"]).suggest).suggest is False
+    assert startup.play_settings(None).suggest is False
+
+
+def test_a_damaged_plays_section_gives_the_defaults(home: object) -> None:
+    from tavli_voice import startup, userfiles
+
+    path = userfiles.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"plays": {"suggest": "yes", "group_above": 0}, "speech": {"rate": 200}}',
+                    encoding="utf-8")
+    settings = startup.play_settings(None)
+    assert (settings.suggest, settings.group_above) == (False, 12)
+    startup.play_settings(True)
+    assert '"rate": 200' in path.read_text(encoding="utf-8")  # the other sections kept
+
+
+def test_the_group_limit_and_suggestions_survive_a_save() -> None:
+    s = session((3, 3), suggestions=True, group_above=5)
+    again, _events = Session.restore(s.snapshot())
+    assert again.options.group_above == 5 and again.options.suggestions
+    assert again.plays == s.plays  # the same order, so the same numbers replay the same plays

@@ -157,13 +157,15 @@ def _plays_offered(e: E.PlaysOffered, s: Say) -> Blocks:
         return [intro.rstrip(":").rstrip() + "."]
     items = []
     for i, play in enumerate(e.plays, start=1):
-        key = "plays.item_suggested" if e.suggested == i else "plays.item"
+        suggested = e.suggested == i or (e.suggested is not None and i <= e.leading)
+        key = "plays.item_suggested" if suggested else "plays.item"
         items.append(s.t(key, n=i, play=s.play(play, e.player)))
     limit = s.ctx.max_spoken_plays if s.speech else s.ctx.max_listed_plays
     if not s.ctx.on_request and not s.ctx.chatty and count - limit > SHORT_REST and limit > 0:
         # a long list is told as groups by the checker moved (the suggested play
         # first); the whole list on request. One to three plays left are read.
-        first = [items[e.suggested - 1]] if e.suggested else []
+        first = (items[:e.leading] if e.leading else
+                 [items[e.suggested - 1]] if e.suggested else [])
         hint = "plays.groups_hint" if s.speech else "plays.groups_hint_screen"
         return [intro] + first + [_play_groups(e, s), s.t(hint)]
     return [intro] + items

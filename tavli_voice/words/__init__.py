@@ -955,8 +955,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cli.speech": {"en": "speech output: on or off", "el": "ομιλία: on ή off"},
     "cli.verbosity": {"en": "how much is said: terse, normal or chatty",
                       "el": "πόσα λέγονται: terse, normal ή chatty"},
-    "cli.suggest": {"en": "show the expert's choice first with the plays",
-                    "el": "δείξε πρώτη την επιλογή του έμπειρου παίκτη μαζί με τις κινήσεις"},
+    "cli.suggest": {"en": "say the expert's three best plays first, as suggested; kept for "
+                          "the next matches until --no-suggest",
+                    "el": "λέει πρώτες τις τρεις καλύτερες κινήσεις του έμπειρου παίκτη, ως "
+                          "προτεινόμενες· μένει και για τους επόμενους αγώνες ως το --no-suggest"},
     "cli.coach": {"en": "coach: after a clear mistake, say how much better the hint's play is",
                   "el": "προπονητής: μετά από καθαρό λάθος, λέει πόσο καλύτερη είναι η "
                         "κίνηση της συμβουλής"},
