@@ -61,7 +61,9 @@ class Walk:
         print(line, file=self.out, flush=True)
 
     def who(self, side: int) -> str:
-        """The subject for ``side``, capitalised."""
+        """The subject for ``side``, capitalised ("You" for the person reviewing)."""
+        if side == self.listener:
+            return text("board.you", self.lang)
         p = self.players[side]
         return capitalize(player_words(p["name"], p.get("bot"), side, self.lang).subject)
 
@@ -87,12 +89,10 @@ class Walk:
         """What the mistake cost, in plain words."""
         from .bots.expert import ExpertBot
 
-        plays = legal_plays(j.position, j.dice)
         chances = ExpertBot(0, search=False).win_chances([j.best, j.played])
         pct = max(0, round(100 * float(chances[0] - chances[1])))
         return text("review.cost", self.lang, played=j.played.notation,
-                    games=count("games", pct, self.lang),
-                    points=point_share(j.loss, self.lang)) if plays else ""
+                    games=count("games", pct, self.lang), points=point_share(j.loss, self.lang))
 
     def read(self, i: int) -> None:
         """Say mistake ``i`` (0-based): where, the dice, the position, the plays, the prompt."""

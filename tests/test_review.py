@@ -293,13 +293,17 @@ class TestInteractiveReview:
         assert lines[-2] == "Τέλος της ανασκόπησης."
         assert "Η Ρίτα διαλέγει από" in "\n".join(lines)
 
-    def test_a_person_hears_at_the_end_of_a_match_how_to_review_it(self, home: Path) -> None:
+    def test_a_person_hears_at_the_end_of_a_match_how_to_review_it(
+            self, home: Path, capsys: pytest.CaptureFixture[str]) -> None:
         said = play("--opponent", "rita", "--points", "1", "--seed", "3", "--no-confirm",
                     typed="r\n1\n" * 400)
         (path,) = home.iterdir()
         assert json.loads(path.read_text(encoding="utf-8"))["ended"] == "finished"
         assert "The match is kept in the history; review it with: " in said
         assert f" review {path.stem}\n" in said
+        lines = walk(capsys, "n\n" * 50)
+        assert lines[1].startswith("You: ")
+        assert any(line.startswith("You rolled ") for line in lines)
 
 
 def test_a_match_saved_elsewhere_is_kept_beside_its_save(home: Path, tmp_path: Path) -> None:

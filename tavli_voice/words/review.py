@@ -9,12 +9,15 @@ from __future__ import annotations
 
 REVIEW_WORDS: dict[str, dict[str, str]] = {
     "usage": {
-        "en": "Review kept matches: the list of them, or the expert's judgement of every play. "
-              "The history keeps the newest {max} finished or left matches; keeping one more "
-              "removes the oldest, and that is said.",
-        "el": "Ανασκόπηση των αγώνων που κρατήθηκαν: η λίστα τους, ή η κρίση του ειδικού για "
-              "κάθε κίνηση. Το ιστορικό κρατά τους {max} πιο πρόσφατους αγώνες που τελείωσαν ή "
-              "που άφησες· αν κρατηθεί ακόμα ένας, σβήνεται ο παλαιότερος και αυτό λέγεται."},
+        "en": "Review kept matches: step through the mistakes of the newest match (or NAME) by "
+              "key, list the matches (--list) or print the expert's judgement of every play "
+              "(--jsonl). The history keeps the newest {max} finished or left matches; keeping "
+              "one more removes the oldest, and that is said.",
+        "el": "Ανασκόπηση των αγώνων που κρατήθηκαν: τα λάθη του πιο πρόσφατου αγώνα (ή του "
+              "NAME) ένα ένα με πλήκτρα, η λίστα των αγώνων (--list) ή η κρίση του ειδικού για "
+              "κάθε κίνηση (--jsonl). Το ιστορικό κρατά τους {max} πιο πρόσφατους αγώνες που "
+              "τελείωσαν ή που άφησες· αν κρατηθεί ακόμα ένας, σβήνεται ο παλαιότερος και αυτό "
+              "λέγεται."},
     "opt_list": {"en": "list the kept matches, newest first",
                  "el": "δείχνει τους αγώνες που κρατήθηκαν, πρώτα τον πιο πρόσφατο"},
     "opt_name": {"en": "the kept match to review (a name from --list; the newest if left out)",
