@@ -1729,6 +1729,20 @@ BOARD_WORDS: dict[str, dict[str, str]] = {
         "el": "Το παράθυρο του ταμπλό σταμάτησε λόγω σφάλματος ({why}). Ο αγώνας αποθηκεύτηκε."},
     "rejected": {"en": "Not possible now.", "el": "Δεν γίνεται τώρα."},
     "you": {"en": "You", "el": "Εσύ"},
+    # the legend: each side's checkers by colour name and shape, never colour alone
+    "legend_side": {"en": "{name}: {colour} {shape}", "el": "{name}: {colour} {shape}"},
+    "colour_white": {"en": "white", "el": "λευκά"},
+    "colour_black": {"en": "black", "el": "μαύρα"},
+    "colour_light": {"en": "light", "el": "ανοιχτά"},
+    "colour_dark": {"en": "dark", "el": "σκούρα"},
+    "mark_help_green": {"en": "Green underline: can move",
+                        "el": "Πράσινη υπογράμμιση: κινείται"},
+    "mark_focus_magenta": {"en": "Magenta frame: selected", "el": "Πλαίσιο ματζέντα: επιλογή"},
+    "mark_focus_cyan": {"en": "Cyan frame: selected", "el": "Γαλάζιο πλαίσιο: επιλογή"},
+    "more_below": {"en": "▼ More: plays {start}–{end} (Page Down)",
+                   "el": "▼ Κι άλλες: {start}–{end} (Page Down)"},
+    "more_above": {"en": "▲ Back: plays {start}–{end} (Page Up)",
+                   "el": "▲ Πίσω: {start}–{end} (Page Up)"},
 }
 
 #: ``scan.`` Scan options and the scanner's reports; ``{0}``, ``{1}`` … are the
