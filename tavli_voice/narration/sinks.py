@@ -24,8 +24,6 @@ import numpy as np
 
 from tavli_voice.audio.device import stream_gone
 from tavli_voice.audio.priority import AUDIO_NICE, raise_sound_threads, raise_thread_priority
-# speech/listener.py still imports raise_for_interaction from here
-from tavli_voice.audio.priority import raise_for_interaction as raise_for_interaction
 from tavli_voice.audio.wav import resample as _resample
 from tavli_voice.audio.wav import write_wav
 from tavli_voice.narration.synth import DEFAULT_RATE

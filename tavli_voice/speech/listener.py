@@ -322,7 +322,7 @@ class Listener:
             stop()
 
     def _run(self) -> None:
-        from ..narration.sinks import raise_for_interaction
+        from ..audio.priority import raise_for_interaction
 
         raise_for_interaction("listener thread")
         try:
@@ -1184,7 +1184,7 @@ class Listener:
 
 def _recognizer_pool() -> ThreadPoolExecutor:
     """The one thread that recognises (at the priority of the threads between a word and its action)."""
-    from ..narration.sinks import raise_for_interaction
+    from ..audio.priority import raise_for_interaction
 
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix="tavli-recognizer",
                               initializer=raise_for_interaction, initargs=("recogniser thread",))
