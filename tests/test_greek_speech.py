@@ -232,3 +232,122 @@ class TestSystemErrorsInGreek:
         for line in lines:
             prose = line.split('"error": ')[-1] if '"error"' in line else line
             assert GREEK.search(prose) and not english_words(prose), line
+
+
+# --------------------------------------------------------------------------- paths, commands
+HOME_SAVE = "/home/maria/.local/share/tavli_voice/autosave.json"
+#: Placeholder → a value as the program fills it (paths, command lines), else a Greek word.
+FILLS = {"path": HOME_SAVE, "new": "/tmp/tavli_voice/autosave.json", "save": HOME_SAVE,
+         "copy": HOME_SAVE + ".bad", "lock": HOME_SAVE + ".lock", "file": "/home/maria/p/roll-1.wav",
+         "where": "/home/maria/.local/share/tavli_voice/models",
+         "command": f"tavli-voice resume --save {HOME_SAVE}"}
+#: How espeak-ng would spell the pieces of those paths, if they reached it.
+SPELLED = re.compile(r"μαρια|αουτο|τζσον|λοκαλ|σαρε|τμπ|ρολλ|--|/")
+
+
+def _fill(template: str) -> str:
+    values = {name: FILLS.get(name, "3" if name in ("count", "n", "pid", "limit") else "κάτι")
+              for name in M.placeholders(template)}
+    return template.replace("{{", "(").replace("}}", ")").format(**values) if values else template
+
+
+def _with_names() -> list[str]:
+    """Greek catalogue entries that hold a path, a command line or an option name."""
+    keys = []
+    for key, texts in M.ENTRIES.items():
+        el = texts["el"]
+        if key.startswith(("cli.", "moves.", "hear.", "models.", "enroll.", "review.opt",
+                           "metavar.", "arg.", "fault.")):
+            continue  # command-line help and errors: printed, never spoken
+        if M.placeholders(el) & set(FILLS) or "tavli-voice" in el or "--" in el:
+            keys.append(key)
+    return keys
+
+
+class TestNoSpelledNamesInGreekSpeech:
+    def test_the_catalogue_has_sentences_with_paths_and_commands(self) -> None:
+        keys = _with_names()
+        assert {"goodbye.saved", "resume.none", "resume.no_save", "watch.ended"} <= set(keys)
+
+    @pytest.mark.parametrize("key", _with_names())
+    def test_paths_commands_and_options_are_said_as_what_they_are(self, key: str) -> None:
+        on_screen = _fill(M.ENTRIES[key]["el"])
+        said = clean_for_speech(on_screen, "el")
+        assert not SPELLED.search(said), (on_screen, said)
+        assert not LATIN.search(said), said
+        for name in M.placeholders(M.ENTRIES[key]["el"]) & set(FILLS):
+            assert FILLS[name] in on_screen  # the screen keeps what to type
+
+    @pytest.mark.parametrize("text,said", [
+        (f"συνέχισέ τον με: tavli-voice resume --save {HOME_SAVE}",
+         "συνέχισέ τον με την εντολή ριζιούμ"),
+        ("δες τα λάθη με: /usr/bin/python3 -m tavli_voice.cli review 20261205-2334-εσύ-vs-ρίτα.",
+         "δες τα λάθη με την εντολή ριβιού."),
+        ("με το tavli-voice enroll.", "με την εντολή ενρόουλ."),
+        ("Με το --no-save δεν υπάρχει.", "Με την επιλογή νόου σέιβ δεν υπάρχει."),
+        ("Βγάλε το --no-save.", "Βγάλε την επιλογή νόου σέιβ."),
+        ("το --players θέλει δύο ονόματα.", "η επιλογή πλέιερς θέλει δύο ονόματα."),
+        (f"Ο αγώνας αποθηκεύεται ξανά, στο {HOME_SAVE}.",
+         "Ο αγώνας αποθηκεύεται ξανά, στο αρχείο του φακέλου δεδομένων."),
+        (f"Κρατήθηκε ως {HOME_SAVE}.bad· ξεκίνα.",
+         "Κρατήθηκε ως αρχείο του φακέλου δεδομένων, ξεκίνα."),
+        ("έψαξα στο /opt/models.", "έψαξα στον φάκελο."),
+        ("στο ~/.local/share/tavli_voice.", "στον φάκελο δεδομένων."),
+        ("εγκατάστησε ξανά το tavli-voice: pip install --force-reinstall tavli_voice",
+         "εγκατάστησε ξανά το τάβλι βόις με την εντολή πιπ ίνσταλ"),
+        ("Εγκατάστησε το πακέτο libportaudio2.", "Εγκατάστησε το πακέτο λιμπ πορτ όντιο δύο."),
+    ])
+    def test_examples(self, text: str, said: str) -> None:
+        assert clean_for_speech(text, "el") == said
+
+    def test_notation_and_scores_are_not_taken_for_paths(self) -> None:
+        assert clean_for_speech("Έπαιξες 24/18 13/8.", "el") == (
+            "Έπαιξες από το 24 στο 18, από το 13 στο 8.")
+        assert clean_for_speech("ναι/όχι", "el") == "ναι όχι"
+
+
+# --------------------------------------------------------------------------- numerals agree
+#: Articles and words of masculine and feminine nouns, before which a digit is read neuter.
+GENDERED_BEFORE = r"\b(?:οι|τις|στις|της|η|την|στην|ο|τον|στον|του|ένας|μία|μια|έναν)"
+#: A literal number whose Greek forms differ by gender (1, 3, 4, 13, 14, 21, 23, 24 …).
+GENDERED_DIGIT = re.compile(GENDERED_BEFORE + r"\s+((?:\d*[134])|(?:\d*1[34]))\b(?!\s*/)")
+PLACEHOLDER_AFTER = re.compile(GENDERED_BEFORE + r"\s+\{(\w*)\}")
+#: Placeholders after such an article, each filled with a number in words in speech
+#: (``number(..., gender, case)``) or with words, never a bare digit.
+AGREEING = {("reason.partial_double", "of"), ("board.length", "n"), ("review.right", "play"),
+            ("review.wrong", "play")}
+
+
+def _greek_templates() -> list[tuple[str, str]]:
+    out = [(key, texts["el"]) for key, texts in M.ENTRIES.items()]
+    for key, forms in M.PLURALS.items():
+        out += [(key, form) for form in forms["el"]]
+    return out
+
+
+class TestNumeralsAgree:
+    def test_no_digit_read_neuter_after_a_masculine_or_feminine_article(self) -> None:
+        bad = [(key, m.group(0)) for key, text in _greek_templates()
+               for m in GENDERED_DIGIT.finditer(text) if not re.search(r"\d[,.]\d", m.group(0))]
+        assert not bad, bad
+
+    def test_placeholders_after_such_articles_are_filled_with_words(self) -> None:
+        found = {(key, m.group(1)) for key, text in _greek_templates()
+                 for m in PLACEHOLDER_AFTER.finditer(text)}
+        assert found <= AGREEING, found - AGREEING
+
+    @pytest.mark.parametrize("n,of,words", [(1, 4, "μία φορά από τις τέσσερις"),
+                                            (3, 4, "τρεις φορές από τις τέσσερις")])
+    def test_a_partly_played_double_is_said_in_times(self, n: int, of: int, words: str) -> None:
+        said = M.plural("reason.partial_double", n, "el", speech=True, die=5,
+                        of=M.number(of, "el", "f", "acc", speech=True))
+        assert said == f"το 5 παίζεται μόνο {words}"
+
+    def test_a_match_to_one_point_is_said_masculine(self) -> None:
+        assert M.plural("board.length", 1, "el", speech=True) == "στον έναν πόντο"
+        assert M.plural("board.length", 3, "el", speech=True) == "στους τρεις πόντους"
+
+    def test_the_checks_catch_a_neuter_digit(self) -> None:
+        assert GENDERED_DIGIT.search("στις 3 χάνεις την παρτίδα")
+        assert GENDERED_DIGIT.search("παίξε την 1")
+        assert not GENDERED_DIGIT.search("στο 13 και στις 36")

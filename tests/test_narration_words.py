@@ -687,9 +687,10 @@ class TestReasons:
         played = reason.get("played")
         words = {1: "μία", 2: "δύο", 3: "τρεις"}[played]
         said = speech(E.TurnShortened(0, reason), ctx("el"))
-        assert f"μόνο {words} από τις τέσσερις κινήσεις του 6" in said, said
+        # κίνηση is a whole play: the die is played "three times of the four"
+        assert f"το 6 παίζεται μόνο {words} {'φορά' if played == 1 else 'φορές'} από τις τέσσερις" in said, said
         shown = P.screen_text(E.TurnShortened(0, reason), ctx("el"))
-        assert f"μόνο {played} από τις 4 κινήσεις του 6" in shown
+        assert f"το 6 παίζεται μόνο {played} {'φορά' if played == 1 else 'φορές'} από τις 4" in shown
 
     def test_nested_reason_names_the_die(self) -> None:
         reason = Reason.make(PassReason.ONLY_ONE_DIE, die=6, other=2,

@@ -18,6 +18,10 @@ espeak-ng, so anything that slips through is made speakable here:
   words are read in Greek letters, and a question's ``;`` becomes ``?`` so the
   voice rises (espeak-ng reads ``;`` as a falling pause, ``?`` and the Greek
   question mark U+037E alike as a question).
+* Greek speech never spells a path, a command line or an option name (espeak-ng
+  would read ``/home/maria/…`` letter by letter): it says what each is
+  ("στο αρχείο του φακέλου δεδομένων", "με την εντολή ριζιούμ", "την επιλογή
+  σέιβ"); the screen keeps them as typed (section ``spoken.`` of the catalogue).
 * Other symbols (``/ * ^ _ # | < > ~ @ [ ] { } =`` …) are dropped,
   ``&`` and ``+`` are said as words, parentheses and line breaks become
   pauses ("," and "."), so list items do not run together.
@@ -39,7 +43,8 @@ from __future__ import annotations
 
 import re
 
-from tavli_voice.words import LANGS, LATIN_SPOKEN, SPEECH_SYMBOL_WORDS
+from tavli_voice.words import LANGS, LATIN_SPOKEN, SPEECH_SYMBOL_WORDS, text
+from tavli_voice.words.spoken import SPOKEN_LATIN
 
 #: Punctuation allowed through (espeak uses it for pauses and intonation).
 SPEAKABLE_PUNCTUATION = ".,;:!?'-%"
@@ -59,7 +64,22 @@ _LINE_BULLET_RE = re.compile(r"^\s*[-*•·]+\s+", re.MULTILINE)
 _LINE_NUMBER_RE = re.compile(r"^\s*(\d+)[.)]\s+", re.MULTILINE)
 #: A Greek question mark typed as ";" at the end of a sentence or before a closing quote.
 _QUESTION_RE = re.compile(r";(?=[\s»\"”’)]|$)")
-_LATIN_RE = re.compile(r"[A-Za-z]+")
+_LATIN_RE = re.compile(r"[A-Za-z]+\d*")  # "libportaudio2" is looked up whole
+_SPOKEN_LATIN = {**LATIN_SPOKEN, **SPOKEN_LATIN}
+#: A path: from the root, the home folder or here; the last character is not a full stop.
+_PATH = r"(?:~|\.{1,2})?/[^\s«»()\[\],;:·…]*[^\s«»()\[\],;:·….]"
+_SUBCOMMANDS = "play|resume|moves|hear|models|enroll|review|fetch"
+#: A command line, with "με: " or "το " before it and its options, paths and values after it.
+_COMMAND_RE = re.compile(
+    rf"(?:(?<=\w):\s*|\b[Ττ]ο\s+)?(?:\S*python\S*\s+-m\s+tavli_voice\.cli|tavli-voice)\s+"
+    rf"(?P<sub>{_SUBCOMMANDS})(?:\s+(?:fetch|list)\b)?"
+    rf"(?:\s+(?:--?[\w-]+|{_PATH}|[\w-]*\d[\w-]*|[A-ZΑ-Ω]{{2,}}\b))*")
+#: "…το tavli-voice: pip install --force-reinstall tavli_voice" (how to reinstall).
+_PIP_RE = re.compile(r"(?::\s*|\s+)pip\s+install\b(?:\s+(?:--?[\w-]+|[\w.\[\]-]+))*")
+_OPTION_ARTICLE_RE = re.compile(r"(?<![\w-])(?P<art>[Ττ]ο)\s+--(?P<name>[A-Za-z][\w-]*)")
+_OPTION_RE = re.compile(r"(?<![\w-])--(?P<name>[A-Za-z][\w-]*)")
+_PATH_RE = re.compile(rf"(?<![\w/])(?:(?P<art>[Σσ]το|[Ττ]ο)\s+)?(?P<path>{_PATH})")
+_DATA_DIR_RE = re.compile(r"tavli[_-]voice|\.local/share", re.IGNORECASE)
 #: Latin letters → Greek sounds, for Latin words the catalogue does not list (names).
 _DIGRAPHS = (("th", "θ"), ("ch", "τσ"), ("sh", "σ"), ("ph", "φ"), ("ou", "ου"), ("oo", "ου"),
              ("ee", "ι"), ("ck", "κ"), ("qu", "κου"))
@@ -123,12 +143,15 @@ def speak_play(notation: str, lang: str) -> str:
 def greek_sounds(word: str) -> str:
     """A Latin word in Greek letters, as the Greek voice should say it.
 
-    >>> greek_sounds("r"), greek_sounds("VOG"), greek_sounds("Mary")
-    ('αρ', 'βι όου τζι', 'μαρι')
+    >>> greek_sounds("r"), greek_sounds("VOG"), greek_sounds("Mary"), greek_sounds("libportaudio2")
+    ('αρ', 'βι όου τζι', 'μαρι', 'λιμπ πορτ όντιο δύο')
     """
-    known = LATIN_SPOKEN.get(word.lower())
+    known = _SPOKEN_LATIN.get(word.lower())
     if known is not None:
         return known["el"]
+    digits = re.search(r"\d+$", word)
+    if digits:  # "mp3": the letters, then the number
+        return f"{greek_sounds(word[:digits.start()])} {digits.group(0)}"
     if word.isupper() and len(word) <= 4:  # an abbreviation: letter by letter
         return " ".join(LATIN_SPOKEN[c.lower()]["el"] for c in word)
     out = word.lower()
@@ -137,9 +160,54 @@ def greek_sounds(word: str) -> str:
     return "".join(_LETTERS.get(c, c) for c in out) or word
 
 
+def _option_name(name: str) -> str:
+    """An option's name in Greek sounds: ``no-save`` → "νόου σέιβ"."""
+    return " ".join(greek_sounds(part) for part in name.split("-") if part)
+
+
+def _say_command(found: re.Match[str]) -> str:
+    return text("spoken.command", "el", name=greek_sounds(found.group("sub")))
+
+
+def _say_option(found: re.Match[str]) -> str:
+    before = found.string[:found.start()].rstrip()
+    starts = not before or before[-1] in ".:;·!?"
+    said = text("spoken.option.nom" if starts else "spoken.option.acc", "el",
+                name=_option_name(found.group("name")))
+    return said[0].upper() + said[1:] if found.group("art")[0].isupper() else said
+
+
+def _say_path(found: re.Match[str]) -> str:
+    path, art = found.group("path"), found.group("art") or ""
+    data = bool(_DATA_DIR_RE.search(path))
+    if re.search(r"\.[A-Za-z]\w*$", path.rsplit("/", 1)[-1]):  # a file: "autosave.json"
+        return f"{art} {text('spoken.data_file' if data else 'spoken.file', 'el')}".strip()
+    folder = text("spoken.data_folder" if data else "spoken.folder", "el")
+    if art:  # στο → στον, το → τον before "φάκελο"
+        return f"{art}ν {folder}"
+    return folder
+
+
+def _no_spelled_names(text_: str) -> str:
+    """Greek: command lines, options and paths said as what they are (see the module)."""
+    text_ = _PIP_RE.sub(lambda m: " " + text("spoken.pip", "el"), text_)
+    text_ = _COMMAND_RE.sub(lambda m: " " + _say_command(m), text_)
+    text_ = _OPTION_ARTICLE_RE.sub(_say_option, text_)
+    text_ = _OPTION_RE.sub(lambda m: _option_name(m.group("name")), text_)
+    return _PATH_RE.sub(_say_path, text_)
+
+
 def clean_for_speech(text: str, lang: str) -> str:
-    """Return ``text`` made of words, digits and pause punctuation only."""
+    """Return ``text`` made of words, digits and pause punctuation only.
+
+    >>> clean_for_speech("Συνέχισέ τον με: tavli-voice resume --save /home/m/a.json", "el")
+    'Συνέχισέ τον με την εντολή ριζιούμ'
+    >>> clean_for_speech("Με το --no-save δεν υπάρχει αγώνας στο ~/.local/share/tavli_voice.", "el")
+    'Με την επιλογή νόου σέιβ δεν υπάρχει αγώνας στον φάκελο δεδομένων.'
+    """
     w = _words(lang)
+    if lang == "el":
+        text = _no_spelled_names(text)
     # Lines: bullets and list numbers go, line ends become sentence ends.
     text = _LINE_BULLET_RE.sub("", text)
     text = _LINE_NUMBER_RE.sub(r"\1, ", text)

@@ -631,7 +631,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help.intro.other": {"en": "{who} can:", "el": "{who} μπορεί:"},
     "help.item": {"en": "{key}: {what}", "el": "{key}: {what}"},
     "help.select.plays": {"en": "choose play 1 to {n}", "el": "διάλεξε κίνηση από 1 έως {n}"},
-    "hint": {"en": "Hint: play {n}, {play}.", "el": "Συμβουλή: παίξε την {n}: {play}."},
+    "hint": {"en": "Hint: play {n}, {play}.", "el": "Συμβουλή: παίξε την κίνηση {n}: {play}."},
     "hint.play": {"en": "Hint: {play}.", "el": "Συμβουλή: {play}."},
     "coach.mistake": {"en": "A clear mistake: the hint's play, {play}, wins about {pct}% more "
                             "games.",
@@ -643,7 +643,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                              "el": "Καθαρό λάθος: η προτεινόμενη κίνηση, {play}, κερδίζει κατά "
                                    "μέσο όρο {points} παραπάνω ανά παρτίδα, με τα μαρς."},
     "hint.other": {"en": "Hint for {who}: play {n}, {play}.",
-                   "el": "Συμβουλή για {who}: παίξε την {n}: {play}."},
+                   "el": "Συμβουλή για {who}: παίξε την κίνηση {n}: {play}."},
     "time.timed_out.you": {"en": "Time is up: the game plays for you. Time-outs in a row: "
                                  "{count} of 3; at 3 you lose the game.",
                            "el": "Τέλος χρόνου ({count} από 3): το παιχνίδι παίζει για σένα· "
@@ -935,7 +935,7 @@ MESSAGES: dict[str, dict[str, str]] = {
               '"points": [24 numbers: + yours, - the opponent\'s, from your point 1 to 24], '
               '"bar": [0, 0], "off": [0, 0]}}',
         "el": 'αρχείο JSON με το ταμπλό, από τη μεριά αυτού που παίζει, π.χ. {{"game": "portes", '
-              '"points": [24 αριθμοί: + δικά σου, - του αντιπάλου, από τη θέση 1 ως την 24], '
+              '"points": [24 αριθμοί: + δικά σου, - του αντιπάλου, από τη θέση 1 ως τη θέση 24], '
               '"bar": [0, 0], "off": [0, 0]}}'},
     "moves.dice": {"en": "the two dice, each from 1 to 6 (e.g. --dice 6 5)",
                    "el": "τα δύο ζάρια, από 1 έως 6 το καθένα (π.χ. --dice 6 5)"},
@@ -1106,8 +1106,8 @@ PLURALS: dict[str, dict[str, tuple[str, str]]] = {
     "reason.partial_double": {
         "en": ("only {n} of the {of} moves of {die} can be played",
                "only {n} of the {of} moves of {die} can be played"),
-        "el": ("παίζεται μόνο {n} από τις {of} κινήσεις του {die}",
-               "παίζονται μόνο {n} από τις {of} κινήσεις του {die}")},
+        "el": ("το {die} παίζεται μόνο {n} φορά από τις {of}",
+               "το {die} παίζεται μόνο {n} φορές από τις {of}")},
     "readout.of_you": {"en": ("{n} of yours", "{n} of yours"),
                        "el": ("{n} δικό σου", "{n} δικά σου")},
     "readout.of_other": {"en": ("{n} of {whose}", "{n} of {whose}"),
@@ -1888,7 +1888,7 @@ SPEECH_SYMBOL_WORDS: dict[str, dict[str, str]] = {
 LATIN_SPOKEN: dict[str, dict[str, str]] = {
     letter: {"en": letter, "el": name} for letter, name in zip(
         "abcdefghijklmnopqrstuvwxyz",
-        ("έι", "μπι", "σι", "ντι", "ι", "εφ", "τζι", "έιτς", "άι", "τζέι", "κέι", "ελ", "εμ",
+        ("έι", "μπι", "σι", "ντι", "ιι", "εφ", "τζι", "έιτς", "άι", "τζέι", "κέι", "ελ", "εμ",
          "εν", "όου", "πι", "κιου", "αρ", "ες", "τι", "γιου", "βι", "ντάμπλιου", "εξ", "ουάι",
          "ζεντ"))
 }
@@ -2044,8 +2044,8 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
     "takes_unusable": {
         "en": "None of the {count} recordings of your words in {where} can be used (damaged or "
               "unreadable). Record the words again with tavli-voice enroll.",
-        "el": "Καμία από τις {count} ηχογραφήσεις των λέξεών σου στο {where} δεν μπορεί να "
-              "χρησιμοποιηθεί (είναι χαλασμένες ή δεν διαβάζονται). Ηχογράφησε ξανά τις λέξεις με "
+        "el": "Καμία από τις ηχογραφήσεις των λέξεών σου στο {where} ({count} συνολικά) δεν "
+              "μπορεί να χρησιμοποιηθεί (είναι χαλασμένες ή δεν διαβάζονται). Ηχογράφησε ξανά τις λέξεις με "
               "το tavli-voice enroll."},
     "takes_skipped": {
         "en": "{count} recordings of your words are left out; the first, {file}: {detail}. The "
@@ -2128,6 +2128,7 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
 #: (the narration's :data:`MESSAGES` have no prefix).
 from .faults import FAULT_WORDS  # noqa: E402  (why a position file or a system call failed)
 from .reasons import REASON_WORDS  # noqa: E402  (why a play is better; uses the helpers above)
+from .spoken import SPOKEN_LATIN, SPOKEN_WORDS  # noqa: E402  (speech: no path, option or command)
 from .review import REVIEW_WORDS  # noqa: E402  (the match history and its review)
 
 SECTIONS: dict[str, dict[str, dict[str, str]]] = {
@@ -2143,6 +2144,8 @@ SECTIONS: dict[str, dict[str, dict[str, str]]] = {
     "voice.": VOICE_MESSAGES,
     "why.": REASON_WORDS,
     "fault.": FAULT_WORDS,
+    "spoken.": SPOKEN_WORDS,
+    "spoken.latin.": SPOKEN_LATIN,
     "review.": REVIEW_WORDS,
 }
 
