@@ -39,7 +39,7 @@ from .rules import (Cube, DiceSource, GameName, MatchConfig, MatchState, Outcome
 from .rules.blocked import StepRefusal, why_forced, why_no_step
 from .rules.games import game_for
 from .rules.outcome import drop_outcome, resign_outcome
-from .rules.playgroups import PlayGroup, group_of
+from .rules.playgroups import group_of
 
 SAVE_VERSION = 2
 
@@ -380,14 +380,15 @@ class Session:
             self.phase = Phase.PLAY
         if self.phase is not Phase.PLAY:
             return self._reject(RejectCode.NOT_NOW, expected=self.phase)
-        group = self._source_group()
-        if group is not None:
-            # a checker picked first: the number is the play's place in its group
-            number = group.number(cmd.number)
-            if number is None:
-                return self._reject(RejectCode.NO_SUCH_PLAY, number=cmd.number, count=len(group))
+        numbered = self._numbered()
+        if numbered is not None:
+            # a checker picked or a step taken: the number is the play's place in the
+            # shorter list offered then (its group, or the plays the steps lead to)
+            if not 1 <= cmd.number <= len(numbered):
+                return self._reject(RejectCode.NO_SUCH_PLAY, number=cmd.number,
+                                    count=len(numbered))
             self.source = None
-            return self._choose(self.plays[number - 1])
+            return self._choose(numbered[cmd.number - 1])
         if not 1 <= cmd.number <= len(self.plays):
             chooser = self.chooser
             if chooser is not None and (chooser.chosen or self.source is not None):
@@ -409,16 +410,24 @@ class Session:
             return self._reject(RejectCode.NO_CHECKER_TO_MOVE, point=cmd.point,
                                 sources=self.chooser.sources(), **self._why_no_step(cmd.point))
         self.source = cmd.point
-        group = self._source_group()
-        plays = tuple(self.plays[n - 1] for n in group.numbers) if group is not None else ()
-        return [E.StepOptions(self.to_move, cmd.point, tuple(s.to_point for s in dests), plays)]
+        return [E.StepOptions(self.to_move, cmd.point, tuple(s.to_point for s in dests),
+                              self._numbered() or ())]
 
-    def _source_group(self) -> PlayGroup | None:
-        """The whole plays of the picked checker's group, before any step is taken."""
-        if (self.source is None or self.chooser is None or self.chooser.chosen
-                or len(self.plays) <= self.options.group_above):
+    def _numbered(self) -> tuple[Play, ...] | None:
+        """The shorter list a number picks from now, on a turn above ``group_above`` plays.
+
+        After a step: the plays it still leads to, when no more than the limit.
+        With only a checker picked: the whole plays of its group
+        (:mod:`tavli_voice.rules.playgroups`). Otherwise None: the whole list.
+        """
+        chooser = self.chooser
+        if chooser is None or len(self.plays) <= self.options.group_above:
             return None
-        return group_of(self.plays, self.source)
+        if chooser.chosen:
+            left = chooser.remaining()
+            return left if len(left) <= self.options.group_above else None
+        group = group_of(self.plays, self.source) if self.source is not None else None
+        return tuple(self.plays[n - 1] for n in group.numbers) if group is not None else None
 
     def _on_to(self, cmd: C.ToPoint) -> list[E.Event]:
         if self.phase is not Phase.PLAY or self.chooser is None:
@@ -440,7 +449,8 @@ class Session:
         out: list[E.Event] = [E.StepTaken(self.to_move, step, self.chooser.current(), left)]
         if play is not None:
             return out + self._choose(play)
-        out.append(E.StepOptions(self.to_move, None, self.chooser.sources()))
+        out.append(E.StepOptions(self.to_move, None, self.chooser.sources(),
+                                 self._numbered() or ()))
         return out
 
     def _why_no_step(self, source: int, target: int | None = None) -> dict[str, Any]:

@@ -232,3 +232,26 @@ def test_the_group_limit_and_suggestions_survive_a_save() -> None:
     again, _events = Session.restore(s.snapshot())
     assert again.options.group_above == 5 and again.options.suggestions
     assert again.plays == s.plays  # the same order, so the same numbers replay the same plays
+
+
+def test_after_a_step_the_plays_it_leads_to_are_offered_and_numbered_r2() -> None:
+    s = session((3, 3))
+    assert s.chooser is not None
+    first = s.chooser.sources()[0]
+    s.handle(C.FromPoint(first))
+    to = s.chooser.destinations(first)[0].to_point
+    options = None
+    for _ in range(3):  # steps until few enough plays are left to read
+        events = s.handle(C.ToPoint(to) if options is None else C.ToPoint(
+            s.chooser.destinations(s.chooser.sources()[0])[0].to_point))
+        options = [e for e in events if isinstance(e, E.StepOptions)][-1]
+        if options.plays:
+            break
+        s.handle(C.FromPoint(s.chooser.sources()[0]))
+    assert options is not None and 0 < len(options.plays) <= 12
+    assert options.plays == s.chooser.remaining()
+    assert all(p in s.plays for p in options.plays)
+    said = P.screen_text(options, ctx("el")).splitlines()
+    assert said[1] == "Ή μια ολόκληρη κίνηση με τον αριθμό της:" and len(said) == 2 + len(options.plays)
+    pending = [e for e in s.handle(C.ChoosePlay(len(options.plays))) if isinstance(e, E.PlayPending)]
+    assert pending and pending[0].play == options.plays[-1]

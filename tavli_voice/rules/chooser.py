@@ -140,6 +140,20 @@ class StepChooser:
             return play
         return None
 
+    def remaining(self) -> tuple[Play, ...]:
+        """The legal plays the chosen steps still lead to, in the plays' order.
+
+        >>> chooser = StepChooser(Position.initial("portes"), (6, 5))
+        >>> _ = chooser.choose(24, 18)
+        >>> [p.notation for p in chooser.remaining()]
+        ['24/18 13/8', '24/18 8/3', '24/13']
+        """
+        s, left = self._state()
+        keys = set(self._reachable(s, left))
+        if tuple(s) in self._ending:
+            keys.add(tuple(s))
+        return tuple(p for p in self.plays if tuple(to_state(p.result)) in keys)
+
     def current(self) -> Position:
         """The position after the chosen steps (for showing the half-made play)."""
         s, _ = self._state()
