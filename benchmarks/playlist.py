@@ -9,8 +9,10 @@ has been said. Two ways of offering a long list:
 * **old** — today's list until this change: plays 1 to 9 read, then "And N
   more"; a play further on needs the whole list asked for ("plays") and
   heard from the start; then its number over the whole list (up to 216).
-* **new** — the list told as groups by the checker moved ("From 24: 41
-  plays. …"); "from 24" then the play's number inside its group.
+* **new** — the list told as groups by the checker moved ("From 24: 9
+  plays. …"); "from 24" then the play's number inside its group; a group of
+  more than 12 is narrowed step by step ("to 18") until 12 or fewer are left,
+  read and numbered.
 
 Turns of up to 12 plays (nothing left unread past 3) are the same both ways.
 Columns: **words** the player says, **keys** typed (Enter counted),
@@ -32,7 +34,8 @@ from tavli_voice import events as E  # noqa: E402
 from tavli_voice.bots import make_bot  # noqa: E402
 from tavli_voice.narration import phrases as P  # noqa: E402
 from tavli_voice.narration.pieces import NarrationContext, PresentationReason  # noqa: E402
-from tavli_voice.rules import Position  # noqa: E402
+from tavli_voice.rules import Play, Position, Step  # noqa: E402
+from tavli_voice.rules.chooser import StepChooser  # noqa: E402
 from tavli_voice.rules.movegen import legal_plays  # noqa: E402
 from tavli_voice.rules.playgroups import group_plays  # noqa: E402
 
@@ -72,25 +75,69 @@ def old_cost(offered: E.PlaysOffered, target: int) -> tuple[int, int, float]:
     return 1 + number_words(target), 2 + len(str(target)) + 1, seconds(heard)
 
 
-def new_cost(offered: E.PlaysOffered, target: int) -> tuple[int, int, float]:
-    """Words, keys and seconds heard with the list told as groups."""
+def new_cost(offered: E.PlaysOffered, target: int, limit: int = 12) -> tuple[int, int, float]:
+    """Words, keys and seconds heard with the list told as groups (as the session offers it).
+
+    "from" the group's point; a group of up to ``limit`` plays is read and the
+    play picked by its number there; a larger one is narrowed a step at a time
+    ("to 18", then "from 13" …) until the plays left are read and numbered.
+    """
     ctx = NarrationContext()
     lines = said(offered, ctx)
     if len(lines) == 1 + len(offered.plays):  # read whole: no groups
         return number_words(target), len(str(target)) + 1, seconds(lines[:1 + target])
-    groups = group_plays(offered.plays)
+    plays, play = offered.plays, offered.plays[target - 1]
+    groups = group_plays(plays)
     g = next(i for i, grp in enumerate(groups) if target in grp.numbers)
-    group = groups[g]
+    source = groups[g].source
     summary = lines[-2].split(". ")
     heard = lines[:-2] + [". ".join(summary[:g + 1])]
-    local = group.numbers.index(target) + 1
-    options = E.StepOptions(offered.player, group.source, (),
-                            tuple(offered.plays[n - 1] for n in group.numbers))
-    step_lines = said(options, ctx)
-    heard += step_lines[:2 + local]
-    src_words = 1 + (1 if group.source == 25 else number_words(group.source))
-    src_keys = 2 + (3 if group.source == 25 else len(str(group.source))) + 1
-    return src_words + number_words(local), src_keys + len(str(local)) + 1, seconds(heard)
+    chooser = StepChooser(offered.position, offered.dice, plays)
+    words, keys = _from(source)
+    left: tuple[Play, ...] = tuple(plays[n - 1] for n in groups[g].numbers)
+    while len(left) > limit:  # a step towards the play: where the checker goes
+        dests = chooser.destinations(source)
+        heard += said(E.StepOptions(0, source, tuple(d.to_point for d in dests)), ctx)
+        step = next(d for d in dests if _keeps(chooser, d, play))
+        chooser.choose(step.from_point, step.to_point)
+        words, keys = words + 1 + _point_words(step.to_point), keys + 3 + len(str(step.to_point))
+        done = chooser.complete()
+        if done is not None:
+            return words, keys, seconds(heard)
+        left = chooser.remaining()
+        if len(left) > limit:
+            source = next(src for src in chooser.sources()
+                          if any(_keeps(chooser, d, play) for d in chooser.destinations(src)))
+            heard += said(E.StepOptions(0, None, chooser.sources()), ctx)
+            more = _from(source)
+            words, keys = words + more[0], keys + more[1]
+            continue
+        heard += said(E.StepOptions(0, None, chooser.sources(), left), ctx)[:1]
+        break
+    else:
+        heard += said(E.StepOptions(0, source, (), left), ctx)[:1]
+    local = left.index(play) + 1
+    heard += [said(E.StepOptions(0, source, (), left), ctx)[1]]
+    heard += said(E.StepOptions(0, source, (), left), ctx)[2:2 + local]
+    return words + number_words(local), keys + len(str(local)) + 1, seconds(heard)
+
+
+def _point_words(point: int) -> int:
+    return 1 if point in (0, 25) else number_words(point)
+
+
+def _from(source: int) -> tuple[int, int]:
+    """Words and keys for "from <point>" ("f 13" and Enter)."""
+    return 1 + _point_words(source), 2 + (3 if source == 25 else len(str(source))) + 1
+
+
+def _keeps(chooser: StepChooser, step: Step, play: Play) -> bool:
+    """Does taking ``step`` still lead to ``play``?"""
+    chooser.choose(step.from_point, step.to_point)
+    try:
+        return play in chooser.remaining()
+    finally:
+        chooser.undo()
 
 
 def turns(game: str, count: int, seed: int) -> list[tuple[Position, tuple[int, int]]]:

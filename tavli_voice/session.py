@@ -416,18 +416,21 @@ class Session:
     def _numbered(self) -> tuple[Play, ...] | None:
         """The shorter list a number picks from now, on a turn above ``group_above`` plays.
 
-        After a step: the plays it still leads to, when no more than the limit.
-        With only a checker picked: the whole plays of its group
-        (:mod:`tavli_voice.rules.playgroups`). Otherwise None: the whole list.
+        After a step, the plays it still leads to; with only a checker picked, the
+        whole plays of its group (:mod:`tavli_voice.rules.playgroups`); either
+        only when no more than the limit (else a step narrows them further).
+        Otherwise None: the whole list.
         """
         chooser = self.chooser
-        if chooser is None or len(self.plays) <= self.options.group_above:
+        limit = self.options.group_above
+        if chooser is None or len(self.plays) <= limit:
             return None
         if chooser.chosen:
             left = chooser.remaining()
-            return left if len(left) <= self.options.group_above else None
-        group = group_of(self.plays, self.source) if self.source is not None else None
-        return tuple(self.plays[n - 1] for n in group.numbers) if group is not None else None
+        else:
+            group = group_of(self.plays, self.source) if self.source is not None else None
+            left = tuple(self.plays[n - 1] for n in group.numbers) if group is not None else ()
+        return left if 0 < len(left) <= limit else None
 
     def _on_to(self, cmd: C.ToPoint) -> list[E.Event]:
         if self.phase is not Phase.PLAY or self.chooser is None:

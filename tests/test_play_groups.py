@@ -121,7 +121,7 @@ def test_picking_a_checker_offers_its_group_and_a_number_chooses_in_it() -> None
     s = session((3, 3))
     plays = s.plays
     assert len(plays) > 12
-    group = group_plays(plays)[1]
+    group = [g for g in group_plays(plays) if 1 < len(g) <= 12][0]
     events = s.handle(C.FromPoint(group.source))
     options = [e for e in events if isinstance(e, E.StepOptions)]
     assert options and options[0].plays == tuple(plays[n - 1] for n in group.numbers)
@@ -134,7 +134,7 @@ def test_picking_a_checker_offers_its_group_and_a_number_chooses_in_it() -> None
 
 def test_a_number_past_the_group_is_refused_with_the_group_size() -> None:
     s = session((3, 3))
-    group = group_plays(s.plays)[0]
+    group = [g for g in group_plays(s.plays) if len(g) <= 12][0]
     s.handle(C.FromPoint(group.source))
     events = s.handle(C.ChoosePlay(len(group) + 1))
     rejected = [e for e in events if isinstance(e, E.CommandRejected)]
@@ -255,3 +255,11 @@ def test_after_a_step_the_plays_it_leads_to_are_offered_and_numbered_r2() -> Non
     assert said[1] == "Ή μια ολόκληρη κίνηση με τον αριθμό της:" and len(said) == 2 + len(options.plays)
     pending = [e for e in s.handle(C.ChoosePlay(len(options.plays))) if isinstance(e, E.PlayPending)]
     assert pending and pending[0].play == options.plays[-1]
+
+
+def test_a_group_above_the_limit_is_narrowed_by_a_step_not_read() -> None:
+    s = session((3, 3), group_above=5)
+    big = [g for g in group_plays(s.plays) if len(g) > 5]
+    assert big
+    events = s.handle(C.FromPoint(big[0].source))
+    assert [e for e in events if isinstance(e, E.StepOptions)][0].plays == ()
