@@ -8,12 +8,21 @@
   reason when espeak-ng is not installed (``.ci/run`` installs it).
 * ``@pytest.mark.slow`` — long seeded fuzz runs; the README's test command
   and CI run them; ``-m "not slow"`` leaves them out while working.
+* :func:`user_folders` (autouse) — every test, and every program it starts,
+  sees a fresh temporary ``HOME`` with its own ``XDG_DATA_HOME``,
+  ``XDG_CONFIG_HOME`` and ``XDG_STATE_HOME``, and ``TAVLI_VOICE_HOME`` unset
+  (so the data and settings folders are those temporary ones): no test reads
+  or writes the real user's saves, settings, history or logs.
+  ``XDG_CACHE_HOME`` is one temporary folder for the whole session
+  (:func:`session_cache`), so Whisper's joined model (145 MB) is made once
+  per run and the real cache is never touched.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -38,6 +47,40 @@ def need_shared(path: Path, what: str) -> Path:
             pytest.fail(msg)
         pytest.skip(msg)
     return path
+
+
+#: The variables that choose the user's folders (:mod:`tavli_voice.userfiles`, platformdirs).
+USER_FOLDER_VARIABLES = ("HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME",
+                         "XDG_CACHE_HOME", "TAVLI_VOICE_HOME")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def session_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The cache folder of the whole run; module-wide fixtures also start in a temporary home."""
+    root = tmp_path_factory.mktemp("user-session")
+    with pytest.MonkeyPatch.context() as patch:
+        _point_user_folders(patch, root / "home", root / "cache")
+        yield root / "cache"
+
+
+@pytest.fixture(autouse=True)
+def user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch,
+                 session_cache: Path) -> Path:
+    """A fresh temporary ``HOME`` (with its ``XDG_*`` folders) for this test; returns it."""
+    home = tmp_path_factory.mktemp("user-home")
+    _point_user_folders(monkeypatch, home, session_cache)
+    return home
+
+
+def _point_user_folders(patch: pytest.MonkeyPatch, home: Path, cache: Path) -> None:
+    for folder in (home, home / ".local" / "share", home / ".config", home / ".local" / "state", cache):
+        folder.mkdir(parents=True, exist_ok=True)
+    patch.setenv("HOME", str(home))
+    patch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
+    patch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    patch.setenv("XDG_STATE_HOME", str(home / ".local" / "state"))
+    patch.setenv("XDG_CACHE_HOME", str(cache))
+    patch.delenv("TAVLI_VOICE_HOME", raising=False)
 
 
 def pytest_configure(config: pytest.Config) -> None:
