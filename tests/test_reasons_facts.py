@@ -195,3 +195,38 @@ def test_why_compares_with_the_experts_best_play() -> None:
     assert best is not None
     ex = why(start, plays, best)
     assert ex is not None and ex.equity_loss > 0
+
+
+def rule_generator_hits(position: Position) -> tuple[tuple[tuple[int, int], ...], int]:
+    """Shots counted from every legal play (rules/movegen.py) of each of the 36 rolls."""
+    opp = position.flip()
+    blots = blots_of(position)
+    counts = dict.fromkeys(blots, 0)
+    anyhit = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            hit = set()
+            for play in legal_plays(opp, (a, b)):
+                for blot in blots:
+                    k = 25 - blot
+                    if position.game == "plakoto":
+                        if play.result.pins[k - 1] == -1:
+                            hit.add(blot)
+                    elif play.result.theirs(k) < opp.theirs(k):
+                        hit.add(blot)
+            for blot in hit:
+                counts[blot] += 1
+            anyhit += bool(hit)
+    return tuple((b, counts[b]) for b in blots), anyhit
+
+
+@pytest.mark.parametrize("game,seed", [("portes", 31), ("plakoto", 32)])
+def test_quick_shot_count_matches_every_legal_play_of_the_rule_generator(game: str,
+                                                                          seed: int) -> None:
+    """The quick turn generator with its stop once every blot is hit counts what legal_plays does."""
+    several = 0
+    for position in sample_results(game, 60, seed):
+        f = facts(position)
+        assert (f.blots, f.shots) == rule_generator_hits(position), position
+        several += sum(1 for _p, n in f.blots if n) >= 2
+    assert several >= 5  # rolls that hit two blots at once were really counted

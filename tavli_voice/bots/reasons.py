@@ -38,10 +38,11 @@ from functools import lru_cache
 
 import numpy as np
 
-from tavli_voice.rules import Play, Position, legal_plays
-from tavli_voice.rules.games import game_for
+from tavli_voice.rules import Play, Position
+from tavli_voice.rules.games import PIN, game_for
 
 from .expert import ExpertBot
+from .fastgen import result_states
 from .shots import MASKS
 
 #: The 21 different rolls and how many of the 36 each stands for.
@@ -171,21 +172,21 @@ def _hit_counts(pos: Position) -> tuple[tuple[tuple[int, int], ...], int]:
                 reach |= MASKS[s - k]
     counts = dict.fromkeys(blots, 0)
     any_hit = 0
+    # In the opponent's flat state (rules/games.py) our blot is -1 on point k: a
+    # result hits it when the point is no longer ours (Portes, R4) or pins it
+    # under theirs (Plakoto, R5.2). The distinct results are the legal plays'.
     plakoto = pos.game == "plakoto"
+    at = [(blot, PIN + k if plakoto else k) for blot, k in targets.items()]
     for (a, b), weight in ROLLS:
         if not (reach >> ((a - 1) * 6 + (b - 1))) & 1:
             continue
         hit: set[int] = set()
-        for play in legal_plays(opp, (a, b)):
-            r = play.result
-            for blot, k in targets.items():
-                if blot in hit:
-                    continue
-                if plakoto:
-                    if r.pins[k - 1] == -1:
-                        hit.add(blot)
-                elif r.theirs(k) < opp.theirs(k):
+        for state in result_states(opp, (a, b)):
+            for blot, i in at:
+                if (state[i] == -1) if plakoto else (state[i] >= 0):
                     hit.add(blot)
+            if len(hit) == len(at):
+                break  # every blot hit with this roll: no need to look further
         for blot in hit:
             counts[blot] += weight
         if hit:
