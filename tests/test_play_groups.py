@@ -263,3 +263,16 @@ def test_a_group_above_the_limit_is_narrowed_by_a_step_not_read() -> None:
     assert big
     events = s.handle(C.FromPoint(big[0].source))
     assert [e for e in events if isinstance(e, E.StepOptions)][0].plays == ()
+
+
+def test_the_hint_is_on_the_scan_top_level_right_after_the_plays() -> None:
+    from tavli_voice.commands import Describe, Hint, Repeat, Undo
+    from tavli_voice.scanning import ScanMenu, ScanSettings, build_root
+    from tavli_voice.scanning.options import PlayChoice
+
+    plays = tuple(PlayChoice(f"13/{n}", "", (((13, n),),)) for n in range(12, 0, -1))
+    menu = ScanMenu(commands=(Undo(), Describe(), Repeat(), Hint()), plays=plays)
+    root = build_root(menu, ScanSettings())
+    keys = [o.key for o in root.options]  # type: ignore[attr-defined]
+    assert "hint" in keys and keys.index("hint") < keys.index("undo") < keys.index("describe")
+    assert "menu" in keys and keys.index("hint") < keys.index("menu")

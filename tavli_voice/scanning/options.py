@@ -50,7 +50,7 @@ PLACEMENT: dict[type, tuple[str, int, str]] = {
     Undo: ("undo", 30, MAIN),
     Describe: ("describe", 40, MAIN),
     Repeat: ("repeat", 41, MAIN),
-    Hint: ("hint", 100, MENU),
+    Hint: ("hint", 25, MAIN),  # with the plays: the expert's play is one pick away
     Why: ("why", 100, MENU),
     PipCount: ("pips", 101, MENU),
     Score: ("score", 102, MENU),
