@@ -315,6 +315,7 @@ PLACEHOLDER_AFTER = re.compile(GENDERED_BEFORE + r"\s+\{(\w*)\}")
 #: Placeholders after such an article, each filled with a number in words in speech
 #: (``number(..., gender, case)``) or with words, never a bare digit.
 AGREEING = {("reason.partial_double", "of"), ("board.length", "n"), ("review.right", "play"),
+            ("error.preset_game", "game"),
             ("review.wrong", "play")}
 
 
@@ -351,3 +352,70 @@ class TestNumeralsAgree:
         assert GENDERED_DIGIT.search("στις 3 χάνεις την παρτίδα")
         assert GENDERED_DIGIT.search("παίξε την 1")
         assert not GENDERED_DIGIT.search("στο 13 και στις 36")
+
+
+# --------------------------------------------------------------------------- unnatural, style
+class TestSecondReviewWording:
+    def test_a_tie_names_the_listener_and_the_heading_is_said_once(self) -> None:
+        event = E.GameStarted("portes", 1, 1, "opening", ((6, 6), (1, 4)), None)
+        mine = screen(event)
+        assert "6 και οι δύο, ξαναρίχνετε. Ξανά: εσύ 1, η Ρίτα 4." in mine, mine
+        assert mine.count("Ποιος αρχίζει") == 1
+        bots = screen(event, listener=None, players=BOTS)
+        assert "ξαναρίχνουν. Ξανά: η Ρίτα 1, ο δυνατός παίκτης 4." in bots, bots
+        assert "Opening roll: both 6, roll again. Again: you 1, Rita 4." in screen(event, "en")
+
+    def test_one_opening_roll_keeps_its_heading(self) -> None:
+        event = E.GameStarted("portes", 1, 1, "opening", ((1, 4),), None)
+        assert "Ποιος αρχίζει: εσύ 1, η Ρίτα 4." in screen(event)
+
+    @pytest.mark.parametrize("key,before,after", [
+        ("reason.partial_double", "κινήσεις του", "φορές από τις"),
+        ("help.pips", "βήματα", "πόσο δρόμο"),
+        ("error.match_length", "ο αγώνας πρέπει", "τουλάχιστον έναν πόντο"),
+        ("error.preset_game", "το παιχνίδι", "η {game} δεν παίζεται"),
+        ("reject.no_bot_opponent", "Επίπεδο αλλάζει", "Το επίπεδο αλλάζει μόνο όταν παίζεις"),
+        ("reject.wrong_game", "θέση", "Αυτό το ταμπλό"),
+        ("moves.waiting", "θέση", "το ταμπλό"),
+        ("moves.too_big", "αρχείο θέσης", "αρχείο ταμπλό"),
+        ("moves.bot", "τη θέση της κίνησης", "τον αριθμό της κίνησης"),
+        ("hear.bad_options", "0 ή περισσότερες", "αριθμό από 0 και πάνω"),
+        ("voice.models_none", "έψαξα στο {where}", "η μηχανή Whisper"),
+        ("coach.mistake", "της συμβουλής", "η προτεινόμενη κίνηση"),
+        ("hint", "την {n}:", "την κίνηση {n}"),
+    ])
+    def test_rows_of_the_review_read_as_proposed(self, key: str, before: str, after: str) -> None:
+        texts = M.ENTRIES.get(key) or dict(zip(("en", "el"), ("", " ".join(
+            M.PLURALS[key]["el"]))))
+        assert before not in texts["el"] and after in texts["el"], texts["el"]
+
+    def test_levels_say_legal_play_as_the_glossary_does(self) -> None:
+        from tavli_voice.bots.registry import LEVELS
+        assert "επιτρεπτή κίνηση" in LEVELS["random"]["el"]
+        assert "κανονική" not in LEVELS["random"]["el"]
+
+
+class TestWindowSaysTheWinner:
+    @pytest.mark.parametrize("lang,line", [("el", "Κέρδισε η Ρίτα, 1 προς 0."),
+                                           ("en", "Rita won the match, 1 to 0.")])
+    def test_the_last_line_names_the_winner_with_her_article(self, lang: str, line: str) -> None:
+        from tavli_voice import commands as C
+        from tavli_voice.rules import MatchConfig
+        from tavli_voice.session import Phase, Session
+        from tavli_voice.ui.board.model import Extras, build_view
+        session = Session(MatchConfig(1, "portes", "tavlucky", 5),
+                          (E.PlayerInfo("you"), E.PlayerInfo("Rita", "rita")))
+        session.start()
+        for _ in range(50):
+            if session.phase is Phase.MATCH_OVER:
+                break
+            if session.bot_to_act():
+                session.bot_step()
+            elif session.phase is Phase.ASK:
+                session.handle(C.Yes())
+            else:
+                session.handle(C.Resign())
+        assert session.phase is Phase.MATCH_OVER
+        turn = build_view(session.state(), Extras(lang=lang, finished=True)).turn
+        assert turn == line, turn
+        assert "Νικητής" not in turn

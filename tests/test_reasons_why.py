@@ -126,6 +126,21 @@ class TestWhyInTheSession:
         if lang == "el":
             assert not NOTATION.search(said), said
 
+    def test_the_answer_is_left_out_of_the_history(self) -> None:
+        """History repeats what happened in the game: the why answer, like the hint, is not in it."""
+        s = to_play(5)
+        app = App(s)
+        before = list(app.recent)
+        assert any(isinstance(e, E.WhyReport) for e in app.command(C.Why()))
+        assert any(isinstance(e, E.HintReport) for e in app.command(C.Hint()))
+        assert list(app.recent) == before
+        (history,) = app.command(C.History())
+        assert isinstance(history, E.HistoryReport)
+        assert not any(isinstance(e, (E.WhyReport, E.HintReport)) for e in history.events)
+        app.command(C.ChoosePlay(1))
+        app.command(C.Confirm())  # the play made is history
+        assert any(isinstance(e, E.PlayMade) for e in app.recent)
+
 
 # ------------------------------------------------------------------ keyboard
 class TestByKeyboard:

@@ -48,7 +48,7 @@ ALIASES = {
 #: One line per level, in both languages (shown in ``-h`` and the board window).
 LEVELS: dict[str, dict[str, str]] = {
     "random": {"en": "random: any legal play, at random",
-               "el": "random (τυχαίος): οποιαδήποτε κανονική κίνηση, στην τύχη"},
+               "el": "random (τυχαίος): οποιαδήποτε επιτρεπτή κίνηση, στην τύχη"},
     "rita": {"en": "rita (Rita): a patient beginner who slips now and then",
              "el": "rita (Ρίτα): υπομονετική αρχάρια που πού και πού κάνει λάθη"},
     "strong": {"en": "strong: a solid club player, judging by rules written by hand",

@@ -46,8 +46,8 @@ HISTORY_LENGTH = 10
 
 #: Answers and lists are not history: only what happened in the game is.
 _NOT_HISTORY = (E.PositionReport, E.PointReport, E.QuarterReport, E.PipReport, E.ScoreReport,
-                E.HelpReport, E.HintReport, E.PlaysOffered, E.StepOptions, E.HistoryReport,
-                E.CommandRejected, E.TurnStarted)
+                E.HelpReport, E.HintReport, E.WhyReport, E.PlaysOffered, E.StepOptions,
+                E.HistoryReport, E.CommandRejected, E.TurnStarted)
 
 #: Why an answer is said: asked-for answers are never cut short (Orca's reasons).
 _REASONS: dict[type, str] = {

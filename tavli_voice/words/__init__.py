@@ -89,11 +89,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     # between items that hold commas themselves; ";" is the Greek question mark
     "word.list_sep": {"en": "; ", "el": " · "},
     "error.match_length": {"en": "a match is at least 1 point long",
-                           "el": "ο αγώνας πρέπει να έχει τουλάχιστον 1 πόντο"},
+                           "el": "χρειάζεται τουλάχιστον έναν πόντο"},
     "error.players": {"en": "--players takes two names, like rita,strong",
                       "el": "το --players θέλει δύο ονόματα, π.χ. rita,strong"},
     "error.preset_game": {"en": "{game} is not played under the {preset} rules",
-                          "el": "το παιχνίδι {game} δεν παίζεται με τους κανόνες {preset}"},
+                          "el": "η {game} δεν παίζεται με τους κανόνες {preset}"},
     # a value argparse refuses, after "argument --rate:" (Greek: "το --rate")
     "arg.path_too_long": {"en": "takes a file or folder name the system accepts; this one is too "
                                 "long",
@@ -136,6 +136,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "opening.roll": {"en": "Opening roll: {entries}.", "el": "Ποιος αρχίζει: {entries}."},
     "opening.tie": {"en": "Opening roll: both {die}, roll again.",
                     "el": "Ποιος αρχίζει: {die} και οι δύο, ξαναρίχνουν."},
+    # a tie when the listener is one of the two ("ξαναρίχνετε": you and the other)
+    "opening.tie.you": {"en": "Opening roll: both {die}, roll again.",
+                        "el": "Ποιος αρχίζει: {die} και οι δύο, ξαναρίχνετε."},
+    # the roll after a tie: the heading is not said twice in one line
+    "opening.again": {"en": "Again: {entries}.", "el": "Ξανά: {entries}."},
     "start.you": {"en": "You start.", "el": "Αρχίζεις εσύ."},
     "start.other": {"en": "{who} starts.", "el": "Αρχίζει {who}."},
     "start.winner.you": {"en": "You start, as the winner of the last game.",
@@ -250,7 +255,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "metavar.action": {"en": "ACTION", "el": "ΕΝΕΡΓΕΙΑ"},
     "moves.bot": {"en": "with --jsonl: add \"choice\", the index of this bot's play in \"plays\" "
                         "(random, rita, strong, expert)",
-                  "el": "με το --jsonl: πρόσθεσε το \"choice\", τη θέση της κίνησης αυτού του "
+                  "el": "με το --jsonl: πρόσθεσε το \"choice\", τον αριθμό της κίνησης αυτού του "
                         "μποτ στο \"plays\" (random, rita, strong, expert)"},
     "moves.seed": {"en": "the bot's seed", "el": "ο σπόρος του μποτ"},
     "hear.description": {"en": "Recognise recorded files as if N plays were on offer.",
@@ -278,7 +283,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "hear.unknown_commands": {"en": "tavli-voice hear: unknown commands: {names}",
                               "el": "tavli-voice hear: άγνωστες εντολές: {names}"},
     "hear.bad_options": {"en": "tavli-voice hear: --options must be 0 or more",
-                         "el": "tavli-voice hear: το --options θέλει 0 ή περισσότερες"},
+                         "el": "tavli-voice hear: το --options θέλει αριθμό από 0 και πάνω"},
     "models.description": {"en": "List or fetch Vosk speech models.",
                            "el": "Λίστα ή κατέβασμα μοντέλων ομιλίας Vosk."},
     "models.action": {"en": "list (default) or fetch", "el": "list (προεπιλογή) ή fetch"},
@@ -309,14 +314,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "moves.too_big": {"en": "tavli-voice moves: {path} is larger than {limit} bytes; a position "
                             "file is far smaller.",
                       "el": "tavli-voice moves: το {path} είναι μεγαλύτερο από {limit} bytes· ένα "
-                            "αρχείο θέσης είναι πολύ μικρότερο."},
+                            "αρχείο ταμπλό είναι πολύ μικρότερο."},
     "moves.wait": {"en": "how long to wait for a pipe or FIFO to send the position, up to {0} "
                          "seconds (default 60)",
-                   "el": "πόση ώρα να περιμένει θέση από σωλήνα ή FIFO, έως {0} δευτερόλεπτα "
+                   "el": "πόση ώρα να περιμένει το ταμπλό από σωλήνα ή FIFO, έως {0} δευτερόλεπτα "
                          "(προεπιλογή: 60)"},
     "moves.waiting": {"en": "tavli-voice moves: waiting for a position from {path} (Ctrl-C "
                             "stops)…",
-                      "el": "tavli-voice moves: περιμένω θέση από το {path} (το Ctrl-C "
+                      "el": "tavli-voice moves: περιμένω το ταμπλό από το {path} (το Ctrl-C "
                             "σταματά)…"},
     "moves.gave_up": {"en": "tavli-voice moves: nothing came from {path} in {seconds} seconds; "
                             "stopping.",
@@ -508,8 +513,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     # --- refused commands (CommandRejected codes from session.py) -----------------------
     "reject.no_bot_opponent": {"en": "Only a game against one computer player can change its "
                                      "level.",
-                               "el": "Επίπεδο αλλάζει μόνο σε παιχνίδι με έναν αντίπαλο "
-                                     "υπολογιστή."},
+                               "el": "Το επίπεδο αλλάζει μόνο όταν παίζεις με έναν "
+                                     "αντίπαλο υπολογιστή."},
     "opponent.changed": {"en": "Your opponent from now on: {level}.",
                          "el": "Αντίπαλός σου από τώρα: {level}."},
     # the level said by name (never the bot's command-line id), after "opponent.changed"
@@ -619,7 +624,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "reject.no_such_quarter": {"en": "There is no quarter {quarter}: choose 1 to 4.",
                                "el": "Δεν υπάρχει τέταρτο {quarter}: διάλεξε από 1 έως 4."},
     "reject.wrong_game": {"en": "That position belongs to another game ({game}).",
-                          "el": "Αυτή η θέση είναι από άλλο παιχνίδι ({game})."},
+                          "el": "Αυτό το ταμπλό είναι από άλλο παιχνίδι ({game})."},
 
     # --- reports: pips, score, help, hint, time ------------------------------------------
     "pips.line": {"en": "Pips: {entries}.", "el": "Μέτρημα: {entries}."},
@@ -1050,7 +1055,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help.quarter": {"en": "a quarter of the board: 1 is points 1 to 6, 4 is points 19 to 24",
                      "el": "ένα τέταρτο του ταμπλό: το 1 είναι οι θέσεις 1 έως 6, το 4 οι θέσεις "
                            "19 έως 24"},
-    "help.pips": {"en": "pip counts", "el": "μέτρημα: πόσα βήματα μένουν"},
+    "help.pips": {"en": "pip counts", "el": "μέτρημα: πόσο δρόμο έχει ακόμα ο καθένας"},
     "help.score": {"en": "match score", "el": "σκορ του αγώνα"},
     "help.hint": {"en": "hint: the expert's choice",
                   "el": "συμβουλή: τι θα έπαιζε ο έμπειρος παίκτης"},
@@ -1707,10 +1712,11 @@ BOARD_WORDS: dict[str, dict[str, str]] = {
     "question_take": {"en": "Take the double? The game would be worth {value} points.",
                       "el": "Δέχεσαι τον διπλασιασμό; Η παρτίδα θα αξίζει {value} πόντους."},
     "question_quit": {"en": "Quit?", "el": "Έξοδος;"},
-    "match_over": {"en": "Match over. Winner: {name}, {a} to {b}.",
-                   "el": "Τέλος αγώνα. Νικητής: {name}, {a} προς {b}."},
-    "game_over": {"en": "Game over. Winner: {name} ({points}).",
-                  "el": "Τέλος παρτίδας. Νικητής: {name} ({points})."},
+    # the window's last line, by the winner: "Κέρδισες!" / "Κέρδισε η Ρίτα, 5 προς 3."
+    "match_won.you": {"en": "You won the match, {a} to {b}!",
+                      "el": "Κέρδισες τον αγώνα, {a} προς {b}!"},
+    "match_won.other": {"en": "{who} won the match, {a} to {b}.",
+                        "el": "Κέρδισε {who}, {a} προς {b}."},
     "close_prompt": {"en": "Press OK or Esc to close.", "el": "Πάτησε OK ή Esc για κλείσιμο."},
     "scanning": {"en": "Scanning", "el": "Σάρωση"},
     "scan_paused": {"en": "Scanning paused: press the switch.",
@@ -2060,8 +2066,9 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
     "models_none": {
         "en": "No Vosk model is installed (looked in {where}). The other recognisers listen: "
               "Whisper when it is installed, and the built-in pocketsphinx.",
-        "el": "Δεν είναι εγκατεστημένο κανένα μοντέλο Vosk (έψαξα στο {where}). Ακούνε οι άλλες "
-              "μηχανές αναγνώρισης: το Whisper, αν είναι εγκατεστημένο, και η ενσωματωμένη pocketsphinx.",
+        "el": "Δεν είναι εγκατεστημένο κανένα μοντέλο Vosk (έψαξα στους φακέλους: {where}). Ακούνε "
+              "οι άλλες μηχανές αναγνώρισης: η μηχανή Whisper, αν είναι εγκατεστημένη, και η "
+              "ενσωματωμένη μηχανή pocketsphinx.",
     },
     "models_other": {
         "en": "Also installed, but not for playing (the game understands English and Greek "

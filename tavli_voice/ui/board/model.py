@@ -182,8 +182,12 @@ def build_view(view: TurnView, extras: Extras) -> BoardView:
         winner = view.winner
         turn = ""
         if winner is not None:
-            name = shown(winner)
-            turn = words.text("board.match_over", lang, name=name, a=max(scores), b=min(scores))
+            # "Κέρδισες τον αγώνα, 5 προς 3!" / "Κέρδισε η Ρίτα, 5 προς 3." (never "Νικητής: Ρίτα")
+            who = words.player_words(players[winner].name, players[winner].bot, winner, lang)
+            key = "board.match_won.you" if winner == viewer and not players[winner].bot else \
+                "board.match_won.other"
+            turn = words.capitalize(words.text(key, lang, who=who.subject, a=max(scores),
+                                               b=min(scores)))
     elif ctx.mode is Mode.WAIT:
         actor = view.actor
         name = words.player_words(players[actor].name, players[actor].bot, actor, lang).name
