@@ -2133,8 +2133,8 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
 # ---------------------------------------------------------------------------
 #: Each section of the catalogue under the prefix its keys take in :data:`ENTRIES`
 #: (the narration's :data:`MESSAGES` have no prefix).
-from .faults import FAULT_WORDS  # noqa: E402  (why a position file or a system call failed)
-from .reasons import REASON_WORDS  # noqa: E402  (why a play is better; uses the helpers above)
+from .fault_words import FAULT_WORDS  # noqa: E402  (why a position file or a system call failed)
+from .reason_words import REASON_WORDS  # noqa: E402  (why a play is better)
 from .spoken import SPOKEN_LATIN, SPOKEN_WORDS  # noqa: E402  (speech: no path, option or command)
 from .review import REVIEW_WORDS  # noqa: E402  (the match history and its review)
 

@@ -1,0 +1,104 @@
+"""The words of :mod:`tavli_voice.words.reasons`, English and Greek: a table only.
+
+The catalogue (``words/__init__.py``) registers it under ``why.``; this module
+imports nothing from the package, so the catalogue and the functions that say
+the reasons import one way.
+"""
+
+from __future__ import annotations
+
+#: Sentence parts: key → language → template (``{n}`` the hint's side or the count
+#: that decides, ``{m}`` the other, ``{points}`` the points, ``{who}``/``{whose}`` the opponent).
+#: In the catalogue under the prefix ``why.`` (``text("why.made", lang, points="5")``).
+REASON_WORDS: dict[str, dict[str, str]] = {
+    "none": {"en": "No single reason stands out: the expert prefers the hint's play for the "
+                   "position as a whole.",
+             "el": "Κανένας λόγος δεν ξεχωρίζει μόνος του: ο ειδικός προτιμά την προτεινόμενη "
+                   "κίνηση για το σύνολο του παιχνιδιού."},
+    "best": {"en": "Your play is the hint's play.",
+             "el": "Η κίνησή σου είναι η προτεινόμενη."},
+    "only": {"en": "There is only one play: nothing to compare.",
+             "el": "Υπάρχει μόνο μία κίνηση: δεν έχει με τι να συγκριθεί."},
+    "intro.considered": {"en": "The hint's play: {hint}. If you played {other} instead:",
+                         "el": "Η προτεινόμενη κίνηση: {hint}. Αν έπαιζες αντί γι' αυτήν "
+                               "{other}:"},
+    "intro.chosen": {"en": "Your play: {other}. The hint's play: {hint}.",
+                     "el": "Η κίνησή σου: {other}. Η προτεινόμενη: {hint}."},
+    "shots.hit": {"en": "your play leaves {blots} alone, and {who} hits it with {n}; {after}",
+                  "el": "η κίνησή σου αφήνει {blots} μόνο του, και {who} το χτυπάει με {n}· "
+                        "{after}"},
+    "shots.pin": {"en": "your play leaves {blots} alone, and {who} pins it with {n}; {after}",
+                  "el": "η κίνησή σου αφήνει {blots} μόνο του, και {who} το πλακώνει με {n}· "
+                        "{after}"},
+    "shots.hit.many": {"en": "your play leaves {blots} alone, and {who} hits one with {n}; "
+                             "{after}",
+                       "el": "η κίνησή σου αφήνει {blots} μόνα τους, και {who} χτυπάει κάποιο "
+                             "με {n}· {after}"},
+    "shots.pin.many": {"en": "your play leaves {blots} alone, and {who} pins one with {n}; "
+                             "{after}",
+                       "el": "η κίνησή σου αφήνει {blots} μόνα τους, και {who} πλακώνει κάποιο "
+                             "με {n}· {after}"},
+    "shots.after": {"en": "after the hint's play, {m}", "el": "με την προτεινόμενη κίνηση, με {m}"},
+    "shots.none.hit": {"en": "the hint's play leaves no shot",
+                       "el": "η προτεινόμενη κίνηση δεν αφήνει χτύπημα"},
+    "shots.none.pin": {"en": "the hint's play leaves nothing to pin",
+                       "el": "η προτεινόμενη κίνηση δεν αφήνει πούλι για πλάκωμα"},
+    "blot.one": {"en": "a checker on {points}", "el": "το πούλι {points}"},
+    "blot.many": {"en": "checkers on {points}", "el": "πούλια {points}"},
+    "rolls.one": {"en": "{n} roll of 36", "el": "{n} ζαριά στις 36"},
+    "rolls.many": {"en": "{n} rolls of 36", "el": "{n} ζαριές στις 36"},
+    "made": {"en": "the hint's play makes {points}",
+             "el": "η προτεινόμενη κίνηση κλείνει πόρτα {points}"},
+    "made.many": {"en": "the hint's play makes {points}",
+                  "el": "η προτεινόμενη κίνηση κλείνει πόρτες {points}"},
+    "made.fevga": {"en": "the hint's play takes {points}",
+                   "el": "η προτεινόμενη κίνηση πιάνει {points}"},
+    "given_up": {"en": "your play gives up {points}",
+                 "el": "η κίνησή σου χαλάει την πόρτα {points}"},
+    "given_up.many": {"en": "your play gives up {points}",
+                      "el": "η κίνησή σου χαλάει τις πόρτες {points}"},
+    "given_up.fevga": {"en": "your play leaves {points} empty",
+                       "el": "η κίνησή σου αφήνει άδειο {points}"},
+    "prime": {"en": "the hint's play has {n} closed points in a row, yours {m}",
+              "el": "η προτεινόμενη κίνηση έχει {n} πόρτες στη σειρά, η δική σου {m}"},
+    "prime.fevga": {"en": "the hint's play holds {n} points in a row, yours {m}",
+                    "el": "η προτεινόμενη κίνηση πιάνει {n} θέσεις στη σειρά, η δική σου {m}"},
+    "wall": {"en": "the hint's play blocks {whose} checkers with {n} closed points in a row, "
+                   "yours with {m}",
+             "el": "η προτεινόμενη κίνηση κλείνει τον δρόμο στα πούλια {whose} με {n} πόρτες "
+                   "στη σειρά, η δική σου με {m}"},
+    "wall.fevga": {"en": "the hint's play blocks {whose} checkers with {n} points in a row, "
+                         "yours with {m}",
+                   "el": "η προτεινόμενη κίνηση κλείνει τον δρόμο στα πούλια {whose} με {n} "
+                         "θέσεις στη σειρά, η δική σου με {m}"},
+    "anchor": {"en": "the hint's play keeps a closed point in {whose} home: {points}",
+               "el": "η προτεινόμενη κίνηση κρατάει πόρτα στο σπίτι {whose}, {points}"},
+    "anchor.fevga": {"en": "the hint's play holds a point in {whose} home: {points}",
+                     "el": "η προτεινόμενη κίνηση πιάνει θέση στο σπίτι {whose}, {points}"},
+    "captured": {"en": "{whose} checkers on the bar: {n} after the hint's play, {m} after yours",
+                 "el": "πούλια {whose} στην μπάρα: {n} με την προτεινόμενη κίνηση, {m} με τη "
+                       "δική σου"},
+    "captured.plakoto": {"en": "{whose} checkers pinned: {n} after the hint's play, {m} after "
+                               "yours",
+                         "el": "πλακωμένα πούλια {whose}: {n} με την προτεινόμενη κίνηση, {m} "
+                               "με τη δική σου"},
+    "lost": {"en": "your checkers on the bar: {n} after your play, {m} after the hint's play",
+             "el": "πούλια σου στην μπάρα: {n} με την κίνησή σου, {m} με την προτεινόμενη"},
+    "lost.plakoto": {"en": "your checkers pinned: {n} after your play, {m} after the hint's "
+                           "play",
+                     "el": "πλακωμένα πούλια σου: {n} με την κίνησή σου, {m} με την "
+                           "προτεινόμενη"},
+    "their_mother": {"en": "the hint's play pins {whose} mother",
+                     "el": "η προτεινόμενη κίνηση πλακώνει τη μάνα {whose}"},
+    "mother_risk": {"en": "your play leaves your mother alone, and {who} pins it with {n}",
+                    "el": "η κίνησή σου αφήνει τη μάνα σου μόνη της, και {who} την πλακώνει "
+                          "με {n}"},
+    "start_left": {"en": "your checkers in your starting quarter: {n} after your play, {m} "
+                         "after the hint's play",
+                   "el": "πούλια σου στο τέταρτο της αφετηρίας: {n} με την κίνησή σου, {m} με "
+                         "την προτεινόμενη"},
+    "pips": {"en": "the hint's play gains {n} pips in the race",
+             "el": "η προτεινόμενη κίνηση κερδίζει {n} στο μέτρημα"},
+    "off": {"en": "checkers borne off: {n} after the hint's play, {m} after yours",
+            "el": "μαζεμένα πούλια: {n} με την προτεινόμενη κίνηση, {m} με τη δική σου"},
+}
