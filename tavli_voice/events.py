@@ -31,6 +31,8 @@ class Phase(enum.StrEnum):
     ANSWER = "answer"        #: the other player answers a double (R9.1)
     ASK = "ask"              #: a yes/no question (resign, leave)
     MATCH_OVER = "match_over"
+    #: stepping through the mistakes after the match (the front end's review, never the session's)
+    REVIEW = "review"
 
 
 class RejectCode(enum.StrEnum):
@@ -474,6 +476,9 @@ class TurnView:
     cube: Cube | None
     timer: bool                     #: the R9 timer is on
     suggested: int | None           #: 1-based number of the suggested play, when suggestions are on
+    #: The shorter list a number picks from now (a picked checker's group, or the
+    #: plays the steps taken lead to); empty: numbers are those of ``plays``.
+    numbered: tuple[Play, ...] = ()
 
     def seen_by(self, player: int) -> Position:
         """The position from ``player``'s side."""

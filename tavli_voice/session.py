@@ -637,7 +637,8 @@ class Session:
             source=self.source, step_sources=sources, step_targets=targets,
             available=self.available(), bot_to_act=self.bot_to_act(),
             can_double=self.phase is Phase.ROLL and self._can_double(),
-            cube=self.position.cube, timer=self.config.timer.enabled, suggested=suggested)
+            cube=self.position.cube, timer=self.config.timer.enabled, suggested=suggested,
+            numbered=(self._numbered() or ()) if self.phase is Phase.PLAY else ())
 
     def view(self, player: int) -> Position:
         """The current position from ``player``'s side."""

@@ -276,3 +276,13 @@ def test_the_hint_is_on_the_scan_top_level_right_after_the_plays() -> None:
     keys = [o.key for o in root.options]  # type: ignore[attr-defined]
     assert "hint" in keys and keys.index("hint") < keys.index("undo") < keys.index("describe")
     assert "menu" in keys and keys.index("hint") < keys.index("menu")
+
+
+def test_the_turn_view_tells_front_ends_which_list_a_number_picks_from() -> None:
+    s = session((3, 3))
+    assert s.state().numbered == ()
+    group = [g for g in group_plays(s.plays) if len(g) <= 12][0]
+    s.handle(C.FromPoint(group.source))
+    assert s.state().numbered == tuple(s.plays[n - 1] for n in group.numbers)
+    s.handle(C.Cancel())
+    assert s.state().numbered == ()
