@@ -20,7 +20,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tavli_voice import events as E  # noqa: E402
-from tavli_voice.bots import BOT_NAMES, ExpertBot, RitaBot, levels_help, make_bot  # noqa: E402
+from tavli_voice.bots import BOT_NAMES, ExpertBot, RitaBot, make_bot  # noqa: E402
 from tavli_voice.bots.coach import judge  # noqa: E402
 from tavli_voice.bots.net import MODEL_FILES, Net, load_model  # noqa: E402
 from tavli_voice.bots.playouts import Decision, random_decisions  # noqa: E402
@@ -304,7 +304,9 @@ class TestLevels:
                  "el": ("υπομονετική αρχάρια", "ο έμπειρος", "νευρωνικό δίκτυο")}
         for w in words[lang]:
             assert w in text
-        assert levels_help(lang).count(";" if lang == "en" else "·") == 3
+        from tavli_voice import words
+        said = [words.text(f"level.{name}", lang) for name in BOT_NAMES]
+        assert len(set(said)) == len(BOT_NAMES) and all(said), said
 
     def test_unknown_player_name_fails_with_a_message(self, tmp_path: Path) -> None:
         from tavli_voice.startup import main

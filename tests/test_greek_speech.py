@@ -390,9 +390,9 @@ class TestSecondReviewWording:
         assert before not in texts["el"] and after in texts["el"], texts["el"]
 
     def test_levels_say_legal_play_as_the_glossary_does(self) -> None:
-        from tavli_voice.bots.registry import LEVELS
-        assert "επιτρεπτή κίνηση" in LEVELS["random"]["el"]
-        assert "κανονική" not in LEVELS["random"]["el"]
+        from tavli_voice.words import text
+        assert "επιτρεπτή κίνηση" in text("level.random", "el")
+        assert "κανονική" not in text("level.random", "el")
 
 
 class TestWindowSaysTheWinner:
@@ -419,3 +419,30 @@ class TestWindowSaysTheWinner:
         turn = build_view(session.state(), Extras(lang=lang, finished=True)).turn
         assert turn == line, turn
         assert "Νικητής" not in turn
+
+
+class TestEveryGreekSentenceSpoken:
+    #: Command-line help and errors: printed, never spoken.
+    PRINTED = ("cli.", "moves.", "hear.", "models.", "enroll.", "metavar.", "arg.", "fault.",
+               "review.opt", "latin.", "spoken.latin.")
+
+    def test_no_latin_letter_path_or_option_reaches_speech(self) -> None:
+        """Every Greek catalogue sentence (the coach's and the reasons' too), filled as the
+        program fills it, is said without Latin letters, paths or option names."""
+        checked, bad = 0, []
+        for key, texts in M.ENTRIES.items():
+            if key.startswith(self.PRINTED):
+                continue
+            names = M.placeholders(texts["el"])
+            values = {n: FILLS.get(n, "3" if n in ("count", "n", "pid", "limit") else "κάτι")
+                      for n in names if not n.isdigit()}
+            said = clean_for_speech(texts["el"].format(*["3"] * 10, **values), "el")
+            checked += 1
+            if LATIN.search(said) or SPELLED.search(said):
+                bad.append((key, said))
+        assert checked > 500 and not bad, bad[:10]
+
+    def test_the_help_on_screen_says_that_greek_words_work(self) -> None:
+        event = E.HelpReport(0, ("roll", "hint"))
+        assert M.text("ui.help.words", "el") in screen(event)
+        assert M.text("ui.help.words", "el") not in spoken(event)

@@ -17,8 +17,7 @@ from .evaluation import WIN, evaluate, pre_roll_score, static_score
 from .expert import ExpertBot
 from .random_bot import RandomBot
 from .ranking import best_play, rank_plays, score_plays
-from .registry import (ALIASES, BOT_NAMES, HINT_BOT, LEVELS, bot_name, is_bot_name,
-                       levels_help, make_bot)
+from .registry import ALIASES, BOT_NAMES, HINT_BOT, bot_name, is_bot_name, make_bot
 from .rita import RitaBot
 from .strong import StrongBot
 
@@ -26,5 +25,5 @@ __all__ = [
     "Bot", "can_double", "cube_value", "CubePolicy", "win_chance", "WIN", "evaluate",
     "pre_roll_score", "static_score", "RandomBot", "best_play", "rank_plays",
     "score_plays", "ALIASES", "BOT_NAMES", "bot_name", "make_bot", "RitaBot", "StrongBot",
-    "ExpertBot", "HINT_BOT", "LEVELS", "is_bot_name", "levels_help",
+    "ExpertBot", "HINT_BOT", "is_bot_name",
 ]

@@ -1,8 +1,9 @@
 """Find a bot by name: ``make_bot("rita", seed=3)`` (Latin or Greek names).
 
-The levels, weakest first, each with a one-line description in English and
-Greek (:data:`LEVELS`, :func:`levels_help`): ``random``, ``rita``, ``strong``
-(the fixed yardstick) and ``expert`` (the trained nets).
+The levels, weakest first (:data:`BOT_NAMES`): ``random``, ``rita``, ``strong``
+(the fixed yardstick) and ``expert`` (the trained nets). What they are called
+and how they are described, in English and Greek, is in the words catalogue
+(``level.<name>``, ``cli.opponent``): bots hold no sentences.
 """
 
 from __future__ import annotations
@@ -45,20 +46,6 @@ ALIASES = {
     "έμπειρος": "expert", "εμπειρος": "expert", "έμπειρο": "expert", "εμπειρο": "expert",
 }
 
-#: One line per level, in both languages (shown in ``-h`` and the board window).
-LEVELS: dict[str, dict[str, str]] = {
-    "random": {"en": "random: any legal play, at random",
-               "el": "random (τυχαίος): οποιαδήποτε επιτρεπτή κίνηση, στην τύχη"},
-    "rita": {"en": "rita (Rita): a patient beginner who slips now and then",
-             "el": "rita (Ρίτα): υπομονετική αρχάρια που πού και πού κάνει λάθη"},
-    "strong": {"en": "strong: a solid club player, judging by rules written by hand",
-               "el": "strong (δυνατός): καλός παίκτης καφενείου, με κανόνες γραμμένους "
-                     "με το χέρι"},
-    "expert": {"en": "expert: the strongest, a neural network trained for each game",
-               "el": "expert (έμπειρος): ο πιο δυνατός, νευρωνικό δίκτυο εκπαιδευμένο "
-                     "για κάθε παιχνίδι"},
-}
-
 
 #: What to run to put damaged or missing weights back (said with ``weights.unusable``).
 REINSTALL_COMMAND = "pip install --force-reinstall tavli_voice"
@@ -79,13 +66,6 @@ def unusable_games(games: Iterable[str]) -> list[str]:
             log.warning("%s; the strong bot plays in its place", problem)
             failed.append(game)
     return failed
-
-
-def levels_help(lang: str = "en") -> str:
-    """The levels, weakest first, as one line for ``-h`` (``lang``: en or el)."""
-    # a Greek ";" is a question mark: the Greek list is joined with a middle dot
-    sep = " · " if lang == "el" else "; "
-    return sep.join(LEVELS[n]["el" if lang == "el" else "en"] for n in BOT_NAMES)
 
 
 def is_bot_name(name: str) -> bool:
