@@ -16,6 +16,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -384,3 +385,54 @@ def test_a_long_file_is_refused_in_greek_saying_how_long(tmp_path: Path) -> None
     assert json.loads(out.getvalue())["error"].endswith(
         "διαρκεί 600 δευτερόλεπτα, ενώ διαβάζονται το πολύ 10 (μία λέξη ή φράση): κράτησε μόνο το "
         "κομμάτι με τη λέξη.")
+
+
+class TestHearLoadsNoEngineForFilesItRefuses:
+    """The default engine (Whisper, seconds to load) is loaded only for a file that reads as audio."""
+
+    def files(self, tmp_path: Path) -> list[str]:
+        os.mkfifo(tmp_path / "fifo.wav")
+        (tmp_path / "folder.wav").mkdir()
+        (tmp_path / "text.wav").write_text("not a sound")
+        sparse_wav(tmp_path / "long.wav", 44 + 600 * RATE * 2)
+        return [str(tmp_path / n) for n in ("missing.wav", "fifo.wav", "folder.wav", "text.wav",
+                                            "long.wav")] + ["/dev/zero"]
+
+    def test_refused_files_are_answered_without_loading_an_engine(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        from tavli_voice.speech import cli
+
+        def no_engine(*args: object, **kwargs: object) -> None:
+            raise AssertionError("an engine was loaded for files that are all refused")
+
+        monkeypatch.setattr(cli, "choose_engine", no_engine)
+        out, err = io.StringIO(), io.StringIO()
+        files = self.files(tmp_path)
+        started = time.monotonic()
+        assert cli.hear_main(["--lang", "el", *files], out, err) == 1
+        assert time.monotonic() - started < 1.0
+        lines = [json.loads(line) for line in out.getvalue().splitlines()]
+        assert [line["file"] for line in lines] == files
+        assert all(line["error"].startswith("Δεν μπορώ να διαβάσω το αρχείο ήχου ") for line in lines)
+
+    def test_the_engine_is_loaded_once_at_the_first_sound_and_refusals_come_first(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        from tavli_voice.speech import cli
+
+        loaded: list[str | None] = []
+        real = cli.choose_engine
+
+        def counting(name: str | None, *args: Any, **kwargs: Any) -> Any:
+            loaded.append(name)
+            return real("pocketsphinx", *args, **kwargs)
+
+        monkeypatch.setattr(cli, "choose_engine", counting)
+        write_wav(tmp_path / "ok.wav", tone(0.5), RATE)
+        write_wav(tmp_path / "ok2.wav", tone(0.7), RATE)
+        files = self.files(tmp_path)[:2] + [str(tmp_path / "ok.wav"), str(tmp_path / "ok2.wav")]
+        out, err = io.StringIO(), io.StringIO()
+        assert cli.hear_main(files, out, err) == 1
+        lines = [json.loads(line) for line in out.getvalue().splitlines()]
+        assert [line["file"] for line in lines] == files
+        assert ["error" in line for line in lines] == [True, True, False, False]
+        assert loaded == ["auto"]

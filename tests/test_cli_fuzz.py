@@ -92,10 +92,6 @@ def command(rng: random.Random, sub: str | None = None) -> list[str]:
         argv += [name] + value(rng, good) * (2 if name == "--dice" else 1)
     if sub in ("play", "resume") and rng.random() < 0.7:
         argv += ["--speech", "off"]
-    if sub == "hear" and "--engine" not in argv:
-        # the default engine loads Whisper before it opens any file (6 s on a busy two-core
-        # machine, 11 s under this fuzz): measured and left to the hear work of issue 38
-        argv += ["--engine", rng.choice(["templates", "pocketsphinx"])]
     return argv
 
 

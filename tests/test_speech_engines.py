@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from speech_helpers import FSDD, espeak, espeak_file, fsdd, needs_espeak, needs_fsdd
+from tavli_voice.audio.wav import write_wav
 from tavli_voice.commands import (
     ChoosePlay, Confirm, FromPoint, Help, No, Repeat, Resign, Roll, Score, Take, ToPoint, Undo, Yes,
 )
@@ -254,6 +255,8 @@ class TestHearCli:
         monkeypatch.chdir(tmp_path)
         monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
         err = io.StringIO()
+        # the engine is loaded for a file that reads as sound (a missing one is answered without it)
+        write_wav(tmp_path / "x.wav", silence(0.3), RATE)
         assert hear_main(["--engine", "vosk", "--lang", "el", "x.wav"], io.StringIO(), err) == 1
         assert "Δεν βρέθηκε μοντέλο Vosk" in err.getvalue()
 
@@ -286,6 +289,7 @@ class TestChoosing:
                 choose_engine("whisper", lang)  # type: ignore[arg-type]
             assert err.value.key == "engine_missing" and "pip install" in str(err.value.values["detail"])
         err_out = io.StringIO()
+        write_wav(tmp_path / "x.wav", silence(0.3), RATE)
         assert hear_main(["--engine", "whisper", "--lang", "el", "x.wav"], io.StringIO(), err_out) == 1
         assert "Η μηχανή αναγνώρισης ομιλίας whisper δεν είναι εγκατεστημένη" in err_out.getvalue()
 

@@ -25,7 +25,7 @@ from .capture import AudioUnavailable, Microphone
 from .engine_templates import TemplateStore, profile_dir, skipped_message
 from .enroll import DEFAULT_COMMANDS, enrol, enrolment_words, microphone_recorder
 from .grammar import ALL_POINTS, PHASE_COMMANDS, PLAIN_COMMANDS, Options, phrases
-from .heard import EngineUnavailable
+from .heard import EngineUnavailable, Recognizer
 from .listener import should_confirm
 from .. import arguments as A
 from ..words import lang_from_argv, text
@@ -102,18 +102,10 @@ def hear_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stder
         return 2
     points = ALL_POINTS if args.step else frozenset()
     options = Options(plays=args.options, commands=names, from_points=points, to_points=points)
-    try:
-        engine = choose_engine(args.engine, lang, args.models, args.profile)
-    except EngineUnavailable as problem:
-        _say_error(problem.key, lang, err, **problem.values)
-        return 1
+    # the engine (Whisper takes seconds) is loaded at the first file that reads as audio:
+    # a missing, refused or damaged file is answered at once, and alone needs no engine
+    engine: Recognizer | None = None
     items = phrases(options, lang)
-    skipped = skipped_message(skipped_takes(engine), lang)
-    if skipped:
-        print(skipped, file=err)
-    instead = engine if isinstance(engine, Instead) else getattr(engine, "general", None)
-    if isinstance(instead, Instead):
-        _say_error("engine_instead", lang, err, wanted=instead.wanted, why=instead.why, engine=instead.name)
     status = 0
     for name in args.files:
         shown = shown_name(name)
@@ -123,8 +115,15 @@ def hear_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stder
             detail = text("voice.audio_" + problem.key, lang, **problem.values)
             print(json_line({"file": shown, "error": text("voice.file_unreadable", lang, file=shown, detail=detail)}),
                   file=out)
+            out.flush()
             status = 1
             continue
+        if engine is None:
+            try:
+                engine = _hear_engine(args, lang, err)
+            except EngineUnavailable as problem:
+                _say_error(problem.key, lang, err, **problem.values)
+                return 1
         heard = engine.recognize(audio, items)
         line = {"file": shown, **heard.to_json()}
         asked = should_confirm(heard, "unsure")
@@ -134,6 +133,18 @@ def hear_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stder
             line["act"] = "ask" if asked else "now"
         print(json_line(line), file=out)
     return status
+
+
+def _hear_engine(args: argparse.Namespace, lang: Lang, err: TextIO) -> Recognizer:
+    """The engine ``hear`` was asked for, with what it skipped or stands in for said on ``err``."""
+    engine = choose_engine(args.engine, lang, args.models, args.profile)
+    skipped = skipped_message(skipped_takes(engine), lang)
+    if skipped:
+        print(skipped, file=err)
+    instead = engine if isinstance(engine, Instead) else getattr(engine, "general", None)
+    if isinstance(instead, Instead):
+        _say_error("engine_instead", lang, err, wanted=instead.wanted, why=instead.why, engine=instead.name)
+    return engine
 
 
 def models_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr,
