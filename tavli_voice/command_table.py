@@ -136,6 +136,15 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("opponent", C.ChangeOpponent(), "help.opponent", ("v",),
                 {"en": ("opponent", "level"), "el": ("αντίπαλος", "επίπεδο")},
                 _say(("opponent",), ("αντίπαλος",)), scanned=True),
+    # the review after a match (ui/review_mode.py); Enter alone is "next" there too
+    CommandSpec("next", C.Next(), "review.help_next", (">",),
+                {"en": ("next",), "el": ("επόμενο",)}, _say(("next",), ("επόμενο",)),
+                scanned=True),
+    CommandSpec("previous", C.Previous(), "review.help_previous", ("<",),
+                {"en": ("previous",), "el": ("προηγούμενο",)},
+                _say(("previous",), ("προηγούμενο",)), scanned=True),
+    CommandSpec("end", C.EndReview(), "review.help_end", (),
+                {"en": ("end",), "el": ("τέλος",)}, _say(("end",), ("τέλος",)), scanned=True),
     CommandSpec("leave", C.Leave(), "help.leave", ("ll",),
                 {"en": ("leave",), "el": ("αποχώρηση",)}, _say(("leave",), ("αποχώρηση",)),
                 scanned=True),
@@ -161,6 +170,8 @@ PHASE_COMMANDS: dict[str, tuple[str, ...]] = {
     "answer": ("take", "drop", "yes", "no"),
     "ask": ("yes", "no", "cancel"),
     "match_over": (),
+    # the review after a match: try again by number, the expert's play (hint), its reasons (why)
+    "review": ("next", "previous", "select", "hint", "why", "end"),
 }
 #: Offered in every phase, after the phase's own.
 ALWAYS_OFFERED: tuple[str, ...] = ("position", "point", "quarter", "pips", "score", "repeat",

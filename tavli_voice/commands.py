@@ -164,6 +164,21 @@ class ChangeOpponent:
 
 
 @dataclass(frozen=True, slots=True)
+class Next:
+    """In a review after the match: the next mistake."""
+
+
+@dataclass(frozen=True, slots=True)
+class Previous:
+    """In a review after the match: the mistake before."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndReview:
+    """End the review after the match (its summary is said)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Leave:
     """Leave the table for good: the whole match is lost (R9); always asks first."""
 
@@ -176,7 +191,8 @@ class Quit:
 Command = Union[
     Roll, ChoosePlay, FromPoint, ToPoint, Undo, Confirm, Cancel, Yes, No,
     Resign, Double, Take, Drop, Describe, QueryPoint, QueryQuarter, ListPlays,
-    PipCount, Score, Repeat, History, StopSpeech, Help, Hint, Why, ChangeOpponent, Leave, Quit,
+    PipCount, Score, Repeat, History, StopSpeech, Help, Hint, Why, ChangeOpponent, Next, Previous,
+    EndReview, Leave, Quit,
 ]
 
 #: Command names used by recognizers and key tables (``hear`` prints these).
@@ -207,6 +223,9 @@ COMMAND_NAMES: dict[str, type] = {
     "hint": Hint,
     "why": Why,
     "opponent": ChangeOpponent,
+    "next": Next,
+    "previous": Previous,
+    "end": EndReview,
     "leave": Leave,
     "quit": Quit,
 }

@@ -17,6 +17,7 @@ The review only reads the kept match: stopping it at any moment, however
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from . import events as E
@@ -54,11 +55,17 @@ class Walk:
         people = [i for i, p in enumerate(self.players) if p.get("bot") is None]
         #: "you" for the one person of the match, when their side is reviewed
         self.listener = people[0] if len(people) == 1 and people[0] in sides else None
+        #: said after each mistake is read (None: the front end prompts itself)
+        self.prompt_key: str | None = "review.prompt"
 
     # ------------------------------------------------------------ words
     def say(self, line: str) -> None:
         """One line to the terminal (a screen reader reads it)."""
         print(line, file=self.out, flush=True)
+
+    def text(self, key: str, **kwargs: Any) -> str:
+        """``key`` in the review's language."""
+        return text(key, self.lang, **kwargs)
 
     def who(self, side: int) -> str:
         """The subject for ``side``, capitalised ("You" for the person reviewing)."""
@@ -121,7 +128,8 @@ class Walk:
         self.say(screen_text(pos, ctx))
         plays = legal_plays(j.position, j.dice)
         self.say(screen_text(E.PlaysOffered(j.side, j.dice, plays, j.position), ctx))
-        self.say(text("review.prompt", lang))
+        if self.prompt_key is not None:
+            self.say(text(self.prompt_key, lang))
 
     def answer(self, i: int) -> None:
         """The expert's play, the cost and the reasons of mistake ``i``."""
@@ -186,4 +194,21 @@ class Walk:
         self.answer(i)
 
 
-__all__ = ["Walk"]
+def open_walk(path: Path, data: dict[str, Any], lang: str, out: TextIO, *,
+              order: str = "size", inp: TextIO | None = None) -> Walk:
+    """The review of the kept match ``data`` (read from ``path``): the person's side judged
+    by the expert (the first player's when no person played). Raises ``ValueError`` for a
+    damaged match."""
+    import io
+
+    from .review import judge
+
+    players = data["save"]["players"]
+    people = [i for i, p in enumerate(players) if p.get("bot") is None]
+    sides = people[:1] or [0]
+    judged = list(judge(data["turns"], sides, explain_all=False))
+    return Walk(path.stem, data, judged, sides, lang, out, io.StringIO() if inp is None else inp,
+                order=order)
+
+
+__all__ = ["Walk", "open_walk"]

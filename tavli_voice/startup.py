@@ -227,6 +227,14 @@ def saved_scan_mode() -> str | None:
     return settings.mode if settings.enabled else None
 
 
+def _interactive(inp: TextIO) -> bool:
+    """True when ``inp`` is a terminal a person types at."""
+    try:
+        return inp.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
 def ask_about_saved(path: Path, args: argparse.Namespace, lang: str, inp: TextIO,
                     say: "SayLine") -> str:
     """"resume", "new" or "" (nothing to ask: the save is finished or unreadable).
@@ -580,6 +588,9 @@ def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
     app = App(session, lang=lang, narrator=narrator, save_path=save_path,
               verbosity=settings.verbosity, screen_notation=not args.words)
     app.mover_numbering = args.numbering == "mover"
+    # "Review your mistakes?" when a person's match ends and someone is there to answer
+    # (not for lines piped in: a script ends with the match as before)
+    app.offer_review = bool(_interactive(inp) or args.voice or args.scan or args.window)
     app.program = command
     app.resume_command = resume_command
     app.resume_way = way

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 from collections import deque
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Protocol
 
@@ -29,6 +30,7 @@ from ..session import Session
 
 if TYPE_CHECKING:
     from ..narration.phrases import NarrationContext
+    from .review_mode import ReviewMode
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +50,9 @@ HISTORY_LENGTH = 10
 _NOT_HISTORY = (E.PositionReport, E.PointReport, E.QuarterReport, E.PipReport, E.ScoreReport,
                 E.HelpReport, E.HintReport, E.WhyReport, E.PlaysOffered, E.StepOptions,
                 E.HistoryReport, E.CommandRejected, E.TurnStarted)
+
+#: What the question "Review your mistakes?" accepts.
+REVIEW_QUESTION_OFFERS: tuple[str, ...] = ("yes", "no", "repeat", "help", "stop", "quit")
 
 #: Why an answer is said: asked-for answers are never cut short (Orca's reasons).
 _REASONS: dict[type, str] = {
@@ -90,6 +95,11 @@ class App:
         #: the match's turns, kept in the match history when it ends or is left
         self.journal = history.Journal()
         self.history_kept: Path | None = None  #: where the match history keeps this match
+        #: True: a person is asked at the end of the match whether to review their mistakes
+        self.offer_review = False
+        self.review_order = "size"  #: the mistakes largest first ("size") or as played ("play")
+        self.review_question = False  #: "Review your mistakes?" waits for yes or no
+        self.review: ReviewMode | None = None  #: the review going on after the match
 
     # ------------------------------------------------------------ plumbing
     def subscribe(self, listener: Listener) -> None:
@@ -134,11 +144,23 @@ class App:
                     self.narrator.say(phrase(ev, ctx))
                 except Exception:  # an output must never stop the game
                     log.exception("could not narrate %r", ev)
+        ask = False
         for ev in events:
             if isinstance(ev, E.MatchOver):
-                self.finished = True
+                if self._offers_review():
+                    ask = self.review_question = True
+                else:
+                    self.finished = True
             if isinstance(ev, E.Goodbye):
                 self.quit = True
+        if ask:
+            self.publish([E.Notice(M.text("review.offer", self.lang))])
+
+    def _offers_review(self) -> bool:
+        """A person played, the match is kept in the history, and the review is offered."""
+        return (self.offer_review and self.review is None and not self.quit
+                and self.history_kept is not None and self.history_kept.is_file()
+                and any(not p.is_bot for p in self.session.players))
 
     def notice(self, text: str) -> None:
         """Tell the person something from an input (already in their language)."""
@@ -156,6 +178,8 @@ class App:
 
     def command(self, cmd: C.Command) -> list[E.Event]:
         """A person's command: cut stale speech, apply, narrate, autosave."""
+        if self.review_question or self.review is not None:
+            return self._review_command(cmd)
         if isinstance(cmd, C.History):
             if self.narrator is not None:
                 self.narrator.interrupt(self.session.turn_counter)
@@ -175,6 +199,60 @@ class App:
         evs = self.session.handle(cmd)
         self._after(evs, _REASONS.get(type(cmd), "event"))
         return evs
+
+    # ------------------------------------------------------------- review
+    def _review_command(self, cmd: C.Command) -> list[E.Event]:
+        """A command while the review is offered or going on (:mod:`.review_mode`)."""
+        if self.narrator is not None:
+            if isinstance(cmd, C.StopSpeech):
+                self.narrator.stop()
+                return []
+            self.narrator.interrupt(self.session.turn_counter)
+        elif isinstance(cmd, C.StopSpeech):
+            return []
+        evs: list[E.Event]
+        if self.review_question:
+            if isinstance(cmd, C.Yes):
+                return self._start_review()
+            if isinstance(cmd, (C.No, C.Quit, C.Cancel)):
+                self.review_question = False
+                self.finished = True
+                return []
+            evs = [E.Notice(M.text("review.offer", self.lang))]
+            self.publish(evs, "where_am_i")
+            return evs
+        assert self.review is not None
+        evs = [E.Notice(line, important=False) for line in self.review.handle(cmd)]
+        if self.review.done:
+            self.review = None
+            self.finished = True
+        self.publish(evs, "where_am_i")
+        return evs
+
+    def _start_review(self) -> list[E.Event]:
+        """Judge the match just kept and read its first mistake."""
+        from .review_mode import ReviewMode
+
+        self.review_question = False
+        evs: list[E.Event] = [E.Notice(M.text("review.judging", self.lang), important=False)]
+        self.publish(evs)
+        assert self.history_kept is not None
+        try:
+            review = ReviewMode.open(self.history_kept, self.lang, order=self.review_order)
+        except (OSError, ValueError) as exc:
+            log.warning("the match cannot be reviewed: %s", exc)
+            self.finished = True
+            said: list[E.Event] = [E.Notice(M.text("review.cannot", self.lang,
+                                                   error=str(exc)[:300]))]
+            self.publish(said)
+            return evs + said
+        lines: list[E.Event] = [E.Notice(line, important=False) for line in review.start()]
+        if review.done:
+            self.finished = True
+        else:
+            self.review = review
+        self.publish(lines, "where_am_i")
+        return evs + lines
 
     def bot_to_act(self) -> bool:
         """True when a bot must move next."""
@@ -204,12 +282,33 @@ class App:
 
     @property
     def phase(self) -> Phase:
-        """The session's phase."""
+        """The session's phase (``ASK`` while the review is offered, ``REVIEW`` during it)."""
+        if self.review_question:
+            return Phase.ASK
+        if self.review is not None:
+            return Phase.REVIEW
         return self.session.phase
 
     def state(self) -> E.TurnView:
-        """The turn as front ends see it: a frozen :class:`~tavli_voice.events.TurnView`."""
-        return self.session.state()
+        """The turn as front ends see it: a frozen :class:`~tavli_voice.events.TurnView`.
+
+        While the review is offered it is a yes/no question; during the review
+        the mistake being read: its position, dice and plays (try again picks
+        one by number) and the review's commands.
+        """
+        view = self.session.state()
+        if not (self.review_question or self.review is not None):
+            return view
+        view = replace(view, pending=None, chosen=(), source=None, step_sources=(),
+                       step_targets=(), bot_to_act=False, suggested=None, plays=(),
+                       numbered=())
+        if self.review_question or self.review is None:
+            return replace(view, phase=Phase.ASK, available=REVIEW_QUESTION_OFFERS)
+        review = self.review
+        j = review.walk.mistakes[review.index]
+        return replace(view, phase=Phase.REVIEW, position=j.position, current=j.position,
+                       dice=j.dice, plays=review.plays(), to_move=j.side, actor=j.side,
+                       available=review.available())
 
     @property
     def turn(self) -> int:

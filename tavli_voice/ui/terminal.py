@@ -87,6 +87,8 @@ class TerminalPlayer:
             self.say(M.text("prompt.take", lang))
         elif s.phase is Phase.ASK:
             self.say(M.text("prompt.yes_no", lang))
+        elif s.phase is Phase.REVIEW and self.app.review is not None:
+            self.say(self.app.review.prompt())
 
     # ------------------------------------------------------------ input
     def typed_source(self) -> TypedLines:
@@ -124,6 +126,8 @@ class TerminalPlayer:
             if cmd is None:  # Enter alone confirms a pending play, else repeats the prompt
                 if self.app.phase is Phase.CONFIRM:
                     return C.Confirm()
+                if self.app.phase is Phase.REVIEW:
+                    return C.Next()
                 self.prompt()
                 continue
             return cmd

@@ -110,4 +110,24 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
     "opt_order": {"en": "the order of the mistakes: size (largest first) or play",
                   "el": "η σειρά των λαθών: size (πρώτα τα μεγαλύτερα) ή play (με τη σειρά "
                         "του παιχνιδιού)"},
+    # --- the review offered at the end of a match (ui/review_mode.py) ------------------
+    "offer": {"en": "Review your mistakes? Yes or no.",
+              "el": "Να δούμε τα λάθη σου; Ναι ή όχι."},
+    "judging": {"en": "The expert is judging your plays.",
+                "el": "Ο ειδικός κρίνει τις κινήσεις σου."},
+    "cannot": {"en": "This match cannot be reviewed: {error}",
+               "el": "Αυτός ο αγώνας δεν μπορεί να αναλυθεί: {error}"},
+    "prompt_cmd": {"en": "Try again: type the number of the best play. Or Enter next, < previous, "
+                         "m repeat, x the expert's play, e why, q stop.",
+                   "el": "Δοκίμασε ξανά: γράψε τον αριθμό της καλύτερης κίνησης. Ή Enter "
+                         "επόμενο, < προηγούμενο, m ξανά, x η κίνηση του ειδικού, e γιατί, q "
+                         "τέλος."},
+    "say_cmd": {"en": "Say a play's number to try again, or next, previous, repeat, hint, why or "
+                      "end.",
+                "el": "Πες τον αριθμό μιας κίνησης για να δοκιμάσεις ξανά, ή επόμενο, "
+                      "προηγούμενο, ξανά, συμβουλή, γιατί ή τέλος."},
+    "help_next": {"en": "next: the next mistake (Enter alone too)",
+                  "el": "επόμενο: το επόμενο λάθος (και μόνο το Enter)"},
+    "help_previous": {"en": "previous: the mistake before", "el": "προηγούμενο: το προηγούμενο λάθος"},
+    "help_end": {"en": "end: end the review", "el": "τέλος: τέλος της ανασκόπησης"},
 }

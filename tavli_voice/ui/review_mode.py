@@ -1,0 +1,144 @@
+"""The review after a match, driven by commands: keys, voice and one switch alike.
+
+At the end of a match a person is asked "Review your mistakes? Yes or no."
+(:class:`~tavli_voice.ui.app.App`, when ``App.offer_review`` is on). Yes
+judges the match just kept in the history and steps through the mistakes in
+the same session and front end: the App routes every command here while the
+review lasts and shows a :class:`~tavli_voice.events.TurnView` whose phase is
+``Phase.REVIEW``, whose position and dice are the mistake's and whose plays
+are the plays of that roll. The terminal's keys, the voice grammar and the
+scan menu all follow from that view, as in a game:
+
+- ``Next`` (Enter alone, ``>``, "next", «επόμενο»), ``Previous`` (``<``,
+  "previous", «προηγούμενο»), ``Repeat`` (``m``, "repeat", «ξανά»);
+- a play's number (``ChoosePlay``): try again, hear right or wrong, then the
+  expert's play, the cost and the reasons;
+- ``Hint`` (``x``): the expert's play with the cost, ``Why`` (``e``): the same
+  with the reasons;
+- ``EndReview`` ("end", «τέλος») or ``Quit`` (``q``): the summary, and the
+  review ends.
+
+The sentences are :class:`~tavli_voice.review_walk.Walk`'s, the same as
+``tavli-voice review`` prints; each one goes out as a
+:class:`~tavli_voice.events.Notice`, so the screen prints it and the narrator
+says it. Nothing is written: stopping at any moment loses nothing.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from .. import commands as C
+from .. import history
+from ..command_table import ALWAYS_OFFERED, PHASE_COMMANDS
+from ..review_walk import Walk, open_walk
+from ..rules import Play, legal_plays
+
+#: What a review offers besides its own commands ("score", "point" and "quarter" say nothing
+#: of a mistake; "stop" stops the speech as always).
+REVIEW_ALWAYS: tuple[str, ...] = tuple(n for n in ALWAYS_OFFERED
+                                       if n not in ("score", "point", "quarter"))
+
+
+class ReviewMode:
+    """One review: which mistake is read, and the sentences each command brings."""
+
+    def __init__(self, walk: Walk) -> None:
+        self.walk = walk
+        self.index = 0
+        self.done = False
+
+    @classmethod
+    def open(cls, path: Path, lang: str, *, order: str = "size") -> ReviewMode:
+        """Judge the kept match at ``path`` (the person's side). Raises OSError or ValueError."""
+        path, data = history.load_entry(str(path))
+        walk = open_walk(path, data, lang, io.StringIO(), order=order)
+        walk.prompt_key = None  # the front end prompts (the terminal's line, the scan menu)
+        return cls(walk)
+
+    # ------------------------------------------------------------ what is shown
+    @property
+    def mistakes(self) -> int:
+        """How many mistakes there are to step through."""
+        return len(self.walk.mistakes)
+
+    def plays(self) -> tuple[Play, ...]:
+        """The plays of the mistake being read (try again picks one by number)."""
+        if self.done or not self.walk.mistakes:
+            return ()
+        j = self.walk.mistakes[self.index]
+        return legal_plays(j.position, j.dice)
+
+    def available(self) -> tuple[str, ...]:
+        """The command names a review accepts now (``TurnView.available``)."""
+        names = PHASE_COMMANDS["review"]
+        if self.index == 0:
+            names = tuple(n for n in names if n != "previous")
+        return names + REVIEW_ALWAYS
+
+    def _lines(self) -> list[str]:
+        out = self.walk.out
+        assert isinstance(out, io.StringIO)
+        lines = [line for line in out.getvalue().splitlines() if line.strip()]
+        out.seek(0)
+        out.truncate()
+        return lines
+
+    # ------------------------------------------------------------ commands
+    def start(self) -> list[str]:
+        """The title, the summary and the first mistake (or the end, when there is none)."""
+        w = self.walk
+        w.say(w.text("review.title", name=w.name))
+        w.say(w.summary())
+        if not w.mistakes:
+            self.done = True
+            w.say(w.text("review.end"))
+        else:
+            w.read(0)
+        return self._lines()
+
+    def prompt(self) -> str:
+        """What can be typed now, in one line."""
+        return self.walk.text("review.prompt_cmd")
+
+    def handle(self, cmd: C.Command) -> list[str]:
+        """The sentences that answer ``cmd``; :attr:`done` is set once the review ends."""
+        w = self.walk
+        if self.done:
+            return []
+        if isinstance(cmd, (C.EndReview, C.Quit)):
+            self.finish()
+        elif isinstance(cmd, C.Next):
+            if self.index + 1 >= self.mistakes:
+                self.finish()
+            else:
+                self.index += 1
+                w.read(self.index)
+        elif isinstance(cmd, C.Previous):
+            if self.index == 0:
+                w.say(w.text("review.first"))
+            else:
+                self.index -= 1
+                w.read(self.index)
+        elif isinstance(cmd, C.Repeat):
+            w.read(self.index)
+        elif isinstance(cmd, (C.Hint, C.Why)):
+            w.answer(self.index)
+        elif isinstance(cmd, C.ChoosePlay):
+            w.try_play(self.index, cmd.number)
+        elif isinstance(cmd, C.Help):
+            w.say(w.text("review.say_cmd"))
+            w.say(self.prompt())
+        else:
+            w.say(w.text("review.say_cmd"))
+        return self._lines()
+
+    def finish(self) -> None:
+        """End the review: its end and the summary."""
+        self.done = True
+        self.walk.say(self.walk.text("review.end"))
+        self.walk.say(self.walk.summary())
+
+
+__all__ = ["ReviewMode", "REVIEW_ALWAYS"]
