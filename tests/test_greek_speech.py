@@ -446,3 +446,15 @@ class TestEveryGreekSentenceSpoken:
         event = E.HelpReport(0, ("roll", "hint"))
         assert M.text("ui.help.words", "el") in screen(event)
         assert M.text("ui.help.words", "el") not in spoken(event)
+
+
+
+class TestEnteredOnTwoPoints:
+    @pytest.mark.parametrize("lang,words", [("el", "μπήκε από την μπάρα στο 3 και στο 5."),
+                                            ("en", "entered on your 3 and 5.")])
+    def test_each_point_takes_its_preposition(self, lang: str, words: str) -> None:
+        from tavli_voice.rules import Play, Step
+        enter = Play((Step(25, 22, 3), Step(25, 20, 5)), Position.initial("portes", "tavlucky"),
+                     "bar/22 bar/20")  # the mover's 22 and 20 are the listener's 3 and 5
+        shown = screen_text(E.PlayMade(1, enter, (5, 3)), NarrationContext(lang=lang))
+        assert shown.endswith(words), shown

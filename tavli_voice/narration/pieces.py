@@ -220,9 +220,10 @@ class Say:
         captured = sorted({self.seen(st.to_point, game) for st in play.steps if st.capture})
         out = []
         if entered:
-            where = sorted(set(entered))
+            where = [self.point(p) for p in sorted(set(entered))]
+            where[1:] = [self.t("view.entered.next", point=p) for p in where[1:]]
             out.append(M.capitalize(self.n("view.entered", len(where), who=who,
-                                           points=self.points(where))))
+                                           points=self.join(where))))
         if captured:
             key = "view.pinned" if find_game(game).pins else "view.hit"
             out.append(M.capitalize(self.n(key, len(captured), who=who,

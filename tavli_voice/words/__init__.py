@@ -515,6 +515,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                                      "level.",
                                "el": "Το επίπεδο αλλάζει μόνο όταν παίζεις με έναν "
                                      "αντίπαλο υπολογιστή."},
+    # each point after the first in "view.entered": "στο 3 και στο 5"
+    "view.entered.next": {"en": "{point}", "el": "στο {point}"},
     "opponent.changed": {"en": "Your opponent from now on: {level}.",
                          "el": "Αντίπαλός σου από τώρα: {level}."},
     # the level said by name (never the bot's command-line id), after "opponent.changed"
@@ -1137,7 +1139,7 @@ PLURALS: dict[str, dict[str, tuple[str, str]]] = {
     "view.entered": {
         "en": ("{who} entered on your {points}.", "{who} entered on your {points}."),
         "el": ("{who} μπήκε από την μπάρα στο {points}.",
-               "{who} μπήκε από την μπάρα στα {points}.")},
+               "{who} μπήκε από την μπάρα στο {points}.")},
     "view.hit": {
         "en": ("{who} hit your checker on {points}.", "{who} hit your checkers on {points}."),
         "el": ("{who} χτύπησε το πούλι σου στο {points}.",
