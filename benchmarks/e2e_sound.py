@@ -42,6 +42,12 @@ the echo canceller has heard much of the narrator (stopped within 2.5 s or not).
     python benchmarks/e2e_sound.py [--runs 10] [--lang en el] [--busy 2]
     python benchmarks/e2e_sound.py --skip-latency --self-voice 300 --over-narration 12 --lang en el
     python benchmarks/e2e_sound.py --skip-latency --early-stop 5 --lang en el
+    python benchmarks/e2e_sound.py --skip-latency --tv-noise 10 --lang en el
+
+``--tv-noise SNR`` plays a whole match by voice (``spoken_match``): television-like noise
+(``benchmarks/noise.py``'s tv) plays into the microphone all the time at SNR dB below the
+player's words, the narrator talks, each play is said as its number (a seeded choice) and a
+"did you say …?" is answered by voice; every play made is checked against the number said.
 
 Times come from ``time.monotonic()``; recordings are anchored to it when
 their first bytes arrive (``parec --latency-msec=10``: about ±10 ms).
@@ -71,6 +77,7 @@ from sound_rig import (
     library_lines,
     sound_spans,
     wait_quiet,
+    write_wav,
 )
 
 VOICE = {"en": "en-us", "el": "el"}
@@ -567,6 +574,255 @@ def self_stops(home: Path) -> list[str]:
     return [line for line in text.splitlines() if "StopSpeech" in line and "voice " in line]
 
 
+#: What a spoken match with noise counts, per number said (the voice benchmark's outcomes).
+MATCH_OUTCOMES = ("right", "asked_right", "asked_wrong", "wrong", "missed")
+
+
+def tv_noise_file(lang: str, snr: float, folder: Path, seconds: float = 60.0, seed: int = 5) -> Path:
+    """A WAV of ``seconds`` of television-like noise (``benchmarks/noise.py``'s tv: a voice reading
+    over music-like tones) at ``snr`` dB below the player's words.
+
+    The level is set from the player's clips of the numbers 1 to 10 (their speech part, as
+    ``noise.speech_mask`` finds it), so that the words played into the microphone over this
+    noise have that SNR there.
+    """
+    import noise as sound
+
+    from tavli_voice.speech import audio
+    from tavli_voice.speech.words import number_text
+
+    powers = []
+    for k in range(1, 11):
+        path, _ = clip(number_text(k, lang), lang, folder)
+        x = audio.load(path).astype(np.float64)
+        powers.append(float(np.mean(x[sound.speech_mask(x)] ** 2)))
+    rng = np.random.default_rng(seed)
+    tv = sound.noise("tv", int(seconds * RECORD_RATE), rng, {"tv": sound.espeak_talk(sound.TV_TALK, folder)})
+    tv = tv * np.sqrt(float(np.mean(powers)) / 10 ** (snr / 10))
+    out = folder / f"tv-{lang}-{snr:g}dB.wav"
+    write_wav(out, tv)
+    return out
+
+
+class Loop:
+    """A WAV played into the microphone sink over and over until :meth:`stop`."""
+
+    def __init__(self, rig: Rig, path: Path) -> None:
+        import threading
+
+        self.rig, self.path = rig, path
+        self.done = threading.Event()
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while not self.done.is_set():
+            self.proc = self.rig.play_into_mic(self.path, wait=False)
+            while self.proc.poll() is None and not self.done.is_set():
+                time.sleep(0.05)
+
+    def stop(self) -> None:
+        self.done.set()
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        self.thread.join(timeout=2)
+
+
+def is_number(heard: str, k: int, lang: str) -> bool:
+    """Whether ``heard`` (the game's "did you say …?" text) is the number ``k``."""
+    from tavli_voice.speech.words import number_variants
+
+    said = {" ".join(v) for v in number_variants(k, lang)} | {str(k)}
+    return heard.strip().lower() in said
+
+
+def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str = "3", points: int = 1,
+                 opponent: str = "random", tries: int = 3, max_turns: int = 80,
+                 trace: bool = False) -> dict[str, int]:
+    """A whole match played by voice: every play said as its number into the microphone.
+
+    Television-like noise (``tv_noise_file``; ``snr`` None: none) plays into the microphone the
+    whole time; the narrator speaks on the speaker (the player cuts a long list with ``.``,
+    the way a player presses a key to stop it, and waits for quiet before speaking). The rolls
+    are keys; each play is a seeded choice among the listed numbers, said with espeak-ng.
+    A "did you say …?" is answered "yes"/"no" by voice; a number not acted on is said again
+    (``tries`` times, then typed). Counted per number said: ``MATCH_OUTCOMES``, and whether
+    the match finished.
+    """
+    import random
+
+    from tavli_voice import words
+    from tavli_voice.speech.words import number_text
+
+    rng = random.Random(seed)
+    home = Path(tempfile.mkdtemp(prefix=f"tavli-bench-match-{lang}-"))
+    if trace:
+        os.environ["TAVLI_LOG_LEVEL"] = "DEBUG"
+    roll = words.text("prompt.roll", lang)
+    roll_double = words.text("prompt.roll_double", lang)
+    choose = words.text("prompt.choose", lang, n=999).split("999")[0]
+    choose_one = words.text("prompt.choose_one", lang)
+    played = words.text("play.made.you", lang, play="\0").split("\0")[0]
+    asked = words.text("voice.did_you_say", lang, text="\0").split("\0")[0]
+    won = (words.text("match.won.you", lang, a=0, b=0).split("0")[0],
+           words.text("match.won.other", lang, who="\0", a=0, b=0).split("0")[0].split("\0")[1].strip())
+    result = dict.fromkeys(MATCH_OUTCOMES, 0) | {"turns": 0, "typed": 0, "finished": 0, "seconds": 0}
+    began = time.monotonic()
+    loop = Loop(rig, tv_noise_file(lang, snr, folder)) if snr is not None else None
+    try:
+        with rig.record("speaker.monitor") as speaker:
+            game = Game(rig, ["--game", "portes", "--seed", seed, "--points", str(points), "--opponent", opponent,
+                              "--no-save", "--no-confirm", "--lang", lang, "--voice", "--barge-in", "ignore"], home)
+            try:
+                game.wait_for(READY[lang], timeout=90)
+                seen = 0
+                while result["turns"] < max_turns:
+                    event = next_event(game, seen, {"won": won, "roll": (roll, roll_double),
+                                                     "choose": (choose, choose_one)})
+                    lines = [line for _, line in list(game.lines)]
+                    if event is None:
+                        print(f"  [{lang}] the game stopped waiting for us; its last lines:", *lines[-8:],
+                              sep="\n    ")
+                        break
+                    kind, at = event
+                    seen = at + 1
+                    if kind == "won":
+                        result["finished"] = 1
+                        print(f"  [{lang}] {lines[at]}")
+                        break
+                    if kind == "roll":
+                        game.send("r")
+                        continue
+                    result["turns"] += 1
+                    prompt = lines[at]
+                    count = 1 if prompt.startswith(choose_one) else int(prompt[len(choose):].split()[0].rstrip(","))
+                    listed = numbered(lines[:at])
+                    if len(listed) < count:  # grouped by checker: list them all
+                        sent = game.send("l")
+                        game.wait_for(f"{count}: ", after=sent, timeout=10)
+                        time.sleep(0.1)
+                        lines = [line for _, line in list(game.lines)]
+                        listed = numbered(lines)
+                    k = rng.randint(1, min(count, 30))
+                    play = listed.get(k)  # None: the only play, not listed
+                    outcomes = say_play(rig, game, speaker, lang, k, play, folder, played, asked, tries)
+                    for outcome in outcomes:
+                        result[outcome] += 1
+                    if outcomes[-1] == "missed":
+                        result["typed"] += 1
+                        sent = game.send(str(k))
+                        game.wait_for(played, after=sent, timeout=10)
+                    if trace or outcomes != ["right"]:
+                        print(f"  [{lang}] turn {result['turns']}: said {number_text(k, lang)!r} for {play}: "
+                              f"{' then '.join(outcomes)}")
+                    lines = [line for _, line in list(game.lines)]
+                    seen = max(i for i, line in enumerate(lines) if line.startswith(played)) + 1
+            finally:
+                game.close()
+    finally:
+        if loop is not None:
+            loop.stop()
+    result["seconds"] = round(time.monotonic() - began)
+    return result
+
+
+def next_event(game: Game, seen: int, marks: dict[str, tuple[str, ...]],
+               timeout: float = 60.0) -> tuple[str, int] | None:
+    """The first of the game's lines from index ``seen`` on that holds one of ``marks``' texts:
+    (its mark, its index); None if the game ends or prints none in ``timeout`` s (stretched)."""
+    deadline = time.monotonic() + timeout * game.stretch()
+    while time.monotonic() < deadline:
+        lines = [line for _, line in list(game.lines)]
+        for i in range(seen, len(lines)):
+            for kind, texts in marks.items():
+                if any(text in lines[i] for text in texts):
+                    return kind, i
+        if game.proc.poll() is not None:
+            return None
+        time.sleep(0.05)
+    return None
+
+
+def numbered(lines: list[str]) -> dict[int, str]:
+    """The plays listed just before the end of ``lines`` ("3: 24/23 8/2"), by number."""
+    out: dict[int, str] = {}
+    for line in reversed(lines):
+        head, _, rest = line.partition(": ")
+        if not (head.isdigit() and rest):
+            if out:
+                break
+            continue
+        if int(head) in out:
+            break
+        out[int(head)] = rest
+    return out
+
+
+def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: str | None, folder: Path,
+             played: str, asked: str, tries: int) -> list[str]:
+    """Say the number ``k`` (its play ``play``; None: any) until the game acts; what it did each time.
+
+    The last is "right" (the play chosen at once), "asked_right" ("did you say k?", "yes", the
+    play), "wrong" (another play made) or "missed" (not acted on in ``tries`` tries); before it,
+    an "asked_wrong" for each "did you say …?" with another word (answered "no", said again).
+    """
+    from tavli_voice.speech.words import number_text
+
+    path, _ = clip(number_text(k, lang), lang, folder)
+    out: list[str] = []
+    for _ in range(tries):
+        game.send(".")  # the player stops a long reading of the list, then speaks
+        try:
+            wait_quiet(speaker, 0.4, timeout=15)
+        except TimeoutError:
+            pass
+        said = time.monotonic()
+        rig.play_into_mic(path)
+        begun, yes = time.monotonic(), False
+        while time.monotonic() < begun + 12 * game.stretch():
+            lines = [line for at, line in list(game.lines) if at >= said]
+            made = [line for line in lines if line.startswith(played)]
+            if made:
+                right = play is None or made[0][len(played):].rstrip(".") == play
+                return out + [("asked_right" if yes else "right") if right else "wrong"]
+            question = [line for line in lines if line.startswith(asked)]
+            if question and not yes:
+                heard = question[0][len(asked):].split("?")[0].split(";")[0]
+                ours = is_number(heard, k, lang)
+                try:
+                    wait_quiet(speaker, 0.4, timeout=10)  # the question is said before the answer
+                except TimeoutError:
+                    pass
+                answer, _ = clip(ANSWER[lang][ours], lang, folder)
+                said = time.monotonic()
+                rig.play_into_mic(answer)
+                if not ours:
+                    out.append("asked_wrong")
+                    break
+                yes = True
+            time.sleep(0.02)
+    return out + ["missed"]
+
+
+def print_match(rig: Rig, langs: list[str], folder: Path, snr: float | None, seed: str, points: int,
+                trace: bool) -> None:
+    """For each language, play ``spoken_match`` and print its counts on one line (``snr`` None: no match)."""
+    for lang in langs if snr is not None else []:
+        print_one_match(rig, lang, folder, snr, seed, points, trace)
+
+
+def print_one_match(rig: Rig, lang: str, folder: Path, snr: float, seed: str, points: int, trace: bool) -> None:
+    res = spoken_match(rig, lang, folder, snr, seed, points, trace=trace)
+    said = sum(res[k] for k in ("right", "asked_right", "wrong", "missed"))
+    print(f"[{lang}] spoken match, tv noise at {snr:g} dB: "
+          f"{'finished' if res['finished'] else 'NOT finished'} in {res['seconds']} s, {res['turns']} plays; "
+          f"right at once {res['right']}/{said}, right after asking {res['asked_right']}, "
+          f"asked with another word {res['asked_wrong']}, acted on wrongly {res['wrong']}, "
+          f"not acted on (typed) {res['missed']}; questions asked {res['asked_right'] + res['asked_wrong']}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=10)
@@ -596,6 +852,11 @@ def main() -> int:
                     choices=["key", "stop", "word", "loading"],
                     help="loading: keys pressed while the voice engine loads, over --runs new games "
                          "(not by default)")
+    ap.add_argument("--tv-noise", type=float, default=None, metavar="SNR",
+                    help="a whole match played by voice with television-like noise in the microphone at SNR dB "
+                         "below the player's words (per --lang; --match-points, --match-seed)")
+    ap.add_argument("--match-points", type=int, default=1)
+    ap.add_argument("--match-seed", default="3")
     args = ap.parse_args()
     for lang in args.lang:
         if args.numbers:
@@ -635,6 +896,7 @@ def main() -> int:
                 print(f"[{lang}] library lines on screen {int(res['noise'][0])}")
                 print(f"[{lang}] output underruns        {int(res['underruns'][0])} "
                       f"({int(res['underruns'][1])} while speech was queued)")
+        print_match(rig, args.lang, folder, args.tv_noise, args.match_seed, args.match_points, args.trace)
         for lang in args.lang if args.early_stop else []:
             early_stop(rig, lang, folder, args.early_stop, args.trace)
         if args.self_voice is not None:

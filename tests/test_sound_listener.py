@@ -261,6 +261,42 @@ class TestRightAfterTheNarrator:
         run_behind(listener, clock, mic, speaking_until=word_end + 0.02 + 0.25, behind_s=0.25)
         assert [h for h in drain(out) if isinstance(h, Heard) and h.command is not None] == []
 
+    @pytest.mark.parametrize("main_hears", [None, 3])
+    def test_a_sound_begun_over_the_narrator_and_found_the_players_is_heard_by_the_main_engine(
+            self, main_hears: int | None) -> None:
+        # the quick engine (only "stop" counts over the narrator) guesses a sound begun while the
+        # narrator spoke; the sound goes on after it (a television's news reader) and none of it
+        # is the narrator's voice: the main engine decides, never the quick engine's guess
+        # (on the rig the quick engine heard "eleven", sure, in the news, and a play was made)
+        calls: list[str] = []
+
+        class Engine:
+            def __init__(self, name: str, number: int | None) -> None:
+                self.name, self.number = name, number
+
+            def recognize(self, audio: np.ndarray, items: tuple) -> Heard:  # type: ignore[type-arg]
+                calls.append(self.name)
+                if self.number is None:
+                    return Heard("", None, 0.0, 1.0, self.name, "nothing")
+                return Heard(str(self.number), ChoosePlay(self.number), 1.0, 1.0, self.name)
+
+        played = PlayedAudio(RATE, keep_s=30.0)
+        voice = espeak("You rolled six and one.")
+        for k in range(0, len(voice), 320):  # the narrator from 0.1 s, heard on headphones only
+            played.add(0.1 + k / RATE, voice[k:k + 320])
+        rng = np.random.default_rng(11)
+        talk = (0.05 * rng.standard_normal(int(0.9 * RATE))).astype(np.float32)
+        mic = in_silence(talk, before=0.5, after=0.8)
+        out: queue.Queue[object] = queue.Queue()
+        clock = Clock()
+        listener = Listener(Engine("main", main_hears), "en", out, clock=clock,  # type: ignore[arg-type]
+                            fast_engine=Engine("quick", 11), echo=EchoGate(played.between, played.rate))
+        listener.set_options(PLAY_PHASE if main_hears is None else Options(plays=12))
+        run(listener, clock, mic, speaking_until=0.8, settle=True)
+        chosen = [h.command for h in drain(out) if isinstance(h, Heard) and h.command is not None]
+        assert "quick" in calls and calls[-1] == "main"
+        assert chosen == ([] if main_hears is None else [ChoosePlay(main_hears)])
+
 
 needs_livekit = pytest.mark.skipif(importlib.util.find_spec("livekit") is None,
                                    reason="the echo canceller's library (livekit) is not installed")

@@ -188,6 +188,7 @@ class Listener:
         self._spec_thrown = 0
         self._spec_options: Options | None = None
         self._spec_muted = False
+        self._spec_engine: Recognizer | None = None  # the engine that made the guess
         self._spec_echo = False  # the guess found the game's own voice: nothing was recognised
         self._stopped_early = False
         self._barged = False  # a barge-in was posted for the utterance in progress
@@ -585,6 +586,7 @@ class Listener:
             engine = self.fast_engine if quick and self.fast_engine is not None else self.engine
             self._spec_options = options
             self._spec_muted = muted
+            self._spec_engine = engine
             self._spec_barge = self._worded_barge_in(muted) and self._barge_ready
             self._spec_echo = False
             versions = [audio]
@@ -923,10 +925,16 @@ class Listener:
             return
         if muted and self._interrupting():
             muted = False  # the player talked over the narrator on purpose
-        if spec is not None and self._spec_muted == utt.muted and self._spec_options == options and not also:
-            heard = spec.result()  # the guess made during the hang-over: same audio, same engine
+        engine = self.fast_engine if muted and self.fast_engine is not None else self.engine
+        # the guess made during the hang-over (same audio) counts only if made by the same engine:
+        # a sound begun over the narrator was guessed by the quick engine, which only looks for
+        # "stop"; found to be the player's alone, it is heard again by the main one (measured on
+        # the rig with a television on: the news reader's voice, begun over the narrator and
+        # ending after it, came out of the quick engine as "eleven", sure, and a play was made)
+        if spec is not None and self._spec_engine is engine and self._spec_muted == utt.muted \
+                and self._spec_options == options and not also:
+            heard = spec.result()
         else:
-            engine = self.fast_engine if muted and self.fast_engine is not None else self.engine
             heard = self._pool.submit(self._recognize, engine, audio, options).result()
             for other in also:
                 second = self._pool.submit(self._recognize, engine, other, options).result()
