@@ -39,10 +39,12 @@ from functools import lru_cache
 import numpy as np
 
 from tavli_voice.rules import Play, Position
-from tavli_voice.rules.games import PIN, game_for
+from tavli_voice.rules.dice import dice_list
+from tavli_voice.rules.games import PIN, game_for, to_state
+from tavli_voice.rules.steps import remove_die
 
 from .expert import ExpertBot
-from .fastgen import result_states
+from .fastgen import State, _Walk
 from .shots import MASKS
 
 #: The 21 different rolls and how many of the 36 each stands for.
@@ -154,6 +156,91 @@ def hit_counts(pos: Position) -> tuple[tuple[tuple[int, int], ...], int]:
     return _hit_counts(pos)
 
 
+class _AllHit(Exception):
+    """Every blot is hit by some play of this roll: the walk can stop."""
+
+
+class _HitWalk(_Walk):
+    """The quick generator's walk over one roll (:class:`~tavli_voice.bots.fastgen._Walk`,
+    the same steps and records) that stops once every blot is hit by a play R2 surely keeps.
+
+    An end that plays every die of the roll is always kept (no play uses more dice, and
+    the larger-die rule only applies when one die is played), and so is a game-ending
+    play (R2): a hit there counts. Otherwise the walk runs to the end and
+    :meth:`~tavli_voice.bots.fastgen._Walk.kept` decides, as for every legal play.
+    """
+
+    __slots__ = ("at", "plakoto", "full", "hit")
+
+    def __init__(self, pos: Position, at: list[tuple[int, int]], full: int) -> None:
+        super().__init__(pos)
+        self.at = at
+        self.plakoto = pos.game == "plakoto"
+        self.full = full
+        self.hit: set[int] = set()
+
+    def check(self, state: State) -> None:
+        """Note the blots ``state`` hits (or pins); stop the walk once all are."""
+        for blot, i in self.at:
+            if (state[i] == -1) if self.plakoto else (state[i] >= 0):
+                self.hit.add(blot)
+        if len(self.hit) == len(self.at):
+            raise _AllHit
+
+    def run(self, s: list[int], dice_left: tuple[int, ...], n: int, first: int) -> None:
+        key = tuple(s)
+        memo = (key, dice_left)
+        if memo in self.seen:
+            return
+        self.seen.add(memo)
+        moved = False
+        if dice_left:
+            sources = tuple(self.sources(s))
+            bear: list[bool] = []
+            for die in sorted(set(dice_left), reverse=True):
+                rest = remove_die(dice_left, die)
+                for src in sources:
+                    dst = self.destination(s, src, die, bear)
+                    if dst < 0:
+                        continue
+                    t = s[:]
+                    self.apply(t, src, dst)
+                    if not self.allowed(t, dst):
+                        continue
+                    moved = True
+                    if self.ends_game(s, t, src, dst, self.preset):
+                        end = tuple(t)
+                        self.endings.setdefault(end, None)
+                        self.check(end)
+                        continue
+                    self.run(t, rest, n + 1, die if n == 0 else first)
+        if not moved:
+            known = self.ends.get(key)
+            if known is None or known[0] < n:
+                self.ends[key] = (n, first)
+            if n == self.full:
+                self.check(key)
+
+
+def _hits_of_roll(opp: Position, dice: tuple[int, int], at: list[tuple[int, int]]) -> set[int]:
+    """The blots (``at``: blot and its index in the opponent's flat state) some legal play
+    of ``opp`` with ``dice`` hits or pins: in the opponent's state our blot is -1 on point k,
+    and a result hits it when the point is no longer ours (Portes, R4) or pins it under
+    theirs (Plakoto, R5.2)."""
+    rolled = dice_list(dice)
+    walk = _HitWalk(opp, at, len(rolled))
+    try:
+        walk.run(to_state(opp), rolled, 0, 0)
+    except _AllHit:
+        return {blot for blot, _i in at}
+    hit: set[int] = set()
+    for state in walk.kept(dice):  # the distinct results of every legal play (R2)
+        for blot, i in at:
+            if (state[i] == -1) if walk.plakoto else (state[i] >= 0):
+                hit.add(blot)
+    return hit
+
+
 @lru_cache(maxsize=4096)
 def _hit_counts(pos: Position) -> tuple[tuple[tuple[int, int], ...], int]:
     blots = blots_of(pos)
@@ -172,21 +259,11 @@ def _hit_counts(pos: Position) -> tuple[tuple[tuple[int, int], ...], int]:
                 reach |= MASKS[s - k]
     counts = dict.fromkeys(blots, 0)
     any_hit = 0
-    # In the opponent's flat state (rules/games.py) our blot is -1 on point k: a
-    # result hits it when the point is no longer ours (Portes, R4) or pins it
-    # under theirs (Plakoto, R5.2). The distinct results are the legal plays'.
-    plakoto = pos.game == "plakoto"
-    at = [(blot, PIN + k if plakoto else k) for blot, k in targets.items()]
+    at = [(blot, PIN + k if pos.game == "plakoto" else k) for blot, k in targets.items()]
     for (a, b), weight in ROLLS:
         if not (reach >> ((a - 1) * 6 + (b - 1))) & 1:
             continue
-        hit: set[int] = set()
-        for state in result_states(opp, (a, b)):
-            for blot, i in at:
-                if (state[i] == -1) if plakoto else (state[i] >= 0):
-                    hit.add(blot)
-            if len(hit) == len(at):
-                break  # every blot hit with this roll: no need to look further
+        hit = _hits_of_roll(opp, (a, b), at)
         for blot in hit:
             counts[blot] += weight
         if hit:
