@@ -29,6 +29,9 @@ from typing import Literal
 from . import commands as C
 
 Lang = Literal["en", "el"]
+#: The languages every word and sentence exists in (the one definition; words,
+#: speech, scanning and narration import it).
+LANGS: tuple[Lang, ...] = ("en", "el")
 #: A spoken phrase: the words in order.
 Variant = tuple[str, ...]
 #: Words by language.

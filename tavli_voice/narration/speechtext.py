@@ -50,7 +50,8 @@ from tavli_voice.words.spoken import SPOKEN_LATIN
 SPEAKABLE_PUNCTUATION = ".,;:!?'-%"
 
 #: language → symbol word → text, from the catalogue's ``symbol.`` section.
-_WORDS = {lang: {key: texts[lang] for key, texts in SPEECH_SYMBOL_WORDS.items()} for lang in LANGS}
+_WORDS: dict[str, dict[str, str]] = {
+    lang: {key: texts[lang] for key, texts in SPEECH_SYMBOL_WORDS.items()} for lang in LANGS}
 
 _POINT = r"(?:bar|off|\d{1,2})[*^]?"
 _STEP = rf"{_POINT}(?:/{_POINT})+(?:\(\d\))?[*^]?"

@@ -25,9 +25,8 @@ from enum import Enum
 from typing import Iterable, Union
 
 from tavli_voice.narration.priorities import Priority
-
 #: Languages the narrator speaks (espeak-ng voices ``en`` and ``el``).
-LANGS: tuple[str, ...] = ("en", "el")
+from tavli_voice.words import LANGS as LANGS
 
 #: Default pause between list items, in milliseconds.
 LIST_PAUSE_MS = 250

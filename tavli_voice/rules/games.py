@@ -363,8 +363,6 @@ def makes_prime(s: list[int] | tuple[int, ...], dst: int, preset: str) -> bool:
 
 
 _GAMES: dict[str, Game] = {g.name: g for g in (Portes(), Plakoto(), Fevga())}
-#: Every game, by its Latin name.
-GAMES = tuple(_GAMES)
 
 
 def find_game(name: str) -> Game:

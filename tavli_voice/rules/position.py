@@ -50,6 +50,7 @@ class Preset(enum.StrEnum):
     VOG = "vog"
 
 
+#: Every game by its Latin name, in the order of :class:`GameName` (the one definition).
 GAMES = tuple(g.value for g in GameName)
 #: Other names each game is known by, Greek and Latin, lower case (``find_game``).
 GAME_ALIASES: dict[GameName, tuple[str, ...]] = {

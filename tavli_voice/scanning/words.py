@@ -11,15 +11,17 @@ Greek terms follow the glossary in ``shared/seeds`` (μπάρα, μάζεμα, �
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
+from ..command_table import LANGS
+from ..command_table import Lang as Lang
 from ..words import ENTRIES, text
 
 if TYPE_CHECKING:  # only for annotations: this module stays a leaf
     from .settings import ScanSettingError, SettingsProblem
 
-Lang = Literal["en", "el"]
-LANGUAGES: tuple[Lang, ...] = ("en", "el")
+#: The languages of the scan words (the one tuple, ``command_table.LANGS``).
+LANGUAGES = LANGS
 
 
 def label(key: str, args: Sequence[object], lang: Lang = "en") -> str:

@@ -21,11 +21,10 @@ from __future__ import annotations
 
 from itertools import product
 
+from ..command_table import LANGS as LANGS
 from ..command_table import POINT_WORDS, by_name, spoken_words
 from ..command_table import Lang as Lang
 from ..command_table import Variant as Variant
-
-LANGS: tuple[Lang, ...] = ("en", "el")
 
 #: Largest number that has words (plays are numbered 1..MAX_NUMBER).
 MAX_NUMBER = 999

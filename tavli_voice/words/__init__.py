@@ -65,11 +65,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from tavli_voice.command_table import LANGS as LANGS  # the languages every message exists in
+from tavli_voice.command_table import Lang as Lang
 from tavli_voice.command_table import help_rows
 
-Lang = Literal["en", "el"]
-#: The languages every message exists in.
-LANGS: tuple[str, ...] = ("en", "el")
 #: Grammatical gender of a counted Greek noun: masculine, feminine, neuter.
 Gender = Literal["m", "f", "n"]
 Case = Literal["nom", "acc"]
