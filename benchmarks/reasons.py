@@ -15,10 +15,17 @@ mistakes (a loss of at least the coach's threshold) how often a reason is
 given and how often the largest named fact really points to the better play.
 Prints the weights to paste into the module.
 
+``--examples N``: bot ``rita`` plays seeded games against ``expert`` until she
+has made 50 clear mistakes (by the coach's threshold) in each game; prints N
+of them per game with the position, the dice, both plays and the coach's note
+with its reasons as said in English and in Greek, then how many of the 50 get
+a reason rather than "no single reason stands out".
+
 Usage::
 
     python benchmarks/reasons.py                 # 100 decisions per game
     python benchmarks/reasons.py --fit --decisions 600
+    python benchmarks/reasons.py --examples 5
 """
 
 from __future__ import annotations
@@ -31,10 +38,15 @@ import time
 
 import numpy as np
 
-from tavli_voice.bots import reasons
+from tavli_voice import events as E
+from tavli_voice.bots import make_bot, reasons
+from tavli_voice.bots.coach import Mistake, judge
 from tavli_voice.bots.expert import ExpertBot
 from tavli_voice.bots.playouts import random_decisions
 from tavli_voice.bots.reasons import NATURAL_SIGN, Kind
+from tavli_voice.narration.phrases import phrase
+from tavli_voice.narration.pieces import NarrationContext
+from tavli_voice.rules import Play, Position, legal_plays
 
 GAMES = ("portes", "plakoto", "fevga")
 KINDS = list(Kind)
@@ -113,12 +125,82 @@ def run_timing(n: int) -> None:
               f" ms (CPU {cpu[int(0.95 * (len(cpu) - 1))]:.1f} ms), reasons given {given}")
 
 
+#: The person making the mistakes (listener, "you") and the opponent who may hit.
+PLAYERS = (E.PlayerInfo("Rita", "rita"), E.PlayerInfo("Expert", "expert"))
+SEEDS = {"portes": 1, "plakoto": 2, "fevga": 3}
+
+Mistake_ = tuple[Position, tuple[int, int], Play, Mistake]
+
+
+def clear_mistakes(game: str, count: int, seed: int) -> list[Mistake_]:
+    """``count`` clear mistakes (the coach's judgement) of rita playing seeded games against expert."""
+    rng = random.Random(seed)
+    rita, expert = make_bot("rita", seed=seed), make_bot("expert", seed=seed)
+    found: list[Mistake_] = []
+    for _game in range(200):
+        p, mover = Position.initial(game), rng.randrange(2)
+        for _turn in range(400):
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            plays = legal_plays(p, dice)
+            if not plays:
+                p, mover = p.flip(), 1 - mover
+                continue
+            play = (rita if mover == 0 else expert).choose_play(p, dice, plays)
+            if mover == 0:
+                note = judge(plays, play, before=p)
+                if note is not None:
+                    found.append((p, dice, play, note))
+                    if len(found) == count:
+                        return found
+            if play.ends_game or play.result.off[0] == 15:
+                break
+            p, mover = play.result.flip(), 1 - mover
+    return found
+
+
+def board(p: Position) -> str:
+    """The position from the mover's side: each point's checkers (+ the mover's, − the
+    opponent's; [top, under] for a pin), then the bars and the checkers off."""
+    cells = [f"{i}:{v}" for i, v in enumerate(p.points_json(), start=1) if v]
+    return f"{' '.join(cells)} | bar {p.bar[0]}/{p.bar[1]} off {p.off[0]}/{p.off[1]}"
+
+
+def said(note: Mistake, lang: str) -> str:
+    """The coach's note for ``note`` as the narrator says it to Rita."""
+    assert note.why is not None
+    event = E.CoachNote(0, note.better, note.win_gain, note.equity_loss,
+                        tuple(E.ReasonFact(str(d.kind), d.mine, d.better, d.points)
+                              for d in note.why.reasons))
+    ctx = NarrationContext(lang=lang, players=PLAYERS, listener=0)
+    return " ".join(s for s in phrase(event, ctx).segments if isinstance(s, str))
+
+
+def run_examples(shown: int, count: int = 50) -> None:
+    for game in GAMES:
+        mistakes = clear_mistakes(game, count, SEEDS[game])
+        given = [m for m in mistakes if m[3].why is not None and m[3].why.reasons]
+        # the examples: those with reasons first, then the honest line, in the order played
+        examples = (given + [m for m in mistakes if m not in given])[:shown]
+        print(f"== {game}: seed {SEEDS[game]}, {len(mistakes)} clear mistakes of rita against expert")
+        for n, (before, dice, mine, note) in enumerate(examples, start=1):
+            print(f"{n}. {board(before)}; dice {dice[0]}-{dice[1]}; rita played {mine.notation}, "
+                  f"the hint {note.better.notation} (loss {note.equity_loss:.2f})")
+            for lang in ("en", "el"):
+                print(f"   {lang}: {said(note, lang)}")
+        print(f"{game}: a reason given for {len(given)} of {len(mistakes)} clear mistakes "
+              f"({100 * len(given) // max(1, len(mistakes))}%), the honest line for the rest")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--fit", action="store_true", help="fit and validate the weights")
     ap.add_argument("--decisions", type=int, default=100)
+    ap.add_argument("--examples", type=int, metavar="N",
+                    help="N real examples per game of rita's clear mistakes, in both languages")
     args = ap.parse_args(argv)
-    if args.fit:
+    if args.examples is not None:
+        run_examples(args.examples)
+    elif args.fit:
         run_fit(args.decisions)
     else:
         run_timing(args.decisions)
