@@ -72,7 +72,7 @@ class Session:
         self.log: list[list[Any]] = []  #: the current game's commands
         self.turn_counter = 0
         #: the match state and turn count when the current game started
-        self.checkpoint: dict[str, Any] = {"match": _match_json(self.match), "turn": 0}
+        self.checkpoint: dict[str, Any] = {"match": self.match.to_json(), "turn": 0}
         for p in players:
             if p.bot is not None:
                 make_bot(p.bot, seed=0)  # fail early on an unknown bot name
@@ -114,7 +114,7 @@ class Session:
 
     def _mark_game_start(self) -> None:
         """A new game (or the match's end): checkpoint the match, start an empty log."""
-        self.checkpoint = {"match": _match_json(self.match), "turn": self.turn_counter}
+        self.checkpoint = {"match": self.match.to_json(), "turn": self.turn_counter}
         self.log = []
 
     def _start_game(self) -> list[E.Event]:
@@ -895,7 +895,7 @@ class Session:
         if checkpoint is None:
             session.start()
         else:
-            session.match = _match_from_json(config, checkpoint["match"])
+            session.match = MatchState.from_json(config, checkpoint["match"])
             session.turn_counter = int(checkpoint["turn"])
             if session.match.is_over:
                 session._mark_game_start()
@@ -941,19 +941,6 @@ def _stuck(position: Position, dice: tuple[int, int], reason: Reason) -> tuple[t
 def _reason_facts(reasons: Any) -> tuple[E.ReasonFact, ...]:
     """``bots.reasons.Difference`` values as event values."""
     return tuple(E.ReasonFact(str(d.kind), d.mine, d.better, d.points) for d in reasons)
-
-
-def _match_json(match: MatchState) -> dict[str, Any]:
-    return {"scores": list(match.scores), "games_played": match.games_played,
-            "previous_winner": match.previous_winner, "crawford_game": match.crawford_game,
-            "results": [list(r) for r in match.results]}
-
-
-def _match_from_json(config: MatchConfig, data: dict[str, Any]) -> MatchState:
-    results = tuple((str(g), w, int(p), str(k)) for g, w, p, k in data["results"])
-    scores = data["scores"]
-    return MatchState(config, (int(scores[0]), int(scores[1])), int(data["games_played"]),
-                      data.get("previous_winner"), data.get("crawford_game"), results)
 
 
 _QUERIES = (C.Describe, C.QueryPoint, C.QueryQuarter, C.PipCount, C.Score, C.ListPlays,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from .outcome import Outcome
 from .position import PRESET_GAMES
@@ -170,6 +171,27 @@ class MatchState:
     def is_over(self) -> bool:
         """True once somebody reached the agreed length."""
         return self.winner is not None
+
+    def to_json(self) -> dict[str, Any]:
+        """The match as saved (a save's ``checkpoint.match``); :meth:`from_json` reads it back.
+
+        >>> m = MatchState(MatchConfig(3, "portes"), (1, 0), 1, 0, None, (("portes", 0, 1, "single"),))
+        >>> m.to_json()["scores"], m.to_json()["results"]
+        ([1, 0], [['portes', 0, 1, 'single']])
+        >>> MatchState.from_json(m.config, m.to_json()) == m
+        True
+        """
+        return {"scores": list(self.scores), "games_played": self.games_played,
+                "previous_winner": self.previous_winner, "crawford_game": self.crawford_game,
+                "results": [list(r) for r in self.results]}
+
+    @classmethod
+    def from_json(cls, config: MatchConfig, data: dict[str, Any]) -> "MatchState":
+        """The match :meth:`to_json` wrote, for ``config`` (checked first by ``storage.check_save``)."""
+        results = tuple((str(g), w, int(p), str(k)) for g, w, p, k in data["results"])
+        scores = data["scores"]
+        return cls(config, (int(scores[0]), int(scores[1])), int(data["games_played"]),
+                   data.get("previous_winner"), data.get("crawford_game"), results)
 
     def record(self, game: str, outcome: Outcome) -> "MatchState":
         """Add a finished game (``outcome.winner`` is an absolute player or None)."""
