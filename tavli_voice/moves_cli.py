@@ -223,6 +223,21 @@ def _read_slow(path: str, lang: str, wait: float) -> bytes:
     return data
 
 
+def say_stand_in(name: str, lang: str) -> None:
+    """For the expert, say on standard error which games' weights are missing or damaged
+    (the strong player answers for it there) and how to get them back; others say nothing."""
+    from .bots.registry import REINSTALL_COMMAND, bot_name, unusable_games
+    from .rules.position import GAMES
+    from .words import game_name
+
+    if bot_name(name) != "expert":
+        return
+    failed = unusable_games(GAMES)
+    if failed:
+        names = ", ".join(game_name(g, lang) for g in failed)
+        print(text("weights.unusable", lang, games=names, command=REINSTALL_COMMAND), file=sys.stderr)
+
+
 def main(argv: list[str]) -> int:
     """Entry point of ``tavli-voice moves``."""
     lang = lang_from_argv(argv)
@@ -249,8 +264,12 @@ def main(argv: list[str]) -> int:
         if not is_bot_name(args.bot):
             print(unknown_bot_message(args.bot, lang), file=sys.stderr)
             return 2
+        from .startup import log_to_file
+        log_to_file()  # a bot's warnings go to the log; what the user must know is said in words
         bot = make_bot(args.bot, seed=args.seed)
     if args.jsonl:
+        if bot is not None:
+            say_stand_in(args.bot, lang)
         return run_jsonl(sys.stdin, sys.stdout, bot)
     if not args.position or not args.dice:
         ap.print_usage(sys.stderr)

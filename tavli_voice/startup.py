@@ -465,15 +465,19 @@ def open_session(args: argparse.Namespace, lang: str, save_path: Path | None,
         return 2
 
 
-def say_unusable_weights(session: Session, lang: str, say: SayLine) -> None:
+def say_unusable_weights(session: Session, lang: str, say: SayLine) -> str | None:
     """Say which games' expert weights are missing or damaged (checked once, before the
-    first move): the strong player stands in for the expert there, and a reinstall fixes it."""
+    first move): the strong player stands in for the expert there, and a reinstall fixes it.
+    Returns what was said (the narrator says it too), or None."""
     from .bots.registry import REINSTALL_COMMAND, unusable_games
 
     failed = unusable_games(session.config.game_name(i) for i in range(3))
-    if failed:
-        names = ", ".join(M.game_name(g, lang, session.config.preset) for g in failed)
-        say(M.text("weights.unusable", lang, games=names, command=REINSTALL_COMMAND))
+    if not failed:
+        return None
+    names = ", ".join(M.game_name(g, lang, session.config.preset) for g in failed)
+    notice = M.text("weights.unusable", lang, games=names, command=REINSTALL_COMMAND)
+    say(notice)
+    return notice
 
 
 def input_sources(app: "App", args: argparse.Namespace, lang: str, say: SayLine) -> "list[Source]":
@@ -577,7 +581,7 @@ def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
     if isinstance(opened, int):
         return opened
     session, resumed_events = opened
-    say_unusable_weights(session, lang, say)
+    weights_notice = say_unusable_weights(session, lang, say)
 
     if out is sys.stdout and (args.speech != "off" or args.voice):
         # the audio libraries print to fd 2 from their own threads: to the log, never the screen
@@ -585,6 +589,10 @@ def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
         quiet_alsa()
         divert_c_stderr()
     narrator, settings = make_narrator(args, lang, say)
+    if narrator is not None and weights_notice is not None:  # spoken before the match starts
+        from .narration.priorities import Priority
+        from .narration.utterance import Utterance
+        narrator.say(Utterance.from_text(weights_notice, lang=lang, priority=Priority.IMPORTANT))
     app = App(session, lang=lang, narrator=narrator, save_path=save_path,
               verbosity=settings.verbosity, screen_notation=not args.words)
     app.mover_numbering = args.numbering == "mover"

@@ -8,8 +8,12 @@ Every damaged copy is made in ``tmp_path`` and found through
 from __future__ import annotations
 
 import io
+import json
+import os
 import pickle
 import random
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -269,3 +273,58 @@ def test_a_saved_match_resumes_with_the_strong_player_standing_in(
     assert again.startswith(TOLD["en"].format(games="Portes, Plakoto, Fevga"))
     assert "could not be read" not in again and save.is_file()
     assert "The expert played" in first and "The expert played" in again
+
+
+# ------------------------------------------- moves --bot expert, and the narrator says it too
+
+ROOT = Path(__file__).resolve().parents[1]
+PLAKOTO_LINE = json.dumps({"position": {"game": "plakoto", "points": [
+    2, 0, 0, 0, 0, -5, 0, -3, 0, 0, 0, 5, -5, 0, 0, 0, 3, 0, 5, 0, 0, 0, 0, -2]}, "dice": [6, 5]})
+
+
+def moves(lang: str, bot: str = "expert") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tavli_voice.cli", "moves", "--jsonl", "--bot", bot,
+                           "--lang", lang], input=PLAKOTO_LINE + "\n", capture_output=True, text=True,
+                          cwd=ROOT, timeout=120, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_moves_with_the_expert_says_the_strong_player_stands_in(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    damage(tmp_path, monkeypatch, "truncated_zip", ("plakoto",))
+    proc = moves(lang)
+    assert proc.returncode == 0, proc.stderr
+    told = TOLD[lang].format(games=GAME_NAMES[lang]["plakoto"])
+    assert proc.stderr.splitlines() == [proc.stderr.strip()]  # one line: no log warning, no traceback
+    assert proc.stderr.startswith(told) and proc.stderr.strip().endswith(REINSTALL[lang])
+    answer = json.loads(proc.stdout)
+    assert answer["choice"] is not None and 0 <= answer["choice"] < len(answer["plays"])
+
+
+def test_moves_says_nothing_with_the_installed_weights_or_another_bot(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert moves("en").stderr == ""
+    damage(tmp_path, monkeypatch, "text", ("plakoto",))
+    proc = moves("en", bot="strong")
+    assert proc.returncode == 0 and proc.stderr == "" and json.loads(proc.stdout)["choice"] is not None
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_narrator_says_the_weights_notice_before_the_match(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    from tavli_voice.narration import backend
+    from tavli_voice.narration.speaker import RecordingSpeaker
+    from tavli_voice.startup import main
+
+    speaker = RecordingSpeaker(auto_finish=True)
+    monkeypatch.setattr(backend, "make_speaker", lambda settings, lang: (speaker, None))
+    damage(tmp_path, monkeypatch, "nan", ("fevga",))
+    out = io.StringIO()
+    code = main(["--game", "fevga", "--opponent", "expert", "--lang", lang, "--seed", "5", "--no-save",
+                 "--speech", "on"], out=out, inp=io.StringIO("r\n1\ny\nq\n"))
+    assert code in (0, 1)
+    told = TOLD[lang].format(games=GAME_NAMES[lang]["fevga"])
+    spoken = [u.text for u in speaker.spoken()]
+    assert spoken and spoken[0].startswith(told), spoken[:3]
+    assert sum(s.startswith(told) for s in spoken) == 1
+    assert out.getvalue().startswith(told)
