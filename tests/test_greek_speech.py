@@ -450,7 +450,7 @@ class TestEveryGreekSentenceSpoken:
 
 
 class TestEnteredOnTwoPoints:
-    @pytest.mark.parametrize("lang,words", [("el", "μπήκε από την μπάρα στο 3 και στο 5."),
+    @pytest.mark.parametrize("lang,words", [("el", "Μπήκε από την μπάρα στο 3 και στο 5."),
                                             ("en", "entered on your 3 and 5.")])
     def test_each_point_takes_its_preposition(self, lang: str, words: str) -> None:
         from tavli_voice.rules import Play, Step

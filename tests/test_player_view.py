@@ -42,7 +42,7 @@ def test_r1_the_opponents_play_is_told_in_the_listeners_numbering_with_its_hit()
     assert screen_text(E.PlayMade(1, HIT, (6, 5)), ctx()) == \
         "Rita played 12/17* 1/7. Rita hit your checker on 17."
     assert screen_text(E.PlayMade(1, HIT, (6, 5)), ctx("el")) == \
-        "Η Ρίτα έπαιξε 12/17* 1/7. Η Ρίτα χτύπησε το πούλι σου στο 17."
+        "Η Ρίτα έπαιξε 12/17* 1/7. Χτύπησε το πούλι σου στο 17."
 
 
 def test_r1_spoken_opponent_play_uses_the_listeners_points_and_says_the_hit_once() -> None:
@@ -50,7 +50,7 @@ def test_r1_spoken_opponent_play_uses_the_listeners_points_and_says_the_hit_once
     assert "from 12 to 17" in said and "from 1 to 7" in said
     assert "hitting" not in said and "Rita hit your checker on 17." in said
     said_el = spoken(E.PlayMade(1, HIT, (6, 5)), ctx("el"))
-    assert "από το 12 στο 17" in said_el and "χτύπησε το πούλι σου στο 17" in said_el
+    assert "από το 12 στο 17" in said_el and ". Χτύπησε το πούλι σου στο 17" in said_el
 
 
 def test_r1_the_opponents_own_numbering_stays_available_as_an_option() -> None:
@@ -68,12 +68,12 @@ def test_r1_entering_from_the_bar_and_pinning_are_said_from_the_listeners_side()
     assert screen_text(E.PlayMade(1, enter, (5, 2)), ctx()) == \
         "Rita played bar/7. Rita entered on your 5."
     assert screen_text(E.PlayMade(1, enter, (5, 2)), ctx("el")).endswith(
-        "Η Ρίτα μπήκε από την μπάρα στο 5.")
+        "έπαιξε bar/7. Μπήκε από την μπάρα στο 5.")
     pin = rita_play("plakoto", (Step(12, 6, 6, capture=True),), "12/6^")
     assert screen_text(E.PlayMade(1, pin, (6, 1)), ctx(game="plakoto")) == \
         "Rita played 13/19^. Rita pinned your checker on 19."
     assert screen_text(E.PlayMade(1, pin, (6, 1)), ctx("el", game="plakoto")) == \
-        "Η Ρίτα έπαιξε 13/19^. Η Ρίτα πλάκωσε το πούλι σου στο 19."
+        "Η Ρίτα έπαιξε 13/19^. Πλάκωσε το πούλι σου στο 19."
 
 
 def test_r8_the_opponents_pass_reason_names_the_listeners_points() -> None:

@@ -442,8 +442,9 @@ def _help_report(e: E.HelpReport, s: Say) -> Blocks:
         intro = s.t("help.intro")
     lines = M.help_lines(s.lang, e.commands, e.plays, speech=s.speech, keys=s.ctx.show_keys,
                          saving=s.ctx.saving)
-    if s.ctx.show_keys and not s.speech:
-        lines.append(s.t("ui.help.words"))  # typed words work too ("ρίξε", "θέση 13")
+    if s.ctx.show_keys and not s.speech and s.lang == "el":
+        # typed Greek words work too ("ρίξε", "θέση 13"); English screens hold no Greek letters
+        lines.append(s.t("ui.help.words"))
     return [intro] + lines
 
 

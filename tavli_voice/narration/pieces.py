@@ -215,7 +215,7 @@ class Say:
         if not self.listener_view(mover):
             return []
         game = play.result.game
-        who = self.subject(mover)
+        who = self.t("view.subject", who=self.subject(mover))
         entered = [self.seen(st.to_point, game) for st in play.steps if st.from_point == BAR]
         captured = sorted({self.seen(st.to_point, game) for st in play.steps if st.capture})
         out = []
@@ -223,11 +223,11 @@ class Say:
             where = [self.point(p) for p in sorted(set(entered))]
             where[1:] = [self.t("view.entered.next", point=p) for p in where[1:]]
             out.append(M.capitalize(self.n("view.entered", len(where), who=who,
-                                           points=self.join(where))))
+                                           points=self.join(where)).strip()))
         if captured:
             key = "view.pinned" if find_game(game).pins else "view.hit"
             out.append(M.capitalize(self.n(key, len(captured), who=who,
-                                           points=self.points(captured))))
+                                           points=self.points(captured)).strip()))
         return out
 
     def entries(self, values: tuple[int, int], first: int | None = None) -> str:

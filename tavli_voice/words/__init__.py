@@ -514,6 +514,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                                      "level.",
                                "el": "Το επίπεδο αλλάζει μόνο όταν παίζεις με έναν "
                                      "αντίπαλο υπολογιστή."},
+    # the subject of "view.*", said just before in "play.made": Greek leaves it out
+    # («Η Ρίτα έπαιξε 13/19^. Πλάκωσε το πούλι σου στο 19.»), English repeats it
+    # ("{who:.0}" formats to nothing: no characters of the name)
+    "view.subject": {"en": "{who}", "el": "{who:.0}"},
     # each point after the first in "view.entered": "στο 3 και στο 5"
     "view.entered.next": {"en": "{point}", "el": "στο {point}"},
     "opponent.changed": {"en": "Your opponent from now on: {level}.",
