@@ -116,3 +116,137 @@ def test_next_past_the_last_mistake_ends_the_review_with_the_summary(home: Path)
 def test_without_the_offer_the_match_simply_ends(home: Path) -> None:
     app, seen = play_to_the_end(home, offer=False)
     assert app.finished and OFFER["en"] not in notices(seen)
+
+
+# ------------------------------------------------------------- one switch
+
+
+def _leads_to(mode: object, index: int, target: C.Command, depth: int = 0) -> bool:
+    """True if picking option ``index`` of ``mode`` is on the way to ``target``."""
+    from tavli_voice.scanning import ListMode
+    from tavli_voice.scanning.modes import is_command
+
+    assert isinstance(mode, ListMode)
+    option = mode.options[index]
+    if option.is_back or option.adjust is not None or depth > 4:
+        return False
+    choice = mode.choose(index)
+    if is_command(choice):
+        return choice == target
+    if isinstance(choice, ListMode):
+        return any(_leads_to(choice, i, target, depth + 1) for i in range(len(choice.options)))
+    return False
+
+
+def test_one_switch_walks_a_whole_review_trying_each_mistake_again(home: Path) -> None:
+    """Automatic scanning, one switch: yes to the review, at each mistake Try again ->
+    the expert's play (heard right), then Next; past the last one the review ends and
+    Quit leaves. Every press picks something."""
+    from tavli_voice.scanning import ManualClock, ScanSettings, Switch, make_scanner
+    from tavli_voice.ui.scan_driver import ScanDriver
+
+    app, _ = play_to_the_end(home)
+    said: list[str] = []
+    app.subscribe(lambda evs: said.extend(notices(evs)))
+    clock = ManualClock()
+    driver = ScanDriver(app, make_scanner(ScanSettings()), clock)
+    driver.refresh()
+    labels: set[str] = set()
+    tried: list[int] = []
+
+    def wanted() -> C.Command:
+        if app.review_question:
+            return C.Yes()
+        if app.review is None:
+            return C.Quit()
+        index = app.review.index
+        if tried[-1:] == [index]:
+            return C.Next()
+        mistake = app.review.walk.mistakes[index]
+        return C.ChoosePlay(app.state().plays.index(mistake.best) + 1)
+
+    since, seen = 0.0, None
+    for _ in range(200_000):
+        if driver.done:
+            break
+        h, mode = driver.highlighted, driver.scanner.mode
+        if h is not None and mode is not None:
+            labels.add(mode.options[h.index].key)
+            if (id(mode), h.index) != seen:
+                seen, since = (id(mode), h.index), clock.now()
+            target = wanted()
+            if clock.now() - since >= 0.6 - 1e-9 and _leads_to(mode, h.index, target):
+                out = driver.press(Switch.PICK)
+                seen = None
+                if isinstance(out, C.ChoosePlay) and app.review is not None:
+                    tried.append(app.review.index)
+        clock.advance(0.1)
+        driver.tick()
+    assert driver.done and app.finished and driver.last_command == C.Quit()
+    assert {"next", "repeat", "try_again", "play"} <= labels
+    mistakes = len(tried)
+    assert mistakes >= 2 and tried == list(range(mistakes))  # every mistake, in turn
+    assert sum(line.startswith("Right: ") for line in said) == mistakes
+    assert "End of the review." in said
+    stats = driver.stats
+    assert stats.presses == stats.picks  # one switch, never a wasted press
+
+
+# ------------------------------------------------------------------ voice
+
+
+#: espeak-ng voices a spoken word is tried in (the first is the one the test goes on with)
+VOICES = {"en": ("en-us", "en-gb", "en-us+m3", "en-us+f2", "en"), "el": ("el", "el+m3", "el+f2")}
+
+
+@pytest.mark.espeak
+@pytest.mark.parametrize("lang,voice", [("en", "en-us"), ("el", "el")])
+def test_the_review_answers_next_and_a_try_again_number_by_voice(home: Path, lang: str,
+                                                                 voice: str) -> None:
+    """Spoken audio (espeak-ng files) recognised with the grammar of the review's turn
+    view: "yes", "next" / «επόμενο», then a play's number to try again."""
+    from speech_helpers import espeak
+    from tavli_voice.speech.engine_sphinx import SphinxRecognizer
+    from tavli_voice.speech.grammar import options_from, phrases
+    from tavli_voice.speech.words import COMMAND_WORDS, number_text
+    from tavli_voice.ui.voice_input import NOT_BY_VOICE
+
+    app, _ = play_to_the_end(home, lang)
+    engine = SphinxRecognizer(lang)  # type: ignore[arg-type]
+
+    def hear(words: str, by: str = voice) -> C.Command | None:
+        view = app.state()
+        options = options_from([n for n in view.available if n not in NOT_BY_VOICE],
+                               len(view.plays), view.step_sources, view.step_targets)
+        heard = engine.recognize(espeak(words, by), phrases(options, lang))  # type: ignore[arg-type]
+        return heard.command
+
+    def word(name: str) -> str:
+        return " ".join(COMMAND_WORDS[name][lang][0])  # type: ignore[index]
+
+    assert word("next") == ("next" if lang == "en" else "επόμενο")
+    first = "Mistake 1 of" if lang == "en" else "Λάθος 1 από"
+    assert hear(word("yes")) == C.Yes()
+    app.command(C.Yes())
+    assert app.review is not None and app.review.mistakes >= 2
+    # "next" in several espeak voices: mostly heard right; a miss is only ever "repeat"
+    # (pocketsphinx's English model hears espeak's "next" as "repeat" in some voices),
+    # which reads the same mistake again and moves nothing
+    takes = [hear(word("next"), by) for by in VOICES[lang]]
+    assert sum(t == C.Next() for t in takes) >= 0.6 * len(takes), takes
+    assert set(takes) <= {C.Next(), C.Repeat()}, takes
+    for take in takes:  # said again until heard, as a person would
+        assert take is not None
+        said = notices(app.command(take))
+        if take == C.Next():
+            break
+        assert app.review.index == 0 and said[0].startswith(first)  # read again, not moved
+    assert app.review.index == 1
+    mistake = app.review.walk.mistakes[1]
+    plays = app.state().plays
+    number = plays.index(mistake.best) + 1
+    heard = hear(number_text(number, lang))  # type: ignore[arg-type]
+    assert heard == C.ChoosePlay(number), (number, len(plays))
+    said = notices(app.command(heard))
+    assert said[0].startswith("Right: " if lang == "en" else "Σωστά: ")
+    assert hear(word("end")) == C.EndReview()

@@ -32,8 +32,11 @@ from pathlib import Path
 from .. import commands as C
 from .. import history
 from ..command_table import ALWAYS_OFFERED, PHASE_COMMANDS
+from ..events import TurnView
 from ..review_walk import Walk, open_walk
 from ..rules import Play, legal_plays
+from ..scanning import ListMode, ScanOption
+from ..scanning.options import command_option
 
 #: What a review offers besides its own commands ("score", "point" and "quarter" say nothing
 #: of a mistake; "stop" stops the speech as always).
@@ -141,4 +144,22 @@ class ReviewMode:
         self.walk.say(self.walk.summary())
 
 
-__all__ = ["ReviewMode", "REVIEW_ALWAYS"]
+def review_scan_root(view: TurnView) -> ListMode:
+    """What a switch user scans during the review: Next, Previous (after the first
+    mistake), Repeat, Try again (opening the plays, numbered as on screen), the expert's
+    play (hint), Why and Stop the review."""
+    names = set(view.available)
+    options: list[ScanOption] = [command_option(C.Next())]
+    if "previous" in names:
+        options.append(command_option(C.Previous()))
+    options.append(command_option(C.Repeat()))
+    if view.plays:
+        options.append(ScanOption("try_again", children=tuple(
+            ScanOption("play", (p.notation,), command=C.ChoosePlay(i + 1), group="plays")
+            for i, p in enumerate(view.plays))))
+    options += [command_option(C.Hint()), command_option(C.Why()),
+                command_option(C.EndReview())]
+    return ListMode(tuple(options))
+
+
+__all__ = ["ReviewMode", "REVIEW_ALWAYS", "review_scan_root"]

@@ -34,7 +34,7 @@ from ..scanning import (Clock, Highlight, ScanMenu, ScanOutput, Scanner, ScanPau
                         SettingsChanged, State, Switch, build_root)
 from ..scanning.modes import ListMode, ScanMode, is_command
 from ..scanning.options import command_option
-from ..events import TurnView
+from ..events import Phase, TurnView
 from .board.scan_menu import session_scan_menu
 
 if TYPE_CHECKING:
@@ -145,6 +145,9 @@ class ScanDriver:
             return ListMode((command_option(C.Quit()),))
         if not self.app.waiting_for_person():
             return None
+        if self.app.phase is Phase.REVIEW:  # the review after the match (ui/review_mode.py)
+            from .review_mode import review_scan_root
+            return review_scan_root(self.app.state())
         return build_root(self.menu(), self.scanner.settings)
 
     def run_bots(self) -> None:

@@ -1804,6 +1804,11 @@ SCANNING_WORDS: dict[str, dict[str, str]] = {
     "quit": {"en": "Quit", "el": "Έξοδος"},
     "leave": {"en": "Leave the match (lose it)", "el": "Αποχώρηση (χάνεις τον αγώνα)"},
     "opponent": {"en": "Next opponent level", "el": "Επόμενο επίπεδο αντιπάλου"},
+    # the review after a match (ui/review_mode.py)
+    "next": {"en": "Next mistake", "el": "Επόμενο λάθος"},
+    "previous": {"en": "Previous mistake", "el": "Προηγούμενο λάθος"},
+    "try_again": {"en": "Try again", "el": "Δοκίμασε ξανά"},
+    "end": {"en": "Stop the review", "el": "Τέλος της ανασκόπησης"},
     # What the scanner itself reports.
     "scan_paused": {"en": "Scanning paused. Press the switch to go on.",
                     "el": "Η σάρωση σταμάτησε. Πάτησε τον διακόπτη για να συνεχίσει."},
