@@ -286,3 +286,41 @@ def test_the_turn_view_tells_front_ends_which_list_a_number_picks_from() -> None
     assert s.state().numbered == tuple(s.plays[n - 1] for n in group.numbers)
     s.handle(C.Cancel())
     assert s.state().numbered == ()
+
+
+class _PromptApp:
+    """Just what the terminal's prompt reads: the turn view, the language, no review."""
+
+    def __init__(self, s: Session, lang: str) -> None:
+        self.s, self.lang, self.review = s, lang, None
+
+    def state(self) -> E.TurnView:
+        return self.s.state()
+
+    def subscribe(self, _listener: object) -> None:
+        pass
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_terminal_prompt_gives_the_range_of_the_open_group(lang: str) -> None:
+    import io
+
+    from tavli_voice.ui.terminal import TerminalPlayer
+
+    s = session((3, 3))
+    out = io.StringIO()
+    term = TerminalPlayer(_PromptApp(s, lang), out, io.StringIO())  # type: ignore[arg-type]
+    term.prompt()
+    whole = len(s.plays)
+    assert whole > 12 and f"1 {'to' if lang == 'en' else 'έως'} {whole}," in out.getvalue()
+    group = [g for g in group_plays(s.plays) if 1 < len(g) <= 12][0]
+    s.handle(C.FromPoint(group.source))
+    out.truncate(0), out.seek(0)
+    term.prompt()
+    line = out.getvalue().strip()
+    assert f"1 {'to' if lang == 'en' else 'έως'} {len(group)}," in line and str(whole) not in line
+    assert "t 7" in line  # where the checker goes can still be typed
+    s.handle(C.Cancel())
+    out.truncate(0), out.seek(0)
+    term.prompt()
+    assert f" {whole}," in out.getvalue()

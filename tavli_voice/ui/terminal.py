@@ -73,7 +73,11 @@ class TerminalPlayer:
             key = "prompt.roll_double" if "double" in s.available else "prompt.roll"
             self.say(M.text(key, lang))
         elif s.phase is Phase.PLAY:
-            if s.source is not None:
+            if s.numbered and (s.source is not None or s.chosen):
+                # a group open or steps taken: a number picks from that shorter list
+                key = "prompt.to_numbered" if s.source is not None else "prompt.from_numbered"
+                self.say(M.text(key, lang, n=len(s.numbered)))
+            elif s.source is not None:
                 self.say(M.text("prompt.to", lang))
             elif s.chosen:
                 self.say(M.text("prompt.from", lang))

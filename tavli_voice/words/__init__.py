@@ -728,6 +728,14 @@ MESSAGES: dict[str, dict[str, str]] = {
                   "el": "Γράψε t και τη θέση όπου πηγαίνει, π.χ. t 7, ή άκυρο για ακύρωση."},
     "prompt.from": {"en": "Type f and the point of a checker, for example f 13.",
                     "el": "Γράψε f και τη θέση ενός πουλιού, π.χ. f 13."},
+    "prompt.to_numbered": {"en": "Choose a play, 1 to {n}, or type t and the point to go to, "
+                                 "for example t 7, or cancel.",
+                           "el": "Διάλεξε κίνηση, από 1 έως {n}, ή γράψε t και τη θέση όπου "
+                                 "πηγαίνει, π.χ. t 7, ή άκυρο για ακύρωση."},
+    "prompt.from_numbered": {"en": "Choose a play, 1 to {n}, or type f and the point of a "
+                                   "checker, for example f 13.",
+                             "el": "Διάλεξε κίνηση, από 1 έως {n}, ή γράψε f και τη θέση ενός "
+                                   "πουλιού, π.χ. f 13."},
     "ui.wait": {"en": "{who} is thinking.", "el": "{who} σκέφτεται."},
     "ui.help.title": {"en": "Commands (the same letters in every language):",
                       "el": "Εντολές (τα ίδια γράμματα σε κάθε γλώσσα):"},
