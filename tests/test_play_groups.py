@@ -324,3 +324,31 @@ def test_the_terminal_prompt_gives_the_range_of_the_open_group(lang: str) -> Non
     out.truncate(0), out.seek(0)
     term.prompt()
     assert f" {whole}," in out.getvalue()
+
+
+def test_the_board_window_numbers_the_open_group_as_it_was_heard() -> None:
+    from tavli_voice.ui.board.model import Extras, build_view, nav_context
+    from tavli_voice.ui.board.navigation import Key, NavState, press_digit, press_key
+
+    s = session((3, 3))
+    whole = nav_context(s.state(), s.listener())
+    assert whole.plays == len(s.plays) > 12
+    group = [g for g in group_plays(s.plays) if 2 < len(g) <= 9][0]
+    s.handle(C.FromPoint(group.source))
+    heard = tuple(s.plays[n - 1] for n in group.numbers)
+    view = s.state()
+    ctx = nav_context(view, s.listener())
+    assert ctx.plays == len(group)
+    board = build_view(view, Extras(nav=NavState(list_open=True)))
+    assert board.plays == tuple(p.notation for p in heard)  # the list on screen is the group
+    # one digit picks at once (no wait for a second: the group has fewer than ten)
+    state, cmd = press_digit(NavState(), 2, ctx, now=0.0)
+    assert cmd == C.ChoosePlay(2) and state.digits == ""
+    # the list's last row, picked with OK, is the group's last play
+    state = NavState(list_open=True, list_index=0)
+    for _ in range(len(group) + 3):
+        state, _cmd = press_key(state, Key.DOWN, ctx)
+    state, cmd = press_key(state, Key.OK, ctx)
+    assert cmd == C.ChoosePlay(len(group))
+    pending = [e for e in s.handle(cmd) if isinstance(e, E.PlayPending)]
+    assert pending and pending[0].play == heard[-1]

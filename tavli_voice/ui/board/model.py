@@ -104,6 +104,12 @@ def mode_of(view: TurnView, viewer: int, finished: bool = False) -> Mode:
     return _MODES.get(view.phase, Mode.WAIT)
 
 
+def offered_plays(view: TurnView) -> tuple[Play, ...]:
+    """The plays a number picks from now, in their order: the shorter list the session
+    numbers (a picked checker's group, or the plays the steps lead to) or the whole list."""
+    return view.numbered or view.plays
+
+
 def nav_context(view: TurnView, viewer: int, finished: bool = False) -> NavContext:
     """The :class:`NavContext` for this moment."""
     mode = mode_of(view, viewer, finished)
@@ -121,7 +127,7 @@ def nav_context(view: TurnView, viewer: int, finished: bool = False) -> NavConte
     if mode is Mode.CONFIRM and view.pending is not None and view.pending in view.plays:
         pending = view.plays.index(view.pending) + 1
     return NavContext(mode=mode, sources=sources, held=held, destinations=dests,
-                      plays=len(view.plays) if mode in (Mode.PLAY, Mode.CONFIRM) else 0,
+                      plays=len(offered_plays(view)) if mode in (Mode.PLAY, Mode.CONFIRM) else 0,
                       can_undo="undo" in names, can_double="double" in names, pending=pending)
 
 
@@ -200,7 +206,8 @@ def build_view(view: TurnView, extras: Extras) -> BoardView:
         used = tuple(s.die for s in view.chosen)
     elif view.phase is Phase.CONFIRM and view.pending is not None:
         used = view.pending.dice_used
-    plays = tuple(p.notation for p in view.plays) if ctx.mode in (Mode.PLAY, Mode.CONFIRM) else ()
+    plays = tuple(p.notation for p in offered_plays(view)) \
+        if ctx.mode in (Mode.PLAY, Mode.CONFIRM) else ()
     acts = actions_for(ctx)
     action_labels = tuple((k, words.text("board." + k, lang)) for k in acts)
     preview: tuple[StepPair, ...] = ()
