@@ -108,6 +108,31 @@ class TestCrop:
         assert crop.last_span is not None and inner.lengths[-1] == crop.last_span[1] - crop.last_span[0] < len(word)
 
 
+    @needs_espeak
+    def test_with_a_television_talking_the_crop_keeps_the_word_and_leaves_out_the_talk(self) -> None:
+        # a news reader 10 dB under the word, from 1 s before it to 1 s after: speech to the
+        # detector throughout, so from its first to its last speech is nearly the whole sound
+        word = espeak("seven")
+        talk = espeak("and now the news, the minister said on tuesday that the new bridge will open soon")
+        pad = RATE
+        x = np.zeros(2 * pad + len(word))
+        x[pad:pad + len(word)] += word
+        tv = np.resize(talk.astype(np.float64), len(x))
+        loud = word.astype(np.float64)
+        power = np.mean(loud[np.abs(loud) > 0.1 * np.abs(loud).max()] ** 2)
+        tv *= np.sqrt(power / 10 ** (10 / 10) / np.mean(tv[np.abs(tv) > 0.1 * np.abs(tv).max()] ** 2))
+        mixed = (x + tv).astype(np.float32)
+        detector = load_detector()
+        span = find_speech(mixed, detector)
+        whole = find_speech(mixed, detector, within_db=None)
+        assert span is not None and whole is not None
+        sounding = np.flatnonzero(np.abs(word) > 0.02 * np.abs(word).max())  # espeak pads its clips
+        start, end = pad + int(sounding[0]), pad + int(sounding[-1])
+        margin = int(MARGIN_S * RATE) + 2 * detector.window
+        assert start - margin <= span[0] <= start + 0.1 * RATE  # the word's start is kept
+        assert end - 0.1 * RATE <= span[1] <= end + margin  # and its end
+        assert span[1] - span[0] < 0.6 * (whole[1] - whole[0])  # most of the talk is left out
+
     def test_in_noise_a_word_needs_a_larger_share_to_be_acted_on_at_once(self) -> None:
         class Sure:
             name = "whisper"
