@@ -316,6 +316,26 @@ def entries(folder: Path | None = None) -> Listing:
     return Listing(tuple(found), tuple(damaged))
 
 
+def earlier(path: Path, person: str, limit: int) -> list[dict[str, Any]]:
+    """Up to ``limit`` kept matches older than the one at ``path`` (in its folder), newest
+    first, that ``person`` played as a person; damaged ones are left out."""
+    found: list[dict[str, Any]] = []
+    listed = entries(path.parent).entries  # newest first, a second match in one second after
+    names = [e.path.name for e in listed]
+    start = names.index(path.name) + 1 if path.name in names else 0
+    for entry in listed[start:]:
+        if len(found) >= limit:
+            break
+        if _order(entry.path) >= _order(path) or not any(
+                entry.players[i] == person and entry.bots[i] is None for i in (0, 1)):
+            continue
+        try:
+            found.append(_read(entry.path))
+        except (OSError, ValueError):
+            continue
+    return found
+
+
 def load_entry(name: str | None, folder: Path | None = None) -> tuple[Path, dict[str, Any]]:
     """The kept match called ``name`` (a file name, with or without ``.json``, or a path),
     or the newest when ``name`` is None. Raises ``FileNotFoundError``, ``OSError`` or ``ValueError``."""

@@ -22,7 +22,8 @@ from .bots.reasons import Explanation, explain
 from .rules import Play, Position, legal_plays
 from .rules.notation import parse_play
 
-__all__ = ["BIG", "CLEAR", "MISTAKE", "Judged", "judge", "reason_sentences", "size"]
+__all__ = ["BIG", "CLEAR", "MISTAKE", "Judged", "error_rate", "judge", "reason_sentences",
+           "size"]
 
 #: Smallest equity loss called a mistake (gnubg's "doubtful").
 MISTAKE = 0.04
@@ -77,12 +78,14 @@ def _find(position: Position, dice: tuple[int, int], plays: tuple[Play, ...],
 
 
 def judge(turns: Sequence[Mapping[str, Any]], sides: Sequence[int], *,
-          bot: ExpertBot | None = None, explain_all: bool = True) -> Iterator[Judged]:
+          bot: ExpertBot | None = None, explain_all: bool = True,
+          reasons: bool = True) -> Iterator[Judged]:
     """Every play of ``sides`` with a choice, in the order played.
 
     The reasons (exact counts over every roll, the slow part) are found for
     every play that is not the best, or only for mistakes when
-    ``explain_all`` is False (the others then have ``explanation`` None).
+    ``explain_all`` is False (the others then have ``explanation`` None), and
+    for none with ``reasons`` False (the equities alone, fast).
 
     Raises ``ValueError`` when a turn does not hold a legal play of its
     position and dice (a damaged history).
@@ -105,10 +108,18 @@ def judge(turns: Sequence[Mapping[str, Any]], sides: Sequence[int], *,
             loss = max(0.0, float(eq[best_i]) - float(eq[plays.index(played)]))
         else:  # no weights for this game: nothing to judge with
             best, loss = played, 0.0
-        wanted = best != played and (explain_all or loss >= MISTAKE)
+        wanted = reasons and best != played and (explain_all or loss >= MISTAKE)
         explanation = explain(position, played, best, loss) if wanted else None
         yield Judged(int(t["game"]), position.game, int(t["turn"]), int(t["side"]), position,
                      dice, played, best, loss, explanation)
+
+
+def error_rate(turns: Sequence[Mapping[str, Any]], sides: Sequence[int], *,
+               bot: ExpertBot | None = None) -> tuple[float, int]:
+    """The equity ``sides`` lost per decision on average, and the number of decisions
+    (plays with a choice); no reasons are looked for, so a whole match takes a moment."""
+    losses = [j.loss for j in judge(turns, sides, bot=bot, reasons=False)]
+    return (sum(losses) / len(losses) if losses else 0.0), len(losses)
 
 
 def reason_sentences(judged: Judged, lang: str, opponent_name: str, opponent_bot: str | None,

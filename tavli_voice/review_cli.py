@@ -141,7 +141,13 @@ def walk(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO, inp: Tex
     except ValueError as exc:
         print(text("review.bad_match", lang, name=path.stem, error=str(exc)[:300]), file=err)
         return 1
-    return Walk(path.stem, data, judged, sides, lang, out, inp, order=args.order).run()
+    review = Walk(path.stem, data, judged, sides, lang, out, inp, order=args.order)
+    if review.listener is not None:  # compared with the person's last kept matches
+        from .review_walk import COMPARED, past_rate
+
+        person = review.players[review.listener]["name"]
+        review.past = past_rate(history.earlier(path, person, COMPARED), person)
+    return review.run()
 
 
 def jsonl(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> int:

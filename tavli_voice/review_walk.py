@@ -16,7 +16,7 @@ The review only reads the kept match: stopping it at any moment, however
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -57,6 +57,8 @@ class Walk:
         self.listener = people[0] if len(people) == 1 and people[0] in sides else None
         #: said after each mistake is read (None: the front end prompts itself)
         self.prompt_key: str | None = "review.prompt"
+        #: the person's error rate over their last kept matches and how many (:func:`past_rate`)
+        self.past: tuple[float, int] | None = None
 
     # ------------------------------------------------------------ words
     def say(self, line: str) -> None:
@@ -90,7 +92,18 @@ class Walk:
             text("review.header", lang, who=names, n=count("mistakes", len(self.mistakes), lang),
                  decisions=count("decisions", decisions, lang),
                  rate=point_share(rate, lang)),
-            text("review.sizes", lang, **counts)])
+            text("review.sizes", lang, **counts)] + self.comparison(rate))
+
+    def comparison(self, rate: float) -> list[str]:
+        """How ``rate`` compares with the person's last kept matches (none: nothing said)."""
+        if self.past is None or self.listener is None or len(self.sides) != 1:
+            return []
+        before, matches = self.past
+        verdict = "better" if rate < before - SAME_RATE else \
+            "worse" if rate > before + SAME_RATE else "same"
+        return [text("review.compare", self.lang, n=count("matches", matches, self.lang),
+                     rate=point_share(before, self.lang)),
+                text(f"review.compare_{verdict}", self.lang)]
 
     def cost(self, j: Judged) -> str:
         """What the mistake cost, in plain words."""
@@ -101,9 +114,38 @@ class Walk:
         return text("review.cost", self.lang, played=j.played.notation,
                     games=count("games", pct, self.lang), points=point_share(j.loss, self.lang))
 
+    def context(self, j: Judged) -> Any:
+        """The narration context that reads mistake ``j``'s position (its side as a person's)."""
+        from .narration.phrases import NarrationContext, PresentationReason
+
+        lang = self.lang
+        players = [E.PlayerInfo(p["name"], p.get("bot")) for p in self.players]
+        if players[j.side].bot is not None:
+            bot = players[j.side].bot
+            players[j.side] = E.PlayerInfo(player_words("", bot, j.side, lang).name, None)
+        return NarrationContext(lang=lang, listener=j.side if j.side == self.listener else None,
+                                players=(players[0], players[1]),
+                                preset=self.save["config"]["preset"], game=j.kind,
+                                reason=PresentationReason.WHERE_AM_I)
+
+    def describe(self, i: int, length: str = "normal") -> None:
+        """The position of mistake ``i`` again: brief, normal or all 24 points (``d``, ``a``)."""
+        from .narration.phrases import screen_text
+
+        j = self.mistakes[i]
+        self.say(screen_text(E.PositionReport(j.side, j.position, length, j.side, (0, 0),
+                                              j.dice), self.context(j)))
+
+    def pips(self, i: int) -> None:
+        """Both pip counts in the position of mistake ``i`` (``i``)."""
+        from .narration.phrases import screen_text
+
+        j = self.mistakes[i]
+        self.say(screen_text(E.PipReport(j.side, j.position.pip_count()), self.context(j)))
+
     def read(self, i: int) -> None:
         """Say mistake ``i`` (0-based): where, the dice, the position, the plays, the prompt."""
-        from .narration.phrases import NarrationContext, PresentationReason, screen_text
+        from .narration.phrases import screen_text
 
         j = self.mistakes[i]
         lang = self.lang
@@ -115,14 +157,7 @@ class Walk:
             self.say(text("dice.rolled.other", lang, who=self.who(j.side),
                           dice=dice_words(j.dice, lang, case="acc")))
         # the side reviewed is read as a person's (its plays listed), by its name in ``lang``
-        players = [E.PlayerInfo(p["name"], p.get("bot")) for p in self.players]
-        if players[j.side].bot is not None:
-            bot = players[j.side].bot
-            players[j.side] = E.PlayerInfo(player_words("", bot, j.side, lang).name, None)
-        ctx = NarrationContext(lang=lang, listener=j.side if j.side == self.listener else None,
-                               players=(players[0], players[1]),
-                               preset=self.save["config"]["preset"], game=j.kind,
-                               reason=PresentationReason.WHERE_AM_I)
+        ctx = self.context(j)
         scores = (0, 0)
         pos = E.PositionReport(j.side, j.position, "normal", j.side, scores, j.dice)
         self.say(screen_text(pos, ctx))
@@ -194,6 +229,29 @@ class Walk:
         self.answer(i)
 
 
+#: Error rates closer than this (equity a decision) are "about the same".
+SAME_RATE = 0.005
+#: How many of the person's last kept matches the summary compares with.
+COMPARED = 5
+
+
+def past_rate(previous: Iterable[dict[str, Any]], person: str) -> tuple[float, int] | None:
+    """``person``'s equity lost per decision over the kept matches ``previous`` (where they
+    played as a person), weighted by decisions, and how many matches; None without any."""
+    from .review import error_rate
+
+    lost, decisions, matches = 0.0, 0, 0
+    for data in previous:
+        players = data["save"]["players"]
+        sides = [i for i, p in enumerate(players) if p.get("bot") is None and p["name"] == person]
+        if not sides:
+            continue
+        rate, n = error_rate(data["turns"], sides[:1])
+        if n:
+            lost, decisions, matches = lost + rate * n, decisions + n, matches + 1
+    return (lost / decisions, matches) if matches else None
+
+
 def open_walk(path: Path, data: dict[str, Any], lang: str, out: TextIO, *,
               order: str = "size", inp: TextIO | None = None) -> Walk:
     """The review of the kept match ``data`` (read from ``path``): the person's side judged
@@ -211,4 +269,4 @@ def open_walk(path: Path, data: dict[str, Any], lang: str, out: TextIO, *,
                 order=order)
 
 
-__all__ = ["Walk", "open_walk"]
+__all__ = ["COMPARED", "Walk", "open_walk", "past_rate"]

@@ -250,3 +250,60 @@ def test_the_review_answers_next_and_a_try_again_number_by_voice(home: Path, lan
     said = notices(app.command(heard))
     assert said[0].startswith("Right: " if lang == "en" else "Σωστά: ")
     assert hear(word("end")) == C.EndReview()
+
+
+# -------------------------------------------------- narrator, d a i, the comparison
+
+
+def test_the_narrator_speaks_the_question_and_the_review(home: Path) -> None:
+    from tavli_voice.narration.narrator import Narrator
+    from tavli_voice.narration.speaker import RecordingSpeaker
+
+    app, _ = play_to_the_end(home)
+    speaker = RecordingSpeaker(auto_finish=True)
+    app.narrator = Narrator(speaker)
+    app.command(C.Repeat())  # the question again, asked for
+    app.command(C.Yes())
+    for _ in range(200):
+        app.pump()
+    spoken = [u.text for u in speaker.spoken()]
+    assert OFFER["en"] in spoken
+    assert any(text.startswith("Mistake 1 of") for text in spoken), spoken
+    assert any(text.startswith("You rolled") or "rolled" in text for text in spoken), spoken
+
+
+def test_d_a_and_i_read_the_mistakes_position_as_in_a_game(home: Path) -> None:
+    from tavli_voice.ui.keys import parse_line
+
+    app, _ = play_to_the_end(home)
+    app.command(C.Yes())
+    assert app.review is not None
+    app.command(C.Next())
+    mistake = app.review.walk.mistakes[1]
+    normal = " ".join(notices(app.command(parse_line("d") or C.Help())))
+    full = " ".join(notices(app.command(parse_line("a") or C.Help())))
+    pips = " ".join(notices(app.command(parse_line("i") or C.Help())))
+    assert normal and len(full) > len(normal)
+    mine, theirs = mistake.position.pip_count()
+    assert str(mine) in pips and str(theirs) in pips
+    assert app.review.index == 1 and app.state().dice == mistake.dice  # nothing moved on
+
+
+def test_the_summary_compares_the_error_rate_with_the_last_match(home: Path) -> None:
+    from tavli_voice.review import error_rate
+
+    first, _ = play_to_the_end(home, seed=5, offer=False)
+    assert first.history_kept is not None
+    import json
+    data = json.loads(first.history_kept.read_text(encoding="utf-8"))
+    before, decisions = error_rate(data["turns"], [0])
+    assert decisions > 0
+    app, _ = play_to_the_end(home, seed=8)
+    said = notices(app.command(C.Yes()))
+    assert app.review is not None
+    rate = sum(j.loss for j in app.review.walk.judged) / len(app.review.walk.judged)
+    summary = next(line for line in said if "equity lost per decision" in line)
+    assert "In your last match you lost" in summary
+    verdict = ("better" if rate < before - 0.005 else "worse" if rate > before + 0.005
+               else "about the same")
+    assert summary.endswith(f"This match was {verdict}."), (summary, rate, before)

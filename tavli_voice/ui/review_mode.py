@@ -33,7 +33,7 @@ from .. import commands as C
 from .. import history
 from ..command_table import ALWAYS_OFFERED, PHASE_COMMANDS
 from ..events import TurnView
-from ..review_walk import Walk, open_walk
+from ..review_walk import COMPARED, Walk, open_walk, past_rate
 from ..rules import Play, legal_plays
 from ..scanning import ListMode, ScanOption
 from ..scanning.options import command_option
@@ -58,6 +58,9 @@ class ReviewMode:
         path, data = history.load_entry(str(path))
         walk = open_walk(path, data, lang, io.StringIO(), order=order)
         walk.prompt_key = None  # the front end prompts (the terminal's line, the scan menu)
+        if walk.listener is not None:
+            person = walk.players[walk.listener]["name"]
+            walk.past = past_rate(history.earlier(path, person, COMPARED), person)
         return cls(walk)
 
     # ------------------------------------------------------------ what is shown
@@ -126,6 +129,10 @@ class ReviewMode:
                 w.read(self.index)
         elif isinstance(cmd, C.Repeat):
             w.read(self.index)
+        elif isinstance(cmd, C.Describe):
+            w.describe(self.index, cmd.length)
+        elif isinstance(cmd, C.PipCount):
+            w.pips(self.index)
         elif isinstance(cmd, (C.Hint, C.Why)):
             w.answer(self.index)
         elif isinstance(cmd, C.ChoosePlay):
