@@ -25,6 +25,7 @@ from . import storage, userfiles
 from . import words as M
 from .rules.position import PRESET_GAMES
 from .words.catalogs import use_argparse_language
+from .narration.play_settings import DEFAULT_GROUP_ABOVE, GROUP_ABOVE_RANGE
 from .narration.priorities import Verbosity
 from .rules import MatchConfig, TimerRules
 from .rules.match import MAX_MATCH_LENGTH, MAX_SEED_TEXT
@@ -106,6 +107,9 @@ def build_parser(lang: str = "en", prog: str = "tavli-voice play") -> argparse.A
     ap.add_argument("--watch", action="store_true", help=h("watch"))
     ap.add_argument("--suggest", action=argparse.BooleanOptionalAction, default=None,
                     help=h("suggest"))
+    ap.add_argument("--group-above", type=A.whole_number(lang, *GROUP_ABOVE_RANGE), default=None,
+                    metavar=mv("plays"), help=M.text("cli.group_above", lang, *GROUP_ABOVE_RANGE,
+                                                  DEFAULT_GROUP_ABOVE))
     ap.add_argument("--coach", action="store_true", help=h("coach"))
     ap.add_argument("--no-confirm", action="store_true", help=h("no_confirm"))
     ap.add_argument("--save", default=None, metavar=mv("file"), help=h("save"))
@@ -363,14 +367,18 @@ def _save_unlockable(save_path: Path, exc: OSError, args: argparse.Namespace, sa
     return other, lock, None
 
 
-def play_settings(suggest: bool | None) -> "PlaySettings":
-    """The saved play-list settings; ``--suggest``/``--no-suggest`` change them and are saved."""
+def play_settings(suggest: bool | None, group_above: int | None = None) -> "PlaySettings":
+    """The saved play-list settings; ``--suggest``/``--no-suggest`` and ``--group-above N``
+    change them and are saved."""
     from .narration.play_settings import load_play_settings, save_play_settings
 
     path = userfiles.settings_path()
     settings = load_play_settings(path)
-    if suggest is not None and suggest != settings.suggest:
-        settings = dataclasses.replace(settings, suggest=suggest)
+    changed = dataclasses.replace(
+        settings, suggest=settings.suggest if suggest is None else suggest,
+        group_above=settings.group_above if group_above is None else group_above)
+    if changed != settings:
+        settings = changed
         try:
             save_play_settings(settings, path)
         except OSError as exc:  # kept for this match only; the match goes on
@@ -456,7 +464,7 @@ def open_session(args: argparse.Namespace, lang: str, save_path: Path | None,
             raise ValueError(M.text("error.preset_game", lang, game=M.game_name(args.game, lang),
                                     preset=M.preset_short_name(preset, lang)))
         config = MatchConfig(length, args.game, preset, seed, TimerRules(enabled=args.timer))
-        plays = play_settings(args.suggest)
+        plays = play_settings(args.suggest, args.group_above)
         options = SessionOptions(confirm_plays=not args.no_confirm, suggestions=plays.suggest,
                                  coach=args.coach, group_above=plays.group_above)
         return Session(config, players, options), None

@@ -408,7 +408,7 @@ _OPTION_WORDS = {
     "play", "roll", "answer", "pocketsphinx", "vosk", "whisper", "templates", "position",
     "enroll", "hear", "moves", "from", "wav", "numbering", "mine", "mover", "name",
     "watch", "wait",
-    "expert", "coach", "choice", "plays", "review",
+    "expert", "coach", "choice", "plays", "review", "group", "above",
 }
 
 

@@ -352,3 +352,33 @@ def test_the_board_window_numbers_the_open_group_as_it_was_heard() -> None:
     assert cmd == C.ChoosePlay(len(group))
     pending = [e for e in s.handle(cmd) if isinstance(e, E.PlayPending)]
     assert pending and pending[0].play == heard[-1]
+
+
+def test_group_above_option_is_saved_and_restored(home: object) -> None:
+    import json
+
+    from tavli_voice import startup, userfiles
+
+    parser = startup.build_parser("en")
+    assert parser.parse_args([]).group_above is None
+    assert startup.play_settings(None, None).group_above == 12  # the default when nothing is saved
+    args = parser.parse_args(["--group-above", "20"])
+    assert startup.play_settings(args.suggest, args.group_above).group_above == 20
+    saved = json.loads(userfiles.settings_path().read_text(encoding="utf-8"))
+    assert saved["plays"] == {"suggest": False, "group_above": 20}
+    settings = startup.play_settings(True)  # --suggest alone keeps the saved limit
+    assert (settings.suggest, settings.group_above) == (True, 20)
+    assert startup.play_settings(None, 5).suggest is True  # and the limit keeps suggestions
+
+
+@pytest.mark.parametrize(("lang", "value", "said"), [
+    ("en", "0", "takes a whole number from 1 to 999, not '0'"),
+    ("el", "πολλές", "θέλει ακέραιο αριθμό από 1 έως 999, όχι «πολλές»"),
+])
+def test_a_bad_group_above_is_refused_in_the_users_language(
+        lang: str, value: str, said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from tavli_voice import startup
+
+    with pytest.raises(SystemExit):
+        startup.build_parser(lang).parse_args(["--group-above", value])
+    assert said in capsys.readouterr().err

@@ -23,6 +23,8 @@ from tavli_voice.narration.settings import read_section, write_section
 SECTION = "plays"
 #: The settable limit on plays offered as one list.
 GROUP_ABOVE_RANGE = (1, 999)
+#: The limit when none is saved.
+DEFAULT_GROUP_ABOVE = 12
 
 
 @dataclass(frozen=True, slots=True)

@@ -247,6 +247,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "metavar.scale": {"en": "SIZE", "el": "ΜΕΓΕΘΟΣ"},
     "metavar.seconds": {"en": "SECONDS", "el": "ΔΕΥΤΕΡΟΛΕΠΤΑ"},
     "metavar.file": {"en": "FILE", "el": "ΑΡΧΕΙΟ"},
+    "metavar.plays": {"en": "PLAYS", "el": "ΚΙΝΗΣΕΙΣ"},
     "metavar.folder": {"en": "FOLDER", "el": "ΦΑΚΕΛΟΣ"},
     "metavar.commands": {"en": "COMMANDS", "el": "ΕΝΤΟΛΕΣ"},
     "metavar.name": {"en": "NAME", "el": "ΟΝΟΜΑ"},
@@ -977,6 +978,11 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "the next matches until --no-suggest",
                     "el": "λέει πρώτες τις τρεις καλύτερες κινήσεις του έμπειρου παίκτη, ως "
                           "προτεινόμενες· μένει και για τους επόμενους αγώνες ως το --no-suggest"},
+    "cli.group_above": {"en": "above this many plays ({0} to {1}, default {2}), a turn's plays are "
+                              "offered by checker and step by step; kept for the next matches",
+                        "el": "πάνω από τόσες κινήσεις ({0} έως {1}, προεπιλογή {2}), οι κινήσεις "
+                              "δίνονται ανά πούλι και βήμα βήμα· μένει και για τους επόμενους "
+                              "αγώνες"},
     "cli.coach": {"en": "coach: after a clear mistake, say how much better the hint's play is",
                   "el": "προπονητής: μετά από καθαρό λάθος, λέει πόσο καλύτερη είναι η "
                         "κίνηση της συμβουλής"},
