@@ -56,7 +56,7 @@ def _speech(name: str) -> Callable[[list[str]], int]:
             from .words import default_lang, text
             print(text("cli.no_voice", default_lang(), name=name, error=exc), file=sys.stderr)
             return 2
-        from .startup import log_to_file
+        from .logfile import log_to_file
         log_to_file()  # engine warnings go to the log; the command says them in the user's words
         fn: Callable[[list[str]], int] = getattr(speech_cli, f"{name}_main")
         return fn(argv)

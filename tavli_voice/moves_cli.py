@@ -264,7 +264,7 @@ def main(argv: list[str]) -> int:
         if not is_bot_name(args.bot):
             print(unknown_bot_message(args.bot, lang), file=sys.stderr)
             return 2
-        from .startup import log_to_file
+        from .logfile import log_to_file
         log_to_file()  # a bot's warnings go to the log; what the user must know is said in words
         bot = make_bot(args.bot, seed=args.seed)
     if args.jsonl:

@@ -17,11 +17,12 @@ import os
 import shlex
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from . import arguments as A
 from . import events as E
 from . import storage, userfiles
+from .logfile import log_to_file
 from . import words as M
 from .rules.position import PRESET_GAMES
 from .words.catalogs import use_argparse_language
@@ -270,38 +271,6 @@ def ask_about_saved(path: Path, args: argparse.Namespace, lang: str, inp: TextIO
         if word in ("n", "new", "no", "ν", "νέος", "νεος", "όχι", "οχι"):
             return "new"
         say(M.text("saved.again", lang))
-
-
-def log_to_file(on_failure: Callable[[Path], None] | None = None) -> None:
-    """Problems go to a log file in the data folder, never onto the player's screen.
-
-    The file is opened to append without following a symlink (a link planted
-    in its place is refused, and nothing is logged to a file then). When the
-    log cannot be written (a full disk) it falls silent: no traceback is ever
-    printed, and ``on_failure(log path)`` is called once to say so.
-    """
-    root = logging.getLogger()
-    if root.handlers:  # already configured (tests, an embedding program)
-        return
-    logging.raiseExceptions = False  # no "--- Logging error ---" tracebacks from any handler
-    try:
-        folder = storage.data_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        from .userfiles import open_append_private
-        from .ui.log_file import QuietHandler
-
-        path = folder / "tavli-voice.log"
-        stream = os.fdopen(open_append_private(path), "a",
-                           encoding="utf-8", errors="backslashreplace")
-        tell = None if on_failure is None else (lambda _reason: on_failure(path))
-        handler: logging.Handler = QuietHandler(stream, tell)
-    except OSError:
-        handler = logging.NullHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    root.addHandler(handler)
-    # TAVLI_LOG_LEVEL=DEBUG: the timings of voice and sound (benchmarks/e2e_sound.py reads them)
-    level = os.environ.get("TAVLI_LOG_LEVEL", "WARNING").upper()
-    root.setLevel(level if level in ("DEBUG", "INFO", "WARNING", "ERROR") else logging.WARNING)
 
 
 _WATCH_ANSWERS = ("w", "ς", "watch", "παρακολούθηση", "παρακολουθηση")

@@ -54,7 +54,7 @@ def test_the_handler_that_failed_lets_go_and_stays_quiet(tmp_path: Path,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     import logging
 
-    from tavli_voice.ui.log_file import QuietHandler
+    from tavli_voice.logfile import QuietHandler
     told: list[str] = []
     stream = open("/dev/full", "a", encoding="utf-8") if os.path.exists("/dev/full") else None
     if stream is None:
@@ -77,7 +77,7 @@ def test_the_handler_that_failed_lets_go_and_stays_quiet(tmp_path: Path,
 def test_a_working_log_keeps_every_line(tmp_path: Path) -> None:
     import logging
 
-    from tavli_voice.ui.log_file import QuietHandler
+    from tavli_voice.logfile import QuietHandler
     told: list[str] = []
     path = tmp_path / "ok.log"
     handler = QuietHandler(open(path, "a", encoding="utf-8"), told.append)

@@ -5,7 +5,7 @@ error for every record they fail to write (a full disk: one for each warning,
 on the player's screen, read out by their screen reader). :class:`QuietHandler`
 stops at the first failure instead, lets go of the file, and calls
 ``on_failure`` once with the reason, so the player hears one sentence in their
-language (:func:`tavli_voice.startup.log_to_file`).
+language (:func:`log_to_file`).
 
 >>> import io, logging
 >>> told = []
@@ -25,9 +25,13 @@ language (:func:`tavli_voice.startup.log_to_file`).
 from __future__ import annotations
 
 import logging
+import os
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TextIO
+
+from . import userfiles
 
 
 class QuietHandler(logging.StreamHandler[TextIO]):
@@ -78,3 +82,33 @@ class QuietHandler(logging.StreamHandler[TextIO]):
                 self.on_failure(reason)
             except Exception:  # telling must never break the game either
                 pass
+
+
+def log_to_file(on_failure: Callable[[Path], None] | None = None) -> None:
+    """Problems go to a log file in the data folder, never onto the player's screen.
+
+    The file is opened to append without following a symlink (a link planted
+    in its place is refused, and nothing is logged to a file then). When the
+    log cannot be written (a full disk) it falls silent: no traceback is ever
+    printed, and ``on_failure(log path)`` is called once to say so.
+    """
+    root = logging.getLogger()
+    if root.handlers:  # already configured (tests, an embedding program)
+        return
+    logging.raiseExceptions = False  # no "--- Logging error ---" tracebacks from any handler
+    try:
+        folder = userfiles.data_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / "tavli-voice.log"
+        stream = os.fdopen(userfiles.open_append_private(path), "a",
+                           encoding="utf-8", errors="backslashreplace")
+        tell = None if on_failure is None else (lambda _reason: on_failure(path))
+        handler: logging.Handler = QuietHandler(stream, tell)
+    except OSError:
+        handler = logging.NullHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root.addHandler(handler)
+    # TAVLI_LOG_LEVEL=DEBUG: the timings of voice and sound (benchmarks/e2e_sound.py reads them)
+    level = os.environ.get("TAVLI_LOG_LEVEL", "WARNING").upper()
+    root.setLevel(level if level in ("DEBUG", "INFO", "WARNING", "ERROR") else logging.WARNING)
+
