@@ -780,16 +780,20 @@ def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: 
             pass
         said = time.monotonic()
         rig.play_into_mic(path)
-        begun, yes = time.monotonic(), False
+        begun, yes, answered = time.monotonic(), False, 0
+        first_said = said
         while time.monotonic() < begun + 12 * game.stretch():
-            lines = [line for at, line in list(game.lines) if at >= said]
+            lines = [line for at, line in list(game.lines) if at >= first_said]
             made = [line for line in lines if line.startswith(played)]
             if made:
                 right = play is None or made[0][len(played):].rstrip(".") == play
                 return out + [("asked_right" if yes else "right") if right else "wrong"]
+            # every question is answered, the newest first: a "yes" to "did you say six?" heard
+            # after the game asked again ("did you say one?") must not go unanswered by us
             question = [line for line in lines if line.startswith(asked)]
-            if question and not yes:
-                heard = question[0][len(asked):].split("?")[0].split(";")[0]
+            if len(question) > answered:
+                answered = len(question)
+                heard = question[-1][len(asked):].split("?")[0].split(";")[0]
                 ours = is_number(heard, k, lang)
                 try:
                     wait_quiet(speaker, 0.4, timeout=10)  # the question is said before the answer
