@@ -147,7 +147,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 {"en": ("previous",), "el": ("προηγούμενο",)},
                 _say(("previous",), ("προηγούμενο",)), scanned=True),
     CommandSpec("end", C.EndReview(), "review.help_end", (),
-                {"en": ("end",), "el": ("τέλος",)}, _say(("end",), ("τέλος",)), scanned=True),
+                {"en": ("end",), "el": ("τέλος",)}, _say(("end",), ("τέλος",)), scanned=True,
+                help_only_keys=("q",)),  # q (quit) ends a review
     CommandSpec("leave", C.Leave(), "help.leave", ("ll",),
                 {"en": ("leave",), "el": ("αποχώρηση",)}, _say(("leave",), ("αποχώρηση",)),
                 scanned=True),

@@ -302,7 +302,8 @@ class TestMessages:
         """COMMAND_KEYS documents ui/keys.py: each key parses to its command."""
         from tavli_voice.commands import command_name
         from tavli_voice.ui.keys import parse_line
-        aliases = {"take": "yes", "drop": "no"}  # y/n answer a double (session maps them)
+        # y/n answer a double (the session maps them); q ends a review (the review mode maps it)
+        aliases = {"take": "yes", "drop": "no", "end": "quit"}
         for row in M.COMMAND_KEYS:
             if row.key == "N":
                 typed = "3"
