@@ -41,31 +41,12 @@ import time
 sys.path.insert(0, os.environ.get("JUDGE_REPO", os.getcwd()))
 
 from tavli_voice.rules import Position, game_outcome, legal_plays  # noqa: E402
-
-
-def gnubg_board(pos: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """gnubg's board for a result position: the opponent (index 1) is on roll.
-
-    Each side's checkers are indexed by its own point − 1, the bar at 24.
-    """
-    mover = [0] * 25
-    opp = [0] * 25
-    for p in range(1, 25):
-        v = pos.points[p - 1]
-        if v > 0:
-            mover[p - 1] = v
-        elif v < 0:
-            opp[(25 - p) - 1] = -v
-    mover[24] = pos.bar[0]
-    opp[24] = pos.bar[1]
-    return (tuple(mover), tuple(opp))
+from training.gnubg_label import gnubg_board, mover_probs, tav_equity  # noqa: E402  (one home for gnubg's board)
 
 
 def equity_of_probs(probs: tuple[float, ...]) -> float:
     """The mover's cubeless equity (mars = 2) from gnubg's probabilities for the side on roll."""
-    w, wg, _wbg, lg, _lbg = probs[:5]
-    # gnubg's numbers are the opponent's (on roll): the mover wins 1 - w, marses with lg.
-    return 2.0 * (1.0 - w) - 1.0 + lg - wg
+    return tav_equity(mover_probs(probs))
 
 
 def exact_equity(pos: Position) -> float | None:

@@ -83,24 +83,10 @@ class Gnubg:
         self.proc.wait(timeout=10)
 
 
-def gnubg_board(pos: Any) -> list[list[int]]:
-    """gnubg's board for a result position (the opponent on roll), as in portes_judge.py."""
-    mover = [0] * 25
-    opp = [0] * 25
-    for p in range(1, 25):
-        v = pos.points[p - 1]
-        if v > 0:
-            mover[p - 1] = v
-        elif v < 0:
-            opp[(25 - p) - 1] = -v
-    mover[24] = pos.bar[0]
-    opp[24] = pos.bar[1]
-    return [mover, opp]
-
-
 def play_game(bot: Any, gnubg: Gnubg, dice_rng: random.Random, bot_starts: bool) -> tuple[int, int, int]:
     """(our points, gnubg's points, decisions) of one game."""
     from tavli_voice.rules import Position, game_outcome, legal_plays
+    from training.gnubg_label import gnubg_board
 
     pos = Position.initial("portes")
     ours = bot_starts
