@@ -154,3 +154,42 @@ class TestProblemsAndWords:
         assert not should_confirm(unsure, "never") and should_confirm(sure, "always")
         assert should_confirm(resign, "never")  # destructive: always confirmed (R9)
         assert not should_confirm(Heard("", None, 0, 1), "always")
+
+
+class _SaysYes:
+    """An engine that hears "yes" in any sound (the test is about when, not what)."""
+
+    name = "templates"
+
+    def recognize(self, audio: np.ndarray, items: tuple[object, ...]) -> Heard:
+        from tavli_voice.commands import Yes
+
+        return Heard("yes", Yes(), 0.9, 1.0, self.name)
+
+
+def test_what_is_posted_carries_when_its_sound_began() -> None:
+    """``Heard.began`` is the monotonic time the sound began (the answer is tied to the question then open)."""
+    out: queue.Queue[object] = queue.Queue()
+    clock = Clock()
+    listener = Listener(_SaysYes(), "en", out, clock=clock)  # type: ignore[arg-type]
+    listener.set_options(Options(commands=frozenset({"yes", "no"})))
+    rng = np.random.default_rng(3)
+    word = (0.2 * rng.standard_normal(int(0.4 * RATE))).astype(np.float32)
+    feed(listener, clock, in_silence(word, before=1.2, after=0.8, seed=3))
+    heard = [h for h in drain(out) if isinstance(h, Heard)]
+    assert [h.text for h in heard] == ["yes"]
+    assert heard[0].began is not None and abs(heard[0].began - 1.2) < 0.05
+
+
+def test_push_to_talk_marks_the_key_press_as_the_start() -> None:
+    out: queue.Queue[object] = queue.Queue()
+    clock = Clock()
+    listener = Listener(_SaysYes(), "en", out, clock=clock)  # type: ignore[arg-type]
+    listener.set_options(Options(commands=frozenset({"yes", "no"})))
+    clock.now = 7.5
+    listener.push_to_talk(True)
+    clock.now = 8.0
+    listener.process(np.full(RATE // 2, 0.1, np.float32))
+    listener.push_to_talk(False)
+    heard = out.get_nowait()
+    assert isinstance(heard, Heard) and heard.began == 7.5

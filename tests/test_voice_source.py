@@ -202,3 +202,81 @@ def test_a_doubtful_word_is_asked_back_even_with_never_and_an_unsure_answer_is_a
     assert source.poll() is None
     out.put(Heard("score", C.Score(), 0.9, 20.0))
     assert source.poll() == C.Score()
+
+
+class _Clock:
+    def __init__(self, now: float = 100.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _asked(seen: list) -> list[str]:
+    return [e.text for e in seen if isinstance(e, E.Notice) and e.text.startswith("Did you say")]
+
+
+def _in_play(clock: _Clock) -> tuple[App, "queue.Queue[object]", VoiceSource, list]:
+    app, listener, out, _, seen = make()
+    source = VoiceSource(app, listener, out, clock=clock)
+    if app.session.phase is Phase.ROLL:
+        app.command(C.Roll())
+    assert app.session.phase is Phase.PLAY and len(app.session.plays) >= 2
+    return app, out, source, seen
+
+
+def test_a_yes_begun_before_the_second_question_does_not_confirm_it() -> None:
+    """ "Did you say two?" — "yes" — but "did you say one?" was asked before the yes was heard:
+    the yes, begun before that question, is dropped without a word and the question stays open."""
+    clock = _Clock()
+    app, out, source, seen = _in_play(clock)
+    out.put(Heard("two", C.ChoosePlay(2), 0.2, 20.0, "pocketsphinx", began=99.0))
+    assert source.poll() is None and source.held == C.ChoosePlay(2)
+    clock.now = 101.0
+    out.put(Heard("one", C.ChoosePlay(1), 0.2, 20.0, "pocketsphinx", began=100.5))
+    assert source.poll() is None and source.held == C.ChoosePlay(1)
+    notices = len([e for e in seen if isinstance(e, E.Notice)])
+    assert _asked(seen)[-1].startswith("Did you say one?")
+    clock.now = 101.5
+    out.put(Heard("yes", C.Yes(), 0.9, 20.0, "pocketsphinx", began=100.8))  # the answer to "two?"
+    assert source.poll() is None
+    assert source.held == C.ChoosePlay(1)  # still asked
+    assert len([e for e in seen if isinstance(e, E.Notice)]) == notices  # nothing said
+    assert "yes" in source.listener.options.commands
+    # a yes begun after "did you say one?" was asked answers it
+    clock.now = 103.0
+    out.put(Heard("yes", C.Yes(), 0.9, 20.0, "pocketsphinx", began=102.0))
+    assert source.poll() == C.ChoosePlay(1) and source.held is None
+
+
+def test_a_no_begun_before_the_question_does_not_cancel_it_and_stop_still_stops() -> None:
+    clock = _Clock()
+    app, out, source, seen = _in_play(clock)
+    out.put(Heard("two", C.ChoosePlay(2), 0.2, 20.0, "pocketsphinx", began=99.0))
+    assert source.poll() is None
+    out.put(Heard("no", C.No(), 0.9, 20.0, "pocketsphinx", began=99.9))
+    assert source.poll() is None and source.held == C.ChoosePlay(2)
+    out.put(Heard("stop", C.StopSpeech(), 0.9, 20.0, "pocketsphinx", began=99.9))
+    assert source.poll() == C.StopSpeech() and source.held == C.ChoosePlay(2)
+    out.put(Heard("no", C.No(), 0.9, 20.0, "pocketsphinx", began=100.2))
+    assert source.poll() is None and source.held is None
+    assert [e for e in seen if isinstance(e, E.Notice)][-1].text.startswith("Cancelled")
+
+
+def test_a_number_begun_before_a_question_is_not_taken_as_its_answer() -> None:
+    clock = _Clock()
+    app, out, source, seen = _in_play(clock)
+    before = list(app.session.log)
+    out.put(Heard("two", C.ChoosePlay(2), 0.2, 20.0, "pocketsphinx", began=99.0))
+    assert source.poll() is None
+    asked = len(_asked(seen))
+    # sure and unsure, begun before "did you say two?": neither chosen nor asked back
+    out.put(Heard("one", C.ChoosePlay(1), 0.9, 20.0, "pocketsphinx", began=99.5))
+    assert source.poll() is None
+    out.put(Heard("one", C.ChoosePlay(1), 0.2, 20.0, "pocketsphinx", began=99.5))
+    assert source.poll() is None
+    assert source.held == C.ChoosePlay(2) and len(_asked(seen)) == asked
+    assert app.session.log == before
+    # the same number said after the question is that command (the question is dropped)
+    out.put(Heard("one", C.ChoosePlay(1), 0.9, 20.0, "pocketsphinx", began=100.5))
+    assert source.poll() == C.ChoosePlay(1) and source.held is None

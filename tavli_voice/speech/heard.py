@@ -37,6 +37,8 @@ class Heard:
     the one asked for), e.g. "whisper: not installed (pip install ...)".
     ``doubtful``: heard over the game's own voice and not sure: asked back
     ("did you say …?") whatever the setting.
+    ``began``: when the sound began (``time.monotonic()`` of its capture; None: not known),
+    so that a word said before a question was asked is not taken as its answer.
     """
 
     text: str
@@ -47,6 +49,7 @@ class Heard:
     reason: Reason = ""
     note: str = ""
     doubtful: bool = False
+    began: float | None = None
 
     @property
     def understood(self) -> bool:

@@ -170,6 +170,8 @@ class Listener:
         self._fed = 0
         self._offset: float | None = None  # monotonic time of stream time 0
         self._onset: tuple[float, list[Samples]] | None = None
+        #: when the sound now heard began (monotonic): stamped on what is posted (``Heard.began``)
+        self._began: float | None = None
         #: utterances dropped as the game's own voice (read by benchmarks and tests)
         self.echoes = 0
         #: a quick engine for what is heard while the narrator speaks, where only "stop" counts
@@ -397,6 +399,7 @@ class Listener:
     def push_to_talk(self, pressed: bool) -> None:
         """Key down starts an utterance, key up ends and recognises it."""
         if pressed:
+            self._began = self._clock()
             self._ptt = []
             self._ptt_muted = False
             return
@@ -649,6 +652,8 @@ class Listener:
 
     def _event(self, event: Onset | Utterance) -> None:
         if isinstance(event, Onset):
+            if self._offset is not None:
+                self._began = self._offset + event.time
             if event.muted and self._interrupting():
                 if self.echo is None:
                     self._post(Heard("", StopSpeech(), 1.0, 0.0, "vad", "barge_in"), "barge-in")
@@ -1163,6 +1168,8 @@ class Listener:
                   type(heard.command).__name__ if heard.command is not None else heard.reason,
                   heard.score, heard.engine, heard.ms, ", doubtful" if heard.doubtful else "",
                   self._behind() * 1000)
+        if heard.began is None and self._began is not None:
+            heard = dataclasses.replace(heard, began=self._began)
         if isinstance(heard.command, StopSpeech):
             self._paused = False  # stopping ends the pause too
         if self.on_stop is not None and isinstance(heard.command, StopSpeech):

@@ -13,7 +13,10 @@ said once and the game goes on with the keyboard.
 from __future__ import annotations
 
 import logging
+import math
 import queue
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from .. import commands as C
@@ -70,16 +73,25 @@ class VoiceSource:
     one when ``confirm`` is "unsure"; every one when "always") is held back:
     the player hears "Did you say …? Say yes or no", the grammar shrinks to
     yes and no, and only "yes" lets the command through.
+
+    An answer is tied to the question open when its sound began (``Heard.began``,
+    against ``clock``, the listener's ``time.monotonic()``): a word begun before
+    the open question was asked is dropped (logged), and the question stays
+    open. Else a "yes" said to "did you say six?", heard only after a second
+    question ("did you say one?") was asked, would confirm the second one.
     """
 
     def __init__(self, app: App, listener: Any, out: "queue.Queue[Any]",
-                 confirm: str = "unsure") -> None:
+                 confirm: str = "unsure", clock: Callable[[], float] = time.monotonic) -> None:
         self.app = app
         self.listener = listener
         self.out = out
         self.confirm = confirm
+        self.clock = clock
         self.closed = False
         self.held: C.Command | None = None
+        #: when the open question was asked (``clock``); -inf while none is open
+        self.asked_at = -math.inf
         app.subscribe(self._on_events)
         self.refresh()
 
@@ -144,21 +156,33 @@ class VoiceSource:
                         self.app.notice(explain(item, self.listener.options, self._lang()))
                     continue
                 if self.held is not None:
+                    if item.began is not None and item.began < self.asked_at \
+                            and not isinstance(item.command, C.StopSpeech):
+                        # said before the open question was asked: not its answer (an earlier one's,
+                        # or a word heard late); the question stays open
+                        log.info("voice: %r began %.2f s before the open question: dropped", item.text,
+                                 self.asked_at - item.began)
+                        continue
                     if not isinstance(item.command, _ANSWERS) and should_confirm(item, "unsure"):
                         # another word, heard unsure, while a question is open: asked back in its turn
                         # (measured on the rig: a Greek "ναι" came out as "ένα" and chose play 1)
-                        self.held = item.command
-                        self.refresh()
-                        self.app.notice(text("voice.did_you_say", self._lang(), text=item.text))
+                        self._ask(item)
                         continue
                     return self._answer(item.command)
                 if should_confirm(item, self.confirm):  # type: ignore[arg-type]
-                    self.held = item.command
-                    self.refresh()
-                    self.app.notice(text("voice.did_you_say", self._lang(), text=item.text))
+                    self._ask(item)
                     continue
                 return item.command
         return None
+
+    def _ask(self, heard: Any) -> None:
+        """Hold ``heard``'s command and ask "Did you say …? Say yes or no"."""
+        from ..words import text
+
+        self.held = heard.command
+        self.asked_at = self.clock()
+        self.refresh()
+        self.app.notice(text("voice.did_you_say", self._lang(), text=heard.text))
 
     def _answer(self, command: C.Command) -> C.Command | None:
         """Yes lets the held command through; no drops it; stop only silences.
