@@ -40,7 +40,7 @@ from tavli_voice.rules.games import PIN, S_BAR, S_OFF, S_OPP_BAR, S_OPP_OFF, to_
 from .base import Dice, Scores, can_double, check_plays, cube_value
 from .fastgen import result_states
 from .features import Boards, encode
-from .net import Net, WeightsError, equity, load_model
+from .net import Net, WeightsError, equity, load_model, result_equities
 from .strong import StrongBot
 
 #: The 21 distinct rolls and how many of the 36 each stands for.
@@ -93,13 +93,7 @@ class ExpertBot:
         """Cubeless equity of result positions for the side that just moved, 0-ply."""
         if not results:
             return np.zeros(0)
-        eq = self.net(results[0].game).equities(results)
-        for i, r in enumerate(results):  # a finished game is worth exactly its points
-            out = game_outcome(r)
-            if out is not None:
-                eq[i] = 0.0 if out.winner is None else (
-                    out.points if out.winner == 0 else -out.points) / cube_value(r)
-        return eq
+        return result_equities(self.net(results[0].game), results)
 
     def win_chances(self, plays: Sequence[Play]) -> NDArray[np.float64]:
         """The net's chance of winning the game after each play (0-ply)."""

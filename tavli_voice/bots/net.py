@@ -40,8 +40,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from tavli_voice.rules import Position
+from tavli_voice.rules import Position, game_outcome
 
+from .base import cube_value
 from .features import FloatArray, features, n_features
 
 N_OUT = 5
@@ -375,3 +376,17 @@ def forget_models() -> None:
     """Drop the loaded and failed weights, so the next use reads the files again."""
     _CACHE.clear()
     _FAILED.clear()
+
+
+def result_equities(net: Net, results: Sequence[Position]) -> NDArray[np.float64]:
+    """Cubeless equity of result positions for the side that just moved, by ``net``
+    (0-ply); a finished game is worth exactly its points (in stakes)."""
+    if not results:
+        return np.zeros(0)
+    eq = net.equities(results)
+    for i, r in enumerate(results):
+        out = game_outcome(r)
+        if out is not None:
+            eq[i] = 0.0 if out.winner is None else (
+                out.points if out.winner == 0 else -out.points) / cube_value(r)
+    return eq

@@ -528,9 +528,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                      "el": "ο τυχαίος παίκτης, που κάνει οποιαδήποτε επιτρεπτή κίνηση στην τύχη"},
     "level.rita": {"en": "Rita, a patient beginner who slips now and then",
                    "el": "η Ρίτα, υπομονετική αρχάρια που πού και πού κάνει λάθη"},
-    "level.strong": {"en": "the strong player, a solid club player by rules written by hand",
-                     "el": "ο δυνατός παίκτης, καλός παίκτης καφενείου, με κανόνες γραμμένους "
-                           "με το χέρι"},
+    "level.strong": {"en": "the strong player, a solid club player who slips now and then in "
+                           "Portes",
+                     "el": "ο δυνατός παίκτης, καλός παίκτης καφενείου που στις Πόρτες κάνει "
+                           "πού και πού μικρά λάθη"},
     "level.expert": {"en": "the expert, the strongest: a neural network trained for each game",
                      "el": "ο έμπειρος παίκτης, ο πιο δυνατός: νευρωνικό δίκτυο εκπαιδευμένο "
                            "για κάθε παιχνίδι"},
@@ -931,13 +932,15 @@ MESSAGES: dict[str, dict[str, str]] = {
                          "VOG: Πόρτες και Τάπα με διπλασιασμό)"},
     "cli.opponent": {"en": "opponent, the levels weakest first: random (any legal play, at "
                            "random), rita (Rita, a patient beginner who slips now and then; the "
-                           "default), strong (a solid club player, judging by rules written by "
+                           "default), strong (a solid club player: in Portes the expert's "
+                           "judgement with small slips, in Plakoto and Fevga rules written by "
                            "hand), expert (the strongest: a neural network trained for each "
                            "game), or friend (two people at one keyboard)",
                      "el": "αντίπαλος, τα επίπεδα από το πιο αδύναμο: random (οποιαδήποτε "
                            "κανονική κίνηση, στην τύχη), rita (η Ρίτα, υπομονετική αρχάρια που "
                            "πού και πού κάνει λάθη· προεπιλογή), strong (καλός παίκτης "
-                           "καφενείου, με κανόνες γραμμένους με το χέρι), expert (ο έμπειρος, ο "
+                           "καφενείου: στις Πόρτες η κρίση του έμπειρου με μικρά λάθη, στο Πλακωτό "
+                           "και στη Φεύγα κανόνες γραμμένους με το χέρι), expert (ο έμπειρος, ο "
                            "πιο δυνατός: νευρωνικό δίκτυο εκπαιδευμένο για κάθε παιχνίδι), ή "
                            "friend (δύο άνθρωποι στο ίδιο πληκτρολόγιο)"},
     "cli.players": {"en": "two bots, e.g. expert,strong: a whole match bot against bot "
