@@ -78,22 +78,19 @@ def number(lang: str, low: float, high: float) -> Callable[[str], float]:
 def seed(lang: str) -> Callable[[str], str]:
     """A seed: text of at most :data:`~tavli_voice.rules.match.MAX_SEED_TEXT` characters,
     all of it UTF-8 (the limits a save is checked against)."""
+    as_text = text(lang, limit=None)
+
     def parse(value: str) -> str:
         if len(value) > MAX_SEED_TEXT:
             raise argparse.ArgumentTypeError(M.text("arg.seed_long", lang, MAX_SEED_TEXT))
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            raise argparse.ArgumentTypeError(
-                M.text("arg.not_utf8", lang, value=shown(value))) from None
-        return value
+        return as_text(value)
     return parse
 
 
-def text(lang: str, limit: int = 1000) -> Callable[[str], str]:
-    """Any UTF-8 text of at most ``limit`` characters (names, engines, lists)."""
+def text(lang: str, limit: int | None = 1000) -> Callable[[str], str]:
+    """Any UTF-8 text of at most ``limit`` characters (names, engines, lists; None: any length)."""
     def parse(value: str) -> str:
-        if len(value) > limit:
+        if limit is not None and len(value) > limit:
             raise argparse.ArgumentTypeError(M.text("arg.too_long", lang, limit))
         try:
             value.encode("utf-8")

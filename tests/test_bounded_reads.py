@@ -1,4 +1,4 @@
-"""Every sound file read is bounded (issue 38): regular files only, the header first, at most 10 s.
+"""Every sound file read is bounded: regular files only, the header first, at most 10 s.
 
 FIFOs, devices and folders are refused at once; a long or huge WAV is refused from its header
 without reading its sound; ``hear`` answers within a second on any file, its memory bounded,

@@ -1,4 +1,4 @@
-"""Why the hint's play is better (issue 41): the "why" command by keyboard, voice and one
+"""Why the hint's play is better: the "why" command by keyboard, voice and one
 switch, the coach's note with its reasons, and every reason said checked against the board.
 
 The reasons come from ``bots/reasons.py`` (one function for the hint and the coach); the
