@@ -75,13 +75,20 @@ class _Walk:
                         continue
                     moved = True
                     if self.ends_game(s, t, src, dst, self.preset):
-                        self.endings.setdefault(tuple(t), None)
+                        end = tuple(t)
+                        self.endings.setdefault(end, None)
+                        self.reached(end, True)
                         continue
                     self.run(t, rest, n + 1, die if n == 0 else first)
         if not moved:
             known = self.ends.get(key)
             if known is None or known[0] < n:
                 self.ends[key] = (n, first)
+            self.reached(key, False, n)
+
+    def reached(self, state: State, ends_game: bool, dice_used: int = 0) -> None:
+        """Called at every state where a play stops (it ends the game, or no die is left or
+        can be played, after ``dice_used`` dice): a hook for walks that watch the results."""
 
     def kept(self, dice: tuple[int, int]) -> list[State]:
         """R2: the ends that use the most dice (the larger die when only one can be

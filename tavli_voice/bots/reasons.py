@@ -41,7 +41,6 @@ import numpy as np
 from tavli_voice.rules import Play, Position
 from tavli_voice.rules.dice import dice_list
 from tavli_voice.rules.games import PIN, game_for, to_state
-from tavli_voice.rules.steps import remove_die
 
 from .expert import ExpertBot
 from .fastgen import State, _Walk
@@ -187,40 +186,10 @@ class _HitWalk(_Walk):
         if len(self.hit) == len(self.at):
             raise _AllHit
 
-    def run(self, s: list[int], dice_left: tuple[int, ...], n: int, first: int) -> None:
-        key = tuple(s)
-        memo = (key, dice_left)
-        if memo in self.seen:
-            return
-        self.seen.add(memo)
-        moved = False
-        if dice_left:
-            sources = tuple(self.sources(s))
-            bear: list[bool] = []
-            for die in sorted(set(dice_left), reverse=True):
-                rest = remove_die(dice_left, die)
-                for src in sources:
-                    dst = self.destination(s, src, die, bear)
-                    if dst < 0:
-                        continue
-                    t = s[:]
-                    self.apply(t, src, dst)
-                    if not self.allowed(t, dst):
-                        continue
-                    moved = True
-                    if self.ends_game(s, t, src, dst, self.preset):
-                        end = tuple(t)
-                        self.endings.setdefault(end, None)
-                        self.check(end)
-                        continue
-                    self.run(t, rest, n + 1, die if n == 0 else first)
-        if not moved:
-            known = self.ends.get(key)
-            if known is None or known[0] < n:
-                self.ends[key] = (n, first)
-            if n == self.full:
-                self.check(key)
-
+    def reached(self, state: State, ends_game: bool, dice_used: int = 0) -> None:
+        """A play that ends the game, or uses every die, is always kept (R2): check it."""
+        if ends_game or dice_used == self.full:
+            self.check(state)
 
 def _hits_of_roll(opp: Position, dice: tuple[int, int], at: list[tuple[int, int]]) -> set[int]:
     """The blots (``at``: blot and its index in the opponent's flat state) some legal play
