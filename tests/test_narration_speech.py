@@ -20,7 +20,7 @@ from hypothesis import given, settings as hsettings, strategies as st
 from tavli_voice.words import SPEECH_FALLBACK_MESSAGES
 from tavli_voice.narration import backend
 from tavli_voice.narration.backend import fallback_message, make_speaker
-from tavli_voice.narration.earcons import EARCONS, earcon
+from tavli_voice.audio.earcons import EARCONS, earcon
 from tavli_voice.narration.narrator import Narrator
 from tavli_voice.narration.priorities import Priority, Verbosity
 from tavli_voice.narration.settings import (

@@ -3,5 +3,9 @@
 * :mod:`tavli_voice.audio.wav` — WAV reading and writing, resampling (the one
   copy used by ``narration/`` and ``speech/``);
 * :mod:`tavli_voice.audio.device` — loading PortAudio (``sounddevice``) so
-  that nothing the audio libraries print reaches the player's screen.
+  that nothing the audio libraries print reaches the player's screen;
+* :mod:`tavli_voice.audio.priority` — raising the sound threads' priority;
+* :mod:`tavli_voice.audio.earcons` — the short sounds made in code.
+
+Nothing here imports anything else in the package.
 """

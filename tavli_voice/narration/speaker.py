@@ -26,7 +26,7 @@ from typing import Protocol
 
 import numpy as np
 
-from tavli_voice.narration.earcons import EARCONS, earcon
+from tavli_voice.audio.earcons import EARCONS, earcon
 from tavli_voice.narration.sinks import (
     AudioSink, PlaybackBuffer, RecordingSink, SoundDeviceSink, resample,
 )

@@ -64,7 +64,7 @@ class Utterance:
     ``turn`` is the session's turn counter when the event happened; speech
     about a turn older than the one the player acts on is stale (see
     :meth:`tavli_voice.narration.queue.NarrationQueue.interrupt`).
-    ``earcon`` names a sound from :mod:`tavli_voice.narration.earcons`.
+    ``earcon`` names a sound from :mod:`tavli_voice.audio.earcons`.
     """
 
     segments: tuple[Segment, ...]
