@@ -5,7 +5,8 @@
 * :mod:`tavli_voice.audio.device` — loading PortAudio (``sounddevice``) so
   that nothing the audio libraries print reaches the player's screen;
 * :mod:`tavli_voice.audio.priority` — raising the sound threads' priority;
-* :mod:`tavli_voice.audio.earcons` — the short sounds made in code.
+* :mod:`tavli_voice.audio.earcons` — the short sounds made in code;
+* :mod:`tavli_voice.audio.synth` — the speech engines: clean text to samples.
 
 Nothing here imports anything else in the package.
 """

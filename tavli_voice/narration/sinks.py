@@ -26,7 +26,7 @@ from tavli_voice.audio.device import stream_gone
 from tavli_voice.audio.priority import AUDIO_NICE, raise_sound_threads, raise_thread_priority
 from tavli_voice.audio.wav import resample as _resample
 from tavli_voice.audio.wav import write_wav
-from tavli_voice.narration.synth import DEFAULT_RATE
+from tavli_voice.audio.synth import DEFAULT_RATE
 
 log = logging.getLogger(__name__)
 

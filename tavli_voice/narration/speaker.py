@@ -2,7 +2,7 @@
 
 Three layers, each injectable, each in its own module:
 
-* a **synthesizer** turns clean text into samples (``narration/synth.py``:
+* a **synthesizer** turns clean text into samples (``audio/synth.py``:
   :class:`EspeakProcessSynth`, :class:`Pyttsx3Synth`);
 * an **audio sink** plays samples and can stop at once
   (``narration/sinks.py``: :class:`SoundDeviceSink`, :class:`RecordingSink`);
@@ -27,17 +27,20 @@ from typing import Protocol
 import numpy as np
 
 from tavli_voice.audio.earcons import EARCONS, earcon
+from tavli_voice.audio.synth import (
+    CHUNK_CHARS, DEFAULT_RATE, EspeakProcessSynth, Pyttsx3Synth, SynthesisError, Synthesizer,
+    parse_wav_stream, speech_chunks,
+)
 from tavli_voice.narration.sinks import (
     AudioSink, PlaybackBuffer, RecordingSink, SoundDeviceSink, resample,
 )
 from tavli_voice.narration.speechtext import clean_for_speech
-from tavli_voice.narration.synth import (
-    CHUNK_CHARS, DEFAULT_RATE, PITCH, EspeakProcessSynth, Pyttsx3Synth, SynthesisError, Synthesizer,
-    parse_wav_stream, speech_chunks,
-)
-from tavli_voice.narration.utterance import Pause, Utterance
+from tavli_voice.narration.utterance import Pause, Utterance, VoiceKind
 
 log = logging.getLogger(__name__)
+
+#: espeak pitch (0–99) per voice kind: the system voice is lower.
+PITCH = {VoiceKind.GAME: 50, VoiceKind.SYSTEM: 35}
 
 # ------------------------------------------------------------------ speakers
 class Speaker(Protocol):

@@ -32,10 +32,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from tavli_voice.audio.wav import AudioFileError, parse_wav, read_wav
-from tavli_voice.narration.utterance import VoiceKind
 
-#: espeak pitch (0–99) per voice kind: the system voice is lower.
-PITCH = {VoiceKind.GAME: 50, VoiceKind.SYSTEM: 35}
 #: espeak-ng's output rate; earcons and pauses are made at it too.
 DEFAULT_RATE = 22050
 
@@ -183,7 +180,7 @@ class EspeakProcessSynth:
     # A process started ahead of time has loaded its voice before the text comes: on a busy
     # machine that start-up is most of the time to the first sound.
     def _spawn(self, key: tuple[str, int, int]) -> subprocess.Popen[bytes]:
-        from ..audio.priority import raise_for_interaction
+        from .priority import raise_for_interaction
 
         proc = subprocess.Popen(self._command(*key), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, bufsize=0)
