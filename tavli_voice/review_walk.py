@@ -23,7 +23,7 @@ from typing import Any, TextIO
 from . import events as E
 from .review import Judged, size
 from .rules import legal_plays
-from .words import capitalize, dice_words, player_words, point_share, text
+from .words import capitalize, dice_words, player_words, text
 
 
 def count(key: str, n: int, lang: str) -> str:
@@ -33,6 +33,20 @@ def count(key: str, n: int, lang: str) -> str:
     ('1 λάθος', '3 decisions')
     """
     return text(f"review.{key}_{'one' if n == 1 else 'many'}", lang, n=n)
+
+
+def loss_words(points: float, lang: str, unit: str = "hundredths") -> str:
+    """An equity loss in whole hundredths (or ``unit="thousandths"``) of a point, in words, so
+    two losses a hundredth apart never sound the same (no decimals read digit by digit, no
+    rounding to tenths); a loss of a point or more is still counted in hundredths.
+
+    >>> loss_words(0.13, "el"), loss_words(0.07, "el"), loss_words(0.013, "en", "thousandths")
+    ('13 εκατοστά του πόντου', '7 εκατοστά του πόντου', '13 thousandths of a point')
+    >>> loss_words(0.004, "en"), loss_words(0.01, "el"), loss_words(1.25, "en")
+    ('less than one hundredth of a point', 'ένα εκατοστό του πόντου', '125 hundredths of a point')
+    """
+    n = int(abs(points) * (1000 if unit == "thousandths" else 100) + 0.5)
+    return text(f"review.{unit}_{'none' if n == 0 else 'one' if n == 1 else 'many'}", lang, n=n)
 
 
 class Walk:
@@ -91,7 +105,7 @@ class Walk:
         return " ".join([
             text("review.header", lang, who=names, n=count("mistakes", len(self.mistakes), lang),
                  decisions=count("decisions", decisions, lang),
-                 rate=point_share(rate, lang)),
+                 rate=loss_words(rate, lang, "thousandths")),
             text("review.sizes", lang, **counts)] + self.comparison(rate))
 
     def comparison(self, rate: float) -> list[str]:
@@ -102,7 +116,7 @@ class Walk:
         verdict = "better" if rate < before - SAME_RATE else \
             "worse" if rate > before + SAME_RATE else "same"
         return [text("review.compare", self.lang, n=count("matches", matches, self.lang),
-                     rate=point_share(before, self.lang)),
+                     rate=loss_words(before, self.lang, "thousandths")),
                 text(f"review.compare_{verdict}", self.lang)]
 
     def cost(self, j: Judged) -> str:
@@ -112,7 +126,7 @@ class Walk:
         chances = ExpertBot(0, search=False).win_chances([j.best, j.played])
         pct = max(0, round(100 * float(chances[0] - chances[1])))
         return text("review.cost", self.lang, played=j.played.notation,
-                    games=count("games", pct, self.lang), points=point_share(j.loss, self.lang))
+                    games=count("games", pct, self.lang), points=loss_words(j.loss, self.lang))
 
     def context(self, j: Judged) -> Any:
         """The narration context that reads mistake ``j``'s position (its side as a person's)."""

@@ -328,3 +328,44 @@ def test_killing_a_review_changes_no_kept_match(home: Path) -> None:
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=30)
     assert {p.name: p.read_bytes() for p in home.iterdir()} == before
+
+
+class TestCostWords:
+    """What a mistake cost is said in hundredths of a point, the error rate in thousandths:
+    two different losses never sound the same (0.13 and 0.07 were both «ένα δέκατο»)."""
+
+    @pytest.mark.parametrize("lang", ["en", "el"])
+    def test_losses_a_hundredth_apart_are_said_differently(self, lang: str) -> None:
+        from tavli_voice.review_walk import loss_words
+
+        said = [loss_words(n / 100, lang) for n in range(0, 160)]
+        assert len(set(said)) == len(said)
+        rates = [loss_words(n / 1000, lang, "thousandths") for n in range(0, 200)]
+        assert len(set(rates)) == len(rates)
+
+    def test_the_words_players_understand_in_both_languages(self) -> None:
+        from tavli_voice.review_walk import loss_words
+
+        assert loss_words(0.13, "el") == "13 εκατοστά του πόντου"
+        assert loss_words(0.07, "el") == "7 εκατοστά του πόντου"
+        assert loss_words(0.13, "en") == "13 hundredths of a point"
+        assert loss_words(0.011, "en") == "one hundredth of a point"
+        assert loss_words(0.0049, "el") == "λιγότερο από ένα εκατοστό του πόντου"
+        assert loss_words(0.0234, "el", "thousandths") == "23 χιλιοστά του πόντου"
+        assert loss_words(0.001, "en", "thousandths") == "one thousandth of a point"
+
+    def test_the_review_says_the_cost_and_rate_in_those_words(
+            self, home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        from tavli_voice.review import judge
+        from tavli_voice.review_walk import loss_words
+
+        play("--players", "rita,expert", "--points", "1", "--game", "portes", "--seed", "5")
+        (path,) = home.iterdir()
+        data = json.loads(path.read_text(encoding="utf-8"))
+        judged = list(judge(data["turns"], [0], reasons=False))
+        first = max((j for j in judged if j.mistake), key=lambda j: j.loss)
+        rate = sum(j.loss for j in judged) / len(judged)
+        said = "\n".join(walk(capsys, "1\nq\n", "--lang", "el"))  # try again: the answer
+        assert f"{loss_words(first.loss, 'el')} ανά παρτίδα." in said
+        assert f"μέση απώλεια ανά απόφαση: {loss_words(rate, 'el', 'thousandths')}." in said
+        assert "δέκατ" not in said

@@ -307,3 +307,25 @@ def test_the_summary_compares_the_error_rate_with_the_last_match(home: Path) -> 
     verdict = ("better" if rate < before - 0.005 else "worse" if rate > before + 0.005
                else "about the same")
     assert summary.endswith(f"This match was {verdict}."), (summary, rate, before)
+
+
+# ------------------------------------------------------------- stop ends the review
+
+
+@pytest.mark.parametrize("cmd", [C.StopSpeech(), C.Quit(), C.EndReview()])
+def test_stop_quit_or_end_silences_the_narrator_and_ends_the_review(home: Path,
+                                                                    cmd: C.Command) -> None:
+    from tavli_voice.narration.narrator import Narrator
+    from tavli_voice.narration.speaker import RecordingSpeaker
+
+    app, _ = play_to_the_end(home)
+    speaker = RecordingSpeaker(auto_finish=False)
+    app.narrator = Narrator(speaker)
+    assert notices(app.command(C.StopSpeech())) == []  # the question stays open
+    assert app.review_question and not app.finished
+    app.command(C.Yes())
+    app.pump()
+    assert app.review is not None and app.narrator.is_speaking()
+    said = notices(app.command(cmd))
+    assert said[0] == "End of the review." and "equity lost per decision" in said[1]
+    assert app.finished and app.review is None and app.state().phase is Phase.MATCH_OVER

@@ -206,10 +206,10 @@ class App:
         if self.narrator is not None:
             if isinstance(cmd, C.StopSpeech):
                 self.narrator.stop()
-                return []
-            self.narrator.interrupt(self.session.turn_counter)
-        elif isinstance(cmd, C.StopSpeech):
-            return []
+            else:
+                self.narrator.interrupt(self.session.turn_counter)
+        if isinstance(cmd, C.StopSpeech) and self.review is None:
+            return []  # the question stays open; during the review "stop" ends it
         evs: list[E.Event]
         if self.review_question:
             if isinstance(cmd, C.Yes):

@@ -15,7 +15,8 @@ scan menu all follow from that view, as in a game:
   expert's play, the cost and the reasons;
 - ``Hint`` (``x``): the expert's play with the cost, ``Why`` (``e``): the same
   with the reasons;
-- ``EndReview`` ("end", «τέλος») or ``Quit`` (``q``): the summary, and the
+- ``EndReview`` ("end", «τέλος»), ``Quit`` (``q``, "quit") or ``StopSpeech``
+  ("stop", «σταμάτα», ``.``: the speech stops first): the summary, and the
   review ends.
 
 The sentences are :class:`~tavli_voice.review_walk.Walk`'s, the same as
@@ -113,7 +114,7 @@ class ReviewMode:
         w = self.walk
         if self.done:
             return []
-        if isinstance(cmd, (C.EndReview, C.Quit)):
+        if isinstance(cmd, (C.EndReview, C.Quit, C.StopSpeech)):
             self.finish()
         elif isinstance(cmd, C.Next):
             if self.index + 1 >= self.mistakes:

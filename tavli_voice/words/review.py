@@ -81,6 +81,16 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
     "decisions_many": {"en": "{n} decisions", "el": "{n} αποφάσεις"},
     "games_one": {"en": "{n} game in a hundred", "el": "{n} παρτίδα στις εκατό"},
     "games_many": {"en": "{n} games in a hundred", "el": "{n} παρτίδες στις εκατό"},
+    # what a play cost, in hundredths of a point (a mistake) or thousandths (the error rate
+    # per decision), so two different losses never sound the same (review_walk.loss_words)
+    "hundredths_none": {"en": "less than one hundredth of a point",
+                        "el": "λιγότερο από ένα εκατοστό του πόντου"},
+    "hundredths_one": {"en": "one hundredth of a point", "el": "ένα εκατοστό του πόντου"},
+    "hundredths_many": {"en": "{n} hundredths of a point", "el": "{n} εκατοστά του πόντου"},
+    "thousandths_none": {"en": "less than one thousandth of a point",
+                         "el": "λιγότερο από ένα χιλιοστό του πόντου"},
+    "thousandths_one": {"en": "one thousandth of a point", "el": "ένα χιλιοστό του πόντου"},
+    "thousandths_many": {"en": "{n} thousandths of a point", "el": "{n} χιλιοστά του πόντου"},
     "mistake": {"en": "Mistake {i} of {n}, {size}: game {game}, turn {turn}.",
                 "el": "Λάθος {i} από {n}, {size}: παρτίδα {game}, γύρος {turn}."},
     "size_small": {"en": "a small one", "el": "μικρό"},
