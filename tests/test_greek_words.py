@@ -414,3 +414,89 @@ _OPTION_WORDS = {
 
 def _exit(code: int) -> None:
     raise SystemExit(code)
+
+
+# --------------------------------------------------------------------------- one register
+#: The in-game help (h) and a command line's help (-h) in one register each: h tells the
+#: player what to do (imperative), -h says what an option does (third person).
+_HELP_ACTIONS = ("help.roll", "help.confirm", "help.undo", "help.take", "help.drop",
+                 "help.cancel", "help.plays", "help.stop", "help.resign", "help.double",
+                 "help.opponent", "help.leave", "help.repeat", "help.quit", "help.quit.unsaved",
+                 "help.select", "help.select.one")
+#: A noun made of a verb ("παραίτηση", "διπλασιασμός", "έξοδος"): not an order.
+_VERBAL_NOUN = re.compile(r"^\w+(?:ση|ψη|ξη|σμός|οδος)\b")
+
+
+def _imperatives() -> set[str]:
+    """The first word of every action of the in-game help: the imperatives the game uses."""
+    return {M.text(key, "el").split()[0].strip(",:·") for key in _HELP_ACTIONS}
+
+
+def _dash_h(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    from tavli_voice.cli import main
+    try:
+        code = main(argv + ["-h", "--lang", "el"])
+    except SystemExit as done:
+        code = done.code  # type: ignore[assignment]
+    assert code == 0
+    return capsys.readouterr().out
+
+
+class TestOneRegisterInHelp:
+    @pytest.mark.parametrize("key", _HELP_ACTIONS)
+    def test_an_action_of_the_game_help_is_an_order_not_a_noun(self, key: str) -> None:
+        said = M.text(key, "el")
+        assert not _VERBAL_NOUN.match(said), said
+
+    def test_the_game_help_says_resign_repeat_and_quit_as_orders(self) -> None:
+        assert M.text("help.resign", "el") == "παραιτήσου από την παρτίδα (ρωτάει πρώτα)"
+        assert M.text("help.repeat", "el") == "επανάλαβε το τελευταίο μήνυμα"
+        assert M.text("help.quit", "el") == "βγες· ο αγώνας αποθηκεύεται"
+
+    @pytest.mark.parametrize("argv", [[], ["play"], ["moves"], ["hear"], ["models"],
+                                      ["enroll"]])
+    def test_no_line_of_a_command_help_gives_an_order(
+            self, argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+        orders = _imperatives() | {"γράψε", "άνοιξε", "συνέχισε", "παρακολούθησε", "μην",
+                                   "ηχογράφησε", "δέξου", "πρόσθεσε", "παίξε"}
+        out = _dash_h(argv, capsys)
+        for line in out.splitlines():
+            unquoted = re.sub(r"«[^»]*»", "", line)  # a word to say, not an order
+            for word in re.findall(r"[\u0370-\u03ff\u1f00-\u1fff]+", unquoted):
+                assert word.lower() not in orders, (word, line)
+
+    def test_option_lines_say_what_the_option_does(
+            self, capsys: pytest.CaptureFixture[str]) -> None:
+        out = " ".join(_dash_h(["play"], capsys).split())
+        for said in ("--timer ενεργοποιεί το χρονόμετρο", "--words γράφει τις κινήσεις",
+                     "--window ανοίγει το παράθυρο", "--no-save δεν αποθηκεύει τον αγώνα",
+                     "--resume συνεχίζει τον αποθηκευμένο αγώνα",
+                     "(οποιαδήποτε επιτρεπτή κίνηση, στην τύχη)"):
+            assert said in out, said
+
+    def test_a_wrong_choice_lists_the_choices_without_quotes(
+            self, capsys: pytest.CaptureFixture[str]) -> None:
+        from tavli_voice.cli import main
+        with pytest.raises(SystemExit):
+            main(["play", "--opponent", "xx", "--lang", "el"])
+        last = capsys.readouterr().err.splitlines()[-1]
+        assert last == ("tavli-voice play: σφάλμα: το --opponent δεν δέχεται «xx» (διάλεξε από: "
+                        "random, rita, strong, expert, friend)")
+
+    def test_english_keeps_argparse_own_quotes(self, capsys: pytest.CaptureFixture[str]) -> None:
+        from tavli_voice.cli import main
+        with pytest.raises(SystemExit):
+            main(["play", "--game", "xx", "--lang", "en"])
+        last = capsys.readouterr().err.splitlines()[-1]
+        assert last.endswith("invalid choice: 'xx' (choose from 'tavli', 'portes', 'plakoto', "
+                             "'fevga')"), last
+
+    def test_no_greek_argparse_message_keeps_a_repr_quote(self) -> None:
+        po = LOCALE_DIR / "el" / "LC_MESSAGES" / "argparse.po"
+        for msgid, msgstr in _po_pairs(po.read_text("utf-8")):
+            assert "%r" not in msgstr and "%(value)r" not in msgstr, (msgid, msgstr)
+
+
+def _po_pairs(text: str) -> list[tuple[str, str]]:
+    """(msgid, msgstr) of a .po file's one-line entries."""
+    return re.findall(r'^msgid "(.*)"\nmsgstr "(.*)"$', text, flags=re.M)

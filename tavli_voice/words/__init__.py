@@ -218,13 +218,13 @@ MESSAGES: dict[str, dict[str, str]] = {
                         "σάρωση …\n"
                         "  resume    συνεχίζει τον αποθηκευμένο αγώνα (resume ΟΝΟΜΑ: αγώνα που "
                         "κρατήθηκε με όνομα)\n"
-                        "  window    παιχνίδι και με το παράθυρο του ταμπλό\n"
-                        "  moves     οι επιτρεπτές κινήσεις για ένα ταμπλό και μια ζαριά\n"
-                        "  review    οι αγώνες που κρατήθηκαν (review --list) και η κρίση του "
+                        "  window    ξεκινά αγώνα και με το παράθυρο του ταμπλό\n"
+                        "  moves     γράφει τις επιτρεπτές κινήσεις για ένα ταμπλό και μια ζαριά\n"
+                        "  review    δείχνει τους αγώνες που κρατήθηκαν (review --list) και την κρίση του "
                         "ειδικού για κάθε κίνηση (review --jsonl)\n"
-                        "  hear      δοκιμή φωνητικών εντολών: γράφει τι κατάλαβε\n"
-                        "  models    τα εγκατεστημένα μοντέλα ομιλίας, ή κατέβασμα ενός\n"
-                        "  enroll    ηχογράφηση της δικής σου φωνής για τις φωνητικές εντολές\n"
+                        "  hear      δοκιμάζει τις φωνητικές εντολές: γράφει τι κατάλαβε\n"
+                        "  models    δείχνει τα εγκατεστημένα μοντέλα ομιλίας ή κατεβάζει ένα\n"
+                        "  enroll    ηχογραφεί τη δική σου φωνή για τις φωνητικές εντολές\n"
                         "\n"
                         "  --version η έκδοση"},
     "cli.no_voice": {"en": "tavli-voice {name}: speech input is not available ({error}).",
@@ -255,7 +255,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "metavar.action": {"en": "ACTION", "el": "ΕΝΕΡΓΕΙΑ"},
     "moves.bot": {"en": "with --jsonl: add \"choice\", the index of this bot's play in \"plays\" "
                         "(random, rita, strong, expert)",
-                  "el": "με το --jsonl: πρόσθεσε το \"choice\", τον αριθμό της κίνησης αυτού του "
+                  "el": "με το --jsonl: προσθέτει το \"choice\", τον αριθμό της κίνησης αυτού του "
                         "μποτ στο \"plays\" (random, rita, strong, expert)"},
     "moves.seed": {"en": "the bot's seed", "el": "ο σπόρος του μποτ"},
     "hear.description": {"en": "Recognise recorded files as if N plays were on offer.",
@@ -273,10 +273,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                    "el": "οι εντολές αυτής της φάσης της σειράς (προεπιλογή: {phase}, δηλαδή "
                          "ζαριά, κίνηση και ναι/όχι μαζί)"},
     "hear.commands": {"en": "commands on offer instead, comma separated ('' for none)",
-                      "el": "εντολές για επιλογή αντί γι' αυτές, χωρισμένες με κόμμα ('' για "
+                      "el": "εντολές για επιλογή αντί γι' αυτές, χωρισμένες με κόμμα (κενό «» για "
                             "καμία)"},
     "hear.step": {"en": "also accept 'from N' / 'to N' (points 0-25)",
-                  "el": "δέξου και «από N» / «στο N» (θέσεις 0 έως 25)"},
+                  "el": "δέχεται και «από N» / «στο N» (θέσεις 0 έως 25)"},
     "hear.models": {"en": "folder with Vosk models", "el": "φάκελος με μοντέλα Vosk"},
     "hear.profile": {"en": "voice profile folder (enrolled words)",
                      "el": "φάκελος με τις δικές σου ηχογραφημένες λέξεις"},
@@ -295,18 +295,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     "models.which": {"en": "tavli-voice models fetch: which model? Choose from: {names}",
                      "el": "tavli-voice models fetch: ποιο μοντέλο; Διάλεξε από: {names}"},
     "enroll.description": {"en": "Record your own words so the game knows your voice.",
-                           "el": "Ηχογράφησε τις δικές σου λέξεις, για να αναγνωρίζει το "
+                           "el": "Ηχογραφεί τις δικές σου λέξεις, για να αναγνωρίζει το "
                                  "παιχνίδι τη φωνή σου."},
     "enroll.lang": {"en": "language of the words: en or el (default: from the system locale)",
                     "el": "γλώσσα των λέξεων: en ή el (προεπιλογή: η γλώσσα του συστήματος)"},
     "enroll.takes": {"en": "times to say each word (default 3)",
                      "el": "πόσες φορές λες κάθε λέξη (προεπιλογή: 3)"},
     "enroll.numbers": {"en": "record the numbers 1 to N (default 12)",
-                       "el": "ηχογράφησε τους αριθμούς 1 έως N (προεπιλογή: 12)"},
+                       "el": "ηχογραφεί τους αριθμούς 1 έως N (προεπιλογή: 12)"},
     "enroll.commands": {"en": "commands to record, comma separated",
                         "el": "εντολές για ηχογράφηση, χωρισμένες με κόμμα"},
     "enroll.steps": {"en": "also record from/to, bar, off and the points",
-                     "el": "ηχογράφησε και «από», «στο», μπάρα, έξω και τις θέσεις"},
+                     "el": "ηχογραφεί και τα «από», «στο», μπάρα, έξω και τις θέσεις"},
     "enroll.profile": {"en": "voice profile folder", "el": "φάκελος με τις ηχογραφημένες λέξεις"},
     "enroll.bad": {"en": "tavli-voice enroll: bad --commands, --takes or --numbers",
                    "el": "tavli-voice enroll: λάθος --commands, --takes ή --numbers"},
@@ -918,7 +918,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # --- command line option help (for argparse in ui/terminal.py) -------------------------
     "cli.description": {"en": "Play Tavli (Portes, Plakoto, Fevga) with the keyboard, by "
                               "voice or with a switch, in Greek or English.",
-                        "el": "Παίξε τάβλι (Πόρτες, Πλακωτό, Φεύγα) με το πληκτρολόγιο, με "
+                        "el": "Παίζει τάβλι (Πόρτες, Πλακωτό, Φεύγα) με το πληκτρολόγιο, με "
                               "τη φωνή ή με διακόπτη, στα ελληνικά ή στα αγγλικά."},
     "cli.game": {"en": "game: tavli (the three in turn), portes, plakoto or fevga",
                  "el": "παιχνίδι: tavli (και τα τρία με τη σειρά), portes, plakoto ή fevga"},
@@ -937,7 +937,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                            "hand), expert (the strongest: a neural network trained for each "
                            "game), or friend (two people at one keyboard)",
                      "el": "αντίπαλος, τα επίπεδα από το πιο αδύναμο: random (οποιαδήποτε "
-                           "κανονική κίνηση, στην τύχη), rita (η Ρίτα, υπομονετική αρχάρια που "
+                           "επιτρεπτή κίνηση, στην τύχη), rita (η Ρίτα, υπομονετική αρχάρια που "
                            "πού και πού κάνει λάθη· προεπιλογή), strong (καλός παίκτης "
                            "καφενείου: στις Πόρτες η κρίση του έμπειρου με μικρά λάθη, στο Πλακωτό "
                            "και στη Φεύγα κανόνες γραμμένους με το χέρι), expert (ο έμπειρος, ο "
@@ -972,7 +972,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cli.lang": {"en": "language: en or el (default: from the system locale)",
                  "el": "γλώσσα: en ή el (προεπιλογή: η γλώσσα του συστήματος)"},
     "cli.timer": {"en": "turn on the match timer (about 45 s to roll and 45 s to play)",
-                  "el": "ενεργοποίηση χρονομέτρου (περίπου 45 δευτερόλεπτα για ζαριά και "
+                  "el": "ενεργοποιεί το χρονόμετρο (περίπου 45 δευτερόλεπτα για ζαριά και "
                         "45 για κίνηση)"},
     "cli.speech": {"en": "speech output: on or off", "el": "ομιλία: on ή off"},
     "cli.verbosity": {"en": "how much is said: terse, normal or chatty",
@@ -990,7 +990,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                   "el": "προπονητής: μετά από καθαρό λάθος, λέει πόσο καλύτερη είναι η "
                         "κίνηση της συμβουλής"},
     "cli.words": {"en": "write plays in words on screen, not notation like 13/7*",
-                  "el": "γράψε τις κινήσεις με λέξεις στην οθόνη, όχι με σύμβολα όπως 13/7*"},
+                  "el": "γράφει τις κινήσεις με λέξεις στην οθόνη, όχι με σύμβολα όπως 13/7*"},
     "cli.rate": {"en": "speech rate in words per minute, from {0} to {1} (default {2})",
                  "el": "ταχύτητα ομιλίας σε λέξεις το λεπτό, από {0} έως {1} (προεπιλογή {2})"},
     "cli.volume": {"en": "speech volume from 0 to 1", "el": "ένταση ομιλίας από 0 έως 1"},
@@ -1012,7 +1012,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                      "el": "όσο μιλάει το πρόγραμμα: ignore (προεπιλογή) αγνοεί ό,τι ακούει το "
                            "μικρόφωνο εκτός από «σταμάτα», interrupt σταματά την ομιλία μόλις "
                            "μιλήσεις"},
-    "cli.window": {"en": "open the board window", "el": "άνοιξε το παράθυρο με το ταμπλό"},
+    "cli.window": {"en": "open the board window", "el": "ανοίγει το παράθυρο με το ταμπλό"},
     "cli.theme": {"en": "board window colours: high_contrast (default) or classic",
                   "el": "χρώματα ταμπλό: high_contrast (προεπιλογή) ή classic"},
     "cli.scale": {"en": "board window size of text and buttons (1 = normal)",
@@ -1021,14 +1021,14 @@ MESSAGES: dict[str, dict[str, str]] = {
                   "el": "παράθυρο: επιλογή κουμπιού όταν ο δείκτης μένει πάνω του τόσα δευτερόλεπτα"},
     "cli.fullscreen": {"en": "board window fills the screen",
                        "el": "το παράθυρο γεμίζει την οθόνη"},
-    "cli.resume": {"en": "continue the saved match", "el": "συνέχισε τον αποθηκευμένο αγώνα"},
+    "cli.resume": {"en": "continue the saved match", "el": "συνεχίζει τον αποθηκευμένο αγώνα"},
     "cli.no_confirm": {"en": "play a chosen play at once (no confirm step, no undo)",
-                       "el": "παίξε αμέσως την κίνηση που διάλεξες (χωρίς επιβεβαίωση και αναίρεση)"},
+                       "el": "παίζει αμέσως την κίνηση που διάλεξες (χωρίς επιβεβαίωση και αναίρεση)"},
     "cli.save": {"en": "autosave file (default: in the data folder)",
                  "el": "αρχείο αυτόματης αποθήκευσης (προεπιλογή: στον φάκελο δεδομένων)"},
-    "cli.no_save": {"en": "do not save the match", "el": "μην αποθηκεύεις τον αγώνα"},
+    "cli.no_save": {"en": "do not save the match", "el": "δεν αποθηκεύει τον αγώνα"},
     "cli.watch": {"en": "watch the saved match another tavli-voice is playing (read-only)",
-                  "el": "παρακολούθησε τον αποθηκευμένο αγώνα που παίζει άλλο tavli-voice "
+                  "el": "παρακολουθεί τον αποθηκευμένο αγώνα που παίζει άλλο tavli-voice "
                         "(μόνο ανάγνωση)"},
     "readout.left.none": {"en": "The whole play is chosen: confirm it or undo it.",
                           "el": "Η κίνηση είναι διαλεγμένη: επιβεβαίωσέ την ή αναίρεσέ την."},
@@ -1045,7 +1045,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "play.forced.other": {"en": "{who} has only one play: {play}.",
                           "el": "{who} έχει μόνο μία κίνηση: {play}."},
     "cli.resume_name": {"en": "continue a match kept under a name (tavli-voice resume NAME)",
-                        "el": "συνέχισε αγώνα που κρατήθηκε με όνομα (tavli-voice resume ΟΝΟΜΑ)"},
+                        "el": "συνεχίζει αγώνα που κρατήθηκε με όνομα (tavli-voice resume ΟΝΟΜΑ)"},
     "cli.numbering": {
         "en": "points of the opponent's plays: mine (default: in your numbering, like the "
               "position) or mover (in the opponent's own numbering, as backgammon notation)",
@@ -1084,19 +1084,19 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help.why": {"en": "why: why the hint's play is better (than yours, once you chose)",
                  "el": "γιατί: γιατί η προτεινόμενη κίνηση είναι καλύτερη (από τη δική σου, "
                        "αν διάλεξες)"},
-    "help.repeat": {"en": "repeat the last message", "el": "επανάληψη του τελευταίου μηνύματος"},
+    "help.repeat": {"en": "repeat the last message", "el": "επανάλαβε το τελευταίο μήνυμα"},
     "help.stop": {"en": "stop speaking", "el": "σταμάτα την ομιλία"},
     "help.resign": {"en": "resign this game (asks first)",
-                    "el": "παραίτηση από την παρτίδα (ρωτάει πρώτα)"},
-    "help.double": {"en": "double the stake (VOG rules)", "el": "διπλασιασμός (κανόνες VOG)"},
+                    "el": "παραιτήσου από την παρτίδα (ρωτάει πρώτα)"},
+    "help.double": {"en": "double the stake (VOG rules)", "el": "διπλασίασε (κανόνες VOG)"},
     "help.help": {"en": "help", "el": "βοήθεια"},
     "help.opponent": {"en": "change your computer opponent to the next level (random, Rita, "
                                "strong, expert)",
                       "el": "άλλαξε αντίπαλο υπολογιστή στο επόμενο επίπεδο (τυχαίος, Ρίτα, "
                             "δυνατός, έμπειρος)"},
-    "help.quit": {"en": "quit; the match is saved", "el": "έξοδος, ο αγώνας αποθηκεύεται"},
+    "help.quit": {"en": "quit; the match is saved", "el": "βγες· ο αγώνας αποθηκεύεται"},
     "help.quit.unsaved": {"en": "quit; this match is not being saved",
-                          "el": "έξοδος· αυτός ο αγώνας δεν αποθηκεύεται"},
+                          "el": "βγες· αυτός ο αγώνας δεν αποθηκεύεται"},
     "key.number": {"en": "number", "el": "αριθμός"},
     "key.with_number": {"en": "{key} number", "el": "{key} και αριθμός"},
     "key.cancel": {"en": "cancel", "el": "άκυρο"},

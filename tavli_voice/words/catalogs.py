@@ -22,8 +22,10 @@ import argparse
 import array
 import ast
 import gettext
+import re
 import struct
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 #: Where the catalogs live (``<lang>/LC_MESSAGES/<domain>.mo``).
@@ -47,8 +49,41 @@ def use_argparse_language(lang: str) -> None:
     """
     translation = argparse_translation(lang)
     names = vars(argparse)  # argparse's module globals, where it looks its words up
-    names["_"] = translation.gettext
+    names["_"] = translation.gettext if lang == "en" else _unquoting(translation.gettext)
     names["ngettext"] = translation.ngettext
+
+
+#: argparse's refusal of a value outside ``choices=``; it joins the choices with
+#: Python's ``repr``, so they come quoted ('tavli', 'portes'), after the message is looked up.
+INVALID_CHOICE = "invalid choice: %(value)r (choose from %(choices)s)"
+_REPR_QUOTED = re.compile(r"'([^']*)'")
+
+
+class _ChoicesUnquoted(str):
+    """A looked-up message whose ``%`` drops the repr quotes of its ``choices``.
+
+    >>> _ChoicesUnquoted("διάλεξε από: %(choices)s") % {"choices": "'tavli', 'portes'"}
+    'διάλεξε από: tavli, portes'
+    """
+
+    __slots__ = ()
+
+    def __mod__(self, args: object) -> str:
+        if isinstance(args, dict) and isinstance(args.get("choices"), str):
+            args = {**args, "choices": _REPR_QUOTED.sub(r"\1", args["choices"])}
+        return str.__mod__(self, args)
+
+
+def _unquoting(gettext_: Callable[[str], str]) -> Callable[[str], str]:
+    """``gettext_`` that gives the invalid-choice message as :class:`_ChoicesUnquoted`.
+
+    In Greek the program quotes with «», and a list of choices reads best bare:
+    «διάλεξε από: tavli, portes, plakoto, fevga».
+    """
+    def lookup(message: str) -> str:
+        found = gettext_(message)
+        return _ChoicesUnquoted(found) if message == INVALID_CHOICE else found
+    return lookup
 
 
 # ---------------------------------------------------------------------------
