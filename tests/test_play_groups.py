@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -13,7 +14,10 @@ from tavli_voice.narration.pieces import NarrationContext, PresentationReason
 from tavli_voice.rules import MatchConfig, Position, TimerRules
 from tavli_voice.rules.movegen import legal_plays
 from tavli_voice.rules.playgroups import group_of, group_plays, group_source
+from tavli_voice.scanning import (CheckerMode, ListMode, PlayChoice, ScanMenu, ScanMode, ScanSettings,
+                                  StepMode, build_root)
 from tavli_voice.session import Phase, Session, SessionOptions
+from tavli_voice.ui.board.scan_menu import play_sequences
 
 GAMES = ("portes", "plakoto", "fevga")
 
@@ -382,3 +386,95 @@ def test_a_bad_group_above_is_refused_in_the_users_language(
     with pytest.raises(SystemExit):
         startup.build_parser(lang).parse_args(["--group-above", value])
     assert said in capsys.readouterr().err
+
+
+# ------------------------------------------------------------ the scan menu
+def _scan_menu(pos: Position, dice: tuple[int, int], preferred: int | None = None) -> ScanMenu:
+    plays = legal_plays(pos, dice)
+    seqs = play_sequences(pos, dice, plays)
+    return ScanMenu(plays=tuple(PlayChoice(p.notation, "", tuple(seqs[i]))
+                                for i, p in enumerate(plays)), preferred=preferred)
+
+
+def _reach(mode: object, number: int) -> tuple[int, list[str]]:
+    """Picks (switch presses) and labels picked on the way to ``ChoosePlay(number)``, depth first."""
+    def walk(m: object, path: list[str]) -> list[str] | None:
+        if isinstance(m, C.ChoosePlay):
+            return path if m.number == number else None
+        if not isinstance(m, ScanMode) or len(path) > 8:
+            return None
+        for i, option in enumerate(m.options):
+            if option.is_back or option.key in ("undo_step", "suggested"):
+                continue
+            found = walk(m.choose(i), path + [option.label("en")])
+            if found is not None:
+                return found
+        return None
+    found = walk(mode, [])
+    assert found is not None, number
+    return len(found), found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_scan_menu_offers_every_play_in_exactly_one_checker_group(game: str) -> None:
+    settings = ScanSettings()
+    for pos, dice in seeded_turns(game, 25, seed=43):
+        plays = legal_plays(pos, dice)
+        if len(plays) <= settings.list_limit:
+            continue
+        root = build_root(_scan_menu(pos, dice), settings)
+        assert isinstance(root, CheckerMode)
+        # the top level's groups are the narrator's groups, in the same order
+        groups = group_plays(plays)
+        tops = [o for o in root.options if o.key.startswith(("group", "play"))]
+        assert len(tops) == len(groups)
+        for option, group in zip(tops, groups):
+            if len(group) == 1:
+                assert option.command == C.ChoosePlay(group.numbers[0])
+            else:
+                assert option.args == (group.source, len(group))
+        for group in groups:
+            for number in group.numbers:
+                presses, path = _reach(root, number)
+                first = path[0]
+                assert first.startswith(("From", plays[number - 1].notation[:2])), path
+                if len(group) > 1:  # through its own group, and no other
+                    assert first == tops[groups.index(group)].label("en")
+
+
+def test_a_small_checker_group_opens_its_whole_plays_one_pick_away() -> None:
+    pos, dice = Position.initial("portes"), (6, 5)
+    plays = legal_plays(pos, dice)
+    root = build_root(_scan_menu(pos, dice), ScanSettings(list_limit=3))
+    assert isinstance(root, CheckerMode)
+    assert root.options[0].label("en") == "From 24: 3 plays"
+    assert root.options[0].label("el") == "Από το 24: 3 κινήσεις"
+    opened = root.choose(0)
+    assert isinstance(opened, ListMode)
+    group = group_plays(plays)[0]
+    assert [o.command for o in opened.options[:-1]] == [C.ChoosePlay(n) for n in group.numbers]
+    assert [o.label("en") for o in opened.options[:-1]] == [plays[n - 1].notation
+                                                          for n in group.numbers]
+    assert opened.options[-1].is_back and opened.choose(len(opened.options) - 1) is root
+
+
+def test_a_large_checker_group_offers_only_that_checkers_destinations_first() -> None:
+    pos, dice = Position.initial("portes"), (3, 3)
+    plays = legal_plays(pos, dice)
+    root = build_root(_scan_menu(pos, dice), ScanSettings())
+    group = group_plays(plays)[0]
+    assert len(group) > ScanSettings().list_limit
+    steps = root.choose(0)
+    assert isinstance(steps, StepMode) and steps.source == group.source
+    assert [o.key for o in steps.options] == ["to"] * (len(steps.options) - 1) + ["back"]
+    assert steps.plays_left() == frozenset(n - 1 for n in group.numbers)
+
+
+def test_the_suggested_play_comes_first_at_the_top_level() -> None:
+    pos, dice = Position.initial("portes"), (3, 3)
+    menu = _scan_menu(pos, dice, preferred=17)
+    root = build_root(replace(menu, commands=(C.Undo(), C.Describe())), ScanSettings())
+    assert [o.key for o in root.options][:2] == ["suggested", "group"]
+    assert root.options[0].label("en") == "Suggested: " + menu.plays[17].notation
+    assert root.choose(0) == C.ChoosePlay(18)
+    assert [o.key for o in root.options][-3:] == ["undo", "describe", "menu"]

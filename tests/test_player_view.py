@@ -389,14 +389,15 @@ def test_scanning_says_each_step_and_the_dice_left() -> None:
     assert step_sentence(((3, 0),), (6, 2), "en") == "From 3 off the board; 2 to play."
 
 
-def scan_terminal(session: Session) -> tuple[list[str], object, object]:
+def scan_terminal(session: Session, play_choice: str = "auto") -> tuple[list[str], object, object]:
     from tavli_voice.scanning import ManualClock, ScanSettings, make_scanner
     from tavli_voice.ui.scan_driver import ScanDriver
     from tavli_voice.ui.scan_input import TerminalScan
     app = App(session)
     app.list_plays = False
     clock = ManualClock()
-    driver = ScanDriver(app, make_scanner(ScanSettings(mode="step")), clock)
+    driver = ScanDriver(app, make_scanner(ScanSettings(mode="step", play_choice=play_choice)),  # type: ignore[arg-type]
+                        clock)
     lines: list[str] = []
     app.subscribe(lambda evs: lines.extend(screen_text(e, app.context(app.reason)) for e in evs))
     term = TerminalScan(driver, keys=None, say=lines.append, lang="en")  # type: ignore[arg-type]
@@ -411,7 +412,7 @@ def test_scanning_offers_points_in_order_and_says_which_order(suggest: bool) -> 
     session = Session(MatchConfig(1, "portes", "tavlucky", "3"),
                       (E.PlayerInfo("you"), E.PlayerInfo("Rita", "rita")),
                       SessionOptions(suggestions=suggest))
-    lines, driver, _term = scan_terminal(session)
+    lines, driver, _term = scan_terminal(session, play_choice="steps")
     mode = driver.scanner.mode  # type: ignore[attr-defined]
     assert isinstance(mode, StepMode)
     froms = [o.args[0] for o in mode.options if o.key in ("from", "from_bar")]
@@ -434,6 +435,30 @@ def test_scanning_offers_points_in_order_and_says_which_order(suggest: bool) -> 
             driver.press(Switch.NEXT, t)  # type: ignore[attr-defined]
         driver.press(Switch.PICK, t + 1)  # type: ignore[attr-defined]
         assert "From 13 to 7; 1 to play." in lines
+
+
+@pytest.mark.parametrize("suggest", [False, True])
+def test_scanning_a_long_list_by_checker_says_the_order_and_reaches_a_whole_play(suggest: bool) -> None:
+    from tavli_voice.scanning import CheckerMode, ListMode, StepMode, Switch
+    session = Session(MatchConfig(1, "portes", "tavlucky", "3"),
+                      (E.PlayerInfo("you"), E.PlayerInfo("Rita", "rita")),
+                      SessionOptions(suggestions=suggest))
+    lines, driver, _term = scan_terminal(session)
+    mode = driver.scanner.mode  # type: ignore[attr-defined]
+    assert isinstance(mode, CheckerMode)  # the opening turn offers more than 6 plays
+    said = ("Pick the checker to move: the suggested play's first, then the points from the "
+            "highest down." if suggest else "Pick the checker to move: points from the highest down.")
+    assert lines.count(said) == 1
+    assert (mode.options[0].key == "suggested") is suggest
+    # pick the first checker's group: its whole plays (or its destinations) open
+    t = 1.0
+    while not driver.highlighted.option.key.startswith("group"):  # type: ignore[attr-defined]
+        t += 1
+        driver.press(Switch.NEXT, t)  # type: ignore[attr-defined]
+    driver.press(Switch.PICK, t + 1)  # type: ignore[attr-defined]
+    opened = driver.scanner.mode  # type: ignore[attr-defined]
+    assert opened is not mode and opened.trail[0].key.startswith("group")
+    assert isinstance(opened, (ListMode, StepMode))
 
 
 @pytest.mark.parametrize("lang,text", [("en", "Hint: 13/7 8/7."), ("el", "Συμβουλή: 13/7 8/7.")])

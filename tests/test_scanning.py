@@ -290,15 +290,17 @@ class TestBuildRoot:
     def test_layout_choice(self) -> None:
         s = ScanSettings()
         assert play_layout(0, True, s) == "none" and play_layout(1, True, s) == "single"
-        assert play_layout(6, True, s) == "list" and play_layout(7, True, s) == "steps"
+        assert play_layout(6, True, s) == "list" and play_layout(7, True, s) == "checker"
         assert play_layout(7, False, s) == "groups"
         assert play_layout(3, True, replace(s, play_choice="steps")) == "steps"
+        assert play_layout(9, False, replace(s, play_choice="checker")) == "groups"
         assert play_layout(30, True, replace(s, play_choice="list")) == "list"
 
     def test_many_plays_with_sequences_go_step_by_step(self) -> None:
         plays = tuple(PlayChoice(f"{24 - i}/{20 - i}", sequences=(((24 - i, 20 - i),),))
                       for i in range(8))
-        root = build_root(ScanMenu(commands=(Describe(),), plays=plays), ScanSettings())
+        root = build_root(ScanMenu(commands=(Describe(),), plays=plays),
+                          ScanSettings(play_choice="steps"))
         assert isinstance(root, StepMode)
         assert keys_of(root) == ["from"] * 8 + ["describe", "menu"]
         assert root.choose(0) == ChoosePlay(1)  # only one play starts on 24: finished at once

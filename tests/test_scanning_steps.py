@@ -161,7 +161,7 @@ class TestThroughTheScanners:
         """Auto scanning over the 6-5 opening, from the session's menu, with a manual clock."""
         plays = tuple(PlayChoice(n, sequences=tuple(s for s, i in SEQUENCES_65.items() if i == k))
                       for k, n in enumerate(OPENING_65))
-        settings = ScanSettings(finish_speaking=False)
+        settings = ScanSettings(finish_speaking=False, play_choice="steps")
         root = build_root(ScanMenu(commands=(Describe(), Quit()), plays=plays), settings,
                           step_order="frequency")
         assert isinstance(root, StepMode) and labels(root)[-2:] == ["Describe position", "Menu"]

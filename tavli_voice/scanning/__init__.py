@@ -6,7 +6,8 @@ Flow (style guide: inputs only produce commands)::
     switch presses / clock ticks ──► Scanner ──► Highlight | ScanPaused
                                               | SettingsChanged | Command
 
-* :mod:`.options` — :class:`ScanMenu`, :class:`PlayChoice`, :func:`build_root`;
+* :mod:`.options` — :class:`ScanMenu`, :class:`PlayChoice`, :func:`build_root`,
+  :class:`CheckerMode` (a long list by the checker moved);
 * :mod:`.modes` — :class:`ScanOption`, :class:`ListMode`, groups and Back;
 * :mod:`.steps` — :class:`StepMode`, step-by-step choice of a play;
 * :mod:`.scanner` — :class:`AutoScanner`, :class:`StepScanner`, :func:`make_scanner`;
@@ -18,7 +19,7 @@ Flow (style guide: inputs only produce commands)::
 
 from .clock import Clock, ManualClock, MonotonicClock
 from .modes import BACK_OPTION, ListMode, ScanAdjust, ScanMode, ScanOption, group_options
-from .options import PlayChoice, ScanMenu, build_root, play_choices, play_layout
+from .options import CheckerMode, PlayChoice, ScanMenu, build_root, play_choices, play_layout
 from .scanner import (AutoScanner, Highlight, ScanEvent, ScanOutput, Scanner, ScanPaused,
                       SettingsChanged, State, StepScanner, Switch, make_scanner)
 from .settings import (LoadedScanSettings, ScanSettingError, ScanSettings, SettingsProblem,
@@ -27,7 +28,7 @@ from .steps import StepMode
 
 __all__ = [
     "Clock", "ManualClock", "MonotonicClock", "BACK_OPTION", "ListMode", "ScanAdjust",
-    "ScanMode", "ScanOption", "group_options", "PlayChoice", "ScanMenu", "build_root",
+    "ScanMode", "ScanOption", "group_options", "CheckerMode", "PlayChoice", "ScanMenu", "build_root",
     "play_layout", "play_choices", "AutoScanner", "Highlight", "ScanEvent", "ScanOutput", "Scanner",
     "ScanPaused", "SettingsChanged", "State", "StepScanner", "Switch", "make_scanner",
     "LoadedScanSettings", "ScanSettingError", "ScanSettings", "SettingsProblem",

@@ -11,8 +11,10 @@ Every sub-menu and group ends with "Back".
 
 Plays (R2): one legal play is a "Play it" item (or, with the setting
 ``single_play="confirm"``, an item that opens Confirm/Back); a few are listed
-one by one; more are chosen step by step (:mod:`.steps`) when the session
-supplies their step sequences, else in groups of ``group_size``.
+one by one; more are offered by the checker moved when the session supplies
+their step sequences (:class:`CheckerMode`: "From 24: 8 plays" opens that
+checker's whole plays, or its steps (:mod:`.steps`) when they are more than
+``list_limit``), the suggested play first; else in groups of ``group_size``.
 """
 
 from __future__ import annotations
@@ -25,11 +27,11 @@ from tavli_voice.commands import (
     Leave, PipCount, Quit, Repeat, Resign, Roll, Score, StopSpeech, Take, Undo, Why, Yes, command_name,
 )
 
-from .modes import ListMode, ScanAdjust, ScanMode, ScanOption, group_options
+from .modes import BACK_OPTION, Choice, ListMode, ScanAdjust, ScanMode, ScanOption, follow, group_options
 from .settings import ScanSettings
-from .steps import StepMode, StepOrder, StepPair, normalise_sequences
+from .steps import BAR, StepMode, StepOrder, StepPair, normalise_sequences
 
-__all__ = ["PlayChoice", "ScanMenu", "ScanOption", "build_root", "play_layout", "play_choices",
+__all__ = ["CheckerMode", "PlayChoice", "ScanMenu", "ScanOption", "build_root", "play_layout", "play_choices",
            "command_option", "settings_option", "MAIN", "MENU"]
 
 MAIN = "main"
@@ -132,7 +134,8 @@ def settings_option() -> ScanOption:
 
 
 def play_layout(n_plays: int, has_sequences: bool, settings: ScanSettings) -> str:
-    """How ``n_plays`` plays are offered: ``none``, ``single``, ``list``, ``groups`` or ``steps``."""
+    """How ``n_plays`` plays are offered: ``none``, ``single``, ``list``, ``groups``,
+    ``checker`` or ``steps``."""
     if n_plays == 0:
         return "none"
     if n_plays == 1:
@@ -140,10 +143,12 @@ def play_layout(n_plays: int, has_sequences: bool, settings: ScanSettings) -> st
     choice = settings.play_choice
     if choice == "steps" and not has_sequences:
         choice = "groups"
+    if choice in ("steps", "checker") and not has_sequences:
+        choice = "groups"
     if choice == "auto":
         if n_plays <= settings.list_limit:
             return "list"
-        return "steps" if has_sequences else "groups"
+        return "checker" if has_sequences else "groups"
     return choice
 
 
@@ -209,6 +214,8 @@ def build_root(menu: ScanMenu, settings: ScanSettings, *,
     lead = tuple(before)
     has_sequences = bool(menu.plays) and all(p.sequences for p in menu.plays)
     layout = play_layout(len(menu.plays), has_sequences, settings)
+    if layout == "checker":
+        return CheckerMode.build(menu, settings, lead=lead, extras=tail, step_order=step_order)
     if layout == "steps":
         table = normalise_sequences((seq, i) for i, p in enumerate(menu.plays)
                                     for seq in p.sequences)
@@ -229,6 +236,90 @@ def build_root(menu: ScanMenu, settings: ScanSettings, *,
     else:
         plays = ()
     return ListMode(lead + plays + tail)
+
+
+def checker_source(choice: PlayChoice) -> int:
+    """The point of the farthest checker a play moves (bar 25): the group it is offered in.
+
+    The same as :func:`tavli_voice.rules.playgroups.group_source`, read off the
+    play's step sequences so scanning needs no rules engine.
+    """
+    return max((a for a, _b in choice.sequences[0]), default=0) if choice.sequences else 0
+
+
+def checker_groups(menu: ScanMenu) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """``(source, 0-based play indices)`` per checker, farthest first, plays in offered order."""
+    by_source: dict[int, list[int]] = {}
+    for index, choice in enumerate(menu.plays):
+        by_source.setdefault(checker_source(choice), []).append(index)
+    return tuple((src, tuple(found)) for src, found in
+                 sorted(by_source.items(), key=lambda kv: -kv[0]))
+
+
+def group_option(source: int, count: int) -> ScanOption:
+    """"From 24: 8 plays" / «Από το 24: 8 κινήσεις» (the bar by name)."""
+    key = "group_bar" if source == BAR else "group"
+    return ScanOption(key + ("_one" if count == 1 else ""), (source, count), group="plays")
+
+
+@dataclass(frozen=True, slots=True)
+class CheckerMode:
+    """The top level of a long play list, by the checker moved (a :class:`~.modes.ScanMode`).
+
+    ``lead``, the suggested play ("Suggested: 24/18 13/8", when suggestions
+    are on), then one option per checker ("From 24: 8 plays", farthest
+    first, as the narrator tells the groups), then ``extras`` (Undo, Describe,
+    Menu …). A checker of one play is offered as that play. Picking a checker
+    opens its whole plays, each one pick away, when they are no more than
+    ``limit``; else the steps of those plays (:class:`~.steps.StepMode`), the
+    checker already picked, so only its destinations are offered.
+    """
+
+    options: tuple[ScanOption, ...]
+    groups: tuple[tuple[int, tuple[int, ...]] | None, ...]
+    menu: ScanMenu
+    limit: int
+    step_order: StepOrder = "point"
+    trail: tuple[ScanOption, ...] = ()
+
+    @classmethod
+    def build(cls, menu: ScanMenu, settings: ScanSettings, *, lead: tuple[ScanOption, ...] = (),
+              extras: tuple[ScanOption, ...] = (), step_order: StepOrder = "point") -> CheckerMode:
+        """The top level for ``menu`` (plays with their step sequences)."""
+        options = list(lead)
+        groups: list[tuple[int, tuple[int, ...]] | None] = [None] * len(lead)
+        if menu.preferred is not None:
+            options.append(_play_option(menu, menu.preferred, "suggested"))
+            groups.append(None)
+        for source, members in checker_groups(menu):
+            if len(members) == 1:
+                options.append(_play_option(menu, members[0]))
+                groups.append(None)
+                continue
+            options.append(group_option(source, len(members)))
+            groups.append((source, members))
+        options += extras
+        groups += [None] * len(extras)
+        return cls(tuple(options), tuple(groups), menu, settings.list_limit, step_order)
+
+    def choose(self, index: int) -> Choice:
+        """Pick option ``index``: a checker's plays or steps, a play, or a generic option."""
+        option, group = self.options[index], self.groups[index]
+        if group is None:
+            return follow(option, self)
+        source, members = group
+        trail = self.trail + (option,)
+        if len(members) <= self.limit:
+            plays = tuple(_play_option(self.menu, i) for i in members)
+            return ListMode(plays + (BACK_OPTION,), parent=self, trail=trail)
+        wanted = frozenset(members)
+        rows = [(seq, i) for i in members for seq in self.menu.plays[i].sequences]
+        starting = [(seq, i) for seq, i in rows if seq[0][0] == source]
+        whole = {i for _seq, i in starting} == wanted
+        preferred = self.menu.preferred if self.menu.preferred in wanted else None
+        return StepMode(normalise_sequences(starting if whole else rows), preferred=preferred,
+                        source=source if whole else None, order=self.step_order,
+                        parent=self, base_trail=trail)
 
 
 def play_choices(plays: Sequence[Any], orders: Mapping[Any, Sequence[Sequence[Any]]] | None = None,

@@ -31,7 +31,7 @@ SECTION = "scanning"
 
 ScanStyle = Literal["auto", "step"]
 SinglePlay = Literal["offer", "confirm"]
-PlayChoiceMode = Literal["auto", "list", "groups", "steps"]
+PlayChoiceMode = Literal["auto", "list", "groups", "steps", "checker"]
 
 #: Allowed ranges (inclusive) of the numeric settings, with their unit.
 RANGES: dict[str, tuple[float, float, str]] = {
@@ -49,7 +49,7 @@ RANGES: dict[str, tuple[float, float, str]] = {
 CHOICES: dict[str, tuple[str, ...]] = {
     "mode": ("auto", "step"),
     "single_play": ("offer", "confirm"),
-    "play_choice": ("auto", "list", "groups", "steps"),
+    "play_choice": ("auto", "list", "groups", "steps", "checker"),
 }
 
 _INTEGER = frozenset({"loops", "group_size", "list_limit"})
@@ -122,8 +122,10 @@ class ScanSettings:
     * ``group_size`` 5: items per group in group scanning (about the square
       root of a typical 20–30-play list, which minimises scan steps).
     * ``play_choice`` ``"auto"``: up to ``list_limit`` plays are listed one by
-      one; more are chosen step by step (checker, then destination) when the
-      session supplies the step sequences, else in groups.
+      one; more are offered by the checker moved (``"checker"``: "From 24: 8
+      plays", opening that checker's whole plays, or its steps when there are
+      more than ``list_limit``) when the session supplies the step sequences,
+      else in groups. ``"steps"`` chooses every play step by step.
     * ``list_limit`` 6: what fits one short pass.
     * ``pick_key`` / ``next_key``: the front end's key names for the two
       switches (space picks by default; ``next_key`` is for step scanning).

@@ -39,6 +39,7 @@ from .. import words as M
 from ..scanning import (Clock, Highlight, LoadedScanSettings, MonotonicClock, ScanOutput,
                         ScanPaused, ScanSettings, SettingsChanged, Switch, load_scan_settings,
                         make_scanner, save_scan_speed)
+from ..scanning.options import CheckerMode
 from ..scanning.steps import StepMode
 from ..scanning.words import interval_text, settings_problem_text
 from .key_repeat import BOUNCE, REPEAT_DELAY, REPEAT_GAP, KeyRepeatFilter, SwitchAction, key_roles
@@ -121,9 +122,16 @@ class TerminalScan:
         news: list[str] = []
         mode = self.driver.scanner.mode
         trail = out.trail
-        if isinstance(mode, StepMode):
+        if isinstance(mode, CheckerMode) and not trail:
+            # a long list by the checker moved: the same order as step choice's first step
+            turn = self.driver.app.state().turn
+            if turn != self._order_told:
+                self._order_told = turn
+                key = "order_suggested" if mode.menu.preferred is not None else "order_point"
+                news.append(M.text("scanui." + key, self.lang))
+        elif isinstance(mode, StepMode):
             view = self.driver.app.state()
-            if not mode.chosen and mode.source is None:
+            if not mode.chosen and mode.source is None and not mode.base_trail:
                 turn = view.turn
                 if turn != self._order_told:
                     self._order_told = turn

@@ -49,11 +49,11 @@ def _action_key(command: C.Command | None) -> str | None:
 
 
 def _option_point(option: ScanOption) -> int | None:
-    if option.key == "from_bar":
+    if option.key in ("from_bar", "group_bar", "group_bar_one"):
         return BAR
     if option.key == "to_off":
         return OFF
-    if option.key in ("from", "to") and option.args:
+    if option.key in ("from", "to", "group", "group_one") and option.args:
         return int(option.args[0])
     return None
 
@@ -114,4 +114,6 @@ def scan_show(scanner: Scanner | None, view: TurnView, lang: str = "en") -> Scan
             else:
                 held = mode.source
                 preview = chosen + ((mode.source, point),)
+        elif point is not None:  # a checker's group of whole plays ("From 24: 8 plays")
+            highlight, held = ("point", point), point
     return ScanShow(highlight, preview, dests, held, strip)
