@@ -181,9 +181,10 @@ class TestGrammar:
         with pytest.raises(ValueError):
             jsgf(())
 
-    def test_lookup_finds_exact_words_only(self) -> None:
+    def test_lookup_finds_the_whole_phrase_however_written_never_a_part(self) -> None:
         items = (Phrase(("twenty", "one"), ChoosePlay(21)),)
         assert lookup(items, "twenty one") == items[0]
+        assert lookup(items, "Twenty One") == items[0]
         assert lookup(items, "twenty") is None
 
 

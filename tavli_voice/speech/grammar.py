@@ -29,7 +29,7 @@ from ..command_table import PHASE_COMMANDS as TABLE_PHASES
 from ..commands import COMMAND_NAMES, ChoosePlay, Command, FromPoint, QueryPoint, QueryQuarter, ToPoint
 from ..words import text
 from .words import (
-    COMMAND_WORDS, QUERY_WORDS, STEP_WORDS, Lang, Variant, number_variants, point_variants,
+    COMMAND_WORDS, QUERY_WORDS, STEP_WORDS, Lang, Variant, folded, number_variants, point_variants,
 )
 
 #: Commands that can always be said: "stop" must always work.
@@ -168,10 +168,16 @@ def jsgf(items: tuple[Phrase, ...], name: str = "tavli") -> str:
 
 
 def lookup(items: tuple[Phrase, ...], text: str) -> Phrase | None:
-    """The phrase whose words are exactly ``text`` (space separated), if any."""
+    """The phrase whose words are exactly ``text`` (space separated), if any; else the one
+    ``text`` writes another way (capitals, accents left out, «τριανταδύο» for «τριάντα δύο»:
+    ``words.folded``)."""
     wanted = tuple(text.split())
     for phrase in items:
         if phrase.words == wanted:
+            return phrase
+    key = folded(text)
+    for phrase in items:
+        if folded(phrase.text) == key:
             return phrase
     return None
 

@@ -19,6 +19,7 @@ word *sounds* lives in ``lexicon.py``.
 
 from __future__ import annotations
 
+import unicodedata
 from itertools import product
 
 from ..command_table import LANGS as LANGS
@@ -126,6 +127,46 @@ def number_variants(n: int, lang: Lang) -> tuple[Variant, ...]:
     if not 1 <= n <= MAX_NUMBER:
         raise ValueError(f"no words for {n}: numbers run from 1 to {MAX_NUMBER}")
     return _en_number(n) if lang == "en" else _el_number(n)
+
+
+def _unaccented(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+
+
+def written_forms(variant: Variant, lang: Lang) -> tuple[str, ...]:
+    """Every way of writing the spoken ``variant``, the usual one first.
+
+    Greek players write (and Whisper may transcribe) a tens word and its unit as
+    one word, the tens word losing its accent: «τριάντα δύο» is also «τριανταδύο»,
+    «είκοσι ένα» also «εικοσιένα».
+
+    >>> written_forms(("τριάντα", "δύο"), "el")
+    ('τριάντα δύο', 'τριανταδύο')
+    >>> written_forms(("είκοσι", "μία"), "el")
+    ('είκοσι μία', 'εικοσιμία')
+    """
+    forms = [" ".join(variant)]
+    if lang == "el":
+        tens = set(_EL_TENS.values())
+        units = {w for ws in _EL_UNITS.values() for w in ws}
+        joined = [variant[0]]
+        for word in variant[1:]:
+            if joined[-1] in tens and word in units:
+                joined[-1] = _unaccented(joined[-1]) + word
+            else:
+                joined.append(word)
+        if len(joined) < len(variant):
+            forms.append(" ".join(joined))
+    return tuple(forms)
+
+
+def folded(text: str) -> str:
+    """``text`` as compared with what was said: lower case, no accents, no spaces, final sigma as σ.
+
+    >>> folded("Τριάντα Δύο") == folded("τριανταδύο")
+    True
+    """
+    return _unaccented(text).casefold().replace("ς", "σ").replace(" ", "")
 
 
 def number_text(n: int, lang: Lang) -> str:
