@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from speech_helpers import espeak, needs_espeak
 
-from tavli_voice.narration.sinks import PlayedAudio
+from tavli_voice.audio.sinks import PlayedAudio
 from tavli_voice.speech.aec import ALIGN_HIGH_S, EchoAlignment
 from tavli_voice.speech.audio import RATE
 

@@ -18,7 +18,7 @@ import pytest
 from speech_helpers import espeak, in_silence, needs_espeak
 
 from tavli_voice.commands import ChoosePlay, Help, Roll, StopSpeech
-from tavli_voice.narration.sinks import PlayedAudio
+from tavli_voice.audio.sinks import PlayedAudio
 from tavli_voice.speech.audio import RATE
 from tavli_voice.speech.echo import EchoGate
 from tavli_voice.speech.engine_sphinx import SphinxRecognizer
@@ -538,7 +538,7 @@ class TestPausedOutput:
     """The sound sink's pause: silence without dropping the queue, the stream never restarted."""
 
     def sink(self) -> object:
-        from tavli_voice.narration.sinks import SoundDeviceSink
+        from tavli_voice.audio.sinks import SoundDeviceSink
 
         sink = SoundDeviceSink(rate=RATE)
         sink._buffer.push(np.ones(RATE, dtype=np.float32))  # a second of "speech" queued
@@ -630,7 +630,7 @@ def test_the_sound_librarys_threads_are_found_by_name_and_changed_once() -> None
 def test_the_speakers_clock_is_unsteady_for_a_while_after_samples_were_lost() -> None:
     import time
 
-    from tavli_voice.narration.sinks import SoundDeviceSink
+    from tavli_voice.audio.sinks import SoundDeviceSink
 
     sink = SoundDeviceSink(rate=RATE)
     sink._buffer.push(np.ones(RATE, dtype=np.float32))

@@ -212,7 +212,7 @@ def test_its_own_voice_through_the_loudspeaker_is_not_taken_for_the_player(own_r
 SINK_SCRIPT = """
 import sys, time
 import numpy as np
-from tavli_voice.narration.sinks import SoundDeviceSink
+from tavli_voice.audio.sinks import SoundDeviceSink
 sink = SoundDeviceSink(latency=0.5)
 sink.open()
 tone = (0.3 * np.sin(2 * np.pi * 300 * np.arange(22050 * 4) / 22050)).astype(np.float32)

@@ -6,7 +6,8 @@
   that nothing the audio libraries print reaches the player's screen;
 * :mod:`tavli_voice.audio.priority` — raising the sound threads' priority;
 * :mod:`tavli_voice.audio.earcons` — the short sounds made in code;
-* :mod:`tavli_voice.audio.synth` — the speech engines: clean text to samples.
+* :mod:`tavli_voice.audio.synth` — the speech engines: clean text to samples;
+* :mod:`tavli_voice.audio.sinks` — where samples are played (or recorded), and stopped at once.
 
 Nothing here imports anything else in the package.
 """

@@ -5,7 +5,7 @@ Three layers, each injectable, each in its own module:
 * a **synthesizer** turns clean text into samples (``audio/synth.py``:
   :class:`EspeakProcessSynth`, :class:`Pyttsx3Synth`);
 * an **audio sink** plays samples and can stop at once
-  (``narration/sinks.py``: :class:`SoundDeviceSink`, :class:`RecordingSink`);
+  (``audio/sinks.py``: :class:`SoundDeviceSink`, :class:`RecordingSink`);
 * a **speaker** (here: :class:`EngineSpeaker`) owns both in ONE worker thread.
 
 Why not pyttsx3's own ``say()``: its espeak driver plays through a blocking
@@ -27,13 +27,14 @@ from typing import Protocol
 import numpy as np
 
 from tavli_voice.audio.earcons import EARCONS, earcon
+from tavli_voice.audio.sinks import (
+    AudioSink, PlaybackBuffer, RecordingSink, SoundDeviceSink,
+)
 from tavli_voice.audio.synth import (
     CHUNK_CHARS, DEFAULT_RATE, EspeakProcessSynth, Pyttsx3Synth, SynthesisError, Synthesizer,
     parse_wav_stream, speech_chunks,
 )
-from tavli_voice.narration.sinks import (
-    AudioSink, PlaybackBuffer, RecordingSink, SoundDeviceSink, resample,
-)
+from tavli_voice.audio.wav import resample
 from tavli_voice.narration.speechtext import clean_for_speech
 from tavli_voice.narration.utterance import Pause, Utterance, VoiceKind
 

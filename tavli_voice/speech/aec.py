@@ -6,7 +6,7 @@ to the microphone and subtracts the narrator's voice, leaving the player's.
 It needs two signals in step, 10 ms at a time:
 
 * the *reverse* stream: what the speaker played, taken from the sink's
-  :class:`~tavli_voice.narration.sinks.PlayedAudio` at the exact times the
+  :class:`~tavli_voice.audio.sinks.PlayedAudio` at the exact times the
   microphone's samples were captured, ``lead()`` ahead. The sink stamps each
   sample with the time it sounds (counted from the stream's last start), the
   microphone each block with the time it was captured (its callback minus
@@ -25,7 +25,7 @@ utterance at all; the correlation check of ``speech/echo.py`` stays behind it
 as a second line.
 
     >>> import numpy as np
-    >>> from tavli_voice.narration.sinks import PlayedAudio
+    >>> from tavli_voice.audio.sinks import PlayedAudio
     >>> played = PlayedAudio(16000)
     >>> aec = EchoCanceller(played.at_rate, 16000)  # doctest: +SKIP
     >>> aec.process(np.zeros(320, dtype=np.float32), start=0.0).shape  # doctest: +SKIP

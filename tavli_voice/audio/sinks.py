@@ -24,8 +24,7 @@ import numpy as np
 
 from tavli_voice.audio.device import stream_gone
 from tavli_voice.audio.priority import AUDIO_NICE, raise_sound_threads, raise_thread_priority
-from tavli_voice.audio.wav import resample as _resample
-from tavli_voice.audio.wav import write_wav
+from tavli_voice.audio.wav import resample, write_wav
 from tavli_voice.audio.synth import DEFAULT_RATE
 
 log = logging.getLogger(__name__)
@@ -98,11 +97,6 @@ class RecordingSink:
     def write_wav(self, path: Path, rate: int = DEFAULT_RATE) -> None:
         """Write what was recorded as a 16-bit mono WAV file."""
         write_wav(path, self.audio(rate), rate)
-
-
-def resample(samples: np.ndarray, rate: int, target: int) -> np.ndarray:
-    """``samples`` at ``target`` Hz (the shared resampler)."""
-    return _resample(samples, rate, target)
 
 
 def _close_quietly(stream: Any) -> None:
