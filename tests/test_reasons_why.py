@@ -233,6 +233,12 @@ def naive_value(kind: Kind, game: str, before: Position, after: Position) -> int
     }
     if kind in plain:
         return int(plain[kind])  # type: ignore[call-overload]
+    if kind in (Kind.MARS_LOST, Kind.MARS_WON):  # the expert's own chance, read off its net
+        from tavli_voice.bots.expert import ExpertBot
+        from tavli_voice.bots.net import LOSE_G, WIN_G
+
+        out = ExpertBot(0, search=False).net(game).evaluate([after])
+        return round(100 * float(out[0, LOSE_G if kind is Kind.MARS_LOST else WIN_G]))
     if kind in (Kind.PRIME, Kind.WALL):
         return naive_runs(after)[0 if kind is Kind.PRIME else 1]
     if game == "fevga":  # no hitting or pinning in Fevga (R7.1)
@@ -389,9 +395,10 @@ def test_a_hit_is_not_said_again_as_the_race() -> None:
 
 
 def test_fevga_says_a_reason_only_when_it_clearly_dominates() -> None:
-    """Fevga's weights explain little (R² about 0): one reason at most, and only one that
-    explains at least 80% of the difference; else the honest line."""
-    from tavli_voice.bots.reasons import DOMINANT, why
+    """Fevga's weights explain little (R² about 0): one weighted reason at most, and only
+    one that explains at least 80% of the difference; the expert's own mars chances (exact)
+    may be said with it; else the honest line."""
+    from tavli_voice.bots.reasons import DOMINANT, EXACT, why
 
     honest = told = 0
     for before, plays in decisions("fevga", 30, 32):
@@ -399,9 +406,11 @@ def test_fevga_says_a_reason_only_when_it_clearly_dominates() -> None:
             ex = why(before, plays, mine)
             if ex is None:
                 continue
-            assert len(ex.reasons) <= 1
-            if ex.reasons:
-                assert ex.shares[0] >= DOMINANT["fevga"] - 0.005
+            weighted = [s for d, s in zip(ex.reasons, ex.shares, strict=True)
+                        if d.kind not in EXACT]
+            assert len(weighted) <= 1
+            if weighted:
+                assert weighted[0] >= DOMINANT["fevga"] - 0.005
             told += bool(ex.reasons)
             honest += not ex.reasons
     assert honest > told

@@ -38,11 +38,12 @@ from functools import lru_cache
 
 import numpy as np
 
-from tavli_voice.rules import Play, Position
+from tavli_voice.rules import Play, Position, game_outcome
 from tavli_voice.rules.dice import dice_list
 from tavli_voice.rules.games import PIN, game_for, to_state
 
 from .expert import ExpertBot
+from .net import LOSE_G, WIN_G
 from .fastgen import State, _Walk
 from .shots import MASKS
 
@@ -279,6 +280,8 @@ class Kind(enum.StrEnum):
     START_LEFT = "start_left"  #: Fevga: checkers still in the starting quarter
     PIPS = "pips"              #: the race: our pips left minus theirs
     OFF = "off"                #: our checkers borne off
+    MARS_LOST = "mars_lost"    #: the expert's chance (in 100) that we lose a mars (R9)
+    MARS_WON = "mars_won"      #: the expert's chance (in 100) that we win a mars (R9)
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,7 +331,7 @@ def differences(before: Position, mine: Play | Position,
     b = better.result if isinstance(better, Play) else better
     va, vb = _values(facts(a), before), _values(facts(b), before)
     out = []
-    for kind in Kind:
+    for kind in va:
         (na, pa), (nb, pb) = va[kind], vb[kind]
         if na != nb or (kind in (Kind.MADE, Kind.GIVEN_UP) and pa != pb):
             points = pa if na >= nb else pb
@@ -342,7 +345,13 @@ NATURAL_SIGN: dict[Kind, int] = {
     Kind.SHOTS: -1, Kind.MADE: 1, Kind.GIVEN_UP: -1, Kind.PRIME: 1, Kind.WALL: 1,
     Kind.ANCHOR: 1, Kind.CAPTURED: 1, Kind.LOST: -1, Kind.THEIR_MOTHER: 1,
     Kind.MOTHER_RISK: -1, Kind.START_LEFT: -1, Kind.PIPS: -1, Kind.OFF: 1,
+    Kind.MARS_LOST: -1, Kind.MARS_WON: 1,
 }
+
+#: Facts read from the expert's own probabilities: their part of the equity
+#: difference is exact (a chance in 100 of a two-point result is worth 0.01 a
+#: game), not a fitted weight.
+EXACT = {Kind.MARS_LOST: -0.01, Kind.MARS_WON: 0.01}
 
 #: Equity (points a game) each unit of a fact is worth, by game: fitted by
 #: ``benchmarks/reasons.py --fit`` to the expert's 0-ply equity differences
@@ -413,9 +422,38 @@ class Explanation:
 
 
 def contributions(game: str, diffs: tuple[Difference, ...]) -> list[tuple[float, Difference]]:
-    """Each difference's part of the equity difference by :data:`WEIGHTS` (positive: for ``better``)."""
-    w = WEIGHTS[game]
+    """Each difference's part of the equity difference by :data:`WEIGHTS` (positive: for
+    ``better``); the expert's own chances (:data:`EXACT`) count exactly."""
+    w = {**WEIGHTS[game], **EXACT}
     return [(w.get(d.kind, 0.0) * (d.better - d.mine), d) for d in diffs]
+
+
+_EXPERT: list[ExpertBot] = []
+
+
+def mars_differences(mine: Position, better: Position,
+                     bot: ExpertBot | None = None) -> tuple[Difference, ...]:
+    """The expert's chances (0-ply, in 100) of losing and of winning a mars (two points
+    or more, R9) after each play, where they differ; none when a play ends the game or
+    the game's weights do not load.
+    """
+    if game_outcome(mine) is not None or game_outcome(better) is not None:
+        return ()
+    if bot is None:
+        if not _EXPERT:
+            _EXPERT.append(ExpertBot(0, search=False))
+        bot = _EXPERT[0]
+    if not bot.usable(mine.game):
+        return ()
+    out = bot.net(mine.game).evaluate([mine, better])
+    lost = [round(100 * float(out[i, LOSE_G])) for i in (0, 1)]
+    won = [round(100 * float(out[i, WIN_G])) for i in (0, 1)]
+    diffs = []
+    if lost[0] != lost[1]:
+        diffs.append(Difference(Kind.MARS_LOST, lost[0], lost[1]))
+    if won[0] != won[1]:
+        diffs.append(Difference(Kind.MARS_WON, won[0], won[1]))
+    return tuple(diffs)
 
 
 def _fold_race_into_hit(parts: list[tuple[float, Difference]]) -> list[tuple[float, Difference]]:
@@ -431,22 +469,26 @@ def _fold_race_into_hit(parts: list[tuple[float, Difference]]) -> list[tuple[flo
     return parts
 
 
-def explain(before: Position, mine: Play, better: Play, equity_loss: float) -> Explanation:
+def explain(before: Position, mine: Play, better: Play, equity_loss: float, *,
+            bot: ExpertBot | None = None) -> Explanation:
     """The reasons ``better`` is worth ``equity_loss`` more than ``mine`` (both from ``before``).
 
     In a race (:func:`in_contact` false) points held are no reason; a hit's pips
     are said as the hit, not as the race too; in Fevga only a reason that
-    clearly dominates (:data:`DOMINANT`) is said.
+    clearly dominates (:data:`DOMINANT`) is said. The expert's chances of a mars
+    (:func:`mars_differences`) count with their exact part of the difference.
     """
-    diffs = differences(before, mine, better)
+    diffs = differences(before, mine, better) + mars_differences(mine.result, better.result, bot)
     if not in_contact(before):
         diffs = tuple(d for d in diffs if d.kind not in POINT_KINDS)
     parts = sorted(((c, d) for c, d in _fold_race_into_hit(contributions(before.game, diffs))
                     if c > 0), key=lambda cd: -cd[0])
     loss = max(equity_loss, 1e-9)
     dominant = DOMINANT.get(before.game)
-    if dominant is not None:
-        parts = parts[:1] if parts and parts[0][0] >= dominant * loss else []
+    if dominant is not None:  # fitted weights that explain little: only a dominant one
+        fitted = [(c, d) for c, d in parts if d.kind not in EXACT]
+        keep = fitted[:1] if fitted and fitted[0][0] >= dominant * loss else []
+        parts = [(c, d) for c, d in parts if d.kind in EXACT or (c, d) in keep]
     said = [(c, d) for c, d in parts[:MAX_REASONS] if c >= MIN_SHARE * loss]
     if sum(c for c, _d in said) < MOST * loss:
         return Explanation(equity_loss, (), ())
@@ -470,7 +512,7 @@ def why(before: Position, plays: Sequence[Play], chosen: Play, *,
     mine = list(plays).index(chosen)
     if best == mine:
         return None
-    return explain(before, chosen, plays[best], float(eq[best] - eq[mine]))
+    return explain(before, chosen, plays[best], float(eq[best] - eq[mine]), bot=bot)
 
 
 def runner_up(plays: Sequence[Play], *, bot: ExpertBot | None = None) -> Play | None:
@@ -502,4 +544,4 @@ def against_hint(before: Position, plays: Sequence[Play], hint: Play, mine: Play
     loss = float(eq[h] - eq[list(plays).index(mine)])
     if loss <= 0:
         return mine, Explanation(loss, (), ())
-    return mine, explain(before, mine, hint, loss)
+    return mine, explain(before, mine, hint, loss, bot=bot)

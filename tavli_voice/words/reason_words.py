@@ -99,6 +99,14 @@ REASON_WORDS: dict[str, dict[str, str]] = {
                          "την προτεινόμενη"},
     "pips": {"en": "the hint's play gains {n} pips in the race",
              "el": "η προτεινόμενη κίνηση κερδίζει {n} στο μέτρημα"},
+    "mars_lost": {"en": "by the expert's reckoning, your play loses with a mars {n} times in "
+                        "100, the hint's play {m}",
+                  "el": "κατά τον ειδικό, με την κίνησή σου χάνεις με μαρς {n} φορές στις 100, "
+                        "με την προτεινόμενη {m}"},
+    "mars_won": {"en": "by the expert's reckoning, the hint's play wins with a mars {n} times "
+                       "in 100, yours {m}",
+                 "el": "κατά τον ειδικό, με την προτεινόμενη κίνηση κερδίζεις με μαρς {n} φορές "
+                       "στις 100, με τη δική σου {m}"},
     "off": {"en": "checkers borne off: {n} after the hint's play, {m} after yours",
             "el": "μαζεμένα πούλια: {n} με την προτεινόμενη κίνηση, {m} με τη δική σου"},
 }

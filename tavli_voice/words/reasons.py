@@ -28,8 +28,8 @@ from . import Gender, PlayerWords, capitalize, join_list, number
 from .reason_words import REASON_WORDS as REASON_WORDS
 
 
-#: Kinds whose numbers count feminine Greek nouns (πόρτες, θέσεις).
-_FEMININE = {"prime", "wall"}
+#: Kinds whose numbers count feminine Greek nouns (πόρτες, θέσεις, φορές).
+_FEMININE = {"prime", "wall", "mars_lost", "mars_won"}
 
 
 class Fact(Protocol):
@@ -98,7 +98,7 @@ def reason_part(game: str, fact: Fact, lang: str, who: PlayerWords, *,
     if kind in ("pips",):
         n = fact.mine - fact.better
         return _w(kind, lang, game, n=number(n, lang, speech=speech))
-    if kind in ("given_up", "lost", "start_left"):  # the count that is worse is mine
+    if kind in ("given_up", "lost", "start_left", "mars_lost"):  # the count that is worse is mine
         n, m = fact.mine, fact.better
     else:
         n, m = fact.better, fact.mine
