@@ -16,7 +16,7 @@ from tavli_voice import words as M
 from tavli_voice.narration.phrases import NarrationContext, phrase, screen_text
 from tavli_voice.narration.speechtext import clean_for_speech
 from tavli_voice.narration.utterance import Pause
-from tavli_voice.rules import Position, legal_plays
+from tavli_voice.rules import Play, Position, legal_plays
 
 GREEK = re.compile(r"[α-ωΑ-Ωά-ώΆ-Ώ]")
 
@@ -458,3 +458,70 @@ class TestEnteredOnTwoPoints:
                      "bar/22 bar/20")  # the mover's 22 and 20 are the listener's 3 and 5
         shown = screen_text(E.PlayMade(1, enter, (5, 3)), NarrationContext(lang=lang))
         assert shown.endswith(words), shown
+
+
+# --------------------------------------------------------------------------- still open after the first pass
+def _play(points: dict[int, int], dice: tuple[int, int], notation: str) -> Play:
+    from rules_support import pos
+    found = [p for p in legal_plays(pos("portes", {**points, 24: -15}), dice)
+             if p.notation == notation]
+    assert found, notation
+    return found[0]
+
+
+class TestBearingOffIsGathering:
+    """A made play that bears off says «μάζεψα» as a player does; lists keep «6 έξω»."""
+
+    @pytest.mark.parametrize("player,points,dice,notation,said", [
+        (0, {6: 2, 5: 1}, (6, 5), "6/off 5/off", "Μάζεψες ένα από το 6 και ένα από το 5."),
+        (0, {6: 3}, (6, 6), "6/off(3)", "Μάζεψες 3 πούλια από το 6."),
+        (0, {8: 1, 6: 2}, (6, 5), "8/3 6/off", "Έπαιξες από το 8 στο 3 και μάζεψες ένα από το 6."),
+        (1, {6: 2, 5: 1}, (6, 5), "6/off 5/off", "Η Ρίτα μάζεψε ένα από το 6 και ένα από το 5."),
+    ])
+    def test_a_bear_off_is_said_with_gather(self, player: int, points: dict[int, int],
+                                            dice: tuple[int, int], notation: str,
+                                            said: str) -> None:
+        play = _play(points, dice, notation)
+        # nobody listens when Rita moves: her points in her own numbering
+        out = spoken(E.PlayMade(player, play, dice), listener=None if player else 0)
+        assert out == said, out
+
+    def test_english_says_bore_off(self) -> None:
+        play = _play({6: 2, 5: 1}, (6, 5), "6/off 5/off")
+        assert spoken(E.PlayMade(0, play, (6, 5)), "en") == "You bore off one from 6 and one from 5."
+
+    def test_the_screen_keeps_the_notation(self) -> None:
+        play = _play({6: 2, 5: 1}, (6, 5), "6/off 5/off")
+        assert screen(E.PlayMade(0, play, (6, 5))) == "Έπαιξες 6/off 5/off."
+
+    def test_a_play_on_offer_keeps_off(self) -> None:
+        assert M.text("move.bear_off", "el", a=6) == "από το 6 έξω"
+
+
+class TestLostTurnAndGoodbye:
+    @pytest.mark.parametrize("players,who", [
+        (YOU_RITA, "Η Ρίτα χάνει τη σειρά της:"),
+        ((E.PlayerInfo("you"), E.PlayerInfo("Δυνατός", "strong")),
+         "Ο δυνατός παίκτης χάνει τη σειρά του:"),
+        ((E.PlayerInfo("you"), E.PlayerInfo("Mary")), "Mary χάνει τη σειρά του:"),
+    ])
+    def test_a_lost_turn_says_whose_turn_by_gender(
+            self, players: tuple[E.PlayerInfo, E.PlayerInfo], who: str) -> None:
+        from tavli_voice.rules import PassReason, Reason
+        event = E.TurnPassed(1, (1, 1), Reason(PassReason("all_blocked"), (("dice", (1, 1)),)))
+        assert screen(event, players=players).startswith(who), screen(event, players=players)
+        assert screen(event, "en", players=players).split(":")[0] in (
+            "Rita loses the turn", "The strong player loses the turn", "Mary loses the turn")
+
+    @pytest.mark.parametrize("saved", [True, False])
+    def test_goodbye_is_plural_to_two_people(self, saved: bool) -> None:
+        two = (E.PlayerInfo("Μαρία"), E.PlayerInfo("Νίκος"))
+        both = screen(E.Goodbye(saved=saved), listener=None, players=two)
+        one = screen(E.Goodbye(saved=saved))
+        assert both.startswith("Γεια σας.") and one.startswith("Γεια σου."), (both, one)
+        assert ("συνεχίστε τον" in both) is saved and ("συνέχισέ τον" in one) is saved
+        assert screen(E.Goodbye(saved=saved), "en", None, two).startswith("Goodbye.")
+
+    def test_a_greek_name_in_omega_is_a_woman(self) -> None:
+        words = M.player_words("Φρόσω", None, 0, "el")
+        assert (words.subject, words.whose) == ("η Φρόσω", "της Φρόσως")

@@ -602,7 +602,7 @@ class TestPlaysInWords:
         offered = E.PlaysOffered(0, (6, 5), PLAYS_65, START, suggested=2)
         lines = P.screen_text(offered, c).splitlines()
         assert lines[0] == "7 plays to choose from:"
-        assert lines[1] == "1: 24/18 13/8"
+        assert lines[1] == "1: 24 to 18, 13 to 8 (24/18 13/8)"  # the words heard, then what to type
         assert lines[2].endswith(", suggested")
         utt = P.phrase(offered, c)
         assert utt.segments[0] == "7 plays to choose from:"
@@ -676,7 +676,7 @@ class TestReasons:
         assert speech(blocked, c_el) == ("Χάνεις τη σειρά σου: πρώτα πρέπει να μπει το πούλι "
                                          "από την μπάρα, και το 19 είναι πόρτα.")
         allb = E.TurnPassed(1, (1, 1), real_reason("all_blocked"))
-        assert speech(allb, c_el) == ("Η Ρίτα χάνει τη σειρά: με άσους κανένα πούλι δεν "
+        assert speech(allb, c_el) == ("Η Ρίτα χάνει τη σειρά της: με άσους κανένα πούλι δεν "
                                       "έχει πού να πάει.")
         one = E.TurnShortened(0, real_reason("only_one_die"))
         assert speech(one, c_en) == (

@@ -237,8 +237,14 @@ def _play_pending(e: E.PlayPending, s: Say) -> Blocks:
 
 def _play_made(e: E.PlayMade, s: Say) -> Blocks:
     play = s.play(e.play, e.player, past=True)
+    in_words = s.speech or not s.ctx.screen_notation
+    bore = s.bear_offs(e.play, e.player, past=True) if in_words and not s.ctx.terse else None
     if e.by_timer:
         out = [s.by("play.timer", e.player, play=play)]
+    elif bore and bore[0]:  # «Έπαιξες από το 8 στο 3 και μάζεψες ένα από το 6»
+        out = [s.by("play.moved_bore_off", e.player, play=bore[0], checkers=bore[1])]
+    elif bore:  # «Μάζεψες ένα από το 6», as a player says it
+        out = [s.by("play.bore_off", e.player, checkers=bore[1])]
     elif s.ctx.terse:
         out = [s.by("play.terse", e.player, play=play)]
     else:
@@ -515,7 +521,9 @@ def _notice(e: E.Notice, s: Say) -> Blocks:
 
 
 def _goodbye(e: E.Goodbye, s: Say) -> Blocks:
-    return [s.t("goodbye.saved" if e.saved else "goodbye", command=s.ctx.resume_command)]
+    both = "" if any(p.is_bot for p in s.ctx.players) else ".both"  # «Γεια σας» to two people
+    return [s.t(("goodbye.saved" if e.saved else "goodbye") + both,
+                command=s.ctx.resume_command)]
 
 
 def _generic(e: object, s: Say) -> Blocks:

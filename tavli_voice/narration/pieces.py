@@ -320,6 +320,41 @@ class Say:
             out.append(words)
         return ", ".join(out)
 
+    def bear_offs(self, play: Play, mover: int, *, past: bool = False) -> tuple[str, str] | None:
+        """A play that bears off, as a player tells it: the other moves in words ("" when
+        none) and the checkers borne off counted by point, "one from 6 and 2 from 5" /
+        «ένα από το 6 και 2 πούλια από το 5» (the listener's numbering as in
+        :meth:`play`); None for a play that bears none off.
+        """
+        game = play.result.game
+        seen = self.listener_view(mover)
+        steps = self._seen_steps(play.steps, game) if seen else play.steps
+        off: list[int] = []
+        moved: list[Step] = []
+        for st in steps:  # a checker's path ends off: each of its steps goes with it
+            path_start = next((o for o in reversed(moved) if o.to_point == st.from_point), None)
+            if st.to_point == OFF and path_start is not None:
+                moved.remove(path_start)
+                while (earlier := next((o for o in reversed(moved)
+                                        if o.to_point == path_start.from_point), None)):
+                    moved.remove(earlier)
+                    path_start = earlier
+                off.append(path_start.from_point)
+            elif st.to_point == OFF:
+                off.append(st.from_point)
+            else:
+                moved.append(st)
+        if not off:
+            return None
+        counts: dict[int, int] = {}
+        for a in off:
+            counts[a] = counts.get(a, 0) + 1
+        parts = [self.t("bore_off.one", a=a) if n == 1 else self.t("bore_off.many", n=n, a=a)
+                 for a, n in sorted(counts.items(), reverse=True)]
+        others = (self.steps(tuple(moved), mover, game, past=past, marks=not seen)
+                  if moved else "")
+        return others, M.join_list(parts, self.ctx.lang)
+
     def step(self, step: Step, mover: int, game: str) -> str:
         """One single step in words ("from 13 to 7 hitting")."""
         if self.listener_view(mover):

@@ -171,10 +171,11 @@ class TerminalPlayer:
                     log.exception("command %r failed", cmd)
                     self.say(M.text("error.internal", app.lang))
         except KeyboardInterrupt:
+            both = "" if any(p.is_bot for p in app.session.players) else ".both"  # «Γεια σας»
             if app.saved:  # never claim a save that did not happen
-                self.say(M.text("goodbye.saved", app.lang, command=app.resume_command))
+                self.say(M.text("goodbye.saved" + both, app.lang, command=app.resume_command))
             else:
-                self.say(M.text("goodbye", app.lang))
+                self.say(M.text("goodbye" + both, app.lang))
         finally:
             for src in self.sources:
                 src.close()

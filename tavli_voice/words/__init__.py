@@ -365,6 +365,16 @@ MESSAGES: dict[str, dict[str, str]] = {
     "play.pending.terse": {"en": "{play}. Confirm?", "el": "{play}. Επιβεβαιώνεις;"},
     "play.made.you": {"en": "You played {play}.", "el": "Έπαιξες {play}."},
     "play.made.other": {"en": "{who} played {play}.", "el": "{who} έπαιξε {play}."},
+    # a play that only bears off, as a player says it («Μάζεψες ένα από το 6»); lists of
+    # plays on offer keep "6 off" / «6 έξω» (move.bear_off)
+    "play.bore_off.you": {"en": "You bore off {checkers}.", "el": "Μάζεψες {checkers}."},
+    "play.bore_off.other": {"en": "{who} bore off {checkers}.", "el": "{who} μάζεψε {checkers}."},
+    "play.moved_bore_off.you": {"en": "You played {play} and bore off {checkers}.",
+                                "el": "Έπαιξες {play} και μάζεψες {checkers}."},
+    "play.moved_bore_off.other": {"en": "{who} played {play} and bore off {checkers}.",
+                                  "el": "{who} έπαιξε {play} και μάζεψε {checkers}."},
+    "bore_off.one": {"en": "one from {a}", "el": "ένα από το {a}"},
+    "bore_off.many": {"en": "{n} from {a}", "el": "{n} πούλια από το {a}"},
     "play.terse.you": {"en": "You: {play}.", "el": "Εσύ: {play}."},
     "play.terse.other": {"en": "{who}: {play}.", "el": "{who}: {play}."},
     "play.timer.you": {"en": "Time ran out, so the game played for you: {play}.",
@@ -385,8 +395,9 @@ MESSAGES: dict[str, dict[str, str]] = {
 
     # --- passes and short turns (R8) ---------------------------------------------
     "pass.you": {"en": "You lose your turn: {reason}.", "el": "Χάνεις τη σειρά σου: {reason}."},
-    "pass.other": {"en": "{who} loses the turn: {reason}.",
-                   "el": "{who} χάνει τη σειρά: {reason}."},
+    # «τη σειρά της/του»: the first word of the genitive («της Ρίτας», «του παίκτη Mary»)
+    "pass.other": {"en": "{who} loses the turn{whose:.0}: {reason}.",
+                   "el": "{who} χάνει τη σειρά {whose:.3}: {reason}."},
     "pass.terse": {"en": "Pass: {reason}.", "el": "Πάσο: {reason}."},
     "short.you": {"en": "You can play only part of your roll: {reason}.",
                   "el": "Παίζεις μόνο μέρος της ζαριάς: {reason}."},
@@ -667,6 +678,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "goodbye.saved": {"en": "Goodbye. The match is saved; continue it with: {command}",
                       "el": "Γεια σου. Ο αγώνας αποθηκεύτηκε, συνέχισέ τον με: {command}"},
     "goodbye": {"en": "Goodbye.", "el": "Γεια σου."},
+    # two people at the keyboard («Γεια σας»)
+    "goodbye.both": {"en": "Goodbye.", "el": "Γεια σας."},
+    "goodbye.saved.both": {"en": "Goodbye. The match is saved; continue it with: {command}",
+                           "el": "Γεια σας. Ο αγώνας αποθηκεύτηκε, συνεχίστε τον με: {command}"},
     "sound.lost": {"en": "The sound stopped: the sound system is not answering. Speech and voice "
                          "input are paused; play on with the keyboard. They come back by themselves "
                          "when the sound system is back.",
@@ -1267,7 +1282,7 @@ def greek_name_words(name: str) -> PlayerWords | None:
         return PlayerWords(name, f"ο {name}", f"του {name[:-2]}{'ου' if low[-2] == 'ο' else 'ού'}")
     if low.endswith(("ης", "ής", "ας", "άς")):
         return PlayerWords(name, f"ο {name}", f"του {name[:-1]}")
-    if low.endswith(("α", "ά", "η", "ή", "ώ")):
+    if low.endswith(("α", "ά", "η", "ή", "ώ", "ω")):  # «η Φρόσω», «της Φρόσως»
         return PlayerWords(name, f"η {name}", f"της {name}ς")
     return None
 
