@@ -10,7 +10,7 @@ import pytest
 from tavli_voice import commands as C
 from tavli_voice import events as E
 from tavli_voice.narration import phrases as P
-from tavli_voice.narration.pieces import NarrationContext, PresentationReason
+from tavli_voice.narration.pieces import NarrationContext, PresentationReason, Say
 from tavli_voice.rules import MatchConfig, Position, TimerRules
 from tavli_voice.rules.movegen import legal_plays
 from tavli_voice.rules.playgroups import group_of, group_plays, group_source
@@ -344,7 +344,11 @@ def test_the_board_window_numbers_the_open_group_as_it_was_heard() -> None:
     ctx = nav_context(view, s.listener())
     assert ctx.plays == len(group)
     board = build_view(view, Extras(nav=NavState(list_open=True)))
-    assert board.plays == tuple(p.notation for p in heard)  # the list on screen is the group
+    # the list on screen is the group, each play as heard and then its notation
+    assert len(board.plays) == len(heard)
+    for shown, play in zip(board.plays, heard):
+        assert shown == f"{Say(NarrationContext(screen_notation=False), False).play(play, 0, terse=True)}" \
+            f" ({play.notation})"
     # one digit picks at once (no wait for a second: the group has fewer than ten)
     state, cmd = press_digit(NavState(), 2, ctx, now=0.0)
     assert cmd == C.ChoosePlay(2) and state.digits == ""
@@ -478,3 +482,21 @@ def test_the_suggested_play_comes_first_at_the_top_level() -> None:
     assert root.options[0].label("en") == "Suggested: " + menu.plays[17].notation
     assert root.choose(0) == C.ChoosePlay(18)
     assert [o.key for o in root.options][-3:] == ["undo", "describe", "menu"]
+
+
+@pytest.mark.parametrize("lang,shown", [
+    ("en", "8 to 7, 3 times 6 to 5 hitting (8/7 6/5(2) 6/5*)"),
+    ("el", "8 στο 7, 3 φορές 6 στο 5 και χτυπάς (8/7 6/5(2) 6/5*)"),
+])
+def test_the_screen_lists_a_play_in_its_merged_form_before_its_notation(lang: str, shown: str) -> None:
+    """R1: "6/5(2) 6/5*" is one move of three checkers, shown as heard, hit where it happens."""
+    from rules_support import pos
+    start = pos("portes", {6: 4, 8: 2, 5: -1, 24: -14})
+    play = next(p for p in legal_plays(start, (1, 1)) if p.notation == "8/7 6/5(2) 6/5*")
+    offered = E.PlaysOffered(0, (1, 1), (play,) + tuple(p for p in legal_plays(start, (1, 1))
+                                                        if p != play), start)
+    lines = P.screen_text(offered, NarrationContext(lang=lang)).splitlines()
+    assert lines[1] == f"1: {shown}"
+    # speech keeps the words alone
+    said = [x for x in P.phrase(offered, NarrationContext(lang=lang)).segments if isinstance(x, str)]
+    assert "(" not in said[1] and "6/5" not in said[1]

@@ -26,7 +26,7 @@ line, never an exception: the words must not stop the game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from tavli_voice import events as E
@@ -35,6 +35,7 @@ from tavli_voice.narration import readout
 from tavli_voice.narration.pieces import NarrationContext, PresentationReason, Say, log
 from tavli_voice.narration.priorities import Priority
 from tavli_voice.narration.utterance import LIST_PAUSE_MS, Pause, Segment, Utterance, VoiceKind
+from tavli_voice.rules.plays import Play
 from tavli_voice.rules.playgroups import group_plays
 from tavli_voice.rules.position import BAR
 
@@ -163,7 +164,7 @@ def _plays_offered(e: E.PlaysOffered, s: Say) -> Blocks:
     for i, play in enumerate(e.plays, start=1):
         suggested = e.suggested == i or (e.suggested is not None and i <= e.leading)
         key = "plays.item_suggested" if suggested else "plays.item"
-        items.append(s.t(key, n=i, play=s.play(play, e.player)))
+        items.append(s.t(key, n=i, play=_listed(play, e.player, s)))
     limit = s.ctx.max_spoken_plays if s.speech else s.ctx.max_listed_plays
     if not s.ctx.on_request and not s.ctx.chatty and count - limit > SHORT_REST and limit > 0:
         # a long list is told as groups by the checker moved (the suggested play
@@ -177,6 +178,32 @@ def _plays_offered(e: E.PlaysOffered, s: Say) -> Blocks:
 
 #: A long list is cut only when more than this many plays would be left unread.
 SHORT_REST = 3
+
+
+def listed_play(play: Play, mover: int, ctx: NarrationContext) -> str:
+    """A play as a list on screen shows it: the words a listener hears, then what to type.
+
+    One form per checker group with the hit where it happens, so ``6/5(2) 6/5*``
+    is not read as three moves: "3 times 6 to 5 hitting (6/5(2) 6/5*)"; the
+    notation in the numbering as set (R1). Plays in words on screen
+    (``screen_notation`` off) are the words alone.
+
+    >>> from tavli_voice.rules import Position
+    >>> from tavli_voice.rules.movegen import legal_plays
+    >>> play = legal_plays(Position.initial("portes"), (3, 3))[0]
+    >>> listed_play(play, 0, NarrationContext())
+    '2 times 24 to 21, 2 times 13 to 10 (24/21(2) 13/10(2))'
+    >>> listed_play(play, 0, NarrationContext(lang="el"))
+    '2 φορές 24 στο 21, 2 φορές 13 στο 10 (24/21(2) 13/10(2))'
+    """
+    return _listed(play, mover, Say(ctx, speech=False))
+
+
+def _listed(play: Play, mover: int, s: Say) -> str:
+    if s.speech or not s.ctx.screen_notation:
+        return s.play(play, mover)
+    words = Say(replace(s.ctx, screen_notation=False), speech=False).play(play, mover, terse=True)
+    return f"{words} ({s.play(play, mover)})"
 
 
 def _play_groups(e: E.PlaysOffered, s: Say) -> str:
@@ -202,7 +229,7 @@ def _step_options(e: E.StepOptions, s: Say) -> Blocks:
     out = [_for(e.player, M.capitalize(line), s)]
     if e.plays:  # the checker's group: its whole plays, numbered in the group
         out.append(s.t("step.group"))
-        out += [s.t("plays.item", n=i, play=s.play(play, e.player))
+        out += [s.t("plays.item", n=i, play=_listed(play, e.player, s))
                 for i, play in enumerate(e.plays, start=1)]
     return out
 

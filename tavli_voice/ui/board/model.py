@@ -20,6 +20,8 @@ from ...rules import Play, Position, find_game
 from .layout import THEIR_BAR, THEIR_OFF
 from .navigation import Mode, NavContext, NavState, Target, actions_for
 from ... import words
+from ...narration.phrases import listed_play
+from ...narration.pieces import NarrationContext
 
 StepPair = tuple[int, int]
 
@@ -48,7 +50,7 @@ class BoardView:
     viewer_to_move: bool | None = None
     dice: tuple[int, int] | None = None
     dice_used: tuple[int, ...] = ()
-    plays: tuple[str, ...] = ()           #: notation, play ``i + 1`` at index ``i``
+    plays: tuple[str, ...] = ()           #: words and notation, play ``i + 1`` at index ``i``
     list_open: bool = False
     list_focus: int | None = None         #: 0-based play under the remote's list cursor
     pending: int | None = None            #: 1-based play awaiting confirmation
@@ -206,7 +208,9 @@ def build_view(view: TurnView, extras: Extras) -> BoardView:
         used = tuple(s.die for s in view.chosen)
     elif view.phase is Phase.CONFIRM and view.pending is not None:
         used = view.pending.dice_used
-    plays = tuple(p.notation for p in offered_plays(view)) \
+    # the merged form a listener hears, then the notation ("3 times 6 to 5 hitting (6/5(2) 6/5*)")
+    listed = NarrationContext(lang=lang, listener=view.actor if view.actor in (0, 1) else None)
+    plays = tuple(listed_play(p, view.actor, listed) for p in offered_plays(view)) \
         if ctx.mode in (Mode.PLAY, Mode.CONFIRM) else ()
     acts = actions_for(ctx)
     action_labels = tuple((k, words.text("board." + k, lang)) for k in acts)
