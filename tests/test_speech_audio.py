@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from tavli_voice.speech import audio
-from tavli_voice.speech.capture import ArraySource, AudioUnavailable, Microphone
+from tavli_voice.audio.capture import ArraySource, AudioUnavailable, Microphone
 from tavli_voice.speech.vad import EnergyVad, Onset, Utterance, VadSettings
 
 

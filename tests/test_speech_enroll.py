@@ -13,7 +13,7 @@ import pytest
 
 from speech_helpers import espeak, fsdd, in_silence, needs_espeak, needs_fsdd
 from tavli_voice.commands import ChoosePlay, FromPoint, Roll, Undo
-from tavli_voice.speech.capture import ArraySource, AudioUnavailable
+from tavli_voice.audio.capture import ArraySource, AudioUnavailable
 from tavli_voice.speech.cli import enroll_main
 from tavli_voice.speech.engine_templates import TemplateRecognizer, TemplateStore, profile_dir
 from tavli_voice.speech.enroll import enrol, enrolment_words

@@ -10,7 +10,7 @@ import pytest
 from speech_helpers import espeak, in_silence, needs_espeak
 from tavli_voice.commands import ChoosePlay, Resign, Roll, StopSpeech
 from tavli_voice.speech.audio import RATE, resample
-from tavli_voice.speech.capture import ArraySource, AudioUnavailable
+from tavli_voice.audio.capture import ArraySource, AudioUnavailable
 from tavli_voice.speech.engine_sphinx import SphinxRecognizer
 from tavli_voice.speech.grammar import Options
 from tavli_voice.speech.heard import Heard

@@ -18,7 +18,7 @@ from tavli_voice.rules import MatchConfig
 from tavli_voice.session import Session
 from tavli_voice.speech import listener as listener_module
 from tavli_voice.speech import recognizer as recognizer_module
-from tavli_voice.speech.capture import ArraySource, AudioUnavailable
+from tavli_voice.audio.capture import ArraySource, AudioUnavailable
 from tavli_voice.speech.heard import EngineUnavailable, Heard
 from tavli_voice.speech.loading import LoadingEngine
 from tavli_voice.speech.recognizer import Instead

@@ -7,7 +7,8 @@
 * :mod:`tavli_voice.audio.priority` — raising the sound threads' priority;
 * :mod:`tavli_voice.audio.earcons` — the short sounds made in code;
 * :mod:`tavli_voice.audio.synth` — the speech engines: clean text to samples;
-* :mod:`tavli_voice.audio.sinks` — where samples are played (or recorded), and stopped at once.
+* :mod:`tavli_voice.audio.sinks` — where samples are played (or recorded), and stopped at once;
+* :mod:`tavli_voice.audio.capture` — the microphone, 16 kHz mono (:data:`~tavli_voice.audio.wav.RATE`).
 
 Nothing here imports anything else in the package.
 """

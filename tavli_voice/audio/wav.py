@@ -32,6 +32,9 @@ import numpy.typing as npt
 
 Samples = npt.NDArray[np.float32]
 
+#: The rate of speech input: the microphone is opened at it and the recognizers take it (16 kHz).
+RATE = 16000
+
 
 #: Longest sound read from a file, in seconds (one word or phrase and the silence around it).
 MAX_SECONDS = 10.0

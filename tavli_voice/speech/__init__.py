@@ -16,7 +16,7 @@ Typical use::
     listener.start()   # AudioUnavailable when there is no microphone
 """
 
-from .capture import AudioUnavailable
+from ..audio.capture import AudioUnavailable
 from .grammar import Options, options_from, phrases
 from .heard import EngineUnavailable, Heard
 from .listener import Listener, VoiceProblem, explain, should_confirm

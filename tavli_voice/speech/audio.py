@@ -26,9 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..audio import wav as _wav
-from ..audio.wav import AudioFileError, Samples, read_wav
-
-RATE = 16000
+from ..audio.wav import RATE, AudioFileError, Samples, read_wav
 
 #: Silence added before and after an utterance for the decoders, in seconds.
 PAD_SECONDS = 0.2

@@ -21,7 +21,7 @@ import sys
 from typing import Callable, TextIO
 
 from .audio import AudioFileError, load
-from .capture import AudioUnavailable, Microphone
+from ..audio.capture import AudioUnavailable, Microphone
 from .engine_templates import TemplateStore, profile_dir, skipped_message
 from .enroll import DEFAULT_COMMANDS, enrol, enrolment_words, microphone_recorder
 from .grammar import ALL_POINTS, PHASE_COMMANDS, PLAIN_COMMANDS, Options, phrases

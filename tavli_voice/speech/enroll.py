@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from .audio import RATE, Samples, resample
-from .capture import Microphone
+from ..audio.capture import Microphone
 from .engine_templates import TemplateStore
 from ..words import text
 from .vad import EnergyVad, Utterance, VadSettings

@@ -70,7 +70,7 @@ import numpy as np
 
 from ..commands import COMMAND_NAMES, Command, Drop, Quit, Resign, StopSpeech
 from .audio import RATE, Samples, resample
-from .capture import AudioUnavailable, Microphone
+from ..audio.capture import AudioUnavailable, Microphone
 from .echo import EchoGate, EchoVerdict
 
 if TYPE_CHECKING:
@@ -110,7 +110,8 @@ def explain(heard: Heard, options: Options, lang: Lang) -> str:
 #: of the phrases scored): below 0.5 it asks for 27% of FSDD digits clean, in white
 #: and in babble noise at 10 dB, and lets 1 of 34 errors through. Vosk: a guess.
 UNSURE_BELOW: dict[str, float] = {"pocketsphinx": 0.5, "templates": 0.1, "whisper": 0.5, "vosk": 0.6,
-                                  "pocketsphinx+whisper": 0.5, "whisper+crop": 0.5}
+                                  "pocketsphinx+whisper": 0.5, "whisper+crop": 0.5,
+                                  "pocketsphinx+whisper+crop": 0.5}
 
 
 def should_confirm(heard: Heard, policy: ConfirmPolicy, unsure_below: float | None = None) -> bool:

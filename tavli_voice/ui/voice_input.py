@@ -407,7 +407,7 @@ def _canceller(app: App, lang: str) -> tuple[Any, str | None]:
         return None, None
     from ..speech.aec import CancellerUnavailable, make_canceller
     from ..speech.audio import RATE
-    from ..speech.capture import Microphone
+    from ..audio.capture import Microphone
     from ..words import text
 
     def lead() -> float:  # the microphone's reported latency, and a little (see speech/aec.py)

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from tavli_voice.audio.device import stream_gone
-from .audio import RATE, Samples
+from tavli_voice.audio.wav import RATE, Samples
 
 
 class AudioUnavailable(RuntimeError):
@@ -36,7 +36,7 @@ class AudioUnavailable(RuntimeError):
 
 def load_sounddevice() -> ModuleType:
     """The ``sounddevice`` module; AudioUnavailable("portaudio_missing") without PortAudio."""
-    from ..audio.device import load_sounddevice as _load
+    from .device import load_sounddevice as _load
 
     try:
         sounddevice = _load()
@@ -86,7 +86,7 @@ class Microphone:
         """Open the device and start recording (AudioUnavailable when impossible)."""
         sd = self._sd if self._sd is not None else load_sounddevice()
         self._sd = sd
-        from ..audio import device
+        from . import device
 
         self.generation = device.generation()
         self._ended.clear()
@@ -124,7 +124,7 @@ class Microphone:
 
     def restart(self) -> None:
         """Open the device again after the sound system came back (AudioUnavailable if not yet)."""
-        from ..audio import device
+        from . import device
 
         self.stop()
         if self._sd is not None:
