@@ -45,7 +45,8 @@ def _moves(argv: list[str]) -> int:
 
 def _review(argv: list[str]) -> int:
     from .review_cli import main as review_main
-    return review_main(argv)
+    from .startup import run_review  # the walk: the same App and front ends as a game
+    return review_main(argv, walk=run_review)
 
 
 def _speech(name: str) -> Callable[[list[str]], int]:

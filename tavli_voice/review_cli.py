@@ -3,6 +3,12 @@
 - ``tavli-voice review --list`` lists the kept matches, newest first, in the
   user's language; a damaged history file is copied aside and said, and the
   others still list.
+- ``tavli-voice review [NAME] [--order play] [--lang el] [--speech on|off] [--voice]
+  [--scan auto|step]`` steps through the mistakes of a kept match (the newest
+  when NAME is left out) through the same review as the one offered after a
+  match (:mod:`tavli_voice.ui.review_mode`, run by ``tavli_voice.startup.run_review``,
+  which ``tavli-voice`` hands in as ``walk``): typed keys, voice and one switch,
+  with the narrator speaking.
 - ``tavli-voice review --jsonl [NAME] [--side all] [--all-plays] [--lang el]``
   prints one JSON line per judged play of the chosen side (mistakes only,
   unless ``--all-plays``): ``game``, ``kind``, ``turn``, ``side``,
@@ -17,7 +23,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Callable, TextIO
 
 from . import history
 from .words import capitalize, game_name, lang_from_argv, plural, player_words, text
@@ -38,12 +44,28 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     ap.add_argument("--order", choices=["size", "play"], default="size",
                     help=text("review.opt_order", lang))
     ap.add_argument("--lang", choices=["en", "el"], default=None, help=text("cli.lang", lang))
+    # how the review is heard and answered: as ``tavli-voice play`` takes them
+    ap.add_argument("--speech", choices=["on", "off"], default=None, help=text("cli.speech", lang))
+    ap.add_argument("--voice", action="store_true", help=text("cli.voice", lang))
+    ap.add_argument("--voice-engine", default=None, metavar=text("metavar.engine", lang),
+                    help=text("cli.voice_engine", lang))
+    ap.add_argument("--voice-confirm", choices=["never", "unsure", "always"], default="unsure",
+                    help=text("cli.voice_confirm", lang))
+    ap.add_argument("--barge-in", choices=["ignore", "interrupt"], default="ignore",
+                    help=text("cli.barge_in", lang))
+    ap.add_argument("--scan", choices=["auto", "step"], default=None, help=text("cli.scan", lang))
     return ap
 
 
+#: Runs the interactive review of a kept match: (path, sides, options, lang, out, err, in)
+#: to the exit code (``tavli_voice.startup.run_review``).
+WalkRunner = Callable[[Path, list[int], argparse.Namespace, str, TextIO, TextIO, TextIO], int]
+
+
 def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None,
-         inp: TextIO | None = None) -> int:
-    """Entry point of ``tavli-voice review``."""
+         inp: TextIO | None = None, *, walk: WalkRunner | None = None) -> int:
+    """Entry point of ``tavli-voice review``; ``walk`` runs the interactive review (without
+    it only ``--list`` and ``--jsonl`` work)."""
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
     inp = sys.stdin if inp is None else inp
@@ -55,7 +77,13 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None,
         return list_matches(lang, out, err)
     if args.jsonl:
         return jsonl(args, lang, out, err)
-    return walk(args, lang, out, err, inp)
+    if walk is None:
+        ap.error("--list, --jsonl")
+    opened = _open(args, lang, err)
+    if isinstance(opened, int):
+        return opened
+    path, _data, sides = opened
+    return walk(path, sides, args, lang, out, err, inp)
 
 
 def _date(when: str) -> str:
@@ -125,29 +153,6 @@ def _open(args: argparse.Namespace, lang: str,
         print(f"tavli-voice review: {exc}", file=err)
         return 2
     return path, data, sides
-
-
-def walk(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO, inp: TextIO) -> int:
-    """The interactive review (:mod:`tavli_voice.review_walk`)."""
-    from .review import judge
-    from .review_walk import Walk
-
-    opened = _open(args, lang, err)
-    if isinstance(opened, int):
-        return opened
-    path, data, sides = opened
-    try:
-        judged = list(judge(data["turns"], sides, explain_all=False))
-    except ValueError as exc:
-        print(text("review.bad_match", lang, name=path.stem, error=str(exc)[:300]), file=err)
-        return 1
-    review = Walk(path.stem, data, judged, sides, lang, out, inp, order=args.order)
-    if review.listener is not None:  # compared with the person's last kept matches
-        from .review_walk import COMPARED, past_rate
-
-        person = review.players[review.listener]["name"]
-        review.past = past_rate(history.earlier(path, person, COMPARED), person)
-    return review.run()
 
 
 def jsonl(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> int:

@@ -1,14 +1,16 @@
-"""The interactive review: a kept match's mistakes, one by one, in the terminal.
+"""The sentences of a review: a kept match's mistakes, one by one.
 
-``tavli-voice review [NAME]`` judges the chosen side's plays
-(:func:`tavli_voice.review.judge`) and steps through the mistakes, largest
-first (``--order play``: in the order played). At each one the position is
-read as in a game (the narration's own readout) with the plays numbered;
-the player may try again by typing a play's number and hears right or
-wrong, then (or at once with ``b``) the expert's play, what the mistake
-cost in plain words (games in a hundred and a share of a point a game) and
-the reasons. ``n`` next, ``p`` previous, ``r`` repeat, ``q`` stop. A summary
-(mistakes by size, equity lost per decision) comes first and last.
+A :class:`Walk` holds the chosen side's judged plays
+(:func:`tavli_voice.review.judge`) and the mistakes, largest first
+(``--order play``: in the order played), and says each thing a review says:
+the position as in a game (the narration's own readout) with the plays
+numbered, right or wrong for a try, the expert's play, what the mistake cost
+in plain words (games in a hundred and hundredths of a point a game) and the
+reasons, and a summary (mistakes by size, equity lost per decision in
+thousandths of a point). Which mistake is read and what each command brings
+is :class:`tavli_voice.ui.review_mode.ReviewMode`'s, the one review walk that
+both the review after a match and ``tavli-voice review`` go through (keys,
+voice and one switch alike).
 
 The review only reads the kept match: stopping it at any moment, however
 (``kill -9`` included), changes nothing.
@@ -53,7 +55,7 @@ class Walk:
     """One review: the mistakes and the words to say them (no I/O but ``out`` and ``inp``)."""
 
     def __init__(self, name: str, data: dict[str, Any], judged: Sequence[Judged], sides: list[int],
-                 lang: str, out: TextIO, inp: TextIO, *, order: str = "size") -> None:
+                 lang: str, out: TextIO, *, order: str = "size") -> None:
         self.name = name
         self.save = data["save"]
         self.players = self.save["players"]
@@ -61,7 +63,6 @@ class Walk:
         self.sides = sides
         self.lang = lang
         self.out = out
-        self.inp = inp
         mistakes = [j for j in self.judged if j.mistake]
         if order == "size":
             mistakes.sort(key=lambda j: -j.loss)  # stable: equal losses in the order played
@@ -69,8 +70,6 @@ class Walk:
         people = [i for i, p in enumerate(self.players) if p.get("bot") is None]
         #: "you" for the one person of the match, when their side is reviewed
         self.listener = people[0] if len(people) == 1 and people[0] in sides else None
-        #: said after each mistake is read (None: the front end prompts itself)
-        self.prompt_key: str | None = "review.prompt"
         #: the person's error rate over their last kept matches and how many (:func:`past_rate`)
         self.past: tuple[float, int] | None = None
 
@@ -158,7 +157,7 @@ class Walk:
         self.say(screen_text(E.PipReport(j.side, j.position.pip_count()), self.context(j)))
 
     def read(self, i: int) -> None:
-        """Say mistake ``i`` (0-based): where, the dice, the position, the plays, the prompt."""
+        """Say mistake ``i`` (0-based): where, the dice, the position, the plays."""
         from .narration.phrases import screen_text
 
         j = self.mistakes[i]
@@ -177,8 +176,6 @@ class Walk:
         self.say(screen_text(pos, ctx))
         plays = legal_plays(j.position, j.dice)
         self.say(screen_text(E.PlaysOffered(j.side, j.dice, plays, j.position), ctx))
-        if self.prompt_key is not None:
-            self.say(text(self.prompt_key, lang))
 
     def answer(self, i: int) -> None:
         """The expert's play, the cost and the reasons of mistake ``i``."""
@@ -191,42 +188,6 @@ class Walk:
         self.say(text("review.best", self.lang, best=j.best.notation))
         self.say(self.cost(j))
         self.say(text("review.why", self.lang, reasons=" ".join(reasons)))
-
-    # ------------------------------------------------------------ the loop
-    def run(self) -> int:
-        """Step through the mistakes until the end, ``q`` or the end of input."""
-        self.say(text("review.title", self.lang, name=self.name))
-        self.say(self.summary())
-        i = 0
-        if not self.mistakes:
-            return 0
-        self.read(i)
-        for raw in self.inp:
-            word = raw.strip().lower()
-            if word in ("q", "quit", "stop", "τ", "τέλος"):
-                break
-            if word in ("n", "next", "", "ν", "επόμενο"):
-                if i + 1 >= len(self.mistakes):
-                    break
-                i += 1
-                self.read(i)
-            elif word in ("p", "previous", "π", "προηγούμενο"):
-                if i == 0:
-                    self.say(text("review.first", self.lang))
-                else:
-                    i -= 1
-                    self.read(i)
-            elif word in ("r", "repeat", "ξ", "ξανά"):
-                self.read(i)
-            elif word in ("b", "best", "κ", "καλύτερη"):
-                self.answer(i)
-            elif word.isdigit():
-                self.try_play(i, int(word))
-            else:
-                self.say(text("review.keys", self.lang))
-        self.say(text("review.end", self.lang))
-        self.say(self.summary())
-        return 0
 
     def try_play(self, i: int, number: int) -> None:
         """The player's try: right or wrong, then the answer."""
@@ -267,20 +228,18 @@ def past_rate(previous: Iterable[dict[str, Any]], person: str) -> tuple[float, i
 
 
 def open_walk(path: Path, data: dict[str, Any], lang: str, out: TextIO, *,
-              order: str = "size", inp: TextIO | None = None) -> Walk:
-    """The review of the kept match ``data`` (read from ``path``): the person's side judged
-    by the expert (the first player's when no person played). Raises ``ValueError`` for a
-    damaged match."""
-    import io
-
+              order: str = "size", sides: list[int] | None = None) -> Walk:
+    """The review of the kept match ``data`` (read from ``path``): ``sides`` judged by the
+    expert (by default the person's side, the first player's when no person played).
+    Raises ``ValueError`` for a damaged match."""
     from .review import judge
 
-    players = data["save"]["players"]
-    people = [i for i, p in enumerate(players) if p.get("bot") is None]
-    sides = people[:1] or [0]
+    if sides is None:
+        players = data["save"]["players"]
+        people = [i for i, p in enumerate(players) if p.get("bot") is None]
+        sides = people[:1] or [0]
     judged = list(judge(data["turns"], sides, explain_all=False))
-    return Walk(path.stem, data, judged, sides, lang, out, io.StringIO() if inp is None else inp,
-                order=order)
+    return Walk(path.stem, data, judged, sides, lang, out, order=order)
 
 
 __all__ = ["COMPARED", "Walk", "open_walk", "past_rate"]

@@ -474,6 +474,56 @@ def input_sources(app: "App", args: argparse.Namespace, lang: str, say: SayLine)
     return sources
 
 
+def run_review(path: Path, sides: list[int], args: argparse.Namespace, lang: str,
+               out: TextIO, err: TextIO, inp: TextIO) -> int:
+    """``tavli-voice review [NAME]``: the kept match at ``path`` reviewed (``sides`` judged)
+    through the same App, review mode and front ends as the review after a match: typed keys,
+    ``--voice``, one switch (``--scan`` or scanning saved as on) and the narrator
+    (``--speech``). Nothing is written: stopping at any moment loses nothing."""
+    from .session import Session
+    from .ui.app import App
+    from .ui.review_mode import ReviewMode
+    from .ui.terminal import TerminalPlayer
+
+    say = SayLine(out)
+    log_to_file(lambda where: say(M.text("log.failed", lang, path=str(where))))
+    for name in ("verbosity", "rate", "volume"):  # speech as saved, unless the options say
+        if not hasattr(args, name):
+            setattr(args, name, None)
+    say(M.text("review.judging", lang))
+    try:
+        review = ReviewMode.open(path, lang, order=args.order, sides=sides)
+        session, _ = Session.restore(review.walk.save)
+    except (OSError, ValueError) as exc:
+        log.warning("kept match %s cannot be reviewed: %s", path, exc)
+        print(M.text("review.bad_match", lang, name=path.stem, error=str(exc)[:300]), file=err)
+        return 1
+    if out is sys.stdout and (args.speech != "off" or args.voice):
+        from .audio.device import divert_c_stderr, quiet_alsa
+        quiet_alsa()
+        divert_c_stderr()
+    narrator, settings = make_narrator(args, lang, say)
+    app = App(session, lang=lang, narrator=narrator, save_path=None,
+              verbosity=settings.verbosity)
+    app.program = saved.program()
+    opening = app.begin_review(review)
+    pump = narrator.start_pump_thread() if narrator is not None else None
+    try:
+        sources = input_sources(app, args, lang, say)
+        player = TerminalPlayer(app, out, inp, sources=sources)
+        scan = args.scan or saved_scan_mode()
+        if scan:
+            from .ui.scan_input import run_scanning
+            app.list_plays = False
+            return run_scanning(app, player, mode=scan, events=opening)
+        return player.run(opening)
+    finally:
+        if pump is not None:
+            pump.stop()
+        if narrator is not None:
+            narrator.close()
+
+
 def main(argv: list[str], out: TextIO | None = None, inp: TextIO | None = None, *,
          window: bool = False, prog: str = "tavli-voice play") -> int:
     """Entry point of ``tavli-voice play`` (``window``: of ``tavli-voice window``).

@@ -240,11 +240,18 @@ class TestReviewJsonl:
 
 
 def walk(capsys: pytest.CaptureFixture[str], typed: str, *argv: str) -> list[str]:
+    """``tavli-voice review`` as a person types to it (the keys of a game: Enter or > next,
+    < previous, m repeat, x the expert's play, e why, q stop); the lines after "judging"."""
     from tavli_voice.review_cli import main as review_main
+    from tavli_voice.startup import run_review
 
     out, err = io.StringIO(), io.StringIO()
-    assert review_main(list(argv), out=out, err=err, inp=io.StringIO(typed)) == 0, err.getvalue()
-    return out.getvalue().splitlines()
+    code = review_main(["--speech", "off", *argv], out=out, err=err, inp=io.StringIO(typed),
+                       walk=run_review)
+    assert code == 0, err.getvalue()
+    lines = out.getvalue().splitlines()
+    assert lines[0] in ("The expert is judging your plays.", "Ο ειδικός κρίνει τις κινήσεις σου.")
+    return lines[1:]
 
 
 class TestInteractiveReview:
@@ -264,11 +271,12 @@ class TestInteractiveReview:
         plays = [p.notation for p in legal_plays(first.position, first.dice)]
         right = plays.index(first.best.notation) + 1
         wrong = next(i for i, p in enumerate(plays, 1) if p != first.best.notation)
-        lines = walk(capsys, f"{wrong}\n{right}\np\nn\nb\nq\n")
+        lines = walk(capsys, f"{wrong}\n{right}\n<\n\nx\nq\n")
         said = "\n".join(lines)
         assert lines[1].startswith(f"Rita: {len(mistakes)} mistakes in ")
         assert f"Mistake 1 of {len(mistakes)}" in lines[2]
-        assert f"{right}: {first.best.notation}" in said  # the plays are listed, numbered
+        assert any(line.startswith(f"{right}: ") and first.best.notation in line
+                   for line in lines)  # the plays are listed, numbered
         assert f"Not that one: {plays[wrong - 1]} is not the expert's play." in said
         assert f"Right: {first.best.notation} is the expert's play." in said
         assert said.count(f"The expert's play: {first.best.notation}.") == 2
@@ -284,7 +292,7 @@ class TestInteractiveReview:
         from tavli_voice.review import judge
 
         mistakes = [j for j in judge(kept["turns"], [0]) if j.mistake]  # type: ignore[arg-type]
-        lines = walk(capsys, "n\n" * 3, "--order", "play", "--lang", "el")
+        lines = walk(capsys, "\n>\n\n", "--order", "play", "--lang", "el")
         heads = [line for line in lines if line.startswith("Λάθος ")]
         assert heads == [f"Λάθος {i} από {len(mistakes)}, "
                          f"{ {'small': 'μικρό', 'clear': 'καθαρό', 'big': 'μεγάλο'}[size(j.loss)] }"
@@ -301,7 +309,7 @@ class TestInteractiveReview:
         assert json.loads(path.read_text(encoding="utf-8"))["ended"] == "finished"
         assert "The match is kept in the history; review it with: " in said
         assert f" review {path.stem}\n" in said
-        lines = walk(capsys, "n\n" * 50)
+        lines = walk(capsys, "\n" * 50)
         assert lines[1].startswith("You: ")
         assert any(line.startswith("You rolled ") for line in lines)
 
@@ -321,9 +329,11 @@ def test_killing_a_review_changes_no_kept_match(home: Path) -> None:
 
     bot_match(1)
     before = {p.name: p.read_bytes() for p in home.iterdir()}
-    proc = subprocess.Popen([sys.executable, "-m", "tavli_voice.cli", "review", "--order", "play"],
+    proc = subprocess.Popen([sys.executable, "-m", "tavli_voice.cli", "review", "--order", "play",
+                             "--speech", "off"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=dict(os.environ))
     assert proc.stdout is not None
+    assert proc.stdout.readline().startswith(b"The expert is judging")
     assert proc.stdout.readline().startswith(b"Review of ")  # the review is under way
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=30)

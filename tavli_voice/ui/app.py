@@ -246,13 +246,19 @@ class App:
                                                    error=str(exc)[:300]))]
             self.publish(said)
             return evs + said
+        lines = self.begin_review(review)
+        self.publish(lines, "where_am_i")
+        return evs + lines
+
+    def begin_review(self, review: ReviewMode) -> list[E.Event]:
+        """Take ``review`` (judged already) as the review going on, here or in ``tavli-voice
+        review``: its title, summary and first mistake, as notices not yet published."""
         lines: list[E.Event] = [E.Notice(line, important=False) for line in review.start()]
         if review.done:
             self.finished = True
         else:
             self.review = review
-        self.publish(lines, "where_am_i")
-        return evs + lines
+        return lines
 
     def bot_to_act(self) -> bool:
         """True when a bot must move next."""

@@ -54,11 +54,12 @@ class ReviewMode:
         self.done = False
 
     @classmethod
-    def open(cls, path: Path, lang: str, *, order: str = "size") -> ReviewMode:
-        """Judge the kept match at ``path`` (the person's side). Raises OSError or ValueError."""
+    def open(cls, path: Path, lang: str, *, order: str = "size",
+             sides: list[int] | None = None) -> ReviewMode:
+        """Judge the kept match at ``path`` (``sides``, by default the person's side).
+        Raises OSError or ValueError."""
         path, data = history.load_entry(str(path))
-        walk = open_walk(path, data, lang, io.StringIO(), order=order)
-        walk.prompt_key = None  # the front end prompts (the terminal's line, the scan menu)
+        walk = open_walk(path, data, lang, io.StringIO(), order=order, sides=sides)
         if walk.listener is not None:
             person = walk.players[walk.listener]["name"]
             walk.past = past_rate(history.earlier(path, person, COMPARED), person)

@@ -10,14 +10,15 @@ from __future__ import annotations
 REVIEW_WORDS: dict[str, dict[str, str]] = {
     "usage": {
         "en": "Review kept matches: step through the mistakes of the newest match (or NAME) by "
-              "key, list the matches (--list) or print the expert's judgement of every play "
-              "(--jsonl). The history keeps the newest {max} finished or left matches; keeping "
-              "one more removes the oldest, and that is said.",
+              "key, voice (--voice) or one switch (--scan), list the matches (--list) or print "
+              "the expert's judgement of every play (--jsonl). The history keeps the newest "
+              "{max} finished or left matches; keeping one more removes the oldest, and that "
+              "is said.",
         "el": "Ανασκόπηση των αγώνων που κρατήθηκαν: τα λάθη του πιο πρόσφατου αγώνα (ή του "
-              "NAME) ένα ένα με πλήκτρα, η λίστα των αγώνων (--list) ή η κρίση του ειδικού για "
-              "κάθε κίνηση (--jsonl). Το ιστορικό κρατά τους {max} πιο πρόσφατους αγώνες που "
-              "τελείωσαν ή που άφησες· αν κρατηθεί ακόμα ένας, σβήνεται ο παλαιότερος και αυτό "
-              "λέγεται."},
+              "NAME) ένα ένα με πλήκτρα, με τη φωνή (--voice) ή με διακόπτη (--scan), η λίστα "
+              "των αγώνων (--list) ή η κρίση του ειδικού για κάθε κίνηση (--jsonl). Το "
+              "ιστορικό κρατά τους {max} πιο πρόσφατους αγώνες που τελείωσαν ή που άφησες· αν "
+              "κρατηθεί ακόμα ένας, σβήνεται ο παλαιότερος και αυτό λέγεται."},
     "opt_list": {"en": "list the kept matches, newest first",
                  "el": "δείχνει τους αγώνες που κρατήθηκαν, πρώτα τον πιο πρόσφατο"},
     "opt_name": {"en": "the kept match to review (a name from --list; the newest if left out)",
@@ -97,12 +98,6 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
     "size_clear": {"en": "a clear one", "el": "καθαρό"},
     "size_big": {"en": "a big one", "el": "μεγάλο"},
     "size_none": {"en": "not a mistake", "el": "όχι λάθος"},
-    "prompt": {"en": "Try again: type the number of the best play. Or n next, p previous, "
-                     "r repeat, b the best play, q stop.",
-               "el": "Δοκίμασε ξανά: γράψε τον αριθμό της καλύτερης κίνησης. Ή n επόμενο, "
-                     "p προηγούμενο, r ξανά, b η καλύτερη κίνηση, q τέλος."},
-    "keys": {"en": "Type a play's number, or n, p, r, b or q.",
-             "el": "Γράψε τον αριθμό μιας κίνησης, ή n, p, r, b ή q."},
     "no_number": {"en": "There are plays 1 to {n}.", "el": "Οι κινήσεις είναι από 1 έως {n}."},
     "right": {"en": "Right: {play} is the expert's play.",
               "el": "Σωστά: η {play} είναι η κίνηση του ειδικού."},
