@@ -525,3 +525,56 @@ class TestLostTurnAndGoodbye:
     def test_a_greek_name_in_omega_is_a_woman(self) -> None:
         words = M.player_words("Φρόσω", None, 0, "el")
         assert (words.subject, words.whose) == ("η Φρόσω", "της Φρόσως")
+
+
+# --------------------------------------------------------------------------- English speech too
+def _with_names_en() -> list[str]:
+    """English catalogue entries that hold a path, a command line or an option name."""
+    return [key for key in _with_names() if key != "review.usage"  # printed by -h only
+            and (M.placeholders(M.ENTRIES[key]["en"]) & set(FILLS)
+                 or "tavli-voice" in M.ENTRIES[key]["en"] or "--" in M.ENTRIES[key]["en"])]
+
+
+#: What the English voice would read out of those paths and command lines.
+SPELLED_EN = re.compile(r"maria|autosave|json|\.local|share|/tmp|roll-1|--|/")
+
+
+class TestNoSpelledNamesInEnglishSpeech:
+    """The same speech rules in English: a path, a command line or an option is said as
+    what it is ("the resume command", "the no save option", "the file"), never spelled."""
+
+    @pytest.mark.parametrize("key", _with_names_en())
+    def test_paths_commands_and_options_are_said_as_what_they_are(self, key: str) -> None:
+        template = M.ENTRIES[key]["en"]
+        values = {name: FILLS.get(name, "3" if name in ("count", "n", "pid", "limit") else "it")
+                  for name in M.placeholders(template)}
+        on_screen = template.format(**values)
+        said = clean_for_speech(on_screen, "en")
+        assert not SPELLED_EN.search(said), (on_screen, said)
+        for name in M.placeholders(template) & set(FILLS):
+            assert FILLS[name] in on_screen  # the screen keeps what to type
+
+    @pytest.mark.parametrize("text,said", [
+        (f"Goodbye. The match is saved; continue it with: tavli-voice resume --save {HOME_SAVE}",
+         "Goodbye. The match is saved; continue it with the resume command"),
+        ("With --no-save there is no saved match.",
+         "With the no save option there is no saved match."),
+        ("--players takes two names, like rita,strong", "The players option takes two names, "
+                                                        "like rita,strong"),
+        (f"{HOME_SAVE} cannot be used for a saved match.",
+         "The file in the data folder cannot be used for a saved match."),
+        ("searched /opt/models.", "searched the folder."),
+    ])
+    def test_examples(self, text: str, said: str) -> None:
+        assert clean_for_speech(text, "en") == said
+
+    def test_notation_is_still_read_as_plays(self) -> None:
+        assert clean_for_speech("You played 24/18 13/8.", "en") == (
+            "You played from 24 to 18, from 13 to 8.")
+
+    @pytest.mark.parametrize("lang", ["en", "el"])
+    def test_a_capture_mark_inside_a_path_is_not_a_folder(self, lang: str) -> None:
+        for notation in ("24/18*/13", "bar/22^/18"):
+            said = clean_for_speech(notation, lang)
+            assert "folder" not in said and "φάκελο" not in said, said
+            assert said.endswith(("to 13", "στο 13", "to 18", "στο 18")), said

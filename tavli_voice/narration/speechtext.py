@@ -79,7 +79,9 @@ _COMMAND_RE = re.compile(
 _PIP_RE = re.compile(r"(?::\s*|\s+)pip\s+install\b(?:\s+(?:--?[\w-]+|[\w.\[\]-]+))*")
 _OPTION_ARTICLE_RE = re.compile(r"(?<![\w-])(?P<art>[Ττ]ο)\s+--(?P<name>[A-Za-z][\w-]*)")
 _OPTION_RE = re.compile(r"(?<![\w-])--(?P<name>[A-Za-z][\w-]*)")
-_PATH_RE = re.compile(rf"(?<![\w/])(?:(?P<art>[Σσ]το|[Ττ]ο)\s+)?(?P<path>{_PATH})")
+_PATH_RE = re.compile(rf"(?<![\w/*^])(?:(?P<art>[Σσ]το|[Ττ]ο)\s+)?(?P<path>{_PATH})")
+#: A path in English speech: "in /tmp/a.json" → "in the file" (no Greek article to keep).
+_ENGLISH_PATH_RE = re.compile(rf"(?<![\w/*^])(?:the\s+)?(?P<path>{_PATH})")
 _DATA_DIR_RE = re.compile(r"tavli[_-]voice|\.local/share", re.IGNORECASE)
 #: Latin letters → Greek sounds, for Latin words the catalogue does not list (names).
 _DIGRAPHS = (("th", "θ"), ("ch", "τσ"), ("sh", "σ"), ("ph", "φ"), ("ou", "ου"), ("oo", "ου"),
@@ -166,33 +168,53 @@ def _option_name(name: str) -> str:
     return " ".join(greek_sounds(part) for part in name.split("-") if part)
 
 
-def _say_command(found: re.Match[str]) -> str:
-    return text("spoken.command", "el", name=greek_sounds(found.group("sub")))
+def _say_command(found: re.Match[str], lang: str = "el") -> str:
+    sub = found.group("sub")
+    return text("spoken.command", lang, name=greek_sounds(sub) if lang == "el" else sub)
+
+
+def _starts_sentence(found: re.Match[str]) -> bool:
+    before = found.string[:found.start()].rstrip()
+    return not before or before[-1] in ".:;·!?"
 
 
 def _say_option(found: re.Match[str]) -> str:
-    before = found.string[:found.start()].rstrip()
-    starts = not before or before[-1] in ".:;·!?"
-    said = text("spoken.option.nom" if starts else "spoken.option.acc", "el",
+    said = text("spoken.option.nom" if _starts_sentence(found) else "spoken.option.acc", "el",
                 name=_option_name(found.group("name")))
     return said[0].upper() + said[1:] if found.group("art")[0].isupper() else said
 
 
-def _say_path(found: re.Match[str]) -> str:
-    path, art = found.group("path"), found.group("art") or ""
+def _say_english_option(found: re.Match[str]) -> str:
+    """``--no-save`` → "the no save option" (capital at a sentence's start)."""
+    said = text("spoken.option.acc", "en", name=found.group("name").replace("-", " "))
+    return said[0].upper() + said[1:] if _starts_sentence(found) else said
+
+
+def _say_path(found: re.Match[str], lang: str = "el") -> str:
+    path, art = found.group("path"), found.groupdict().get("art") or ""
     data = bool(_DATA_DIR_RE.search(path))
     if re.search(r"\.[A-Za-z]\w*$", path.rsplit("/", 1)[-1]):  # a file: "autosave.json"
-        return f"{art} {text('spoken.data_file' if data else 'spoken.file', 'el')}".strip()
-    folder = text("spoken.data_folder" if data else "spoken.folder", "el")
+        return f"{art} {text('spoken.data_file' if data else 'spoken.file', lang)}".strip()
+    folder = text("spoken.data_folder" if data else "spoken.folder", lang)
     if art:  # στο → στον, το → τον before "φάκελο"
         return f"{art}ν {folder}"
     return folder
 
 
-def _no_spelled_names(text_: str) -> str:
-    """Greek: command lines, options and paths said as what they are (see the module)."""
-    text_ = _PIP_RE.sub(lambda m: " " + text("spoken.pip", "el"), text_)
-    text_ = _COMMAND_RE.sub(lambda m: " " + _say_command(m), text_)
+def _no_spelled_names(text_: str, lang: str = "el") -> str:
+    """Command lines, options and paths said as what they are (see the module).
+
+    >>> _no_spelled_names("Continue it with: tavli-voice resume --save /home/m/a.json", "en")
+    'Continue it with the resume command'
+    >>> _no_spelled_names("--players takes two names; with --no-save in /tmp/x/", "en")
+    'The players option takes two names; with the no save option in the folder'
+    """
+    text_ = _PIP_RE.sub(lambda m: " " + text("spoken.pip", lang), text_)
+    text_ = _COMMAND_RE.sub(lambda m: " " + _say_command(m, lang), text_)
+    if lang != "el":
+        text_ = _OPTION_RE.sub(_say_english_option, text_)
+        said = _ENGLISH_PATH_RE.sub(lambda m: _say_path(m, lang), text_).strip()
+        return said[:1].upper() + said[1:] if text_.lstrip()[:1] in "/~." else said
     text_ = _OPTION_ARTICLE_RE.sub(_say_option, text_)
     text_ = _OPTION_RE.sub(lambda m: _option_name(m.group("name")), text_)
     return _PATH_RE.sub(_say_path, text_)
@@ -207,8 +229,7 @@ def clean_for_speech(text: str, lang: str) -> str:
     'Με την επιλογή νόου σέιβ δεν υπάρχει αγώνας στον φάκελο δεδομένων.'
     """
     w = _words(lang)
-    if lang == "el":
-        text = _no_spelled_names(text)
+    text = _no_spelled_names(text, lang)
     # Lines: bullets and list numbers go, line ends become sentence ends.
     text = _LINE_BULLET_RE.sub("", text)
     text = _LINE_NUMBER_RE.sub(r"\1, ", text)
