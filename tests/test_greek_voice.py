@@ -8,6 +8,7 @@ its number, and has phones the English acoustic model can hear.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from tavli_voice import commands as C
@@ -127,3 +128,50 @@ class TestCommands:
         for phrase in phrases(everything, "el"):
             for written in written_forms(phrase.words, "el"):
                 assert owner.setdefault(folded(written), phrase.command) == phrase.command, written
+
+
+@pytest.mark.espeak
+class TestGreekCrop:
+    """Greek goes through the crop to the loudest speech, with a gap long enough for a whole phrase."""
+
+    @pytest.mark.parametrize("said", ["τεταρτημόριο τέσσερα", "τέταρτο τέσσερα"])
+    def test_the_crop_keeps_a_slow_greek_phrase_whole(self, said: str) -> None:
+        import numpy as np
+        from speech_helpers import espeak
+        from tavli_voice.speech.crop import GAP_S, LOUDEST_GAP_S, find_speech, load_detector
+
+        silence = np.zeros(8000, dtype=np.float32)
+        sound = np.concatenate([silence, espeak(said, "el", 140), silence])
+        energy = sound.astype(np.float64) ** 2
+        detector = load_detector()
+
+        def kept(gap: float) -> float:
+            span = find_speech(sound, detector, gap_s=gap)
+            assert span is not None
+            return float(energy[span[0]:span[1]].sum() / energy.sum())
+
+        assert kept(LOUDEST_GAP_S) < 0.9  # the English gap cuts «τέσσερα» short
+        assert kept(GAP_S["el"]) > 0.99
+
+    def test_in_noise_greek_keeps_its_engines_score_and_english_asks_for_more(self) -> None:
+        from speech_helpers import espeak
+        from tavli_voice.commands import ChoosePlay
+        from tavli_voice.speech.crop import SURE_SNR_DB, SpeechCrop, load_detector
+        from tavli_voice.speech.heard import Heard
+
+        class Fixed:
+            name = "fixed"
+
+            def recognize(self, audio: object, items: object) -> Heard:
+                return Heard("πέντε", ChoosePlay(5), 0.6, 1.0, "fixed")
+
+        word = espeak("πέντε", "el", 175)
+        rng = np.random.default_rng(3)
+        noisy = np.concatenate([np.zeros(8000), word, np.zeros(8000)])
+        noisy = (noisy + 0.3 * np.sqrt(np.mean(word ** 2)) * rng.standard_normal(len(noisy))).astype(np.float32)
+        greek = SpeechCrop(Fixed(), load_detector(), rescale=False)
+        english = SpeechCrop(Fixed(), load_detector(), rescale=True)
+        kept, rescaled = greek.recognize(noisy, ()), english.recognize(noisy, ())
+        assert greek.last_snr is not None and greek.last_snr < SURE_SNR_DB
+        assert kept.score == 0.6 and kept.engine == "fixed+crop"
+        assert rescaled.score < 0.5 < kept.score

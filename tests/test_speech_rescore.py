@@ -15,6 +15,7 @@ from speech_helpers import espeak, needs_espeak
 from tavli_voice.commands import ChoosePlay, Command, Help
 from tavli_voice.speech.engine_rescore import (AGREE_LEAD, AGREE_LIKELY, AGREE_OWN_LEAD, OVERRULED_SCORE, VOUCH,
                                                RescoredRecognizer)
+from tavli_voice.speech.crop import GAP_S, SpeechCrop
 from tavli_voice.speech.engine_sphinx import SphinxRecognizer, _LOG_BASE
 from tavli_voice.speech.grammar import PHASE_COMMANDS, Options, Phrase, phrases
 from tavli_voice.speech.heard import Heard, Superseded, while_wanted
@@ -216,7 +217,7 @@ class TestRealEngines:
             assert (beside.text, beside.command, beside.score, beside.engine) == \
                 (later.text, later.command, later.score, later.engine)
 
-    def test_hear_says_the_combination_decided(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def test_hear_says_the_cropped_combination_decided(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         from speech_helpers import espeak_file
         from tavli_voice.speech.cli import hear_main
         greek_whisper()
@@ -227,7 +228,7 @@ class TestRealEngines:
         assert hear_main(["--lang", "el", "--options", "30", "--phase", "play", "--profile", str(tmp_path / "voice"),
                           str(wav)], out, err) == 0
         line = json.loads(out.getvalue())
-        assert line["engine"] == "pocketsphinx+whisper" and "reason" not in line
+        assert line["engine"] == "pocketsphinx+whisper+crop" and "reason" not in line
         assert line["command"] == {"name": "select", "number": 21}
 
 
@@ -238,7 +239,8 @@ class TestChoosing:
         monkeypatch.chdir(tmp_path)
         monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
         engine = choose_engine(None, "el", profile=tmp_path / "voice")
-        assert isinstance(engine, RescoredRecognizer) and engine.name == "pocketsphinx+whisper"
+        assert isinstance(engine, SpeechCrop) and isinstance(engine.engine, RescoredRecognizer)
+        assert engine.name == "pocketsphinx+whisper+crop" and engine.gap_s == GAP_S["el"] and not engine.rescale
         assert choose_engine("pocketsphinx+whisper", "el").name == "pocketsphinx+whisper"
 
     def test_without_a_multilingual_whisper_greek_says_what_could_not_run(

