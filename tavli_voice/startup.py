@@ -38,7 +38,9 @@ if TYPE_CHECKING:
     from .narration.narrator import Narrator
     from .narration.play_settings import PlaySettings
     from .narration.settings import SpeechSettings
+    from .scanning import Clock
     from .ui.app import App, Source
+    from .ui.term_keys import KeySource
 
 #: Longest ``--dwell`` (seconds a pointer rests on a button before it is picked).
 MAX_DWELL = 60.0
@@ -475,11 +477,13 @@ def input_sources(app: "App", args: argparse.Namespace, lang: str, say: SayLine)
 
 
 def run_review(path: Path, sides: list[int], args: argparse.Namespace, lang: str,
-               out: TextIO, err: TextIO, inp: TextIO) -> int:
+               out: TextIO, err: TextIO, inp: TextIO, *, keys: "KeySource | None" = None,
+               clock: "Clock | None" = None) -> int:
     """``tavli-voice review [NAME]``: the kept match at ``path`` reviewed (``sides`` judged)
     through the same App, review mode and front ends as the review after a match: typed keys,
-    ``--voice``, one switch (``--scan`` or scanning saved as on) and the narrator
-    (``--speech``). Nothing is written: stopping at any moment loses nothing."""
+    ``--voice``, one switch (``--scan`` or scanning saved as on; ``keys`` and ``clock`` stand
+    in for the terminal's keys and the real clock) and the narrator (``--speech``). Nothing
+    is written: stopping at any moment loses nothing."""
     from .session import Session
     from .ui.app import App
     from .ui.review_mode import ReviewMode
@@ -515,7 +519,8 @@ def run_review(path: Path, sides: list[int], args: argparse.Namespace, lang: str
         if scan:
             from .ui.scan_input import run_scanning
             app.list_plays = False
-            return run_scanning(app, player, mode=scan, events=opening)
+            return run_scanning(app, player, mode=scan, events=opening, keys=keys, clock=clock,
+                                out=out if keys is not None else None)
         return player.run(opening)
     finally:
         if pump is not None:
@@ -574,8 +579,9 @@ def _main(argv: list[str], out: TextIO | None, inp: TextIO | None, *, window: bo
         if instead == "watch":
             from .ui.watch import watch
             return watch(save_path, say, inp, lang)
-        if instead == "quit":
-            say(M.text("goodbye", lang))
+        if instead == "quit":  # «Γεια σας» to two people at one keyboard
+            both = "" if args.players or args.opponent != "friend" else ".both"
+            say(M.text("goodbye" + both, lang))
             return 1
         if claimed != save_path:
             save_path = claimed

@@ -379,3 +379,86 @@ class TestCostWords:
         assert f"{loss_words(first.loss, 'el')} ανά παρτίδα." in said
         assert f"μέση απώλεια ανά απόφαση: {loss_words(rate, 'el', 'thousandths')}." in said
         assert "δέκατ" not in said
+
+
+class TestStandaloneReviewByOneSwitch:
+    """``tavli-voice review --scan auto``: the same review walk as after a match, scanned."""
+
+    def test_one_switch_walks_a_whole_standalone_review(self, home: Path) -> None:
+        """Auto scanning, one key (space), the person reading the screen: at each mistake
+        Try again, then the expert's play (heard right), then Next mistake; past the last
+        one the review ends and Quit leaves. Every press picks something."""
+        from functools import partial
+
+        from tavli_voice.review import judge
+        from tavli_voice.review_cli import main as review_main
+        from tavli_voice.scanning import ManualClock
+        from tavli_voice.startup import run_review
+
+        play("--players", "rita,expert", "--points", "1", "--game", "portes", "--seed", "5")
+        (path,) = home.iterdir()
+        data = json.loads(path.read_text(encoding="utf-8"))
+        mistakes = sorted((j for j in judge(data["turns"], [0], reasons=False) if j.mistake),
+                          key=lambda j: -j.loss)
+        assert len(mistakes) >= 2
+        out = io.StringIO()
+        clock = ManualClock()
+        state = {"lines": 0, "since": 0.0, "pressed": False, "presses": 0}
+
+        def wanted(lines: list[str]) -> str:
+            if "End of the review." in lines:
+                return "Quit"
+            heads = [line for line in lines if line.startswith("Mistake ")]
+            if not heads:
+                return ""
+            at = int(heads[-1].split()[1]) - 1
+            after = lines[len(lines) - 1 - lines[::-1].index(heads[-1]):]
+            if any(line.startswith("Right: ") for line in after):
+                return "Next mistake"
+            # Try again at the top of the menu, then the expert's play among the plays
+            return lines[-1] if lines[-1] in ("Try again", mistakes[at].best.notation) else ""
+
+        def plan(now: float) -> list[str]:
+            if now > 20_000:
+                return ["ctrl-d"]  # stuck: leave (the asserts below say so)
+            lines = out.getvalue().splitlines()
+            if len(lines) != state["lines"]:
+                state.update(lines=len(lines), since=now, pressed=False)
+            if state["pressed"] or now - state["since"] < 0.6 or not lines:
+                return []
+            if lines[-1] == wanted(lines):
+                state["pressed"] = True
+                state["presses"] += 1
+                return ["space"]
+            return []
+
+        code = review_main(["--speech", "off", "--scan", "auto"], out=out, err=io.StringIO(),
+                           inp=io.StringIO(""),
+                           walk=partial(run_review, keys=_Keys(clock, plan), clock=clock))
+        said = out.getvalue().splitlines()
+        assert code == 0 and clock.now() <= 20_000, said[-20:]
+        assert said[0] == "The expert is judging your plays."
+        from tavli_voice.words import text
+        assert said[1] == text("scanui.intro_auto", "en", pick="space", next="Enter")
+        heads = [line for line in said if line.startswith("Mistake ")]
+        assert heads == [f"Mistake {i} of {len(mistakes)}, " + line.split(", ", 1)[1]
+                         for i, line in enumerate(heads, 1)]
+        assert len(heads) == len(mistakes)  # every mistake, once, in turn
+        rights = [line for line in said if line.startswith("Right: ")]
+        assert rights == [f"Right: {j.best.notation} is the expert's play." for j in mistakes]
+        assert "End of the review." in said
+        # one switch, never a wasted press: Try again, the play and Next at each, then Quit
+        assert state["presses"] == 3 * len(mistakes) + 1
+
+
+class _Keys:
+    """A keyboard driven by a script: ``plan(now) -> keys`` once per read."""
+
+    def __init__(self, clock: object, plan: object) -> None:
+        self.clock = clock
+        self.plan = plan
+
+    def read(self, timeout: float) -> list[tuple[str, float]]:
+        self.clock.advance(timeout)  # type: ignore[attr-defined]
+        now = self.clock.now()  # type: ignore[attr-defined]
+        return [(k, now) for k in self.plan(now)]  # type: ignore[operator]
