@@ -578,3 +578,49 @@ class TestNoSpelledNamesInEnglishSpeech:
             said = clean_for_speech(notation, lang)
             assert "folder" not in said and "φάκελο" not in said, said
             assert said.endswith(("to 13", "στο 13", "to 18", "στο 18")), said
+
+
+class TestGoodbyeOutsideTheNarrator:
+    """Ctrl-C in the terminal or while scanning says goodbye to everyone at the keyboard."""
+
+    @pytest.mark.parametrize("people,said", [(True, "Γεια σας."), (False, "Γεια σου.")])
+    def test_ctrl_c_while_scanning(self, people: bool, said: str, tmp_path: Path) -> None:
+        import io
+
+        from tavli_voice.scanning import ManualClock
+        from tavli_voice.session import new_session
+        from tavli_voice.ui.app import App
+        from tavli_voice.ui.scan_input import run_scanning
+
+        class Interrupting:
+            def read(self, timeout: float) -> list[tuple[str, float]]:
+                raise KeyboardInterrupt
+
+        players = (E.PlayerInfo("Μαρία"), E.PlayerInfo("Νίκος")) if people else None
+        app = App(new_session("portes", 1, seed=1, players=players), lang="el")
+        out = io.StringIO()
+        code = run_scanning(app, None, "auto", settings_path=tmp_path / "s.json",
+                            keys=Interrupting(), clock=ManualClock(), out=out)
+        assert code == 0
+        assert out.getvalue().splitlines()[-1] == said, out.getvalue()[-200:]
+
+    @pytest.mark.parametrize("opponent,said", [("friend", "Γεια σας."), ("rita", "Γεια σου.")])
+    def test_leaving_at_the_open_match_question(self, opponent: str, said: str, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+        import io
+
+        from tavli_voice import storage
+        from tavli_voice.startup import main
+        for name in ("HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME",
+                     "XDG_CACHE_HOME"):
+            monkeypatch.setenv(name, str(tmp_path / name))
+        save = tmp_path / "save.json"
+        argv = ["--opponent", opponent, "--save", str(save), "--lang", "el", "--speech", "off"]
+        main([*argv, "--seed", "1"], out=io.StringIO(), inp=io.StringIO("q\n"))
+        lock = storage.SaveLock.acquire(save)  # the match is open in another copy
+        try:
+            out = io.StringIO()
+            assert main(["--resume", *argv], out=out, inp=io.StringIO("q\n")) == 1
+        finally:
+            lock.release()
+        assert out.getvalue().splitlines()[-1] == said, out.getvalue()[-200:]

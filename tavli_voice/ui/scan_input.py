@@ -324,8 +324,9 @@ def run_scanning(app: App, player: TerminalPlayer | None, mode: str = "auto", *,
         with TtyKeys(player.inp.fileno(), clock) as tty_keys:
             return loop(tty_keys)
     except KeyboardInterrupt:
-        say(M.text("goodbye.saved" if getattr(app, "saved", app.save_path is not None)
-                   else "goodbye", lang, command=app.resume_command))
+        both = "" if any(p.is_bot for p in app.session.players) else ".both"  # «Γεια σας»
+        say(M.text(("goodbye.saved" if getattr(app, "saved", app.save_path is not None)
+                    else "goodbye") + both, lang, command=app.resume_command))
         return 0
 
 
