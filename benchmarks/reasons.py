@@ -49,25 +49,34 @@ from tavli_voice.narration.pieces import NarrationContext
 from tavli_voice.rules import Play, Position, legal_plays
 
 GAMES = ("portes", "plakoto", "fevga")
-KINDS = list(Kind)
+KINDS = [k for k in Kind if k not in reasons.EXACT]
+#: A race fit draws this many times the decisions asked for and keeps the races.
+RACE_DRAW = 6
 
 
-def pairs(game: str, n: int, seed: int, bot: ExpertBot) -> tuple[np.ndarray, np.ndarray]:
-    """Fact differences (better − other) and the expert's equity differences."""
+def pairs(game: str, n: int, seed: int, bot: ExpertBot,
+          race: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """Fact differences (better − other) and the expert's equity differences less the part
+    its own mars chances explain exactly (:data:`reasons.EXACT`); in a race (``race``) the
+    race decisions among ``RACE_DRAW`` times as many, else the decisions in contact."""
     rng = random.Random(f"reasons-fit:{game}:{seed}")
     xs: list[list[float]] = []
     ys: list[float] = []
-    for before, _dice, plays in random_decisions(game, n, seed, keep=0.3, label="reasons"):
-        if len(plays) < 2:
+    drawn = random_decisions(game, n * (RACE_DRAW if race else 1), seed, keep=0.3,
+                             label="reasons")
+    for before, _dice, plays in drawn:
+        if len(plays) < 2 or reasons.in_contact(before) == race:
             continue
         eq = bot.equities(plays)
         best = int(np.argmax(eq))
         others = [i for i in range(len(plays)) if i != best]
         for i in rng.sample(others, min(3, len(others))):
             diffs = {d.kind: d for d in reasons.differences(before, plays[i], plays[best])}
+            exact = sum(reasons.EXACT[d.kind] * (d.better - d.mine) for d in
+                        reasons.mars_differences(plays[i].result, plays[best].result, bot))
             xs.append([float(diffs[k].better - diffs[k].mine) if k in diffs else 0.0
                        for k in KINDS])
-            ys.append(float(eq[best] - eq[i]))
+            ys.append(float(eq[best] - eq[i]) - exact)
     return np.array(xs), np.array(ys)
 
 
@@ -88,18 +97,21 @@ def fit(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 def run_fit(n: int) -> None:
     bot = ExpertBot(0, search=False)
-    print("WEIGHTS = {")
     report = []
-    for game in GAMES:
-        x, y = pairs(game, n, 1, bot)
-        w = fit(x, y)
-        xv, yv = pairs(game, n // 2, 2, bot)
-        pred = xv @ w
-        r2 = 1.0 - float(np.sum((yv - pred) ** 2) / np.sum((yv - yv.mean()) ** 2))
-        entries = ", ".join(f"Kind.{KINDS[j].name}: {w[j]:.4f}" for j in range(len(KINDS)) if w[j])
-        print(f'    "{game}": {{{entries}}},')
-        report.append(f"{game}: fitted on {len(y)} pairs, validated on {len(yv)}: R2 {r2:.2f}")
-    print("}")
+    for race in (False, True):
+        print("RACE_WEIGHTS = {" if race else "WEIGHTS = {")
+        for game in GAMES:
+            x, y = pairs(game, n, 1, bot, race)
+            w = fit(x, y)
+            xv, yv = pairs(game, n // 2, 2, bot, race)
+            pred = xv @ w
+            r2 = 1.0 - float(np.sum((yv - pred) ** 2) / np.sum((yv - yv.mean()) ** 2))
+            entries = ", ".join(f"Kind.{KINDS[j].name}: {w[j]:.4f}"
+                                for j in range(len(KINDS)) if w[j])
+            print(f'    "{game}": {{{entries}}},')
+            report.append(f"{game}{' race' if race else ''}: fitted on {len(y)} pairs, "
+                          f"validated on {len(yv)}: R2 {r2:.2f}")
+        print("}")
     print("\n".join(report))
 
 

@@ -230,6 +230,7 @@ def naive_value(kind: Kind, game: str, before: Position, after: Position) -> int
                              if stacks[p - 1][:1] == (1,)) if game == "fevga" else 0,
         Kind.PIPS: naive_pips(game, stacks, bar),
         Kind.OFF: off[0],
+        Kind.GAPS: naive_gaps(stacks, bar),
     }
     if kind in plain:
         return int(plain[kind])  # type: ignore[call-overload]
@@ -248,6 +249,15 @@ def naive_value(kind: Kind, game: str, before: Position, after: Position) -> int
     assert kind is Kind.MOTHER_RISK
     lone = plakoto and stacks[23] == (1,)
     return naive_hits(after)[0].get(24, 0) if lone else 0
+
+
+def naive_gaps(stacks: list[naive.Stack], bar: tuple[int, int]) -> int:
+    """Bearing off (R4: none of ours on the bar or above 6): empty home points below our
+    highest; else 0."""
+    ours = [p for p in range(1, 25) if 1 in stacks[p - 1]]
+    if bar[0] or not ours or max(ours) > 6:
+        return 0
+    return sum(1 for p in range(1, max(ours)) if p not in ours)
 
 
 def naive_pips(game: str, stacks: list[naive.Stack], bar: tuple[int, int]) -> int:

@@ -85,6 +85,8 @@ class Facts:
     pips: tuple[int, int]
     #: Checkers borne off (ours, theirs).
     off: tuple[int, int]
+    #: Bearing off (all ours home, R4): empty points of our home below our highest checker.
+    gaps: int = 0
 
     def made_points(self, before: Position) -> tuple[int, ...]:
         """Points blocked now that were not blocked in ``before`` (highest first)."""
@@ -137,6 +139,20 @@ def runs(pos: Position) -> tuple[int, int]:
         if pos.points[p - 1] < 0:  # theirs on top, free to move on (a pinned one is not)
             behind = True
     return prime, wall
+
+
+def home_gaps(pos: Position) -> int:
+    """Bearing off (every checker of ours home or off, R4): the empty points of our home
+    (1–6) below our highest checker there; 0 while a checker is still outside.
+
+    >>> from tavli_voice.rules import Position
+    >>> home_gaps(Position.initial("portes"))
+    0
+    """
+    if pos.bar[0] or any(pos.mine(p) for p in range(7, 25)):
+        return 0
+    held = [p for p in range(1, 7) if pos.mine(p)]
+    return sum(1 for p in range(1, max(held)) if not pos.mine(p)) if held else 0
 
 
 def blots_of(pos: Position) -> tuple[int, ...]:
@@ -261,7 +277,7 @@ def facts(pos: Position) -> Facts:
     start_left = sum(pos.mine(p) for p in range(19, 25)) if pos.game == "fevga" else 0
     return Facts(pos.game, blots, shots, blocked, prime, wall, anchors, captured, lost,
                  plakoto and pos.pins[0] == -1, plakoto and pos.pins[23] == 1, mother_risk,
-                 start_left, pos.pip_count(), pos.off)
+                 start_left, pos.pip_count(), pos.off, home_gaps(pos))
 
 
 class Kind(enum.StrEnum):
@@ -280,6 +296,7 @@ class Kind(enum.StrEnum):
     START_LEFT = "start_left"  #: Fevga: checkers still in the starting quarter
     PIPS = "pips"              #: the race: our pips left minus theirs
     OFF = "off"                #: our checkers borne off
+    GAPS = "gaps"              #: bearing off: empty points of our home below our highest
     MARS_LOST = "mars_lost"    #: the expert's chance (in 100) that we lose a mars (R9)
     MARS_WON = "mars_won"      #: the expert's chance (in 100) that we win a mars (R9)
 
@@ -317,6 +334,7 @@ def _values(f: Facts, before: Position) -> dict[Kind, tuple[int, tuple[int, ...]
         Kind.START_LEFT: (f.start_left, ()),
         Kind.PIPS: (f.pips[0] - f.pips[1], ()),
         Kind.OFF: (f.off[0], ()),
+        Kind.GAPS: (f.gaps, ()),
     }
 
 
@@ -345,7 +363,7 @@ NATURAL_SIGN: dict[Kind, int] = {
     Kind.SHOTS: -1, Kind.MADE: 1, Kind.GIVEN_UP: -1, Kind.PRIME: 1, Kind.WALL: 1,
     Kind.ANCHOR: 1, Kind.CAPTURED: 1, Kind.LOST: -1, Kind.THEIR_MOTHER: 1,
     Kind.MOTHER_RISK: -1, Kind.START_LEFT: -1, Kind.PIPS: -1, Kind.OFF: 1,
-    Kind.MARS_LOST: -1, Kind.MARS_WON: 1,
+    Kind.GAPS: -1, Kind.MARS_LOST: -1, Kind.MARS_WON: 1,
 }
 
 #: Facts read from the expert's own probabilities: their part of the equity
@@ -369,6 +387,19 @@ WEIGHTS: dict[str, dict[Kind, float]] = {
                 Kind.PIPS: -0.0948, Kind.OFF: 0.0606},
     "fevga": {Kind.MADE: 0.0786, Kind.GIVEN_UP: -0.0766, Kind.WALL: 0.0277,
               Kind.START_LEFT: -0.0546, Kind.OFF: 0.1221},
+}
+
+#: The same for a race (:func:`in_contact` false, where points held are no reason):
+#: checkers borne off, pips and gaps in the home, fitted by ``benchmarks/reasons.py
+#: --fit --decisions 250`` to the expert's equity differences less the part its own
+#: mars chances explain (:data:`EXACT`), on the race decisions among 1,500 of the
+#: playouts' (about 310, 110 and 190 pairs). Validated R² is low (0.01 in Portes,
+#: 0.31 in Plakoto, below 0 in Fevga): the ranking's shares (:data:`MOST`) keep
+#: these for the differences they clearly explain.
+RACE_WEIGHTS: dict[str, dict[Kind, float]] = {
+    "portes": {Kind.PIPS: -0.0265, Kind.OFF: 0.0252, Kind.GAPS: -0.0143},
+    "plakoto": {Kind.PIPS: -0.0138, Kind.OFF: 0.1026, Kind.GAPS: -0.0128},
+    "fevga": {Kind.OFF: 0.1103},
 }
 
 #: A reason is said when it explains at least this share of the equity difference …
@@ -421,10 +452,12 @@ class Explanation:
     shares: tuple[float, ...]
 
 
-def contributions(game: str, diffs: tuple[Difference, ...]) -> list[tuple[float, Difference]]:
-    """Each difference's part of the equity difference by :data:`WEIGHTS` (positive: for
-    ``better``); the expert's own chances (:data:`EXACT`) count exactly."""
-    w = {**WEIGHTS[game], **EXACT}
+def contributions(game: str, diffs: tuple[Difference, ...], *,
+                  race: bool = False) -> list[tuple[float, Difference]]:
+    """Each difference's part of the equity difference by :data:`WEIGHTS` (:data:`RACE_WEIGHTS`
+    in a race; positive: for ``better``); the expert's own chances (:data:`EXACT`) count
+    exactly."""
+    w = {**(RACE_WEIGHTS if race else WEIGHTS)[game], **EXACT}
     return [(w.get(d.kind, 0.0) * (d.better - d.mine), d) for d in diffs]
 
 
@@ -479,9 +512,11 @@ def explain(before: Position, mine: Play, better: Play, equity_loss: float, *,
     (:func:`mars_differences`) count with their exact part of the difference.
     """
     diffs = differences(before, mine, better) + mars_differences(mine.result, better.result, bot)
-    if not in_contact(before):
+    race = not in_contact(before)
+    if race:
         diffs = tuple(d for d in diffs if d.kind not in POINT_KINDS)
-    parts = sorted(((c, d) for c, d in _fold_race_into_hit(contributions(before.game, diffs))
+    parts = sorted(((c, d) for c, d in _fold_race_into_hit(contributions(before.game, diffs,
+                                                                          race=race))
                     if c > 0), key=lambda cd: -cd[0])
     loss = max(equity_loss, 1e-9)
     dominant = DOMINANT.get(before.game)

@@ -99,6 +99,10 @@ REASON_WORDS: dict[str, dict[str, str]] = {
                          "την προτεινόμενη"},
     "pips": {"en": "the hint's play gains {n} pips in the race",
              "el": "η προτεινόμενη κίνηση κερδίζει {n} στο μέτρημα"},
+    "gaps": {"en": "empty points in your home while bearing off: {n} after your play, {m} after "
+                   "the hint's play",
+             "el": "κενές θέσεις στο σπίτι σου στο μάζεμα: {n} με την κίνησή σου, {m} με την "
+                   "προτεινόμενη"},
     "mars_lost": {"en": "by the expert's reckoning, your play loses with a mars {n} times in "
                         "100, the hint's play {m}",
                   "el": "κατά τον ειδικό, με την κίνησή σου χάνεις με μαρς {n} φορές στις 100, "

@@ -29,7 +29,7 @@ from .reason_words import REASON_WORDS as REASON_WORDS
 
 
 #: Kinds whose numbers count feminine Greek nouns (πόρτες, θέσεις, φορές).
-_FEMININE = {"prime", "wall", "mars_lost", "mars_won"}
+_FEMININE = {"prime", "wall", "gaps", "mars_lost", "mars_won"}
 
 
 class Fact(Protocol):
@@ -98,7 +98,7 @@ def reason_part(game: str, fact: Fact, lang: str, who: PlayerWords, *,
     if kind in ("pips",):
         n = fact.mine - fact.better
         return _w(kind, lang, game, n=number(n, lang, speech=speech))
-    if kind in ("given_up", "lost", "start_left", "mars_lost"):  # the count that is worse is mine
+    if kind in ("given_up", "lost", "start_left", "gaps", "mars_lost"):  # the count that is worse is mine
         n, m = fact.mine, fact.better
     else:
         n, m = fact.better, fact.mine
