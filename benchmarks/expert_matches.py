@@ -1,0 +1,134 @@
+"""Real matches between an expert net and a yardstick: ``strong`` or a frozen expert.
+
+Plays whole matches (61 points by default, ``tavlucky``, one game kind) through
+:class:`tavli_voice.session.Session`, exactly as ``tavli-voice play --players
+expert,strong --game G --points 61 --seed S --speech off`` does, but with the
+nets named on the command line: the candidate (``--net``, the shipped
+``models/G.npz`` by default) sits in seat 0 and the yardstick in seat 1:
+
+- ``--against strong``: the hand-written strong bot;
+- ``--against expert-2026``: the expert as it was frozen in December 2026
+  (``benchmarks/yardsticks/expert-2026-G.npz``, kept only here), with its search;
+- ``--against FILE.npz``: any other net, with the expert's search.
+
+Each match's result is appended to ``--out`` (JSON lines) as it ends, and seeds
+already in that file are skipped, so an interrupted run resumes. The script
+prints every match and the candidate's share of all points::
+
+    python benchmarks/expert_matches.py --game fevga --against expert-2026 --seeds 101-108
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from tavli_voice import events as E
+from tavli_voice.bots.base import Bot
+from tavli_voice.bots.expert import ExpertBot
+from tavli_voice.bots.net import Net, model_source
+from tavli_voice.rules.match import MatchConfig
+from tavli_voice.session import Session, SessionOptions
+
+HERE = Path(__file__).resolve().parent
+YARDSTICKS = HERE / "yardsticks"
+
+
+def yardstick_path(game: str, name: str) -> Path | None:
+    """The frozen net a yardstick name stands for (None for ``strong``)."""
+    if name == "strong":
+        return None
+    if name.endswith(".npz"):
+        return Path(name)
+    return YARDSTICKS / f"{name}-{game}.npz"
+
+
+class _Table(Session):
+    """A session whose two computer seats play with the given nets (``None``: strong).
+
+    Each decision's bot is made and seeded exactly as in a real match; only an
+    expert's net is swapped for the seat's own."""
+
+    def __init__(self, config: MatchConfig, nets: tuple[Net | None, Net | None]) -> None:
+        players = tuple(E.PlayerInfo(name, "strong" if net is None else "expert")
+                        for name, net in zip(("candidate", "yardstick"), nets))
+        super().__init__(config, (players[0], players[1]), SessionOptions(confirm_plays=False))
+        self._nets = nets
+
+    def _bot(self, name: str, role: str) -> Bot:
+        bot = super()._bot(name, role)
+        net = self._nets[0 if role == "bot0" else 1]
+        if isinstance(bot, ExpertBot) and net is not None:
+            bot._nets[self.game] = net  # the seat's net instead of the installed one
+        return bot
+
+
+def play_match(game: str, seed: int, points: int, nets: tuple[Net | None, Net | None]) -> dict[str, Any]:
+    """One match; the final scores (candidate, yardstick) and its seconds."""
+    start = time.perf_counter()
+    table = _Table(MatchConfig(length=points, kind=game, preset="tavlucky", seed=seed), nets)
+    table.start()
+    steps = 0
+    while table.bot_to_act():
+        table.bot_step()
+        steps += 1
+        if steps > 200_000:
+            raise RuntimeError(f"match seed {seed} did not end")
+    a, b = table.match.scores
+    return {"seed": seed, "candidate": a, "yardstick": b, "seconds": round(time.perf_counter() - start, 1)}
+
+
+def seeds_of(text: str) -> list[int]:
+    """``5-12,20`` → [5, …, 12, 20]."""
+    out: list[int] = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        out.extend(range(int(lo), int(hi or lo) + 1))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", choices=("portes", "plakoto", "fevga"), required=True)
+    ap.add_argument("--net", help="the candidate's weights (default: the shipped models/GAME.npz)")
+    ap.add_argument("--against", default="strong", help="strong, expert-2026 or a weights file")
+    ap.add_argument("--seeds", default="101-108", help="match seeds, e.g. 101-108 (not used in tuning)")
+    ap.add_argument("--points", type=int, default=61)
+    ap.add_argument("--out", type=Path, help="JSON lines, one per match; seeds in it are skipped")
+    args = ap.parse_args(argv)
+    cand = Net.load(Path(args.net) if args.net else model_source(args.game), args.game)
+    ypath = yardstick_path(args.game, args.against)
+    yard = None if ypath is None else Net.load(ypath, args.game)
+    done: dict[int, dict[str, Any]] = {}
+    if args.out and args.out.exists():
+        for line in args.out.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                rec = json.loads(line)
+                done[int(rec["seed"])] = rec
+    print(f"{args.game}: {args.net or 'models/' + args.game + '.npz'} against {args.against}, "
+          f"{args.points}-point matches", flush=True)
+    results = []
+    for seed in seeds_of(args.seeds):
+        rec = done.get(seed)
+        if rec is None:
+            rec = play_match(args.game, seed, args.points, (cand, yard))
+            rec.update(game=args.game, net=args.net or "models", against=args.against)
+            if args.out:
+                with args.out.open("a", encoding="utf-8") as fh:
+                    fh.write(json.dumps(rec) + "\n")
+        results.append(rec)
+        print(f"seed {seed}: {rec['candidate']}-{rec['yardstick']} ({rec['seconds']} s)", flush=True)
+    won = sum(r["candidate"] for r in results)
+    lost = sum(r["yardstick"] for r in results)
+    wins = sum(r["candidate"] > r["yardstick"] for r in results)
+    if won + lost:
+        print(f"total {won}-{lost} = {100 * won / (won + lost):.1f}% of the points; "
+              f"{wins} of {len(results)} matches won")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,44 @@
+"""The match benchmark between an expert net and a yardstick plays real matches and resumes."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.expert_matches import main, play_match, seeds_of, yardstick_path  # noqa: E402
+from tavli_voice.bots.net import Net, model_source  # noqa: E402
+
+
+def test_seed_ranges_are_expanded() -> None:
+    assert seeds_of("5-7,20") == [5, 6, 7, 20]
+    assert seeds_of("3") == [3]
+
+
+def test_the_frozen_yardsticks_load_as_nets_of_their_game() -> None:
+    assert yardstick_path("fevga", "strong") is None
+    for game in ("plakoto", "fevga"):
+        path = yardstick_path(game, "expert-2026")
+        assert path is not None and path.is_file()
+        assert Net.load(path, game).game == game
+
+
+def test_a_match_ends_with_one_side_reaching_the_length() -> None:
+    net = Net.load(model_source("portes"), "portes")
+    rec = play_match("portes", 3, 1, (net, None))
+    assert max(rec["candidate"], rec["yardstick"]) >= 1
+    assert min(rec["candidate"], rec["yardstick"]) < 1
+    assert play_match("portes", 3, 1, (net, None))["yardstick"] == rec["yardstick"]  # seeded
+
+
+def test_finished_seeds_are_read_back_not_played_again(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "m.jsonl"
+    out.write_text(json.dumps({"seed": 4, "candidate": 61, "yardstick": 0, "seconds": 1}) + "\n")
+    assert main(["--game", "portes", "--seeds", "4-5", "--points", "1", "--out", str(out)]) == 0
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    assert [r["seed"] for r in lines] == [4, 5]
+    assert lines[0]["candidate"] == 61  # the recorded match, not replayed
+    printed = capsys.readouterr().out
+    assert "seed 4: 61-0" in printed and "of the points" in printed
