@@ -766,6 +766,8 @@ def bench_record(args: argparse.Namespace) -> None:
         for lang in langs:
             start = time.perf_counter()
             engine = choose_engine(None, lang)
+            if args.whole_sound:  # the engine the crop wraps, on the whole sound
+                engine = getattr(engine, "engine", engine)
             items = phrases(Options(plays=args.plays, commands=PHASE_COMMANDS["play"]), lang)
             clips = record_clips(lang, args.fsdd, args.step or 1, args.variants, args.plays, folder, args.part)
             made = time.perf_counter() - start
@@ -863,6 +865,8 @@ def main() -> None:
                         help="folder where the espeak-ng clips are made once and used again (default: "
                              "tavli-voice-bench-clips in the system's temporary folder)")
     record.add_argument("--jsonl", type=Path, default=None, help="also one JSON line per clip and condition")
+    record.add_argument("--whole-sound", action="store_true",
+                        help="the engine without the crop to the loudest speech (speech/crop.py): the whole sound")
     args = parser.parse_args()
     if args.lang or args.noise or args.room or args.band or args.of_record:
         args.lang = args.lang or "both"
