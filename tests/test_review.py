@@ -462,3 +462,121 @@ class _Keys:
         self.clock.advance(timeout)  # type: ignore[attr-defined]
         now = self.clock.now()  # type: ignore[attr-defined]
         return [(k, now) for k in self.plan(now)]  # type: ignore[operator]
+
+
+class _SpokenMic:
+    """The microphone of a person who reads the review's screen and answers by voice: quiet
+    room, then a word (espeak-ng audio) when ``decide(lines)`` gives one, in real time."""
+
+    def __init__(self, out: io.StringIO, decide: object, voice: str) -> None:
+        self.out = out
+        self.decide = decide
+        self.voice = voice
+        self.clip: object = None
+        self.pos = 0
+        self.waiting_since = 0.0
+        self.lines_then = -1
+        self.said: list[str] = []
+        self.exhausted = False
+
+    def start(self) -> None:
+        pass
+
+    def stop(self) -> None:
+        pass
+
+    def read(self, timeout: float = 0.1) -> object:
+        import time
+
+        import numpy as np
+
+        from speech_helpers import espeak, in_silence
+
+        time.sleep(0.02)
+        if self.clip is not None:
+            block = self.clip[self.pos:self.pos + 320]  # type: ignore[index]
+            self.pos += 320
+            if self.pos >= len(self.clip):  # type: ignore[arg-type]
+                self.clip = None
+                self.waiting_since = time.monotonic()
+                self.lines_then = len(self.out.getvalue().splitlines())
+            return block
+        lines = self.out.getvalue().splitlines()
+        if len(lines) == self.lines_then and time.monotonic() - self.waiting_since < 6:
+            return np.zeros(320, dtype=np.float32)  # waiting for the answer to the last word
+        word = self.decide(lines)  # type: ignore[operator]
+        if word and len(self.said) < 16:
+            self.said.append(word)
+            self.clip, self.pos = in_silence(espeak(word, self.voice), seed=len(self.said)), 0
+        else:
+            self.lines_then = len(lines)
+            self.waiting_since = time.monotonic()
+        return np.zeros(320, dtype=np.float32)
+
+
+@pytest.mark.espeak
+@pytest.mark.parametrize("lang,voice,stop", [("en", "en-us", "stop"), ("el", "el", "σταμάτα")])
+def test_the_standalone_review_by_voice_next_a_try_again_number_and_stop(
+        home: Path, monkeypatch: pytest.MonkeyPatch, lang: str, voice: str, stop: str) -> None:
+    """``tavli-voice review --voice``: spoken audio files, heard through the listener as from
+    a microphone: "next" / «επόμενο» moves to the second mistake, its expert play's number
+    is tried (right), and "stop" / «σταμάτα» ends the review with its summary."""
+    import threading
+
+    from tavli_voice.review import judge
+    from tavli_voice.review_cli import main as review_main
+    from tavli_voice.speech import listener as listener_module
+    from tavli_voice.speech.words import COMMAND_WORDS, number_text
+    from tavli_voice.startup import run_review
+    from tavli_voice.words import text
+
+    play("--players", "rita,expert", "--points", "1", "--game", "portes", "--seed", "5")
+    (path,) = home.iterdir()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    mistakes = sorted((j for j in judge(data["turns"], [0], reasons=False) if j.mistake),
+                      key=lambda j: -j.loss)
+    second = mistakes[1]
+    number = legal_plays(second.position, second.dice).index(second.best) + 1
+    head2 = ("Mistake 2 of " if lang == "en" else "Λάθος 2 από ")
+    right = "Right: " if lang == "en" else "Σωστά: "
+    asked = text("voice.did_you_say", lang, text="\x00").split("\x00")[0]
+    out = io.StringIO()
+
+    def decide(lines: list[str]) -> str | None:
+        if text("voice.ready", lang) not in lines:
+            return None
+        if lines and asked and lines[-1].startswith(asked):
+            return " ".join(COMMAND_WORDS["yes"][lang][0])
+        if not any(line.startswith(head2) for line in lines):
+            return " ".join(COMMAND_WORDS["next"][lang][0])
+        at = max(i for i, line in enumerate(lines) if line.startswith(head2))
+        if not any(line.startswith(right) for line in lines[at:]):
+            return number_text(number, lang)  # type: ignore[arg-type]
+        return stop
+
+    mic = _SpokenMic(out, decide, voice)
+    monkeypatch.setattr(listener_module, "Microphone", lambda: mic)
+    read_end, write_end = os.pipe()  # the keyboard: nothing typed, open until the end
+    inp = os.fdopen(read_end, "r")
+    timer = threading.Timer(240, os.close, (write_end,))  # stuck: end of input ends it
+    timer.start()
+    try:
+        code = review_main(["--speech", "off", "--voice", "--voice-engine", "pocketsphinx",
+                            "--voice-confirm", "never", "--lang", lang], out=out,
+                           err=io.StringIO(), inp=inp, walk=run_review)
+    finally:
+        timer.cancel()
+        try:
+            os.close(write_end)
+        except OSError:
+            pass
+        inp.close()
+    lines = out.getvalue().splitlines()
+    assert code == 0
+    assert mic.said[-1] == stop, (mic.said, lines[-15:])
+    assert any(line.startswith(head2) for line in lines)
+    at = max(i for i, line in enumerate(lines) if line.startswith(head2))
+    assert any(line.startswith(right) and second.best.notation in line for line in lines[at:])
+    end = "End of the review." if lang == "en" else "Τέλος της ανασκόπησης."
+    assert end in lines[at:] and lines[-1] == lines[lines.index(end) + 1]  # then the summary
+    assert not any(line.startswith(head2.replace("2", "3")) for line in lines)  # no further
