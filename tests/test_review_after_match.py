@@ -329,3 +329,61 @@ def test_stop_quit_or_end_silences_the_narrator_and_ends_the_review(home: Path,
     said = notices(app.command(cmd))
     assert said[0] == "End of the review." and "equity lost per decision" in said[1]
     assert app.finished and app.review is None and app.state().phase is Phase.MATCH_OVER
+
+
+# ------------------------------------------------------------- the board window
+
+
+def test_the_board_windows_switch_menu_tries_again_through_the_review(
+        home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the window, one switch scans the review's menu (Next mistake, Repeat, Try again,
+    Hint, Why, Stop the review); Try again opens the plays, the expert's play is heard
+    right, and Stop the review ends it (then one press closes)."""
+    pytest.importorskip("pygame")
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    from tavli_voice.scanning import ManualClock, ScanSettings, Switch
+    from tavli_voice.ui.board.scanview import scan_show
+    from tavli_voice.ui.board.window import BoardWindow
+
+    app, _ = play_to_the_end(home)
+    app.command(C.Yes())
+    assert app.review is not None
+    said: list[str] = []
+    app.subscribe(lambda evs: said.extend(notices(evs)))
+    clock = ManualClock()
+    win = BoardWindow(app, scan_settings=ScanSettings(), bot_delay=0, clock=clock)
+    win.open()
+    driver = win.scan_driver
+    assert driver is not None and win.scanner is not None
+    best = app.state().plays.index(app.review.walk.mistakes[0].best)
+    seen_menus: list[tuple[str, ...]] = []
+
+    def pick(label: str) -> None:
+        since, at = 0.0, None
+        for _ in range(2000):
+            clock.advance(0.1)
+            win.frame()
+            strip = scan_show(win.scanner, app.state(), "en").strip
+            if strip is not None and strip.options and strip.options not in seen_menus:
+                seen_menus.append(strip.options)
+            h = win.scanner.current() if win.scanner else None
+            if h is None or strip is None:
+                continue
+            if (id(win.scanner.mode), h.index) != at:  # a new highlight: a person reads it
+                since, at = clock.now(), (id(win.scanner.mode), h.index)
+            if strip.options[h.index] == label and clock.now() - since >= 0.6 - 1e-9:
+                driver.press(Switch.PICK)
+                win.frame()
+                return
+        raise AssertionError(f"{label!r} never highlighted in {seen_menus}")
+
+    try:
+        pick("Try again")
+        pick(app.state().plays[best].notation)
+        assert any(line.startswith("Right: ") for line in said), said
+        pick("Stop the review")
+        assert "End of the review." in said and app.finished and app.review is None
+    finally:
+        win.close()
+    assert seen_menus[0] == ("Next mistake", "Repeat", "Try again", "Hint",
+                             "Why is the hint better", "Stop the review")
