@@ -9,20 +9,31 @@ has been said. Two ways of offering a long list:
 * **old** — today's list until this change: plays 1 to 9 read, then "And N
   more"; a play further on needs the whole list asked for ("plays") and
   heard from the start; then its number over the whole list (up to 216).
-* **new** — the list told as groups by the checker moved ("From 24: 9
-  plays. …"); "from 24" then the play's number inside its group; a group of
-  more than 12 is narrowed step by step ("to 18") until 12 or fewer are left,
-  read and numbered.
+* **new** — the list told as groups by the checker moved, the first one
+  said whole and the rest as point and count ("From 24: 9 plays. 13: 12,
+  8: 3."), each play heard in its short form ("24 to 18, 13 to 8");
+  "from 24" says that checker's destinations, then (12 or fewer) its plays
+  numbered in the group. The listener picks by number when the play comes
+  within 20 s of listening, else stops and takes the step towards it ("to
+  18", then "from 13" …, hearing each prompt only until their point is
+  named), whichever needs less listening.
 
-Turns of up to 12 plays (nothing left unread past 3) are the same both ways.
+Turns of up to 12 plays are read whole (their number is said) unless the
+play comes after 20 s of listening, when it is chosen step by step.
 Columns: **words** the player says, **keys** typed (Enter counted),
 **heard s** seconds of speech heard before the play can be chosen (at
-espeak-ng's 175 words a minute, 0.25 s between list items).
+espeak-ng's 175 words a minute, 0.25 s between list items), and for switch
+scanning over the real scan menus (:mod:`tavli_voice.scanning.cost`, Hint,
+Describe and Repeat on the top level too): **1-switch presses** (picks in
+automatic scanning), **auto steps** (highlight moves waited for) and
+**2-switch presses** (next and pick). The old scan menu is one flat list;
+the new one the default, by the checker moved.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import random
 import statistics
 import sys
@@ -30,17 +41,23 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from tavli_voice import commands as C  # noqa: E402
 from tavli_voice import events as E  # noqa: E402
 from tavli_voice.bots import make_bot  # noqa: E402
 from tavli_voice.narration import phrases as P  # noqa: E402
-from tavli_voice.narration.pieces import NarrationContext, PresentationReason  # noqa: E402
+from tavli_voice.narration.pieces import NarrationContext, PresentationReason, Say  # noqa: E402
 from tavli_voice.rules import Play, Position, Step  # noqa: E402
 from tavli_voice.rules.chooser import StepChooser  # noqa: E402
 from tavli_voice.rules.movegen import legal_plays  # noqa: E402
 from tavli_voice.rules.playgroups import group_plays  # noqa: E402
+from tavli_voice.scanning import PlayChoice, ScanMenu, ScanSettings, build_root  # noqa: E402
+from tavli_voice.scanning.cost import scan_costs_all  # noqa: E402
+from tavli_voice.ui.board.scan_menu import play_sequences  # noqa: E402
 
 WPM = 175
 PAUSE_S = 0.25
+#: The most listening a play should need before it can be chosen (issue 43's goal).
+BUDGET_S = 20.0
 OLD_LIMIT = 9
 _ONES = 20
 
@@ -64,7 +81,9 @@ def said(event: E.Event, ctx: NarrationContext) -> list[str]:
 
 def old_cost(offered: E.PlaysOffered, target: int) -> tuple[int, int, float]:
     """Words, keys and seconds heard with the list cut at 9 and "And N more"."""
-    full = said(offered, NarrationContext(reason=PresentationReason.REPEAT))
+    full = said(offered, NarrationContext(reason=PresentationReason.REPEAT))[:1]
+    speech = Say(NarrationContext(), speech=True)  # today's items: "1: from 24 to 18, from 13 to 8"
+    full += [f"{n}: {speech.play(p, 0)}" for n, p in enumerate(offered.plays, start=1)]
     count = len(offered.plays)
     if count <= OLD_LIMIT or target <= OLD_LIMIT:
         heard = full[:1 + target]
@@ -78,48 +97,88 @@ def old_cost(offered: E.PlaysOffered, target: int) -> tuple[int, int, float]:
 def new_cost(offered: E.PlaysOffered, target: int, limit: int = 12) -> tuple[int, int, float]:
     """Words, keys and seconds heard with the list told as groups (as the session offers it).
 
-    "from" the group's point; a group of up to ``limit`` plays is read and the
-    play picked by its number there; a larger one is narrowed a step at a time
-    ("to 18", then "from 13" …) until the plays left are read and numbered.
+    "from" the group's point: the checker's destinations are said first, then
+    (for a group of up to ``limit``) its whole plays numbered. The listener
+    picks by number when their play comes within :data:`BUDGET_S` of
+    listening, else stops listening and takes the step towards it ("to 18",
+    then "from 13" …), the shorter list read again after each step.
     """
     ctx = NarrationContext()
     lines = said(offered, ctx)
-    if len(lines) == 1 + len(offered.plays):  # read whole: no groups
-        return number_words(target), len(str(target)) + 1, seconds(lines[:1 + target])
     plays, play = offered.plays, offered.plays[target - 1]
     groups = group_plays(plays)
     g = next(i for i, grp in enumerate(groups) if target in grp.numbers)
-    source = groups[g].source
-    summary = lines[-2].split(". ")
-    heard = lines[:-2] + [". ".join(summary[:g + 1])]
+    source: int | None = groups[g].source
     chooser = StepChooser(offered.position, offered.dice, plays)
-    words, keys = _from(source)
+    words, keys = _from(groups[g].source)
     left: tuple[Play, ...] = tuple(plays[n - 1] for n in groups[g].numbers)
-    while len(left) > limit:  # a step towards the play: where the checker goes
-        dests = chooser.destinations(source)
-        heard += said(E.StepOptions(0, source, tuple(d.to_point for d in dests)), ctx)
-        step = next(d for d in dests if _keeps(chooser, d, play))
-        chooser.choose(step.from_point, step.to_point)
-        words, keys = words + 1 + _point_words(step.to_point), keys + 3 + len(str(step.to_point))
-        done = chooser.complete()
-        if done is not None:
-            return words, keys, seconds(heard)
-        left = chooser.remaining()
-        if len(left) > limit:
-            source = next(src for src in chooser.sources()
-                          if any(_keeps(chooser, d, play) for d in chooser.destinations(src)))
-            heard += said(E.StepOptions(0, None, chooser.sources()), ctx)
-            more = _from(source)
-            words, keys = words + more[0], keys + more[1]
-            continue
-        heard += said(E.StepOptions(0, None, chooser.sources(), left), ctx)[:1]
-        break
+    if len(lines) == 1 + len(plays):  # read whole: no groups
+        if seconds(lines[:1 + target]) <= BUDGET_S:
+            return number_words(target), len(str(target)) + 1, seconds(lines[:1 + target])
+        heard = lines[:1]  # too far down the list: step by step at once
+        source = next(src for src in chooser.sources()
+                      if any(_keeps(chooser, d, play) for d in chooser.destinations(src)))
+        words, keys = _from(source)
+        left = plays
     else:
-        heard += said(E.StepOptions(0, source, (), left), ctx)[:1]
-    local = left.index(play) + 1
-    heard += [said(E.StepOptions(0, source, (), left), ctx)[1]]
-    heard += said(E.StepOptions(0, source, (), left), ctx)[2:2 + local]
-    return words + number_words(local), keys + len(str(local)) + 1, seconds(heard)
+        summary = re.split(r"(?<=[.,]) ", lines[-2])  # "From 24: 8 plays. 20: 10, 13: 6."
+        heard = lines[:-2] + [" ".join(summary[:g + 1])]
+    more_words, more_keys, more_heard = _onwards(chooser, source, left, play, ctx, limit, heard)
+    return words + more_words, keys + more_keys, seconds(heard + more_heard)
+
+
+def _onwards(chooser: StepChooser, source: int | None, left: tuple[Play, ...], play: Play,
+             ctx: NarrationContext, limit: int, before: list[str]) -> tuple[int, int, list[str]]:
+    """Words, keys and lines heard from a stage of the step prompts to ``play``.
+
+    A numbered list (``left`` no longer than ``limit``) is listened to when the
+    play comes within :data:`BUDGET_S` of all heard (``before``), else the
+    cheaper in listening of the list and the next step.
+    """
+    points = (tuple(d.to_point for d in chooser.destinations(source)) if source is not None
+              else chooser.sources())
+    numbered = left if len(left) <= limit else ()
+    options = said(E.StepOptions(0, source, points, numbered), ctx)
+    by_number: tuple[int, int, list[str]] | None = None
+    if numbered:  # the whole prompt, then the plays until the one aimed at
+        local = numbered.index(play) + 1
+        by_number = (number_words(local), len(str(local)) + 1, options[:2 + local])
+        if seconds(before + by_number[2]) <= BUDGET_S or len(numbered) == 1:
+            return by_number
+    if source is None:  # which checker next: "from 13", once 13 is said
+        source = next(src for src in chooser.sources()
+                      if any(_keeps(chooser, d, play) for d in chooser.destinations(src)))
+        heard = [_until(options[0], source)]
+        w, k = _from(source)
+        rest = _onwards(chooser, source, left, play, ctx, limit, before + heard)
+        stepped = (w + rest[0], k + rest[1], heard + rest[2])
+    else:
+        step = next(d for d in chooser.destinations(source) if _keeps(chooser, d, play))
+        heard = [_until(options[0], step.to_point)]
+        w, k = 1 + _point_words(step.to_point), 3 + len(str(step.to_point))
+        chooser.choose(step.from_point, step.to_point)
+        try:
+            if chooser.complete() is not None:
+                stepped = (w, k, heard)
+            else:
+                rest = _onwards(chooser, None, chooser.remaining(), play, ctx, limit,
+                                before + heard)
+                stepped = (w + rest[0], k + rest[1], heard + rest[2])
+        finally:
+            chooser.undo()
+    if by_number is not None and seconds(by_number[2]) <= seconds(stepped[2]):
+        return by_number
+    return stepped
+
+
+def _until(prompt: str, point: int) -> str:
+    """``prompt`` up to where it names ``point`` (a listener who knows the step stops there)."""
+    name = {25: "bar", 0: "off"}.get(point, str(point))
+    tokens = prompt.split()
+    for i, token in enumerate(tokens[1:], start=1):
+        if token.strip(".,:;") == name:
+            return " ".join(tokens[:i + 1])
+    return prompt
 
 
 def _point_words(point: int) -> int:
@@ -155,6 +214,30 @@ def turns(game: str, count: int, seed: int) -> list[tuple[Position, tuple[int, i
     return out
 
 
+def scan_presses(offered: E.PlaysOffered, targets: list[int]
+                 ) -> dict[str, list[tuple[int, int, int]]]:
+    """Two-switch presses, automatic-scanning steps and one-switch presses to each target,
+    flat list against new.
+
+    ``old``: every play in one flat list (the scan menu's ``list`` layout);
+    ``new``: the default, by the checker moved (:class:`CheckerMode`). The
+    costs are the real option trees walked the shortest way (:mod:`scanning.cost`).
+    """
+    seqs = play_sequences(offered.position, offered.dice, offered.plays)
+    menu = ScanMenu(commands=(C.Hint(), C.Describe(), C.Repeat()), plays=tuple(
+        PlayChoice(p.notation, "", tuple(seqs[i]) if seqs is not None else ())
+        for i, p in enumerate(offered.plays)))
+    out: dict[str, list[tuple[int, int, int]]] = {}
+    for way, choice in (("old", "list"), ("new", "auto")):
+        step = ScanSettings(mode="step", play_choice=choice)  # type: ignore[arg-type]
+        auto = ScanSettings(mode="auto", play_choice=choice)  # type: ignore[arg-type]
+        by_step = scan_costs_all(build_root(menu, step), step)
+        by_auto = scan_costs_all(build_root(menu, auto), auto)
+        out[way] = [(by_step[C.ChoosePlay(t)].presses, by_auto[C.ChoosePlay(t)].steps,
+                     by_auto[C.ChoosePlay(t)].presses) for t in targets]
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--turns", type=int, default=60, help="turns per game")
@@ -162,24 +245,32 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     expert = make_bot("expert", seed=args.seed)
     rng = random.Random(args.seed)
-    rows: dict[tuple[str, str, str], list[tuple[int, int, float]]] = {}
+    rows: dict[tuple[str, str, str], list[tuple[int, int, float, int, int, int]]] = {}
     for game in ("portes", "plakoto", "fevga"):
         for pos, dice in turns(game, args.turns, args.seed):
             plays = legal_plays(pos, dice)
             offered = E.PlaysOffered(0, dice, plays, pos)
             aims = {"expert": plays.index(expert.choose_play(pos, dice, plays)) + 1,
                     "random": rng.randrange(len(plays)) + 1}
-            for aim, target in aims.items():
-                rows.setdefault((game, aim, "old"), []).append(old_cost(offered, target))
-                rows.setdefault((game, aim, "new"), []).append(new_cost(offered, target))
+            scans = scan_presses(offered, list(aims.values()))
+            for i, (aim, target) in enumerate(aims.items()):
+                rows.setdefault((game, aim, "old"), []).append(
+                    old_cost(offered, target) + scans["old"][i])
+                rows.setdefault((game, aim, "new"), []).append(
+                    new_cost(offered, target) + scans["new"][i])
     print(f"{'game':8} {'aim':7} {'list':4} {'words med':>9} {'keys med':>8} "
-          f"{'heard med s':>11} {'heard max s':>11} {'> 20 s':>6}")
+          f"{'heard med s':>11} {'heard max s':>11} {'> 20 s':>6} {'1-switch presses':>16} "
+          f"{'auto steps':>10} {'2-switch presses med/max':>24}")
     for (game, aim, way), costs in rows.items():
         words = statistics.median(c[0] for c in costs)
         keys = statistics.median(c[1] for c in costs)
         heard = [c[2] for c in costs]
+        presses = [c[3] for c in costs]
         print(f"{game:8} {aim:7} {way:4} {words:9.1f} {keys:8.1f} {statistics.median(heard):11.1f} "
-              f"{max(heard):11.1f} {sum(h > 20 for h in heard):6d}")
+              f"{max(heard):11.1f} {sum(h > BUDGET_S for h in heard):6d} "
+              f"{statistics.median(c[5] for c in costs):16.1f} "
+              f"{statistics.median(c[4] for c in costs):10.1f} "
+              f"{statistics.median(presses):>18.1f} /{max(presses):4d}")
     return 0
 
 

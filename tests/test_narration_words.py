@@ -607,7 +607,7 @@ class TestPlaysInWords:
         utt = P.phrase(offered, c)
         assert utt.segments[0] == "7 plays to choose from:"
         assert utt.segments[1] == Pause(250)
-        assert utt.segments[2] == "1: from 24 to 18, from 13 to 8"
+        assert utt.segments[2] == "1: 24 to 18, 13 to 8"  # a list is heard in the short form
         el = P.phrase(offered, ctx("el"))
         assert el.segments[0] == "Έχεις επτά κινήσεις να διαλέξεις:"
         assert P.screen_text(offered, ctx("el")).startswith("Έχεις 7 κινήσεις να διαλέξεις:")

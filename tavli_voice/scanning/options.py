@@ -215,7 +215,8 @@ def build_root(menu: ScanMenu, settings: ScanSettings, *,
     has_sequences = bool(menu.plays) and all(p.sequences for p in menu.plays)
     layout = play_layout(len(menu.plays), has_sequences, settings)
     if layout == "checker":
-        return CheckerMode.build(menu, settings, lead=lead, extras=tail, step_order=step_order)
+        # inside a checker, the destinations most of its plays take come first
+        return CheckerMode.build(menu, settings, lead=lead, extras=tail, step_order="frequency")
     if layout == "steps":
         table = normalise_sequences((seq, i) for i, p in enumerate(menu.plays)
                                     for seq in p.sequences)
