@@ -16,7 +16,7 @@ import pytest
 from speech_helpers import espeak, needs_espeak
 
 from tavli_voice.audio.sinks import PlayedAudio
-from tavli_voice.speech.aec import ALIGN_HIGH_S, EchoAlignment
+from tavli_voice.audio.aec import ALIGN_HIGH_S, EchoAlignment
 from tavli_voice.speech.audio import RATE
 
 needs_livekit = pytest.mark.skipif(importlib.util.find_spec("livekit") is None,
@@ -49,7 +49,7 @@ def heard(voice: np.ndarray, ahead: np.ndarray) -> np.ndarray:
 
 def cancelled(voice: np.ndarray, mic: np.ndarray) -> tuple[np.ndarray, object]:
     """``mic`` through an echo canceller fed with ``voice`` as played (stamped as it is written, 0.5 s ahead)."""
-    from tavli_voice.speech.aec import EchoCanceller
+    from tavli_voice.audio.aec import EchoCanceller
 
     played = PlayedAudio(RATE, keep_s=10.0)
     aec = EchoCanceller(played.at_rate, RATE, lead=lambda: LEAD)

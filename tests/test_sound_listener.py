@@ -20,7 +20,7 @@ from speech_helpers import espeak, in_silence, needs_espeak
 from tavli_voice.commands import ChoosePlay, Help, Roll, StopSpeech
 from tavli_voice.audio.sinks import PlayedAudio
 from tavli_voice.speech.audio import RATE
-from tavli_voice.speech.echo import EchoGate
+from tavli_voice.audio.echo import EchoGate
 from tavli_voice.speech.engine_sphinx import SphinxRecognizer
 from tavli_voice.speech.grammar import Options
 from tavli_voice.speech.heard import Heard, give_up_if_unwanted
@@ -329,7 +329,7 @@ def narration(text: str, repeat: int, delay_s: float = 0.06) -> tuple[PlayedAudi
 @needs_livekit
 class TestEchoCanceller:
     def canceller(self, played: PlayedAudio) -> object:
-        from tavli_voice.speech.aec import EchoCanceller
+        from tavli_voice.audio.aec import EchoCanceller
 
         return EchoCanceller(played.at_rate, RATE)
 
@@ -361,7 +361,7 @@ class TestEchoCanceller:
         assert heard[0].reason == "barge_in"
 
     def test_it_finds_out_whether_the_microphone_hears_the_speaker(self) -> None:
-        from tavli_voice.speech.aec import EchoCanceller
+        from tavli_voice.audio.aec import EchoCanceller
 
         played, room_mic, until = narration("Your dice: six and five. Twelve plays to choose from.", 2)
         headset = 0.0005 * np.random.default_rng(3).standard_normal(len(room_mic)).astype(np.float32)
@@ -440,7 +440,7 @@ class TestBargeInOnAWord:
 
     def listener(self, engine: SphinxRecognizer, played: PlayedAudio, out: queue.Queue[object], clock: Clock,
                  pauses: list[bool]) -> Listener:
-        from tavli_voice.speech.aec import EchoCanceller
+        from tavli_voice.audio.aec import EchoCanceller
 
         listener = Listener(engine, "en", out, clock=clock, barge_in="interrupt",
                             echo=EchoGate(played.between, played.rate), canceller=EchoCanceller(played.at_rate, RATE),
@@ -512,7 +512,7 @@ class TestBargeInOnAWord:
 
     def test_while_the_echo_comes_before_the_cancellers_reference_the_narrator_is_paused_only_after_the_checks(
             self, engine: SphinxRecognizer) -> None:
-        from tavli_voice.speech.aec import EchoCanceller
+        from tavli_voice.audio.aec import EchoCanceller
 
         class Behind(EchoCanceller):
             margin = -0.01  # the echo 10 ms before its reference: AEC3 takes none of it out
@@ -940,7 +940,7 @@ class TestDoubleTalk:
     @needs_livekit
     def test_a_player_the_canceller_damps_is_paused_for_at_the_onset_where_the_fitted_filter_finds_it(
             self, engine: SphinxRecognizer) -> None:
-        from tavli_voice.speech.aec import EchoCanceller
+        from tavli_voice.audio.aec import EchoCanceller
 
         voice, played = narrator_played(0.3)
         path = np.concatenate([np.zeros(int(0.3 * RATE), dtype=np.float32), fractional_path(voice, 40.4, 0.8)])

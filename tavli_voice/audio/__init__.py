@@ -8,7 +8,9 @@
 * :mod:`tavli_voice.audio.earcons` — the short sounds made in code;
 * :mod:`tavli_voice.audio.synth` — the speech engines: clean text to samples;
 * :mod:`tavli_voice.audio.sinks` — where samples are played (or recorded), and stopped at once;
-* :mod:`tavli_voice.audio.capture` — the microphone, 16 kHz mono (:data:`~tavli_voice.audio.wav.RATE`).
+* :mod:`tavli_voice.audio.capture` — the microphone, 16 kHz mono (:data:`~tavli_voice.audio.wav.RATE`);
+* :mod:`tavli_voice.audio.aec` and :mod:`tavli_voice.audio.echo` — the echo canceller: the
+  narrator's voice taken out of what the microphone hears.
 
 Nothing here imports anything else in the package.
 """

@@ -158,7 +158,7 @@ class PlayedAudio:
     """What the sink really sent to the device lately, with the time each block sounds.
 
     The listener compares microphone input with it to tell the narrator's own
-    voice from the player's (``speech/echo.py``). Thread-safe.
+    voice from the player's (``audio/echo.py``). Thread-safe.
     """
 
     def __init__(self, rate: int, keep_s: float = 4.0) -> None:
@@ -546,7 +546,7 @@ class SoundDeviceSink:
         For a spoken "stop" with barge-in off. Not for every cut (a key that
         replaces the answer), nor with barge-in on: each restart moves the
         echo's delay, and the echo canceller then lets the narrator through
-        for a long time (``speech/aec.py``, ``ui/voice_input.py``).
+        for a long time (``audio/aec.py``, ``ui/voice_input.py``).
         """
         with self._lock:
             was = self._buffer.pending > 0 or time.monotonic() < self._drained_at + self._tail_s

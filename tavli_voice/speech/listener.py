@@ -23,10 +23,10 @@ captured), what the microphone hears is probably the narrator. Two settings:
   alone stopped it on its own voice.
 
 With loudspeakers the microphone hears the narrator too. An
-``EchoCanceller`` (``speech/aec.py``, WebRTC's AEC3) takes the narrator's
+``EchoCanceller`` (``audio/aec.py``, WebRTC's AEC3) takes the narrator's
 voice out of every block before voice-activity detection, so it rarely starts
 an utterance (with a headset, where no echo reaches the microphone, it is
-left out: it would only damp the player); when one starts anyway, the ``EchoGate`` (``speech/echo.py``)
+left out: it would only damp the player); when one starts anyway, the ``EchoGate`` (``audio/echo.py``)
 compares what the microphone heard then with what was played, as a second
 line (an utterance that is mostly the narrator is dropped). "Stop" (and a barge-in) is obeyed
 from this thread through ``on_stop`` as soon as it is heard; a sure result
@@ -71,10 +71,10 @@ import numpy as np
 from ..commands import COMMAND_NAMES, Command, Drop, Quit, Resign, StopSpeech
 from .audio import RATE, Samples, resample
 from ..audio.capture import AudioUnavailable, Microphone
-from .echo import EchoGate, EchoVerdict
+from ..audio.echo import EchoGate, EchoVerdict
 
 if TYPE_CHECKING:
-    from .aec import EchoCanceller
+    from ..audio.aec import EchoCanceller
 from .grammar import Options, Phrase, hint, phrases
 from .heard import Heard, Recognizer, Superseded, while_wanted
 from ..words import text

@@ -398,19 +398,19 @@ def _canceller(app: App, lang: str) -> tuple[Any, str | None]:
 
     Without a sound device (speech off, or to a file) there is no echo to cancel and nothing
     to say; with one, a canceller that cannot load is said once (the correlation check of
-    ``speech/echo.py`` still works, less well).
+    ``audio/echo.py`` still works, less well).
     """
     speaker = app.narrator.speaker if app.narrator is not None else None
     sink = getattr(speaker, "sink", None)
     played = getattr(sink, "played", None)
     if played is None:
         return None, None
-    from ..speech.aec import CancellerUnavailable, make_canceller
+    from ..audio.aec import CancellerUnavailable, make_canceller
     from ..speech.audio import RATE
     from ..audio.capture import Microphone
     from ..words import text
 
-    def lead() -> float:  # the microphone's reported latency, and a little (see speech/aec.py)
+    def lead() -> float:  # the microphone's reported latency, and a little (see audio/aec.py)
         return Microphone.last_input_latency + 0.02
 
     try:
@@ -421,7 +421,7 @@ def _canceller(app: App, lang: str) -> tuple[Any, str | None]:
 
 def _echo_gate(app: App) -> Any:
     """An echo check fed with what the narrator's sound device played (None without one)."""
-    from ..speech.echo import EchoGate
+    from ..audio.echo import EchoGate
 
     speaker = app.narrator.speaker if app.narrator is not None else None
     sink = getattr(speaker, "sink", None)

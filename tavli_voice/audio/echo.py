@@ -28,8 +28,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
-from .audio import RATE, Samples, resample, window_correlation
+from .wav import RATE, Samples, resample
 
 #: (start, end) in ``time.monotonic`` seconds → the samples played then, at ``rate``.
 PlayedBetween = Callable[[float, float], np.ndarray]
@@ -189,3 +190,22 @@ class EchoGate:
             return 0.0, 0.0, x
         gain = float(np.dot(x, seg)) / seg_energy
         return float(norm[k]), self.max_lag_s - k / RATE, x - gain * seg
+
+
+def window_correlation(x: npt.NDArray[np.float64], ref: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """Normalised correlation of ``x`` with every window ``ref[k:k + len(x)]`` (by FFT), k = 0 ..
+    ``len(ref) - len(x)``: 1.0 where a window is ``x`` scaled, 0 where either is silent.
+
+    >>> ref = np.array([0.0, 0.0, 1.0, 2.0, 0.0])
+    >>> [round(float(c), 3) + 0.0 for c in window_correlation(np.array([2.0, 4.0]), ref)]
+    [0.0, 0.894, 1.0, 0.447]
+    """
+    n = len(x)
+    lags = len(ref) - n + 1
+    x_energy = float(np.dot(x, x))
+    if lags < 1 or x_energy <= 0.0:
+        return np.zeros(max(lags, 0))
+    size = 1 << int(np.ceil(np.log2(len(ref) + n)))
+    corr = np.fft.irfft(np.fft.rfft(ref, size) * np.conj(np.fft.rfft(x, size)), size)[:lags]
+    csum = np.concatenate([[0.0], np.cumsum(ref ** 2)])
+    return np.asarray(corr / np.sqrt(np.maximum(csum[n:n + lags] - csum[:lags], 1e-12) * x_energy))

@@ -21,7 +21,7 @@ It needs two signals in step, 10 ms at a time:
 
 The listener runs every microphone block through :meth:`EchoCanceller.process`
 before voice-activity detection, so the narrator's voice does not start an
-utterance at all; the correlation check of ``speech/echo.py`` stays behind it
+utterance at all; the correlation check of ``audio/echo.py`` stays behind it
 as a second line.
 
     >>> import numpy as np
@@ -41,7 +41,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from .audio import Samples, window_correlation
+from .echo import window_correlation
+from .wav import Samples
 
 log = logging.getLogger(__name__)
 
