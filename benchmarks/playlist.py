@@ -128,24 +128,33 @@ def new_cost(offered: E.PlaysOffered, target: int, limit: int = 12) -> tuple[int
 
 
 def _onwards(chooser: StepChooser, source: int | None, left: tuple[Play, ...], play: Play,
-             ctx: NarrationContext, limit: int, before: list[str]) -> tuple[int, int, list[str]]:
+             ctx: NarrationContext, limit: int, before: list[str], *,
+             quiet: bool = False) -> tuple[int, int, list[str]]:
     """Words, keys and lines heard from a stage of the step prompts to ``play``.
 
     A numbered list (``left`` no longer than ``limit``) is listened to when the
     play comes within :data:`BUDGET_S` of all heard (``before``), else the
-    cheaper in listening of the list and the next step.
+    cheaper in listening of the list and the next step. After a step, "to 8"
+    alone takes the next one when only one checker can go there (the session
+    accepts it); ``quiet``: that step is said without waiting for a prompt.
     """
     points = (tuple(d.to_point for d in chooser.destinations(source)) if source is not None
               else chooser.sources())
     numbered = left if len(left) <= limit else ()
     options = said(E.StepOptions(0, source, points, numbered), ctx)
     by_number: tuple[int, int, list[str]] | None = None
-    if numbered:  # the whole prompt, then the plays until the one aimed at
+    if numbered and not quiet:  # the whole prompt, then the plays until the one aimed at
         local = numbered.index(play) + 1
         by_number = (number_words(local), len(str(local)) + 1, options[:2 + local])
         if seconds(before + by_number[2]) <= BUDGET_S or len(numbered) == 1:
             return by_number
-    if source is None:  # which checker next: "from 13", once 13 is said
+    alone = _to_alone(chooser, play) if source is None else None
+    if alone is not None:  # "to 8" alone: one checker can go there (no need to hear which)
+        source, w, k = alone.from_point, 0, 0
+        heard = [_until(options[0], points[0])]
+        rest = _onwards(chooser, source, left, play, ctx, limit, before + heard, quiet=True)
+        stepped = (w + rest[0], k + rest[1], heard + rest[2])
+    elif source is None:  # which checker next: "from 13", once 13 is said
         source = next(src for src in chooser.sources()
                       if any(_keeps(chooser, d, play) for d in chooser.destinations(src)))
         heard = [_until(options[0], source)]
@@ -154,7 +163,7 @@ def _onwards(chooser: StepChooser, source: int | None, left: tuple[Play, ...], p
         stepped = (w + rest[0], k + rest[1], heard + rest[2])
     else:
         step = next(d for d in chooser.destinations(source) if _keeps(chooser, d, play))
-        heard = [_until(options[0], step.to_point)]
+        heard = [] if quiet else [_until(options[0], step.to_point)]
         w, k = 1 + _point_words(step.to_point), 3 + len(str(step.to_point))
         chooser.choose(step.from_point, step.to_point)
         try:
@@ -169,6 +178,16 @@ def _onwards(chooser: StepChooser, source: int | None, left: tuple[Play, ...], p
     if by_number is not None and seconds(by_number[2]) <= seconds(stepped[2]):
         return by_number
     return stepped
+
+
+def _to_alone(chooser: StepChooser, play: Play) -> Step | None:
+    """The next step towards ``play`` when its destination is reached by one checker only."""
+    for step in chooser.options():
+        if _keeps(chooser, step, play):
+            froms = {s.from_point for s in chooser.options() if s.to_point == step.to_point}
+            if len(froms) == 1:
+                return step
+    return None
 
 
 def _until(prompt: str, point: int) -> str:
