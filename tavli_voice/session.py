@@ -29,6 +29,7 @@ from typing import Any, Callable
 
 from . import commands as C
 from . import events as E
+from . import savefile
 from .bots import BOT_NAMES, HINT_BOT, bot_name, make_bot
 from .bots.base import Bot
 from .command_table import ALWAYS_OFFERED, PHASE_COMMANDS
@@ -41,7 +42,6 @@ from .rules.games import game_for
 from .rules.outcome import drop_outcome, resign_outcome
 from .rules.playgroups import group_of
 
-SAVE_VERSION = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -819,27 +819,9 @@ class Session:
 
     # ------------------------------------------------------------- save/load
     def snapshot(self) -> dict[str, Any]:
-        """Everything needed to resume exactly (R3: seeds plus choices)."""
-        t = self.config.timer
-        return {
-            "version": SAVE_VERSION,
-            "config": {"length": self.config.length, "kind": self.config.kind,
-                       "preset": self.config.preset, "seed": self.config.seed,
-                       "timer": {"enabled": t.enabled, "roll_seconds": t.roll_seconds,
-                                 "play_seconds": t.play_seconds,
-                                 "timeouts_to_lose": t.timeouts_to_lose}},
-            "players": [{"name": p.name, "bot": p.bot} for p in self.players],
-            "options": {"confirm_plays": self.options.confirm_plays,
-                        "suggestions": self.options.suggestions,
-                        "coach": self.options.coach,
-                        "auto_single": self.options.auto_single,
-                        "hint_bot": self.options.hint_bot,
-                        "group_above": self.options.group_above,
-                        "suggest_top": self.options.suggest_top},
-            "checkpoint": dict(self.checkpoint),
-            "log": list(self.log),
-            "over": self.phase is Phase.MATCH_OVER,
-        }
+        """Everything needed to resume exactly (R3: seeds plus choices), as :mod:`~tavli_voice.savefile` lays it out."""
+        return savefile.build(self.config, self.players, self.options, self.checkpoint, self.log,
+                              over=self.phase is Phase.MATCH_OVER)
 
     @classmethod
     def restore(cls, data: dict[str, Any]) -> tuple["Session", list[E.Event]]:
@@ -873,25 +855,13 @@ class Session:
 
     @classmethod
     def _restore(cls, data: dict[str, Any]) -> "Session":
-        from .rules import TimerRules
-
+        saved = savefile.read(data)
+        config, log, checkpoint = saved.config, saved.log, saved.checkpoint
         try:
-            version = data.get("version")
-            if version not in (1, 2):
-                raise ValueError("unknown save version")
-            c = data["config"]
-            timer = TimerRules(**c.get("timer", {}))
-            config = MatchConfig(int(c["length"]), str(c["kind"]), str(c["preset"]),
-                                 c["seed"], timer)
-            players = tuple(E.PlayerInfo(str(p["name"]), p.get("bot")) for p in data["players"])
-            if len(players) != 2:
-                raise ValueError("a match has two players")
-            options = SessionOptions(**data.get("options", {}))
-            log = list(data["log"])
-            checkpoint = data["checkpoint"] if version == 2 else None
-        except (KeyError, TypeError, AttributeError) as exc:
+            options = SessionOptions(**saved.options)
+        except TypeError as exc:
             raise ValueError(f"save data is incomplete: {exc}") from None
-        session = cls(config, (players[0], players[1]), options)
+        session = cls(config, saved.players, options)
         if checkpoint is None:
             session.start()
         else:
