@@ -290,3 +290,28 @@ def test_the_package_imports_nothing_from_the_tools_outside_it() -> None:
             found += [f"{short(name)} -> {n}" for n in names if n.split(".")[0] in outside]
     assert not found, f"the installed package imports tools that are not installed: {found}"
     assert not (ROOT / PACKAGE / "bots" / "train.py").exists(), "training tools live in training/"
+
+
+# ---------------------------------------------------------------- the sound layer
+
+#: The device side of sound: engines, sinks, earcons, the microphone and the echo canceller.
+SOUND_MODULES = ("synth", "sinks", "earcons", "capture", "aec", "echo")
+
+
+def test_the_sound_layer_imports_nothing_above_it(contract: Contract, graph: dict[str, set[str]]) -> None:
+    """audio/ imports only audio/; what plays an Utterance (the speaker) stays in narration/."""
+    assert contract.allowed["audio"] == frozenset(), "audio/ may import nothing else in the package"
+    above = sorted(f"{short(src)} -> {short(dst)}" for src, dsts in graph.items() if area(src) == "audio"
+                   for dst in dsts if area(dst) != "audio")
+    assert not above, f"audio/ imports modules above it: {above}"
+    assert all(f"{PACKAGE}.audio.{name}" in graph for name in SOUND_MODULES)
+    left = [f"{pkg}.{name}" for pkg in ("narration", "speech") for name in SOUND_MODULES
+            if f"{PACKAGE}.{pkg}.{name}" in graph]
+    assert not left, f"device-side sound modules outside audio/: {left}"
+
+
+def test_resampling_is_written_once() -> None:
+    found = [short(name) for name, path in find_modules(ROOT, PACKAGE).items()
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.FunctionDef) and node.name.strip("_") == "resample"]
+    assert found == ["audio.wav"], f"resample is defined in {found}"

@@ -64,7 +64,7 @@ class TestFiles:
     @pytest.mark.parametrize("rate", [8000, 11025, 22050, 44100, 48000])
     def test_any_rate_is_resampled_to_16k_keeping_pitch(self, rate: int) -> None:
         x = tone(1000, 0.5, rate)
-        y = audio.resample(x, rate)
+        y = audio.to_rate(x, rate)
         assert abs(len(y) - 8000) <= 1
         assert abs(peak_hz(y, 16000) - 1000) < 5
         assert abs(np.sqrt(np.mean(y**2)) - np.sqrt(np.mean(x**2))) < 0.01

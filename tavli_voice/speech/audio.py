@@ -6,7 +6,7 @@ with speech output); they are re-exported here.
 Everything inside speech input works on mono float32 arrays at ``RATE``
 (16 kHz, the rate of pocketsphinx's acoustic model and of small Vosk models),
 scaled to -1..1. Files at any rate are resampled here; the microphone is opened at 16 kHz directly
-(``capture.py``).
+(``audio/capture.py``).
 
 Decoders get the utterance trimmed to its loud part, padded with 0.2 s of
 silence (real recordings come trimmed tight, as the FSDD clips, or with long
@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..audio import wav as _wav
-from ..audio.wav import RATE, AudioFileError, Samples, read_wav
+from ..audio.wav import RATE, AudioFileError, Samples, read_wav, resample
 
 #: Silence added before and after an utterance for the decoders, in seconds.
 PAD_SECONDS = 0.2
@@ -48,11 +48,6 @@ __all__ = ["AudioFileError", "RATE", "Samples", "read_wav", "write_wav", "resamp
 def write_wav(path: str | Path, samples: Samples, rate: int = RATE) -> None:
     """Write mono 16-bit PCM (used for enrolment recordings and tests)."""
     _wav.write_wav(path, samples, rate)
-
-
-def resample(samples: Samples, rate: int, to: int = RATE) -> Samples:
-    """``samples`` at ``to`` Hz (band-limited; see :func:`tavli_voice.audio.wav.resample`)."""
-    return _wav.resample(samples, rate, to)
 
 
 def to_rate(samples: Samples, rate: int) -> Samples:
