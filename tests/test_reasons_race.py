@@ -27,7 +27,8 @@ def test_gaps_count_empty_home_points_below_the_highest_while_bearing_off() -> N
 
 def test_a_bear_off_that_leaves_gaps_is_told_by_its_facts() -> None:
     """Portes 1-4 with 5, 5, 4, 4, 3 and 1 home: 5/4 5/1 keeps all on board, 4/off 1/off
-    bears two off; the race weights make the checkers borne off the reason."""
+    bears two off; both sides bear off (R6), so the reason is the exact rolls each play
+    needs, not the race weights."""
     race = pos("portes", {5: 2, 4: 2, 3: 4, 2: 3, 1: 4, 24: -2, 23: -3, 22: -4, 21: -2},
                off=(0, 4))
     assert not in_contact(race)
@@ -40,7 +41,24 @@ def test_a_bear_off_that_leaves_gaps_is_told_by_its_facts() -> None:
     ex = explain(race, mine, better, float(eq[1] - eq[0]))
     assert ex.reasons, ex
     assert not {d.kind for d in ex.reasons} & POINT_KINDS
-    assert all(d.kind in RACE_WEIGHTS["portes"] or d.kind.startswith("mars") for d in ex.reasons)
+    assert all(d.kind is Kind.BEAROFF or d.kind.startswith("mars") for d in ex.reasons)
+    rolls = next(d for d in ex.reasons if d.kind is Kind.BEAROFF)
+    assert rolls.better < rolls.mine
+
+
+def test_a_race_with_a_checker_still_outside_keeps_the_race_weights() -> None:
+    """Portes 6-5, one checker of ours still on 9: not both bearing off (R6)."""
+    race = pos("portes", {9: 1, 5: 2, 4: 2, 3: 4, 2: 3, 1: 3, 24: -2, 23: -3, 22: -4, 21: -2},
+               off=(0, 4))
+    assert not in_contact(race)
+    plays = by_notation(race, (6, 5))
+    eq = ExpertBot(0, search=False).equities(list(plays.values()))
+    best = list(plays.values())[int(eq.argmax())]
+    for other, e in zip(plays.values(), eq):
+        if other is not best:
+            ex = explain(race, other, best, float(eq.max() - e))
+            assert all(d.kind in RACE_WEIGHTS["portes"] or d.kind.startswith("mars")
+                       for d in ex.reasons)
 
 
 def test_gaps_are_said_in_both_languages_greek_numbers_in_words() -> None:

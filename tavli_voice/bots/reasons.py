@@ -44,6 +44,7 @@ from tavli_voice.rules.games import PIN, game_for, to_state
 
 from .expert import ExpertBot
 from .net import LOSE_G, WIN_G
+from .reason_bearoff import bearing_off, rolls_left
 from .fastgen import State, _Walk
 from .shots import MASKS
 
@@ -87,6 +88,9 @@ class Facts:
     off: tuple[int, int]
     #: Bearing off (all ours home, R4): empty points of our home below our highest checker.
     gaps: int = 0
+    #: Both sides bearing off (R6): tenths of the rolls we need, on average, to bear off
+    #: (:mod:`~tavli_voice.bots.reason_bearoff`, exact), else 0.
+    rolls: int = 0
 
     def made_points(self, before: Position) -> tuple[int, ...]:
         """Points blocked now that were not blocked in ``before`` (highest first)."""
@@ -277,7 +281,8 @@ def facts(pos: Position) -> Facts:
     start_left = sum(pos.mine(p) for p in range(19, 25)) if pos.game == "fevga" else 0
     return Facts(pos.game, blots, shots, blocked, prime, wall, anchors, captured, lost,
                  plakoto and pos.pins[0] == -1, plakoto and pos.pins[23] == 1, mother_risk,
-                 start_left, pos.pip_count(), pos.off, home_gaps(pos))
+                 start_left, pos.pip_count(), pos.off, home_gaps(pos),
+                 round(10 * rolls_left(pos)[0]) if bearing_off(pos) else 0)
 
 
 class Kind(enum.StrEnum):
@@ -297,6 +302,7 @@ class Kind(enum.StrEnum):
     PIPS = "pips"              #: the race: our pips left minus theirs
     OFF = "off"                #: our checkers borne off
     GAPS = "gaps"              #: bearing off: empty points of our home below our highest
+    BEAROFF = "bearoff"        #: both bearing off: tenths of the rolls we need (exact)
     MARS_LOST = "mars_lost"    #: the expert's chance (in 100) that we lose a mars (R9)
     MARS_WON = "mars_won"      #: the expert's chance (in 100) that we win a mars (R9)
 
@@ -335,6 +341,7 @@ def _values(f: Facts, before: Position) -> dict[Kind, tuple[int, tuple[int, ...]
         Kind.PIPS: (f.pips[0] - f.pips[1], ()),
         Kind.OFF: (f.off[0], ()),
         Kind.GAPS: (f.gaps, ()),
+        Kind.BEAROFF: (f.rolls, ()),
     }
 
 
@@ -363,7 +370,7 @@ NATURAL_SIGN: dict[Kind, int] = {
     Kind.SHOTS: -1, Kind.MADE: 1, Kind.GIVEN_UP: -1, Kind.PRIME: 1, Kind.WALL: 1,
     Kind.ANCHOR: 1, Kind.CAPTURED: 1, Kind.LOST: -1, Kind.THEIR_MOTHER: 1,
     Kind.MOTHER_RISK: -1, Kind.START_LEFT: -1, Kind.PIPS: -1, Kind.OFF: 1,
-    Kind.GAPS: -1, Kind.MARS_LOST: -1, Kind.MARS_WON: 1,
+    Kind.GAPS: -1, Kind.BEAROFF: -1, Kind.MARS_LOST: -1, Kind.MARS_WON: 1,
 }
 
 #: Facts read from the expert's own probabilities: their part of the equity
@@ -509,25 +516,42 @@ def _expert() -> ExpertBot:
     return _EXPERT[0]
 
 
+def _bearoff_parts(diffs: Sequence[Difference],
+                   equity_loss: float) -> list[tuple[float, Difference]]:
+    """Both sides bearing off (R6): the race is all that is left, so the rolls each play
+    needs (exact) explain what the expert's mars chances (:data:`EXACT`) do not, when the
+    better play needs fewer; the fitted race weights are not used."""
+    exact = [(EXACT[d.kind] * (d.better - d.mine), d) for d in diffs if d.kind in EXACT]
+    rest = equity_loss - sum(c for c, _d in exact)
+    rolls = [(rest, d) for d in diffs if d.kind is Kind.BEAROFF and d.better < d.mine]
+    return sorted(((c, d) for c, d in exact + rolls if c > 0), key=lambda cd: -cd[0])
+
+
 def explain(before: Position, mine: Play, better: Play, equity_loss: float, *,
             bot: ExpertBot | None = None) -> Explanation:
     """The reasons ``better`` is worth ``equity_loss`` more than ``mine`` (both from ``before``).
 
-    In a race (:func:`in_contact` false) points held are no reason; a hit's pips
-    are said as the hit, not as the race too; in Fevga only a reason that
-    clearly dominates (:data:`DOMINANT`) is said. The expert's chances of a mars
-    (:func:`mars_differences`) count with their exact part of the difference.
+    When both sides are bearing off (R6) the reason is the exact rolls each play
+    needs (:func:`_bearoff_parts`). Else, in a race (:func:`in_contact` false)
+    points held are no reason; a hit's pips are said as the hit, not as the race
+    too; in Fevga only a fitted reason that clearly dominates (:data:`DOMINANT`) is
+    said. The expert's chances of a mars (:func:`mars_differences`) count with
+    their exact part of the difference.
     """
     diffs = differences(before, mine, better) + mars_differences(mine.result, better.result, bot)
-    race = not in_contact(before)
-    if race:
-        diffs = tuple(d for d in diffs if d.kind not in POINT_KINDS)
-    parts = sorted(((c, d) for c, d in _fold_race_into_hit(contributions(before.game, diffs,
-                                                                          race=race))
-                    if c > 0), key=lambda cd: -cd[0])
+    race, home = not in_contact(before), bearing_off(before)
+    if home:
+        parts = _bearoff_parts(diffs, equity_loss)
+    else:
+        if race:
+            diffs = tuple(d for d in diffs if d.kind not in POINT_KINDS)
+        diffs = tuple(d for d in diffs if d.kind is not Kind.BEAROFF)
+        parts = sorted(((c, d) for c, d in _fold_race_into_hit(contributions(before.game, diffs,
+                                                                              race=race))
+                        if c > 0), key=lambda cd: -cd[0])
     loss = max(equity_loss, 1e-9)
     dominant = DOMINANT.get(before.game)
-    if dominant is not None:  # fitted weights that explain little: only a dominant one
+    if dominant is not None and not home:  # fitted weights that explain little: only a dominant one
         fitted = [(c, d) for c, d in parts if d.kind not in EXACT]
         keep = fitted[:1] if fitted and fitted[0][0] >= dominant * loss else []
         parts = [(c, d) for c, d in parts if d.kind in EXACT or (c, d) in keep]

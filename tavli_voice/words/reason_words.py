@@ -111,6 +111,10 @@ REASON_WORDS: dict[str, dict[str, str]] = {
                        "in 100, yours {m}",
                  "el": "κατά τον ειδικό, με την προτεινόμενη κίνηση κερδίζεις με μαρς {n} φορές "
                        "στις 100, με τη δική σου {m}"},
+    "bearoff": {"en": "to bear off you need about {n} rolls after your play, {m} after the "
+                      "hint's play",
+                "el": "για να μαζέψεις όλα τα πούλια σου χρειάζεσαι κατά μέσο όρο {n} ζαριές με "
+                      "την κίνησή σου, {m} με την προτεινόμενη"},
     "off": {"en": "checkers borne off: {n} after the hint's play, {m} after yours",
             "el": "μαζεμένα πούλια: {n} με την προτεινόμενη κίνηση, {m} με τη δική σου"},
 }

@@ -75,6 +75,19 @@ def _points(points: Sequence[int], lang: str, lead: str = "στο") -> str:
     return f"point {listed}" if len(points) == 1 else f"points {listed}"
 
 
+def _tenths(n: int, lang: str) -> str:
+    """Tenths as a decimal: "4.3" in English, «4,3» in Greek (espeak-ng reads «τέσσερα κόμμα
+    τρία», the neuter Greek says a decimal in); a whole number without its ",0".
+
+    >>> _tenths(43, "el"), _tenths(43, "en"), _tenths(20, "el")
+    ('4,3', '4.3', '2')
+    """
+    whole, tenth = divmod(n, 10)
+    if not tenth:
+        return str(whole)
+    return f"{whole}{',' if lang == 'el' else '.'}{tenth}"
+
+
 def reason_part(game: str, fact: Fact, lang: str, who: PlayerWords, *,
                 speech: bool = False) -> str:
     """One reason as a sentence part (lower case first), in ``lang``."""
@@ -95,6 +108,8 @@ def reason_part(game: str, fact: Fact, lang: str, who: PlayerWords, *,
                   n=_rolls(fact.mine, lang, speech), after=after)
     if kind == "mother_risk":
         return _w(kind, lang, game, who=who.subject, n=_rolls(fact.mine, lang, speech))
+    if kind == "bearoff":  # tenths of a roll, said as a decimal («4,3»: τέσσερα κόμμα τρία)
+        return _t(kind, lang, n=_tenths(fact.mine, lang), m=_tenths(fact.better, lang))
     if kind in ("pips",):
         n = fact.mine - fact.better
         return _w(kind, lang, game, n=number(n, lang, speech=speech))
