@@ -13,10 +13,11 @@ has been said. Two ways of offering a long list:
   said whole and the rest as point and count ("From 24: 9 plays. 13: 12,
   8: 3."), each play heard in its short form ("24 to 18, 13 to 8");
   "from 24" says that checker's destinations, then (12 or fewer) its plays
-  numbered in the group. The listener picks by number when the play comes
-  within 20 s of listening, else stops and takes the step towards it ("to
-  18", then "from 13" …, hearing each prompt only until their point is
-  named), whichever needs less listening.
+  numbered in the group; "to 18" takes a step (alone when one checker can
+  go there), after which the plays it leads to are numbered when 12 or
+  fewer. Every way the session takes is tried (:func:`new_paths`); the
+  listener takes the one with the fewest words within 20 s of listening,
+  then the least listening (:func:`best_path`); ``--paths`` prints them.
 
 Turns of up to 12 plays are read whole (their number is said) unless the
 play comes after 20 s of listening, when it is chosen step by step.
@@ -94,100 +95,157 @@ def old_cost(offered: E.PlaysOffered, target: int) -> tuple[int, int, float]:
     return 1 + number_words(target), 2 + len(str(target)) + 1, seconds(heard)
 
 
-def new_cost(offered: E.PlaysOffered, target: int, limit: int = 12) -> tuple[int, int, float]:
-    """Words, keys and seconds heard with the list told as groups (as the session offers it).
+Utterance = tuple[str, int]  # ("from", 24), ("to", 18), ("number", 3)
 
-    "from" the group's point: the checker's destinations are said first, then
-    (for a group of up to ``limit``) its whole plays numbered. The listener
-    picks by number when their play comes within :data:`BUDGET_S` of
-    listening, else stops listening and takes the step towards it ("to 18",
-    then "from 13" …), the shorter list read again after each step.
+
+def utterance_words(u: Utterance) -> int:
+    """Words in one thing the player says: "from 24" → 3, "to bar"… → 2, "3" → 1."""
+    kind, value = u
+    return number_words(value) if kind == "number" else 1 + _point_words(value)
+
+
+def utterance_keys(u: Utterance) -> int:
+    """Keys typed for it, Enter counted: "f 24⏎" → 5, "t off⏎", "3⏎" → 2."""
+    kind, value = u
+    if kind == "number":
+        return len(str(value)) + 1
+    return 3 + (3 if value in (0, 25) else len(str(value)))
+
+
+def utterance_text(u: Utterance) -> str:
+    kind, value = u
+    point = {25: "bar", 0: "off"}.get(value, str(value))
+    return str(value) if kind == "number" else f"{kind} {point}"
+
+
+Path = tuple[tuple[Utterance, ...], tuple[str, ...]]  # what the player says, the lines heard
+
+
+def as_commands(spoken: tuple[Utterance, ...]) -> list[C.Command]:
+    """The session's commands for what the player says ("from 24" → FromPoint(24) …)."""
+    make = {"from": C.FromPoint, "to": C.ToPoint, "number": C.ChoosePlay}
+    return [make[kind](value) for kind, value in spoken]  # type: ignore[abstract]
+
+
+def new_paths(offered: E.PlaysOffered, target: int, limit: int = 12) -> list[Path]:
+    """Every way the session lets a player reach play ``target``, with the lines heard.
+
+    As the session offers them: a turn of up to ``limit`` plays is read whole
+    and picked by number; a longer one is told as groups. From there, "from"
+    a point says its checker's destinations, then its plays numbered when no
+    more than ``limit``; "to" a point takes a step (alone, when one checker
+    can go there); after a step the plays it still leads to are numbered when
+    no more than ``limit``. A listener stops listening as soon as what they
+    need has been said.
     """
     ctx = NarrationContext()
     lines = said(offered, ctx)
     plays, play = offered.plays, offered.plays[target - 1]
-    groups = group_plays(plays)
-    g = next(i for i, grp in enumerate(groups) if target in grp.numbers)
-    source: int | None = groups[g].source
     chooser = StepChooser(offered.position, offered.dice, plays)
-    words, keys = _from(groups[g].source)
-    left: tuple[Play, ...] = tuple(plays[n - 1] for n in groups[g].numbers)
+    out: list[Path] = []
     if len(lines) == 1 + len(plays):  # read whole: no groups
-        if seconds(lines[:1 + target]) <= BUDGET_S:
-            return number_words(target), len(str(target)) + 1, seconds(lines[:1 + target])
-        heard = lines[:1]  # too far down the list: step by step at once
-        source = next(src for src in chooser.sources()
-                      if any(_keeps(chooser, d, play) for d in chooser.destinations(src)))
-        words, keys = _from(source)
-        left = plays
+        out.append(((("number", target),), tuple(lines[:1 + target])))
+        top = lines[:1]
+        before_step = {src: top for src in chooser.sources()}
     else:
         summary = re.split(r"(?<=[.,]) ", lines[-2])  # "From 24: 8 plays. 20: 10, 13: 6."
-        heard = lines[:-2] + [" ".join(summary[:g + 1])]
-    more_words, more_keys, more_heard = _onwards(chooser, source, left, play, ctx, limit, heard)
-    return words + more_words, keys + more_keys, seconds(heard + more_heard)
+        groups = group_plays(plays)
+        before_step = {grp.source: lines[:-2] + [" ".join(summary[:i + 1])]
+                       for i, grp in enumerate(groups)}
+        if offered.suggested is not None and offered.suggested == target:
+            out.append(((("number", target),), tuple(lines[:2])))
+    grouped = len(plays) > limit  # the session numbers shorter lists only then
+    limit = limit if grouped else 0
+    for source in chooser.sources():
+        heard = before_step.get(source, lines[:1])
+        _walk(chooser, source, play, ctx, limit, (("from", source),), tuple(heard), out,
+              numbered=_group_plays(plays, source))
+        step = _alone(chooser, source, play)
+        if step is not None:  # "to 8" alone at once
+            _stepped(chooser, step, play, ctx, limit, (("to", step.to_point),), tuple(heard), out)
+    return out
 
 
-def _onwards(chooser: StepChooser, source: int | None, left: tuple[Play, ...], play: Play,
-             ctx: NarrationContext, limit: int, before: list[str], *,
-             quiet: bool = False) -> tuple[int, int, list[str]]:
-    """Words, keys and lines heard from a stage of the step prompts to ``play``.
-
-    A numbered list (``left`` no longer than ``limit``) is listened to when the
-    play comes within :data:`BUDGET_S` of all heard (``before``), else the
-    cheaper in listening of the list and the next step. After a step, "to 8"
-    alone takes the next one when only one checker can go there (the session
-    accepts it); ``quiet``: that step is said without waiting for a prompt.
-    """
-    points = (tuple(d.to_point for d in chooser.destinations(source)) if source is not None
-              else chooser.sources())
-    numbered = left if len(left) <= limit else ()
-    options = said(E.StepOptions(0, source, points, numbered), ctx)
-    by_number: tuple[int, int, list[str]] | None = None
-    if numbered and not quiet:  # the whole prompt, then the plays until the one aimed at
-        local = numbered.index(play) + 1
-        by_number = (number_words(local), len(str(local)) + 1, options[:2 + local])
-        if seconds(before + by_number[2]) <= BUDGET_S or len(numbered) == 1:
-            return by_number
-    alone = _to_alone(chooser, play) if source is None else None
-    if alone is not None:  # "to 8" alone: one checker can go there (no need to hear which)
-        source, w, k = alone.from_point, 0, 0
-        heard = [_until(options[0], points[0])]
-        rest = _onwards(chooser, source, left, play, ctx, limit, before + heard, quiet=True)
-        stepped = (w + rest[0], k + rest[1], heard + rest[2])
-    elif source is None:  # which checker next: "from 13", once 13 is said
-        source = next(src for src in chooser.sources()
-                      if any(_keeps(chooser, d, play) for d in chooser.destinations(src)))
-        heard = [_until(options[0], source)]
-        w, k = _from(source)
-        rest = _onwards(chooser, source, left, play, ctx, limit, before + heard)
-        stepped = (w + rest[0], k + rest[1], heard + rest[2])
-    else:
-        step = next(d for d in chooser.destinations(source) if _keeps(chooser, d, play))
-        heard = [] if quiet else [_until(options[0], step.to_point)]
-        w, k = 1 + _point_words(step.to_point), 3 + len(str(step.to_point))
-        chooser.choose(step.from_point, step.to_point)
-        try:
-            if chooser.complete() is not None:
-                stepped = (w, k, heard)
-            else:
-                rest = _onwards(chooser, None, chooser.remaining(), play, ctx, limit,
-                                before + heard)
-                stepped = (w + rest[0], k + rest[1], heard + rest[2])
-        finally:
-            chooser.undo()
-    if by_number is not None and seconds(by_number[2]) <= seconds(stepped[2]):
-        return by_number
-    return stepped
+def _group_plays(plays: tuple[Play, ...], source: int) -> tuple[Play, ...]:
+    group = next((g for g in group_plays(plays) if g.source == source), None)
+    return tuple(plays[n - 1] for n in group.numbers) if group is not None else ()
 
 
-def _to_alone(chooser: StepChooser, play: Play) -> Step | None:
-    """The next step towards ``play`` when its destination is reached by one checker only."""
-    for step in chooser.options():
+def _alone(chooser: StepChooser, source: int, play: Play) -> Step | None:
+    """The step from ``source`` towards ``play`` when its destination is reached by one checker only."""
+    for step in chooser.destinations(source):
         if _keeps(chooser, step, play):
             froms = {s.from_point for s in chooser.options() if s.to_point == step.to_point}
             if len(froms) == 1:
                 return step
     return None
+
+
+def _walk(chooser: StepChooser, source: int, play: Play, ctx: NarrationContext, limit: int,
+          said_: tuple[Utterance, ...], heard: tuple[str, ...], out: list[Path], *,
+          numbered: tuple[Play, ...]) -> None:
+    """Paths on from "from ``source``" (the checker picked, its destinations said)."""
+    if not any(_keeps(chooser, d, play) for d in chooser.destinations(source)):
+        return
+    numbered = numbered if 0 < len(numbered) <= limit else ()
+    points = tuple(d.to_point for d in chooser.destinations(source))
+    options = said(E.StepOptions(0, source, points, numbered), ctx)
+    if play in numbered:
+        local = numbered.index(play) + 1
+        out.append((said_ + (("number", local),), heard + tuple(options[:2 + local])))
+    for step in chooser.destinations(source):
+        if _keeps(chooser, step, play):
+            _stepped(chooser, step, play, ctx, limit, said_ + (("to", step.to_point),),
+                     heard + (_until(options[0], step.to_point),), out)
+
+
+def _stepped(chooser: StepChooser, step: Step, play: Play, ctx: NarrationContext, limit: int,
+             said_: tuple[Utterance, ...], heard: tuple[str, ...], out: list[Path]) -> None:
+    """Paths on from taking ``step`` (the plays it leads to numbered, when few)."""
+    chooser.choose(step.from_point, step.to_point)
+    try:
+        if chooser.complete() is not None:
+            out.append((said_, heard))
+            return
+        left = chooser.remaining()
+        numbered = left if 0 < len(left) <= limit else ()
+        sources = chooser.sources()
+        options = said(E.StepOptions(0, None, sources, numbered), ctx)
+        if play in numbered:
+            local = numbered.index(play) + 1
+            out.append((said_ + (("number", local),), heard + tuple(options[:2 + local])))
+        for source in sources:
+            _walk(chooser, source, play, ctx, limit, said_ + (("from", source),),
+                  heard + (_until(options[0], source),), out, numbered=())
+            alone = _alone(chooser, source, play)
+            if alone is not None:
+                _stepped(chooser, alone, play, ctx, limit, said_ + (("to", alone.to_point),),
+                         heard + (_until(options[0], source),), out)
+    finally:
+        chooser.undo()
+
+
+def best_path(paths: list[Path]) -> Path:
+    """The listener's way: fewest words within :data:`BUDGET_S` of listening, then least
+    listening; when none is within it, least listening."""
+    within = [p for p in paths if seconds(list(p[1])) <= BUDGET_S]
+    if within:
+        return min(within, key=lambda p: (sum(map(utterance_words, p[0])), seconds(list(p[1]))))
+    return min(paths, key=lambda p: seconds(list(p[1])))
+
+
+def new_cost(offered: E.PlaysOffered, target: int, limit: int = 12) -> tuple[int, int, float]:
+    """Words, keys and seconds heard along the listener's way (:func:`best_path`)."""
+    words, _, keys, heard = new_way(offered, target, limit)
+    return words, keys, heard
+
+
+def new_way(offered: E.PlaysOffered, target: int, limit: int = 12
+            ) -> tuple[int, str, int, float]:
+    """Words, what is said ("from 24, to 18, 2"), keys and seconds heard."""
+    spoken, heard = best_path(new_paths(offered, target, limit))
+    return (sum(map(utterance_words, spoken)), ", ".join(map(utterance_text, spoken)),
+            sum(map(utterance_keys, spoken)), seconds(list(heard)))
 
 
 def _until(prompt: str, point: int) -> str:
@@ -202,11 +260,6 @@ def _until(prompt: str, point: int) -> str:
 
 def _point_words(point: int) -> int:
     return 1 if point in (0, 25) else number_words(point)
-
-
-def _from(source: int) -> tuple[int, int]:
-    """Words and keys for "from <point>" ("f 13" and Enter)."""
-    return 1 + _point_words(source), 2 + (3 if source == 25 else len(str(source))) + 1
 
 
 def _keeps(chooser: StepChooser, step: Step, play: Play) -> bool:
@@ -261,6 +314,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--turns", type=int, default=60, help="turns per game")
     ap.add_argument("--seed", type=int, default=43)
+    ap.add_argument("--paths", action="store_true",
+                    help="print what the listener says for each aim (new list), not the table")
     args = ap.parse_args(argv)
     expert = make_bot("expert", seed=args.seed)
     rng = random.Random(args.seed)
@@ -273,10 +328,17 @@ def main(argv: list[str] | None = None) -> int:
                     "random": rng.randrange(len(plays)) + 1}
             scans = scan_presses(offered, list(aims.values()))
             for i, (aim, target) in enumerate(aims.items()):
+                if args.paths:
+                    words, text, _, heard = new_way(offered, target)
+                    print(f"{game:8} {aim:7} {dice[0]}-{dice[1]} {len(plays):3d} plays  "
+                          f"#{target:<3d} {words} words {heard:5.1f} s  {text}")
+                    continue
                 rows.setdefault((game, aim, "old"), []).append(
                     old_cost(offered, target) + scans["old"][i])
                 rows.setdefault((game, aim, "new"), []).append(
                     new_cost(offered, target) + scans["new"][i])
+    if args.paths:
+        return 0
     print(f"{'game':8} {'aim':7} {'list':4} {'words med':>9} {'keys med':>8} "
           f"{'heard med s':>11} {'heard max s':>11} {'> 20 s':>6} {'1-switch presses':>16} "
           f"{'auto steps':>10} {'2-switch presses med/max':>24}")

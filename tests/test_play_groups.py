@@ -503,3 +503,34 @@ def test_the_screen_lists_a_play_in_its_merged_form_before_its_notation(lang: st
     # speech keeps the words alone
     said = [x for x in P.phrase(offered, NarrationContext(lang=lang)).segments if isinstance(x, str)]
     assert "(" not in said[1] and "6/5" not in said[1]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_benchmarks_listener_reaches_every_aim_through_the_session_r2(game: str) -> None:
+    """Every way benchmarks/playlist.py counts is one the session takes: said as commands
+    at the same turn, it ends with the play aimed at pending."""
+    from benchmarks import playlist as B
+
+    rng = random.Random(7)
+    checked = 0
+    for pos, dice in B.turns(game, 8, seed=43):
+        plays = legal_plays(pos, dice)
+        offered = E.PlaysOffered(0, dice, plays, pos)
+        for target in sorted({1, len(plays), rng.randrange(len(plays)) + 1}):
+            spoken, heard = B.best_path(B.new_paths(offered, target))
+            s = Session(MatchConfig(1, game, "tavlucky", 1, TimerRules(enabled=False)),
+                        (E.PlayerInfo("Anna"), E.PlayerInfo("Babis")), SessionOptions())
+            s.start()
+            s.set_position(pos, 0)
+            s.dice_source.roll = lambda d=dice: d  # type: ignore[method-assign, misc]
+            while s.phase is Phase.ROLL:
+                s.handle(C.Roll())
+            assert s.plays == plays
+            events: list[E.Event] = []
+            for command in B.as_commands(spoken):
+                events = s.handle(command)
+                assert not any(isinstance(e, E.CommandRejected) for e in events), spoken
+            pending = [e for e in events if isinstance(e, E.PlayPending)]
+            assert pending and pending[0].play == plays[target - 1], spoken
+            checked += 1
+    assert checked >= 16
