@@ -35,11 +35,12 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     use_argparse_language(lang)
     ap = argparse.ArgumentParser(prog="tavli-voice review",
                                  description=text("review.usage", lang, max=history.MAX_KEPT))
-    ap.add_argument("name", nargs="?", default=None, metavar="NAME",
+    ap.add_argument("name", nargs="?", default=None, metavar=text("metavar.name", lang),
                     help=text("review.opt_name", lang))
     ap.add_argument("--list", action="store_true", help=text("review.opt_list", lang))
     ap.add_argument("--jsonl", action="store_true", help=text("review.opt_jsonl", lang))
-    ap.add_argument("--side", default=None, help=text("review.opt_side", lang))
+    ap.add_argument("--side", default=None, metavar=text("review.opt_side_metavar", lang),
+                    help=text("review.opt_side", lang))
     ap.add_argument("--all-plays", action="store_true", help=text("review.opt_all_plays", lang))
     ap.add_argument("--order", choices=["size", "play"], default="size",
                     help=text("review.opt_order", lang))

@@ -238,6 +238,32 @@ class TestReviewJsonl:
         code, out, err = review(capsys, "--jsonl", "--side", "3", "--lang", "el")
         assert code == 2 and "το --side θέλει 0, 1 ή all, όχι «3»" in err
 
+    @pytest.mark.parametrize("how", ["--lang", "LANG"])
+    def test_the_greek_help_names_the_match_and_the_side_in_greek(
+            self, home: Path, capsys: pytest.CaptureFixture[str],
+            monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+        """``review -h`` in Greek (``--lang el`` or a Greek system language) shows its
+        placeholders in Greek words, as the other subcommands do; English keeps NAME, SIDE."""
+        argv = ["review", "-h"]
+        if how == "--lang":
+            argv += ["--lang", "el"]
+        else:
+            monkeypatch.delenv("LANGUAGE", raising=False)
+            monkeypatch.delenv("LC_ALL", raising=False)
+            monkeypatch.delenv("LC_MESSAGES", raising=False)
+            monkeypatch.setenv("LANG", "el_GR.UTF-8")
+        with pytest.raises(SystemExit):
+            cli_main(argv)
+        text = capsys.readouterr().out
+        assert text.startswith("χρήση: tavli-voice review")
+        assert "--side ΠΑΙΚΤΗΣ" in text and "[ΟΝΟΜΑ]" in text and "\n  ΟΝΟΜΑ  " in text
+        assert "αγώνα ΟΝΟΜΑ)" in " ".join(text.split())
+        assert "NAME" not in text and "SIDE" not in text
+        with pytest.raises(SystemExit):
+            cli_main(["review", "-h", "--lang", "en"])
+        english = capsys.readouterr().out
+        assert "--side SIDE" in english and "[NAME]" in english and "ΟΝΟΜΑ" not in english
+
 
 def walk(capsys: pytest.CaptureFixture[str], typed: str, *argv: str) -> list[str]:
     """``tavli-voice review`` as a person types to it (the keys of a game: Enter or > next,

@@ -15,7 +15,7 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
               "{max} finished or left matches; keeping one more removes the oldest, and that "
               "is said.",
         "el": "Ανασκόπηση των αγώνων που κρατήθηκαν: τα λάθη του πιο πρόσφατου αγώνα (ή του "
-              "NAME) ένα ένα με πλήκτρα, με τη φωνή (--voice) ή με διακόπτη (--scan), η λίστα "
+              "αγώνα ΟΝΟΜΑ) ένα ένα με πλήκτρα, με τη φωνή (--voice) ή με διακόπτη (--scan), η λίστα "
               "των αγώνων (--list) ή η κρίση του ειδικού για κάθε κίνηση (--jsonl). Το "
               "ιστορικό κρατά τους {max} πιο πρόσφατους αγώνες που τελείωσαν ή που άφησες· αν "
               "κρατηθεί ακόμα ένας, σβήνεται ο παλαιότερος και αυτό λέγεται."},
@@ -30,6 +30,7 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
                        "match), 0, 1 or all",
                  "el": "ποιανού οι κινήσεις κρίνονται: του ανθρώπου (του πρώτου παίκτη όταν "
                        "παίζουν δύο υπολογιστές), 0, 1 ή all"},
+    "opt_side_metavar": {"en": "SIDE", "el": "ΠΑΙΚΤΗΣ"},
     "opt_all_plays": {"en": "include the plays that were not mistakes",
                       "el": "περιλαμβάνει και τις κινήσεις που δεν ήταν λάθη"},
     "list_header": {"en": "Kept matches, newest first ({n} of at most {max}):",
