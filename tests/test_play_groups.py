@@ -84,13 +84,15 @@ def test_a_long_list_is_told_as_groups_in_both_languages() -> None:
     heard = f"From {groups[0].source}: {len(groups[0])} plays. " + ", ".join(
         f"{g.source}: {P.Say(ctx('en'), True).num(len(g), 'f')}" for g in groups[1:]) + "."
     assert said == [f"{len(plays)} plays to choose from:", heard,
-                    "Say from and a point to hear its plays, then a play's number; "
-                    "or ask for the list of plays."]
+                    "Choose step by step: say from and a point, then a number or to and a "
+                    "point; or ask for the list of plays."]
     screen = P.screen_text(offered, ctx("en")).splitlines()
-    assert screen[1] == expected and screen[2].startswith("Type f and a point")
+    assert screen[1] == expected and screen[2].startswith("Choose step by step: f and a point")
     el = strings(P.phrase(offered, ctx("el")))
     assert el[1].startswith(f"Από το {groups[0].source}: ") and "κινήσεις" in el[1]
-    assert el[2].startswith("Πες «από»")
+    assert el[2].startswith("Διάλεξε βήμα βήμα: πες «από» και μια θέση")
+    el_screen = P.screen_text(offered, ctx("el")).splitlines()
+    assert el_screen[2].startswith("Διάλεξε βήμα βήμα: f και μια θέση")
     again = ctx("en", reason=PresentationReason.REPEAT)
     assert len(strings(P.phrase(offered, again))) == 1 + len(plays)
 

@@ -349,14 +349,14 @@ MESSAGES: dict[str, dict[str, str]] = {
                         "el": "Ζήτησε τη λίστα κινήσεων για να τις ακούσεις όλες."},
     # a long list told as groups by the checker moved: "From 24: 8 plays."
     "plays.group": {"en": "From {a}: {count}.", "el": "Από {a}: {count}."},
-    "plays.groups_hint": {"en": "Say from and a point to hear its plays, then a play's number; "
-                                "or ask for the list of plays.",
-                          "el": "Πες «από» και μια θέση για να ακούσεις τις κινήσεις της, μετά "
-                                "τον αριθμό μιας κίνησης· ή ζήτησε τη λίστα κινήσεων."},
-    "plays.groups_hint_screen": {"en": "Type f and a point to see its plays, then a play's "
-                                       "number; or l to list them all.",
-                                 "el": "Γράψε f και μια θέση για να δεις τις κινήσεις της, μετά "
-                                       "τον αριθμό μιας κίνησης· ή l για να τις δεις όλες."},
+    "plays.groups_hint": {"en": "Choose step by step: say from and a point, then a number or "
+                                "to and a point; or ask for the list of plays.",
+                          "el": "Διάλεξε βήμα βήμα: πες «από» και μια θέση, μετά έναν αριθμό ή "
+                                "«στο» και μια θέση· ή ζήτησε τη λίστα κινήσεων."},
+    "plays.groups_hint_screen": {"en": "Choose step by step: f and a point, then a number or t "
+                                       "and a point; or l to list them all.",
+                                 "el": "Διάλεξε βήμα βήμα: f και μια θέση, μετά έναν αριθμό ή t "
+                                       "και μια θέση· ή l για να τις δεις όλες."},
     "step.group": {"en": "Or a whole play by its number:",
                    "el": "Ή μια ολόκληρη κίνηση με τον αριθμό της:"},
     "play.pending.you": {"en": "Chosen: {play}. Confirm or undo.",
