@@ -387,3 +387,124 @@ def test_the_board_windows_switch_menu_tries_again_through_the_review(
         win.close()
     assert seen_menus[0] == ("Next mistake", "Repeat", "Try again", "Hint",
                              "Why is the hint better", "Stop the review")
+
+
+def _window(app: App) -> object:
+    """The board window on ``app``, headless, without scanning; drawn once."""
+    from tavli_voice.scanning import ManualClock
+    from tavli_voice.ui.board.window import BoardWindow
+
+    win = BoardWindow(app, bot_delay=0, clock=ManualClock())
+    win.open()
+    win.frame()
+    return win
+
+
+def _key(win: object, name: str, text: str = "") -> None:
+    import pygame
+
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=getattr(pygame, name), mod=0,
+                                         unicode=text, scancode=0))
+    win.frame()  # type: ignore[attr-defined]
+
+
+def _click(win: object, target: tuple[str, object]) -> None:
+    """A left click on the button ``target`` where the last frame drew it."""
+    import pygame
+
+    geo = win.geometry  # type: ignore[attr-defined]
+    rects = dict(geo.actions) if target[0] == "action" else dict(geo.plays)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rects[target[1]].center,
+                                         button=1))
+    win.frame()  # type: ignore[attr-defined]
+
+
+def test_the_board_window_reviews_by_keyboard_arrows_and_mouse_without_scanning(
+        home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without scanning the window shows the review: the mistake's line, its roll's plays
+    and the buttons Next mistake, (Previous), Repeat, Try again, Hint, Why, Stop. Enter is
+    Next, Back is Previous, Try again opens the list (Down and Enter try the focused play,
+    a digit tries that number), and clicks on Hint and Stop do what the scan menu does."""
+    pytest.importorskip("pygame")
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    app, _ = play_to_the_end(home)
+    app.command(C.Yes())
+    review = app.review
+    assert review is not None and review.mistakes >= 2
+    said: list[str] = []
+    app.subscribe(lambda evs: said.extend(notices(evs)))
+    win = _window(app)
+    try:
+        view = win.view  # type: ignore[attr-defined]
+        keys = [k for k, _ in view.actions]
+        assert keys == ["next", "repeat", "try_again", "hint", "why", "end"]
+        assert [label for _, label in view.actions] == [
+            "Next mistake", "Repeat", "Try again", "Hint", "Why", "Stop"]
+        assert view.turn == f"Review: mistake 1 of {review.mistakes} (You)"
+        assert view.title.endswith(f"game {review.walk.mistakes[0].game}")
+        assert len(view.plays) == len(app.state().plays) > 1 and view.action_focus == 0
+        assert view.dice == review.walk.mistakes[0].dice
+        _key(win, "K_RETURN")  # Enter: the focused button, Next mistake
+        assert review.index == 1 and any(s.startswith("Mistake 2 of") for s in said)
+        keys = [k for k, _ in win.view.actions]  # type: ignore[attr-defined]
+        assert keys[:2] == ["next", "previous"]
+        assert win.view.turn.startswith("Review: mistake 2 of")  # type: ignore[attr-defined]
+        _key(win, "K_ESCAPE")  # Back: the mistake before
+        assert review.index == 0 and win.view.actions[1][0] == "repeat"  # type: ignore[attr-defined]
+        mistake = review.walk.mistakes[0]
+        plays = app.state().plays
+        best, played = plays.index(mistake.best), plays.index(mistake.played)
+        for _ in range(2):  # Right, Right: Try again
+            _key(win, "K_RIGHT")
+        assert win.view.action_focus == 2  # type: ignore[attr-defined]
+        said.clear()
+        _key(win, "K_RETURN")  # opens the list of plays on the first one
+        assert win.view.list_open and win.view.list_focus == 0 and not said  # type: ignore[attr-defined]
+        for _ in range(best):
+            _key(win, "K_DOWN")
+        assert win.view.list_focus == best  # type: ignore[attr-defined]
+        _key(win, "K_RETURN")
+        assert said[0] == f"Right: {mistake.best.notation} is the expert's play.", said
+        assert not win.view.list_open  # type: ignore[attr-defined]
+        if played < 9:  # a digit tries that play at once
+            said.clear()
+            _key(win, f"K_{played + 1}", str(played + 1))
+            assert said[0].startswith("Not that one: "), said
+        said.clear()
+        _click(win, ("play", best + 1))  # a click on a play tries it too
+        assert said[0].startswith("Right: "), said
+        said.clear()
+        _click(win, ("action", "hint"))
+        assert f"The expert's play: {mistake.best.notation}." in said, said
+        said.clear()
+        _click(win, ("action", "end"))
+        assert said[0] == "End of the review." and app.finished and app.review is None
+        assert [k for k, _ in win.view.actions] == ["close"]  # type: ignore[attr-defined]
+    finally:
+        win.close()  # type: ignore[attr-defined]
+
+
+def test_the_board_windows_review_buttons_and_line_are_greek_in_greek(
+        home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("pygame")
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    app, _ = play_to_the_end(home, "el")
+    app.command(C.Yes())
+    assert app.review is not None
+    app.command(C.Next())
+    win = _window(app)
+    try:
+        view = win.view  # type: ignore[attr-defined]
+        assert [label for _, label in view.actions] == [
+            "Επόμενο λάθος", "Προηγούμενο", "Επανάληψη", "Δοκίμασε ξανά", "Συμβουλή",
+            "Γιατί", "Τέλος"]
+        assert view.turn == f"Ανασκόπηση: λάθος 2 από {app.review.mistakes} (Εσύ)"
+        geo = win.geometry  # type: ignore[attr-defined]
+        rects = [r for _, r in geo.actions]  # seven buttons in two rows, none over another
+        assert len({r.y for r in rects}) == 2
+        assert all(not (a.x < b.right and b.x < a.right and a.y < b.bottom and b.y < a.bottom)
+                   for i, a in enumerate(rects) for b in rects[i + 1:])
+        lowest_play = max(r.bottom for _, r in geo.plays)
+        assert lowest_play <= min(r.y for r in rects)  # the list ends above the buttons
+    finally:
+        win.close()  # type: ignore[attr-defined]

@@ -145,4 +145,14 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
     "compare_same": {"en": "This match was about the same.",
                      "el": "Αυτός ο αγώνας πήγε περίπου το ίδιο."},
     "help_end": {"en": "end: end the review", "el": "τέλος: τέλος της ανασκόπησης"},
+    # --- the review in the board window (ui/board/model.py): its line and buttons --------
+    "board_turn": {"en": "Review: mistake {n} of {total} ({name})",
+                   "el": "Ανασκόπηση: λάθος {n} από {total} ({name})"},
+    "button_next": {"en": "Next mistake", "el": "Επόμενο λάθος"},
+    "button_previous": {"en": "Previous", "el": "Προηγούμενο"},
+    "button_repeat": {"en": "Repeat", "el": "Επανάληψη"},
+    "button_try_again": {"en": "Try again", "el": "Δοκίμασε ξανά"},
+    "button_hint": {"en": "Hint", "el": "Συμβουλή"},
+    "button_why": {"en": "Why", "el": "Γιατί"},
+    "button_end": {"en": "Stop", "el": "Τέλος"},
 }

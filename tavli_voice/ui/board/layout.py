@@ -389,6 +389,23 @@ def action_buttons(area: Rect, count: int, gap: int = 8) -> tuple[Rect, ...]:
     return tuple(_r(area.x + i * (w + gap), area.y, w, area.h) for i in range(count))
 
 
+#: Most action buttons in one row; more (the review's seven) take a second row above.
+ROW_BUTTONS = 4
+
+
+def action_rows(area: Rect, count: int, gap: int = 8) -> tuple[Rect, ...]:
+    """``count`` buttons in rows of at most :data:`ROW_BUTTONS`, each row as tall as the
+    actions strip ``area``; the first row is the highest, the last sits in ``area``."""
+    rows = max(1, -(-count // ROW_BUTTONS))
+    per_row = -(-count // rows)
+    out: list[Rect] = []
+    for r in range(rows):
+        y = area.y - (rows - 1 - r) * (area.h + gap)
+        n = min(per_row, count - r * per_row)
+        out += action_buttons(Rect(area.x, y, area.w, area.h), n, gap)
+    return tuple(out)
+
+
 @dataclass(frozen=True, slots=True)
 class PanelGeometry:
     """Where the panel's buttons are this frame (shared by the renderer and hit-testing)."""
@@ -407,6 +424,10 @@ def panel_geometry(layout: BoardLayout, n_plays: int, focus: int | None,
     """The numbered play buttons (paged so ``focus`` is seen), actions and scan strip."""
     panel = layout.panel
     area = panel.list
+    buttons = action_rows(panel.actions, len(actions))
+    if buttons and buttons[0].y < panel.actions.y:  # a second row of buttons: the list is shorter
+        area = Rect(area.x, area.y, area.w, max(panel.row_h, area.h - (panel.actions.y
+                                                                        - buttons[0].y)))
     scan: Rect | None = None
     if scanning:
         scan = panel.scan
@@ -424,7 +445,7 @@ def panel_geometry(layout: BoardLayout, n_plays: int, focus: int | None,
     start, end = list_window(n_plays, cap, focus)
     rows = list_rows(area, panel.row_h, end - start)
     plays = tuple((start + i + 1, rect) for i, rect in enumerate(rows))
-    acts = tuple(zip(actions, action_buttons(panel.actions, len(actions))))
+    acts = tuple(zip(actions, buttons))
     return PanelGeometry(plays, acts, scan, (start, end), title, more, cap)
 
 

@@ -94,13 +94,15 @@ def play_steps(play: Play, game: str, same_side: bool) -> tuple[StepPair, ...]:
 
 #: The input mode of each phase the viewer acts in.
 _MODES = {Phase.ROLL: Mode.ROLL, Phase.PLAY: Mode.PLAY, Phase.CONFIRM: Mode.CONFIRM,
-          Phase.ANSWER: Mode.ANSWER, Phase.ASK: Mode.ASK}
+          Phase.ANSWER: Mode.ANSWER, Phase.ASK: Mode.ASK, Phase.REVIEW: Mode.REVIEW}
 
 
 def mode_of(view: TurnView, viewer: int, finished: bool = False) -> Mode:
     """The input mode for the viewer: what the session waits for, if it waits for them."""
     if view.phase is Phase.MATCH_OVER or finished:
         return Mode.OVER
+    if view.phase is Phase.REVIEW:
+        return Mode.REVIEW
     if view.bot_to_act:
         return Mode.WAIT
     return _MODES.get(view.phase, Mode.WAIT)
@@ -129,8 +131,13 @@ def nav_context(view: TurnView, viewer: int, finished: bool = False) -> NavConte
     if mode is Mode.CONFIRM and view.pending is not None and view.pending in view.plays:
         pending = view.plays.index(view.pending) + 1
     return NavContext(mode=mode, sources=sources, held=held, destinations=dests,
-                      plays=len(offered_plays(view)) if mode in (Mode.PLAY, Mode.CONFIRM) else 0,
-                      can_undo="undo" in names, can_double="double" in names, pending=pending)
+                      plays=len(offered_plays(view)) if mode in _LISTED else 0,
+                      can_undo="undo" in names, can_double="double" in names, pending=pending,
+                      can_previous=mode is Mode.REVIEW and "previous" in names)
+
+
+#: The modes whose plays are listed (a number picks one; in the review it tries again).
+_LISTED = (Mode.PLAY, Mode.CONFIRM, Mode.REVIEW)
 
 
 def shown_position(view: TurnView, viewer: int) -> Position:
@@ -162,6 +169,8 @@ class Extras:
     show_cursor: bool = True   #: False while scanning until a remote key is used
     question: str | None = None
     question_value: int = 0
+    #: during the review: (the mistake read, 1-based; how many; the game it was made in)
+    review: tuple[int, int, int] | None = None
 
 
 def build_view(view: TurnView, extras: Extras) -> BoardView:
@@ -181,8 +190,9 @@ def build_view(view: TurnView, extras: Extras) -> BoardView:
     other_i = 1 - viewer
     other = shown(other_i)
     scores = view.scores
+    review = extras.review if ctx.mode is Mode.REVIEW else None
     title = words.text("board.game_no", lang, game=words.game_name(view.game, lang, view.preset),
-                       number=view.game_number)
+                       number=review[2] if review else view.game_number)
     score = words.text("board.score", lang, me=me, a=scores[viewer], other=other, b=scores[other_i],
                        length=words.plural("board.length", view.length, lang))
     mover_is_viewer = view.to_move == viewer
@@ -196,6 +206,12 @@ def build_view(view: TurnView, extras: Extras) -> BoardView:
                 "board.match_won.other"
             turn = words.capitalize(words.text(key, lang, who=who.subject, a=max(scores),
                                                b=min(scores)))
+    elif ctx.mode is Mode.REVIEW:
+        # "Review: mistake 2 of 5 (Rita)" — whose play it was, when it is not the viewer's
+        actor = view.actor
+        n, total = review[:2] if review else (1, 1)
+        turn = words.text("review.board_turn", lang, n=n, total=total,
+                          name=shown(actor) if actor in (0, 1) else "")
     elif ctx.mode is Mode.WAIT:
         actor = view.actor
         name = words.player_words(players[actor].name, players[actor].bot, actor, lang).name
@@ -211,9 +227,10 @@ def build_view(view: TurnView, extras: Extras) -> BoardView:
     # the merged form a listener hears, then the notation ("3 times 6 to 5 hitting (6/5(2) 6/5*)")
     listed = NarrationContext(lang=lang, listener=view.actor if view.actor in (0, 1) else None)
     plays = tuple(listed_play(p, view.actor, listed) for p in offered_plays(view)) \
-        if ctx.mode in (Mode.PLAY, Mode.CONFIRM) else ()
+        if ctx.mode in _LISTED else ()
     acts = actions_for(ctx)
-    action_labels = tuple((k, words.text("board." + k, lang)) for k in acts)
+    section = "review.button_" if ctx.mode is Mode.REVIEW else "board."
+    action_labels = tuple((k, words.text(section + k, lang)) for k in acts)
     preview: tuple[StepPair, ...] = ()
     if mover_is_viewer and view.phase is Phase.PLAY and view.chosen:
         preview = tuple((s.from_point, s.to_point) for s in view.chosen)

@@ -23,6 +23,12 @@ The TV remote model:
   first digit waits :data:`DIGIT_WAIT` seconds for a second (or OK) when a
   longer number could follow.
 
+During the review after a match (``Mode.REVIEW``) the buttons are Next,
+Previous (after the first mistake), Repeat, Try again (it opens the list of
+the roll's plays: OK, a digit or a click on a play tries that one), Hint,
+Why and Stop; Enter (OK) presses the focused one, Next at first; Back is
+Previous. Everything the review's scan menu offers is a button or a key.
+
 Dwell selection (eye trackers, head pointers: their devices move the mouse):
 resting the pointer on one button for ``dwell`` seconds picks it once; the
 pointer must leave the button before it can fire again.
@@ -68,6 +74,7 @@ class Mode(Enum):
     ASK = "ask"              #: yes / no (resign, quit)
     ANSWER = "answer"        #: take / drop a double (R9.1)
     OVER = "over"            #: the match is over: OK closes
+    REVIEW = "review"        #: stepping through the mistakes after a match
 
 
 #: Action button key → the command it sends.
@@ -75,7 +82,13 @@ ACTION_COMMANDS: dict[str, C.Command] = {
     "roll": C.Roll(), "double": C.Double(), "confirm": C.Confirm(), "undo": C.Undo(),
     "cancel": C.Cancel(), "yes": C.Yes(), "no": C.No(), "take": C.Take(), "drop": C.Drop(),
     "close": C.Quit(),
+    # the review after a match (ui/review_mode.py); "try_again" opens the list of plays
+    "next": C.Next(), "previous": C.Previous(), "repeat": C.Repeat(), "hint": C.Hint(),
+    "why": C.Why(), "end": C.EndReview(),
 }
+
+#: The review's button that opens the list of plays rather than sending a command.
+TRY_AGAIN = "try_again"
 
 #: A thing on screen a pointer can rest on or click: ("point", 13), ("play", 2), ("action", "roll").
 Target = tuple[str, Hashable]
@@ -89,7 +102,8 @@ class NavContext:
     first); ``held`` the point picked up (the session's step source) and
     ``destinations`` where it may go; ``plays`` the number of plays on offer;
     ``can_undo`` whether steps or a chosen play can be taken back;
-    ``pending`` the 1-based number of a chosen play awaiting confirmation.
+    ``pending`` the 1-based number of a chosen play awaiting confirmation;
+    ``can_previous`` whether the review has a mistake before this one.
     """
 
     mode: Mode = Mode.WAIT
@@ -100,6 +114,7 @@ class NavContext:
     can_undo: bool = False
     can_double: bool = False
     pending: int | None = None
+    can_previous: bool = False
 
     @property
     def candidates(self) -> tuple[int, ...]:
@@ -128,6 +143,9 @@ def actions_for(ctx: NavContext) -> tuple[str, ...]:
         return ("take", "drop")
     if ctx.mode is Mode.OVER:
         return ("close",)
+    if ctx.mode is Mode.REVIEW:
+        return (("next",) + (("previous",) if ctx.can_previous else ()) + ("repeat",)
+                + ((TRY_AGAIN,) if ctx.plays else ()) + ("hint", "why", "end"))
     return ()
 
 
@@ -221,11 +239,22 @@ def press_page(state: NavState, step: int, ctx: NavContext, page: int) -> NavSta
     """Page Down (``step`` 1) or Page Up (-1): the list of plays opens on the first
     play of the next or previous page of ``page`` rows (nothing is chosen)."""
     state = state.synced(ctx)
-    if ctx.mode not in (Mode.PLAY, Mode.CONFIRM) or not ctx.plays:
+    if ctx.mode not in _LISTED or not ctx.plays:
         return state
     page = max(1, page)
     first = (state.list_index // page + (step if state.list_open else max(0, step))) * page
     return replace(state, list_open=True, list_index=max(0, min(ctx.plays - 1, first)))
+
+
+#: The modes that show a list of plays a number picks from.
+_LISTED = (Mode.PLAY, Mode.CONFIRM, Mode.REVIEW)
+
+
+def open_list(state: NavState, ctx: NavContext) -> NavState:
+    """The list of plays opened on its first play (the review's Try again)."""
+    if ctx.mode not in _LISTED or not ctx.plays:
+        return state
+    return replace(state, list_open=True, list_index=0)
 
 
 def _list_key(state: NavState, key: Key, ctx: NavContext) -> NavResult:
@@ -272,7 +301,7 @@ def _up(state: NavState, ctx: NavContext) -> NavResult:
 
 
 def _down(state: NavState, ctx: NavContext) -> NavResult:
-    if ctx.mode in (Mode.PLAY, Mode.CONFIRM) and ctx.plays:
+    if ctx.mode in _LISTED and ctx.plays:
         index = (ctx.pending - 1) if ctx.pending else min(state.list_index, ctx.plays - 1)
         return replace(state, list_open=True, list_index=max(0, index)), None
     return _move(state, ctx, +1)
@@ -292,7 +321,10 @@ def _ok(state: NavState, ctx: NavContext) -> NavResult:
         return state, C.Confirm()
     acts = actions_for(ctx)
     if acts:
-        return state, ACTION_COMMANDS[acts[min(state.action_index, len(acts) - 1)]]
+        act = acts[min(state.action_index, len(acts) - 1)]
+        if act == TRY_AGAIN:
+            return open_list(state, ctx), None
+        return state, ACTION_COMMANDS[act]
     return state, None
 
 
@@ -307,6 +339,8 @@ def _back(state: NavState, ctx: NavContext) -> NavResult:
         return state, C.No()
     if ctx.mode is Mode.OVER:
         return state, C.Quit()
+    if ctx.mode is Mode.REVIEW and ctx.can_previous:
+        return state, C.Previous()
     return state, None
 
 
@@ -320,7 +354,7 @@ _BOARD_KEYS = {
 def press_digit(state: NavState, digit: int, ctx: NavContext, now: float) -> NavResult:
     """A digit key: pick play ``n`` at once, or wait when a longer number could follow."""
     state = state.synced(ctx)
-    if ctx.mode not in (Mode.PLAY, Mode.CONFIRM) or not ctx.plays:
+    if ctx.mode not in _LISTED or not ctx.plays:
         return state, None
     typed = state.digits + str(digit)
     if typed == "0":
@@ -352,14 +386,16 @@ def target_command(target: Target | None, ctx: NavContext) -> C.Command | None:
 
     A source point picks its checker up, a destination puts the held one
     down, the held point itself puts it back; a play button chooses that
-    play; an action button sends its command.
+    play; an action button sends its command (the review's Try again sends
+    none: the window opens the list, :func:`open_list`).
     """
     if target is None:
         return None
     kind, value = target
-    if kind == "play" and isinstance(value, int) and ctx.mode in (Mode.PLAY, Mode.CONFIRM):
+    if kind == "play" and isinstance(value, int) and ctx.mode in _LISTED:
         return C.ChoosePlay(value)
-    if kind == "action" and isinstance(value, str) and value in actions_for(ctx):
+    if kind == "action" and isinstance(value, str) and value in ACTION_COMMANDS \
+            and value in actions_for(ctx):
         return ACTION_COMMANDS[value]
     if kind == "point" and isinstance(value, int) and ctx.mode is Mode.PLAY:
         if ctx.held is None:

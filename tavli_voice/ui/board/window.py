@@ -36,8 +36,9 @@ from ..scan_driver import ScanDriver
 from .inputs import Input, Kind, SwitchMap, switch_map, translate
 from .layout import compute_layout, hit_point, hit_rect
 from .model import BoardView, Extras, build_view, nav_context, play_steps
-from .navigation import (DEFAULT_DWELL, DwellState, Mode, NavContext, NavState, Target, dwell,
-                         dwell_progress, press_digit, press_key, press_page, target_command)
+from .navigation import (DEFAULT_DWELL, TRY_AGAIN, DwellState, Mode, NavContext, NavState,
+                         Target, dwell, dwell_progress, open_list, press_digit, press_key,
+                         press_page, target_command)
 from .navigation import tick as nav_tick
 from .scanview import scan_show
 from .theme import THEMES, Theme, find_theme
@@ -262,7 +263,7 @@ class BoardWindow:
                 self.closing = True
             self.send(inp.command)
         elif inp.kind is Kind.CLICK:
-            self.send(target_command(self.target_at(inp.pos), ctx))
+            self.press_target(self.target_at(inp.pos), ctx)
         elif inp.kind is Kind.POINTER:
             self._pointer = inp.pos
         elif inp.kind in (Kind.SWITCH_DOWN, Kind.SWITCH_UP):
@@ -296,7 +297,7 @@ class BoardWindow:
         if inp.kind is Kind.SWITCH_DOWN:
             self._click_down = target is not None and target[0] != "point"
             if self._click_down:
-                self.send(target_command(target, ctx))
+                self.press_target(target, ctx)
             return self._click_down
         was, self._click_down = self._click_down, False
         return was  # the release of a press that clicked a button
@@ -311,6 +312,14 @@ class BoardWindow:
         self._sync_scanner(now)
         act = self.scan_driver.press if inp.kind is Kind.SWITCH_DOWN else self.scan_driver.release
         act(inp.switch or Switch.PICK, now)
+
+    def press_target(self, target: Target | None, ctx: NavContext) -> None:
+        """A click or dwell on ``target``: its command, or the review's Try again opening
+        the list of plays (a click on a play then tries it)."""
+        if target == ("action", TRY_AGAIN) and ctx.mode is Mode.REVIEW:
+            self.nav = open_list(self.nav.synced(ctx), ctx)
+            return
+        self.send(target_command(target, ctx))
 
     def target_at(self, pos: tuple[int, int]) -> Target | None:
         """The button or point under ``pos`` (buttons first; generous point targets)."""
@@ -430,7 +439,7 @@ class BoardWindow:
             target = None  # reading the board with the eyes must not move checkers
         self.dwell_state, fired = dwell(self.dwell_state, target, now, self.dwell_time)
         if fired is not None:
-            self.send(target_command(fired, self._ctx()))
+            self.press_target(fired, self._ctx())
 
     def build_view(self, now: float) -> BoardView:
         """This frame's :class:`BoardView`."""
@@ -457,8 +466,16 @@ class BoardWindow:
             dwell=dwell_view, finished=self.app.finished,
             show_cursor=self.scanner is None or self._remote_used,
             question=self.question[0] if self.question else None,
-            question_value=self.question[1] if self.question else 0)
+            question_value=self.question[1] if self.question else 0,
+            review=self._review_place())
         return build_view(view, extras)
+
+    def _review_place(self) -> tuple[int, int, int] | None:
+        """During the review: the mistake read (1-based), how many, and its game."""
+        review = self.app.review
+        if review is None or review.done or not review.walk.mistakes:
+            return None
+        return (review.index + 1, review.mistakes, review.walk.mistakes[review.index].game)
 
     def draw(self, now: float | None = None) -> None:
         """Draw the current state and show it."""
