@@ -21,11 +21,16 @@ of them per game with the position, the dice, both plays and the coach's note
 with its reasons as said in English and in Greek, then how many of the 50 get
 a reason rather than "no single reason stands out".
 
+``--unexplained N``: the same 50 mistakes, then N of those given no reason per
+game, each with the facts that differ and each fact's part of the equity
+difference by the weights (what a new fact would have to explain).
+
 Usage::
 
     python benchmarks/reasons.py                 # 100 decisions per game
     python benchmarks/reasons.py --fit --decisions 600
     python benchmarks/reasons.py --examples 5
+    python benchmarks/reasons.py --unexplained 10 --games fevga
 """
 
 from __future__ import annotations
@@ -49,9 +54,42 @@ from tavli_voice.narration.pieces import NarrationContext
 from tavli_voice.rules import Play, Position, legal_plays
 
 GAMES = ("portes", "plakoto", "fevga")
-KINDS = [k for k in Kind if k not in reasons.EXACT]
+#: The fitted kinds: not the expert's own chances, nor the exact bear-off rolls.
+KINDS = [k for k in Kind if k not in reasons.EXACT and k is not Kind.BEAROFF]
 #: A race fit draws this many times the decisions asked for and keeps the races.
 RACE_DRAW = 6
+
+
+def game_decisions(game: str, n: int, seed: int) -> list[tuple[Position, tuple[int, int],
+                                                                  tuple[Play, ...]]]:
+    """``n`` of rita's decisions (two or more plays) in seeded games against expert: the
+    positions the coach judges, unlike random playouts'."""
+    rng = random.Random(f"reasons-games:{game}:{seed}")
+    rita, expert = make_bot("rita", seed=seed), make_bot("expert", seed=seed)
+    out: list[tuple[Position, tuple[int, int], tuple[Play, ...]]] = []
+    while len(out) < n:
+        p, mover = Position.initial(game), rng.randrange(2)
+        for _turn in range(400):
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            plays = tuple(legal_plays(p, dice))
+            if not plays:
+                p, mover = p.flip(), 1 - mover
+                continue
+            play = (rita if mover == 0 else expert).choose_play(p, dice, plays)
+            if mover == 0 and len(plays) >= 2:
+                # rita's play first: the comparison the coach makes
+                out.append((p, dice, (play,) + tuple(q for q in plays if q != play)))
+                if len(out) == n:
+                    return out
+            if play.ends_game or play.result.off[0] == 15:
+                break
+            p, mover = play.result.flip(), 1 - mover
+    return out
+
+
+#: Where the fit's decisions come from: "playouts" (seeded random playouts) or "games"
+#: (rita's decisions against expert, seeds other than the examples').
+SOURCE = ["playouts"]
 
 
 def pairs(game: str, n: int, seed: int, bot: ExpertBot,
@@ -62,15 +100,20 @@ def pairs(game: str, n: int, seed: int, bot: ExpertBot,
     rng = random.Random(f"reasons-fit:{game}:{seed}")
     xs: list[list[float]] = []
     ys: list[float] = []
-    drawn = random_decisions(game, n * (RACE_DRAW if race else 1), seed, keep=0.3,
-                             label="reasons")
+    many = n * (RACE_DRAW if race else 1)
+    if SOURCE[0] == "games":
+        drawn = game_decisions(game, many, 100 + seed)
+    else:
+        drawn = random_decisions(game, many, seed, keep=0.3, label="reasons")
     for before, _dice, plays in drawn:
         if len(plays) < 2 or reasons.in_contact(before) == race:
             continue
         eq = bot.equities(plays)
         best = int(np.argmax(eq))
         others = [i for i in range(len(plays)) if i != best]
-        for i in rng.sample(others, min(3, len(others))):
+        chosen = [0] if SOURCE[0] == "games" and best != 0 else []
+        for i in chosen + rng.sample([i for i in others if i not in chosen],
+                                     min(3 - len(chosen), len(others) - len(chosen))):
             diffs = {d.kind: d for d in reasons.differences(before, plays[i], plays[best])}
             exact = sum(reasons.EXACT[d.kind] * (d.better - d.mine) for d in
                         reasons.mars_differences(plays[i].result, plays[best].result, bot))
@@ -95,12 +138,12 @@ def fit(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         active.remove(worst)
 
 
-def run_fit(n: int) -> None:
+def run_fit(n: int, games: tuple[str, ...] = GAMES) -> None:
     bot = ExpertBot(0, search=False)
     report = []
     for race in (False, True):
         print("RACE_WEIGHTS = {" if race else "WEIGHTS = {")
-        for game in GAMES:
+        for game in games:
             x, y = pairs(game, n, 1, bot, race)
             w = fit(x, y)
             xv, yv = pairs(game, n // 2, 2, bot, race)
@@ -187,6 +230,23 @@ def said(note: Mistake, lang: str) -> str:
     return " ".join(s for s in phrase(event, ctx).segments if isinstance(s, str))
 
 
+def run_unexplained(shown: int, games: tuple[str, ...], count: int = 50) -> None:
+    for game in games:
+        mistakes = clear_mistakes(game, count, SEEDS[game])
+        left = [m for m in mistakes if m[3].why is None or not m[3].why.reasons]
+        print(f"== {game}: {len(left)} of {len(mistakes)} clear mistakes given no reason")
+        for n, (before, dice, mine, note) in enumerate(left[:shown], start=1):
+            better = note.better
+            diffs = (reasons.differences(before, mine, better)
+                     + reasons.mars_differences(mine.result, better.result))
+            race = not reasons.in_contact(before)
+            parts = reasons.contributions(game, diffs, race=race)
+            said = ", ".join(f"{d.kind} {d.mine}->{d.better} {c:+.3f}" for c, d in parts)
+            print(f"{n}. {board(before)}; dice {dice[0]}-{dice[1]}; rita {mine.notation}, "
+                  f"hint {better.notation}, loss {note.equity_loss:.3f}"
+                  f"{' (race)' if race else ''}\n   {said}")
+
+
 def run_examples(shown: int, count: int = 50) -> None:
     for game in GAMES:
         mistakes = clear_mistakes(game, count, SEEDS[game])
@@ -209,11 +269,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--decisions", type=int, default=100)
     ap.add_argument("--examples", type=int, metavar="N",
                     help="N real examples per game of rita's clear mistakes, in both languages")
+    ap.add_argument("--unexplained", type=int, metavar="N",
+                    help="N of rita's clear mistakes given no reason per game, with their facts")
+    ap.add_argument("--from-games", action="store_true",
+                    help="fit on rita's decisions against expert, not random playouts")
+    ap.add_argument("--games", default=",".join(GAMES), help="games for --unexplained and --fit")
     args = ap.parse_args(argv)
-    if args.examples is not None:
+    if args.from_games:
+        SOURCE[0] = "games"
+    if args.unexplained is not None:
+        run_unexplained(args.unexplained, tuple(args.games.split(",")))
+    elif args.examples is not None:
         run_examples(args.examples)
     elif args.fit:
-        run_fit(args.decisions)
+        run_fit(args.decisions, tuple(args.games.split(",")))
     else:
         run_timing(args.decisions)
     return 0

@@ -97,6 +97,10 @@ REASON_WORDS: dict[str, dict[str, str]] = {
                          "after the hint's play",
                    "el": "πούλια σου στο τέταρτο της αφετηρίας: {n} με την κίνησή σου, {m} με "
                          "την προτεινόμενη"},
+    "head": {"en": "your checkers still on your starting point, 24: {n} after your play, {m} "
+                   "after the hint's play",
+             "el": "πούλια σου ακόμα στην αφετηρία, στο 24: {n} με την κίνησή σου, {m} με την "
+                   "προτεινόμενη"},
     "pips": {"en": "the hint's play gains {n} pips in the race",
              "el": "η προτεινόμενη κίνηση κερδίζει {n} στο μέτρημα"},
     "gaps": {"en": "empty points in your home while bearing off: {n} after your play, {m} after "

@@ -113,7 +113,7 @@ def reason_part(game: str, fact: Fact, lang: str, who: PlayerWords, *,
     if kind in ("pips",):
         n = fact.mine - fact.better
         return _w(kind, lang, game, n=number(n, lang, speech=speech))
-    if kind in ("given_up", "lost", "start_left", "gaps", "mars_lost"):  # the count that is worse is mine
+    if kind in ("given_up", "lost", "start_left", "head", "gaps", "mars_lost"):  # the count that is worse is mine
         n, m = fact.mine, fact.better
     else:
         n, m = fact.better, fact.mine
