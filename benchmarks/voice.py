@@ -768,6 +768,8 @@ def bench_record(args: argparse.Namespace) -> None:
             engine = choose_engine(None, lang)
             if args.whole_sound:  # the engine the crop wraps, on the whole sound
                 engine = getattr(engine, "engine", engine)
+            if args.proposals_only and hasattr(getattr(engine, "engine", engine), "everything"):
+                getattr(engine, "engine", engine).everything = False  # Whisper scores pocketsphinx's proposals only
             items = phrases(Options(plays=args.plays, commands=PHASE_COMMANDS["play"]), lang)
             clips = record_clips(lang, args.fsdd, args.step or 1, args.variants, args.plays, folder, args.part)
             made = time.perf_counter() - start
@@ -780,13 +782,18 @@ def bench_record(args: argparse.Namespace) -> None:
             times: dict[tuple[str, str], list[float]] = {}
             for label, kind, snr, room, band in conditions:
                 began = time.perf_counter()
+                cpu: list[float] = []
+                wall: list[float] = []
                 for index, (row, name, held, said, meant, clip) in enumerate(clips):
                     rng = np.random.default_rng([args.seed, index])
                     x = sound.convolve(clip.astype(np.float64), room_ir).astype(np.float32) if room else clip
                     x, _ = sound.mix(x, kind, snr, rng, pad_s=args.pad, sources=sources)
                     if band:
                         x = sound.telephone(x)
+                    cpu_at, wall_at = time.process_time(), time.perf_counter()
                     heard = engine.recognize(x, items)  # type: ignore[attr-defined]
+                    cpu.append((time.process_time() - cpu_at) * 1000)
+                    wall.append((time.perf_counter() - wall_at) * 1000)
                     result = record_outcome(heard, heard.command == meant)
                     for key in ((row, label), ("all", label), *((("all held out", label),) if held else ())):
                         rows.setdefault(key, Counter())[result] += 1
@@ -798,7 +805,11 @@ def bench_record(args: argparse.Namespace) -> None:
                             "act": None if heard.command is None else
                             "ask" if should_confirm(heard, "unsure") else "now",
                             "outcome": result}, ensure_ascii=False) + "\n")
-                print(f"  ({label}: {len(clips)} clips in {time.perf_counter() - began:.0f} s)", flush=True)
+                print(f"  ({label}: {len(clips)} clips in {time.perf_counter() - began:.0f} s; per decision, the "
+                      f"process's CPU (every thread) median {statistics.median(cpu):.0f} ms, p95 "
+                      f"{float(np.percentile(cpu, 95)):.0f} ms; wall median {statistics.median(wall):.0f} ms, p95 "
+                      f"{float(np.percentile(wall, 95)):.0f} ms; load average "
+                      f"{os.getloadavg()[0]:.1f})", flush=True)
             print_record_table(rows, times)
     if jsonl is not None:
         jsonl.close()
@@ -867,6 +878,8 @@ def main() -> None:
     record.add_argument("--jsonl", type=Path, default=None, help="also one JSON line per clip and condition")
     record.add_argument("--whole-sound", action="store_true",
                         help="the engine without the crop to the loudest speech (speech/crop.py): the whole sound")
+    record.add_argument("--proposals-only", action="store_true",
+                        help="Greek: Whisper scores only pocketsphinx's proposals, not every phrase of the turn")
     args = parser.parse_args()
     if args.lang or args.noise or args.room or args.band or args.of_record:
         args.lang = args.lang or "both"

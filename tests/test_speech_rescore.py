@@ -14,7 +14,7 @@ import pytest
 from speech_helpers import espeak, needs_espeak
 from tavli_voice.commands import ChoosePlay, Command, Help
 from tavli_voice.speech.engine_rescore import (AGREE_LEAD, AGREE_LIKELY, AGREE_OWN_LEAD, OVERRULED_SCORE, VOUCH,
-                                               RescoredRecognizer)
+                                               Evidence, RescoredRecognizer, decide)
 from tavli_voice.speech.crop import GAP_S, SpeechCrop
 from tavli_voice.speech.engine_sphinx import SphinxRecognizer, _LOG_BASE
 from tavli_voice.speech.grammar import PHASE_COMMANDS, Options, Phrase, phrases
@@ -168,6 +168,45 @@ class TestCombining:
         sphinx = FakeSphinx(ChoosePlay(3), 0.9, [(ChoosePlay(3), -100.0), (ChoosePlay(13), -100.0 - NEAR)])
         heard = rescored(sphinx, FakeWhisper({})).recognize(AUDIO, ITEMS)
         assert heard.command == ChoosePlay(3) and should_confirm(heard, "unsure")
+
+
+class TestEveryPhrase:
+    """Whisper scoring the turn's whole list (``everything``), not only pocketsphinx's proposals."""
+
+    def test_whisper_scores_every_phrase_of_the_turn_once_with_one_encoding(self) -> None:
+        whisper = FakeWhisper({ChoosePlay(21): -0.5, ChoosePlay(29): -0.4})
+        sphinx = FakeSphinx(ChoosePlay(21), 0.3, [(ChoosePlay(21), -100.0)])
+        RescoredRecognizer(sphinx, whisper, everything=True).recognize(AUDIO, ITEMS)  # type: ignore[arg-type]
+        assert whisper.asked == [ITEMS] and whisper.encoded == 1
+
+    def test_a_word_pocketsphinx_missed_that_whisper_clearly_hears_is_asked_back(self) -> None:
+        sphinx = FakeSphinx(ChoosePlay(13), 0.9, [(ChoosePlay(13), -100.0), (ChoosePlay(3), -100.0 - NEAR)])
+        whisper = FakeWhisper({ChoosePlay(13): -3.5, ChoosePlay(3): -3.0, ChoosePlay(14): -0.2})
+        heard = RescoredRecognizer(sphinx, whisper, everything=True, outside=0.01).recognize(  # type: ignore[arg-type]
+            AUDIO, ITEMS)
+        assert heard.command == ChoosePlay(14) and should_confirm(heard, "unsure")
+        only_proposals = RescoredRecognizer(sphinx, FakeWhisper(whisper.values)).recognize(  # type: ignore[arg-type]
+            AUDIO, ITEMS)
+        assert only_proposals.command != ChoosePlay(14)
+
+    def test_a_word_pocketsphinx_missed_needs_whisper_to_outweigh_the_outside_gap(self) -> None:
+        sphinx = FakeSphinx(ChoosePlay(13), 0.9, [(ChoosePlay(13), -100.0)])
+        whisper = FakeWhisper({ChoosePlay(13): -0.6, ChoosePlay(14): -0.5})
+        far = RescoredRecognizer(sphinx, whisper, everything=True, outside=0.5).recognize(  # type: ignore[arg-type]
+            AUDIO, ITEMS)
+        assert far.command == ChoosePlay(13)
+        near = RescoredRecognizer(sphinx, whisper, everything=True, outside=0.001).recognize(  # type: ignore[arg-type]
+            AUDIO, ITEMS)
+        assert near.command == ChoosePlay(14) and should_confirm(near, "unsure")
+
+    def test_decide_on_recorded_scores_is_the_recognizers_decision(self) -> None:
+        sphinx = FakeSphinx(ChoosePlay(21), 0.7, [(ChoosePlay(21), -100.0), (ChoosePlay(29), -100.0 - NEAR)])
+        engine = RescoredRecognizer(sphinx, FakeWhisper({ChoosePlay(21): -0.2, ChoosePlay(29): -1.5}),  # type: ignore[arg-type]
+                                    everything=True)
+        found = engine.evidence(AUDIO, ITEMS)
+        assert isinstance(found, Evidence)
+        heard = engine.recognize(AUDIO, ITEMS)
+        assert (decide(found).command, decide(found).score) == (heard.command, heard.score) == (ChoosePlay(21), 0.7)
 
 
 def greek_whisper():  # type: ignore[no-untyped-def]

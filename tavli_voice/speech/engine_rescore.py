@@ -46,6 +46,7 @@ import math
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -89,6 +90,12 @@ AGREED_SCORE = 0.6
 #: and 77 ms whole (p95 192 ms), at a load of 4, with the same results (+6 clips right of
 #: the 588). From 17 on, one pass is no faster than the walk.
 WHOLE = 16
+#: Whisper scores every phrase of the turn (every legal number and command, every way of
+#: saying each), not only pocketsphinx's proposals: the encoder runs once and the decoder
+#: scores all the phrases' tokens in one batched pass (``whole``: twice their number).
+EVERYTHING = False
+#: Nats (natural log) a command pocketsphinx did not propose counts behind its weakest proposal.
+OUTSIDE = 1.0
 
 
 class RescoredRecognizer:
@@ -98,6 +105,7 @@ class RescoredRecognizer:
 
     def __init__(self, sphinx: SphinxRecognizer, whisper: WhisperRecognizer, depth: int = DEPTH,
                  weight: float = WEIGHT, vouch: float = VOUCH, overlap: bool = True,
+                 everything: bool = EVERYTHING, outside: float = OUTSIDE,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.sphinx = sphinx
         self.whisper = whisper
@@ -106,11 +114,13 @@ class RescoredRecognizer:
         self.weight = weight
         self.vouch = vouch
         self.overlap = overlap
+        self.everything = everything
+        self.outside = outside
         self._clock = clock
         self._encoder: ThreadPoolExecutor | None = None
 
-    def recognize(self, audio: Samples, items: tuple[Phrase, ...]) -> Heard:
-        """pocketsphinx's result, or the candidate Whisper and pocketsphinx together prefer."""
+    def evidence(self, audio: Samples, items: tuple[Phrase, ...]) -> Evidence | Heard:
+        """Both engines' scores of ``audio``, or pocketsphinx's result when it proposed nothing."""
         start = self._clock()
         encoding: Future[tuple[Any, int]] | None = None
         if self.overlap:
@@ -125,36 +135,74 @@ class RescoredRecognizer:
         if first.command is not None and first.command not in acoustic:
             acoustic[first.command] = max(acoustic.values(), default=0.0)
         if not acoustic:
+            if encoding is not None:
+                encoding.cancel()
             return dataclasses.replace(first, ms=(self._clock() - start) * 1000)
-        proposed = {phrase for phrase, _ in proposals}
-        outside = first.command if all(p.command != first.command for p in proposed) else None
-        chosen = tuple(p for p in items if p in proposed or (outside is not None and p.command == outside))
+        if self.everything:
+            chosen = items
+        else:
+            proposed = {phrase for phrase, _ in proposals}
+            outside = first.command if all(p.command != first.command for p in proposed) else None
+            chosen = tuple(p for p in items if p in proposed or (outside is not None and p.command == outside))
         give_up_if_unwanted()  # before Whisper's decoder: the costliest step
         heard = self.whisper.scores(audio, chosen, encoding.result() if encoding is not None else None,
-                                    whole=WHOLE)
-        top = max(acoustic.values())
-        total: dict[Command, tuple[float, Phrase]] = {}
-        likely: dict[Command, float] = {}
-        for phrase, value in zip(chosen, heard):
-            if not np.isfinite(value):
-                continue
-            likely[phrase.command] = max(likely.get(phrase.command, -math.inf), float(value))
-            combined = float(value) + self.weight * (acoustic[phrase.command] - top)
-            if phrase.command not in total or combined > total[phrase.command][0]:
-                total[phrase.command] = (combined, phrase)
-        ms = (self._clock() - start) * 1000
-        if not total:  # Whisper pruned every candidate: it vouches for none
-            return Heard(first.text, first.command, min(first.score, OVERRULED_SCORE), ms, self.name, first.reason)
-        _, winner = max(total.values(), key=lambda pair: pair[0])
-        if winner.command == first.command:
-            if likely[winner.command] < self.vouch:
-                return Heard(first.text, first.command, min(first.score, OVERRULED_SCORE), ms, self.name)
-            rivals = [c for c in total if c != winner.command]
-            ahead = total[winner.command][0] - max((total[c][0] for c in rivals), default=-math.inf)
-            own = likely[winner.command] - max((likely[c] for c in rivals), default=-math.inf)
-            sure = ahead >= AGREE_LEAD and own >= AGREE_OWN_LEAD and likely[winner.command] >= AGREE_LIKELY
-            score = max(first.score, AGREED_SCORE) if sure else first.score
-            return Heard(first.text, first.command, score, ms, self.name)
-        values = np.array([v for v, _ in total.values()])
-        share = float(1.0 / np.exp(values - values.max()).sum())
-        return Heard(winner.text, winner.command, min(share, OVERRULED_SCORE), ms, self.name)
+                                    whole=max(WHOLE, len(chosen) * 2) if self.everything else WHOLE)
+        return Evidence(first, acoustic, chosen, tuple(float(v) for v in heard), start)
+
+    def recognize(self, audio: Samples, items: tuple[Phrase, ...]) -> Heard:
+        """pocketsphinx's result, or the candidate Whisper and pocketsphinx together prefer."""
+        found = self.evidence(audio, items)
+        if isinstance(found, Heard):
+            return found
+        heard = decide(found, self.weight, self.vouch, self.outside)
+        return dataclasses.replace(heard, ms=(self._clock() - found.start) * 1000)
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What both engines made of one utterance: pocketsphinx's answer (``first``), its
+    log-probability (natural log) for each command it proposed (``acoustic``), and Whisper's
+    mean log-probability per token of each phrase it scored (``chosen``, ``heard``; -inf: pruned).
+    ``start``: the clock when the utterance came in."""
+
+    first: Heard
+    acoustic: dict[Command, float]
+    chosen: tuple[Phrase, ...]
+    heard: tuple[float, ...]
+    start: float = 0.0
+
+
+def decide(found: Evidence, weight: float = WEIGHT, vouch: float = VOUCH, outside: float = OUTSIDE,
+           name: str = "pocketsphinx+whisper") -> Heard:
+    """The decision from both engines' scores (see the module docstring); ``ms`` is left 0.
+
+    A command pocketsphinx did not propose counts ``outside`` nats (natural log) behind its
+    weakest proposal.
+    """
+    first, acoustic = found.first, found.acoustic
+    top = max(acoustic.values())
+    floor = min(acoustic.values()) - outside
+    total: dict[Command, tuple[float, Phrase]] = {}
+    likely: dict[Command, float] = {}
+    for phrase, value in zip(found.chosen, found.heard):
+        if not np.isfinite(value):
+            continue
+        likely[phrase.command] = max(likely.get(phrase.command, -math.inf), float(value))
+        combined = float(value) + weight * (acoustic.get(phrase.command, floor) - top)
+        if phrase.command not in total or combined > total[phrase.command][0]:
+            total[phrase.command] = (combined, phrase)
+    if not total:  # Whisper pruned every candidate: it vouches for none
+        return Heard(first.text, first.command, min(first.score, OVERRULED_SCORE), 0.0, name, first.reason)
+    _, winner = max(total.values(), key=lambda pair: pair[0])
+    if winner.command == first.command:
+        if likely[winner.command] < vouch:
+            return Heard(first.text, first.command, min(first.score, OVERRULED_SCORE), 0.0, name)
+        rivals = [c for c in total if c != winner.command]
+        ahead = total[winner.command][0] - max((total[c][0] for c in rivals), default=-math.inf)
+        own = likely[winner.command] - max((likely[c] for c in rivals), default=-math.inf)
+        sure = ahead >= AGREE_LEAD and own >= AGREE_OWN_LEAD and likely[winner.command] >= AGREE_LIKELY
+        score = max(first.score, AGREED_SCORE) if sure else first.score
+        return Heard(first.text, first.command, score, 0.0, name)
+    values = np.array([v for v, _ in total.values()])
+    share = float(1.0 / np.exp(values - values.max()).sum())
+    return Heard(winner.text, winner.command, min(share, OVERRULED_SCORE), 0.0, name)
