@@ -93,6 +93,8 @@ class Facts:
     rolls: int = 0
     #: Fevga: our checkers still on our starting point (24, R7), else 0.
     head: int = 0
+    #: Plakoto: the points where (ours, theirs) are pinned, highest first.
+    pinned: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
 
     def made_points(self, before: Position) -> tuple[int, ...]:
         """Points blocked now that were not blocked in ``before`` (highest first)."""
@@ -285,7 +287,9 @@ def facts(pos: Position) -> Facts:
                  plakoto and pos.pins[0] == -1, plakoto and pos.pins[23] == 1, mother_risk,
                  start_left, pos.pip_count(), pos.off, home_gaps(pos),
                  round(10 * rolls_left(pos)[0]) if bearing_off(pos) else 0,
-                 pos.mine(24) if pos.game == "fevga" else 0)
+                 pos.mine(24) if pos.game == "fevga" else 0,
+                 (tuple(p for p in range(24, 0, -1) if pos.pins[p - 1] == 1),
+                  tuple(p for p in range(24, 0, -1) if pos.pins[p - 1] == -1)))
 
 
 class Kind(enum.StrEnum):
@@ -317,7 +321,9 @@ class Difference:
 
     ``points`` names the points concerned: the blots for :attr:`Kind.SHOTS`
     (of the play that leaves more shots), the points for :attr:`Kind.MADE`,
-    :attr:`Kind.GIVEN_UP` and :attr:`Kind.ANCHOR` (of the play that has them).
+    :attr:`Kind.GIVEN_UP` and :attr:`Kind.ANCHOR` (of the play that has them), and in
+    Plakoto where checkers are pinned for :attr:`Kind.CAPTURED` and :attr:`Kind.LOST`
+    (of the play with more).
     """
 
     kind: Kind
@@ -337,8 +343,8 @@ def _values(f: Facts, before: Position) -> dict[Kind, tuple[int, tuple[int, ...]
         Kind.PRIME: (f.prime, ()),
         Kind.WALL: (f.wall, ()),
         Kind.ANCHOR: (len(f.anchors), f.anchors),
-        Kind.CAPTURED: (f.captured, ()),
-        Kind.LOST: (f.lost, ()),
+        Kind.CAPTURED: (f.captured, f.pinned[1]),
+        Kind.LOST: (f.lost, f.pinned[0]),
         Kind.THEIR_MOTHER: (int(f.their_mother_pinned), ()),
         Kind.MOTHER_RISK: (f.mother_risk, ()),
         Kind.START_LEFT: (f.start_left, ()),

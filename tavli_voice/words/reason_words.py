@@ -82,6 +82,14 @@ REASON_WORDS: dict[str, dict[str, str]] = {
                                "yours",
                          "el": "πλακωμένα πούλια {whose}: {n} με την προτεινόμενη κίνηση, {m} "
                                "με τη δική σου"},
+    "captured.plakoto.where": {"en": "{whose} checkers pinned: {n} after the hint's play, on "
+                                     "{points}; {m} after yours",
+                               "el": "πλακωμένα πούλια {whose}: {n} με την προτεινόμενη κίνηση, "
+                                     "{points}· {m} με τη δική σου"},
+    "lost.plakoto.where": {"en": "your checkers pinned: {n} after your play, on {points}; {m} "
+                                 "after the hint's play",
+                           "el": "πλακωμένα πούλια σου: {n} με την κίνησή σου, {points}· {m} με "
+                                 "την προτεινόμενη"},
     "lost": {"en": "your checkers on the bar: {n} after your play, {m} after the hint's play",
              "el": "πούλια σου στην μπάρα: {n} με την κίνησή σου, {m} με την προτεινόμενη"},
     "lost.plakoto": {"en": "your checkers pinned: {n} after your play, {m} after the hint's "

@@ -117,6 +117,8 @@ def reason_part(game: str, fact: Fact, lang: str, who: PlayerWords, *,
         n, m = fact.mine, fact.better
     else:
         n, m = fact.better, fact.mine
+    if kind in ("captured", "lost") and game == "plakoto" and fact.points:  # where they are pinned
+        kind = f"{kind}.plakoto.where"
     return _w(kind, lang, game,
               n=number(n, lang, gender, speech=speech), m=number(m, lang, gender, speech=speech),
               points=pts, points_count=len(fact.points), who=who.subject, whose=who.whose)
