@@ -4,11 +4,12 @@
   user's language; a damaged history file is copied aside and said, and the
   others still list.
 - ``tavli-voice review [NAME] [--order play] [--lang el] [--speech on|off] [--voice]
-  [--scan auto|step]`` steps through the mistakes of a kept match (the newest
+  [--scan auto|step] [--window]`` steps through the mistakes of a kept match (the newest
   when NAME is left out) through the same review as the one offered after a
   match (:mod:`tavli_voice.ui.review_mode`, run by ``tavli_voice.startup.run_review``,
   which ``tavli-voice`` hands in as ``walk``): typed keys, voice and one switch,
-  with the narrator speaking.
+  with the narrator speaking; ``--window`` opens it in the board window (its buttons,
+  arrows, mouse and dwell; the terminal still prints and takes typed keys).
 - ``tavli-voice review --jsonl [NAME] [--side all] [--all-plays] [--lang el]``
   prints one JSON line per judged play of the chosen side (mistakes only,
   unless ``--all-plays``): ``game``, ``kind``, ``turn``, ``side``,
@@ -55,6 +56,19 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     ap.add_argument("--barge-in", choices=["ignore", "interrupt"], default="ignore",
                     help=text("cli.barge_in", lang))
     ap.add_argument("--scan", choices=["auto", "step"], default=None, help=text("cli.scan", lang))
+    # the board window, as ``tavli-voice window`` opens a game
+    from . import arguments as A
+    from .startup import MAX_DWELL
+    from .ui.board.theme import SCALE_RANGE
+
+    ap.add_argument("--window", action="store_true", help=text("review.opt_window", lang))
+    ap.add_argument("--theme", choices=["high_contrast", "classic"], default="high_contrast",
+                    help=text("cli.theme", lang))
+    ap.add_argument("--scale", type=A.number(lang, *SCALE_RANGE), default=1.0,
+                    metavar=text("metavar.scale", lang), help=text("cli.scale", lang))
+    ap.add_argument("--dwell", type=A.number(lang, 0.0, MAX_DWELL), default=None,
+                    metavar=text("metavar.seconds", lang), help=text("cli.dwell", lang))
+    ap.add_argument("--fullscreen", action="store_true", help=text("cli.fullscreen", lang))
     return ap
 
 

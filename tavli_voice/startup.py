@@ -196,8 +196,10 @@ def make_narrator(args: argparse.Namespace, lang: str, say: "SayLine"
 
 
 def run_window(app: "App", args: argparse.Namespace, sources: "list[Source]",
-               resumed_events: list[E.Event] | None, say: "SayLine") -> int:
-    """The board window on the same app; 2 when there is no display."""
+               resumed_events: list[E.Event] | None, say: "SayLine", *,
+               opening: list[E.Event] | None = None) -> int:
+    """The board window on the same app; 2 when there is no display. ``opening`` (the
+    review's first sentences) is published once the window is open, so it shows them."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner for screen readers
     try:
         from .narration.settings import default_settings_path
@@ -218,9 +220,17 @@ def run_window(app: "App", args: argparse.Namespace, sources: "list[Source]",
     def keep(changed: ScanSettings) -> None:  # "slower"/"faster" picked while scanning
         save_scan_speed(path, changed)  # the file keeps its mode (--scan is for this match)
 
+    waiting = list(opening or ())
+
+    def first_frame(_win: object) -> None:
+        if waiting:
+            app.publish(waiting[:], "where_am_i")
+            waiting.clear()
+
     return open_window(app, scan=args.scan, scan_settings=settings, sources=sources,
                        resumed_events=resumed_events, theme=args.theme, scale=args.scale,
-                       dwell=args.dwell, fullscreen=args.fullscreen, on_scan_settings=keep)
+                       dwell=args.dwell, fullscreen=args.fullscreen, on_scan_settings=keep,
+                       on_frame=first_frame if waiting else None)
 
 
 def saved_scan_mode() -> str | None:
@@ -515,6 +525,14 @@ def run_review(path: Path, sides: list[int], args: argparse.Namespace, lang: str
     try:
         sources = input_sources(app, args, lang, say)
         player = TerminalPlayer(app, out, inp, sources=sources)
+        if getattr(args, "window", False):  # the board window, the terminal still typing
+            typed = player.typed_source()
+            try:
+                code = run_window(app, args, [*sources, typed], None, say, opening=opening)
+            finally:
+                typed.close()
+            if code != 2:  # 2: no display; the review goes on in the terminal
+                return code
         scan = args.scan or saved_scan_mode()
         if scan:
             from .ui.scan_input import run_scanning

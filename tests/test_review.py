@@ -606,3 +606,50 @@ def test_the_standalone_review_by_voice_next_a_try_again_number_and_stop(
     end = "End of the review." if lang == "en" else "Τέλος της ανασκόπησης."
     assert end in lines[at:] and lines[-1] == lines[lines.index(end) + 1]  # then the summary
     assert not any(line.startswith(head2.replace("2", "3")) for line in lines)  # no further
+
+
+class TestReviewInTheWindow:
+    """``tavli-voice review --window``: a kept match's review in the board window, as
+    ``tavli-voice window`` opens a game (the terminal still prints what is said)."""
+
+    def test_review_window_opens_the_mistakes_with_buttons_and_ends_by_keys(
+            self, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        pygame = pytest.importorskip("pygame")
+        monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+        from tavli_voice.review_cli import main as review_main
+        from tavli_voice.startup import run_review
+        from tavli_voice.ui.board import window as W
+
+        play("--players", "rita,expert", "--points", "1", "--game", "portes", "--seed", "5")
+        seen: list[tuple[str, tuple[str, ...], tuple[str, ...], bool]] = []
+        keys = {3: pygame.K_RETURN, 6: pygame.K_q, 9: pygame.K_ESCAPE}
+        frame = W.BoardWindow.frame
+
+        def watched(win: W.BoardWindow) -> bool:  # what a person sees, then one key
+            if win.view is not None:
+                seen.append((win.view.turn, tuple(k for k, _ in win.view.actions),
+                             tuple(win.view.status), win.app.finished))
+            key = keys.get(win.frames)
+            if key is not None:
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, scancode=0,
+                                                     unicode="q" if key == pygame.K_q else ""))
+            return False if win.frames > 50 else frame(win)
+
+        monkeypatch.setattr(W.BoardWindow, "frame", watched)
+        out, err = io.StringIO(), io.StringIO()
+        code = review_main(["--window", "--speech", "off"], out, err, io.StringIO(),
+                           walk=run_review)
+        assert code == 0 and err.getvalue() == "", err.getvalue()
+        turn, actions, status, finished = seen[0]
+        total = int(turn.split(" of ")[1].split()[0])
+        assert turn == f"Review: mistake 1 of {total} (Rita)" and total >= 2
+        assert actions == ("next", "repeat", "try_again", "hint", "why", "end")
+        assert status[0].startswith("Review of ") and status[2].startswith("Mistake 1 of ")
+        after_enter = next(s for s in seen if s[0].startswith("Review: mistake 2"))
+        assert after_enter[1][:2] == ("next", "previous")
+        assert after_enter[2][0].startswith("Mistake 2 of ")
+        assert not any(line[:1].isdigit() for s in seen for line in s[2])  # plays: the panel's
+        assert seen[-1][3] and seen[-1][1] == ("close",)  # q ended the review; Esc closed
+        printed = out.getvalue()
+        assert "Mistake 2 of" in printed and "End of the review." in printed
+        assert len(seen) < 15  # closed by the keys, not by the frame limit

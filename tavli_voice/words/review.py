@@ -30,6 +30,8 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
                        "match), 0, 1 or all",
                  "el": "ποιανού οι κινήσεις κρίνονται: του ανθρώπου (του πρώτου παίκτη όταν "
                        "παίζουν δύο υπολογιστές), 0, 1 ή all"},
+    "opt_window": {"en": "open the review in the board window",
+                   "el": "ανοίγει την ανασκόπηση στο παράθυρο με το ταμπλό"},
     "opt_side_metavar": {"en": "SIDE", "el": "ΠΑΙΚΤΗΣ"},
     "opt_all_plays": {"en": "include the plays that were not mistakes",
                       "el": "περιλαμβάνει και τις κινήσεις που δεν ήταν λάθη"},

@@ -198,6 +198,11 @@ class BoardWindow:
         """Subscriber: remember the last play, the question, and the screen lines."""
         view = self.app.state()
         viewer = view.listener
+        if self.app.review is not None and events \
+                and all(isinstance(ev, E.Notice) for ev in events):
+            # the review answers each command anew: its first sentences, the plays are listed
+            self.status = review_status([ev.text for ev in events])  # type: ignore[attr-defined]
+            return
         for ev in events:
             if isinstance(ev, E.PlayMade):
                 same = ev.player == viewer
@@ -259,8 +264,8 @@ class BoardWindow:
             self.nav, cmd = press_digit(self.nav, inp.digit, ctx, now)
             self.send(cmd)
         elif inp.kind is Kind.COMMAND:
-            if isinstance(inp.command, C.Quit):
-                self.closing = True
+            if isinstance(inp.command, C.Quit) and self.app.review is None:
+                self.closing = True  # (in the review q ends it: its summary stays on screen)
             self.send(inp.command)
         elif inp.kind is Kind.CLICK:
             self.press_target(self.target_at(inp.pos), ctx)
@@ -427,7 +432,7 @@ class BoardWindow:
                     break
                 if cmd is None:
                     break
-                if isinstance(cmd, C.Quit):
+                if isinstance(cmd, C.Quit) and self.app.review is None:
                     self.closing = True
                 self.send(cmd)
 
@@ -498,6 +503,22 @@ class BoardWindow:
         target.parent.mkdir(parents=True, exist_ok=True)
         self._pg.image.save(self.screen, str(target))
         return target
+
+
+def review_status(lines: list[str], keep: int = 3) -> list[str]:
+    """The review's sentences for the window's status: the first ``keep``, without the
+    numbered plays (the panel lists them) nor the line that introduces them.
+
+    >>> review_status(["Mistake 1 of 2.", "Rita rolled 3 and 1.", "Rita chooses from 2 plays:",
+    ...                "1: 23 to 20 (23/20)", "2: 9 to 5 (9/5)"])
+    ['Mistake 1 of 2.', 'Rita rolled 3 and 1.']
+    """
+    import re
+
+    listed = [bool(re.match(r"\d+: ", line)) for line in lines]
+    kept = [line for i, line in enumerate(lines)
+            if not listed[i] and not (i + 1 < len(lines) and listed[i + 1] and line.endswith(":"))]
+    return kept[:keep]
 
 
 def _message(key: str, lang: str, why: str) -> str:
