@@ -85,7 +85,8 @@ VOICE = {"en": "en-us", "el": "el"}
 SPEED = [160]
 STOP = {"en": "stop", "el": "σταμάτα"}
 NUMBERS = {"en": ["three", "five", "seven", "two"], "el": ["τρία", "πέντε", "επτά", "δύο"]}
-PLAYS_PROMPT = "10: 8/2 6/5"
+#: the last play of the opening list, on screen as "10: 8 to 2, 6 to 5 (8/2 6/5)"
+PLAYS_PROMPT = "(8/2 6/5)"
 #: The plays of the opening position (``--seed 3``), by number.
 PLAY_TEXT = {1: "24/23 24/18", 2: "24/23 13/7", 3: "24/23 8/2", 4: "24/18 8/7", 5: "24/18 6/5",
              6: "13/7 8/7", 7: "13/7 6/5", 8: "13/6", 9: "8/7 8/2", 10: "8/2 6/5"}
@@ -746,7 +747,8 @@ def next_event(game: Game, seen: int, marks: dict[str, tuple[str, ...]],
 
 
 def numbered(lines: list[str]) -> dict[int, str]:
-    """The plays listed just before the end of ``lines`` ("3: 24/23 8/2"), by number."""
+    """The plays listed just before the end of ``lines`` ("3: 24 to 23, 8 to 2 (24/23 8/2)"), by
+    number, in notation."""
     out: dict[int, str] = {}
     for line in reversed(lines):
         head, _, rest = line.partition(": ")
@@ -756,6 +758,9 @@ def numbered(lines: list[str]) -> dict[int, str]:
             continue
         if int(head) in out:
             break
+        # "8 to 2, 6 to 5 (8/2 6/5)": the play as heard, then its notation
+        if rest.endswith(")") and " (" in rest:
+            rest = rest[rest.rindex(" (") + 2:-1]
         out[int(head)] = rest
     return out
 

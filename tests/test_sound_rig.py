@@ -126,7 +126,7 @@ def test_spoken_number_and_command_reach_the_game(rig: Rig, tmp_path: Path, lang
         # pocketsphinx: the sound path is under test here, not the slower English default engine
         g = game(rig, tmp_path, lang, "--voice", "--voice-confirm", "never", "--voice-engine", "pocketsphinx")
         try:
-            g.wait_for("10: 8/2 6/5")
+            g.wait_for("(8/2 6/5)")
             time.sleep(0.5)
             g.send(".")
             wait_quiet(rec, 0.6)
@@ -137,7 +137,7 @@ def test_spoken_number_and_command_reach_the_game(rig: Rig, tmp_path: Path, lang
             wait_quiet(rec, 1.0)
             said = time.monotonic()
             rig.play_into_mic(espeak_file(undo, voice))
-            g.wait_for("10: 8/2 6/5", after=said, timeout=30)  # the plays are offered again
+            g.wait_for("(8/2 6/5)", after=said, timeout=30)  # the plays are offered again
         finally:
             g.close()
     no_noise(g)
@@ -151,7 +151,7 @@ def test_a_killed_sound_server_is_said_and_play_goes_on(own_rig: Rig, tmp_path: 
                                                         lost: str, back: str) -> None:
     g = game(own_rig, tmp_path, lang)
     try:
-        g.wait_for("10: 8/2 6/5")
+        g.wait_for("(8/2 6/5)")
         killed = time.monotonic()
         own_rig.stop()
         g.wait_for(lost, after=killed, timeout=10)
@@ -180,7 +180,7 @@ def test_its_own_voice_through_the_loudspeaker_is_not_taken_for_the_player(own_r
     with own_rig.record() as rec:
         g = game(own_rig, tmp_path, "en", "--voice", "--barge-in", "interrupt", "--voice-confirm", "never")
         try:
-            g.wait_for("10: 8/2 6/5", timeout=60)
+            g.wait_for("(8/2 6/5)", timeout=60)
             start = time.monotonic()
             before = len(g.lines)
             for key in ("h", "a", "h", "a"):  # the help and the whole board, read aloud, 24 s
