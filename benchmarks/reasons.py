@@ -17,8 +17,9 @@ Prints the weights to paste into the module.
 
 ``--examples N``: bot ``rita`` plays seeded games against ``expert`` until she
 has made 50 clear mistakes (by the coach's threshold) in each game; prints N
-of them per game with the position, the dice, both plays and the coach's note
-with its reasons as said in English and in Greek, then how many of the 50 get
+of them per game (and up to two more that say the bear-off rolls or a pin) with the
+position, the dice, both plays and the coach's note with its reasons as said in
+English and in Greek, then how many of the 50 get
 a reason rather than "no single reason stands out".
 
 ``--unexplained N``: the same 50 mistakes, then N of those given no reason per
@@ -247,6 +248,10 @@ def run_unexplained(shown: int, games: tuple[str, ...], count: int = 50) -> None
                   f"{' (race)' if race else ''}\n   {said}")
 
 
+#: Kinds of reason shown among the examples even past the first N (when any is said).
+SHOWN_TOO = (Kind.BEAROFF, Kind.CAPTURED, Kind.LOST)
+
+
 def run_examples(shown: int, count: int = 50) -> None:
     for game in GAMES:
         mistakes = clear_mistakes(game, count, SEEDS[game])
@@ -254,7 +259,10 @@ def run_examples(shown: int, count: int = 50) -> None:
         # the examples: those with reasons first, then the honest line, in the order played
         examples = (given + [m for m in mistakes if m not in given])[:shown]
         print(f"== {game}: seed {SEEDS[game]}, {len(mistakes)} clear mistakes of rita against expert")
-        for n, (before, dice, mine, note) in enumerate(examples, start=1):
+        # and up to two more that say the exact bear-off rolls or where checkers are pinned
+        also = [m for m in given if m not in examples and m[3].why is not None
+                and any(d.kind in SHOWN_TOO for d in m[3].why.reasons)][:2]
+        for n, (before, dice, mine, note) in enumerate(examples + also, start=1):
             print(f"{n}. {board(before)}; dice {dice[0]}-{dice[1]}; rita played {mine.notation}, "
                   f"the hint {note.better.notation} (loss {note.equity_loss:.2f})")
             for lang in ("en", "el"):
