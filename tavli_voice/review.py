@@ -15,12 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .bots.expert import ExpertBot
 from .bots.reasons import Explanation, explain
 from .rules import Play, Position, legal_plays
 from .rules.notation import parse_play
+
+if TYPE_CHECKING:
+    from .words import PlayerWords
 
 __all__ = ["BIG", "CLEAR", "MISTAKE", "Judged", "error_rate", "judge", "reason_sentences",
            "size"]
@@ -123,11 +126,13 @@ def error_rate(turns: Sequence[Mapping[str, Any]], sides: Sequence[int], *,
 
 
 def reason_sentences(judged: Judged, lang: str, opponent_name: str, opponent_bot: str | None,
-                     opponent_index: int) -> list[str]:
+                     opponent_index: int, *, player: PlayerWords | None = None) -> list[str]:
     """Why the best play is better, one sentence per reason, in ``lang`` (the opponent named).
 
     The play that was best gets "your play is the hint's play"; a loss no
     single fact explains gets the honest "no single reason stands out".
+    ``player``: the side judged is not the person listening, and is named
+    ("Rita's play", «η κίνηση της Ρίτας») where the reasons say "your play".
     """
     from .words import capitalize, player_words, text
     from .words.reasons import reason_part
@@ -136,8 +141,40 @@ def reason_sentences(judged: Judged, lang: str, opponent_name: str, opponent_bot
     if found is None and judged.played != judged.best:  # not found by judge(): find it now
         found = explain(judged.position, judged.played, judged.best, judged.loss)
     if found is None:
-        return [text("why.best", lang)]
-    if not found.reasons:
-        return [text("why.none", lang)]
-    who = player_words(opponent_name, opponent_bot, opponent_index, lang)
-    return [capitalize(reason_part(judged.kind, r, lang, who)) + "." for r in found.reasons]
+        said = [text("why.best", lang)]
+    elif not found.reasons:
+        said = [text("why.none", lang)]
+    else:
+        who = player_words(opponent_name, opponent_bot, opponent_index, lang)
+        said = [capitalize(reason_part(judged.kind, r, lang, who)) + "." for r in found.reasons]
+    return said if player is None else [named_reason(line, lang, player) for line in said]
+
+
+def named_reason(sentence: str, lang: str, player: PlayerWords) -> str:
+    """A reason said to its player ("your play") said of them instead ("Rita's play").
+
+    >>> from tavli_voice.words import player_words
+    >>> named_reason("Your play gives up the 7; yours has 2.", "en",
+    ...              player_words("Rita", "rita", 0, "en"))
+    "Rita's play gives up the 7; Rita's has 2."
+    >>> named_reason("Αν έπαιζες 13/7, η κίνησή σου χάνει τα πούλια σου.", "el",
+    ...              player_words("Rita", "rita", 0, "el"))
+    'Αν η Ρίτα έπαιζε 13/7, η κίνηση της Ρίτας χάνει τα πούλια της Ρίτας.'
+    """
+    import re
+
+    from .words import capitalize
+    from .words.review import NAMED_FORMS
+
+    fills = {"{whose}": player.whose, "{Whose}": capitalize(player.whose),
+             "{subject}": player.subject}
+
+    for pattern, form in NAMED_FORMS.get(lang, ()):
+        def swap(match: re.Match[str], form: str = form) -> str:
+            out = form.replace("\\1", match.group(1) if match.groups() else "")
+            for key, value in fills.items():
+                out = out.replace(key, value)
+            return out
+
+        sentence = re.sub(pattern, swap, sentence)
+    return sentence

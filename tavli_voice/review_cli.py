@@ -179,6 +179,9 @@ def jsonl(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> int:
         return opened
     path, data, sides = opened
     players = data["save"]["players"]
+    from .review_walk import listener_of
+
+    listener = listener_of(players, sides)
     try:
         for j in judge(data["turns"], sides, explain_all=args.all_plays):
             if not (j.mistake or args.all_plays):
@@ -189,8 +192,11 @@ def jsonl(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> int:
                 "player": players[j.side]["name"], "position": j.position.to_json(),
                 "dice": list(j.dice), "played": j.played.notation, "best": j.best.notation,
                 "loss": round(j.loss, 4), "size": size(j.loss),
-                "why": reason_sentences(j, lang, players[other]["name"],
-                                        players[other].get("bot"), other),
+                "why": reason_sentences(
+                    j, lang, players[other]["name"], players[other].get("bot"), other,
+                    player=None if j.side == listener else
+                    player_words(players[j.side]["name"], players[j.side].get("bot"), j.side,
+                                 lang)),
             }
             print(json.dumps(line, ensure_ascii=False), file=out, flush=False)
     except ValueError as exc:

@@ -51,6 +51,28 @@ def loss_words(points: float, lang: str, unit: str = "hundredths") -> str:
     return text(f"review.{unit}_{'none' if n == 0 else 'one' if n == 1 else 'many'}", lang, n=n)
 
 
+def listener_of(players: Sequence[dict[str, Any]], sides: Sequence[int]) -> int | None:
+    """The one person of the match when their side is reviewed ("you"), else None."""
+    people = [i for i, p in enumerate(players) if p.get("bot") is None]
+    return people[0] if len(people) == 1 and people[0] in sides else None
+
+
+def judging(players: Sequence[dict[str, Any]], sides: Sequence[int], lang: str) -> str:
+    """"The expert is judging your plays", or whose they are when they are not the
+    listener's ("Rita's plays", «τις κινήσεις της Ρίτας»; both players' with ``--side all``).
+
+    >>> judging([{"name": "Rita", "bot": "rita"}, {"name": "Expert", "bot": "expert"}], [0], "el")
+    'Ο ειδικός κρίνει τις κινήσεις της Ρίτας.'
+    """
+    if len(sides) > 1:
+        return text("review.judging_both", lang)
+    if listener_of(players, sides) is not None:
+        return text("review.judging", lang)
+    p = players[sides[0]]
+    return text("review.judging_named", lang,
+                whose=player_words(p["name"], p.get("bot"), sides[0], lang).whose)
+
+
 class Walk:
     """One review: the mistakes and the words to say them (no I/O but ``out`` and ``inp``)."""
 
@@ -67,9 +89,8 @@ class Walk:
         if order == "size":
             mistakes.sort(key=lambda j: -j.loss)  # stable: equal losses in the order played
         self.mistakes = mistakes
-        people = [i for i, p in enumerate(self.players) if p.get("bot") is None]
         #: "you" for the one person of the match, when their side is reviewed
-        self.listener = people[0] if len(people) == 1 and people[0] in sides else None
+        self.listener = listener_of(self.players, sides)
         #: the person's error rate over their last kept matches and how many (:func:`past_rate`)
         self.past: tuple[float, int] | None = None
 
@@ -184,7 +205,10 @@ class Walk:
         j = self.mistakes[i]
         other = 1 - j.side
         p = self.players[other]
-        reasons = reason_sentences(j, self.lang, p["name"], p.get("bot"), other)
+        me = self.players[j.side]
+        named = None if j.side == self.listener else \
+            player_words(me["name"], me.get("bot"), j.side, self.lang)
+        reasons = reason_sentences(j, self.lang, p["name"], p.get("bot"), other, player=named)
         self.say(text("review.best", self.lang, best=j.best.notation))
         self.say(self.cost(j))
         self.say(text("review.why", self.lang, reasons=" ".join(reasons)))

@@ -504,8 +504,10 @@ def run_review(path: Path, sides: list[int], args: argparse.Namespace, lang: str
     for name in ("verbosity", "rate", "volume"):  # speech as saved, unless the options say
         if not hasattr(args, name):
             setattr(args, name, None)
-    say(M.text("review.judging", lang))
-    try:
+    try:  # "The expert is judging your plays" / "… Rita's plays" (a bot match, --side)
+        from . import history
+        from .review_walk import judging
+        say(judging(history.load_entry(str(path))[1]["save"]["players"], sides, lang))
         review = ReviewMode.open(path, lang, order=args.order, sides=sides)
         session, _ = Session.restore(review.walk.save)
     except (OSError, ValueError) as exc:

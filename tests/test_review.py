@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -209,6 +210,15 @@ class TestReviewJsonl:
             assert "play" not in said and "rolls" not in said
         greek_rita = [line for line in greek if line["side"] == 0]
         assert any(not line["why"][0].startswith(NO_REASON["el"]) for line in greek_rita)
+        # nobody listening played this bot match: each side's reasons name its player
+        for lines, named in ((english, ("Rita's", "the expert's", "The expert's")),
+                             (greek, ("της Ρίτας", "του έμπειρου παίκτη"))):
+            for line in lines:
+                said = " ".join(line["why"])
+                assert not re.search(r"\b(you|your|yours|Your|σου|χάνεις|κερδίζεις|"
+                                     r"χρειάζεσαι|μαζέψεις|έπαιζες)\b", said), said
+            ritas_why = " ".join(" ".join(line["why"]) for line in lines if line["side"] == 0)
+            assert f"{named[0]} play" in ritas_why or f"κίνηση {named[0]}" in ritas_why
 
     def test_all_plays_and_the_default_side(self, home: Path,
                                             capsys: pytest.CaptureFixture[str]) -> None:
@@ -221,8 +231,10 @@ class TestReviewJsonl:
         assert [(line["game"], line["turn"], line["side"]) for line in every] == \
             [(t["game"], t["turn"], t["side"]) for t in with_choice]
         best = [line for line in every if line["played"] == line["best"]]
-        assert best and all(line["loss"] == 0 and line["why"] == ["Your play is the hint's play."]
-                            for line in best)
+        # nobody listening played: the player is named ("Rita's play is the hint's play.")
+        assert best and all(line["loss"] == 0 and len(line["why"]) == 1
+                            and re.fullmatch(r"Rita('s| \d's) play is the hint's play\.",
+                                             line["why"][0]) for line in best), best[:3]
         first = judged_lines(capsys, "--all-plays")  # a bot match: the first player's plays
         assert first == [line for line in every if line["side"] == 0]
         assert judged_lines(capsys, path.stem, "--side", "1", "--all-plays") == \
@@ -264,6 +276,38 @@ class TestReviewJsonl:
         english = capsys.readouterr().out
         assert "--side SIDE" in english and "[NAME]" in english and "ΟΝΟΜΑ" not in english
 
+    @pytest.mark.parametrize("lang", ["en", "el"])
+    def test_the_reviewed_side_is_named_when_it_is_not_the_listeners(
+            self, home: Path, lang: str) -> None:
+        """A bot match (or ``--side`` the other player): "The expert is judging Rita's plays",
+        and the reasons say "Rita's play" where a person's review says "your play"."""
+        from tavli_voice.review_cli import main as review_main
+        from tavli_voice.startup import run_review
+
+        play("--players", "rita,expert", "--points", "1", "--game", "portes", "--seed", "5")
+        said: dict[str, str] = {}
+        for side in ("0", "1", "all"):
+            out = io.StringIO()
+            assert review_main(["--speech", "off", "--lang", lang, "--side", side, "--order",
+                                "play"], out=out, err=io.StringIO(),
+                               inp=io.StringIO("e\n" + "\ne\n" * 8 + "q\n"),
+                               walk=run_review) == 0
+            said[side] = out.getvalue()
+        first = {side: text.splitlines()[0] for side, text in said.items()}
+        if lang == "en":
+            assert first == {"0": "The expert is judging Rita's plays.",
+                             "1": "The expert is judging the expert's plays.",
+                             "all": "The expert is judging both players' plays."}
+        else:
+            assert first == {"0": "Ο ειδικός κρίνει τις κινήσεις της Ρίτας.",
+                             "1": "Ο ειδικός κρίνει τις κινήσεις του έμπειρου παίκτη.",
+                             "all": "Ο ειδικός κρίνει τις κινήσεις και των δύο παικτών."}
+        reasons = [line for line in said["0"].splitlines() if line.startswith(("Why: ", "Γιατί: "))]
+        assert len(reasons) >= 3, said["0"][-3000:]
+        text = " ".join(reasons)
+        assert not re.search(r"\b(your|yours|Your|σου|χάνεις|κερδίζεις)\b", text), text
+        assert ("Rita's play" if lang == "en" else "κίνηση της Ρίτας") in text, text
+
 
 def walk(capsys: pytest.CaptureFixture[str], typed: str, *argv: str) -> list[str]:
     """``tavli-voice review`` as a person types to it (the keys of a game: Enter or > next,
@@ -276,7 +320,10 @@ def walk(capsys: pytest.CaptureFixture[str], typed: str, *argv: str) -> list[str
                        walk=run_review)
     assert code == 0, err.getvalue()
     lines = out.getvalue().splitlines()
-    assert lines[0] in ("The expert is judging your plays.", "Ο ειδικός κρίνει τις κινήσεις σου.")
+    # Rita against the expert: nobody listening played, Rita is named; a person's: "your"
+    assert lines[0] in ("The expert is judging Rita's plays.",
+                        "Ο ειδικός κρίνει τις κινήσεις της Ρίτας.",
+                        "The expert is judging your plays.")
     return lines[1:]
 
 
@@ -463,7 +510,7 @@ class TestStandaloneReviewByOneSwitch:
                            walk=partial(run_review, keys=_Keys(clock, plan), clock=clock))
         said = out.getvalue().splitlines()
         assert code == 0 and clock.now() <= 20_000, said[-20:]
-        assert said[0] == "The expert is judging your plays."
+        assert said[0] == "The expert is judging Rita's plays."
         from tavli_voice.words import text
         assert said[1] == text("scanui.intro_auto", "en", pick="space", next="Enter")
         heads = [line for line in said if line.startswith("Mistake ")]

@@ -123,6 +123,11 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
               "el": "Να δούμε τα λάθη σου; Ναι ή όχι."},
     "judging": {"en": "The expert is judging your plays.",
                 "el": "Ο ειδικός κρίνει τις κινήσεις σου."},
+    # when the side reviewed is not the person listening (bot matches, --side): by name
+    "judging_named": {"en": "The expert is judging {whose} plays.",
+                      "el": "Ο ειδικός κρίνει τις κινήσεις {whose}."},
+    "judging_both": {"en": "The expert is judging both players' plays.",
+                     "el": "Ο ειδικός κρίνει τις κινήσεις και των δύο παικτών."},
     "cannot": {"en": "This match cannot be reviewed: {error}",
                "el": "Αυτός ο αγώνας δεν μπορεί να αναλυθεί: {error}"},
     "prompt_cmd": {"en": "Try again: type the number of the best play. Or Enter next, < previous, "
@@ -157,4 +162,22 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
     "button_hint": {"en": "Hint", "el": "Συμβουλή"},
     "button_why": {"en": "Why", "el": "Γιατί"},
     "button_end": {"en": "Stop", "el": "Τέλος"},
+}
+
+
+#: The reasons (``why.`` words) say "your play"; when the side reviewed is not the person
+#: listening they name its player instead: each (pattern, replacement) in order, with
+#: ``{whose}`` ("Rita's", «της Ρίτας»), ``{Whose}`` capitalised and ``{subject}`` ("Rita",
+#: «η Ρίτα»); Greek second-person verbs become third-person ones
+#: (:func:`tavli_voice.review.named_reason`).
+NAMED_FORMS: dict[str, tuple[tuple[str, str], ...]] = {
+    "en": ((r"\bIf you played\b", "If {subject} played"),
+           (r"\bbear off you need\b", "bear off {subject} needs"),
+           (r"\bYour\b", "{Whose}"), (r"\byours\b", "{whose}"), (r"\byour\b", "{whose}")),
+    "el": ((r"\bΑν έπαιζες\b", "Αν {subject} έπαιζε"), (r"\bχάνεις\b", "χάνει"),
+           (r"\bκερδίζεις\b", "κερδίζει"), (r"\bμαζέψεις\b", "μαζέψει"),
+           (r"\bχρειάζεσαι\b", "χρειάζεται"), (r"\bέπαιζες\b", "έπαιζε"),
+           (r"\bΗ κίνησή σου\b", "Η κίνηση {whose}"), (r"\bκίνησή σου\b", "κίνηση {whose}"),
+           (r"\bτη δική σου\b", "την κίνηση {whose}"), (r"\bδική σου\b", "κίνηση {whose}"),
+           (r"(\w) σου\b", "\\1 {whose}")),
 }
