@@ -24,7 +24,8 @@ from tavli_voice.audio.echo import EchoGate
 from tavli_voice.speech.engine_sphinx import SphinxRecognizer
 from tavli_voice.speech.grammar import Options
 from tavli_voice.speech.heard import Heard, give_up_if_unwanted
-from tavli_voice.speech.listener import Listener, decoys
+from tavli_voice.speech.listen_decide import decide_over_narrator, recognize
+from tavli_voice.speech.listener import Listener, ListenerTuning, decoys
 
 ROLL_PHASE = Options(commands=frozenset({"roll", "double", "resign", "position", "pips", "score"}))
 PLAY_PHASE = Options(plays=5, commands=frozenset({"undo", "plays", "position"}))
@@ -162,7 +163,7 @@ class TestWordsNotOnOffer:
 @needs_espeak
 class TestQuickDecisions:
     def test_stop_over_the_narrator_is_obeyed_before_the_hang_over_ends(self, engine: SphinxRecognizer) -> None:
-        out, clock, listener = listening(engine, ROLL_PHASE, speculate_s=0.06)
+        out, clock, listener = listening(engine, ROLL_PHASE, tuning=ListenerTuning(speculate_s=0.06))
         word = espeak("stop")
         mic = in_silence(word, before=0.5, after=0.6)
         # the narrator talks all along
@@ -173,7 +174,7 @@ class TestQuickDecisions:
         assert posted_at is not None and posted_at - word_end < listener._vad_settings.hangover_s
 
     def test_a_guess_made_during_the_hang_over_is_used_when_it_ends(self, engine: SphinxRecognizer) -> None:
-        out, clock, listener = listening(engine, ROLL_PHASE, speculate_s=0.06)
+        out, clock, listener = listening(engine, ROLL_PHASE, tuning=ListenerTuning(speculate_s=0.06))
         calls: list[int] = []
         real = engine.recognize
 
@@ -204,7 +205,7 @@ class TestGivingUpAGuess:
                 steps.append(("second", len(audio)))
                 return engine.recognize(audio, items)
 
-        out, clock, listener = listening(engine, ROLL_PHASE, speculate_s=0.03)
+        out, clock, listener = listening(engine, ROLL_PHASE, tuning=ListenerTuning(speculate_s=0.03))
         listener.engine = TwoSteps()
         word = espeak("roll")
         rng = np.random.default_rng(5)
@@ -424,7 +425,7 @@ class TestActingBeforeTheHangOverEnds:
 
     @needs_espeak
     def test_a_sure_word_is_acted_on_before_the_hang_over_ends(self, engine: SphinxRecognizer) -> None:
-        out, clock, listener = listening(engine, ROLL_PHASE, speculate_s=0.06)
+        out, clock, listener = listening(engine, ROLL_PHASE, tuning=ListenerTuning(speculate_s=0.06))
         word = espeak("roll")
         mic = in_silence(word, before=0.5, after=0.6)
         posted_at = run(listener, clock, mic, -1.0, block_s=0.01, out=out, settle=True)
@@ -439,10 +440,10 @@ class TestBargeInOnAWord:
     """Over the narrator (speaker into microphone), only a word on offer stops it."""
 
     def listener(self, engine: SphinxRecognizer, played: PlayedAudio, out: queue.Queue[object], clock: Clock,
-                 pauses: list[bool]) -> Listener:
+                 pauses: list[bool], tuning: ListenerTuning = ListenerTuning()) -> Listener:
         from tavli_voice.audio.aec import EchoCanceller
 
-        listener = Listener(engine, "en", out, clock=clock, barge_in="interrupt",
+        listener = Listener(engine, "en", out, clock=clock, barge_in="interrupt", tuning=tuning,
                             echo=EchoGate(played.between, played.rate), canceller=EchoCanceller(played.at_rate, RATE),
                             on_pause=pauses.append)
         listener.set_options(PLAY_PHASE)
@@ -493,8 +494,7 @@ class TestBargeInOnAWord:
         mic[at:at + len(player)] += 0.9 * player
         out: queue.Queue[object] = queue.Queue()
         clock, pauses = Clock(), []  # type: ignore[var-annotated]
-        listener = self.listener(engine, played, out, clock, pauses)
-        listener.onset_left_db = -60.0
+        listener = self.listener(engine, played, out, clock, pauses, ListenerTuning(onset_left_db=-60.0))
         listener.on_pause = lambda p, clock=clock, seen=pauses: seen.append(clock.now)  # type: ignore[misc]
         if change is not None:
             change(listener, played)
@@ -528,8 +528,7 @@ class TestBargeInOnAWord:
         played, mic, until = self.rustle_over_narration()
         out: queue.Queue[object] = queue.Queue()
         clock, pauses = Clock(), []  # type: ignore[var-annotated]
-        listener = self.listener(engine, played, out, clock, pauses)
-        listener.barge_on_words = False
+        listener = self.listener(engine, played, out, clock, pauses, ListenerTuning(barge_on_words=False))
         run(listener, clock, mic, until + 0.3)
         assert [h.reason for h in drain(out) if isinstance(h, Heard)][:1] == ["barge_in"]
 
@@ -695,7 +694,7 @@ class TestStopOverTheNarrator:
         damped = DampingCanceller(played).process(word, 4.0)
         listener = Listener(engine, "en", queue.Queue())
         listener.set_options(PLAY_PHASE)
-        heard = listener._recognize(engine, damped, PLAY_PHASE)
+        heard = recognize(engine, damped, PLAY_PHASE, "en")
         assert heard.command != StopSpeech()
 
 
@@ -753,8 +752,7 @@ class TestDoubleTalk:
 
     @staticmethod
     def decide(*results: Heard) -> Heard:
-        listener = Listener(SphinxRecognizer.__new__(SphinxRecognizer), "el", queue.Queue())
-        return listener._decide_over_narrator(list(results))
+        return decide_over_narrator(list(results), ListenerTuning().barge_word_share)
 
     def test_a_word_heard_by_every_version_is_acted_on_one_they_disagree_on_is_asked_back(self) -> None:
         five = Heard("πέντε", ChoosePlay(5), 0.45, 90.0, "pocketsphinx+whisper")
@@ -776,15 +774,15 @@ class TestDoubleTalk:
         assert should_confirm(self.decide(five, helped), "never")  # asked back whatever the setting
 
     def test_when_the_versions_disagree_the_word_asked_back_is_the_fitted_copys(self) -> None:
-        listener = Listener(SphinxRecognizer.__new__(SphinxRecognizer), "el", queue.Queue())
+        share = ListenerTuning().barge_word_share
         nine = Heard("εννέα", ChoosePlay(9), 0.45, 90.0, "pocketsphinx+whisper")  # the canceller's copy
         five = Heard("πέντε", ChoosePlay(5), 0.30, 90.0, "pocketsphinx+whisper")  # the fitted copy
-        assert listener._decide_over_narrator([nine, five]).text == "εννέα"  # the surer, without a preference
-        asked = listener._decide_over_narrator([nine, five], prefer=1)
+        assert decide_over_narrator([nine, five], share).text == "εννέα"  # the surer, without a preference
+        asked = decide_over_narrator([nine, five], share, prefer=1)
         assert asked.text == "πέντε" and asked.doubtful
         rolled = Heard("ρίξε", None, 0.45, 90.0, "pocketsphinx+whisper", "not_on_offer")
-        assert listener._decide_over_narrator([five, rolled], prefer=1).text == "πέντε"  # not a word on offer
-        assert not listener._decide_over_narrator([five, five], prefer=1).doubtful
+        assert decide_over_narrator([five, rolled], share, prefer=1).text == "πέντε"  # not a word on offer
+        assert not decide_over_narrator([five, five], share, prefer=1).doubtful
 
     def test_a_guess_that_found_only_the_games_own_voice_is_not_taken_as_what_was_said(
             self, engine: SphinxRecognizer) -> None:
@@ -859,7 +857,7 @@ class TestDoubleTalk:
         # the 0.6 s before the window hold the word's start: the path is not known from them
         assert not listener._player_under_narrator(window, w_at / RATE)
         assert listener._player_under_narrator(window, w_at / RATE, since=at / RATE)
-        assert listener._fitted_left >= listener.under_narrator_db
+        assert listener._fitted_left >= listener.tuning.under_narrator_db
         alone = fractional_path(voice, 40.4, 0.8)
         listener._raw, listener._raw_len = [alone[:w_at + window]], w_at + window  # the narrator alone
         assert not listener._player_under_narrator(window, w_at / RATE, since=at / RATE)
@@ -902,8 +900,8 @@ class TestDoubleTalk:
             pauses: list[bool] = []
             out, clock, listener = listening(engine, PLAY_PHASE, barge_in="interrupt",
                                              echo=EchoGate(played.between, played.rate),
-                                             canceller=DampingCanceller(played), on_pause=pauses.append)
-            listener.pause_at_onset = False
+                                             canceller=DampingCanceller(played), on_pause=pauses.append,
+                                             tuning=ListenerTuning(pause_at_onset=False))
             listener.is_speaking = lambda: True
             listener.process(mic[:w_at + window], captured_end=(w_at + window) / RATE)
             listener._vad = SimpleNamespace(in_speech=True)  # type: ignore[assignment]
@@ -952,12 +950,12 @@ class TestDoubleTalk:
             at = int(at_s * RATE)
             mic[at:at + len(word)] += player_gain * word
             pauses: list[float] = []
+            # at_onset False: nothing to judge for the fitted filter, only the canceller's level at the onset
             out, clock, listener = listening(engine, PLAY_PHASE, barge_in="interrupt",
                                              echo=EchoGate(played.between, played.rate),
-                                             canceller=EchoCanceller(played.at_rate, RATE))
+                                             canceller=EchoCanceller(played.at_rate, RATE),
+                                             tuning=ListenerTuning() if at_onset else ListenerTuning(onset_fit_s=0.0))
             listener.on_pause = lambda p: pauses.append(clock.now - at_s) if p else None
-            if not at_onset:
-                listener.onset_fit_s = 0.0  # (nothing to judge: only the canceller's level at the onset)
             run(listener, clock, mic, 0.3 + len(voice) / RATE)
             return pauses
 
@@ -1104,8 +1102,9 @@ def test_silence_at_the_end_of_a_sound_over_the_narrator_does_not_pause_it(engin
     pauses: list[bool] = []
     out, clock, listener = listening(engine, PLAY_PHASE, barge_in="interrupt",
                                      echo=EchoGate(played.between, played.rate),
-                                     canceller=LaggingCanceller(int(0.2 * RATE)), on_pause=pauses.append)
-    listener.onset_left_db = 100.0  # never at the onset: only the checks made as the sound goes on
+                                     canceller=LaggingCanceller(int(0.2 * RATE)), on_pause=pauses.append,
+                                     tuning=ListenerTuning(onset_left_db=100.0))  # never at the onset: only
+    # the checks made as the sound goes on
     run(listener, clock, mic, float("inf"))
     assert pauses == [] and drain(out) == []
 
@@ -1197,10 +1196,10 @@ def test_the_narrators_voice_that_one_gain_a_piece_cannot_explain_does_not_pause
     mic += (0.0005 * np.random.default_rng(9).standard_normal(len(mic))).astype(np.float32)
     paused_at: list[float] = []
     out, clock, listener = listening(engine, PLAY_PHASE, barge_in="interrupt",
-                                     echo=EchoGate(played.between, played.rate), canceller=PassingCanceller())
-    listener.on_pause = lambda p: paused_at.append(clock.now) if p else None
-    listener.pause_at_onset = False  # only the checks made as the sound goes on
+                                     echo=EchoGate(played.between, played.rate), canceller=PassingCanceller(),
+                                     tuning=ListenerTuning(pause_at_onset=False))  # only the checks made as
+    listener.on_pause = lambda p: paused_at.append(clock.now) if p else None  # the sound goes on
     run(listener, clock, mic, 0.3 + len(voice) / RATE)
     assert drain(out) == []
     # its first sound has nothing of the narrator before it to fit on: judged as before
-    assert [at for at in paused_at if at > 0.3 + listener.fit_s + 0.5] == []
+    assert [at for at in paused_at if at > 0.3 + listener.tuning.fit_s + 0.5] == []

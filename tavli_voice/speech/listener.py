@@ -63,32 +63,32 @@ import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Literal
 
 import numpy as np
 
-from ..commands import COMMAND_NAMES, Command, Drop, Quit, Resign, StopSpeech
+from ..commands import Command, StopSpeech
 from .audio import RATE, Samples, resample
 from ..audio.capture import AudioUnavailable, Microphone
 from ..audio.echo import EchoGate, EchoVerdict
 
 if TYPE_CHECKING:
     from ..audio.aec import EchoCanceller
-from .grammar import Options, Phrase, hint, phrases
+from .grammar import Options
 from .heard import Heard, Recognizer, Superseded, while_wanted
-from ..words import text
+from .listen_decide import (DESTRUCTIVE, DUMP_FOLDER, NOT_BY_VOICE, UNSURE_BELOW, ConfirmPolicy, decoys,
+                            explain, final_enough, recognize, recognize_best, recognize_over_narrator,
+                            recognize_stop_first, should_confirm, word_stops)
+from .listen_tuning import ListenerTuning
 from .vad import EnergyVad, Onset, Utterance, VadSettings
-from .words import COMMAND_WORDS, Lang
+from .words import Lang
+
+__all__ = ["DESTRUCTIVE", "NOT_BY_VOICE", "UNSURE_BELOW", "BargeIn", "ConfirmPolicy", "Listener", "ListenerTuning",
+           "VoiceProblem", "command_of", "decoys", "explain", "final_enough", "should_confirm"]
 
 log = logging.getLogger(__name__)
 
 BargeIn = Literal["ignore", "interrupt"]
-ConfirmPolicy = Literal["never", "unsure", "always"]
-
-#: Commands that always ask "are you sure?" whatever the setting (R9).
-DESTRUCTIVE: tuple[type, ...] = (Resign, Drop, Quit)
-
 
 @dataclass(frozen=True, slots=True)
 class VoiceProblem:
@@ -98,61 +98,27 @@ class VoiceProblem:
     detail: str = ""
 
 
-def explain(heard: Heard, options: Options, lang: Lang) -> str:
-    """What to say when ``heard`` was not understood: "Not understood: say a number from 1 to 7, …"."""
-    key = "unsure" if heard.reason == "unsure" else "not_understood"
-    return text("voice." + key, lang, hint=hint(options, lang))
-
-
-#: Scores under which an engine counts as unsure. pocketsphinx: its margin over
-#: the best rival command, 0.5 at ``engine_sphinx.MARGIN_HALF`` (measured there). Templates:
-#: best/second-best ratio 0.9 or less was always right. Whisper (the winner's share
-#: of the phrases scored): below 0.5 it asks for 27% of FSDD digits clean, in white
-#: and in babble noise at 10 dB, and lets 1 of 34 errors through. Vosk: a guess.
-UNSURE_BELOW: dict[str, float] = {"pocketsphinx": 0.5, "templates": 0.1, "whisper": 0.5, "vosk": 0.6,
-                                  "pocketsphinx+whisper": 0.5, "whisper+crop": 0.5,
-                                  "pocketsphinx+whisper+crop": 0.5}
-
-
-def should_confirm(heard: Heard, policy: ConfirmPolicy, unsure_below: float | None = None) -> bool:
-    """Whether to ask "did you say …?" before acting on ``heard`` (destructive: always).
-
-    "Stop" is never asked back: stopping speech is harmless, so it is obeyed
-    at once whatever the confidence. A ``doubtful`` word (heard over the
-    narrator's voice, not sure) is always asked back, even with "never": the
-    narrator's voice in it may have made another word of it.
-    """
-    if heard.command is None or isinstance(heard.command, StopSpeech):
-        return False
-    if isinstance(heard.command, DESTRUCTIVE) or policy == "always" or heard.doubtful:
-        return True
-    limit = unsure_below if unsure_below is not None else UNSURE_BELOW.get(heard.engine, 0.3)
-    return policy == "unsure" and heard.score < limit
-
-
 class Listener:
     """Ties an engine to a sound source; see the module docstring."""
 
     def __init__(self, engine: Recognizer, lang: Lang, out: "queue.Queue[Any]",
                  is_speaking: Callable[[], bool] = lambda: False, *,
                  source: Any | None = None, vad: VadSettings = VadSettings(),
-                 barge_in: BargeIn = "ignore", tail_s: float = 0.15,
-                 clock: Callable[[], float] = time.monotonic, echo: EchoGate | None = None,
-                 barge_check_s: float = 0.15, retry_s: float = 1.0,
-                 fast_engine: Recognizer | None = None, speculate_s: float | None = 0.02,
-                 speculate_muted_s: float = 0.04,
-                 canceller: "EchoCanceller | None" = None,
-                 on_stop: Callable[[], None] | None = None, early: bool = True,
-                 barge_on_words: bool | None = None,
+                 tuning: ListenerTuning = ListenerTuning(),
+                 barge_in: BargeIn = "ignore", clock: Callable[[], float] = time.monotonic,
+                 fast_engine: Recognizer | None = None,
+                 echo: EchoGate | None = None, canceller: "EchoCanceller | None" = None,
+                 on_stop: Callable[[], None] | None = None,
                  on_pause: Callable[[bool], None] | None = None,
                  output_steady: Callable[[], bool] | None = None) -> None:
+        #: the tuning values (``listen_tuning.py``; defaults measured on the sound rig)
+        self.tuning = tuning
         self.engine = engine
         self.lang: Lang = lang
         self.out = out
         self.is_speaking = is_speaking
         self.source = source
         self.barge_in: BargeIn = barge_in
-        self.tail_s = tail_s
         self._clock = clock
         self._vad_settings = vad
         self._vad: EnergyVad | None = None
@@ -166,8 +132,6 @@ class Listener:
         self._ptt_muted = False
         #: compares what the microphone hears with what the speaker played (None: no check)
         self.echo = echo
-        self.barge_check_s = barge_check_s
-        self.retry_s = retry_s
         self._fed = 0
         self._offset: float | None = None  # monotonic time of stream time 0
         self._onset: tuple[float, list[Samples]] | None = None
@@ -177,15 +141,6 @@ class Listener:
         self.echoes = 0
         #: a quick engine for what is heard while the narrator speaks, where only "stop" counts
         self.fast_engine = fast_engine
-        #: start recognising after this much quiet, while the hang-over still runs (None: off). A
-        #: pause inside a word starts a guess too: when speech goes on it gives up at the engine's
-        #: next step (``while_wanted``), so guessing early costs little. On the sound rig with both
-        #: cores busy, Greek end of word to action (median of one run of 12 words): 260 ms after
-        #: 60 ms of quiet, 223 ms after 40, 219 ms after 20 (the microphone's blocks are 20 ms);
-        #: 240 ms over ten runs (120 words) after 20, with runs' medians from 207 to 267 ms.
-        self.speculate_s = speculate_s
-        #: the same over the narrator's voice, where only "stop" counts (it is obeyed at once)
-        self.speculate_muted_s = speculate_muted_s
         self._spec: Future[Heard] | None = None
         #: counts the guesses thrown away because speech went on (a guess older than this gives up)
         self._spec_thrown = 0
@@ -200,8 +155,6 @@ class Listener:
         self._pool_closed = False
         #: takes the narrator's voice out of the microphone before voice-activity detection
         self.canceller = canceller
-        #: act on a sure guess made during the hang-over without waiting for its end
-        self.early = early
         #: silences the narrator from this thread the moment "stop" (or a barge-in) is heard,
         #: without waiting for the main loop to take the command from the queue
         self.on_stop = on_stop
@@ -212,76 +165,38 @@ class Listener:
         self._raw: list[Samples] = []
         #: the last half second after echo cancellation
         self._clean: list[Samples] = []
-        #: a barge-in needs this much of the sound left after echo cancellation (dB against before)
-        self.barge_left_db = -12.0
-        #: after a barge-in, the speaker's last sound reaches the microphone within this time
-        self.settle_s = 0.13
-        #: 10 ms frames of the narrator the canceller hears before a barge-in counts
-        self.settle_frames = 300
         self._raw_len = 0
-        #: over the narrator, stop it only once a word on offer is recognised (not on sound
-        #: alone); by default whenever the game's own voice may reach the microphone (a check
-        #: against what was played is given). Measured on the rig with the speaker routed into
-        #: the microphone: barge-in on sound alone stopped the narrator on its own voice about
-        #: once every 100 s, as the canceller lets a little of it through at moments.
-        self.barge_on_words = (echo is not None) if barge_on_words is None else barge_on_words
         #: the sound over the narrator passed the checks (not its echo, loud enough after
         #: cancellation): a word on offer recognised in it stops the narrator
         self._barge_ready = False
         self._spec_barge = False
         #: sound over the narrator dropped because no word on offer was recognised in it
         self.unworded = 0
-        #: a word over the narrator stops it from this share of the engine's "unsure" score up
-        #: (it is then asked back or acted on as any word); below, the narrator goes on
-        self.barge_word_share = 0.5
         #: holds the narrator in silence (True) or lets it go on (False): while the sound over
         #: it is recognised, so that the rest of the player's word is heard without it
         self.on_pause = on_pause
         self._paused = False
         #: times the narrator was paused and then went on (no word on offer was heard)
         self.resumed = 0
-        #: pause as soon as sound starts over the narrator (else once it passed the checks)
-        self.pause_at_onset = True
-        self.onset_check_s = 0.05
         #: whether the speaker's clock has been steady lately (no lost samples): not pausing at
         #: the onset meanwhile (the canceller lets the narrator through then); the checks still run
         self.output_steady = output_steady
-        self.onset_left_db = -6.0
-        #: the newest sound the fitted filter judges at the onset
-        self.onset_fit_s = 0.1
-        #: the microphone before a sound over the narrator that the speaker-to-microphone path
-        #: is fitted on too, to take the narrator out of the sound (``_double_talk_remainder``)
-        self.fit_s = 0.6
-        #: sound over the narrator that the fitted filter leaves this much of (dB against the
-        #: sound) holds someone else's voice (``_player_under_narrator``)
-        self.under_narrator_db = -12.0
-        self.fitted_known_db = 25.0
-        #: a check made up to this long after the sound began is judged on the narrator before it
-        self.since_max_s = 1.0
-        #: a fitted filter that leaves more than this (dB against the sound) does not fit there
-        self.fitted_worse_db = 1.0
         #: when the microphone's clock was last set again by at least ``mic_move_s`` (the path to the
         #: speaker seems to move then; less is within the fitted filter's 1 ms, and is frequent:
         #: the earliest of the bursts' time stamps is taken: 47 of 62 moves in a run on the rig)
         self._mic_moved_at = -math.inf
-        self.mic_move_s = 0.001
         #: what the fitted filter left in its last judgement (dB; None: it concluded nothing)
         self._fitted_judged: float | None = None
-        #: a microphone block this much later than the time it should have been captured at ...
-        self.late_s = 0.25
-        #: ... moves the microphone's clock only once the blocks stay that late this long
-        #: (samples lost); a late burst catches up long before (``_anchor``)
-        self.late_for_s = 0.5
         self._late: tuple[int, float] | None = None  # (samples fed then, the least late offset since)
         #: the most the fitted filter left of the sound in progress (dB; -inf: it did not know the path)
         self._fitted_left = -math.inf
-        #: a word on offer heard under the floor of ``barge_word_share`` in a sound the fitted
-        #: filter found the player in is asked back from this share of the engine's "unsure"
-        #: score up (the floor is there against the narrator's own voice)
-        self.clear_word_share = 0.2
-        #: a sound that began over the narrator is the player's alone when the narrator has
-        #: stopped by its end and less than this share of it is explained by what was played
-        self.alone_explained = 0.2
+
+    @property
+    def barge_on_words(self) -> bool:
+        """Over the narrator, stop it only once a word on offer is recognised (``ListenerTuning``):
+        by default whenever a check against what was played is given."""
+        chosen = self.tuning.barge_on_words
+        return self.echo is not None if chosen is None else chosen
 
     # --- what may be said now -------------------------------------------------
     @property
@@ -362,7 +277,7 @@ class Listener:
         self._paused = False
         if self.canceller is not None:
             self.canceller.reset()
-        while not self._stop.wait(self.retry_s):
+        while not self._stop.wait(self.tuning.retry_s):
             try:
                 self.source.restart()  # type: ignore[union-attr]
             except AudioUnavailable:
@@ -395,7 +310,7 @@ class Listener:
         if speaking:
             self._spoke_at = now
             return True
-        return captured_at - self._spoke_at < self.tail_s
+        return captured_at - self._spoke_at < self.tuning.tail_s
 
     def push_to_talk(self, pressed: bool) -> None:
         """Key down starts an utterance, key up ends and recognises it."""
@@ -422,10 +337,10 @@ class Listener:
         # Blocks come in bursts, each stamped when the burst arrived: the earliest estimate of
         # stream time 0 is the true one (re-anchored when blocks stay a quarter second late).
         offset = self._anchor(end - self._fed / self._rate())
-        if self._offset is None or offset < self._offset or offset - self._offset > self.late_s:
+        if self._offset is None or offset < self._offset or offset - self._offset > self.tuning.late_s:
             if self._offset is not None:
                 log.debug("microphone clock moved by %.1f ms", (offset - self._offset) * 1000)
-                if abs(offset - self._offset) >= self.mic_move_s:
+                if abs(offset - self._offset) >= self.tuning.mic_move_s:
                     self._mic_moved_at = end
             self._offset = offset
         muted = self._muted(self._offset + (self._fed - len(block)) / self._rate())
@@ -467,7 +382,7 @@ class Listener:
         it back 20 ms a block, the echo canceller lost the narrator meanwhile,
         and the listener paused the narrator on its own voice.
         """
-        if self._offset is None or offset - self._offset <= self.late_s:
+        if self._offset is None or offset - self._offset <= self.tuning.late_s:
             self._late = None
             return offset
         if self._late is None:
@@ -476,7 +391,7 @@ class Listener:
         since, least = self._late
         least = min(least, offset)
         self._late = (since, least)
-        if self._fed - since < self.late_for_s * self._rate():
+        if self._fed - since < self.tuning.late_for_s * self._rate():
             return self._offset
         self._late = None
         return least
@@ -528,7 +443,7 @@ class Listener:
         if self.barge_in != "interrupt":
             return False
         aec = self.canceller
-        return aec is None or aec.frames_with_reference >= self.settle_frames
+        return aec is None or aec.frames_with_reference >= self.tuning.settle_frames
 
     def _after_barge_in(self, clean: Samples, barged: bool) -> Samples:
         """``clean`` (the utterance so far, after echo cancellation) with the part after a barge-in as heard.
@@ -540,7 +455,7 @@ class Listener:
         if self.canceller is None or not barged:
             return clean
         rate = self._rate()
-        after = self._fed - self._barged_at - int(self.settle_s * rate)  # samples since the speaker fell silent
+        after = self._fed - self._barged_at - int(self.tuning.settle_s * rate)  # samples since the speaker fell silent
         if after <= 0 or after >= len(clean):
             return clean
         raw = self._raw_tail(len(clean))
@@ -572,14 +487,15 @@ class Listener:
         (stopping speech is harmless), without waiting for the hang-over.
         """
         vad = self._vad
-        if self.speculate_s is None or vad is None:
+        guess_s = self.tuning.speculate_s
+        if guess_s is None or vad is None:
             return
         quiet = vad.quiet_frames
         if quiet == 0:
             self._speech_went_on()
             return
         # over the narrator only "stop" counts, and a wrong guess is thrown away: guess sooner
-        wait_s = min(self.speculate_s, self.speculate_muted_s) if vad.muted_so_far else self.speculate_s
+        wait_s = min(guess_s, self.tuning.speculate_muted_s) if vad.muted_so_far else guess_s
         if self._spec is None and quiet >= round(wait_s * 100):
             heard_audio = self._after_barge_in(vad.speech_so_far(), self._barged)
             rate = vad.rate
@@ -614,11 +530,12 @@ class Listener:
                 elif self._stop_only(muted):
                     versions.append(verdict.remainder)  # double talk: see _utterance
             if self._stop_only(muted):
-                job: tuple[Any, ...] = (self._recognize_stop_first, engine, versions, options)
+                job: tuple[Any, ...] = (recognize_stop_first, engine, versions, options, self.lang)
             elif self._spec_barge:
-                job = (self._recognize_over_narrator, engine, versions, options, prefer)
+                job = (recognize_over_narrator, engine, versions, options, self.lang,
+                       self.tuning.barge_word_share, prefer)
             else:
-                job = (self._recognize_best, engine, versions, options)
+                job = (recognize_best, engine, versions, options, self.lang)
             self._spec = self._pool.submit(self._guess, self._spec_thrown, engine, *job)
             log.debug("voice: guessing after %d ms of quiet, listener behind by %.0f ms", quiet * 10,
                       self._behind() * 1000)
@@ -636,7 +553,7 @@ class Listener:
                 self._barge_ready = False
                 self._post(Heard("", StopSpeech(), 1.0, 0.0, "vad", "barge_in"), "barge-in on a word")
                 self._post(heard, "early, over the narrator")
-            elif self.early and not self._spec_muted and self._spec_options == self.options \
+            elif self.tuning.early and not self._spec_muted and self._spec_options == self.options \
                     and final_enough(heard, self._spec_options, self.lang):
                 # sure, and no longer phrase begins with it: act now, the hang-over is not needed
                 self._spec = None
@@ -661,7 +578,7 @@ class Listener:
                 else:  # decide once a little of it was heard: the player, or the game's own voice?
                     self._onset = (event.time, [])
                     self._fitted_left = -math.inf
-                    if self.barge_on_words and self.pause_at_onset:
+                    if self.barge_on_words and self.tuning.pause_at_onset:
                         self._pause_at_onset()
             return
         if self._onset is not None:  # too short to decide on the onset: the utterance decides
@@ -681,7 +598,7 @@ class Listener:
         since, blocks = self._onset
         blocks.append(np.asarray(block, dtype=np.float32))
         rate = self._rate()
-        window = int(self.barge_check_s * rate)
+        window = int(self.tuning.barge_check_s * rate)
         audio = np.concatenate(blocks)
         if len(audio) < window:
             self._onset = (since, [audio])
@@ -713,7 +630,7 @@ class Listener:
         narrator_alone = not player and self._fitted_judged is not None
         if verdict.echo and player:
             verdict = dataclasses.replace(verdict, echo=False)
-        if not verdict.echo and not player and (cancelled_db < self.barge_left_db or narrator_alone):
+        if not verdict.echo and not player and (cancelled_db < self.tuning.barge_left_db or narrator_alone):
             # the canceller took most of it away, or the fitted filter found only the narrator's voice
             log.debug("voice over the narrator: %.0f dB left after echo cancellation, not a barge-in",
                       cancelled_db)
@@ -767,12 +684,12 @@ class Listener:
         if since is not None:  # the sound may have begun a little before it was found, as with the
             since -= self._vad_settings.preroll_s  # canceller damping its start (see VadSettings)
         gap = 0 if since is None else max(0, round((start - since) * rate))  # the sound before the window
-        if gap > self.since_max_s * rate:
+        if gap > self.tuning.since_max_s * rate:
             gap = 0  # long ago: the path may have moved since (the speaker's clock); judged as before
-        if not self._path_steady(start - gap / rate - self.fit_s):
+        if not self._path_steady(start - gap / rate - self.tuning.fit_s):
             log.debug("voice over the narrator: a clock was set again meanwhile: the fitted filter concludes nothing")
             return False
-        fitted = self._fitted(count + gap, start - gap / rate, need_db=self.fitted_known_db,
+        fitted = self._fitted(count + gap, start - gap / rate, need_db=self.tuning.fitted_known_db,
                               skip_s=gap / rate)
         if fitted is None:
             log.debug("voice over the narrator: the fitted filter does not know the path here")
@@ -784,11 +701,11 @@ class Listener:
             return False
         left = 10.0 * math.log10(max(float(np.dot(rest, rest)), 1e-12) / max(float(np.dot(heard, heard)), 1e-12))
         log.debug("voice over the narrator: %.0f dB left after the fitted filter", left)
-        if left > self.fitted_worse_db:  # taking the narrator out added sound: the filter does not fit here
+        if left > self.tuning.fitted_worse_db:  # taking the narrator out added sound: the filter does not fit here
             return False
         self._fitted_judged = left
         self._fitted_left = max(self._fitted_left, left)
-        return left >= self.under_narrator_db
+        return left >= self.tuning.under_narrator_db
 
     def _path_steady(self, since: float) -> bool:
         """Whether neither clock was set again since ``since`` (monotonic): the microphone's, nor
@@ -812,7 +729,7 @@ class Listener:
         the checks made while the narrator spoke, and was dropped as its own
         voice with 0 % of it explained by what was played.
         """
-        return explained < self.alone_explained and not self.is_speaking()
+        return explained < self.tuning.alone_explained and not self.is_speaking()
 
     def _dump_double_talk(self, utt: Utterance) -> None:
         """Keep the microphone as heard and what was played around ``utt`` over the narrator (``TAVLI_VOICE_DUMP``)."""
@@ -843,7 +760,7 @@ class Listener:
         the flag says whether the filter knew the path (took ``fitted_known_db`` out of
         the narrator before the sound: not in a room's long echo).
         """
-        known = self._fitted(count, start, need_db=self.fitted_known_db)
+        known = self._fitted(count, start, need_db=self.tuning.fitted_known_db)
         if known is not None:
             return known[0], True
         fitted = self._fitted(count, start)
@@ -859,13 +776,13 @@ class Listener:
         part after them)."""
         assert self.echo is not None
         rate = self._rate()
-        fit = int(self.fit_s * rate)
+        fit = int(self.tuning.fit_s * rate)
         raw = self._raw_tail(count + fit)
         if len(raw) < count + fit:
             return None
-        skip = round((self.fit_s + skip_s) * RATE) if skip_s > 0 else round(self.fit_s * RATE)
+        skip = round((self.tuning.fit_s + skip_s) * RATE) if skip_s > 0 else round(self.tuning.fit_s * RATE)
         rest = self.echo.fitted_remainder(self._as_rate(raw), start - fit / rate, skip,
-                                          need_db=need_db, known=round(self.fit_s * RATE))
+                                          need_db=need_db, known=round(self.tuning.fit_s * RATE))
         return None if rest is None else (rest, raw)
 
     def _take_spec(self) -> "Future[Heard] | None":
@@ -941,14 +858,14 @@ class Listener:
                 and self._spec_options == options and not also:
             heard = spec.result()
         else:
-            heard = self._pool.submit(self._recognize, engine, audio, options).result()
+            heard = self._pool.submit(recognize, engine, audio, options, self.lang).result()
             for other in also:
-                second = self._pool.submit(self._recognize, engine, other, options).result()
+                second = self._pool.submit(recognize, engine, other, options, self.lang).result()
                 if second.score > heard.score:
                     heard = second
             if stop_also and not isinstance(heard.command, StopSpeech):
-                heard = self._pool.submit(self._recognize_stop_first, engine, [audio, *stop_also],
-                                          options, heard).result()
+                heard = self._pool.submit(recognize_stop_first, engine, [audio, *stop_also],
+                                          options, self.lang, heard).result()
         if heard.reason == "not_on_offer" and muted:
             return
         if muted and not isinstance(heard.command, StopSpeech):
@@ -987,17 +904,17 @@ class Listener:
             log.debug("voice over the narrator starts while the echo comes %.0f ms before the canceller's "
                       "reference: no pause yet", -margin * 1000)
             return
-        raw = self._raw_tail(int(self.onset_check_s * self._rate()))
+        raw = self._raw_tail(int(self.tuning.onset_check_s * self._rate()))
         left = self._left_db(raw)
         log.debug("voice over the narrator starts: %.0f dB left after echo cancellation (its reference %s)",
                   left, "not placed yet" if margin is None else f"{margin * 1000:.0f} ms ahead of the echo")
-        if left >= self.onset_left_db:
+        if left >= self.tuning.onset_left_db:
             self._pause_for_player()
             return
         # the canceller damps a player talking over the narrator too (double talk): where the
         # fitted filter knows the path, it finds the player at the onset already
         rate = self._rate()
-        count = int(self.onset_fit_s * rate)
+        count = int(self.tuning.onset_fit_s * rate)
         if self._onset is not None and self._offset is not None and \
                 self._player_under_narrator(count, self._offset + self._fed / rate - count / rate,
                                             since=self._offset + self._onset[0]):
@@ -1042,18 +959,18 @@ class Listener:
         if spec is not None:
             heard = spec.result()
         else:
-            heard = self._pool.submit(self._recognize_over_narrator, self.engine, [audio, *also], options,
-                                      prefer).result()
+            heard = self._pool.submit(recognize_over_narrator, self.engine, [audio, *also], options, self.lang,
+                                      self.tuning.barge_word_share, prefer).result()
         if isinstance(heard.command, StopSpeech):
             self._post(heard, "utterance")
             return
-        if not self._word_stops(heard) and self._word_stops(heard, self.clear_word_share) \
+        if not word_stops(heard, self.tuning.barge_word_share) and word_stops(heard, self.tuning.clear_word_share) \
                 and self._found_by_the_fitted_filter(utt):
             # under the floor, but the narrator's voice is not what was heard: ask, do not drop
             log.debug("voice over the narrator: %r (%.2f) under the floor, in a sound the fitted filter "
                       "found the player in: asked back", heard.text, heard.score)
             heard = dataclasses.replace(heard, doubtful=True)
-        elif not self._word_stops(heard):
+        elif not word_stops(heard, self.tuning.barge_word_share):
             self.unworded += 1
             log.debug("voice over the narrator: no word on offer (%r, %s, %.2f): the narrator goes on",
                       heard.text, heard.reason or "unsure", heard.score)
@@ -1067,61 +984,11 @@ class Listener:
         """Whether the fitted filter, knowing the path, left at least ``under_narrator_db`` of the
         sound over the narrator (in a check made as it came, or in the whole of ``utt``)."""
         left, self._fitted_left = self._fitted_left, -math.inf
-        if left < self.under_narrator_db and utt is not None and self._offset is not None and self.echo is not None:
+        if left < self.tuning.under_narrator_db and utt is not None and self._offset is not None \
+                and self.echo is not None:
             self._player_under_narrator(len(utt.audio), self._offset + utt.start)
             left, self._fitted_left = max(left, self._fitted_left), -math.inf
-        return left >= self.under_narrator_db
-
-    def _word_stops(self, heard: Heard, share: float | None = None) -> bool:
-        """Whether ``heard``, said over the narrator, is a word on offer clear enough to stop it
-        (from ``share``, ``barge_word_share`` by default, of the engine's "unsure" score)."""
-        if heard.command is None or heard.reason:
-            return False
-        share = self.barge_word_share if share is None else share
-        return heard.score >= share * UNSURE_BELOW.get(heard.engine, 0.3)
-
-    def _recognize_over_narrator(self, engine: Recognizer, versions: list[Samples], options: Options,
-                                 prefer: int | None = None) -> Heard:
-        """What the player said over the narrator, from several versions of the same sound.
-
-        The versions (after echo cancellation, after subtracting what was
-        played) each hold some of the narrator's voice, which can make another
-        word of the player's (measured on the rig, Greek: "πέντε" came out as
-        "βοήθεια" from one version and right from the other). A word is acted
-        on at once only when every version heard it, or it is sure and no
-        version heard another word on offer clearly enough to stop the
-        narrator; otherwise it is ``doubtful``: asked back, never acted on as
-        heard. The word asked back is that of version ``prefer`` (the one
-        with the narrator's voice taken out best) when it heard a word on
-        offer, else the surest.
-        """
-        results = [self._recognize(engine, audio, options) for audio in versions]
-        return self._decide_over_narrator(results, prefer)
-
-    def _decide_over_narrator(self, results: list[Heard], prefer: int | None = None) -> Heard:
-        """The result of :meth:`_recognize_over_narrator` from each version's result.
-
-        Measured on the rig, Greek numbers over the narrator that the copy the canceller
-        made and the copy the fitted filter made heard as different words (18 pairs of
-        results kept from five runs): the fitted copy (the narrator 8-32 dB under the word,
-        where the canceller's copy leaves it 2-9 dB over the word and damps its start) was
-        right 14 times, the canceller's 4 (3 of them the same number, which the fitted copy
-        heard as "to point N").
-        """
-        for heard in results:
-            if isinstance(heard.command, StopSpeech):
-                return heard
-        best = max(results, key=lambda h: (h.command is not None and not h.reason, h.score))
-        if prefer is not None and results[prefer].command is not None and not results[prefer].reason:
-            best = results[prefer]
-        if best.command is None or best.reason:
-            return best
-        if all(h.command == best.command for h in results):
-            return best
-        rivals = [h for h in results if h.command is not None and h.command != best.command and self._word_stops(h)]
-        if not rivals and not should_confirm(best, "unsure"):
-            return best
-        return dataclasses.replace(best, doubtful=True)
+        return left >= self.tuning.under_narrator_db
 
     def _guess(self, thrown: int, engine: Recognizer, recognize: Callable[..., Heard], *args: Any) -> Heard:
         """``recognize(*args)`` for a guess made during the hang-over, given up between the engine's
@@ -1132,31 +999,6 @@ class Listener:
         except Superseded:
             log.debug("voice: a guess given up (speech went on)")
             return Heard("", None, 0.0, 0.0, engine.name, "nothing")
-
-    def _recognize_best(self, engine: Recognizer, versions: list[Samples], options: Options) -> Heard:
-        """The surest result of ``engine`` over several versions of the same sound."""
-        best: Heard | None = None
-        for audio in versions:
-            heard = self._recognize(engine, audio, options)
-            if best is None or (heard.command is not None, heard.score) > (best.command is not None, best.score):
-                best = heard
-        assert best is not None
-        return best
-
-    def _recognize_stop_first(self, engine: Recognizer, versions: list[Samples], options: Options,
-                              first: Heard | None = None) -> Heard:
-        """"Stop" if any version of the sound is heard as it (in order), else the first result.
-
-        Over the narrator only "stop" counts: one version in which it is heard is enough.
-        ``first``: the result for ``versions[0]``, when already known.
-        """
-        results: list[Heard] = []
-        for k, audio in enumerate(versions):
-            heard = first if k == 0 and first is not None else self._recognize(engine, audio, options)
-            if isinstance(heard.command, StopSpeech):
-                return heard
-            results.append(heard)
-        return results[0]
 
     def _as_rate(self, audio: Samples) -> Samples:
         """Microphone samples at the recognizers' rate."""
@@ -1186,17 +1028,6 @@ class Listener:
             return 0.0
         return time.monotonic() - (self._offset + self._fed / self._rate())
 
-    def _recognize(self, engine: Recognizer, audio: Samples, options: Options) -> Heard:
-        """``engine`` on ``audio``; a command word not on offer comes back as "not_on_offer"."""
-        offered = phrases(options, self.lang)
-        heard = engine.recognize(audio, offered + decoys(options, self.lang, offered))
-        if DUMP_FOLDER:
-            _dump(audio, heard)
-        if heard.command is not None and not any(p.command == heard.command for p in offered):
-            # a command word that is not on offer now: say so, do not take the nearest offered word
-            return Heard(heard.text, None, heard.score, heard.ms, heard.engine, "not_on_offer")
-        return heard
-
 
 def _recognizer_pool() -> ThreadPoolExecutor:
     """The one thread that recognises (at the priority of the threads between a word and its action)."""
@@ -1204,70 +1035,6 @@ def _recognizer_pool() -> ThreadPoolExecutor:
 
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix="tavli-recognizer",
                               initializer=raise_for_interaction, initargs=("recogniser thread",))
-
-
-#: With ``TAVLI_VOICE_DUMP=FOLDER`` every sound recognised is written there as a WAV file
-#: named by the time and the result (for finding out why a word was misheard; off by default).
-DUMP_FOLDER = os.environ.get("TAVLI_VOICE_DUMP", "")
-
-
-def _dump(audio: Samples, heard: Heard) -> None:
-    """Write ``audio`` to :data:`DUMP_FOLDER` as ``<time>-<engine>-<text>-<score>.wav``."""
-    from .audio import write_wav
-
-    name = f"{time.time():.3f}-{heard.engine}-{heard.text or heard.reason or '-'}-{heard.score:.2f}.wav"
-    try:
-        os.makedirs(DUMP_FOLDER, exist_ok=True)
-        write_wav(os.path.join(DUMP_FOLDER, name.replace("/", "_").replace(" ", "_")), audio)
-    except OSError:
-        log.debug("could not write %s", name, exc_info=True)
-
-
-def final_enough(heard: Heard, options: Options, lang: Lang) -> bool:
-    """Whether a guess made during the hang-over can be acted on before the hang-over ends.
-
-    Only a command the engine is sure of (it would not be asked back under
-    "unsure") and that no longer phrase on offer begins with: "six" waits for
-    the whole hang-over when "sixteen" is on offer (the pause in "six-teen"
-    may be the hang-over's start), "three" does not when only ten plays are.
-    """
-    if heard.command is None or heard.reason or should_confirm(heard, "unsure"):
-        return False
-    said = _plain(heard.text)
-    return not any(_plain(p.text) != said and _plain(p.text).startswith(said) for p in phrases(options, lang))
-
-
-@lru_cache(maxsize=256)
-def _plain(text: str) -> str:
-    """Lower case without accents: "δέκα" begins "δεκατρία"."""
-    import unicodedata
-
-    folded = unicodedata.normalize("NFD", text.lower())
-    return "".join(c for c in folded if not unicodedata.combining(c))
-
-
-@lru_cache(maxsize=64)
-def decoys(options: Options, lang: Lang, offered: tuple[Phrase, ...]) -> tuple[Phrase, ...]:
-    """The plain command words *not* on offer now, so that they are heard as what they are.
-
-    Without them a small grammar forces "plays" said in the roll phase onto
-    the nearest offered word ("roll"). Words that are also an offered phrase
-    are left out.
-    """
-    taken = {p.words for p in offered}
-    out: list[Phrase] = []
-    for name, words in COMMAND_WORDS.items():
-        if name in options.all_commands or name in NOT_BY_VOICE:
-            continue
-        for variant in words[lang]:
-            if variant not in taken:
-                taken.add(variant)
-                out.append(Phrase(variant, COMMAND_NAMES[name]()))
-    return tuple(out)
-
-
-#: Commands never said by voice (too grave for a misheard word): not even as decoys.
-NOT_BY_VOICE = frozenset({"leave"})
 
 
 def command_of(item: object) -> Command | None:

@@ -1,0 +1,222 @@
+"""Deciding what was heard: the phrases on offer, how sure is sure, and what to ask back.
+
+The listener (``listener.py``) runs an engine through these functions:
+``recognize`` (a command word not on offer comes back as "not_on_offer",
+the plain command words not on offer are decoys), the best of several
+versions of one sound (``recognize_best``), "stop" first over the narrator
+(``recognize_stop_first``), and a word said over the narrator
+(``decide_over_narrator``: acted on, or asked back as ``doubtful``).
+``should_confirm`` and ``final_enough`` say whether a result is asked back
+or acted on before the hang-over ends; ``explain`` what to say when nothing
+was understood.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import os
+import time
+from functools import lru_cache
+from typing import Literal
+
+from ..commands import COMMAND_NAMES, Drop, Quit, Resign, StopSpeech
+from ..words import text
+from .audio import Samples
+from .grammar import Options, Phrase, hint, phrases
+from .heard import Heard, Recognizer
+from .words import COMMAND_WORDS, Lang
+
+log = logging.getLogger(__name__)
+
+ConfirmPolicy = Literal["never", "unsure", "always"]
+
+#: Commands that always ask "are you sure?" whatever the setting (R9).
+DESTRUCTIVE: tuple[type, ...] = (Resign, Drop, Quit)
+
+#: Commands never said by voice (too grave for a misheard word): not even as decoys.
+NOT_BY_VOICE = frozenset({"leave"})
+
+
+def explain(heard: Heard, options: Options, lang: Lang) -> str:
+    """What to say when ``heard`` was not understood: "Not understood: say a number from 1 to 7, …"."""
+    key = "unsure" if heard.reason == "unsure" else "not_understood"
+    return text("voice." + key, lang, hint=hint(options, lang))
+
+
+#: Scores under which an engine counts as unsure. pocketsphinx: its margin over
+#: the best rival command, 0.5 at ``engine_sphinx.MARGIN_HALF`` (measured there). Templates:
+#: best/second-best ratio 0.9 or less was always right. Whisper (the winner's share
+#: of the phrases scored): below 0.5 it asks for 27% of FSDD digits clean, in white
+#: and in babble noise at 10 dB, and lets 1 of 34 errors through. Vosk: a guess.
+UNSURE_BELOW: dict[str, float] = {"pocketsphinx": 0.5, "templates": 0.1, "whisper": 0.5, "vosk": 0.6,
+                                  "pocketsphinx+whisper": 0.5, "whisper+crop": 0.5,
+                                  "pocketsphinx+whisper+crop": 0.5}
+
+
+def should_confirm(heard: Heard, policy: ConfirmPolicy, unsure_below: float | None = None) -> bool:
+    """Whether to ask "did you say …?" before acting on ``heard`` (destructive: always).
+
+    "Stop" is never asked back: stopping speech is harmless, so it is obeyed
+    at once whatever the confidence. A ``doubtful`` word (heard over the
+    narrator's voice, not sure) is always asked back, even with "never": the
+    narrator's voice in it may have made another word of it.
+    """
+    if heard.command is None or isinstance(heard.command, StopSpeech):
+        return False
+    if isinstance(heard.command, DESTRUCTIVE) or policy == "always" or heard.doubtful:
+        return True
+    limit = unsure_below if unsure_below is not None else UNSURE_BELOW.get(heard.engine, 0.3)
+    return policy == "unsure" and heard.score < limit
+
+
+def final_enough(heard: Heard, options: Options, lang: Lang) -> bool:
+    """Whether a guess made during the hang-over can be acted on before the hang-over ends.
+
+    Only a command the engine is sure of (it would not be asked back under
+    "unsure") and that no longer phrase on offer begins with: "six" waits for
+    the whole hang-over when "sixteen" is on offer (the pause in "six-teen"
+    may be the hang-over's start), "three" does not when only ten plays are.
+    """
+    if heard.command is None or heard.reason or should_confirm(heard, "unsure"):
+        return False
+    said = _plain(heard.text)
+    return not any(_plain(p.text) != said and _plain(p.text).startswith(said) for p in phrases(options, lang))
+
+
+@lru_cache(maxsize=256)
+def _plain(text: str) -> str:
+    """Lower case without accents: "δέκα" begins "δεκατρία"."""
+    import unicodedata
+
+    folded = unicodedata.normalize("NFD", text.lower())
+    return "".join(c for c in folded if not unicodedata.combining(c))
+
+
+@lru_cache(maxsize=64)
+def decoys(options: Options, lang: Lang, offered: tuple[Phrase, ...]) -> tuple[Phrase, ...]:
+    """The plain command words *not* on offer now, so that they are heard as what they are.
+
+    Without them a small grammar forces "plays" said in the roll phase onto
+    the nearest offered word ("roll"). Words that are also an offered phrase
+    are left out.
+    """
+    taken = {p.words for p in offered}
+    out: list[Phrase] = []
+    for name, words in COMMAND_WORDS.items():
+        if name in options.all_commands or name in NOT_BY_VOICE:
+            continue
+        for variant in words[lang]:
+            if variant not in taken:
+                taken.add(variant)
+                out.append(Phrase(variant, COMMAND_NAMES[name]()))
+    return tuple(out)
+
+
+def recognize(engine: Recognizer, audio: Samples, options: Options, lang: Lang) -> Heard:
+    """``engine`` on ``audio``; a command word not on offer comes back as "not_on_offer"."""
+    offered = phrases(options, lang)
+    heard = engine.recognize(audio, offered + decoys(options, lang, offered))
+    if DUMP_FOLDER:
+        _dump(audio, heard)
+    if heard.command is not None and not any(p.command == heard.command for p in offered):
+        # a command word that is not on offer now: say so, do not take the nearest offered word
+        return Heard(heard.text, None, heard.score, heard.ms, heard.engine, "not_on_offer")
+    return heard
+
+
+def recognize_best(engine: Recognizer, versions: list[Samples], options: Options, lang: Lang) -> Heard:
+    """The surest result of ``engine`` over several versions of the same sound."""
+    best: Heard | None = None
+    for audio in versions:
+        heard = recognize(engine, audio, options, lang)
+        if best is None or (heard.command is not None, heard.score) > (best.command is not None, best.score):
+            best = heard
+    assert best is not None
+    return best
+
+
+def recognize_stop_first(engine: Recognizer, versions: list[Samples], options: Options, lang: Lang,
+                         first: Heard | None = None) -> Heard:
+    """"Stop" if any version of the sound is heard as it (in order), else the first result.
+
+    Over the narrator only "stop" counts: one version in which it is heard is enough.
+    ``first``: the result for ``versions[0]``, when already known.
+    """
+    results: list[Heard] = []
+    for k, audio in enumerate(versions):
+        heard = first if k == 0 and first is not None else recognize(engine, audio, options, lang)
+        if isinstance(heard.command, StopSpeech):
+            return heard
+        results.append(heard)
+    return results[0]
+
+
+def word_stops(heard: Heard, share: float) -> bool:
+    """Whether ``heard``, said over the narrator, is a word on offer clear enough to stop it
+    (from ``share`` of the engine's "unsure" score up)."""
+    if heard.command is None or heard.reason:
+        return False
+    return heard.score >= share * UNSURE_BELOW.get(heard.engine, 0.3)
+
+
+def recognize_over_narrator(engine: Recognizer, versions: list[Samples], options: Options, lang: Lang,
+                            share: float, prefer: int | None = None) -> Heard:
+    """What the player said over the narrator, from several versions of the same sound.
+
+    The versions (after echo cancellation, after subtracting what was
+    played) each hold some of the narrator's voice, which can make another
+    word of the player's (measured on the rig, Greek: "πέντε" came out as
+    "βοήθεια" from one version and right from the other). A word is acted
+    on at once only when every version heard it, or it is sure and no
+    version heard another word on offer clearly enough to stop the
+    narrator (``share``: see ``word_stops``); otherwise it is ``doubtful``:
+    asked back, never acted on as heard. The word asked back is that of
+    version ``prefer`` (the one with the narrator's voice taken out best)
+    when it heard a word on offer, else the surest.
+    """
+    results = [recognize(engine, audio, options, lang) for audio in versions]
+    return decide_over_narrator(results, share, prefer)
+
+
+def decide_over_narrator(results: list[Heard], share: float, prefer: int | None = None) -> Heard:
+    """The result of :func:`recognize_over_narrator` from each version's result.
+
+    Measured on the rig, Greek numbers over the narrator that the copy the canceller
+    made and the copy the fitted filter made heard as different words (18 pairs of
+    results kept from five runs): the fitted copy (the narrator 8-32 dB under the word,
+    where the canceller's copy leaves it 2-9 dB over the word and damps its start) was
+    right 14 times, the canceller's 4 (3 of them the same number, which the fitted copy
+    heard as "to point N").
+    """
+    for heard in results:
+        if isinstance(heard.command, StopSpeech):
+            return heard
+    best = max(results, key=lambda h: (h.command is not None and not h.reason, h.score))
+    if prefer is not None and results[prefer].command is not None and not results[prefer].reason:
+        best = results[prefer]
+    if best.command is None or best.reason:
+        return best
+    if all(h.command == best.command for h in results):
+        return best
+    rivals = [h for h in results if h.command is not None and h.command != best.command and word_stops(h, share)]
+    if not rivals and not should_confirm(best, "unsure"):
+        return best
+    return dataclasses.replace(best, doubtful=True)
+
+
+#: With ``TAVLI_VOICE_DUMP=FOLDER`` every sound recognised is written there as a WAV file
+#: named by the time and the result (for finding out why a word was misheard; off by default).
+DUMP_FOLDER = os.environ.get("TAVLI_VOICE_DUMP", "")
+
+
+def _dump(audio: Samples, heard: Heard) -> None:
+    """Write ``audio`` to :data:`DUMP_FOLDER` as ``<time>-<engine>-<text>-<score>.wav``."""
+    from .audio import write_wav
+
+    name = f"{time.time():.3f}-{heard.engine}-{heard.text or heard.reason or '-'}-{heard.score:.2f}.wav"
+    try:
+        os.makedirs(DUMP_FOLDER, exist_ok=True)
+        write_wav(os.path.join(DUMP_FOLDER, name.replace("/", "_").replace(" ", "_")), audio)
+    except OSError:
+        log.debug("could not write %s", name, exc_info=True)
