@@ -1,0 +1,360 @@
+"""Where the Fevga (or Plakoto) expert loses equity, by phase and board facts.
+
+Plays seeded single games (``tavlucky``, no cube) of the expert, with its
+search, against ``strong`` and against itself, and looks at two things:
+
+- **look-ahead gaps**: at every decision of the expert, the best few
+  candidates by the net (0-ply) are valued one roll deeper
+  (:meth:`ExpertBot.lookahead_many`); the gap is how much better, one roll
+  deeper, the look-ahead's choice is than the net's 0-ply choice. The table
+  also says how much of the gap the shipped search already covers (it looks
+  only when the best candidates are within ``SEARCH_MARGIN`` at 0-ply);
+- **swings in lost games**: the expert's 0-ply equity after each of its plays
+  in the games it lost; the largest drops from one of its plays to its next
+  and the position where each began.
+
+Each decision is classified by the position before the play, from the
+mover's side: its **phase** (``bear-off``: all the mover's checkers home;
+``race``: no contact left either way; ``start``: a side still has checkers
+in its starting quarter, own points 19–24; ``contact`` otherwise) and simple
+**board facts** (a block of three or more held points within the six points
+in front of the other side's rearmost checker, either way; a lone checker of
+the mover in front of the opponent's starting stack; the race lead in pips).
+The script prints a table per kind (count, mean gap, share of the total gap
+per class) and the largest examples as position JSON (``position-format.md``).
+
+``--compare`` instead measures a play-time lever with paired games against
+``strong`` (the dice of ``benchmarks/bots_compare.py``, each bot in both seats):
+the shipped expert against one that searches wider (``--margin``, ``--width``)
+only at decisions of the phases named by ``--phases``.
+
+Usage::
+
+    nice -n 10 python benchmarks/fevga_losses.py --game fevga --games 12 --seed 1
+    nice -n 10 python benchmarks/fevga_losses.py --game fevga --compare --pairs 300 \\
+        --phases start,contact --margin 0.08 --width 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from numpy.typing import NDArray
+
+from tavli_voice.bots import expert as expert_mod
+from tavli_voice.bots.expert import ExpertBot
+from tavli_voice.bots.strong import StrongBot
+from tavli_voice.rules import Play, Position, game_outcome, legal_plays
+
+MAX_TURNS = 4000
+PHASES = ("start", "contact", "race", "bear-off")
+#: How many of the best 0-ply candidates the analysis looks at one roll deeper.
+LOOK_WIDTH = 4
+
+
+# ------------------------------------------------------------ classification
+def _held(pos: Position, point: int, *, theirs: bool) -> bool:
+    """A point that blocks the other side: Fevga one checker (R7), else two or a pin."""
+    n = pos.theirs(point) if theirs else pos.mine(point)
+    if pos.game == "fevga":
+        return n >= 1
+    pin = pos.pins[point - 1] == (-1 if theirs else 1)
+    return n >= 2 or pin
+
+
+def _rear(pos: Position) -> int:
+    """The mover's rearmost occupied point (own numbering), 0 when none is on the board."""
+    return max((k for k in range(1, 25) if pos.mine(k) > 0), default=0)
+
+
+def contact(pos: Position) -> bool:
+    """True while a side can still meet the other's checkers ahead of its rearmost one."""
+    for view in (pos, pos.flip()):
+        rear = _rear(view)
+        if any(view.theirs(k) > 0 for k in range(1, rear)):
+            return True
+    return False
+
+
+def block_ahead(pos: Position) -> int:
+    """The longest run of points the *opponent* holds within the six in front of the
+    mover's rearmost checker (a block/prime in front of the mover's runners)."""
+    rear = _rear(pos)
+    best = run = 0
+    for k in range(rear - 1, max(0, rear - 7), -1):
+        run = run + 1 if _held(pos, k, theirs=True) else 0
+        best = max(best, run)
+    return best
+
+
+def phase(pos: Position) -> str:
+    """``bear-off``, ``race``, ``start`` or ``contact`` (see the module docstring)."""
+    if all(pos.mine(k) == 0 for k in range(7, 25)):
+        return "bear-off"
+    if not contact(pos):
+        return "race"
+    opp = pos.flip()
+    if any(pos.mine(k) for k in range(19, 25)) or any(opp.mine(k) for k in range(19, 25)):
+        return "start"
+    return "contact"
+
+
+def facts(pos: Position) -> list[str]:
+    """The board facts of ``pos`` (mover's side) that the tables count."""
+    out: list[str] = []
+    opp = pos.flip()
+    if block_ahead(opp) >= 3:
+        out.append("our block in front of their runners")
+    if block_ahead(pos) >= 3:
+        out.append("their block in front of our runners")
+    if opp.mine(24) > 0 and any(opp.theirs(k) == 1 for k in range(18, 24)):
+        out.append("our lone checker in front of their start")
+    mine, theirs = pos.pip_count()
+    lead = theirs - mine
+    out.append("race lead >= 10 pips" if lead >= 10 else
+               "race lead <= -10 pips" if lead <= -10 else "race lead within 10 pips")
+    return out
+
+
+# ----------------------------------------------------------------- records
+@dataclass
+class Record:
+    """One decision of the expert: its position, dice, and the analysis's figures."""
+
+    position: Position
+    dice: tuple[int, int]
+    gap: float                #: look-ahead value of its best candidate minus the 0-ply choice's
+    covered: bool             #: the shipped search would have looked at the look-ahead's choice
+    zero_play: str
+    deep_play: str
+    zero_margin: float        #: 0-ply equity of the net's choice minus the look-ahead's choice
+    after: float = 0.0        #: 0-ply equity after the play actually made
+    swing: float = 0.0        #: drop of ``after`` to the expert's next play (lost games)
+    classes: list[str] = field(default_factory=list)
+
+
+def analyse(bot: ExpertBot, pos: Position, roll: tuple[int, int], plays: Sequence[Play]) -> Record:
+    """The look-ahead gap of one decision (``plays`` has two or more members)."""
+    eq = bot.equities(plays)
+    order = [int(i) for i in np.argsort(-eq, kind="stable")[:LOOK_WIDTH]]
+    deep = bot.lookahead_many([plays[i] for i in order])
+    k = int(np.argmax(deep))
+    gap = float(deep[k] - deep[0])
+    margin = float(eq[order[0]] - eq[order[k]])
+    covered = k < expert_mod.SEARCH_WIDTH and margin <= expert_mod.SEARCH_MARGIN
+    return Record(pos, roll, gap, covered or k == 0, plays[order[0]].notation,
+                  plays[order[k]].notation, margin,
+                  classes=[phase(pos), *facts(pos)])
+
+
+def _dice(rng: random.Random) -> tuple[int, int]:
+    return rng.randint(1, 6), rng.randint(1, 6)
+
+
+def play_game(game: str, seed: int, g: int, opponent: str, bot: ExpertBot, strong: StrongBot,
+              max_turns: int = MAX_TURNS) -> tuple[list[list[Record]], int | None]:
+    """One game; the records of each expert side (seat 0, 1) and the winning seat.
+
+    Against ``strong`` the expert sits in seat ``g % 2``; in self-play both seats
+    are the expert and both are analysed."""
+    rng = random.Random(f"fevga-losses:{game}:{seed}:{opponent}:{g}")
+    expert_seats = {0, 1} if opponent == "self" else {g % 2}
+    recs: list[list[Record]] = [[], []]
+    pos = Position.initial(game, "tavlucky")
+    side = 0
+    for _turn in range(max_turns):
+        roll = _dice(rng)
+        plays = legal_plays(pos, roll)
+        if not plays:
+            pos, side = pos.flip(), side ^ 1
+            continue
+        if side in expert_seats:
+            play = bot.choose_play(pos, roll, plays)
+            if len(plays) >= 2:
+                rec = analyse(bot, pos, roll, plays)
+                rec.after = float(bot.equities([play])[0])
+                recs[side].append(rec)
+        else:
+            play = strong.choose_play(pos, roll, plays)
+        end = game_outcome(play.result)
+        if end is not None:
+            winner = None if end.winner is None else (side if end.winner == 0 else side ^ 1)
+            return recs, winner
+        pos, side = play.result.flip(), side ^ 1
+    return recs, None
+
+
+def largest_swings(records: Sequence[Record], k: int = 3) -> list[Record]:
+    """The ``k`` records of one side's game after which its equity dropped most by its
+    next play (each record's ``swing`` is set)."""
+    for a, b in zip(records, records[1:]):
+        a.swing = a.after - b.after
+    return sorted(records[:-1], key=lambda r: -r.swing)[:k]
+
+
+def collect(game: str, games: int, seed: int, max_turns: int = MAX_TURNS
+            ) -> tuple[list[Record], list[Record]]:
+    """Every analysed decision, and the swings of the expert's sides that lost."""
+    bot = ExpertBot(seed)
+    strong = StrongBot(seed)
+    decisions: list[Record] = []
+    swings: list[Record] = []
+    for opponent in ("strong", "self"):
+        for g in range(games):
+            recs, winner = play_game(game, seed, g, opponent, bot, strong, max_turns)
+            for seat, rs in enumerate(recs):
+                decisions.extend(rs)
+                if winner is not None and winner != seat:
+                    swings.extend(largest_swings(rs))
+    return decisions, swings
+
+
+# ------------------------------------------------------------------- tables
+def table(records: Iterable[Record], value: Callable[[Record], float], title: str) -> list[str]:
+    """Rows ``class: count, mean, share of the total`` (phases first, then the facts)."""
+    recs = list(records)
+    total = sum(value(r) for r in recs) or 1.0
+    classes: dict[str, list[float]] = {}
+    for r in recs:
+        for c in r.classes:
+            classes.setdefault(c, []).append(value(r))
+    names = [p for p in PHASES if p in classes] + sorted(c for c in classes if c not in PHASES)
+    out = [title, f"  {'class':44s} {'count':>6s} {'mean':>7s} {'share':>7s}"]
+    for c in names:
+        v = classes[c]
+        out.append(f"  {c:44s} {len(v):6d} {sum(v) / len(v):7.4f} {100 * sum(v) / total:6.1f}%")
+    out.append(f"  {'all':44s} {len(recs):6d} {total / max(1, len(recs)):7.4f} {100.0:6.1f}%")
+    return out
+
+
+def report(game: str, games: int, seed: int, max_turns: int = MAX_TURNS) -> list[str]:
+    """The whole printed report of an analysis run (deterministic for a seed)."""
+    decisions, swings = collect(game, games, seed, max_turns)
+    lines = [f"{game}: {games} games against strong + {games} expert self-play games, seed {seed}; "
+             f"{len(decisions)} expert decisions with a choice, {len(swings)} swings in lost games",
+             f"(the look-ahead values the best {LOOK_WIDTH} candidates at 0-ply; the shipped search "
+             f"looks at {expert_mod.SEARCH_WIDTH} within {expert_mod.SEARCH_MARGIN})", ""]
+    lines += table(decisions, lambda r: r.gap, "look-ahead gap (equity), all decisions:")
+    lines += [""]
+    lines += table(decisions, lambda r: 0.0 if r.covered else r.gap,
+                   "look-ahead gap the shipped search does not cover:")
+    lines += [""]
+    lines += table(swings, lambda r: max(0.0, r.swing),
+                   "largest drops of the expert's equity in its lost games (3 a game):")
+    lines += ["", "largest look-ahead gaps:"]
+    for r in sorted(decisions, key=lambda r: -r.gap)[:4]:
+        lines.append(f"  gap {r.gap:.3f} ({'covered' if r.covered else 'not covered'}, "
+                     f"0-ply margin {r.zero_margin:.3f}) dice {r.dice[0]}-{r.dice[1]}: "
+                     f"net {r.zero_play} / look-ahead {r.deep_play}; {', '.join(r.classes)}")
+        lines.append("    " + json.dumps(r.position.to_json(), separators=(",", ":")))
+    lines += ["", "largest swings in lost games:"]
+    for r in sorted(swings, key=lambda r: -r.swing)[:3]:
+        lines.append(f"  drop {r.swing:.3f} after dice {r.dice[0]}-{r.dice[1]} "
+                     f"({r.zero_play} at 0-ply); {', '.join(r.classes)}")
+        lines.append("    " + json.dumps(r.position.to_json(), separators=(",", ":")))
+    return lines
+
+
+# ------------------------------------------------------------------ lever
+class PhaseSearchBot(ExpertBot):
+    """The expert, searching wider (``margin``, ``width``) at decisions of ``phases``."""
+
+    def __init__(self, seed: int | str, phases: Sequence[str], margin: float, width: int) -> None:
+        super().__init__(seed, search=True)
+        self.phases = set(phases)
+        self.margin = margin
+        self.width = width
+        self._wide = False
+
+    def choose_play(self, position: Position, dice: tuple[int, int], plays: Sequence[Play]) -> Play:
+        self._wide = len(plays) > 1 and phase(position) in self.phases
+        return super().choose_play(position, dice, plays)
+
+    def scored(self, plays: Sequence[Play]) -> NDArray[np.float64]:
+        if not self._wide:
+            return super().scored(plays)
+        eq = self.equities(plays)
+        order = np.argsort(-eq)
+        top = [int(i) for i in order[:self.width] if eq[order[0]] - eq[i] <= self.margin]
+        if len(top) < 2:
+            return eq
+        out = eq - 10.0
+        deep = self.lookahead_many([plays[i] for i in top])
+        for i, v in zip(top, deep):
+            out[i] = v
+        return out
+
+
+def pair_points(make: Callable[[], ExpertBot], game: str, pairs: int, seed: int) -> NDArray[np.float64]:
+    """Net points of the bot per pair of games against strong (both seats, the same dice
+    as ``benchmarks/bots_compare.py``)."""
+    bot, strong = make(), StrongBot(seed)
+    out = np.zeros(pairs)
+    for p in range(pairs):
+        for bot_side in (0, 1):
+            rng = random.Random(f"dup:{seed}:{p}")
+            pos, side = Position.initial(game, "tavlucky"), 0
+            for _turn in range(MAX_TURNS):
+                roll = _dice(rng)
+                plays = legal_plays(pos, roll)
+                if not plays:
+                    pos, side = pos.flip(), side ^ 1
+                    continue
+                play = (bot if side == bot_side else strong).choose_play(pos, roll, plays)
+                end = game_outcome(play.result)
+                if end is not None:
+                    if end.winner is not None:
+                        winner = side if end.winner == 0 else side ^ 1
+                        out[p] += end.points if winner == bot_side else -end.points
+                    break
+                pos, side = play.result.flip(), side ^ 1
+    return out
+
+
+def compare(game: str, pairs: int, seed: int, phases: Sequence[str], margin: float,
+            width: int) -> list[str]:
+    """The shipped expert and the wider-searching one, paired over the same dice."""
+    t0 = time.time()
+    base = pair_points(lambda: ExpertBot(seed, search=True), game, pairs, seed)
+    t1 = time.time()
+    wide = pair_points(lambda: PhaseSearchBot(seed, phases, margin, width), game, pairs, seed)
+    t2 = time.time()
+    d = (wide - base) / 2
+    n = len(d)
+    se = float(d.std(ddof=1) / math.sqrt(n)) if n > 1 else float("nan")
+    return [f"{game}: {2 * pairs} games each against strong, seed {seed}",
+            f"  shipped expert (width {expert_mod.SEARCH_WIDTH}, margin {expert_mod.SEARCH_MARGIN}) "
+            f"ppg {base.mean() / 2:+.3f}  ({(t1 - t0) / 60:.1f} min)",
+            f"  width {width}, margin {margin} in {','.join(phases)}: ppg {wide.mean() / 2:+.3f}  "
+            f"({(t2 - t1) / 60:.1f} min)",
+            f"  paired difference {d.mean():+.3f} ± {se:.3f} points a game"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    ap.add_argument("--game", choices=("plakoto", "fevga"), default="fevga")
+    ap.add_argument("--games", type=int, default=12, help="games of each kind to analyse")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--compare", action="store_true", help="measure the wider search instead")
+    ap.add_argument("--pairs", type=int, default=200)
+    ap.add_argument("--phases", default="start,contact")
+    ap.add_argument("--margin", type=float, default=0.08)
+    ap.add_argument("--width", type=int, default=3)
+    a = ap.parse_args(argv)
+    if a.compare:
+        lines = compare(a.game, a.pairs, a.seed, a.phases.split(","), a.margin, a.width)
+    else:
+        lines = report(a.game, a.games, a.seed)
+    print("\n".join(lines), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
