@@ -1,0 +1,66 @@
+"""Hearing one word several ways: the candidates' scores on several views of the sound, added up.
+
+One view of a noisy word can mislead Whisper where another does not: the crop
+to the loudest speech keeps the word but also the noise under it; the same crop
+band-limited to 250-3800 Hz leaves out a television's bass line and the hiss above
+the voice. ``fused_scores`` scores the turn's phrases on each view (the engine's
+``scores``: mean log-probability per token of each phrase) and averages them, so
+a phrase must sound right in every view to win. ``decide`` then takes the most
+probable phrase and its share of the phrases scored, as the Whisper engine does
+for one view.
+
+>>> import numpy as np
+>>> x = np.sin(2 * np.pi * 100 * np.arange(1600) / 16000).astype(np.float32)
+>>> float(np.abs(band_limited(x)).max()) < 0.01  # 100 Hz is below the band
+True
+>>> decide(np.array([-1.0, -3.0, -1.0]), ["a", "b", "a"])
+(0, 0.9...)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .audio import RATE, Samples
+from .grammar import Phrase
+
+#: The band kept by ``band_limited`` (Hz): a voice's formants, without a television's bass or hiss above 4 kHz.
+BAND_LOW_HZ, BAND_HIGH_HZ = 250.0, 3800.0
+
+Scorer = Callable[[Samples, tuple[Phrase, ...]], npt.NDArray[np.float64]]
+
+
+def band_limited(audio: Samples, low_hz: float = BAND_LOW_HZ, high_hz: float = BAND_HIGH_HZ) -> Samples:
+    """``audio`` with nothing below ``low_hz`` or above ``high_hz`` (float32, same length)."""
+    x = np.asarray(audio, dtype=np.float64)
+    spectrum = np.fft.rfft(x)
+    f = np.fft.rfftfreq(len(x), 1 / RATE)
+    out: Samples = np.fft.irfft(spectrum * ((f >= low_hz) & (f <= high_hz)), len(x)).astype(np.float32)
+    return out
+
+
+def fused_scores(score: Scorer, views: Sequence[Samples], items: tuple[Phrase, ...]) -> npt.NDArray[np.float64]:
+    """The mean over ``views`` of each phrase's score (``score(view, items)``, -inf: not scored).
+
+    A phrase left unscored in one view (pruned by the engine's beam) is left out (-inf);
+    when that leaves none, the first view's scores stand.
+    """
+    each = [np.asarray(score(view, items), dtype=np.float64) for view in views]
+    with np.errstate(invalid="ignore"):
+        mean = np.sum(each, axis=0) / len(each)
+    if not np.isfinite(mean).any():
+        return each[0]
+    return np.where(np.isfinite(mean), mean, -np.inf)
+
+
+def decide(scores: npt.NDArray[np.float64], meanings: Sequence[Any]) -> tuple[int, float]:
+    """(index of the best score, its share of the phrases scored), counting every phrase that
+    means the same (``meanings``: each phrase's command) as the best one."""
+    best = int(np.argmax(scores))
+    probs = np.exp(scores - scores[best])
+    same = np.array([m == meanings[best] for m in meanings])
+    return best, float(probs[same].sum() / probs.sum())
