@@ -768,6 +768,8 @@ def bench_record(args: argparse.Namespace) -> None:
             engine = choose_engine(None, lang)
             if args.whole_sound:  # the engine the crop wraps, on the whole sound
                 engine = getattr(engine, "engine", engine)
+            if args.views and hasattr(engine, "views"):  # the views the crop's engine scores (fusion.py)
+                engine.views = tuple(args.views.split(","))
             if args.proposals_only and hasattr(getattr(engine, "engine", engine), "everything"):
                 getattr(engine, "engine", engine).everything = False  # Whisper scores pocketsphinx's proposals only
             items = phrases(Options(plays=args.plays, commands=PHASE_COMMANDS["play"]), lang)
@@ -776,7 +778,8 @@ def bench_record(args: argparse.Namespace) -> None:
             what = ("FSDD digits 1-9, both speakers" if lang == "en" else
                     f"espeak-ng el and {args.variants} variants, numbers 1-{args.plays} and the play phase's words")
             print(f"\n{lang}: {what}; {len(clips)} clips ({args.part}); play phase: {args.plays} plays + its "
-                  f"commands; engine {getattr(engine, 'name', type(engine).__name__)}; seed {args.seed}; "
+                  f"commands; engine {getattr(engine, 'name', type(engine).__name__)}"
+                  f"{' (views ' + '+'.join(engine.views) + ')' if hasattr(engine, 'views') else ''}; seed {args.seed}; "
                   f"clips and engine ready in {made:.1f} s")
             rows: dict[tuple[str, str], Counter[str]] = {}
             times: dict[tuple[str, str], list[float]] = {}
@@ -880,6 +883,9 @@ def main() -> None:
                         help="the engine without the crop to the loudest speech (speech/crop.py): the whole sound")
     record.add_argument("--proposals-only", action="store_true",
                         help="Greek: Whisper scores only pocketsphinx's proposals, not every phrase of the turn")
+    record.add_argument("--views", default=None,
+                        help="the views of the cropped word scored and added up, e.g. crop or crop,band "
+                             "(default: the game's, speech/crop.py VIEWS)")
     args = parser.parse_args()
     if args.lang or args.noise or args.room or args.band or args.of_record:
         args.lang = args.lang or "both"
