@@ -807,7 +807,7 @@ class TestDoubleTalk:
         out, clock, listener = listening(engine, PLAY_PHASE, barge_in="interrupt",
                                          echo=EchoGate(played.between, played.rate))
         listener.is_speaking = lambda: False
-        listener._offset = 0.0
+        listener.frames.offset = 0.0
         listener._utterance(Utterance(word, RATE, 0.78, 0.78 + len(word) / RATE, True))
         assert [h.command for h in drain(out) if isinstance(h, Heard)] == [ChoosePlay(3)]
         listener.is_speaking = lambda: True  # still speaking: over the narrator, it did not barge in
@@ -827,7 +827,7 @@ class TestDoubleTalk:
             mic = path.copy()
             mic[at:at + len(word)] += player_gain * word
             out, clock, listener = listening(engine, PLAY_PHASE, barge_in="interrupt", echo=gate)
-            listener._offset = 0.0
+            listener.frames.offset = 0.0
             listener.process(mic[:w_at + window], captured_end=(w_at + window) / RATE)
             return listener._player_under_narrator(window, w_at / RATE)
 
@@ -852,14 +852,14 @@ class TestDoubleTalk:
         mic[at:at + len(word)] += 0.15 * word  # about 17 dB under the narrator
         out, clock, listener = listening(engine, PLAY_PHASE, barge_in="interrupt",
                                          echo=EchoGate(played.between, played.rate))
-        listener._offset = 0.0
+        listener.frames.offset = 0.0
         listener.process(mic[:w_at + window], captured_end=(w_at + window) / RATE)
         # the 0.6 s before the window hold the word's start: the path is not known from them
         assert not listener._player_under_narrator(window, w_at / RATE)
         assert listener._player_under_narrator(window, w_at / RATE, since=at / RATE)
         assert listener._fitted_left >= listener.tuning.under_narrator_db
         alone = fractional_path(voice, 40.4, 0.8)
-        listener._raw, listener._raw_len = [alone[:w_at + window]], w_at + window  # the narrator alone
+        listener.frames.raw, listener.frames.raw_len = [alone[:w_at + window]], w_at + window  # the narrator alone
         assert not listener._player_under_narrator(window, w_at / RATE, since=at / RATE)
 
     def test_the_fitted_filter_concludes_nothing_across_a_clock_set_again(self, engine: SphinxRecognizer) -> None:
@@ -874,9 +874,9 @@ class TestDoubleTalk:
             out, clock, listener = listening(engine, PLAY_PHASE, barge_in="interrupt",
                                              echo=EchoGate(played.between, played.rate),
                                              output_steady=lambda: steady)
-            listener._offset = 0.0
+            listener.frames.offset = 0.0
             listener.process(mic[:w_at + window], captured_end=(w_at + window) / RATE)
-            listener._mic_moved_at = mic_moved_at
+            listener.frames.mic_moved_at = mic_moved_at
             return listener._player_under_narrator(window, w_at / RATE, since=at / RATE)
 
         assert found()

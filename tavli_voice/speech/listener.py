@@ -76,6 +76,7 @@ if TYPE_CHECKING:
     from ..audio.aec import EchoCanceller
 from .grammar import Options
 from .heard import Heard, Recognizer, Superseded, while_wanted
+from .listen_frames import MicFrames
 from .listen_decide import (DESTRUCTIVE, DUMP_FOLDER, NOT_BY_VOICE, UNSURE_BELOW, ConfirmPolicy, decoys,
                             explain, final_enough, recognize, recognize_best, recognize_over_narrator,
                             recognize_stop_first, should_confirm, word_stops)
@@ -121,6 +122,8 @@ class Listener:
         self.barge_in: BargeIn = barge_in
         self._clock = clock
         self._vad_settings = vad
+        #: the microphone's samples: their clock, the last seconds kept, the echo taken out
+        self.frames = MicFrames(tuning, vad.max_s + 2.0, self._rate)
         self._vad: EnergyVad | None = None
         self._options = Options()
         self._lock = threading.Lock()
@@ -132,8 +135,6 @@ class Listener:
         self._ptt_muted = False
         #: compares what the microphone hears with what the speaker played (None: no check)
         self.echo = echo
-        self._fed = 0
-        self._offset: float | None = None  # monotonic time of stream time 0
         self._onset: tuple[float, list[Samples]] | None = None
         #: when the sound now heard began (monotonic): stamped on what is posted (``Heard.began``)
         self._began: float | None = None
@@ -158,14 +159,6 @@ class Listener:
         #: silences the narrator from this thread the moment "stop" (or a barge-in) is heard,
         #: without waiting for the main loop to take the command from the queue
         self.on_stop = on_stop
-        self._cancel_warned = False
-        #: whether the canceller found the speaker's echo in the microphone (else it is left out)
-        self._echo_heard = True
-        #: the microphone as heard (before echo cancellation), for the correlation check
-        self._raw: list[Samples] = []
-        #: the last half second after echo cancellation
-        self._clean: list[Samples] = []
-        self._raw_len = 0
         #: the sound over the narrator passed the checks (not its echo, loud enough after
         #: cancellation): a word on offer recognised in it stops the narrator
         self._barge_ready = False
@@ -181,13 +174,8 @@ class Listener:
         #: whether the speaker's clock has been steady lately (no lost samples): not pausing at
         #: the onset meanwhile (the canceller lets the narrator through then); the checks still run
         self.output_steady = output_steady
-        #: when the microphone's clock was last set again by at least ``mic_move_s`` (the path to the
-        #: speaker seems to move then; less is within the fitted filter's 1 ms, and is frequent:
-        #: the earliest of the bursts' time stamps is taken: 47 of 62 moves in a run on the rig)
-        self._mic_moved_at = -math.inf
         #: what the fitted filter left in its last judgement (dB; None: it concluded nothing)
         self._fitted_judged: float | None = None
-        self._late: tuple[int, float] | None = None  # (samples fed then, the least late offset since)
         #: the most the fitted filter left of the sound in progress (dB; -inf: it did not know the path)
         self._fitted_left = -math.inf
 
@@ -267,12 +255,8 @@ class Listener:
 
         STATUS.lost("voice")
         self._vad = None
-        self._fed = 0
-        self._offset = None
-        self._late = None
+        self.frames.reset()
         self._onset = None
-        self._raw, self._raw_len = [], 0
-        self._clean = []
         self._barge_ready = False
         self._paused = False
         if self.canceller is not None:
@@ -332,25 +316,10 @@ class Listener:
         sample was captured (the echo check lines the microphone up with the
         speaker by it); the listener's clock when not given.
         """
-        self._fed += len(block)
         end = self._clock() if captured_end is None else captured_end
-        # Blocks come in bursts, each stamped when the burst arrived: the earliest estimate of
-        # stream time 0 is the true one (re-anchored when blocks stay a quarter second late).
-        offset = self._anchor(end - self._fed / self._rate())
-        if self._offset is None or offset < self._offset or offset - self._offset > self.tuning.late_s:
-            if self._offset is not None:
-                log.debug("microphone clock moved by %.1f ms", (offset - self._offset) * 1000)
-                if abs(offset - self._offset) >= self.tuning.mic_move_s:
-                    self._mic_moved_at = end
-            self._offset = offset
-        muted = self._muted(self._offset + (self._fed - len(block)) / self._rate())
+        muted = self._muted(self.frames.count(block, end))
         raw = np.asarray(block, dtype=np.float32)
-        self._keep_raw(raw)
-        heard = self._cancel_echo(raw)  # fed all the time: the canceller follows the room
-        if self.canceller is not None:
-            self._clean.append(heard)
-            while len(self._clean) > 1 and sum(len(b) for b in self._clean[1:]) >= self._rate() // 2:
-                self._clean.pop(0)
+        heard = self.frames.keep(raw, self.canceller)
         if self._ptt is not None:
             self._ptt.append(heard)
             self._ptt_muted = self._ptt_muted or muted
@@ -369,66 +338,6 @@ class Listener:
         self._speculate()
         if self._paused and not self._vad.in_speech:
             self._pause(False)  # the sound ended without a word on offer (a stop releases it first)
-
-    def _anchor(self, offset: float) -> float:
-        """The estimate of stream time 0 to go by, from ``offset`` (this block's).
-
-        One more than ``late_s`` later than the one in force counts only once
-        every block for ``late_for_s`` of the microphone was as late (samples
-        were lost); before that the one in force stands. A burst of blocks held
-        back (a busy machine: measured on the rig with both cores busy, bursts
-        300 ms late 9 times in 5 minutes) is late only at its start: taken as a
-        new anchor, it set the microphone's time 250-350 ms late and then walked
-        it back 20 ms a block, the echo canceller lost the narrator meanwhile,
-        and the listener paused the narrator on its own voice.
-        """
-        if self._offset is None or offset - self._offset <= self.tuning.late_s:
-            self._late = None
-            return offset
-        if self._late is None:
-            self._late = (self._fed, offset)
-            log.debug("microphone block %.0f ms late", (offset - self._offset) * 1000)
-        since, least = self._late
-        least = min(least, offset)
-        self._late = (since, least)
-        if self._fed - since < self.tuning.late_for_s * self._rate():
-            return self._offset
-        self._late = None
-        return least
-
-    def _cancel_echo(self, raw: Samples) -> Samples:
-        """The block with the narrator's voice taken out (as is without a canceller)."""
-        aec = self.canceller
-        if aec is None or self._offset is None:
-            return raw
-        rate = self._rate()
-        if aec.rate != rate:
-            if not self._cancel_warned:
-                self._cancel_warned = True
-                import logging
-
-                logging.getLogger(__name__).warning(
-                    "echo canceller at %d Hz, microphone at %d Hz: not used", aec.rate, rate)
-            return raw
-        clean = aec.process(raw, self._offset + (self._fed - len(raw)) / rate)
-        # With no echo to take out (a headset) the canceller still damps the player by 10-50 dB
-        # whenever the narrator is loud (measured offline with AEC3: "stop" / "σταμάτα" over the
-        # help, with the microphone hearing none of it); the voice-activity detector then cut the
-        # word up or dropped it, and "stop" was missed. Then the microphone is used as heard.
-        echo = aec.hears_echo()
-        if echo != self._echo_heard:
-            self._echo_heard = echo
-            log.info("the microphone %s the speaker: echo cancellation %s", "hears" if echo else "does not hear",
-                     "on" if echo else "left out until it does")
-        return clean if echo else raw
-
-    def _keep_raw(self, raw: Samples) -> None:
-        """Keep the last ``VadSettings.max_s`` + 2 s of the microphone as heard."""
-        self._raw.append(raw)
-        self._raw_len += len(raw)
-        keep = int((self._vad_settings.max_s + 2.0) * self._rate())
-        while self._raw and self._raw_len - len(self._raw[0]) >= keep:
-            self._raw_len -= len(self._raw.pop(0))
 
     def _interrupting(self) -> bool:
         """Whether talking over the narrator interrupts it now.
@@ -455,21 +364,15 @@ class Listener:
         if self.canceller is None or not barged:
             return clean
         rate = self._rate()
-        after = self._fed - self._barged_at - int(self.tuning.settle_s * rate)  # samples since the speaker fell silent
+        # samples since the speaker fell silent
+        after = self.frames.fed - self._barged_at - int(self.tuning.settle_s * rate)
         if after <= 0 or after >= len(clean):
             return clean
-        raw = self._raw_tail(len(clean))
+        raw = self.frames.raw_tail(len(clean))
         if len(raw) < len(clean):
             return clean
         cut = len(clean) - after
         return np.concatenate([clean[:cut], raw[cut:]]).astype(np.float32)
-
-    def _raw_tail(self, count: int) -> Samples:
-        """The last ``count`` samples the microphone heard (before echo cancellation)."""
-        if count <= 0 or not self._raw:
-            return np.zeros(0, dtype=np.float32)
-        audio = np.concatenate(self._raw)
-        return audio[-count:]
 
     def _speech_went_on(self) -> None:
         """Speech after a quiet: the guess made in it is thrown away (still running, it gives up)."""
@@ -511,9 +414,9 @@ class Listener:
             self._spec_echo = False
             versions = [audio]
             prefer: int | None = None  # the version whose word is asked back when they disagree
-            if self.echo is not None and self._offset is not None:
-                start = self._offset + self._fed / self._rate() - len(heard_audio) / rate
-                verdict = self.echo.check(self._as_rate(self._raw_tail(len(heard_audio))), start)
+            if self.echo is not None and self.frames.offset is not None:
+                start = self.frames.offset + self.frames.fed / self._rate() - len(heard_audio) / rate
+                verdict = self.echo.check(self.frames.as_rate(self.frames.raw_tail(len(heard_audio))), start)
                 if verdict.echo:  # the game's own voice: nothing to recognise (and not a result)
                     self._spec_echo = True
                     self._spec_barge = False
@@ -538,7 +441,7 @@ class Listener:
                 job = (recognize_best, engine, versions, options, self.lang)
             self._spec = self._pool.submit(self._guess, self._spec_thrown, engine, *job)
             log.debug("voice: guessing after %d ms of quiet, listener behind by %.0f ms", quiet * 10,
-                      self._behind() * 1000)
+                      self.frames.behind() * 1000)
         if self._spec is not None and not self._stopped_early and self._spec.done():
             heard = self._spec.result()
             if isinstance(heard.command, StopSpeech):
@@ -570,8 +473,8 @@ class Listener:
 
     def _event(self, event: Onset | Utterance) -> None:
         if isinstance(event, Onset):
-            if self._offset is not None:
-                self._began = self._offset + event.time
+            if self.frames.offset is not None:
+                self._began = self.frames.offset + event.time
             if event.muted and self._interrupting():
                 if self.echo is None:
                     self._post(Heard("", StopSpeech(), 1.0, 0.0, "vad", "barge_in"), "barge-in")
@@ -612,7 +515,7 @@ class Listener:
             # taken out by the canceller", and the narrator was paused on its own voice (on the rig)
             log.debug("voice over the narrator: the microphone at %.0f dBFS: not judged", level)
             return
-        start_t = (self._offset or 0.0) + self._fed / rate - len(audio) / rate
+        start_t = (self.frames.offset or 0.0) + self.frames.fed / rate - len(audio) / rate
         verdict = self.echo.check(audio if rate == RATE else resample(audio, rate, RATE), start_t)
         log.debug("voice over the narrator: echo %s (explained %.2f, correlation %.2f, delay %.0f ms)",
                   verdict.echo, verdict.explained, verdict.correlation, verdict.lag_s * 1000)
@@ -626,7 +529,7 @@ class Listener:
         # the rig, that check found "someone else" in the narrator's own voice (72-89 % explained,
         # correlation 0.94-0.99) with the fitted filter leaving -26 to -51 dB, and paused it.
         self._fitted_judged = None
-        player = self._player_under_narrator(len(audio), start_t, since=(self._offset or 0.0) + since)
+        player = self._player_under_narrator(len(audio), start_t, since=(self.frames.offset or 0.0) + since)
         narrator_alone = not player and self._fitted_judged is not None
         if verdict.echo and player:
             verdict = dataclasses.replace(verdict, echo=False)
@@ -645,14 +548,14 @@ class Listener:
         if not verdict.echo:
             self._onset = None
             self._barged = True
-            self._barged_at = self._fed
+            self._barged_at = self.frames.fed
             self._post(Heard("", StopSpeech(), 1.0, 0.0, "vad", "barge_in"), "barge-in")
 
     def _left_db(self, raw: Samples) -> float:
         """How loud the end of the sound is after echo cancellation, in dB against before (0: none)."""
-        if self.canceller is None or not self._clean:
+        if self.canceller is None or not self.frames.clean:
             return 0.0
-        clean = np.concatenate(self._clean)[-len(raw):]
+        clean = np.concatenate(self.frames.clean)[-len(raw):]
         before = float(np.dot(raw[-len(clean):], raw[-len(clean):]))
         if before <= 0.0:
             return 0.0
@@ -695,7 +598,7 @@ class Listener:
             log.debug("voice over the narrator: the fitted filter does not know the path here")
             return False
         rest, raw = fitted
-        heard = self._as_rate(raw[len(raw) - count:]).astype(np.float64)
+        heard = self.frames.as_rate(raw[len(raw) - count:]).astype(np.float64)
         rest = rest[max(0, len(rest) - len(heard)):]
         if float(np.mean(heard ** 2)) < 1e-8:  # under -80 dBFS: nothing to judge
             return False
@@ -715,7 +618,7 @@ class Listener:
         jumped left "4 dB" of the narrator's own voice after it (more than there was), and the
         game asked "Did you say board?" on its own voice.
         """
-        if since <= self._mic_moved_at:
+        if since <= self.frames.mic_moved_at:
             return False
         return self.output_steady is None or self.output_steady()
 
@@ -733,18 +636,18 @@ class Listener:
 
     def _dump_double_talk(self, utt: Utterance) -> None:
         """Keep the microphone as heard and what was played around ``utt`` over the narrator (``TAVLI_VOICE_DUMP``)."""
-        if not DUMP_FOLDER or not utt.muted or self.echo is None or self._offset is None:
+        if not DUMP_FOLDER or not utt.muted or self.echo is None or self.frames.offset is None:
             return
         rate = self._rate()
-        raw = self._raw_tail(self._raw_len)
-        start = self._offset + self._fed / rate - len(raw) / rate  # when raw[0] was captured
+        raw = self.frames.raw_tail(self.frames.raw_len)
+        start = self.frames.offset + self.frames.fed / rate - len(raw) / rate  # when raw[0] was captured
         played = self.echo.played(start - 0.5, start + len(raw) / rate + 0.5)
         name = f"{time.time():.3f}-double-talk.npz"
         try:
             os.makedirs(DUMP_FOLDER, exist_ok=True)
+            raw_at = self.frames.fed / rate - len(raw) / rate  # stream time of raw[0]
             np.savez(os.path.join(DUMP_FOLDER, name), raw=raw, rate=rate, played=played,
-                     played_rate=self.echo.played_rate, utt_start=utt.start - (self._fed / rate - len(raw) / rate),
-                     utt_end=utt.end - (self._fed / rate - len(raw) / rate))
+                     played_rate=self.echo.played_rate, utt_start=utt.start - raw_at, utt_end=utt.end - raw_at)
         except OSError:
             log.debug("could not write %s", name, exc_info=True)
 
@@ -777,11 +680,11 @@ class Listener:
         assert self.echo is not None
         rate = self._rate()
         fit = int(self.tuning.fit_s * rate)
-        raw = self._raw_tail(count + fit)
+        raw = self.frames.raw_tail(count + fit)
         if len(raw) < count + fit:
             return None
         skip = round((self.tuning.fit_s + skip_s) * RATE) if skip_s > 0 else round(self.tuning.fit_s * RATE)
-        rest = self.echo.fitted_remainder(self._as_rate(raw), start - fit / rate, skip,
+        rest = self.echo.fitted_remainder(self.frames.as_rate(raw), start - fit / rate, skip,
                                           need_db=need_db, known=round(self.tuning.fit_s * RATE))
         return None if rest is None else (rest, raw)
 
@@ -807,9 +710,9 @@ class Listener:
         stop_also: list[Samples] = []  # over the narrator: other versions in which to look for "stop"
         # checked even when the narrator was not speaking by then: a listener running behind
         # real time hears the end of the narrator's voice after the narrator has finished
-        if self.echo is not None and self._offset is not None:
-            raw = self._as_rate(self._raw_tail(len(utt.audio))) if self.canceller is not None else audio
-            verdict = self.echo.check(raw, self._offset + utt.start, self._offset + utt.end)
+        if self.echo is not None and self.frames.offset is not None:
+            raw = self.frames.as_rate(self.frames.raw_tail(len(utt.audio))) if self.canceller is not None else audio
+            verdict = self.echo.check(raw, self.frames.offset + utt.start, self.frames.offset + utt.end)
             muted = muted and not self._said_after_the_narrator(verdict.explained)
             worded = worded and muted
             barged, self._barged = self._barged, False
@@ -825,13 +728,13 @@ class Listener:
             if self.canceller is None:
                 audio = verdict.remainder  # the player, with the game's voice taken out
             else:
-                audio = self._as_rate(self._after_barge_in(np.asarray(utt.audio, dtype=np.float32), barged))
+                audio = self.frames.as_rate(self._after_barge_in(np.asarray(utt.audio, dtype=np.float32), barged))
                 if barged or worded:
                     # over the narrator the canceller damps the player's first sounds too (double
                     # talk), where subtracting the played voice does not: both are recognised, the
                     # surer result counts (measured on the rig: "three" came out as "yes" from the
                     # canceller and right from the subtraction; "seven" the other way round)
-                    rest, fitted = self._double_talk_remainder(len(utt.audio), self._offset + utt.start,
+                    rest, fitted = self._double_talk_remainder(len(utt.audio), self.frames.offset + utt.start,
                                                                verdict.remainder)
                     also.append(rest)
                     prefer = 1 if fitted else None
@@ -880,8 +783,8 @@ class Listener:
         Measured on the rig: a Greek number the fitted filter left at -4 dB, 72 % "explained"
         by what was played, was dropped as the narrator's voice after the narrator was paused.
         """
-        if passed and verdict.echo and self._offset is not None \
-                and self._player_under_narrator(len(utt.audio), self._offset + utt.start):
+        if passed and verdict.echo and self.frames.offset is not None \
+                and self._player_under_narrator(len(utt.audio), self.frames.offset + utt.start):
             return dataclasses.replace(verdict, echo=False)
         return verdict
 
@@ -904,7 +807,7 @@ class Listener:
             log.debug("voice over the narrator starts while the echo comes %.0f ms before the canceller's "
                       "reference: no pause yet", -margin * 1000)
             return
-        raw = self._raw_tail(int(self.tuning.onset_check_s * self._rate()))
+        raw = self.frames.raw_tail(int(self.tuning.onset_check_s * self._rate()))
         left = self._left_db(raw)
         log.debug("voice over the narrator starts: %.0f dB left after echo cancellation (its reference %s)",
                   left, "not placed yet" if margin is None else f"{margin * 1000:.0f} ms ahead of the echo")
@@ -915,9 +818,9 @@ class Listener:
         # fitted filter knows the path, it finds the player at the onset already
         rate = self._rate()
         count = int(self.tuning.onset_fit_s * rate)
-        if self._onset is not None and self._offset is not None and \
-                self._player_under_narrator(count, self._offset + self._fed / rate - count / rate,
-                                            since=self._offset + self._onset[0]):
+        if self._onset is not None and self.frames.offset is not None and \
+                self._player_under_narrator(count, self.frames.offset + self.frames.fed / rate - count / rate,
+                                            since=self.frames.offset + self._onset[0]):
             self._pause_for_player()
 
     def _pause_for_player(self) -> None:
@@ -926,7 +829,7 @@ class Listener:
             return
         self._pause(True)
         self._barged = True  # from here on the microphone hears the player alone
-        self._barged_at = self._fed
+        self._barged_at = self.frames.fed
 
     def _pause(self, paused: bool) -> None:
         """Pause the narrator or let it go on (``on_pause``), once each way."""
@@ -984,9 +887,9 @@ class Listener:
         """Whether the fitted filter, knowing the path, left at least ``under_narrator_db`` of the
         sound over the narrator (in a check made as it came, or in the whole of ``utt``)."""
         left, self._fitted_left = self._fitted_left, -math.inf
-        if left < self.tuning.under_narrator_db and utt is not None and self._offset is not None \
+        if left < self.tuning.under_narrator_db and utt is not None and self.frames.offset is not None \
                 and self.echo is not None:
-            self._player_under_narrator(len(utt.audio), self._offset + utt.start)
+            self._player_under_narrator(len(utt.audio), self.frames.offset + utt.start)
             left, self._fitted_left = max(left, self._fitted_left), -math.inf
         return left >= self.tuning.under_narrator_db
 
@@ -1000,17 +903,12 @@ class Listener:
             log.debug("voice: a guess given up (speech went on)")
             return Heard("", None, 0.0, 0.0, engine.name, "nothing")
 
-    def _as_rate(self, audio: Samples) -> Samples:
-        """Microphone samples at the recognizers' rate."""
-        rate = self._rate()
-        return audio if rate == RATE else resample(audio, rate, RATE)
-
     def _post(self, heard: Heard, why: str) -> None:
         """Hand ``heard`` to the main loop (logged with how far behind real time the listener is)."""
         log.debug("voice %s: %r %s (%.2f, %s, %.0f ms%s) listener behind by %.0f ms", why, heard.text,
                   type(heard.command).__name__ if heard.command is not None else heard.reason,
                   heard.score, heard.engine, heard.ms, ", doubtful" if heard.doubtful else "",
-                  self._behind() * 1000)
+                  self.frames.behind() * 1000)
         if heard.began is None and self._began is not None:
             heard = dataclasses.replace(heard, began=self._began)
         if isinstance(heard.command, StopSpeech):
@@ -1021,12 +919,6 @@ class Listener:
             except Exception:  # the main loop still gets the command and stops the speech
                 log.exception("stopping the speech from the listener")
         self.out.put(heard)
-
-    def _behind(self) -> float:
-        """How long ago the newest sample processed was captured."""
-        if self._offset is None:
-            return 0.0
-        return time.monotonic() - (self._offset + self._fed / self._rate())
 
 
 def _recognizer_pool() -> ThreadPoolExecutor:
