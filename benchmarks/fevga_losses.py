@@ -337,18 +337,46 @@ def compare(game: str, pairs: int, seed: int, phases: Sequence[str], margin: flo
             f"  paired difference {d.mean():+.3f} ± {se:.3f} points a game"]
 
 
+def speed(game: str, n: int, seed: int, phases: Sequence[str], margin: float,
+          width: int) -> list[str]:
+    """Decision times (CPU ms of this process, so a loaded machine reads fair) of the
+    shipped expert and the wider-searching one over the seeded decisions of
+    ``benchmarks/bots_speed.py``."""
+    from statistics import median, quantiles
+
+    from tavli_voice.bots.playouts import random_decisions
+
+    ds = random_decisions(game, n, seed, keep=0.25, label="speed")
+    out = [f"{game}: {len(ds)} decisions (bots_speed.py's, seed {seed}), CPU ms a decision"]
+    for label, bot in (("shipped expert", ExpertBot(1, search=True)),
+                       (f"width {width}, margin {margin} in {','.join(phases)}",
+                        PhaseSearchBot(1, phases, margin, width))):
+        bot.net(game)
+        ms = []
+        for pos, roll, plays in ds:
+            t = time.process_time()
+            bot.choose_play(pos, roll, plays)
+            ms.append(1000.0 * (time.process_time() - t))
+        out.append(f"  {label:36s} median {median(ms):7.2f}   p95 {quantiles(ms, n=20)[18]:7.2f}")
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--game", choices=("plakoto", "fevga"), default="fevga")
     ap.add_argument("--games", type=int, default=12, help="games of each kind to analyse")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--compare", action="store_true", help="measure the wider search instead")
+    ap.add_argument("--speed", type=int, metavar="N",
+                    help="time N decisions of both searches instead")
     ap.add_argument("--pairs", type=int, default=200)
     ap.add_argument("--phases", default="start,contact")
     ap.add_argument("--margin", type=float, default=0.08)
     ap.add_argument("--width", type=int, default=3)
     a = ap.parse_args(argv)
-    if a.compare:
+    if a.speed:
+        lines = speed(a.game, a.speed, a.seed, a.phases.split(","), a.margin, a.width)
+    elif a.compare:
         lines = compare(a.game, a.pairs, a.seed, a.phases.split(","), a.margin, a.width)
     else:
         lines = report(a.game, a.games, a.seed)

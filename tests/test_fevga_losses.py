@@ -8,6 +8,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.fevga_losses import (  # noqa: E402
+    PhaseSearchBot,
     Record,
     block_ahead,
     contact,
@@ -17,7 +18,8 @@ from benchmarks.fevga_losses import (  # noqa: E402
     report,
     table,
 )
-from tavli_voice.rules import Position  # noqa: E402
+from tavli_voice.bots.expert import ExpertBot  # noqa: E402
+from tavli_voice.rules import Position, legal_plays  # noqa: E402
 
 
 def fevga(points: dict[int, int], off: tuple[int, int] = (0, 0)) -> Position:
@@ -109,3 +111,24 @@ def test_a_tiny_seeded_run_prints_the_same_report_twice() -> None:
     assert any(line.startswith("look-ahead gap") for line in first)
     assert any('"game":"fevga"' in line for line in first)
     assert first[1:] != report("fevga", 1, 6, max_turns=10)[1:]
+
+
+def test_the_wider_search_looks_at_more_candidates_only_in_its_phases() -> None:
+    import numpy as np
+
+    # a contact decision where the look-ahead's best is the net's third or fourth choice
+    pos = fevga({1: 1, 2: 3, 3: 2, 4: 2, 5: 2, 6: 1, 7: 1, 9: 1, 13: 1, 14: 1,
+                 15: -1, 16: -7, 17: -3, 18: -3}, off=(0, 1))
+    assert phase(pos) == "contact"
+    roll = (4, 1)
+    plays = legal_plays(pos, roll)
+    shipped = ExpertBot(3, search=True)
+    eq = shipped.equities(plays)
+    top = [plays[int(i)] for i in np.argsort(-eq, kind="stable")[:4]]
+    best = top[int(np.argmax(shipped.lookahead_many(top)))]
+    assert best not in top[:2]
+    wide = PhaseSearchBot(3, ["contact"], margin=1.0, width=4)
+    assert wide.choose_play(pos, roll, plays) == best
+    assert shipped.choose_play(pos, roll, plays) != best
+    elsewhere = PhaseSearchBot(3, ["race"], margin=1.0, width=4)
+    assert elsewhere.choose_play(pos, roll, plays) == shipped.choose_play(pos, roll, plays)
