@@ -5,7 +5,8 @@ Modules: ``words`` (number and command words, English and Greek), ``lexicon``
 ``audio`` (files, resampling, decoder input), ``vad`` and ``capture`` (the
 microphone), engines ``engine_sphinx``, ``engine_vosk``, ``engine_whisper``
 (optional) and ``engine_templates`` (enrolled words), ``recognizer``
-(``choose_engine``), ``listener`` (thread → queue), ``enroll``, ``models``,
+(``choose_engine``), ``listener`` (thread → queue; its parts ``listen_frames``,
+``listen_guess``, ``listen_overlap``, ``listen_decide``, ``listen_tuning``), ``enroll``, ``models``,
 and ``cli`` (``hear``, ``models``, ``enroll``); its words are in :mod:`tavli_voice.words` (``voice.``).
 
 Typical use::

@@ -5,6 +5,13 @@ loop drains (style.md 3.4): a ``Heard`` for every utterance (its ``command``
 is None when not understood; ``explain`` gives the sentence to say), or a
 ``VoiceProblem`` when the microphone fails mid-game.
 
+This module is the thread, the queue and the coordination; each job has its
+own module: ``listen_frames`` (the microphone's clock and the sound kept),
+``listen_guess`` (guessing while the hang-over runs), ``listen_overlap``
+(sound over the narrator: its echo, pausing it, barge-in), ``listen_decide``
+(what was heard: the phrases on offer, how sure, what is asked back), and
+``listen_tuning`` (``ListenerTuning``: every tuning value, in one frozen value).
+
 While the narrator speaks (``is_speaking()`` True, plus ``tail_s`` after it
 stops, for the loudspeaker's last sound, counted from when the sound was
 captured), what the microphone hears is probably the narrator. Two settings:
@@ -60,7 +67,7 @@ import math
 import queue
 import threading
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -74,12 +81,12 @@ from ..audio.echo import EchoGate
 if TYPE_CHECKING:
     from ..audio.aec import EchoCanceller
 from .grammar import Options
-from .heard import Heard, Recognizer, Superseded, while_wanted
+from .heard import Heard, Recognizer
 from .listen_frames import MicFrames
-from .listen_overlap import BargeIn, NarratorOverlap
+from .listen_guess import EarlyGuess
+from .listen_overlap import BargeIn
 from .listen_decide import (DESTRUCTIVE, NOT_BY_VOICE, UNSURE_BELOW, ConfirmPolicy, decoys,
-                            explain, final_enough, recognize, recognize_best, recognize_over_narrator,
-                            recognize_stop_first, should_confirm)
+                            explain, final_enough, recognize, recognize_stop_first, should_confirm)
 from .listen_tuning import ListenerTuning
 from .vad import EnergyVad, Onset, Utterance, VadSettings
 from .words import Lang
@@ -98,7 +105,7 @@ class VoiceProblem:
     detail: str = ""
 
 
-class Listener(NarratorOverlap):
+class Listener(EarlyGuess):
     """Ties an engine to a sound source; see the module docstring."""
 
     def __init__(self, engine: Recognizer, lang: Lang, out: "queue.Queue[Any]",
@@ -138,14 +145,6 @@ class Listener(NarratorOverlap):
         self.echoes = 0
         #: a quick engine for what is heard while the narrator speaks, where only "stop" counts
         self.fast_engine = fast_engine
-        self._spec: Future[Heard] | None = None
-        #: counts the guesses thrown away because speech went on (a guess older than this gives up)
-        self._spec_thrown = 0
-        self._spec_options: Options | None = None
-        self._spec_muted = False
-        self._spec_engine: Recognizer | None = None  # the engine that made the guess
-        self._spec_echo = False  # the guess found the game's own voice: nothing was recognised
-        self._stopped_early = False
         self._pool = _recognizer_pool()
         self._pool_closed = False
         #: takes the narrator's voice out of the microphone before voice-activity detection
@@ -153,7 +152,6 @@ class Listener(NarratorOverlap):
         #: silences the narrator from this thread the moment "stop" (or a barge-in) is heard,
         #: without waiting for the main loop to take the command from the queue
         self.on_stop = on_stop
-        self._spec_barge = False
         #: holds the narrator in silence (True) or lets it go on (False): while the sound over
         #: it is recognised, so that the rest of the player's word is heard without it
         self.on_pause = on_pause
@@ -161,6 +159,7 @@ class Listener(NarratorOverlap):
         #: the onset meanwhile (the canceller lets the narrator through then); the checks still run
         self.output_steady = output_steady
         self._init_overlap()
+        self._init_guess()
 
     # --- what may be said now -------------------------------------------------
     @property
@@ -292,97 +291,6 @@ class Listener(NarratorOverlap):
         if self._paused and not self._vad.in_speech:
             self._pause(False)  # the sound ended without a word on offer (a stop releases it first)
 
-    def _speech_went_on(self) -> None:
-        """Speech after a quiet: the guess made in it is thrown away (still running, it gives up)."""
-        if self._spec is not None:
-            self._spec = None
-            self._spec_thrown += 1
-        self._stopped_early = False
-
-    def _speculate(self) -> None:
-        """Recognise the utterance so far once it has been quiet ``speculate_s``.
-
-        The hang-over still runs; if it ends without more speech the result is
-        used, so recognition and hang-over overlap instead of adding up. More
-        speech throws the guess away. A guess of "stop" is obeyed at once
-        (stopping speech is harmless), without waiting for the hang-over.
-        """
-        vad = self._vad
-        guess_s = self.tuning.speculate_s
-        if guess_s is None or vad is None:
-            return
-        quiet = vad.quiet_frames
-        if quiet == 0:
-            self._speech_went_on()
-            return
-        # over the narrator only "stop" counts, and a wrong guess is thrown away: guess sooner
-        wait_s = min(guess_s, self.tuning.speculate_muted_s) if vad.muted_so_far else guess_s
-        if self._spec is None and quiet >= round(wait_s * 100):
-            heard_audio = self._after_barge_in(vad.speech_so_far(), self._barged)
-            rate = vad.rate
-            audio = heard_audio if rate == RATE else resample(heard_audio, rate, RATE)
-            options = self.options
-            muted = vad.muted_so_far
-            quick = muted and not self._interrupting() and self.fast_engine is not None
-            engine = self.fast_engine if quick and self.fast_engine is not None else self.engine
-            self._spec_options = options
-            self._spec_muted = muted
-            self._spec_engine = engine
-            self._spec_barge = self._worded_barge_in(muted) and self._barge_ready
-            self._spec_echo = False
-            versions = [audio]
-            prefer: int | None = None  # the version whose word is asked back when they disagree
-            if self.echo is not None and self.frames.offset is not None:
-                start = self.frames.offset + self.frames.fed / self._rate() - len(heard_audio) / rate
-                verdict = self.echo.check(self.frames.as_rate(self.frames.raw_tail(len(heard_audio))), start)
-                if verdict.echo:  # the game's own voice: nothing to recognise (and not a result)
-                    self._spec_echo = True
-                    self._spec_barge = False
-                    done: Future[Heard] = Future()
-                    done.set_result(Heard("", None, 0.0, 0.0, "echo", "nothing"))
-                    self._spec = done
-                    return
-                if self.canceller is None:
-                    versions = [verdict.remainder]
-                elif self._spec_barge:
-                    rest, fitted = self._double_talk_remainder(len(heard_audio), start, verdict.remainder)
-                    versions.append(rest)
-                    prefer = 1 if fitted else None
-                elif self._stop_only(muted):
-                    versions.append(verdict.remainder)  # double talk: see _utterance
-            if self._stop_only(muted):
-                job: tuple[Any, ...] = (recognize_stop_first, engine, versions, options, self.lang)
-            elif self._spec_barge:
-                job = (recognize_over_narrator, engine, versions, options, self.lang,
-                       self.tuning.barge_word_share, prefer)
-            else:
-                job = (recognize_best, engine, versions, options, self.lang)
-            self._spec = self._pool.submit(self._guess, self._spec_thrown, engine, *job)
-            log.debug("voice: guessing after %d ms of quiet, listener behind by %.0f ms", quiet * 10,
-                      self.frames.behind() * 1000)
-        if self._spec is not None and not self._stopped_early and self._spec.done():
-            heard = self._spec.result()
-            if isinstance(heard.command, StopSpeech):
-                self._stopped_early = True
-                self._post(heard, "early stop")
-            elif self._spec_barge and self._barge_ready and self._spec_options == self.options \
-                    and final_enough(heard, self._spec_options, self.lang):
-                # a sure word on offer over the narrator: stop it and act, without the hang-over
-                self._spec = None
-                vad.cut()
-                self._onset = None
-                self._barge_ready = False
-                self._post(Heard("", StopSpeech(), 1.0, 0.0, "vad", "barge_in"), "barge-in on a word")
-                self._post(heard, "early, over the narrator")
-            elif self.tuning.early and not self._spec_muted and self._spec_options == self.options \
-                    and final_enough(heard, self._spec_options, self.lang):
-                # sure, and no longer phrase begins with it: act now, the hang-over is not needed
-                self._spec = None
-                vad.cut()
-                self._onset = None
-                self._barged = False
-                self._post(heard, "early")
-
     def flush(self) -> None:
         """End of input: recognise an utterance still in progress."""
         if self._vad is not None:
@@ -405,13 +313,6 @@ class Listener(NarratorOverlap):
         if self._onset is not None:  # too short to decide on the onset: the utterance decides
             self._onset = None
         self._utterance(event)
-
-    def _take_spec(self) -> "Future[Heard] | None":
-        """The guess made during the hang-over, if it recognised something (it is forgotten here)."""
-        spec, self._spec = self._spec, None
-        if self._spec_echo:  # a guess that found only the game's own voice recognised nothing
-            spec, self._spec_echo = None, False
-        return spec
 
     def _utterance(self, utt: Utterance) -> None:
         spec = self._take_spec()
@@ -493,16 +394,6 @@ class Listener(NarratorOverlap):
             log.debug("voice over the narrator, not stop: %r dropped", heard.text)
             return  # the narrator's own voice, or talk over it: only "stop" counts
         self._post(heard, "utterance")
-
-    def _guess(self, thrown: int, engine: Recognizer, recognize: Callable[..., Heard], *args: Any) -> Heard:
-        """``recognize(*args)`` for a guess made during the hang-over, given up between the engine's
-        steps once speech goes on (nothing recognised: the guess is thrown away anyway)."""
-        try:
-            with while_wanted(lambda: self._spec_thrown == thrown):
-                return recognize(*args)
-        except Superseded:
-            log.debug("voice: a guess given up (speech went on)")
-            return Heard("", None, 0.0, 0.0, engine.name, "nothing")
 
     def _post(self, heard: Heard, why: str) -> None:
         """Hand ``heard`` to the main loop (logged with how far behind real time the listener is)."""
