@@ -31,6 +31,12 @@ from typing import Callable
 from . import words as M
 from .rules.match import MAX_SEED_TEXT
 
+#: Longest ``--dwell`` (seconds a pointer rests on a button before it is picked).
+MAX_DWELL = 60.0
+
+#: Allowed range of the board window's scale (text and buttons), ``--scale``.
+SCALE_RANGE = (0.75, 3.0)
+
 #: Longest piece of a refused value repeated in a message (characters).
 SHOWN = 40
 

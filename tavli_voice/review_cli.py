@@ -58,8 +58,7 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     ap.add_argument("--scan", choices=["auto", "step"], default=None, help=text("cli.scan", lang))
     # the board window, as ``tavli-voice window`` opens a game
     from . import arguments as A
-    from .startup import MAX_DWELL
-    from .ui.board.theme import SCALE_RANGE
+    from .arguments import MAX_DWELL, SCALE_RANGE
 
     ap.add_argument("--window", action="store_true", help=text("review.opt_window", lang))
     ap.add_argument("--theme", choices=["high_contrast", "classic"], default="high_contrast",

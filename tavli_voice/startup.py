@@ -42,8 +42,7 @@ if TYPE_CHECKING:
     from .ui.app import App, Source
     from .ui.term_keys import KeySource
 
-#: Longest ``--dwell`` (seconds a pointer rests on a button before it is picked).
-MAX_DWELL = 60.0
+from .arguments import MAX_DWELL as MAX_DWELL  # longest --dwell, in seconds
 
 #: Bots a seat can be given on the command line (the levels, weakest first).
 BOTS = BOT_NAMES
@@ -55,7 +54,7 @@ def build_parser(lang: str = "en", prog: str = "tavli-voice play") -> argparse.A
     """The options of ``tavli-voice play`` (or ``window``, ``resume``), their help in ``lang``
     (argparse's own words too)."""
     from .narration.settings import RATE_RANGE, SpeechSettings
-    from .ui.board.theme import SCALE_RANGE
+    from .arguments import SCALE_RANGE
 
     use_argparse_language(lang)
     DEFAULT_RATE = SpeechSettings().rate

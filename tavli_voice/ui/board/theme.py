@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-RGB = tuple[int, int, int]
+from ...arguments import SCALE_RANGE as SCALE_RANGE  # allowed range of the scale setting
 
-#: Allowed range of the scale setting (text and buttons).
-SCALE_RANGE = (0.75, 3.0)
+RGB = tuple[int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
