@@ -242,6 +242,15 @@ def naive_value(kind: Kind, game: str, before: Position, after: Position) -> int
         return round(100 * float(out[0, LOSE_G if kind is Kind.MARS_LOST else WIN_G]))
     if kind in (Kind.PRIME, Kind.WALL):
         return naive_runs(after)[0 if kind is Kind.PRIME else 1]
+    if kind is Kind.BEAROFF:  # both sides bearing off (R6): tenths of the rolls we need
+        # the table's values are checked against the rules' own plays in test_reasons_bearoff
+        from tavli_voice.bots.reason_bearoff import expected_rolls
+
+        ours = [p for p in range(1, 25) for c in stacks[p - 1] if c == 1]
+        theirs = [naive_their_pip(game, p) for p in range(1, 25) for c in stacks[p - 1] if c == -1]
+        if bar[0] or bar[1] or any(1 in s and -1 in s for s in stacks) or max(ours + theirs, default=0) > 6:
+            return 0
+        return round(10 * expected_rolls([ours.count(p) for p in range(1, 7)]))
     if game == "fevga":  # no hitting or pinning in Fevga (R7.1)
         return 0
     if kind is Kind.SHOTS:
