@@ -57,7 +57,7 @@ from tavli_voice.ui.board.scan_menu import play_sequences  # noqa: E402
 
 WPM = 175
 PAUSE_S = 0.25
-#: The most listening a play should need before it can be chosen (issue 43's goal).
+#: The most listening a play should need before it can be chosen (seconds of speech heard).
 BUDGET_S = 20.0
 OLD_LIMIT = 9
 _ONES = 20

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import random
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,8 +21,6 @@ from speech_helpers import espeak, needs_espeak
 from test_reasons_facts import naive_blocked, naive_hits, naive_runs
 from tavli_voice import commands as C
 from tavli_voice import events as E
-from tavli_voice.bots import make_bot
-from tavli_voice.bots.coach import judge
 from tavli_voice.bots.reasons import Kind, differences
 from tavli_voice.narration.phrases import phrase
 from tavli_voice.narration.pieces import NarrationContext
@@ -32,6 +31,9 @@ from tavli_voice.ui.app import App
 from tavli_voice.ui.keys import parse_line
 from tavli_voice.ui.scan_driver import ScanDriver
 from tavli_voice.words import text
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from benchmarks.reasons import clear_mistakes as benchmark_mistakes  # noqa: E402
 
 PLAYERS = (E.PlayerInfo("you"), E.PlayerInfo("Rita", "rita"))
 NOTATION = re.compile(r"[A-Za-z/*^]")
@@ -282,32 +284,13 @@ def naive_their_pip(game: str, ours: int) -> int:
     return naive.opp_path_point(ours) if game == "fevga" else 25 - ours
 
 
-def clear_mistakes(game: str, count: int, seed: int) -> list[tuple[Position, tuple[Play, ...],
+def clear_mistakes(game: str, count: int, seed: int) -> list[tuple[Position, tuple[int, int],
                                                                      Play, object]]:
-    """``count`` clear mistakes (by the coach) of bot rita playing against expert."""
-    rng = random.Random(seed)
-    rita, expert = make_bot("rita", seed=seed), make_bot("expert", seed=seed)
-    found: list[tuple[Position, tuple[Play, ...], Play, object]] = []
-    for _game in range(200):
-        p, mover = Position.initial(game), rng.randrange(2)
-        for _turn in range(400):
-            dice = (rng.randint(1, 6), rng.randint(1, 6))
-            plays = legal_plays(p, dice)
-            if not plays:
-                p, mover = p.flip(), 1 - mover
-                continue
-            bot = rita if mover == 0 else expert
-            play = bot.choose_play(p, dice, plays)
-            if mover == 0:
-                note = judge(plays, play, before=p)
-                if note is not None:
-                    found.append((p, plays, play, note))
-                    if len(found) == count:
-                        return found
-            if play.ends_game or play.result.off[0] == 15:
-                break
-            p, mover = play.result.flip(), 1 - mover
-    raise AssertionError(f"only {len(found)} clear mistakes")
+    """``count`` clear mistakes (by the coach) of bot rita playing against expert: the
+    benchmark's own seeded games (``benchmarks/reasons.py``), all of them found."""
+    found = benchmark_mistakes(game, count, seed)
+    assert len(found) == count, f"only {len(found)} clear mistakes"
+    return list(found)
 
 
 def test_every_reason_said_for_ten_portes_mistakes_is_true() -> None:
@@ -325,7 +308,7 @@ def test_every_reason_said_for_fifty_clear_mistakes_is_true(game: str, seed: int
 
 def check_mistakes(game: str, count: int, seed: int, at_least: int) -> None:
     given = 0
-    for before, _plays, mine, note in clear_mistakes(game, count, seed):
+    for before, _dice, mine, note in clear_mistakes(game, count, seed):
         assert note.why is not None  # type: ignore[attr-defined]
         better = note.better  # type: ignore[attr-defined]
         reasons = note.why.reasons  # type: ignore[attr-defined]
