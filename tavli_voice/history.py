@@ -21,6 +21,8 @@ made (or the pass), the cube's actions and each game's result
 
 >>> history_name("2026-12-05T23:15:00", ["Rita", "Εύα / 2"])
 '20261205-231500-rita-vs-εύα-2.json'
+>>> history_name("2026-12-05T23:15:00", ["εσύ", "Ρίτα"], joiner="με")
+'20261205-231500-εσύ-με-ρίτα.json'
 """
 
 from __future__ import annotations
@@ -63,10 +65,12 @@ def _slug(name: str) -> str:
     return slug[:30] or "player"
 
 
-def history_name(when: str, players: Sequence[str]) -> str:
-    """The file name of a match kept at ``when`` (ISO time) between ``players``."""
+def history_name(when: str, players: Sequence[str], joiner: str = "vs") -> str:
+    """The file name of a match kept at ``when`` (ISO time) between ``players``, their names
+    joined by ``joiner`` (a word in the person's language: "vs", «με»)."""
     stamp = re.sub(r"[^0-9]", "", when)[:14].ljust(14, "0")
-    return f"{stamp[:8]}-{stamp[8:]}-{'-vs-'.join(_slug(p) for p in players)}.json"
+    between = f"-{_slug(joiner)}-".join(_slug(p) for p in players)
+    return f"{stamp[:8]}-{stamp[8:]}-{between}.json"
 
 
 # ------------------------------------------------------------------ journal
@@ -147,8 +151,12 @@ def _same_match(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
 
 def keep(snapshot: Mapping[str, Any], turns: Sequence[Mapping[str, Any]], *, ended: str,
          folder: Path | None = None, when: str | None = None,
-         limit: int | None = None) -> Kept:
+         limit: int | None = None, names: Sequence[str] | None = None,
+         joiner: str = "vs") -> Kept:
     """Keep a finished or left match; raises ``OSError`` when it cannot be written.
+
+    The file is named by :func:`history_name` from ``names`` (the players as the
+    person calls them, in their language; the saved names when None) and ``joiner``.
 
     When the newest kept entries hold this same match, left earlier (same
     configuration, seed and players), their games before the first one in
@@ -158,13 +166,14 @@ def keep(snapshot: Mapping[str, Any], turns: Sequence[Mapping[str, Any]], *, end
     """
     folder = history_dir() if folder is None else folder
     data = record(snapshot, turns, ended=ended, when=when)
-    names = [p["name"] for p in data["save"].get("players", [])]
+    if names is None:
+        names = [p["name"] for p in data["save"].get("players", [])]
     earlier = _left_before(folder, data)
     if earlier is not None:
         first = min((t["game"] for t in data["turns"]), default=1 << 30)
         data["turns"] = [t for t in earlier[1]["turns"] if t.get("game", 0) < first] \
             + data["turns"]
-    path = folder / history_name(data["when"], names)
+    path = folder / history_name(data["when"], names, joiner)
     number = 2
     while path.exists() and (earlier is None or path != earlier[0]):
         path = path.with_name(f"{path.stem.rsplit('~', 1)[0]}~{number}.json")

@@ -17,7 +17,7 @@ import logging
 from collections import deque
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from .. import commands as C
 from .. import events as E
@@ -360,8 +360,11 @@ class App:
 
         try:
             # beside the save: the data folder, unless --save names another folder
-            kept = history.keep(self.session.snapshot(), self.journal.turns, ended=ended,
-                                folder=self.save_path.parent / history.FOLDER)
+            snapshot = self.session.snapshot()
+            kept = history.keep(snapshot, self.journal.turns, ended=ended,
+                                folder=self.save_path.parent / history.FOLDER,
+                                names=self._history_names(snapshot),
+                                joiner=M.text("review.file_vs", self.lang))
         except OSError as exc:
             log.warning("match not kept in the history: %s", exc)
             self.history_kept = Path()  # said once
@@ -375,6 +378,18 @@ class App:
             said.append(M.text("review.kept", self.lang,
                                command=f"{self.program} review {kept.path.stem}"))
         return " ".join(said) or None
+
+    def _history_names(self, snapshot: dict[str, Any]) -> list[str]:
+        """The players as the kept match's file name calls them, in the person's language:
+        a person with no name is "you" / «εσύ», a bot or a named player by their name."""
+        names = []
+        for i, player in enumerate(snapshot.get("players") or []):
+            name, bot = str(player.get("name", "")), player.get("bot")
+            if bot is None and name.strip().lower() in ("", "you", "εσύ"):
+                names.append(M.text("review.file_you", self.lang))
+            else:
+                names.append(M.player_words(name, bot, i, self.lang).name)
+        return names
 
     @property
     def saved(self) -> bool:

@@ -44,6 +44,9 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
     "list_line": {"en": "{name}  {date}  {players}  {game}, {length}  {result}  ({plays})",
                   "el": "{name}  {date}  {players}  {game}, {length}  {result}  ({plays})"},
     "vs": {"en": "{a} against {b}", "el": "{a} – {b}"},
+    # a kept match's file name: the players joined by this word, a person with no name as "you"
+    "file_vs": {"en": "vs", "el": "με"},
+    "file_you": {"en": "you", "el": "εσύ"},
     "finished": {"en": "{winner} won {a} to {b}", "el": "κέρδισε {winner} {a} προς {b}"},
     "left": {"en": "left at {a} to {b}", "el": "έμεινε στο {a} προς {b}"},
     "damaged": {"en": "The kept match {path} is damaged; a copy is kept as {copy}. The others "
