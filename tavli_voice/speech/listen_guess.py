@@ -37,6 +37,9 @@ class EarlyGuess(NarratorOverlap):
     def options(self) -> Options:
         raise NotImplementedError
 
+    def _background(self, audio: Any, rate: int) -> bool:
+        raise NotImplementedError
+
     # --- its own state ----------------------------------------------------------------
     def _init_guess(self) -> None:
         self._spec: Future[Heard] | None = None
@@ -75,6 +78,8 @@ class EarlyGuess(NarratorOverlap):
         # over the narrator only "stop" counts, and a wrong guess is thrown away: guess sooner
         wait_s = min(guess_s, self.tuning.speculate_muted_s) if vad.muted_so_far else guess_s
         if self._spec is None and quiet >= round(wait_s * 100):
+            if self._background(vad.speech_so_far(), vad.rate):
+                return  # a television across the room: not guessed on (the utterance drops it)
             heard_audio = self._after_barge_in(vad.speech_so_far(), self._barged)
             rate = vad.rate
             audio = heard_audio if rate == RATE else resample(heard_audio, rate, RATE)
@@ -117,6 +122,10 @@ class EarlyGuess(NarratorOverlap):
             self._spec = self._pool.submit(self._guess, self._spec_thrown, engine, *job)
             log.debug("voice: guessing after %d ms of quiet, listener behind by %.0f ms", quiet * 10,
                       self.frames.behind() * 1000)
+        self._act_on_guess(vad)
+
+    def _act_on_guess(self, vad: Any) -> None:
+        """Obey a guessed "stop", or act on a sure guess without waiting for the hang-over's end."""
         if self._spec is not None and not self._stopped_early and self._spec.done():
             heard = self._spec.result()
             if isinstance(heard.command, StopSpeech):

@@ -87,6 +87,18 @@ class ListenerTuning:
     #: stopped by its end and less than this share of it is explained by what was played
     alone_explained: float = 0.2
 
+    # --- background speech (a television across the room: ``listen_level.LevelGate``) ---------
+    #: sound more than this under the player's recent sure words is background (dB); None: off.
+    #: Measured offline on the rig's Greek match at 10 dB SNR: the player's words at -21 to
+    #: -15 dBFS, utterances started by the television alone at -28 to -27
+    background_player_db: float | None = 8.0
+    #: sound less than this over the microphone's long-run median level is background (dB; the
+    #: same match: the median at -33 dBFS, the television's utterances 6 dB over it at most)
+    background_floor_db: float = 8.0
+    #: an answer to a question, or a play's number, said over the narrator counts (with
+    #: ``barge_in="ignore"``) when what was played explains less than ``alone_explained`` of it
+    answers_over_narrator: bool = True
+
     # --- the microphone's clock -------------------------------------------------------
     #: the microphone's clock set again by at least this much counts as a move of the path to
     #: the speaker (less is within the fitted filter's 1 ms, and is frequent: the earliest of

@@ -67,13 +67,13 @@ import math
 import queue
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
-from ..commands import Command, StopSpeech
+from ..commands import Cancel, ChoosePlay, Command, Confirm, No, StopSpeech, Yes
 from .audio import RATE, Samples, resample
 from ..audio.capture import AudioUnavailable, Microphone
 from ..audio.echo import EchoGate
@@ -84,6 +84,7 @@ from .grammar import Options
 from .heard import Heard, Recognizer
 from .listen_frames import MicFrames
 from .listen_guess import EarlyGuess
+from .listen_level import LevelGate, utterance_level
 from .listen_overlap import BargeIn
 from .listen_decide import (DESTRUCTIVE, NOT_BY_VOICE, UNSURE_BELOW, ConfirmPolicy, decoys,
                             explain, final_enough, recognize, recognize_stop_first, should_confirm)
@@ -158,6 +159,13 @@ class Listener(EarlyGuess):
         #: whether the speaker's clock has been steady lately (no lost samples): not pausing at
         #: the onset meanwhile (the canceller lets the narrator through then); the checks still run
         self.output_steady = output_steady
+        #: background speech (a television across the room) by its level; None: off
+        self.level_gate = None if tuning.background_player_db is None else \
+            LevelGate(tuning.background_player_db, tuning.background_floor_db)
+        #: the level of the sound last recognised (learnt as the player's when a sure word is posted)
+        self._level: float | None = None
+        #: utterances dropped as background before recognition (read by benchmarks and tests)
+        self.background = 0
         self._init_overlap()
         self._init_guess()
 
@@ -231,6 +239,8 @@ class Listener(EarlyGuess):
         STATUS.lost("voice")
         self._vad = None
         self.frames.reset()
+        if self.level_gate is not None:
+            self.level_gate.reset()
         self._onset = None
         self._barge_ready = False
         self._paused = False
@@ -259,7 +269,7 @@ class Listener(EarlyGuess):
         if chunks:
             audio = np.concatenate(chunks)
             self._utterance(Utterance(audio, self._rate(), 0.0, len(audio) / self._rate(),
-                                      self._ptt_muted and not self._interrupting()))
+                                      self._ptt_muted and not self._interrupting()), gated=False)
 
     def process(self, block: Samples, captured_end: float | None = None) -> None:
         """Handle one block of microphone samples (the thread calls this; tests may too).
@@ -283,6 +293,8 @@ class Listener(EarlyGuess):
         # over the narration paused it at the onset, then the detector heard under 0.12 s of
         # the word after cancellation, dropped it as a click, and the narrator went on.
         vad_in = raw if self._paused and self.canceller is not None else heard
+        if self.level_gate is not None:
+            self.level_gate.hear(vad_in, self._rate())
         for event in self._vad.feed(vad_in, muted):
             self._event(event)
         if self._onset is not None:
@@ -314,12 +326,30 @@ class Listener(EarlyGuess):
             self._onset = None
         self._utterance(event)
 
-    def _utterance(self, utt: Utterance) -> None:
+    def _background(self, audio: Samples, rate: int, said: bool = False) -> bool:
+        """Whether ``audio`` is background speech by its level (``LevelGate``); ``said``: log it."""
+        self._level = utterance_level(audio, rate)
+        why = None if self.level_gate is None else self.level_gate.background(self._level)
+        if why is not None and said:
+            log.debug("voice: %.2f s at %.0f dBFS dropped as background, %s (the player at %s, the room at %s)",
+                      len(audio) / rate, self._level, why, _db(self.level_gate.player if self.level_gate else None),
+                      _db(self.level_gate.floor if self.level_gate else None))
+        return why is not None
+
+    def _utterance(self, utt: Utterance, gated: bool = True) -> None:
         spec = self._take_spec()
         ready, self._barge_ready = self._barge_ready, False
         if self._stopped_early:  # "stop", already obeyed
             self._stopped_early = False
             return
+        self._level = None  # measured by the gate below (push-to-talk: none, nothing learnt from it)
+        if gated and self._background(utt.audio, utt.rate, said=True):
+            self.background += 1
+            return
+        self._recognised(utt, spec, ready)
+
+    def _recognised(self, utt: Utterance, spec: "Future[Heard] | None", ready: bool) -> None:
+        """Recognise ``utt`` (or take the guess ``spec`` made of it) and post what was heard."""
         audio = utt.audio if utt.rate == RATE else resample(utt.audio, utt.rate, RATE)
         muted = utt.muted
         worded = self._worded_barge_in(muted) and ready
@@ -327,12 +357,14 @@ class Listener(EarlyGuess):
         also: list[Samples] = []  # other versions of the same sound to recognise
         prefer: int | None = None  # the version whose word is asked back when they disagree
         stop_also: list[Samples] = []  # over the narrator: other versions in which to look for "stop"
+        answer = False  # said over the narrator's reading, and only an answer counts
         # checked even when the narrator was not speaking by then: a listener running behind
         # real time hears the end of the narrator's voice after the narrator has finished
         if self.echo is not None and self.frames.offset is not None:
             raw = self.frames.as_rate(self.frames.raw_tail(len(utt.audio))) if self.canceller is not None else audio
             verdict = self.echo.check(raw, self.frames.offset + utt.start, self.frames.offset + utt.end)
             muted = muted and not self._said_after_the_narrator(verdict.explained)
+            answer = muted and not self._interrupting() and self._answer_over_narrator(verdict)
             worded = worded and muted
             barged, self._barged = self._barged, False
             verdict = self._echo_rechecked(verdict, utt, worded)
@@ -370,6 +402,8 @@ class Listener(EarlyGuess):
             return
         if muted and self._interrupting():
             muted = False  # the player talked over the narrator on purpose
+        if answer:
+            muted = False  # recognised as any word; below, only an answer counts
         engine = self.fast_engine if muted and self.fast_engine is not None else self.engine
         # the guess made during the hang-over (same audio) counts only if made by the same engine:
         # a sound begun over the narrator was guessed by the quick engine, which only looks for
@@ -388,12 +422,21 @@ class Listener(EarlyGuess):
             if stop_also and not isinstance(heard.command, StopSpeech):
                 heard = self._pool.submit(recognize_stop_first, engine, [audio, *stop_also],
                                           options, self.lang, heard).result()
+        self._post_heard(heard, muted, answer)
+
+    def _post_heard(self, heard: Heard, muted: bool, answer: bool) -> None:
+        """Post ``heard``, unless it was said over the narrator and is not "stop" (``muted``), or not
+        an answer (``answer``: over the narrator's reading, see ``answers_over_narrator``)."""
         if heard.reason == "not_on_offer" and muted:
             return
         if muted and not isinstance(heard.command, StopSpeech):
             log.debug("voice over the narrator, not stop: %r dropped", heard.text)
             return  # the narrator's own voice, or talk over it: only "stop" counts
-        self._post(heard, "utterance")
+        if answer and not _an_answer(heard):
+            log.debug("voice over the narrator, not a sure answer: %r (%s, %.2f) dropped", heard.text,
+                      heard.reason or type(heard.command).__name__, heard.score)
+            return
+        self._post(heard, "answer over the narrator" if answer else "utterance")
 
     def _post(self, heard: Heard, why: str) -> None:
         """Hand ``heard`` to the main loop (logged with how far behind real time the listener is)."""
@@ -403,6 +446,10 @@ class Listener(EarlyGuess):
                   self.frames.behind() * 1000)
         if heard.began is None and self._began is not None:
             heard = dataclasses.replace(heard, began=self._began)
+        if self.level_gate is not None and self._level is not None and heard.command is not None \
+                and not heard.reason and not heard.doubtful and heard.engine != "vad" \
+                and not should_confirm(heard, "unsure"):
+            self.level_gate.learn(self._level)  # a word the player surely said: their level
         if isinstance(heard.command, StopSpeech):
             self._paused = False  # stopping ends the pause too
         if self.on_stop is not None and isinstance(heard.command, StopSpeech):
@@ -411,6 +458,27 @@ class Listener(EarlyGuess):
             except Exception:  # the main loop still gets the command and stops the speech
                 log.exception("stopping the speech from the listener")
         self.out.put(heard)
+
+
+#: Answers to a question ("did you say …?"), taken over the narrator reading it as they are
+#: after it (``voice_input.VoiceSource`` takes them whatever the score) ...
+REPLIES: tuple[type, ...] = (Yes, No, Confirm, Cancel, StopSpeech)
+#: ... and what else counts over the narrator's reading with ``barge_in="ignore"`` when sure (the
+#: player knows the play they want from a long list): ``ListenerTuning.answers_over_narrator``
+SURE_ANSWERS: tuple[type, ...] = (ChoosePlay,)
+
+
+def _an_answer(heard: Heard) -> bool:
+    """Whether ``heard``, said over the narrator's reading, counts as an answer (``answers_over_narrator``)."""
+    if heard.command is None or heard.reason or heard.doubtful:
+        return False
+    if isinstance(heard.command, REPLIES):
+        return True
+    return isinstance(heard.command, SURE_ANSWERS) and not should_confirm(heard, "unsure")
+
+
+def _db(value: float | None) -> str:
+    return "?" if value is None else f"{value:.0f} dBFS"
 
 
 def _recognizer_pool() -> ThreadPoolExecutor:
