@@ -1,10 +1,17 @@
-"""Fevga's facts of a reason (bots/reasons.py, R7): the checkers still on the starting point."""
+"""Fevga's facts of a reason (bots/reasons.py, R7): the checkers still on the starting point,
+and the points held in front of the opponent's runners and of their starting point, checked
+against a slow, obvious count from the stacks (``rules_naive``)."""
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace as D
 
+import pytest
+
+import rules_naive as naive
 from rules_support import by_notation, pos
+from test_reasons_facts import sample_results
 from tavli_voice.bots.reasons import Kind, differences, facts
 from tavli_voice.rules import Position
 from tavli_voice.words import player_words
@@ -36,3 +43,85 @@ def test_the_head_is_said_in_both_languages() -> None:
                   "the hint's play.")
     assert el == ("Πούλια σου ακόμα στην αφετηρία, στο 24: 12 με την κίνησή σου, 11 με την "
                   "προτεινόμενη.")
+
+
+# ------------------------------------------------------------------ blocks in front (R7.1)
+def naive_their_number(ours: int) -> int:
+    """The opponent's own number for our point ``ours`` in Fevga, found by walking their path."""
+    for j in range(1, 25):
+        if naive.opp_path_point(j) == ours:
+            return j
+    raise AssertionError(ours)
+
+
+def naive_fevga_blocks(position: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Slow and obvious, from the stacks: each point of ours, is a runner of theirs (their
+    7–23) one to six points behind it on their path? Is it one of the six in front of their
+    starting point (their 18–23) while a checker of theirs is on that point (their 24)?"""
+    stacks = naive.state_of(position)[0]
+    theirs_on = {naive_their_number(p): len(stacks[p - 1]) for p in range(1, 25)
+                 if stacks[p - 1] and stacks[p - 1][-1] == -1}
+    front, start = [], []
+    for p in range(24, 0, -1):
+        if not stacks[p - 1] or stacks[p - 1][-1] != 1:
+            continue
+        j = naive_their_number(p)
+        if any(theirs_on.get(j + d, 0) and 7 <= j + d <= 23 for d in range(1, 7)):
+            front.append(p)
+        if theirs_on.get(24, 0) and 18 <= j <= 23:
+            start.append(p)
+    return tuple(front), tuple(start)
+
+
+def test_blocks_in_front_agree_with_a_slow_obvious_count_on_three_hundred_positions() -> None:
+    """R7.1: the points held in front of the runners and of the starting point, on 300
+    seeded Fevga positions (both facts found non-empty on many of them)."""
+    seen_front = seen_start = 0
+    for position in sample_results("fevga", 300, 41):
+        f = facts(position)
+        assert (f.front, f.start_block) == naive_fevga_blocks(position), position
+        seen_front += bool(f.front)
+        seen_start += bool(f.start_block)
+    assert seen_front > 30 and seen_start > 30
+
+
+def test_the_difference_names_the_points_of_the_play_with_more_blocks() -> None:
+    """A play that steps in front of the opponent's starting point (their 18–23, our 6–11)
+    holds a point there; one that stays back holds more in front of their runner on our 2
+    (their 14: our 1 and 24–20 are the six in front of it). Each difference names the
+    points of the play that has more."""
+    before = pos("fevga", {24: 12, 14: 1, 13: 1, 3: 1, 12: -14, 2: -1})
+    plays = by_notation(before, (3, 2))
+    mine, better = plays["24/22 24/21"], plays["14/11 13/11"]
+    diffs = {d.kind: d for d in differences(before, mine, better)}
+    start, front = diffs[Kind.START_BLOCK], diffs[Kind.FRONT]
+    assert (start.mine, start.better, start.points) == (0, 1, (11,))
+    assert (front.mine, front.better, front.points) == (3, 1, (24, 22, 21))
+    assert facts(plays["13/10 3/1"].result).front == (24, 1)
+
+
+def test_no_blocks_in_front_are_counted_in_other_games() -> None:
+    for game in ("portes", "plakoto"):
+        f = facts(Position.initial(game))
+        assert f.front == () and f.start_block == ()
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_blocks_in_front_are_said_with_their_points(lang: str) -> None:
+    who = player_words("Rita", "rita", 1, lang)
+    front = D(kind="front", mine=1, better=2, points=(10, 9))
+    start = D(kind="start_block", mine=0, better=1, points=(8,))
+    said = say_reasons("fevga", [front, start], lang, who, speech=True)
+    if lang == "en":
+        assert said == ("Points you hold just in front of Rita's checkers that have left their "
+                        "starting point: 2 after the hint's play, on points 10 and 9; 1 after "
+                        "yours. Points you hold among the six in front of Rita's starting point, "
+                        "with checkers still on it: 1 after the hint's play, on point 8; 0 after "
+                        "yours.")
+    else:  # θέσεις: feminine counts in words, no Latin letters
+        assert said == ("Θέσεις που πιάνεις λίγο μπροστά από τα πούλια της Ρίτας που έχουν "
+                        "φύγει από την αφετηρία: δύο με την προτεινόμενη κίνηση, στο 10 και "
+                        "στο 9· μία με τη δική σου. Θέσεις που πιάνεις στις έξι μπροστά από την "
+                        "αφετηρία της Ρίτας, όσο έχει ακόμα πούλια εκεί: μία με την "
+                        "προτεινόμενη κίνηση, στο 8· μηδέν με τη δική σου.")
+        assert not re.search(r"[A-Za-z/*^]", said)

@@ -19,6 +19,7 @@ import pytest
 import rules_naive as naive
 from speech_helpers import espeak, needs_espeak
 from test_reasons_facts import naive_blocked, naive_hits, naive_runs
+from test_reasons_fevga import naive_fevga_blocks
 from tavli_voice import commands as C
 from tavli_voice import events as E
 from tavli_voice.bots.reasons import Kind, differences
@@ -253,6 +254,8 @@ def naive_value(kind: Kind, game: str, before: Position, after: Position) -> int
         if bar[0] or bar[1] or any(1 in s and -1 in s for s in stacks) or max(ours + theirs, default=0) > 6:
             return 0
         return round(10 * expected_rolls([ours.count(p) for p in range(1, 7)]))
+    if kind in (Kind.FRONT, Kind.START_BLOCK):  # Fevga: points held in front (R7.1)
+        return len(naive_fevga_blocks(after)[0 if kind is Kind.FRONT else 1])
     if game == "fevga":  # no hitting or pinning in Fevga (R7.1)
         return 0
     if kind is Kind.SHOTS:
@@ -318,6 +321,9 @@ def check_mistakes(game: str, count: int, seed: int, at_least: int) -> None:
             assert r.better == naive_value(r.kind, game, before, better.result), (before, r)
             if r.kind in (Kind.MADE, Kind.ANCHOR):
                 assert r.points  # the points named are those made or held
+            if r.kind in (Kind.FRONT, Kind.START_BLOCK):  # the points of the play with more
+                held = naive_fevga_blocks(better.result if r.better > r.mine else mine.result)
+                assert r.points == held[0 if r.kind is Kind.FRONT else 1], (before, r)
         event = E.CoachNote(0, better, 5, note.equity_loss,  # type: ignore[attr-defined]
                             tuple(E.ReasonFact(str(d.kind), d.mine, d.better, d.points)
                                   for d in reasons))

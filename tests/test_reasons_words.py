@@ -27,6 +27,8 @@ EXAMPLES = [
     Difference(Kind.START_LEFT, 6, 4),
     Difference(Kind.PIPS, 10, -3),
     Difference(Kind.OFF, 1, 3),
+    Difference(Kind.FRONT, 1, 3, (22, 21, 20)),
+    Difference(Kind.START_BLOCK, 0, 4, (11, 10, 9, 7)),
 ]
 GAMES = ("portes", "plakoto", "fevga")
 
@@ -52,6 +54,9 @@ def test_greek_speech_has_no_latin_letters_notation_or_gendered_digits(game: str
         if d.kind in (Kind.PRIME, Kind.WALL):
             assert not re.search(r"\d", said), said  # πόρτες / θέσεις counted in words
             assert "τέσσερις" in said or "τρεις" in said, said
+        if d.kind in (Kind.FRONT, Kind.START_BLOCK):  # θέσεις counted in words, points digits
+            assert not re.search(r"\d+ με", said), said
+            assert "τέσσερις με" in said or "τρεις με" in said, said
         screen = say_reasons(game, [d], "el", rita)
         assert not re.search(r"[A-Za-z]", screen), screen
 

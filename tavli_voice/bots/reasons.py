@@ -95,6 +95,11 @@ class Facts:
     head: int = 0
     #: Plakoto: the points where (ours, theirs) are pinned, highest first.
     pinned: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+    #: Fevga: our points within six in front of an opponent's runner (:func:`fevga_blocks`).
+    front: tuple[int, ...] = ()
+    #: Fevga: our points among the six in front of the opponent's starting point while
+    #: checkers of theirs are still on it (:func:`fevga_blocks`).
+    start_block: tuple[int, ...] = ()
 
     def made_points(self, before: Position) -> tuple[int, ...]:
         """Points blocked now that were not blocked in ``before`` (highest first)."""
@@ -147,6 +152,37 @@ def runs(pos: Position) -> tuple[int, int]:
         if pos.points[p - 1] < 0:  # theirs on top, free to move on (a pinned one is not)
             behind = True
     return prime, wall
+
+
+def fevga_blocks(pos: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Fevga (R7.1: one checker holds a point): our points, highest first, that block the
+    opponent's checkers on their way.
+
+    The first are those within the six points in front of a *runner* of theirs (a checker
+    that has left their starting point, their 24, and is not yet home: their 7–23); the
+    second those among the six points in front of their starting point (their 18–23, our
+    6–11) while checkers of theirs are still on it. Both empty in the other games.
+
+    >>> from tavli_voice.rules import Position
+    >>> fevga_blocks(Position.initial("fevga"))
+    ((), ())
+    >>> p = Position.from_json('{"game": "fevga", "points": [0, -1, 0, 0, 0, 0, 0, 0, 1, 1, 0, '
+    ...                        '-14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13], "off": [0, 0]}')
+    >>> fevga_blocks(p)
+    ((24,), (10, 9))
+    """
+    if pos.game != "fevga":
+        return (), ()
+    g = game_for(pos)
+    ours = {p for p in range(1, 25) if pos.mine(p)}
+    front: set[int] = set()
+    for j in range(7, 24):  # their runners, in their numbering
+        if pos.theirs(g.opponent_point(j)):
+            front |= {g.opponent_point(k) for k in range(max(1, j - 6), j)} & ours
+    start: set[int] = set()
+    if pos.theirs(g.opponent_point(24)):
+        start = {g.opponent_point(k) for k in range(18, 24)} & ours
+    return tuple(sorted(front, reverse=True)), tuple(sorted(start, reverse=True))
 
 
 def home_gaps(pos: Position) -> int:
@@ -283,13 +319,15 @@ def facts(pos: Position) -> Facts:
     if plakoto and pos.points[23] == 1 and pos.pins[23] == 0:
         mother_risk = dict(blots).get(24, 0)
     start_left = sum(pos.mine(p) for p in range(19, 25)) if pos.game == "fevga" else 0
+    front, start_block = fevga_blocks(pos)
     return Facts(pos.game, blots, shots, blocked, prime, wall, anchors, captured, lost,
                  plakoto and pos.pins[0] == -1, plakoto and pos.pins[23] == 1, mother_risk,
                  start_left, pos.pip_count(), pos.off, home_gaps(pos),
                  round(10 * rolls_left(pos)[0]) if bearing_off(pos) else 0,
                  pos.mine(24) if pos.game == "fevga" else 0,
                  (tuple(p for p in range(24, 0, -1) if pos.pins[p - 1] == 1),
-                  tuple(p for p in range(24, 0, -1) if pos.pins[p - 1] == -1)))
+                  tuple(p for p in range(24, 0, -1) if pos.pins[p - 1] == -1)),
+                 front, start_block)
 
 
 class Kind(enum.StrEnum):
@@ -307,6 +345,8 @@ class Kind(enum.StrEnum):
     MOTHER_RISK = "mother_risk"    #: rolls of 36 that pin our mother
     START_LEFT = "start_left"  #: Fevga: checkers still in the starting quarter
     HEAD = "head"              #: Fevga: checkers still on the starting point (24)
+    FRONT = "front"            #: Fevga: our points within six in front of their runners
+    START_BLOCK = "start_block"  #: Fevga: our points in the six in front of their start
     PIPS = "pips"              #: the race: our pips left minus theirs
     OFF = "off"                #: our checkers borne off
     GAPS = "gaps"              #: bearing off: empty points of our home below our highest
@@ -349,6 +389,8 @@ def _values(f: Facts, before: Position) -> dict[Kind, tuple[int, tuple[int, ...]
         Kind.MOTHER_RISK: (f.mother_risk, ()),
         Kind.START_LEFT: (f.start_left, ()),
         Kind.HEAD: (f.head, ()),
+        Kind.FRONT: (len(f.front), f.front),
+        Kind.START_BLOCK: (len(f.start_block), f.start_block),
         Kind.PIPS: (f.pips[0] - f.pips[1], ()),
         Kind.OFF: (f.off[0], ()),
         Kind.GAPS: (f.gaps, ()),
@@ -380,7 +422,8 @@ def differences(before: Position, mine: Play | Position,
 NATURAL_SIGN: dict[Kind, int] = {
     Kind.SHOTS: -1, Kind.MADE: 1, Kind.GIVEN_UP: -1, Kind.PRIME: 1, Kind.WALL: 1,
     Kind.ANCHOR: 1, Kind.CAPTURED: 1, Kind.LOST: -1, Kind.THEIR_MOTHER: 1,
-    Kind.MOTHER_RISK: -1, Kind.START_LEFT: -1, Kind.HEAD: -1, Kind.PIPS: -1, Kind.OFF: 1,
+    Kind.MOTHER_RISK: -1, Kind.START_LEFT: -1, Kind.HEAD: -1, Kind.FRONT: 1,
+    Kind.START_BLOCK: 1, Kind.PIPS: -1, Kind.OFF: 1,
     Kind.GAPS: -1, Kind.BEAROFF: -1, Kind.MARS_LOST: -1, Kind.MARS_WON: 1,
 }
 

@@ -29,7 +29,7 @@ from .reason_words import REASON_WORDS as REASON_WORDS
 
 
 #: Kinds whose numbers count feminine Greek nouns (πόρτες, θέσεις, φορές).
-_FEMININE = {"prime", "wall", "gaps", "mars_lost", "mars_won"}
+_FEMININE = {"prime", "wall", "gaps", "mars_lost", "mars_won", "front", "start_block"}
 
 
 class Fact(Protocol):
