@@ -25,6 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
+from tavli_voice.bots.base import Bot
 from tavli_voice.bots.expert import ExpertBot
 from tavli_voice.bots.net import Net
 from tavli_voice.bots.strong import StrongBot
@@ -41,13 +42,17 @@ def dice(rng: random.Random, first: bool, game: str) -> tuple[int, int]:
     return a, b
 
 
-def pair_points(net: Net, game: str, pairs: int, seed: int, search: bool) -> np.ndarray:
-    """Points the net won and points it lost, per pair of games (both seats): (pairs, 2)."""
-    bot = ExpertBot(seed, search=search, nets={game: net})
-    strong = StrongBot(seed)
+def paired_points(bot: Bot, game: str, pairs: int, seed: int,
+                  opponent: Bot | None = None, start: int = 0) -> np.ndarray:
+    """Points ``bot`` won and points it lost against ``opponent`` (``StrongBot(seed)`` by
+    default), per pair of single games on the same dice, ``bot`` first in one and second
+    in the other: shape (pairs, 2). Any two bots (or two expert variants) meet this way.
+    ``start`` skips to pair ``start`` (its dice as in a longer run, to resume one)."""
+    other: Bot = StrongBot(seed) if opponent is None else opponent
     out = np.zeros((pairs, 2))
-    for p in range(pairs):
-        for net_side in (0, 1):
+    for i in range(pairs):
+        p = start + i
+        for bot_side in (0, 1):
             rng = random.Random(f"dup:{seed}:{p}")
             pos = Position.initial(game, "tavlucky")
             side = 0
@@ -57,16 +62,21 @@ def pair_points(net: Net, game: str, pairs: int, seed: int, search: bool) -> np.
                 if not plays:
                     pos, side = pos.flip(), side ^ 1
                     continue
-                mover = bot if side == net_side else strong
+                mover = bot if side == bot_side else other
                 play = mover.choose_play(pos, roll, plays)
                 end = game_outcome(play.result)
                 if end is not None:
                     if end.winner is not None:
                         winner = side if end.winner == 0 else side ^ 1
-                        out[p, 0 if winner == net_side else 1] += end.points
+                        out[i, 0 if winner == bot_side else 1] += end.points
                     break
                 pos, side = play.result.flip(), side ^ 1
     return out
+
+
+def pair_points(net: Net, game: str, pairs: int, seed: int, search: bool) -> np.ndarray:
+    """Points the net won and points it lost, per pair of games (both seats): (pairs, 2)."""
+    return paired_points(ExpertBot(seed, search=search, nets={game: net}), game, pairs, seed)
 
 
 def main() -> None:

@@ -41,17 +41,22 @@ import argparse
 import json
 import math
 import random
+import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 from numpy.typing import NDArray
 
-from tavli_voice.bots import expert as expert_mod
-from tavli_voice.bots.expert import ExpertBot
-from tavli_voice.bots.strong import StrongBot
-from tavli_voice.rules import Play, Position, game_outcome, legal_plays
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.bots_compare import paired_points  # noqa: E402
+from tavli_voice.bots import expert as expert_mod  # noqa: E402
+from tavli_voice.bots.expert import ExpertBot  # noqa: E402
+from tavli_voice.bots.strong import StrongBot  # noqa: E402
+from tavli_voice.rules import Play, Position, game_outcome, legal_plays  # noqa: E402
 
 MAX_TURNS = 4000
 PHASES = ("start", "contact", "race", "bear-off")
@@ -292,39 +297,20 @@ class PhaseSearchBot(ExpertBot):
         return out
 
 
-def pair_points(make: Callable[[], ExpertBot], game: str, pairs: int, seed: int) -> NDArray[np.float64]:
-    """Net points of the bot per pair of games against strong (both seats, the same dice
-    as ``benchmarks/bots_compare.py``)."""
-    bot, strong = make(), StrongBot(seed)
-    out = np.zeros(pairs)
-    for p in range(pairs):
-        for bot_side in (0, 1):
-            rng = random.Random(f"dup:{seed}:{p}")
-            pos, side = Position.initial(game, "tavlucky"), 0
-            for _turn in range(MAX_TURNS):
-                roll = _dice(rng)
-                plays = legal_plays(pos, roll)
-                if not plays:
-                    pos, side = pos.flip(), side ^ 1
-                    continue
-                play = (bot if side == bot_side else strong).choose_play(pos, roll, plays)
-                end = game_outcome(play.result)
-                if end is not None:
-                    if end.winner is not None:
-                        winner = side if end.winner == 0 else side ^ 1
-                        out[p] += end.points if winner == bot_side else -end.points
-                    break
-                pos, side = play.result.flip(), side ^ 1
-    return out
+def net_points(bot: ExpertBot, game: str, pairs: int, seed: int) -> NDArray[np.float64]:
+    """Net points of ``bot`` per pair of games against strong: the paired games of
+    ``benchmarks/bots_compare.py`` (the same dice, each bot in both seats)."""
+    won_lost = paired_points(bot, game, pairs, seed)
+    return won_lost[:, 0] - won_lost[:, 1]
 
 
 def compare(game: str, pairs: int, seed: int, phases: Sequence[str], margin: float,
             width: int) -> list[str]:
     """The shipped expert and the wider-searching one, paired over the same dice."""
     t0 = time.time()
-    base = pair_points(lambda: ExpertBot(seed, search=True), game, pairs, seed)
+    base = net_points(ExpertBot(seed, search=True), game, pairs, seed)
     t1 = time.time()
-    wide = pair_points(lambda: PhaseSearchBot(seed, phases, margin, width), game, pairs, seed)
+    wide = net_points(PhaseSearchBot(seed, phases, margin, width), game, pairs, seed)
     t2 = time.time()
     d = (wide - base) / 2
     n = len(d)
