@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -726,7 +727,24 @@ def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str
         if loop is not None:
             loop.stop()
     result["seconds"] = round(time.monotonic() - began)
+    result |= listener_counts(home)
     return result
+
+
+def listener_counts(home: Path) -> dict[str, int]:
+    """What the game's listener dropped and took, from its log (``--trace``: at DEBUG; else empty):
+    sounds dropped as background, words dropped over the narrator (not "stop", or not a sure
+    answer), answers taken over the narrator, and its longest lag behind the microphone (ms)."""
+    logs = list(home.rglob("tavli-voice.log"))
+    if not logs:
+        return {}
+    text = logs[0].read_text(errors="replace")
+    behind = [float(m) for m in re.findall(r"listener behind by (\d+) ms", text)]
+    return {"background": text.count("dropped as background"),
+            "dropped_over_narrator": text.count("voice over the narrator, not stop")
+            + text.count("voice over the narrator, not a sure answer"),
+            "answers_over_narrator": text.count("voice answer over the narrator"),
+            "behind_max_ms": round(max(behind, default=0.0))}
 
 
 def next_event(game: Game, seen: int, marks: dict[str, tuple[str, ...]],
@@ -830,6 +848,10 @@ def print_one_match(rig: Rig, lang: str, folder: Path, snr: float, seed: str, po
           f"right at once {res['right']}/{said}, right after asking {res['asked_right']}, "
           f"asked with another word {res['asked_wrong']}, acted on wrongly {res['wrong']}, "
           f"not acted on (typed) {res['missed']}; questions asked {res['asked_right'] + res['asked_wrong']}")
+    if "background" in res:
+        print(f"[{lang}]   listener: {res['background']} sounds dropped as background, "
+              f"{res['dropped_over_narrator']} words dropped over the narrator, "
+              f"{res['answers_over_narrator']} answers taken over it, at most {res['behind_max_ms']} ms behind")
 
 
 def main() -> int:

@@ -89,11 +89,12 @@ class ListenerTuning:
 
     # --- background speech (a television across the room: ``listen_level.LevelGate``) ---------
     #: sound more than this under the player's recent sure words is background (dB); None: off.
-    #: Measured offline on the rig's Greek match at 10 dB SNR: the player's words at -21 to
-    #: -15 dBFS, utterances started by the television alone at -28 to -27
+    #: Measured offline on the rig's Greek match at 10 dB SNR (the loudest 0.2 s): the player's
+    #: words at -20 to -16 dBFS, utterances started by the television alone at -30 to -27
     background_player_db: float | None = 8.0
     #: sound less than this over the microphone's long-run median level is background (dB; the
-    #: same match: the median at -33 dBFS, the television's utterances 6 dB over it at most)
+    #: same match: the median at -33 dBFS, the television's utterances 6 dB over it at most, the
+    #: player's words 13 dB over it at least)
     background_floor_db: float = 8.0
     #: an answer to a question, or a play's number, said over the narrator counts (with
     #: ``barge_in="ignore"``) when what was played explains less than ``alone_explained`` of it
