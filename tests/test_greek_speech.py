@@ -490,9 +490,10 @@ class TestBearingOffIsGathering:
         play = _play({6: 2, 5: 1}, (6, 5), "6/off 5/off")
         assert spoken(E.PlayMade(0, play, (6, 5)), "en") == "You bore off one from 6 and one from 5."
 
-    def test_the_screen_keeps_the_notation(self) -> None:
+    def test_the_screen_says_it_in_words_and_keeps_the_notation_after_them(self) -> None:
         play = _play({6: 2, 5: 1}, (6, 5), "6/off 5/off")
-        assert screen(E.PlayMade(0, play, (6, 5))) == "Έπαιξες 6/off 5/off."
+        assert screen(E.PlayMade(0, play, (6, 5))) == \
+            "Μάζεψες ένα από το 6 και ένα από το 5 (6/off 5/off)."
 
     def test_a_play_on_offer_keeps_off(self) -> None:
         assert M.text("move.bear_off", "el", a=6) == "από το 6 έξω"

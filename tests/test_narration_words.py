@@ -549,10 +549,10 @@ class TestPlaysInWords:
         assert speech(E.PlayMade(1, play, (6, 1)), theirs) == \
             "Η Ρίτα έπαιξε από το 13 στο 7 και χτύπησε, από το 8 στο 7."
         assert P.screen_text(E.PlayMade(1, play, (6, 1)), ctx("en", mover_numbering=True)) == \
-            "Rita played 13/7* 8/7."
+            "Rita played from 13 to 7 hitting, from 8 to 7 (13/7* 8/7)."
         # the default: the listener's numbering, and what happened to the listener
         assert P.screen_text(E.PlayMade(1, play, (6, 1)), ctx("en")) == \
-            "Rita played 17/18 12/18*. Rita hit your checker on 18."
+            "Rita played from 17 to 18, from 12 to 18 (17/18 12/18*). Rita hit your checker on 18."
 
     def test_terse_opponent_play(self) -> None:
         """Style guide 2.2: the opponent's play in brief is "13 to 7, 8 to 7"."""

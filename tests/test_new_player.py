@@ -320,9 +320,9 @@ class TestWordsANewPlayerMeets:
 # ------------------------------------------- 4: forced plays and passes say why
 class TestForcedPlaysSayWhy:
     @pytest.mark.parametrize("lang, expected", [
-        ("en", "Only one play is possible, 24/14, because the first checker, on 24, must pass "
+        ("en", "Only one play is possible, from 24 to 14 (24/14), because the first checker, on 24, must pass "
                "the opponent's starting point before another may leave. Confirm to play it."),
-        ("el", "Μόνο μία κίνηση γίνεται, 24/14, γιατί το πρώτο πούλι, στη θέση 24, πρέπει να "
+        ("el", "Μόνο μία κίνηση γίνεται, από το 24 στο 14 (24/14), γιατί το πρώτο πούλι, στη θέση 24, πρέπει να "
                "περάσει την αφετηρία του αντιπάλου πριν φύγει άλλο. Επιβεβαίωσε για να "
                "παιχτεί.")])
     def test_fevga_first_checker_R7_2(self, lang: str, expected: str) -> None:
@@ -344,7 +344,8 @@ class TestForcedPlaysSayWhy:
         pending = [e for e in s.handle(C.Roll()) if isinstance(e, E.PlayPending)]
         assert len(pending) == 1 and pending[0].forced and pending[0].why == ()
         ctx = NarrationContext(lang="en", players=s.players, listener=0)  # type: ignore[arg-type]
-        assert screen_text(pending[0], ctx).startswith("Only one play is possible: 15/4.")
+        assert screen_text(pending[0], ctx).startswith(
+            "Only one play is possible: from 15 to 4 (15/4).")
 
     @pytest.mark.parametrize("lang, expected", [
         ("en", "You lose your turn: a checker on 15 is still outside the home board, so bearing "

@@ -40,9 +40,10 @@ HIT = rita_play("portes", (Step(24, 18, 6), Step(13, 8, 5, capture=True)), "24/1
 
 def test_r1_the_opponents_play_is_told_in_the_listeners_numbering_with_its_hit() -> None:
     assert screen_text(E.PlayMade(1, HIT, (6, 5)), ctx()) == \
-        "Rita played 12/17* 1/7. Rita hit your checker on 17."
+        "Rita played from 12 to 17, from 1 to 7 (12/17* 1/7). Rita hit your checker on 17."
     assert screen_text(E.PlayMade(1, HIT, (6, 5)), ctx("el")) == \
-        "Η Ρίτα έπαιξε 12/17* 1/7. Χτύπησε το πούλι σου στο 17."
+        "Η Ρίτα έπαιξε από το 12 στο 17, από το 1 στο 7 (12/17* 1/7). Χτύπησε το πούλι σου " \
+        "στο 17."
 
 
 def test_r1_spoken_opponent_play_uses_the_listeners_points_and_says_the_hit_once() -> None:
@@ -55,25 +56,26 @@ def test_r1_spoken_opponent_play_uses_the_listeners_points_and_says_the_hit_once
 
 def test_r1_the_opponents_own_numbering_stays_available_as_an_option() -> None:
     assert screen_text(E.PlayMade(1, HIT, (6, 5)), ctx(mover_numbering=True)) == \
-        "Rita played 24/18 13/8*."
+        "Rita played from 24 to 18, from 13 to 8 hitting (24/18 13/8*)."
 
 
 def test_r1_the_listeners_own_play_is_unchanged() -> None:
     mine = Play(HIT.steps, HIT.result, HIT.notation)
-    assert screen_text(E.PlayMade(0, mine, (6, 5)), ctx()) == "You played 24/18 13/8*."
+    assert screen_text(E.PlayMade(0, mine, (6, 5)), ctx()) == \
+        "You played from 24 to 18, from 13 to 8 hitting (24/18 13/8*)."
 
 
 def test_r1_entering_from_the_bar_and_pinning_are_said_from_the_listeners_side() -> None:
     enter = rita_play("portes", (Step(25, 20, 5), Step(20, 18, 2)), "bar/18")
     assert screen_text(E.PlayMade(1, enter, (5, 2)), ctx()) == \
-        "Rita played bar/7. Rita entered on your 5."
+        "Rita played from the bar to 7 (bar/7). Rita entered on your 5."
     assert screen_text(E.PlayMade(1, enter, (5, 2)), ctx("el")).endswith(
-        "έπαιξε bar/7. Μπήκε από την μπάρα στο 5.")
+        "έπαιξε από την μπάρα στο 7 (bar/7). Μπήκε από την μπάρα στο 5.")
     pin = rita_play("plakoto", (Step(12, 6, 6, capture=True),), "12/6^")
     assert screen_text(E.PlayMade(1, pin, (6, 1)), ctx(game="plakoto")) == \
-        "Rita played 13/19^. Rita pinned your checker on 19."
+        "Rita played from 13 to 19 (13/19^). Rita pinned your checker on 19."
     assert screen_text(E.PlayMade(1, pin, (6, 1)), ctx("el", game="plakoto")) == \
-        "Η Ρίτα έπαιξε 13/19^. Πλάκωσε το πούλι σου στο 19."
+        "Η Ρίτα έπαιξε από το 13 στο 19 (13/19^). Πλάκωσε το πούλι σου στο 19."
 
 
 def test_r8_the_opponents_pass_reason_names_the_listeners_points() -> None:
@@ -461,12 +463,14 @@ def test_scanning_a_long_list_by_checker_says_the_order_and_reaches_a_whole_play
     assert isinstance(opened, (ListMode, StepMode))
 
 
-@pytest.mark.parametrize("lang,text", [("en", "Hint: 13/7 8/7."), ("el", "Συμβουλή: 13/7 8/7.")])
+@pytest.mark.parametrize("lang,text", [
+    ("en", "Hint: from 13 to 7, from 8 to 7 (13/7 8/7)."),
+    ("el", "Συμβουλή: από το 13 στο 7, από το 8 στο 7 (13/7 8/7).")])
 def test_the_hint_while_scanning_names_the_play_not_a_number(lang: str, text: str) -> None:
     play = rita_play("portes", (Step(13, 7, 6), Step(8, 7, 1)), "13/7 8/7")
     hint = E.HintReport(0, 6, play)
     assert screen_text(hint, ctx(lang, list_plays=False)) == text
-    assert screen_text(hint, ctx("en")) == "Hint: play 6, 13/7 8/7."
+    assert screen_text(hint, ctx("en")) == "Hint: play 6, from 13 to 7, from 8 to 7 (13/7 8/7)."
 
 
 def test_faster_scanning_keeps_the_saved_mode(tmp_path: Path) -> None:

@@ -26,7 +26,7 @@ line, never an exception: the words must not stop the game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from tavli_voice import events as E
@@ -200,12 +200,11 @@ def listed_play(play: Play, mover: int, ctx: NarrationContext) -> str:
 
 
 def _listed(play: Play, mover: int, s: Say) -> str:
-    if s.speech:  # a list is heard in the short form ("24 to 18, 13 to 8"): more plays in less time
+    # a list is heard in the short form ("24 to 18, 13 to 8"): more plays in less time; on
+    # screen that form comes before the notation, the words alone in the long form (--words)
+    if s.speech or s.ctx.screen_notation:
         return s.play(play, mover, terse=True)
-    if not s.ctx.screen_notation:
-        return s.play(play, mover)
-    words = Say(replace(s.ctx, screen_notation=False), speech=False).play(play, mover, terse=True)
-    return f"{words} ({s.play(play, mover)})"
+    return s.play(play, mover)
 
 
 def _play_groups(e: E.PlaysOffered, s: Say) -> str:
@@ -276,14 +275,15 @@ def _play_pending(e: E.PlayPending, s: Say) -> Blocks:
 
 def _play_made(e: E.PlayMade, s: Say) -> Blocks:
     play = s.play(e.play, e.player, past=True)
-    in_words = s.speech or not s.ctx.screen_notation
-    bore = s.bear_offs(e.play, e.player, past=True) if in_words and not s.ctx.terse else None
+    bore = s.bear_offs(e.play, e.player, past=True) if not s.ctx.terse else None
     if e.by_timer:
         out = [s.by("play.timer", e.player, play=play)]
-    elif bore and bore[0]:  # «Έπαιξες από το 8 στο 3 και μάζεψες ένα από το 6»
-        out = [s.by("play.moved_bore_off", e.player, play=bore[0], checkers=bore[1])]
-    elif bore:  # «Μάζεψες ένα από το 6», as a player says it
-        out = [s.by("play.bore_off", e.player, checkers=bore[1])]
+    elif bore:  # «Έπαιξες από το 8 στο 3 και μάζεψες ένα από το 6» / «Μάζεψες ένα από το 6»,
+        # as a player says it; on screen the notation after the sentence's words
+        said = s.by("play.moved_bore_off", e.player, play=bore[0], checkers=bore[1]) \
+            if bore[0] else s.by("play.bore_off", e.player, checkers=bore[1])
+        stop = "." if said.endswith(".") else ""
+        out = [s.noted(said[:len(said) - len(stop)], e.play, e.player) + stop]
     elif s.ctx.terse:
         out = [s.by("play.terse", e.player, play=play)]
     else:

@@ -271,10 +271,13 @@ class Say:
     # ----------------------------------------------------------- plays (R1)
     def play(self, play: Play, mover: int, *, terse: bool | None = None,
              past: bool = False) -> str:
-        """One play: notation on screen if the context wants it, words otherwise.
+        """One play in words; on screen the notation follows in parentheses, unless the
+        context wants words alone (``--words``).
 
         Speech: "from 24 to 18, from 13 to 8"; "2 checkers from 8 to 5";
         "from 13 to 7 hitting" / "από το 13 στο 7 και χτυπάς". Terse: "13 to 7".
+        Screen: "from 13 to 7 hitting (13/7*)", so a screen reader reads words first
+        and what to type after them.
         ``past``: a play already made, its captures in the past tense like the
         sentence around it ("Έπαιξες από το 13 στο 7 και χτύπησες").
         """
@@ -283,13 +286,26 @@ class Say:
         if self.listener_view(mover):
             # one point of view: the listener's numbering; what it did to the
             # listener is said in sentences of its own (:meth:`effects`)
+            words = self.steps(self._seen_steps(play.steps, game), mover, game, terse=brief,
+                               past=past, marks=False)
+        else:
+            words = self.steps(play.steps, mover, game, terse=brief, past=past)
+        return self.noted(words, play, mover)
+
+    def noted(self, words: str, play: Play, mover: int) -> str:
+        """``words`` with the play's notation after them in parentheses, on screen when the
+        context shows notation; ``words`` alone in speech, with ``--words`` and for no move."""
+        if self.speech or not self.ctx.screen_notation or not play.steps:
+            return words
+        return f"{words} ({self.notation(play, mover)})"
+
+    def notation(self, play: Play, mover: int) -> str:
+        """The play in notation, ``13/7*``, in the numbering as set (R1)."""
+        if self.listener_view(mover):
+            game = play.result.game
             seen = self._seen_steps(play.steps, game)
-            if not self.speech and self.ctx.screen_notation:
-                return notation(seen, find_game(game).capture_mark or "*") or self.t("move.none")
-            return self.steps(seen, mover, game, terse=brief, past=past, marks=False)
-        if not self.speech and self.ctx.screen_notation:
-            return play.notation or self.t("move.none")
-        return self.steps(play.steps, mover, game, terse=brief, past=past)
+            return notation(seen, find_game(game).capture_mark or "*") or self.t("move.none")
+        return play.notation or self.t("move.none")
 
     def steps(self, steps: tuple[Step, ...], mover: int, game: str, *, terse: bool = False,
               past: bool = False, marks: bool = True) -> str:

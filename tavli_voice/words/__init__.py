@@ -1004,8 +1004,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cli.coach": {"en": "coach: after a clear mistake, say how much better the hint's play is",
                   "el": "προπονητής: μετά από καθαρό λάθος, λέει πόσο καλύτερη είναι η "
                         "κίνηση της συμβουλής"},
-    "cli.words": {"en": "write plays in words on screen, not notation like 13/7*",
-                  "el": "γράφει τις κινήσεις με λέξεις στην οθόνη, όχι με σύμβολα όπως 13/7*"},
+    "cli.words": {"en": "write plays in words alone on screen, without the notation after "
+                        "them (13/7*)",
+                  "el": "γράφει τις κινήσεις μόνο με λέξεις στην οθόνη, χωρίς τα σύμβολα μετά "
+                        "από αυτές (13/7*)"},
     "cli.rate": {"en": "speech rate in words per minute, from {0} to {1} (default {2})",
                  "el": "ταχύτητα ομιλίας σε λέξεις το λεπτό, από {0} έως {1} (προεπιλογή {2})"},
     "cli.volume": {"en": "speech volume from 0 to 1", "el": "ένταση ομιλίας από 0 έως 1"},
