@@ -24,15 +24,20 @@ The script prints a table per kind (count, mean gap, share of the total gap
 per class) and the largest examples as position JSON (``position-format.md``).
 
 ``--compare`` instead measures a play-time lever with paired games against
-``strong`` (the dice of ``benchmarks/bots_compare.py``, each bot in both seats):
-the shipped expert against one that searches wider (``--margin``, ``--width``)
-only at decisions of the phases named by ``--phases``.
+``strong`` (the loop and dice of ``benchmarks/bots_compare.py``, each bot in both
+seats): the shipped expert against one that searches wider (``--margin``,
+``--width``) only at decisions of the phases named by ``--phases``, or against
+several such variants at once (``--variant PHASES:MARGIN:WIDTH``, repeated; the
+shipped expert's games are played once). ``--out`` keeps every pair's points so
+a long detached run resumes; ``--speed N`` times the same variants' decisions.
 
 Usage::
 
     nice -n 10 python benchmarks/fevga_losses.py --game fevga --games 12 --seed 1
     nice -n 10 python benchmarks/fevga_losses.py --game fevga --compare --pairs 300 \\
         --phases start,contact --margin 0.08 --width 3
+    nice -n 10 python benchmarks/fevga_losses.py --game fevga --compare --pairs 1000 \\
+        --variant start:0.06:3 --variant contact:0.08:3 --out pairs.jsonl
 """
 
 from __future__ import annotations
@@ -297,36 +302,87 @@ class PhaseSearchBot(ExpertBot):
         return out
 
 
-def net_points(bot: ExpertBot, game: str, pairs: int, seed: int) -> NDArray[np.float64]:
+@dataclass(frozen=True)
+class Variant:
+    """A wider search (``width`` candidates within ``margin``) at decisions of ``phases``."""
+
+    phases: tuple[str, ...]
+    margin: float
+    width: int
+
+    @classmethod
+    def parse(cls, text: str) -> Variant:
+        """``start,contact:0.08:3`` → phases start and contact, margin 0.08, width 3."""
+        phases, margin, width = text.split(":")
+        names = tuple(phases.split(","))
+        unknown = [n for n in names if n not in PHASES]
+        if unknown or int(width) < 2:
+            raise ValueError(f"not a variant (phases {'/'.join(PHASES)}, width >= 2): {text}")
+        return cls(names, float(margin), int(width))
+
+    @property
+    def label(self) -> str:
+        return f"width {self.width}, margin {self.margin} in {','.join(self.phases)}"
+
+    def bot(self, seed: int | str) -> PhaseSearchBot:
+        return PhaseSearchBot(seed, self.phases, self.margin, self.width)
+
+
+SHIPPED = "shipped"
+
+
+def net_points(bot: ExpertBot, game: str, pairs: int, seed: int, *, label: str = SHIPPED,
+               out: Path | None = None) -> NDArray[np.float64]:
     """Net points of ``bot`` per pair of games against strong: the paired games of
-    ``benchmarks/bots_compare.py`` (the same dice, each bot in both seats)."""
-    won_lost = paired_points(bot, game, pairs, seed)
-    return won_lost[:, 0] - won_lost[:, 1]
+    ``benchmarks/bots_compare.py`` (the same dice, each bot in both seats).
+
+    With ``out`` (JSON lines) every pair is appended as it ends and the pairs of this
+    ``label``, game and seed already there are read back instead of played, so a long
+    run resumes (the resumed part draws its tie-breaks afresh)."""
+    done: dict[int, float] = {}
+    if out is not None and out.exists():
+        for line in out.read_text(encoding="utf-8").splitlines():
+            rec = json.loads(line) if line.strip() else {}
+            if (rec.get("bot"), rec.get("game"), rec.get("seed")) == (label, game, seed):
+                done[int(rec["pair"])] = float(rec["points"])
+    strong = StrongBot(seed)
+    pts = np.zeros(pairs)
+    for p in range(pairs):
+        if p in done:
+            pts[p] = done[p]
+            continue
+        won, lost = paired_points(bot, game, 1, seed, opponent=strong, start=p)[0]
+        pts[p] = won - lost
+        if out is not None:
+            with out.open("a", encoding="utf-8") as fh:
+                fh.write(json.dumps({"bot": label, "game": game, "seed": seed, "pair": p,
+                                     "points": pts[p]}) + "\n")
+    return pts
 
 
-def compare(game: str, pairs: int, seed: int, phases: Sequence[str], margin: float,
-            width: int) -> list[str]:
-    """The shipped expert and the wider-searching one, paired over the same dice."""
+def compare(game: str, pairs: int, seed: int, variants: Sequence[Variant],
+            out: Path | None = None) -> list[str]:
+    """The shipped expert and each wider-searching variant, paired over the same dice
+    (the shipped expert's games are played once for all the variants)."""
     t0 = time.time()
-    base = net_points(ExpertBot(seed, search=True), game, pairs, seed)
-    t1 = time.time()
-    wide = net_points(PhaseSearchBot(seed, phases, margin, width), game, pairs, seed)
-    t2 = time.time()
-    d = (wide - base) / 2
-    n = len(d)
-    se = float(d.std(ddof=1) / math.sqrt(n)) if n > 1 else float("nan")
-    return [f"{game}: {2 * pairs} games each against strong, seed {seed}",
-            f"  shipped expert (width {expert_mod.SEARCH_WIDTH}, margin {expert_mod.SEARCH_MARGIN}) "
-            f"ppg {base.mean() / 2:+.3f}  ({(t1 - t0) / 60:.1f} min)",
-            f"  width {width}, margin {margin} in {','.join(phases)}: ppg {wide.mean() / 2:+.3f}  "
-            f"({(t2 - t1) / 60:.1f} min)",
-            f"  paired difference {d.mean():+.3f} ± {se:.3f} points a game"]
+    base = net_points(ExpertBot(seed, search=True), game, pairs, seed, out=out)
+    lines = [f"{game}: {2 * pairs} games each against strong, seed {seed}",
+             f"  shipped expert (width {expert_mod.SEARCH_WIDTH}, margin {expert_mod.SEARCH_MARGIN}) "
+             f"ppg {base.mean() / 2:+.3f}  ({(time.time() - t0) / 60:.1f} min)"]
+    for v in variants:
+        t1 = time.time()
+        wide = net_points(v.bot(seed), game, pairs, seed, label=v.label, out=out)
+        d = (wide - base) / 2
+        n = len(d)
+        se = float(d.std(ddof=1) / math.sqrt(n)) if n > 1 else float("nan")
+        lines += [f"  {v.label}: ppg {wide.mean() / 2:+.3f}  ({(time.time() - t1) / 60:.1f} min)",
+                  f"    paired difference {d.mean():+.3f} ± {se:.3f} points a game"]
+    return lines
 
 
-def speed(game: str, n: int, seed: int, phases: Sequence[str], margin: float,
-          width: int) -> list[str]:
+def speed(game: str, n: int, seed: int, variants: Sequence[Variant]) -> list[str]:
     """Decision times (CPU ms of this process, so a loaded machine reads fair) of the
-    shipped expert and the wider-searching one over the seeded decisions of
+    shipped expert and each wider-searching variant over the seeded decisions of
     ``benchmarks/bots_speed.py``."""
     from statistics import median, quantiles
 
@@ -334,9 +390,9 @@ def speed(game: str, n: int, seed: int, phases: Sequence[str], margin: float,
 
     ds = random_decisions(game, n, seed, keep=0.25, label="speed")
     out = [f"{game}: {len(ds)} decisions (bots_speed.py's, seed {seed}), CPU ms a decision"]
-    for label, bot in (("shipped expert", ExpertBot(1, search=True)),
-                       (f"width {width}, margin {margin} in {','.join(phases)}",
-                        PhaseSearchBot(1, phases, margin, width))):
+    bots: list[tuple[str, ExpertBot]] = [("shipped expert", ExpertBot(1, search=True))]
+    bots += [(v.label, v.bot(1)) for v in variants]
+    for label, bot in bots:
         bot.net(game)
         ms = []
         for pos, roll, plays in ds:
@@ -359,11 +415,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--phases", default="start,contact")
     ap.add_argument("--margin", type=float, default=0.08)
     ap.add_argument("--width", type=int, default=3)
+    ap.add_argument("--variant", action="append", metavar="PHASES:MARGIN:WIDTH",
+                    help="a search variant to measure, e.g. start:0.06:3 (repeat for more; "
+                         "instead of --phases/--margin/--width)")
+    ap.add_argument("--out", type=Path, help="--compare: JSON lines, one per pair and bot; "
+                    "pairs already there are read back, so a run resumes")
     a = ap.parse_args(argv)
+    try:
+        variants = ([Variant.parse(v) for v in a.variant] if a.variant else
+                    [Variant.parse(f"{a.phases}:{a.margin}:{a.width}")])
+    except ValueError as exc:
+        ap.error(str(exc))
     if a.speed:
-        lines = speed(a.game, a.speed, a.seed, a.phases.split(","), a.margin, a.width)
+        lines = speed(a.game, a.speed, a.seed, variants)
     elif a.compare:
-        lines = compare(a.game, a.pairs, a.seed, a.phases.split(","), a.margin, a.width)
+        lines = compare(a.game, a.pairs, a.seed, variants, a.out)
     else:
         lines = report(a.game, a.games, a.seed)
     print("\n".join(lines), flush=True)

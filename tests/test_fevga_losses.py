@@ -132,3 +132,41 @@ def test_the_wider_search_looks_at_more_candidates_only_in_its_phases() -> None:
     assert shipped.choose_play(pos, roll, plays) != best
     elsewhere = PhaseSearchBot(3, ["race"], margin=1.0, width=4)
     assert elsewhere.choose_play(pos, roll, plays) == shipped.choose_play(pos, roll, plays)
+
+
+def test_a_variant_reads_its_phases_margin_and_width() -> None:
+    import pytest
+
+    from benchmarks.fevga_losses import Variant
+
+    v = Variant.parse("start,contact:0.06:3")
+    assert v == Variant(("start", "contact"), 0.06, 3)
+    assert v.label == "width 3, margin 0.06 in start,contact"
+    bot = v.bot(2)
+    assert isinstance(bot, PhaseSearchBot) and bot.phases == {"start", "contact"}
+    for bad in ("opening:0.06:3", "start:0.06:1", "start:0.06"):
+        with pytest.raises(ValueError):
+            Variant.parse(bad)
+
+
+def test_kept_pairs_are_read_back_and_only_the_missing_ones_played(tmp_path: Path) -> None:
+    import json
+
+    from benchmarks.fevga_losses import net_points
+    from tests.test_bots_compare import ByDice
+
+    whole = net_points(ByDice(), "plakoto", 3, 8)  # type: ignore[arg-type]
+    out = tmp_path / "pairs.jsonl"
+    out.write_text(json.dumps({"bot": "shipped", "game": "plakoto", "seed": 8, "pair": 1,
+                               "points": 99.0}) + "\n"
+                   + json.dumps({"bot": "other", "game": "plakoto", "seed": 8, "pair": 0,
+                                 "points": 50.0}) + "\n")
+    bot = ByDice()
+    resumed = net_points(bot, "plakoto", 3, 8, out=out)  # type: ignore[arg-type]
+    assert resumed.tolist() == [whole[0], 99.0, whole[2]]
+    kept = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(r["bot"], r["pair"]) for r in kept] == [("shipped", 1), ("other", 0),
+                                                     ("shipped", 0), ("shipped", 2)]
+    calls = bot.calls
+    assert (net_points(bot, "plakoto", 3, 8, out=out) == resumed).all()
+    assert bot.calls == calls  # every pair read back, none played
