@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import math
@@ -12,13 +13,13 @@ import numpy as np
 import pytest
 
 from speech_helpers import espeak, needs_espeak
-from tavli_voice.commands import ChoosePlay, Command, Help
+from tavli_voice.commands import ChoosePlay, Command, Describe, Help, QueryPoint
 from tavli_voice.speech.engine_rescore import (AGREE_LEAD, AGREE_LIKELY, AGREE_OWN_LEAD, OVERRULED_SCORE, VOUCH,
-                                               Evidence, RescoredRecognizer, decide)
+                                               Evidence, OVERRULE, RescoredRecognizer, decide)
 from tavli_voice.speech.crop import GAP_S, SpeechCrop
 from tavli_voice.speech.engine_sphinx import SphinxRecognizer, _LOG_BASE
 from tavli_voice.speech.grammar import PHASE_COMMANDS, Options, Phrase, phrases
-from tavli_voice.speech.heard import Heard, Superseded, while_wanted
+from tavli_voice.speech.heard import Heard, Superseded, command_json, while_wanted
 from tavli_voice.speech.listener import UNSURE_BELOW, should_confirm
 from tavli_voice.speech.recognizer import Instead, choose_engine
 
@@ -123,11 +124,14 @@ class TestCombining:
         heard = rescored(sphinx, whisper).recognize(AUDIO, ITEMS)
         assert (heard.command, heard.score, heard.engine) == (ChoosePlay(21), 0.7, "pocketsphinx+whisper")
 
-    def test_when_whisper_overrules_pocketsphinx_the_game_asks_first(self) -> None:
-        whisper = FakeWhisper({ChoosePlay(21): -1.5, ChoosePlay(29): -0.1})
+    def test_whisper_overruling_pocketsphinx_is_acted_on_only_when_it_clearly_hears_its_word(self) -> None:
         sphinx = FakeSphinx(ChoosePlay(21), 0.9, [(ChoosePlay(21), -100.0), (ChoosePlay(29), -100.0 - NEAR)])
-        heard = rescored(sphinx, whisper).recognize(AUDIO, ITEMS)
-        assert heard.command == ChoosePlay(29) and heard.engine == "pocketsphinx+whisper"
+        clear = rescored(sphinx, FakeWhisper({ChoosePlay(21): -1.5, ChoosePlay(29): -0.1})).recognize(AUDIO, ITEMS)
+        assert clear.command == ChoosePlay(29) and clear.engine == "pocketsphinx+whisper"
+        assert not should_confirm(clear, "unsure")
+        unlikely = FakeWhisper({ChoosePlay(21): OVERRULE[0] - 1.5, ChoosePlay(29): OVERRULE[0] - 0.2})
+        heard = rescored(sphinx, unlikely).recognize(AUDIO, ITEMS)
+        assert heard.command == ChoosePlay(29)
         assert heard.score <= OVERRULED_SCORE < UNSURE_BELOW["pocketsphinx+whisper"]
         assert should_confirm(heard, "unsure")
 
@@ -158,11 +162,13 @@ class TestCombining:
         sphinx = FakeSphinx(ChoosePlay(21), 0.6, [(ChoosePlay(21), -100.0), (ChoosePlay(29), -100.0 - far)])
         assert rescored(sphinx, whisper).recognize(AUDIO, ITEMS).command == ChoosePlay(21)
 
-    def test_a_partial_pocketsphinx_result_is_rescored_and_asked_back(self) -> None:
-        whisper = FakeWhisper({ChoosePlay(4): -0.3, Help(): -2.0})
+    def test_a_partial_pocketsphinx_result_is_rescored_and_asked_back_unless_whisper_clearly_hears_it(self) -> None:
         sphinx = FakeSphinx(None, 0.0, [(ChoosePlay(4), -100.0), (Help(), -100.0 - NEAR)])
-        heard = rescored(sphinx, whisper).recognize(AUDIO, ITEMS)
-        assert heard.command == ChoosePlay(4) and should_confirm(heard, "unsure")
+        doubtful = rescored(sphinx, FakeWhisper({ChoosePlay(4): OVERRULE[0] - 0.3, Help(): -5.0})).recognize(
+            AUDIO, ITEMS)
+        assert doubtful.command == ChoosePlay(4) and should_confirm(doubtful, "unsure")
+        clear = rescored(sphinx, FakeWhisper({ChoosePlay(4): -0.3, Help(): -2.0})).recognize(AUDIO, ITEMS)
+        assert clear.command == ChoosePlay(4) and not should_confirm(clear, "unsure")
 
     def test_everything_pruned_by_whisper_is_pocketsphinx_result_asked_back(self) -> None:
         sphinx = FakeSphinx(ChoosePlay(3), 0.9, [(ChoosePlay(3), -100.0), (ChoosePlay(13), -100.0 - NEAR)])
@@ -207,6 +213,69 @@ class TestEveryPhrase:
         assert isinstance(found, Evidence)
         heard = engine.recognize(AUDIO, ITEMS)
         assert (decide(found).command, decide(found).score) == (heard.command, heard.score) == (ChoosePlay(21), 0.7)
+
+
+def recorded(line: dict[str, object]) -> Evidence:
+    """Evidence as ``benchmarks/greek_fit.py record`` wrote it for one espeak-ng Greek clip."""
+    commands = {json.dumps(command_json(p.command), sort_keys=True, ensure_ascii=False): p.command for p in ITEMS}
+    by_text = {p.text: p for p in ITEMS}
+    text, first, score = line["first"]  # type: ignore[misc]
+    acoustic = {commands[k]: float(v) for k, v in line["acoustic"]}  # type: ignore[attr-defined]
+    return Evidence(Heard(text, commands.get(first), float(score), 0.0, "pocketsphinx"), acoustic,
+                    tuple(by_text[t] for t in line["chosen"]),  # type: ignore[attr-defined]
+                    tuple(-math.inf if v is None else float(v) for v in line["heard"]))  # type: ignore[attr-defined]
+
+
+#: Recorded on tuning clips (benchmarks/greek_fit.py record): «θέση δεκατρία» by el+marcelo in quiet, where
+#: both engines put the right phrase first, Whisper far ahead of the other five candidates.
+CLEAR = {"first": ["θέση δεκατρία", '{"name": "point", "point": 13}', 0.2],
+         "acoustic": [['{"name": "point", "point": 13}', -0.6862], ['{"name": "point", "point": 3}', -0.6987],
+                      ['{"name": "select", "number": 3}', -0.7109], ['{"name": "point", "point": 1}', -0.714],
+                      ['{"name": "select", "number": 1}', -0.7302], ['{"name": "point", "point": 8}', -0.7303]],
+         "chosen": ["μία", "τρία", "θέση μία", "θέση τρία", "θέση οχτώ", "θέση δεκατρία"],
+         "heard": [-6.4293, -5.4343, -4.6424, -4.6684, -4.784, -2.6625]}
+#: «οκτώ» by el+quincy in pink noise at 10 dB: pocketsphinx heard «ταμπλό» (8 a close second), Whisper
+#: prefers «οχτώ» but finds neither very likely: whichever wins, the game asks.
+CLOSE = {"first": ["ταμπλό", '{"length": "normal", "name": "position"}', 0.4179],
+         "acoustic": [['{"length": "normal", "name": "position"}', -0.3422],
+                      ['{"name": "select", "number": 8}', -0.3781], ['{"name": "help"}', -0.4035]],
+         "chosen": ["οχτώ", "ταμπλό", "βοήθεια"], "heard": [-2.6203, -3.2642, -3.3778]}
+
+
+#: «θέση είκοσι τέσσερα» by el+grandma in quiet: pocketsphinx heard 23, Whisper clearly hears 24.
+OVERRULED = {"first": ["θέση είκοσι τρεις", '{"name": "point", "point": 23}', 0.3324],
+             "acoustic": [['{"name": "point", "point": 23}', -0.5465], ['{"name": "point", "point": 24}', -0.5714]],
+             "chosen": ["θέση είκοσι τρία", "θέση είκοσι τρεις", "θέση είκοσι τέσσερα"],
+             "heard": [-3.8023, -4.0372, -2.4547]}
+
+
+class TestRecordedEvidence:
+    """The decision on both engines' scores recorded on tuning clips, with the limits fitted on them
+    (``benchmarks/greek_fit.py``): words acted on at once that the limits before asked back, and a close
+    call still asked back."""
+
+    BEFORE = {"agree": (-2.5, 0.5, 1.0), "overrule": (math.inf, math.inf, math.inf)}
+
+    def test_a_word_both_engines_put_well_ahead_is_acted_on_at_once(self) -> None:
+        heard = decide(recorded(CLEAR))
+        assert heard.command == QueryPoint(13) and not should_confirm(heard, "unsure")
+        assert should_confirm(decide(recorded(CLEAR), **self.BEFORE), "unsure")  # Whisper's -2.66 was too low
+
+    def test_a_word_whisper_clearly_hears_over_pocketsphinx_is_acted_on_at_once(self) -> None:
+        heard = decide(recorded(OVERRULED))
+        assert heard.command == QueryPoint(24) and not should_confirm(heard, "unsure")
+        before = decide(recorded(OVERRULED), **self.BEFORE)
+        assert before.command == QueryPoint(24) and should_confirm(before, "unsure")
+
+    def test_a_close_call_between_the_engines_is_asked_back(self) -> None:
+        heard = decide(recorded(CLOSE))
+        assert heard.command in (Describe(), ChoosePlay(8)) and should_confirm(heard, "unsure")
+
+    def test_a_less_likely_winner_is_asked_back(self) -> None:
+        found = recorded(CLEAR)
+        unlikely = dataclasses.replace(found, heard=found.heard[:-1] + (AGREE_LIKELY - 0.1,))
+        heard = decide(unlikely)
+        assert heard.command == QueryPoint(13) and should_confirm(heard, "unsure")
 
 
 def greek_whisper():  # type: ignore[no-untyped-def]

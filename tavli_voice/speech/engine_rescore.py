@@ -28,10 +28,13 @@ alone (see ``benchmarks/voice.py --greek-engines``). Together:
    (at least ``AGREE_LIKELY``), prefers it by itself (``AGREE_OWN_LEAD``
    ahead of every other candidate) and the two together put it
    ``AGREE_LEAD`` ahead (natural log). Both engines sure of the same answer, it is acted on
-   without "did you say …?". Otherwise the score
+   without "did you say …?". When Whisper overrules pocketsphinx for another
+   of its proposals and clearly hears it (the same three measures, at least
+   ``OVERRULE``), that word too is acted on at once. Otherwise the score
    is capped at ``OVERRULED_SCORE``, under every "did you say …?" limit: the
    engines disagreed, or Whisper does not hear that phrase either, so the
-   game asks before acting.
+   game asks before acting. The limits are fitted on recorded scores of the
+   tuning voices (``benchmarks/greek_fit.py``).
 
 The result's ``engine`` is "pocketsphinx+whisper" when Whisper was asked.
 Whisper's encoder does not need pocketsphinx's answer, so with ``overlap``
@@ -73,15 +76,27 @@ OVERRULED_SCORE = 0.45
 #: When both engines are sure of the same answer its score is at least ``AGREED_SCORE``, over
 #: the ask-back limit: Whisper's mean log-probability per token at least ``AGREE_LIKELY``, at
 #: least ``AGREE_OWN_LEAD`` over every other candidate's, and the combined score ``AGREE_LEAD``
-#: over every other's (natural log). On espeak-ng Greek, the default 21 voice settings of
-#: ``benchmarks/voice.py --greek-engines`` (1,533 decisions): right at once 49.6% -> 64.3%,
-#: acted on wrongly 1 -> 1; 1,737 decisions by 24 other voice variants, decided again from
-#: the two engines' recorded scores: 47% -> 62%, 1 -> 1. The combined lead alone acted on
-#: 2 and 4 wrongly ("είκοσι εννιά" as 21, "έντεκα" as 10: leads that were pocketsphinx's alone).
+#: over every other's (natural log). The combined lead alone acted on wrongly ("είκοσι εννιά"
+#: as 21, "έντεκα" as 10: leads that were pocketsphinx's alone). Fitted with OVERRULE by
+#: ``benchmarks/greek_fit.py`` on both engines' recorded scores of the tuning voices only
+#: (espeak-ng el at 3 rates x 3 pitches and the first 12 variants, every 4th clip of a 9-play turn;
+#: quiet, white, pink and babble at 10 and 5 dB; 1,028 decisions, cropped as the game crops): of
+#: a grid of the three limits (and OVERRULE's), the one acting at once on the most right words
+#: while acting wrongly on no more than the limits cannot stop. Right at once 28.1% -> 41.0%
+#: (quiet 62.6% -> 71.4%, white 10 dB 29.9% -> 49.7%, pink 10 dB 47.6% -> 63.9%), acted on
+#: wrongly 0.2% both; fitted on two thirds of the voices and judged on the rest, 41.7% and 0.4%
+#: (benchmarks/results/voice-el-fit.txt). Before: (-2.5, 0.5, 1.0).
 AGREE_LEAD = 1.0
-AGREE_OWN_LEAD = 0.5
-AGREE_LIKELY = -2.5
+AGREE_OWN_LEAD = 0.25
+AGREE_LIKELY = -3.0
 AGREED_SCORE = 0.6
+#: (AGREE_LIKELY, AGREE_OWN_LEAD, AGREE_LEAD) together.
+AGREE = (AGREE_LIKELY, AGREE_OWN_LEAD, AGREE_LEAD)
+#: When Whisper overrules pocketsphinx (for a command pocketsphinx proposed), its winner is acted on
+#: without asking back (scored ``AGREED_SCORE``) when Whisper finds it at least this likely, this far
+#: ahead by itself and both together this far ahead (the same three measures as AGREE; fitted with
+#: it, see there). Before: never, always asked back.
+OVERRULE = (-2.5, 0.0, 0.0)
 #: Spellings Whisper scores whole, in one decoder pass, rather than walking its prefix tree
 #: with a beam of 8 (three decoder calls or more). A few candidates with several spellings
 #: each (ένα/μία/μια, επτά/εφτά, οκτώ/οχτώ) came to 9-16 spellings in 7% of the decisions (when every
@@ -182,11 +197,14 @@ class Evidence:
 
 
 def decide(found: Evidence, weight: float = WEIGHT, vouch: float = VOUCH, outside: float = OUTSIDE,
-           name: str = "pocketsphinx+whisper") -> Heard:
+           name: str = "pocketsphinx+whisper", agree: tuple[float, float, float] = AGREE,
+           overrule: tuple[float, float, float] = OVERRULE) -> Heard:
     """The decision from both engines' scores (see the module docstring); ``ms`` is left 0.
 
     A command pocketsphinx did not propose counts ``outside`` nats (natural log) behind its
-    weakest proposal.
+    weakest proposal. ``agree`` and ``overrule``: the least Whisper log-probability, Whisper's own
+    lead and the combined lead at which the winner is acted on without asking back, when it is
+    pocketsphinx's answer and when Whisper overrules it.
     """
     first, acoustic = found.first, found.acoustic
     top = max(acoustic.values())
@@ -206,12 +224,20 @@ def decide(found: Evidence, weight: float = WEIGHT, vouch: float = VOUCH, outsid
     if winner.command == first.command:
         if likely[winner.command] < vouch:
             return Heard(first.text, first.command, min(first.score, OVERRULED_SCORE), 0.0, name)
-        rivals = [c for c in total if c != winner.command]
-        ahead = total[winner.command][0] - max((total[c][0] for c in rivals), default=-math.inf)
-        own = likely[winner.command] - max((likely[c] for c in rivals), default=-math.inf)
-        sure = ahead >= AGREE_LEAD and own >= AGREE_OWN_LEAD and likely[winner.command] >= AGREE_LIKELY
-        score = max(first.score, AGREED_SCORE) if sure else first.score
+        score = max(first.score, AGREED_SCORE) if _sure(winner.command, total, likely, agree) else first.score
         return Heard(first.text, first.command, score, 0.0, name)
+    if winner.command in acoustic and _sure(winner.command, total, likely, overrule):
+        return Heard(winner.text, winner.command, AGREED_SCORE, 0.0, name)
     values = np.array([v for v, _ in total.values()])
     share = float(1.0 / np.exp(values - values.max()).sum())
     return Heard(winner.text, winner.command, min(share, OVERRULED_SCORE), 0.0, name)
+
+
+def _sure(winner: Command, total: dict[Command, tuple[float, Phrase]], likely: dict[Command, float],
+          limits: tuple[float, float, float]) -> bool:
+    """Whether Whisper finds ``winner`` likely, prefers it by itself and both engines together put it
+    ahead, each by at least ``limits`` (log-probability, own lead, combined lead; natural log)."""
+    rivals = [c for c in total if c != winner]
+    ahead = total[winner][0] - max((total[c][0] for c in rivals), default=-math.inf)
+    own = likely[winner] - max((likely[c] for c in rivals), default=-math.inf)
+    return likely[winner] >= limits[0] and own >= limits[1] and ahead >= limits[2]
