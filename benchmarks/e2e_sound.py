@@ -810,6 +810,8 @@ def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: 
             made = [line for line in lines if line.startswith(played)]
             if made:
                 right = play is None or made[0][len(played):].rstrip(".") == play
+                if not right:
+                    print(f"  [{lang}] said {k} for {play}, the game made: {made[0]!r}")
                 return out + [("asked_right" if yes else "right") if right else "wrong"]
             # every question is answered, the newest first: a "yes" to "did you say six?" heard
             # after the game asked again ("did you say one?") must not go unanswered by us

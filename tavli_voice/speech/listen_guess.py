@@ -37,7 +37,7 @@ class EarlyGuess(NarratorOverlap):
     def options(self) -> Options:
         raise NotImplementedError
 
-    def _background(self, audio: Any, rate: int) -> bool:
+    def _background(self, audio: Any, rate: int, said: bool = False, start: float | None = None) -> bool:
         raise NotImplementedError
 
     # --- its own state ----------------------------------------------------------------
@@ -78,7 +78,7 @@ class EarlyGuess(NarratorOverlap):
         # over the narrator only "stop" counts, and a wrong guess is thrown away: guess sooner
         wait_s = min(guess_s, self.tuning.speculate_muted_s) if vad.muted_so_far else guess_s
         if self._spec is None and quiet >= round(wait_s * 100):
-            if self._background(vad.speech_so_far(), vad.rate):
+            if self._background(vad.speech_so_far(), vad.rate, start=vad.started):
                 return  # a television across the room: not guessed on (the utterance drops it)
             heard_audio = self._after_barge_in(vad.speech_so_far(), self._barged)
             rate = vad.rate

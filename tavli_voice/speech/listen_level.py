@@ -76,6 +76,22 @@ def utterance_level(samples: Samples, rate: int) -> float:
     return float(10.0 * np.log10(loudest + 1e-12))
 
 
+def loud_start(samples: Samples, rate: int, within_db: float = 3.0) -> float:
+    """When (s from the start of ``samples``) the sound first comes within ``within_db`` of its
+    ``utterance_level``, less 0.1 s: where the player's word begins in an utterance that a
+    television's talk started seconds before (and kept going), never after the word's start.
+
+    >>> x = np.concatenate([0.003 * np.ones(32000), 0.1 * np.ones(8000)])
+    >>> round(loud_start(x, 16000), 2)
+    1.9
+    """
+    levels = frame_levels(samples, rate)
+    if not len(levels):
+        return 0.0
+    loud = np.flatnonzero(levels >= utterance_level(samples, rate) - within_db)
+    return max(0.0, float(loud[0]) / 100.0 - 0.1) if len(loud) else 0.0
+
+
 class LevelGate:
     """Tells background sound from the player's by level (see the module docstring)."""
 

@@ -84,7 +84,7 @@ from .grammar import Options
 from .heard import Heard, Recognizer
 from .listen_frames import MicFrames
 from .listen_guess import EarlyGuess
-from .listen_level import LevelGate, utterance_level
+from .listen_level import LevelGate, loud_start, utterance_level
 from .listen_overlap import BargeIn
 from .listen_decide import (DESTRUCTIVE, NOT_BY_VOICE, UNSURE_BELOW, ConfirmPolicy, decoys,
                             explain, final_enough, recognize, recognize_stop_first, should_confirm)
@@ -326,9 +326,17 @@ class Listener(EarlyGuess):
             self._onset = None
         self._utterance(event)
 
-    def _background(self, audio: Samples, rate: int, said: bool = False) -> bool:
-        """Whether ``audio`` is background speech by its level (``LevelGate``); ``said``: log it."""
+    def _background(self, audio: Samples, rate: int, said: bool = False, start: float | None = None) -> bool:
+        """Whether ``audio`` is background speech by its level (``LevelGate``); ``said``: log it.
+
+        ``start``: its stream time; a sound kept is then taken to have begun where it first came
+        near its loudest (``loud_start``): a television's talk keeps an utterance going for
+        seconds, and a "no" said in it to a question asked meanwhile was stamped with the
+        television's start, before the question, and dropped as not its answer (on the rig).
+        """
         self._level = utterance_level(audio, rate)
+        if start is not None and self.frames.offset is not None:
+            self._began = max(self._began or -math.inf, self.frames.offset + start + loud_start(audio, rate))
         why = None if self.level_gate is None else self.level_gate.background(self._level)
         if why is not None and said:
             log.debug("voice: %.2f s at %.0f dBFS dropped as background, %s (the player at %s, the room at %s)",
@@ -343,7 +351,7 @@ class Listener(EarlyGuess):
             self._stopped_early = False
             return
         self._level = None  # measured by the gate below (push-to-talk: none, nothing learnt from it)
-        if gated and self._background(utt.audio, utt.rate, said=True):
+        if gated and self._background(utt.audio, utt.rate, said=True, start=utt.start):
             self.background += 1
             return
         self._recognised(utt, spec, ready)

@@ -93,6 +93,11 @@ class EnergyVad:
         return events
 
     @property
+    def started(self) -> float:
+        """When the utterance in progress (its pre-roll included) began, in stream time."""
+        return self._start
+
+    @property
     def quiet_frames(self) -> int:
         """Quiet 10 ms frames in a row since the last loud one, inside an utterance."""
         return self._quiet_run if self.in_speech else 0
