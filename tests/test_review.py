@@ -691,7 +691,8 @@ class TestReviewInTheWindow:
         total = int(turn.split(" of ")[1].split()[0])
         assert turn == f"Review: mistake 1 of {total} (Rita)" and total >= 2
         assert actions == ("next", "repeat", "try_again", "hint", "why", "end")
-        assert status[0].startswith("Review of ") and status[2].startswith("Mistake 1 of ")
+        # the mistake and whose roll, as the terminal says them (the title is the window's)
+        assert status[0].startswith("Mistake 1 of ") and status[1].startswith("Rita rolled ")
         after_enter = next(s for s in seen if s[0].startswith("Review: mistake 2"))
         assert after_enter[1][:2] == ("next", "previous")
         assert after_enter[2][0].startswith("Mistake 2 of ")

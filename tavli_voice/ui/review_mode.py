@@ -52,6 +52,11 @@ class ReviewMode:
         self.walk = walk
         self.index = 0
         self.done = False
+        #: The sentences of the last answer that a short status (the board window's) shows,
+        #: in the review's words: at a mistake which one of how many, its size, and whose
+        #: roll; after the expert's play (``x``) that play and what the play made cost;
+        #: after ``e`` that play and why; after a try right or wrong, the play and the cost.
+        self.status: tuple[str, ...] = ()
 
     @classmethod
     def open(cls, path: Path, lang: str, *, order: str = "size",
@@ -104,7 +109,10 @@ class ReviewMode:
             w.say(w.text("review.end"))
         else:
             w.read(0)
-        return self._lines()
+        lines = self._lines()
+        # the title and the summary first; then the mistake and whose roll it was
+        self.status = tuple(lines[-1:] if self.done else lines[2:4])
+        return lines
 
     def prompt(self) -> str:
         """What can be typed now, in one line."""
@@ -115,6 +123,7 @@ class ReviewMode:
         w = self.walk
         if self.done:
             return []
+        shown: tuple[int, ...] = (0, 1, 2)  # which of the answer's sentences a status shows
         if isinstance(cmd, (C.EndReview, C.Quit, C.StopSpeech)):
             self.finish()
         elif isinstance(cmd, C.Next):
@@ -123,28 +132,34 @@ class ReviewMode:
             else:
                 self.index += 1
                 w.read(self.index)
+                shown = (0, 1)  # the mistake, whose roll (the board shows the rest)
         elif isinstance(cmd, C.Previous):
             if self.index == 0:
                 w.say(w.text("review.first"))
             else:
                 self.index -= 1
                 w.read(self.index)
+                shown = (0, 1)
         elif isinstance(cmd, C.Repeat):
             w.read(self.index)
+            shown = (0, 1)
         elif isinstance(cmd, C.Describe):
             w.describe(self.index, cmd.length)
         elif isinstance(cmd, C.PipCount):
             w.pips(self.index)
         elif isinstance(cmd, (C.Hint, C.Why)):
-            w.answer(self.index)
+            w.answer(self.index)  # the expert's play, the cost, why
+            shown = (0, 1) if isinstance(cmd, C.Hint) else (0, 2)
         elif isinstance(cmd, C.ChoosePlay):
-            w.try_play(self.index, cmd.number)
+            w.try_play(self.index, cmd.number)  # right or wrong, then as the expert's play
         elif isinstance(cmd, C.Help):
             w.say(w.text("review.say_cmd"))
             w.say(self.prompt())
         else:
             w.say(w.text("review.say_cmd"))
-        return self._lines()
+        lines = self._lines()
+        self.status = tuple(lines[i] for i in shown if i < len(lines))
+        return lines
 
     def finish(self) -> None:
         """End the review: its end and the summary."""

@@ -109,6 +109,7 @@ class PanelLayout:
     line_h: int     #: height of one line of panel text
     scan: Rect      #: the scanning strip (used only while scanning)
     two_columns: bool = False  #: a wide panel: text on the left, buttons on the right
+    status_lines: int = 3  #: rows of text the status holds (more while reviewing)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +131,11 @@ class BoardLayout:
     checker: int          #: checker diameter in pixels
     panel: PanelLayout
     side_panel: bool      #: panel at the side (landscape) or below (portrait)
+
+    @property
+    def status_lines(self) -> int:
+        """Rows of text the panel's status was laid out for."""
+        return self.panel.status_lines
 
     def point(self, number: int) -> PointGeom:
         """Geometry of point ``number`` (1–24)."""
@@ -153,8 +159,10 @@ class BoardLayout:
         return tuple(Rect(x0 + i * (size + gap), box.y, size, size) for i in range(count))
 
 
-def compute_layout(width: int, height: int, scale: float = 1.0) -> BoardLayout:
-    """Lay out the board and the panel in a window of ``width`` × ``height``.
+def compute_layout(width: int, height: int, scale: float = 1.0,
+                   status_lines: int = 3) -> BoardLayout:
+    """Lay out the board and the panel in a window of ``width`` × ``height``, the status
+    ``status_lines`` rows high (as room allows).
 
     Landscape windows get the panel at the right, portrait ones below the
     board. The board keeps a Tavli board's proportions (between 1:1 and
@@ -205,7 +213,7 @@ def compute_layout(width: int, height: int, scale: float = 1.0) -> BoardLayout:
             label = (round(cx0 + unit / 2), round(board.bottom - rim_v / 2))
         points.append(PointGeom(number, tri, top, target, label))
     return BoardLayout(width, height, scale, board, field, left, right, bar, tray, tray_mine,
-                       tray_theirs, tuple(points), checker, panel_layout(panel_rect, scale), side)
+                       tray_theirs, tuple(points), checker, panel_layout(panel_rect, scale, status_lines), side)
 
 
 def _column(number: int) -> tuple[int, bool]:
@@ -219,7 +227,11 @@ def _column(number: int) -> tuple[int, bool]:
 HEADER_LINES = 6
 
 
-def panel_layout(area: Rect, scale: float = 1.0) -> PanelLayout:
+#: Rows of the status in a game: the last few messages.
+STATUS_LINES = 3
+
+
+def panel_layout(area: Rect, scale: float = 1.0, status_lines: int = STATUS_LINES) -> PanelLayout:
     """Split the panel: header, status, scanning strip, the list of plays, actions.
 
     A tall panel (at the side) is one column; a wide one (below the board)
@@ -235,7 +247,8 @@ def panel_layout(area: Rect, scale: float = 1.0) -> PanelLayout:
                  area.h) if two else area
     # title, score, the legend of colours, whose turn, and the two marks explained
     header_h = min(line_h * HEADER_LINES + pad * 2, left.h // 3)
-    status_h = min(line_h * 3 + pad, left.h // 4)
+    # a taller status (the review's) may take up to a third of the panel, a game's a quarter
+    status_h = min(line_h * status_lines + pad, left.h // (4 if status_lines <= STATUS_LINES else 3))
     scan_h = min(line_h * 3 + 12, left.h // 3)
     header = Rect(left.x, left.y, left.w, header_h)
     status = Rect(left.x, header.bottom, left.w, status_h)
@@ -248,7 +261,7 @@ def panel_layout(area: Rect, scale: float = 1.0) -> PanelLayout:
         scan = Rect(left.x, status.bottom + pad, left.w, scan_h)
         top = status.bottom + pad
     lst = Rect(right.x, top, right.w, max(row_h, actions.y - top - pad))
-    return PanelLayout(area, header, status, lst, actions, row_h, line_h, scan, two)
+    return PanelLayout(area, header, status, lst, actions, row_h, line_h, scan, two, status_lines)
 
 
 # ---------------------------------------------------------------- checkers

@@ -34,7 +34,7 @@ from ...scanning import (Clock, Highlight, MonotonicClock, ScanOutput, ScanPause
 from ..app import App, Source
 from ..scan_driver import ScanDriver
 from .inputs import Input, Kind, SwitchMap, switch_map, translate
-from .layout import compute_layout, hit_point, hit_rect
+from .layout import STATUS_LINES, BoardLayout, compute_layout, hit_point, hit_rect
 from .model import BoardView, Extras, build_view, nav_context, play_steps
 from .navigation import (DEFAULT_DWELL, TRY_AGAIN, DwellState, Mode, NavContext, NavState,
                          Target, dwell, dwell_progress, open_list, press_digit, press_key,
@@ -54,6 +54,9 @@ EXIT_NO_DISPLAY = 2
 EXIT_FRAMES = 4
 #: Exit code when the window stopped on an unexpected error (the match is saved).
 EXIT_ERROR = 1
+#: Rows of the status while reviewing: which mistake, whose roll, the expert's play and
+#: the cost of the play made, each whole.
+REVIEW_STATUS_LINES = 6
 #: Video drivers that show nothing to a person: a window there is no window.
 _INVISIBLE_DRIVERS = ("offscreen", "dummy")
 
@@ -181,7 +184,15 @@ class BoardWindow:
         pg = self._pg
         flags = pg.FULLSCREEN if self.fullscreen else pg.RESIZABLE
         self.screen = pg.display.set_mode(size if not self.fullscreen else (0, 0), flags)
-        self.layout = compute_layout(self.screen.get_width(), self.screen.get_height(), self.theme.scale)
+        self.layout = self._compute_layout(self.screen.get_width(), self.screen.get_height())
+
+    def _status_lines(self) -> int:
+        """Rows of the status: more while reviewing (the mistake, the roll, the expert's play
+        and its cost stay whole), the usual three in a game."""
+        return REVIEW_STATUS_LINES if self.app.review is not None else STATUS_LINES
+
+    def _compute_layout(self, width: int, height: int) -> BoardLayout:
+        return compute_layout(width, height, self.theme.scale, status_lines=self._status_lines())
 
     def resize(self, size: tuple[int, int]) -> None:
         """Resize the window (what the window manager does; used by tests)."""
@@ -200,8 +211,11 @@ class BoardWindow:
         viewer = view.listener
         if self.app.review is not None and events \
                 and all(isinstance(ev, E.Notice) for ev in events):
-            # the review answers each command anew: its first sentences, the plays are listed
-            self.status = review_status([ev.text for ev in events])  # type: ignore[attr-defined]
+            # the review answers each command anew: which mistake, whose roll, the expert's
+            # play and the cost, as the terminal says them (the plays are listed)
+            shown = list(self.app.review.status)
+            texts = [ev.text for ev in events]  # type: ignore[attr-defined]
+            self.status = shown if shown and set(shown) <= set(texts) else review_status(texts)
             return
         for ev in events:
             if isinstance(ev, E.PlayMade):
@@ -292,7 +306,7 @@ class BoardWindow:
             self.theme = find_theme(nxt, self.theme.scale)
         elif inp.kind is Kind.SCALE:
             self.theme = self.theme.with_scale(self.theme.scale + inp.step)
-            self.layout = compute_layout(self.screen.get_width(), self.screen.get_height(), self.theme.scale)
+            self.layout = self._compute_layout(self.screen.get_width(), self.screen.get_height())
 
     def _clicked_button(self, inp: Input, ctx: NavContext) -> bool:
         """A mouse press on a button or play acts on it (True); elsewhere it is a switch."""
@@ -488,8 +502,9 @@ class BoardWindow:
 
         now = self.clock.now() if now is None else now
         size = self.screen.get_size()
-        if self.layout is None or (self.layout.width, self.layout.height) != size:
-            self.layout = compute_layout(size[0], size[1], self.theme.scale)
+        if self.layout is None or (self.layout.width, self.layout.height) != size \
+                or self.layout.status_lines != self._status_lines():
+            self.layout = self._compute_layout(size[0], size[1])
         self.view = self.build_view(now)
         self.geometry = geometry_for(self.view, self.layout)
         render(self.screen, self.view, self.layout, self.theme, self.fonts, self.geometry)
