@@ -26,12 +26,19 @@ a reason rather than "no single reason stands out".
 game, each with the facts that differ and each fact's part of the equity
 difference by the weights (what a new fact would have to explain).
 
+``--agreement N``: for N seeded playout decisions per game in contact (three plays
+or more), every pair of the best play and a play a clear mistake behind (the coach's
+threshold): how many get a reason, and for how many of the weighted reasons said the
+expert's mean equity of the turn's plays with the better play's value of that fact is
+higher than with the other play's (the fact points the way the expert does).
+
 Usage::
 
     python benchmarks/reasons.py                 # 100 decisions per game
     python benchmarks/reasons.py --fit --decisions 600
     python benchmarks/reasons.py --examples 5
     python benchmarks/reasons.py --unexplained 10 --games fevga
+    python benchmarks/reasons.py --agreement 300 --games fevga
 """
 
 from __future__ import annotations
@@ -46,7 +53,7 @@ import numpy as np
 
 from tavli_voice import events as E
 from tavli_voice.bots import make_bot, reasons
-from tavli_voice.bots.coach import Mistake, judge
+from tavli_voice.bots.coach import THRESHOLD, Mistake, judge
 from tavli_voice.bots.expert import ExpertBot
 from tavli_voice.bots.playouts import random_decisions
 from tavli_voice.bots.reasons import NATURAL_SIGN, Kind
@@ -248,6 +255,39 @@ def run_unexplained(shown: int, games: tuple[str, ...], count: int = 50) -> None
                   f"{' (race)' if race else ''}\n   {said}")
 
 
+def run_agreement(n: int, games: tuple[str, ...]) -> None:
+    bot = ExpertBot(0, search=False)
+    for game in games:
+        pairs_ = given = said = agree = 0
+        per: dict[str, list[int]] = {}
+        for before, _dice, plays in random_decisions(game, n, 2, keep=0.3, label="reasons"):
+            if len(plays) < 3 or not reasons.in_contact(before):
+                continue
+            eq = bot.equities(plays)
+            best = int(np.argmax(eq))
+            values = [reasons._values(reasons.facts(p.result), before) for p in plays]
+            for i, play in enumerate(plays):
+                loss = float(eq[best] - eq[i])
+                if i == best or loss < THRESHOLD:
+                    continue
+                pairs_ += 1
+                ex = reasons.explain(before, play, plays[best], loss, bot=bot)
+                given += bool(ex.reasons)
+                for d in ex.reasons:
+                    if d.kind in reasons.EXACT:
+                        continue
+                    good = [float(e) for e, v in zip(eq, values) if v[d.kind][0] == d.better]
+                    bad = [float(e) for e, v in zip(eq, values) if v[d.kind][0] == d.mine]
+                    ok = statistics.mean(good) > statistics.mean(bad)
+                    said += 1
+                    agree += ok
+                    per.setdefault(str(d.kind), [0, 0])[0] += ok
+                    per[str(d.kind)][1] += 1
+        kinds = ", ".join(f"{k} {a}/{t}" for k, (a, t) in sorted(per.items()))
+        print(f"{game}: {pairs_} clear pairs, a reason for {given}; {agree} of {said} weighted "
+              f"reasons point the way the turn's plays do ({kinds})")
+
+
 #: Kinds of reason shown among the examples even past the first N (when any is said).
 SHOWN_TOO = (Kind.BEAROFF, Kind.CAPTURED, Kind.LOST)
 
@@ -279,13 +319,17 @@ def main(argv: list[str] | None = None) -> int:
                     help="N real examples per game of rita's clear mistakes, in both languages")
     ap.add_argument("--unexplained", type=int, metavar="N",
                     help="N of rita's clear mistakes given no reason per game, with their facts")
+    ap.add_argument("--agreement", type=int, metavar="N",
+                    help="N playout decisions per game: reasons said against the turn's plays")
     ap.add_argument("--from-games", action="store_true",
                     help="fit on rita's decisions against expert, not random playouts")
     ap.add_argument("--games", default=",".join(GAMES), help="games for --unexplained and --fit")
     args = ap.parse_args(argv)
     if args.from_games:
         SOURCE[0] = "games"
-    if args.unexplained is not None:
+    if args.agreement is not None:
+        run_agreement(args.agreement, tuple(args.games.split(",")))
+    elif args.unexplained is not None:
         run_unexplained(args.unexplained, tuple(args.games.split(",")))
     elif args.examples is not None:
         run_examples(args.examples)
