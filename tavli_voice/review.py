@@ -160,6 +160,12 @@ def named_reason(sentence: str, lang: str, player: PlayerWords) -> str:
     >>> named_reason("Αν έπαιζες 13/7, η κίνησή σου χάνει τα πούλια σου.", "el",
     ...              player_words("Rita", "rita", 0, "el"))
     'Αν η Ρίτα έπαιζε 13/7, η κίνηση της Ρίτας χάνει τα πούλια της Ρίτας.'
+    >>> named_reason("Points you hold in front of the expert's checkers: 3 after the hint's play.",
+    ...              "en", player_words("Rita", "rita", 0, "en"))
+    "Points Rita holds in front of the expert's checkers: 3 after the hint's play."
+    >>> named_reason("Θέσεις που πιάνεις μπροστά από τα πούλια του: 3.", "el",
+    ...              player_words("Rita", "rita", 0, "el"))
+    'Θέσεις που πιάνει η Ρίτα μπροστά από τα πούλια του: 3.'
     """
     import re
 

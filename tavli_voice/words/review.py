@@ -176,10 +176,12 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
 NAMED_FORMS: dict[str, tuple[tuple[str, str], ...]] = {
     "en": ((r"\bIf you played\b", "If {subject} played"),
            (r"\bbear off you need\b", "bear off {subject} needs"),
+           (r"\byou hold\b", "{subject} holds"),
            (r"\bYour\b", "{Whose}"), (r"\byours\b", "{whose}"), (r"\byour\b", "{whose}")),
     "el": ((r"\bΑν έπαιζες\b", "Αν {subject} έπαιζε"), (r"\bχάνεις\b", "χάνει"),
            (r"\bκερδίζεις\b", "κερδίζει"), (r"\bμαζέψεις\b", "μαζέψει"),
-           (r"\bχρειάζεσαι\b", "χρειάζεται"), (r"\bέπαιζες\b", "έπαιζε"),
+           (r"\bχρειάζεσαι\b", "χρειάζεται"), (r"\bπιάνεις\b", "πιάνει {subject}"),
+           (r"\bέπαιζες\b", "έπαιζε"),
            (r"\bΗ κίνησή σου\b", "Η κίνηση {whose}"), (r"\bκίνησή σου\b", "κίνηση {whose}"),
            (r"\bτη δική σου\b", "την κίνηση {whose}"), (r"\bδική σου\b", "κίνηση {whose}"),
            (r"(\w) σου\b", "\\1 {whose}")),
