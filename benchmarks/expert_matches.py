@@ -16,6 +16,21 @@ already in that file are skipped, so an interrupted run resumes. The script
 prints every match and the candidate's share of all points::
 
     python benchmarks/expert_matches.py --game fevga --against expert-2026 --seeds 101-108
+
+A new net (``--net new.npz``) is clearly stronger in Plakoto or Fevga when it takes
+**at least 80% of the points against strong and at least 60% against expert-2026**,
+each over 8 matches to 61 on seeds not used in tuning (the ``total … % of the
+points`` line); run detached and niced, the results kept beside the earlier ones::
+
+    nice -n 10 python benchmarks/expert_matches.py --game fevga --net new.npz \\
+        --against strong --seeds 101-108 --out benchmarks/results/matches-fevga-new-vs-strong.jsonl
+    nice -n 10 python benchmarks/expert_matches.py --game fevga --net new.npz \\
+        --against expert-2026 --seeds 101-108 \\
+        --out benchmarks/results/matches-fevga-new-vs-expert-2026.jsonl
+
+(the same with ``--game plakoto``). The shipped ``models/G.npz`` is still the
+frozen expert-2026 itself, so without ``--net`` the second check plays the expert
+against its own copy.
 """
 
 from __future__ import annotations
@@ -91,7 +106,12 @@ def seeds_of(text: str) -> list[int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        epilog="A new net is clearly stronger when it takes >= 80% of the points against "
+               "strong and >= 60% against expert-2026, 8 matches to 61 each on held-out seeds: "
+               "--net new.npz --against strong --seeds 101-108, then the same with "
+               "--against expert-2026 (--out FILE.jsonl to resume).")
     ap.add_argument("--game", choices=("portes", "plakoto", "fevga"), required=True)
     ap.add_argument("--net", help="the candidate's weights (default: the shipped models/GAME.npz)")
     ap.add_argument("--against", default="strong", help="strong, expert-2026 or a weights file")
