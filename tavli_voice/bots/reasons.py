@@ -482,11 +482,11 @@ MOST = 0.5
 MAX_REASONS = 3
 #: Fevga's weights explain little (validated R² 0.07): there the reasons said must
 #: together explain at least this share, else the honest "no single reason stands
-#: out". Checked on 263 seeded playout decisions (2,952 clear pairs, a loss of 0.08
-#: or more): a reason for 723, and for 1,803 of the 1,863 reasons said the expert's
-#: mean equity of the turn's plays with the better play's value of that fact is higher
-#: than with the other play's (97%; the rule before, one reason explaining 80% alone,
-#: 504 of 515, 98%).
+#: out". Checked by ``benchmarks/reasons.py --agreement 300`` (2,952 pairs a clear
+#: mistake apart in 263 seeded playout decisions): a reason for 1,029, and for 2,139 of
+#: the 2,206 weighted reasons said the expert's mean equity of the turn's plays with the
+#: better play's value of that fact is higher than with the other play's (97%; Portes
+#: 7,766 of 8,014, 97%; Plakoto 7,978 of 8,328, 96%).
 MOST_BY_GAME = {"fevga": 0.7}
 
 #: Facts about points held: no reason once the checkers can no longer meet (a race or
