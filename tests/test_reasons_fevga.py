@@ -99,14 +99,15 @@ def test_the_difference_names_the_points_of_the_play_with_more_blocks() -> None:
     """A play that steps in front of the opponent's starting point (their 18–23, our 6–11)
     holds a point there; one that stays back holds more in front of their runner on our 2
     (their 14: our 1 and 24–20 are the six in front of it). Each difference names the
-    points of the play that has more."""
+    points the play with more holds there and the other play does not."""
     before = pos("fevga", {24: 12, 14: 1, 13: 1, 3: 1, 12: -14, 2: -1})
     plays = by_notation(before, (3, 2))
     mine, better = plays["24/22 24/21"], plays["14/11 13/11"]
     diffs = {d.kind: d for d in differences(before, mine, better)}
     start, front = diffs[Kind.START_BLOCK], diffs[Kind.FRONT]
     assert (start.mine, start.better, start.points) == (0, 1, (11,))
-    assert (front.mine, front.better, front.points) == (3, 1, (24, 22, 21))
+    assert (front.mine, front.better, front.points) == (3, 1, (22, 21))
+    assert facts(mine.result).front == (24, 22, 21) and facts(better.result).front == (24,)
     assert facts(plays["13/10 3/1"].result).front == (24, 1)
 
 
@@ -118,20 +119,38 @@ def test_no_blocks_in_front_are_counted_in_other_games() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "el"])
 def test_the_blocks_in_front_are_said_with_their_points(lang: str) -> None:
+    """The counts of both plays, then only the points the hint's play holds and the
+    player's does not."""
     who = player_words("Rita", "rita", 1, lang)
-    front = D(kind="front", mine=1, better=2, points=(10, 9))
+    front = D(kind="front", mine=1, better=2, points=(10,))
     start = D(kind="start_block", mine=0, better=1, points=(8,))
     said = say_reasons("fevga", [front, start], lang, who, speech=True)
     if lang == "en":
         assert said == ("Points you hold just in front of Rita's checkers that have left their "
-                        "starting point: 2 after the hint's play, on points 10 and 9; 1 after "
-                        "yours. Points you hold among the six in front of Rita's starting point, "
-                        "with checkers still on it: 1 after the hint's play, on point 8; 0 after "
-                        "yours.")
+                        "starting point: 2 after the hint's play, 1 after yours; only the "
+                        "hint's play holds point 10. Points you hold among the six in front of "
+                        "Rita's starting point, with checkers still on it: 1 after the hint's "
+                        "play, 0 after yours; only the hint's play holds point 8.")
     else:  # θέσεις: feminine counts in words, no Latin letters
         assert said == ("Θέσεις που πιάνεις λίγο μπροστά από τα πούλια της Ρίτας που έχουν "
-                        "φύγει από την αφετηρία: δύο με την προτεινόμενη κίνηση, στο 10 και "
-                        "στο 9· μία με τη δική σου. Θέσεις που πιάνεις στις έξι μπροστά από την "
-                        "αφετηρία της Ρίτας, όσο έχει ακόμα πούλια εκεί: μία με την "
-                        "προτεινόμενη κίνηση, στο 8· μηδέν με τη δική σου.")
+                        "φύγει από την αφετηρία: δύο με την προτεινόμενη κίνηση, μία με τη "
+                        "δική σου· μόνο η προτεινόμενη πιάνει το 10. Θέσεις που πιάνεις στις "
+                        "έξι μπροστά από την αφετηρία της Ρίτας, όσο έχει ακόμα πούλια εκεί: "
+                        "μία με την προτεινόμενη κίνηση, μηδέν με τη δική σου· μόνο η "
+                        "προτεινόμενη πιάνει το 8.")
         assert not re.search(r"[A-Za-z/*^]", said)
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_a_long_list_of_points_held_names_three_and_counts_the_rest(lang: str) -> None:
+    """Eight points held in front are counted, but at most three are named aloud."""
+    who = player_words("Rita", "rita", 1, lang)
+    front = D(kind="front", mine=3, better=8, points=(24, 21, 20, 18, 16))
+    said = say_reasons("fevga", [front], lang, who, speech=True)
+    if lang == "en":
+        assert said.endswith(": 8 after the hint's play, 3 after yours; only the hint's play "
+                             "holds points 24, 21, 20 and 2 more."), said
+    else:
+        assert said.endswith(": οκτώ με την προτεινόμενη κίνηση, τρεις με τη δική σου· μόνο η "
+                             "προτεινόμενη πιάνει το 24, το 21, το 20 και άλλες δύο θέσεις."), said
+    assert "18" not in said and "16" not in said

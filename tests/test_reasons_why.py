@@ -321,9 +321,12 @@ def check_mistakes(game: str, count: int, seed: int, at_least: int) -> None:
             assert r.better == naive_value(r.kind, game, before, better.result), (before, r)
             if r.kind in (Kind.MADE, Kind.ANCHOR):
                 assert r.points  # the points named are those made or held
-            if r.kind in (Kind.FRONT, Kind.START_BLOCK):  # the points of the play with more
-                held = naive_fevga_blocks(better.result if r.better > r.mine else mine.result)
-                assert r.points == held[0 if r.kind is Kind.FRONT else 1], (before, r)
+            if r.kind in (Kind.FRONT, Kind.START_BLOCK):  # held by the play with more only
+                i = 0 if r.kind is Kind.FRONT else 1
+                more, fewer = ((better, mine) if r.better > r.mine else (mine, better))
+                held, other = naive_fevga_blocks(more.result)[i], naive_fevga_blocks(fewer.result)[i]
+                assert r.points == tuple(p for p in held if p not in other), (before, r)
+                assert r.points, (before, r)  # more points held: some the other play lacks
         event = E.CoachNote(0, better, 5, note.equity_loss,  # type: ignore[attr-defined]
                             tuple(E.ReasonFact(str(d.kind), d.mine, d.better, d.points)
                                   for d in reasons))

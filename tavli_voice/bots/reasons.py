@@ -363,7 +363,9 @@ class Difference:
     (of the play that leaves more shots), the points for :attr:`Kind.MADE`,
     :attr:`Kind.GIVEN_UP` and :attr:`Kind.ANCHOR` (of the play that has them), and in
     Plakoto where checkers are pinned for :attr:`Kind.CAPTURED` and :attr:`Kind.LOST`
-    (of the play with more).
+    (of the play with more). For Fevga's points held in front (:attr:`Kind.FRONT`,
+    :attr:`Kind.START_BLOCK`) they are only the points the play with more holds there and
+    the other play does not: what tells the two plays apart, not every point held.
     """
 
     kind: Kind
@@ -413,6 +415,8 @@ def differences(before: Position, mine: Play | Position,
         (na, pa), (nb, pb) = va[kind], vb[kind]
         if na != nb or (kind in (Kind.MADE, Kind.GIVEN_UP) and pa != pb):
             points = pa if na >= nb else pb
+            if kind in (Kind.FRONT, Kind.START_BLOCK):  # only those the other play lacks
+                points = tuple(p for p in points if p not in (pb if na >= nb else pa))
             out.append(Difference(kind, na, nb, points))
     return tuple(out)
 

@@ -110,15 +110,17 @@ REASON_WORDS: dict[str, dict[str, str]] = {
              "el": "πούλια σου ακόμα στην αφετηρία, στο 24: {n} με την κίνησή σου, {m} με την "
                    "προτεινόμενη"},
     "front": {"en": "points you hold just in front of {whose} checkers that have left their "
-                    "starting point: {n} after the hint's play, on {points}; {m} after yours",
+                    "starting point: {n} after the hint's play, {m} after yours",
               "el": "θέσεις που πιάνεις λίγο μπροστά από τα πούλια {whose} που έχουν φύγει από "
-                    "την αφετηρία: {n} με την προτεινόμενη κίνηση, {points}· {m} με τη δική σου"},
+                    "την αφετηρία: {n} με την προτεινόμενη κίνηση, {m} με τη δική σου"},
     "start_block": {"en": "points you hold among the six in front of {whose} starting point, "
-                          "with checkers still on it: {n} after the hint's play, on {points}; "
-                          "{m} after yours",
+                          "with checkers still on it: {n} after the hint's play, {m} after yours",
                     "el": "θέσεις που πιάνεις στις έξι μπροστά από την αφετηρία {whose}, όσο έχει "
-                          "ακόμα πούλια εκεί: {n} με την προτεινόμενη κίνηση, {points}· {m} με τη "
-                          "δική σου"},
+                          "ακόμα πούλια εκεί: {n} με την προτεινόμενη κίνηση, {m} με τη δική σου"},
+    "held.only": {"en": "{reason}; only the hint's play holds {points}",
+                  "el": "{reason}· μόνο η προτεινόμενη πιάνει {points}"},
+    "points.more": {"en": "{n} more", "el": "άλλες {n} θέσεις"},
+    "points.more.one": {"en": "1 more", "el": "άλλη μία θέση"},
     "pips": {"en": "the hint's play gains {n} pips in the race",
              "el": "η προτεινόμενη κίνηση κερδίζει {n} στο μέτρημα"},
     "gaps": {"en": "empty points in your home while bearing off: {n} after your play, {m} after "

@@ -67,11 +67,34 @@ def _rolls(n: int, lang: str, speech: bool) -> str:
     return _t("rolls.one" if n == 1 else "rolls.many", lang, n=words)
 
 
-def _points(points: Sequence[int], lang: str, lead: str = "στο") -> str:
-    """"point 7", "points 9 and 4"; Greek with its article on each: «στο 9 και στο 4»."""
+#: At most this many points are named in one reason; more are counted ("and 2 more"),
+#: so a listener hears what tells the plays apart, not a long list.
+MAX_NAMED = 3
+
+
+def _points(points: Sequence[int], lang: str, lead: str = "στο", *,
+            speech: bool = False, bare: bool = False) -> str:
+    """"point 7", "points 9 and 4"; Greek with its article on each: «στο 9 και στο 4».
+
+    More than :data:`MAX_NAMED` points: the first three named, the rest counted.
+
+    >>> _points((24, 23, 20, 19, 9), "en")
+    'points 24, 23, 20 and 2 more'
+    >>> _points((24, 23, 20, 19, 9), "el", "το", speech=True)
+    'το 24, το 23, το 20 και άλλες δύο θέσεις'
+    >>> _points((24, 23, 20, 19), "el")
+    'στο 24, στο 23, στο 20 και σε άλλη μία θέση'
+    """
+    named = [str(p) for p in points[:MAX_NAMED]]
+    rest = len(points) - len(named)
+    more = (_t("points.more.one", lang) if rest == 1 else
+            _t("points.more", lang, n=number(rest, lang, "f", speech=speech)) if rest else "")
     if lang == "el":
-        return join_list([f"{lead} {p}" for p in points], lang)
-    listed = join_list([str(p) for p in points], lang)
+        return join_list([f"{lead} {p}" for p in named]
+                         + ([f"σε {more}" if lead == "στο" else more] if more else []), lang)
+    listed = join_list(named + [more], lang)
+    if bare:  # English without "points": "checkers on 22, 19 and 2 more"
+        return listed
     return f"point {listed}" if len(points) == 1 else f"points {listed}"
 
 
@@ -93,13 +116,15 @@ def reason_part(game: str, fact: Fact, lang: str, who: PlayerWords, *,
     """One reason as a sentence part (lower case first), in ``lang``."""
     kind = str(fact.kind)
     gender: Gender = "f" if kind in _FEMININE else "n"
-    lead = "το" if (kind, game) in (("made", "fevga"), ("given_up", "fevga")) else "στο"
-    pts = _points(fact.points, lang, lead)
+    lead = "το" if kind in ("front", "start_block") or (kind, game) in (
+        ("made", "fevga"), ("given_up", "fevga")) else "στο"
+    pts = _points(fact.points, lang, lead, speech=speech)
     if kind == "shots":
         verb = "pin" if game == "plakoto" else "hit"
         many = len(fact.points) > 1
         blot = _t("blot.many" if many else "blot.one", lang,
-                  points=pts if lang == "el" else join_list([str(p) for p in fact.points], lang))
+                  points=pts if lang == "el" else _points(fact.points, lang, speech=speech,
+                                                          bare=True))
         if fact.better:
             after = _t("shots.after", lang, m=_rolls(fact.better, lang, speech))
         else:
@@ -119,6 +144,10 @@ def reason_part(game: str, fact: Fact, lang: str, who: PlayerWords, *,
         n, m = fact.better, fact.mine
     if kind in ("captured", "lost") and game == "plakoto" and fact.points:  # where they are pinned
         kind = f"{kind}.plakoto.where"
+    if kind in ("front", "start_block"):  # the counts, then the points only the hint's holds
+        said = _t(kind, lang, n=number(n, lang, gender, speech=speech),
+                  m=number(m, lang, gender, speech=speech), whose=who.whose)
+        return _t("held.only", lang, reason=said, points=pts) if fact.points else said
     return _w(kind, lang, game,
               n=number(n, lang, gender, speech=speech), m=number(m, lang, gender, speech=speech),
               points=pts, points_count=len(fact.points), who=who.subject, whose=who.whose)
