@@ -392,14 +392,17 @@ def speed(game: str, n: int, seed: int, variants: Sequence[Variant]) -> list[str
     out = [f"{game}: {len(ds)} decisions (bots_speed.py's, seed {seed}), CPU ms a decision"]
     bots: list[tuple[str, ExpertBot]] = [("shipped expert", ExpertBot(1, search=True))]
     bots += [(v.label, v.bot(1)) for v in variants]
-    for label, bot in bots:
+    ms: list[list[float]] = [[] for _ in bots]
+    for _label, bot in bots:
         bot.net(game)
-        ms = []
-        for pos, roll, plays in ds:
+    for pos, roll, plays in ds:  # every bot on each decision in turn: a load that
+        for k, (_label, bot) in enumerate(bots):  # changes meanwhile weighs on all alike
             t = time.process_time()
             bot.choose_play(pos, roll, plays)
-            ms.append(1000.0 * (time.process_time() - t))
-        out.append(f"  {label:36s} median {median(ms):7.2f}   p95 {quantiles(ms, n=20)[18]:7.2f}")
+            ms[k].append(1000.0 * (time.process_time() - t))
+    for (label, _bot), times in zip(bots, ms):
+        out.append(f"  {label:36s} median {median(times):7.2f}   "
+                   f"p95 {quantiles(times, n=20)[18]:7.2f}")
     return out
 
 

@@ -170,3 +170,16 @@ def test_kept_pairs_are_read_back_and_only_the_missing_ones_played(tmp_path: Pat
     calls = bot.calls
     assert (net_points(bot, "plakoto", 3, 8, out=out) == resumed).all()
     assert bot.calls == calls  # every pair read back, none played
+
+
+def test_the_speed_table_has_a_row_for_the_shipped_search_and_each_variant() -> None:
+    from benchmarks.fevga_losses import Variant, speed
+
+    lines = speed("fevga", 6, 3, [Variant.parse("start:0.06:3"), Variant.parse("contact:0.08:4")])
+    assert lines[0].startswith("fevga: ") and "CPU ms a decision" in lines[0]
+    rows = [line.split() for line in lines[1:]]
+    assert [" ".join(r[:r.index("median")]) for r in rows] == [
+        "shipped expert", "width 3, margin 0.06 in start", "width 4, margin 0.08 in contact"]
+    for r in rows:
+        med, p95 = float(r[r.index("median") + 1]), float(r[r.index("p95") + 1])
+        assert 0.0 <= med <= p95
