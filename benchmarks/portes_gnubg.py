@@ -67,9 +67,11 @@ def judge_gnubg0(lines: list[dict[str, object]]) -> tuple[float, int]:
     return 1000.0 * statistics.fmean(losses), len(losses)
 
 
-def judge(bot: Bot, lines: list[dict[str, object]]) -> tuple[float, float, int]:
-    """(mean millipoints lost, median ms per decision, decisions judged)."""
-    losses: list[float] = []
+def judge(bot: Bot, lines: list[dict[str, object]], losses: list[float] | None = None
+          ) -> tuple[float, float, int]:
+    """(mean millipoints lost, median ms per decision, decisions judged); each decision's loss
+    is appended to ``losses`` when given."""
+    losses = [] if losses is None else losses
     times: list[float] = []
     for rec in lines:
         pos = Position.from_json(rec["position"])  # type: ignore[arg-type]
@@ -86,12 +88,31 @@ def judge(bot: Bot, lines: list[dict[str, object]]) -> tuple[float, float, int]:
     return 1000.0 * statistics.fmean(losses), 1000.0 * statistics.median(times), len(losses)
 
 
+def paired(mine: list[float], other: list[float], name: str) -> str:
+    """The paired difference of two bots' losses on the same decisions, in mp, with its SE.
+
+    >>> paired([0.010, 0.0, 0.002], [0.012, 0.0, 0.006], "b")
+    'against b: -2.0 mp per decision (standard error 1.2, 3 decisions; negative: this net loses less)'
+    """
+    if len(mine) != len(other):
+        raise SystemExit(f"{name} has {len(other)} decisions, this run {len(mine)}")
+    diffs = [1000.0 * (x - y) for x, y in zip(mine, other)]
+    se = statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else float("nan")
+    return (f"against {name}: {statistics.fmean(diffs):+.1f} mp per decision (standard error {se:.1f}, "
+            f"{len(diffs)} decisions; negative: this net loses less)")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--file", type=Path, default=DEFAULT.resolve())
     ap.add_argument("--bots", default="random,rita,strong,expert0,expert")
     ap.add_argument("--limit", type=int, default=None, help="only the first N decisions")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--losses", type=Path, default=None,
+                    help="write each decision's loss (points) of the one bot in --bots, a JSON list")
+    ap.add_argument("--against", type=Path, default=None,
+                    help="a --losses file of another net on the same decisions: print the paired "
+                         "difference in mp and its standard error")
     a = ap.parse_args(argv)
     lines = load(a.file, a.limit)
     judge_name = str(lines[0].get("judge", "0-ply")) if lines else "0-ply"
@@ -101,9 +122,14 @@ def main(argv: list[str] | None = None) -> int:
             mp0, _n = judge_gnubg0(lines)
             print(f"{'gnubg0':8s} {mp0:7.1f} mp per decision", flush=True)
             continue
-        mp, ms, _n = judge(bot_for(name.strip(), a.seed), lines)
+        losses: list[float] = []
+        mp, ms, _n = judge(bot_for(name.strip(), a.seed), lines, losses)
         print(f"{name:8s} {mp:7.1f} mp per decision   median {ms:6.2f} ms a decision",
               flush=True)
+        if a.losses:
+            a.losses.write_text(json.dumps(losses))
+        if a.against:
+            print(paired(losses, json.loads(a.against.read_text()), a.against.name), flush=True)
     return 0
 
 
