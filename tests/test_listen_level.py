@@ -172,7 +172,9 @@ class TestTelevisionAcrossTheRoom:
         heard = [h for h in list(out.queue) if isinstance(h, Heard) and h.command is not None]
         assert [h.command for h in heard] == [ChoosePlay(3)]
         word_start = 2.5 + int(np.flatnonzero(np.abs(word) > 0.01)[0]) / RATE
-        assert heard[0].began is not None and word_start - 0.2 <= heard[0].began <= word_start + 0.05
+        # (the television's utterance ends on the gate's cut-off before the word, so the word starts
+        # its own where it rises 12 dB over the floor: a little into the soft "th" under the television)
+        assert heard[0].began is not None and word_start - 0.2 <= heard[0].began <= word_start + 0.1
 
     def test_off_every_sound_is_recognised(self) -> None:
         engine = Engine()

@@ -129,6 +129,24 @@ class LevelGate:
             return None
         return float(np.median(np.fromiter(self._frames, dtype=np.float64)))
 
+    @property
+    def cutoff(self) -> float | None:
+        """The level (dBFS) under which a sound is background, None while neither the player nor the room is known.
+
+        >>> gate = LevelGate()
+        >>> gate.cutoff is None
+        True
+        >>> for level in (-18.0, -20.0):
+        ...     gate.learn(level)
+        >>> gate.cutoff
+        -27.0
+        """
+        player = self.player
+        floor = self.floor
+        levels = [v for v in (None if player is None else player - self.player_gap_db,
+                              None if floor is None else floor + self.floor_gap_db) if v is not None]
+        return max(levels) if levels else None
+
     def background(self, level: float) -> str | None:
         """Why a sound at ``level`` (``utterance_level``) is background, or None if it may be the player."""
         player = self.player

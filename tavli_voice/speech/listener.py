@@ -295,6 +295,8 @@ class Listener(EarlyGuess):
         vad_in = raw if self._paused and self.canceller is not None else heard
         if self.level_gate is not None:
             self.level_gate.hear(vad_in, self._rate())
+            # a television's talk no longer holds an utterance open to the detector's cap
+            self._vad.cutoff = self.level_gate.cutoff
         for event in self._vad.feed(vad_in, muted):
             self._event(event)
         if self._onset is not None:
