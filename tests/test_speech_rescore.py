@@ -43,8 +43,8 @@ class FakeSphinx:
             return Heard("θέση", None, 0.0, 1.0, "pocketsphinx", "no_match")
         return Heard(phrase(self.best).text, self.best, self.score, 1.0, "pocketsphinx")
 
-    def candidates(self, items: tuple[Phrase, ...]) -> list[tuple[Phrase, float]]:
-        return [(phrase(c), s) for c, s in self.nbest]
+    def candidates(self, items: tuple[Phrase, ...], depth: int = 30) -> list[tuple[Phrase, float]]:
+        return [(phrase(c), s) for c, s in self.nbest[:depth]]
 
 
 class FakeWhisper:
@@ -171,6 +171,103 @@ class TestCombining:
         sphinx = FakeSphinx(ChoosePlay(3), 0.9, [(ChoosePlay(3), -100.0), (ChoosePlay(13), -100.0 - NEAR)])
         heard = rescored(sphinx, FakeWhisper({})).recognize(AUDIO, ITEMS)
         assert heard.command == ChoosePlay(3) and should_confirm(heard, "unsure")
+
+
+class ViewWhisper(FakeWhisper):
+    """Whisper's scores per view: ``values`` on a view of zeros (the crop here), ``other`` on any other."""
+
+    def __init__(self, values: dict[Command, float], other: dict[Command, float]) -> None:
+        super().__init__(values)
+        self.other = other
+        self.views: list[float] = []
+
+    def scores(self, audio: np.ndarray, items: tuple[Phrase, ...],
+               encoding: tuple[np.ndarray, int] | None = None, whole: int = 0) -> np.ndarray:
+        assert encoding is not None and np.array_equal(encoding[0], audio[None, :10])  # this view's own encoding
+        self.views.append(float(audio[0]))
+        values = self.values if not audio.any() else self.other
+        return np.array([values.get(p.command, -math.inf) for p in items])
+
+
+class TestViews:
+    """Whisper hearing the word several ways (the crop and its band, ``SpeechCrop.views``)."""
+
+    def test_whisper_adds_up_its_scores_over_every_view_pocketsphinx_hears_the_first(self) -> None:
+        sphinx = FakeSphinx(ChoosePlay(5), 0.9, [(ChoosePlay(5), -100.0), (ChoosePlay(6), -100.0 - NEAR)])
+        # the crop alone: 5 clearly; the band: 6 clearly; together 6 by a little
+        whisper = ViewWhisper({ChoosePlay(5): -0.5, ChoosePlay(6): -1.0}, {ChoosePlay(5): -2.0, ChoosePlay(6): -0.4})
+        engine = rescored(sphinx, whisper)
+        band = np.ones_like(AUDIO)
+        assert engine.recognize(AUDIO, ITEMS).command == ChoosePlay(5)
+        assert whisper.encoded == 1 and whisper.views == [0.0]
+        heard = engine.recognize_views((AUDIO, band), ITEMS)
+        assert whisper.encoded == 3 and whisper.views == [0.0, 0.0, 1.0]
+        assert heard.command == ChoosePlay(6) and should_confirm(heard, "unsure")
+        found = engine.evidence(AUDIO, ITEMS, (band,))
+        assert isinstance(found, Evidence)
+        assert dict(zip([p.command for p in found.chosen], found.heard)) == {ChoosePlay(5): -1.25, ChoosePlay(6): -0.7}
+
+    @needs_espeak
+    def test_the_crop_gives_the_combined_engine_the_band_limited_word_as_a_second_view(self) -> None:
+        from tavli_voice.speech.crop import load_detector
+        from tavli_voice.speech.fusion import band_limited
+
+        class Views:
+            name = "views"
+
+            def __init__(self) -> None:
+                self.heard: list[tuple[np.ndarray, ...]] = []
+
+            def recognize(self, audio: np.ndarray, items: tuple[Phrase, ...]) -> Heard:
+                raise AssertionError("one view only")
+
+            def recognize_views(self, views: tuple[np.ndarray, ...], items: tuple[Phrase, ...]) -> Heard:
+                self.heard.append(views)
+                return Heard("πέντε", ChoosePlay(5), 0.7, 1.0, self.name)
+
+        word = espeak("πέντε", "el", 175)
+        rng = np.random.default_rng(5)
+        x = np.concatenate([np.zeros(8000), word, np.zeros(8000)])
+        x = (x + 0.05 * np.sqrt(np.mean(word ** 2)) * rng.standard_normal(len(x))).astype(np.float32)
+        inner = Views()
+        crop = SpeechCrop(inner, load_detector(), rescale=False, views=("crop", "band"))
+        heard = crop.recognize(x, ITEMS)
+        assert crop.last_span is not None and heard.engine == "views+crop" and heard.score == 0.7
+        speech = x[crop.last_span[0]:crop.last_span[1]]
+        (first, second), = inner.heard
+        assert np.array_equal(first, speech) and np.allclose(second, band_limited(speech))
+
+
+class TestMoreCandidates:
+    """More of the turn's phrases for Whisper than pocketsphinx's proposals: other spellings, neighbours."""
+
+    def test_other_spellings_of_a_proposed_command_are_scored_at_its_acoustic_score(self) -> None:
+        sphinx = FakeSphinx(ChoosePlay(1), 0.9, [(ChoosePlay(1), -100.0), (ChoosePlay(2), -100.0 - NEAR)])
+        whisper = FakeWhisper({ChoosePlay(1): -0.5, ChoosePlay(2): -0.6})
+        RescoredRecognizer(sphinx, whisper, spellings=True).recognize(AUDIO, ITEMS)  # type: ignore[arg-type]
+        ones = {p.text for p in ITEMS if p.command == ChoosePlay(1)}
+        assert len(ones) >= 3 and ones <= {p.text for p in whisper.asked[0]}
+        assert {p.command for p in whisper.asked[0]} == {ChoosePlay(1), ChoosePlay(2)}
+        alone = FakeWhisper(whisper.values)
+        rescored(sphinx, alone).recognize(AUDIO, ITEMS)
+        assert [p.command for p in alone.asked[0]] == [ChoosePlay(1), ChoosePlay(2)]
+
+    def test_a_neighbour_whisper_clearly_hears_is_chosen_and_asked_back(self) -> None:
+        sphinx = FakeSphinx(QueryPoint(13), 0.9, [(QueryPoint(13), -100.0), (Help(), -100.0 - NEAR)])
+        whisper = FakeWhisper({QueryPoint(13): -2.0, QueryPoint(14): -0.2, QueryPoint(12): -1.9, Help(): -3.0})
+        heard = RescoredRecognizer(sphinx, whisper, neighbours=True, outside=0.001).recognize(  # type: ignore[arg-type]
+            AUDIO, ITEMS)
+        assert {p.command for p in whisper.asked[0]} == {QueryPoint(12), QueryPoint(13), QueryPoint(14), Help()}
+        assert heard.command == QueryPoint(14) and should_confirm(heard, "unsure")
+        far = RescoredRecognizer(sphinx, FakeWhisper(whisper.values), neighbours=True,  # type: ignore[arg-type]
+                                 outside=1.0).recognize(AUDIO, ITEMS)
+        assert far.command == QueryPoint(13)
+
+    def test_only_the_first_paths_of_the_n_best_list_propose(self) -> None:
+        sphinx = FakeSphinx(ChoosePlay(5), 0.9, [(ChoosePlay(5), -100.0), (ChoosePlay(6), -150.0)])
+        whisper = FakeWhisper({ChoosePlay(5): -0.5, ChoosePlay(6): -0.6})
+        RescoredRecognizer(sphinx, whisper, paths=1).recognize(AUDIO, ITEMS)  # type: ignore[arg-type]
+        assert [p.command for p in whisper.asked[0]] == [ChoosePlay(5)]
 
 
 class TestEveryPhrase:
@@ -395,7 +492,7 @@ def test_a_few_candidates_with_many_spellings_are_scored_in_one_decoder_pass() -
     proposed = MANY_SPELLINGS
     chosen = tuple(p for p in ITEMS if p.command in proposed)
     sphinx = FakeSphinx(Help(), 0.2, [])
-    sphinx.candidates = lambda items: [(p, -100.0 - k * NEAR) for k, p in enumerate(chosen)]  # type: ignore[method-assign]
+    sphinx.candidates = lambda items, depth=30: [(p, -100.0 - k * NEAR) for k, p in enumerate(chosen)]  # type: ignore[method-assign]
     assert sum(len(whisper.spellings(p)) for p in chosen) == 10 > whisper.beam
     clip = espeak("επτά", "el", 175)
     real = whisper._model

@@ -238,9 +238,15 @@ class SpeechCrop:
         snr = None if span is None else snr_db(audio, span)
         self.last_span, self.last_snr = span, snr
         spent = (self._clock() - start) * 1000
-        heard = self._fused(audio[span[0]:span[1]], items) if span is not None and items and \
-            len(self.views) > 1 and hasattr(self.engine, "scores") else \
-            self.engine.recognize(audio if span is None else audio[span[0]:span[1]], items)
+        speech = audio if span is None else audio[span[0]:span[1]]
+        several = span is not None and bool(items) and len(self.views) > 1
+        if several and hasattr(self.engine, "scores"):
+            heard = self._fused(speech, items)
+        elif several and hasattr(self.engine, "recognize_views"):  # pocketsphinx+whisper: Whisper hears every view
+            views = tuple(band_limited(speech) if view == "band" else speech for view in self.views)
+            heard = self.engine.recognize_views(views, items)
+        else:
+            heard = self.engine.recognize(speech, items)
         score = in_noise(heard.score, share_needed(snr)) if self.rescale else heard.score
         return dataclasses.replace(heard, ms=heard.ms + spent, engine=f"{heard.engine}+crop", score=score)
 

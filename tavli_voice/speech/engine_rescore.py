@@ -53,11 +53,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ..commands import Command
 from .audio import Samples
-from .engine_sphinx import _LOG_BASE, SphinxRecognizer
+from .engine_sphinx import _LOG_BASE, NBEST, SphinxRecognizer
 from .engine_whisper import WhisperRecognizer
+from .fusion import fused_scores
 from .grammar import Phrase
 from .heard import Heard, give_up_if_unwanted
 
@@ -118,6 +120,14 @@ WHOLE = 16
 EVERYTHING = False
 #: Nats (natural log) a command pocketsphinx did not propose counts behind its weakest proposal.
 OUTSIDE = 0.1
+#: Paths of pocketsphinx's n-best list read for proposals (``engine_sphinx.NBEST``).
+PATHS = NBEST
+#: Whisper also scores every other way of saying each proposed command (μία for ένα, τρεις for
+#: τρία, εφτά for επτά), at that command's pocketsphinx score.
+SPELLINGS = False
+#: Whisper also scores the commands one apart from each proposal (play 4 and 6 beside 5, point 12
+#: and 14 beside 13), counted ``outside`` behind pocketsphinx's weakest proposal.
+NEIGHBOURS = False
 
 
 class RescoredRecognizer:
@@ -127,7 +137,8 @@ class RescoredRecognizer:
 
     def __init__(self, sphinx: SphinxRecognizer, whisper: WhisperRecognizer, depth: int = DEPTH,
                  weight: float = WEIGHT, vouch: float = VOUCH, overlap: bool = True,
-                 everything: bool = EVERYTHING, outside: float = OUTSIDE,
+                 everything: bool = EVERYTHING, outside: float = OUTSIDE, paths: int = PATHS,
+                 spellings: bool = SPELLINGS, neighbours: bool = NEIGHBOURS,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.sphinx = sphinx
         self.whisper = whisper
@@ -138,26 +149,35 @@ class RescoredRecognizer:
         self.overlap = overlap
         self.everything = everything
         self.outside = outside
+        self.paths = paths
+        self.spellings = spellings
+        self.neighbours = neighbours
         self._clock = clock
         self._encoder: ThreadPoolExecutor | None = None
 
-    def evidence(self, audio: Samples, items: tuple[Phrase, ...]) -> Evidence | Heard:
-        """Both engines' scores of ``audio``, or pocketsphinx's result when it proposed nothing."""
+    def evidence(self, audio: Samples, items: tuple[Phrase, ...],
+                 others: tuple[Samples, ...] = ()) -> Evidence | Heard:
+        """Both engines' scores of ``audio``, or pocketsphinx's result when it proposed nothing.
+
+        ``others``: more views of the same word (e.g. ``fusion.band_limited(audio)``) on which
+        Whisper scores the same phrases too; its scores are their mean (``fusion.fused_scores``).
+        pocketsphinx hears ``audio`` only."""
         start = self._clock()
-        encoding: Future[tuple[Any, int]] | None = None
+        encodings: dict[int, Future[tuple[Any, int]]] = {}
         if self.overlap:
             if self._encoder is None:
                 self._encoder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="whisper-encoder")
-            encoding = self._encoder.submit(self.whisper.encode, audio)
+            for view in (audio, *others):
+                encodings[id(view)] = self._encoder.submit(self.whisper.encode, view)
         first = self.sphinx.recognize(audio, items)
-        proposals = self.sphinx.candidates(items)[: self.depth]
+        proposals = self.sphinx.candidates(items, self.paths)[: self.depth]
         acoustic: dict[Command, float] = {}
         for phrase, score in proposals:
             acoustic[phrase.command] = max(acoustic.get(phrase.command, -math.inf), score * _LOG_BASE)
         if first.command is not None and first.command not in acoustic:
             acoustic[first.command] = max(acoustic.values(), default=0.0)
         if not acoustic:
-            if encoding is not None:
+            for encoding in encodings.values():
                 encoding.cancel()
             return dataclasses.replace(first, ms=(self._clock() - start) * 1000)
         if self.everything:
@@ -165,15 +185,30 @@ class RescoredRecognizer:
         else:
             proposed = {phrase for phrase, _ in proposals}
             outside = first.command if all(p.command != first.command for p in proposed) else None
-            chosen = tuple(p for p in items if p in proposed or (outside is not None and p.command == outside))
+            wanted = {p.command for p in proposed} if self.spellings else set()
+            if self.neighbours:
+                wanted |= {near for p in proposed for near in neighbours(p.command)}
+            chosen = tuple(p for p in items if p in proposed or p.command in wanted
+                           or (outside is not None and p.command == outside))
         give_up_if_unwanted()  # before Whisper's decoder: the costliest step
-        heard = self.whisper.scores(audio, chosen, encoding.result() if encoding is not None else None,
-                                    whole=max(WHOLE, len(chosen) * 2) if self.everything else WHOLE)
+        whole = max(WHOLE, len(chosen) * 2) if self.everything else WHOLE
+
+        def whisper_scores(view: Samples, phrases: tuple[Phrase, ...]) -> npt.NDArray[np.float64]:
+            encoding = encodings.get(id(view))
+            return self.whisper.scores(view, phrases, encoding.result() if encoding is not None else None,
+                                       whole=whole)
+
+        heard = fused_scores(whisper_scores, (audio, *others), chosen)
         return Evidence(first, acoustic, chosen, tuple(float(v) for v in heard), start)
 
     def recognize(self, audio: Samples, items: tuple[Phrase, ...]) -> Heard:
         """pocketsphinx's result, or the candidate Whisper and pocketsphinx together prefer."""
-        found = self.evidence(audio, items)
+        return self.recognize_views((audio,), items)
+
+    def recognize_views(self, views: tuple[Samples, ...], items: tuple[Phrase, ...]) -> Heard:
+        """``recognize`` with pocketsphinx hearing the first of ``views`` and Whisper's scores of its
+        candidates added up over all of them (``crop.SpeechCrop``'s "crop" and "band")."""
+        found = self.evidence(views[0], items, views[1:])
         if isinstance(found, Heard):
             return found
         heard = decide(found, self.weight, self.vouch, self.outside)
@@ -239,3 +274,18 @@ def _sure(winner: Command, total: dict[Command, tuple[float, Phrase]], likely: d
     ahead = total[winner][0] - max((total[c][0] for c in rivals), default=-math.inf)
     own = likely[winner] - max((likely[c] for c in rivals), default=-math.inf)
     return likely[winner] >= limits[0] and own >= limits[1] and ahead >= limits[2]
+
+
+def neighbours(command: Command) -> tuple[Command, ...]:
+    """The commands one apart from a numbered ``command`` (the number before and after), else none.
+
+    >>> from tavli_voice.commands import ChoosePlay, Undo
+    >>> neighbours(ChoosePlay(5)), neighbours(Undo())
+    ((ChoosePlay(number=4), ChoosePlay(number=6)), ())
+    """
+    fields = dataclasses.fields(command)
+    value = getattr(command, fields[0].name) if len(fields) == 1 else None
+    if type(value) is not int:
+        return ()
+    numbered: Any = command  # one of the numbered commands (every one a dataclass of one int)
+    return tuple(dataclasses.replace(numbered, **{fields[0].name: value + step}) for step in (-1, 1))
