@@ -280,3 +280,38 @@ def test_a_number_begun_before_a_question_is_not_taken_as_its_answer() -> None:
     # the same number said after the question is that command (the question is dropped)
     out.put(Heard("one", C.ChoosePlay(1), 0.9, 20.0, "pocketsphinx", began=100.5))
     assert source.poll() == C.ChoosePlay(1) and source.held is None
+
+
+def test_a_question_left_open_when_the_play_is_typed_is_not_answered_in_the_next_turn() -> None:
+    """ "Did you say from eight?" — the player types the play instead; a "yes" heard afterwards
+    (misheard, or late) must not take the old command in the new turn."""
+    clock = _Clock()
+    app, out, source, seen = _in_play(clock)
+    source_point = sorted(app.session.chooser.sources())[0]
+    out.put(Heard(f"from {source_point}", C.FromPoint(source_point), 0.2, 20.0, "pocketsphinx", began=99.0))
+    assert source.poll() is None and source.held == C.FromPoint(source_point)
+    assert "yes" in source.listener.options.commands
+    turn = app.turn
+    app.command(C.ChoosePlay(1))  # typed
+    if app.session.phase is Phase.CONFIRM:
+        app.command(C.Confirm())
+    while app.bot_to_act():
+        app.bot_step()
+    assert app.turn != turn
+    assert source.held is None  # the question went with the turn ...
+    assert source.listener.options == source.options()  # ... and so did its yes and no
+    clock.now = 150.0
+    out.put(Heard("yes", C.Yes(), 0.9, 20.0, "pocketsphinx", began=149.0))
+    assert source.poll() != C.FromPoint(source_point)
+
+
+def test_a_question_stays_open_while_the_game_only_reports() -> None:
+    clock = _Clock()
+    app, out, source, seen = _in_play(clock)
+    out.put(Heard("two", C.ChoosePlay(2), 0.2, 20.0, "pocketsphinx", began=99.0))
+    assert source.poll() is None and source.held == C.ChoosePlay(2)
+    app.command(C.PipCount())  # a report: the turn is where it was
+    assert source.held == C.ChoosePlay(2)
+    clock.now = 101.0
+    out.put(Heard("yes", C.Yes(), 0.9, 20.0, "pocketsphinx", began=100.5))
+    assert source.poll() == C.ChoosePlay(2)

@@ -79,6 +79,12 @@ class VoiceSource:
     the open question was asked is dropped (logged), and the question stays
     open. Else a "yes" said to "did you say six?", heard only after a second
     question ("did you say one?") was asked, would confirm the second one.
+
+    A question is dropped (logged) once the game moves on without its answer
+    (a play typed, the turn over, a step taken): else a "yes" heard later
+    confirmed the old command in the new turn (on the sound rig: "did you say
+    from eight?" left open when the play was typed; a misheard "yes" in the
+    next turn took "from 8" there, and the number typed next was a point).
     """
 
     def __init__(self, app: App, listener: Any, out: "queue.Queue[Any]",
@@ -92,6 +98,8 @@ class VoiceSource:
         self.held: C.Command | None = None
         #: when the open question was asked (``clock``); -inf while none is open
         self.asked_at = -math.inf
+        #: where the game was when it was asked (``_where``)
+        self.asked_in: tuple[object, ...] = ()
         app.subscribe(self._on_events)
         self.refresh()
 
@@ -123,8 +131,16 @@ class VoiceSource:
         except ValueError:  # a command without voice words: leave it to the keyboard
             log.exception("voice options")
 
+    def _where(self) -> tuple[object, ...]:
+        """The turn, its phase and the steps taken: a question asked elsewhere is not answered here."""
+        view = self.app.state()
+        return (getattr(self.app, "turn", None), view.phase, view.chosen, view.source, len(view.plays))
+
     def _on_events(self, events: list[E.Event]) -> None:
         if any(not isinstance(e, E.Notice) for e in events):
+            if self.held is not None and self._where() != self.asked_in:
+                log.info("voice: the game moved on: the question about %r dropped", self.held)
+                self.held, self.asked_at = None, -math.inf
             self.refresh()
 
     def poll(self) -> C.Command | None:
@@ -181,6 +197,7 @@ class VoiceSource:
 
         self.held = heard.command
         self.asked_at = self.clock()
+        self.asked_in = self._where()
         self.refresh()
         self.app.notice(text("voice.did_you_say", self._lang(), text=heard.text))
 
