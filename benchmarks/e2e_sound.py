@@ -713,9 +713,20 @@ def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str
                     for outcome in outcomes:
                         result[outcome] += 1
                     if outcomes[-1] == "missed":
-                        result["typed"] += 1
-                        sent = game.send(str(k))
-                        game.wait_for(played, after=sent, timeout=10)
+                        asked_at = list(game.lines)[at][0]
+                        if any(t >= asked_at and line.startswith(played) for t, line in list(game.lines)):
+                            print(f"  [{lang}] turn {result['turns']}: a play made after the tries, not typed")
+                        else:  # the player types it: the game must make it (a question left open
+                            # when it is typed is dropped, not answered by a later "yes")
+                            result["typed"] += 1
+                            sent = game.send(str(k))
+                            try:
+                                game.wait_for(played, after=sent, timeout=10)
+                            except TimeoutError:
+                                lines = [line for _, line in list(game.lines)]
+                                print(f"  [{lang}] typed {k}, no play made; the game's last lines:", *lines[-10:],
+                                      sep="\n    ")
+                                break
                     if trace or outcomes != ["right"]:
                         print(f"  [{lang}] turn {result['turns']}: said {number_text(k, lang)!r} for {play}: "
                               f"{' then '.join(outcomes)}")
@@ -764,6 +775,11 @@ def next_event(game: Game, seen: int, marks: dict[str, tuple[str, ...]],
     return None
 
 
+def notation(play: str) -> str:
+    """The notation of a play as the game prints it: "from 13 to 6 (13/6)" -> "13/6" (as is without one)."""
+    return play[play.rindex(" (") + 2:-1] if play.endswith(")") and " (" in play else play
+
+
 def numbered(lines: list[str]) -> dict[int, str]:
     """The plays listed just before the end of ``lines`` ("3: 24 to 23, 8 to 2 (24/23 8/2)"), by
     number, in notation."""
@@ -777,9 +793,7 @@ def numbered(lines: list[str]) -> dict[int, str]:
         if int(head) in out:
             break
         # "8 to 2, 6 to 5 (8/2 6/5)": the play as heard, then its notation
-        if rest.endswith(")") and " (" in rest:
-            rest = rest[rest.rindex(" (") + 2:-1]
-        out[int(head)] = rest
+        out[int(head)] = notation(rest)
     return out
 
 
@@ -809,7 +823,7 @@ def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: 
             lines = [line for at, line in list(game.lines) if at >= first_said]
             made = [line for line in lines if line.startswith(played)]
             if made:
-                right = play is None or made[0][len(played):].rstrip(".") == play
+                right = play is None or notation(made[0][len(played):].rstrip(".")) == play
                 if not right:
                     print(f"  [{lang}] said {k} for {play}, the game made: {made[0]!r}")
                 return out + [("asked_right" if yes else "right") if right else "wrong"]
