@@ -196,7 +196,10 @@ def test_a_doubtful_word_is_asked_back_even_with_never_and_an_unsure_answer_is_a
     assert source.held == C.ChoosePlay(1)
     assert [e for e in seen if isinstance(e, E.Notice)][-1].text.startswith("Did you say one?")
     out.put(Heard("yes", C.Yes(), 0.3, 20.0, "pocketsphinx+whisper"))
-    assert source.poll() == C.ChoosePlay(1)  # a yes, even unsure, answers the question
+    assert source.poll() is None  # "one" was heard while "two?" was open: an unsure yes asks again
+    assert [e for e in seen if isinstance(e, E.Notice)][-1].text.startswith("Did you say one?")
+    out.put(Heard("yes", C.Yes(), 0.9, 20.0, "pocketsphinx+whisper"))
+    assert source.poll() == C.ChoosePlay(1)  # a sure yes answers it
     # a sure word while a question is open is still that command
     out.put(Heard("two", C.ChoosePlay(2), 0.45, 20.0, "pocketsphinx+whisper", doubtful=True))
     assert source.poll() is None
@@ -315,3 +318,47 @@ def test_a_question_stays_open_while_the_game_only_reports() -> None:
     clock.now = 101.0
     out.put(Heard("yes", C.Yes(), 0.9, 20.0, "pocketsphinx", began=100.5))
     assert source.poll() == C.ChoosePlay(2)
+
+
+def test_an_unsure_yes_to_a_word_heard_over_a_question_asks_again_and_a_sure_one_confirms() -> None:
+    """ "Did you say one?" — "no", heard as an unsure "three", asked back — then an unsure "yes"
+    (on the rig: the next number said, heard as "yes" at 0.32 with a television on): no play is
+    made on it."""
+    clock = _Clock()
+    app, out, source, seen = _in_play(clock)
+    before = list(app.session.log)
+    out.put(Heard("one", C.ChoosePlay(1), 0.18, 20.0, "whisper+crop", began=99.0))
+    assert source.poll() is None and source.held == C.ChoosePlay(1)
+    clock.now = 101.5
+    out.put(Heard("three", C.ChoosePlay(3), 0.24, 20.0, "whisper+crop", began=101.0))
+    assert source.poll() is None and source.held == C.ChoosePlay(3)
+    assert len(_asked(seen)) == 2
+    clock.now = 103.0
+    out.put(Heard("yes", C.Yes(), 0.32, 20.0, "whisper+crop", began=102.5))
+    assert source.poll() is None  # not confirmed ...
+    assert source.held == C.ChoosePlay(3) and app.session.log == before
+    assert len(_asked(seen)) == 3 and _asked(seen)[-1].startswith("Did you say three?")  # ... asked again
+    clock.now = 105.0
+    out.put(Heard("yes", C.Yes(), 0.9, 20.0, "whisper+crop", began=104.0))
+    assert source.poll() == C.ChoosePlay(3) and source.held is None
+
+
+def test_an_unsure_yes_to_a_first_question_answers_it() -> None:
+    clock = _Clock()
+    app, out, source, seen = _in_play(clock)
+    out.put(Heard("three", C.ChoosePlay(3), 0.24, 20.0, "whisper+crop", began=99.0))
+    assert source.poll() is None and source.held == C.ChoosePlay(3)
+    clock.now = 102.0
+    out.put(Heard("yes", C.Yes(), 0.32, 20.0, "whisper+crop", began=101.0))
+    assert source.poll() == C.ChoosePlay(3)
+
+
+def test_an_unsure_no_still_cancels() -> None:
+    clock = _Clock()
+    app, out, source, seen = _in_play(clock)
+    out.put(Heard("three", C.ChoosePlay(3), 0.24, 20.0, "whisper+crop", began=99.0))
+    assert source.poll() is None
+    clock.now = 102.0
+    out.put(Heard("no", C.No(), 0.2, 20.0, "whisper+crop", began=101.0))
+    assert source.poll() is None and source.held is None
+    assert "Cancelled" in [e for e in seen if isinstance(e, E.Notice)][-1].text

@@ -96,6 +96,10 @@ class VoiceSource:
         self.clock = clock
         self.closed = False
         self.held: C.Command | None = None
+        #: what was heard of the held command (its question is asked again after an unsure yes)
+        self.held_heard: Any = None
+        #: whether the held command was heard while another question was open
+        self.held_over_question = False
         #: when the open question was asked (``clock``); -inf while none is open
         self.asked_at = -math.inf
         #: where the game was when it was asked (``_where``)
@@ -184,6 +188,17 @@ class VoiceSource:
                         # (measured on the rig: a Greek "ναι" came out as "ένα" and chose play 1)
                         self._ask(item)
                         continue
+                    if isinstance(item.command, (C.Yes, C.Confirm)) and self.held_over_question \
+                            and should_confirm(item, "unsure"):
+                        # a word heard while another question was open is likely the player's answer
+                        # misheard: an unsure yes does not make it a play, the question is asked again
+                        # (on the rig with a television on, "no" came out as an unsure "three", was
+                        # asked back, and the next number said, "nine", as a "yes" at 0.32). An unsure
+                        # yes to a first question still answers it (7 of 12 yeses on the rig were unsure)
+                        log.info("voice: an unsure %r (%.2f) to the open question: asked again", item.text,
+                                 item.score)
+                        self._ask(self.held_heard)
+                        continue
                     return self._answer(item.command)
                 if should_confirm(item, self.confirm):  # type: ignore[arg-type]
                     self._ask(item)
@@ -195,7 +210,9 @@ class VoiceSource:
         """Hold ``heard``'s command and ask "Did you say …? Say yes or no"."""
         from ..words import text
 
+        self.held_over_question = self.held is not None
         self.held = heard.command
+        self.held_heard = heard
         self.asked_at = self.clock()
         self.asked_in = self._where()
         self.refresh()
