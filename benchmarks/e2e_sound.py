@@ -804,9 +804,15 @@ def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: 
     The last is "right" (the play chosen at once), "asked_right" ("did you say k?", "yes", the
     play), "wrong" (another play made) or "missed" (not acted on in ``tries`` tries); before it,
     an "asked_wrong" for each "did you say …?" with another word (answered "no", said again).
+    The number is said again as soon as the game answers that it heard something else ("“yes” is
+    not possible now", "not understood"), as a player would, not after the whole wait.
     """
+    from tavli_voice import words
     from tavli_voice.speech.words import number_text
 
+    heard_else = (words.text("voice.not_now", lang, text="\0", hint="\0").split("\0")[1].strip(),
+                  words.text("voice.not_understood", lang, hint="\0").split("\0")[0].strip(),
+                  words.text("voice.unsure", lang, hint="\0").split("\0")[0].strip())
     path, _ = clip(number_text(k, lang), lang, folder)
     out: list[str] = []
     for _ in range(tries):
@@ -830,6 +836,9 @@ def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: 
             # every question is answered, the newest first: a "yes" to "did you say six?" heard
             # after the game asked again ("did you say one?") must not go unanswered by us
             question = [line for line in lines if line.startswith(asked)]
+            if len(question) == answered and any(t >= said and any(h in line for h in heard_else)
+                                                 for t, line in list(game.lines)):
+                break  # heard as another word or not at all: said again
             if len(question) > answered:
                 answered = len(question)
                 heard = question[-1][len(asked):].split("?")[0].split(";")[0]
