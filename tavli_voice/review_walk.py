@@ -24,7 +24,7 @@ from typing import Any, TextIO
 
 from . import events as E
 from .review import Judged, size
-from .rules import legal_plays
+from .rules import Play, legal_plays
 from .words import capitalize, dice_words, player_words, text
 
 
@@ -145,8 +145,17 @@ class Walk:
 
         chances = ExpertBot(0, search=False).win_chances([j.best, j.played])
         pct = max(0, round(100 * float(chances[0] - chances[1])))
-        return text("review.cost", self.lang, played=j.played.notation,
+        return text("review.cost", self.lang,
                     games=count("games", pct, self.lang), points=loss_words(j.loss, self.lang))
+
+    def play_words(self, j: Judged, play: Play, *, past: bool = False) -> str:
+        """``play`` of mistake ``j``'s turn as the game shows plays: words, then the notation in
+        parentheses ("from 8 to 5, from 6 to 5 (8/5 6/5)"), in the numbering of the position
+        read; the narrator says the words alone (:data:`tavli_voice.narration.phrases.NOTED`).
+        ``past``: a play already made ("and hit", «και χτύπησε»)."""
+        from .narration.pieces import Say
+
+        return Say(self.context(j), speech=False).play(play, j.side, terse=True, past=past)
 
     def context(self, j: Judged) -> Any:
         """The narration context that reads mistake ``j``'s position (its side as a person's)."""
@@ -199,7 +208,7 @@ class Walk:
         self.say(screen_text(E.PlaysOffered(j.side, j.dice, plays, j.position), ctx))
 
     def answer(self, i: int) -> None:
-        """The expert's play, the cost and the reasons of mistake ``i``."""
+        """The expert's play, the play made, the cost and the reasons of mistake ``i``."""
         from .review import reason_sentences
 
         j = self.mistakes[i]
@@ -209,7 +218,8 @@ class Walk:
         named = None if j.side == self.listener else \
             player_words(me["name"], me.get("bot"), j.side, self.lang)
         reasons = reason_sentences(j, self.lang, p["name"], p.get("bot"), other, player=named)
-        self.say(text("review.best", self.lang, best=j.best.notation))
+        self.say(text("review.best", self.lang, best=self.play_words(j, j.best)))
+        self.say(text("review.made", self.lang, played=self.play_words(j, j.played, past=True)))
         self.say(self.cost(j))
         self.say(text("review.why", self.lang, reasons=" ".join(reasons)))
 
@@ -222,9 +232,9 @@ class Walk:
             return
         chosen = plays[number - 1]
         if chosen == j.best:
-            self.say(text("review.right", self.lang, play=chosen.notation))
+            self.say(text("review.right", self.lang, play=self.play_words(j, chosen)))
         else:
-            self.say(text("review.wrong", self.lang, play=chosen.notation))
+            self.say(text("review.wrong", self.lang, play=self.play_words(j, chosen)))
         self.answer(i)
 
 

@@ -350,13 +350,16 @@ class TestInteractiveReview:
         assert f"Mistake 1 of {len(mistakes)}" in lines[2]
         assert any(line.startswith(f"{right}: ") and first.best.notation in line
                    for line in lines)  # the plays are listed, numbered
-        assert f"Not that one: {plays[wrong - 1]} is not the expert's play." in said
-        assert f"Right: {first.best.notation} is the expert's play." in said
-        assert said.count(f"The expert's play: {first.best.notation}.") == 2
-        assert f"The play made, {first.played.notation}, cost about " in said
+        # each play in words, its notation after them in parentheses (as the game shows plays)
+        assert noted(lines, "Not that one, it is not the expert's play: ", plays[wrong - 1])
+        assert noted(lines, "Right, that is the expert's play: ", first.best.notation)
+        assert sum(noted([line], "The expert's play: ", first.best.notation)
+                   for line in lines) == 2
+        assert noted(lines, "The play made: ", first.played.notation)
+        assert said.count("The mistake cost about ") == 3
         assert "This is the first mistake." in said
         assert f"Mistake 2 of {len(mistakes)}" in said
-        assert f"The expert's play: {second.best.notation}." in said
+        assert noted(lines, "The expert's play: ", second.best.notation)
         assert said.count("Why: ") == 3
         assert lines[-2] == "End of the review." and lines[-1] == lines[1]
 
@@ -486,7 +489,7 @@ class TestStandaloneReviewByOneSwitch:
                 return ""
             at = int(heads[-1].split()[1]) - 1
             after = lines[len(lines) - 1 - lines[::-1].index(heads[-1]):]
-            if any(line.startswith("Right: ") for line in after):
+            if any(line.startswith("Right, ") for line in after):
                 return "Next mistake"
             # Try again at the top of the menu, then the expert's play among the plays
             return lines[-1] if lines[-1] in ("Try again", mistakes[at].best.notation) else ""
@@ -517,8 +520,10 @@ class TestStandaloneReviewByOneSwitch:
         assert heads == [f"Mistake {i} of {len(mistakes)}, " + line.split(", ", 1)[1]
                          for i, line in enumerate(heads, 1)]
         assert len(heads) == len(mistakes)  # every mistake, once, in turn
-        rights = [line for line in said if line.startswith("Right: ")]
-        assert rights == [f"Right: {j.best.notation} is the expert's play." for j in mistakes]
+        rights = [line for line in said if line.startswith("Right, ")]
+        assert len(rights) == len(mistakes)
+        assert all(noted([r], "Right, that is the expert's play: ", j.best.notation)
+                   for r, j in zip(rights, mistakes))
         assert "End of the review." in said
         # one switch, never a wasted press: Try again, the play and Next at each, then Quit
         assert state["presses"] == 3 * len(mistakes) + 1
@@ -611,7 +616,7 @@ def test_the_standalone_review_by_voice_next_a_try_again_number_and_stop(
     second = mistakes[1]
     number = legal_plays(second.position, second.dice).index(second.best) + 1
     head2 = ("Mistake 2 of " if lang == "en" else "Λάθος 2 από ")
-    right = "Right: " if lang == "en" else "Σωστά: "
+    right = "Right, " if lang == "en" else "Σωστά, "
     asked = text("voice.did_you_say", lang, text="\x00").split("\x00")[0]
     out = io.StringIO()
 
@@ -701,3 +706,45 @@ class TestReviewInTheWindow:
         printed = out.getvalue()
         assert "Mistake 2 of" in printed and "End of the review." in printed
         assert len(seen) < 15  # closed by the keys, not by the frame limit
+
+
+def noted(lines: list[str], head: str, notation: str) -> bool:
+    """Is there a line ``head``, a play in words, then its ``notation`` in parentheses?"""
+    return any(line.startswith(head) and line.endswith(f" ({notation}).")
+               and "/" not in line[len(head):-len(notation) - 4] for line in lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_reviews_plays_are_words_then_notation_on_screen_and_words_alone_in_speech(
+        lang: str) -> None:
+    """The expert's play, the play made and a try show the play in words with its notation
+    after them (as the play list does); the narrator says the same lines without it."""
+    from tavli_voice import events as E
+    from tavli_voice.narration.phrases import phrase
+    from tavli_voice.review import Judged
+    from tavli_voice.review_walk import Walk
+
+    before = Position.initial("portes")
+    plays = {p.notation: p for p in legal_plays(before, (3, 1))}
+    best, made = plays["8/5 6/5"], plays["24/23 24/21"]
+    judged = Judged(1, "portes", 1, 0, before, (3, 1), made, best, 0.2, None)
+    data = {"save": {"players": [{"name": "Rita", "bot": "rita"},
+                                 {"name": "Expert", "bot": "expert"}],
+                     "config": {"preset": "tavlucky"}}}
+    out = io.StringIO()
+    w = Walk("m", data, [judged], [0], lang, out)
+    w.try_play(0, list(plays.values()).index(made) + 1)
+    w.say(w.text("review.best", best=w.play_words(judged, best)))
+    lines = out.getvalue().splitlines()
+    # in the play list's own words, so the expert's play fits the board window's status
+    words = {"en": ("8 to 5, 6 to 5", "24 to 23, 24 to 21"),
+             "el": ("8 στο 5, 6 στο 5", "24 στο 23, 24 στο 21")}[lang]
+    assert lines[0].endswith(f": {words[1]} (24/23 24/21)."), lines  # the try
+    assert lines[2].endswith(f": {words[1]} (24/23 24/21)."), lines  # the play made
+    assert lines[-1].endswith(f": {words[0]} (8/5 6/5)."), lines
+    for line in lines:
+        spoken = " ".join(seg for seg in phrase(E.Notice(line), w.context(judged)).segments
+                          if isinstance(seg, str))
+        assert not re.search(r"\d/\d", spoken), spoken
+        if "(" in line and "/" in line:
+            assert spoken == line.replace(" (24/23 24/21)", "").replace(" (8/5 6/5)", ""), spoken

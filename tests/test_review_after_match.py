@@ -85,9 +85,9 @@ def test_the_end_of_a_match_asks_and_yes_steps_through_the_mistakes(home: Path,
     assert "previous" in app.state().available
     assert any(line.startswith(first) for line in notices(app.command(C.Previous())))
     best = view.plays.index(mistake.best) + 1
-    right = "Right: " if lang == "en" else "Σωστά: "
+    right = "Right, " if lang == "en" else "Σωστά, "
     answer = notices(app.command(C.ChoosePlay(best)))
-    assert answer[0].startswith(right) and mistake.best.notation in answer[0]
+    assert answer[0].startswith(right) and answer[0].endswith(f" ({mistake.best.notation}).")
     wrong = view.plays.index(mistake.played) + 1
     assert not notices(app.command(C.ChoosePlay(wrong)))[0].startswith(right)
     end = notices(app.command(C.EndReview()))
@@ -186,7 +186,7 @@ def test_one_switch_walks_a_whole_review_trying_each_mistake_again(home: Path) -
     assert {"next", "repeat", "try_again", "play"} <= labels
     mistakes = len(tried)
     assert mistakes >= 2 and tried == list(range(mistakes))  # every mistake, in turn
-    assert sum(line.startswith("Right: ") for line in said) == mistakes
+    assert sum(line.startswith("Right, ") for line in said) == mistakes
     assert "End of the review." in said
     stats = driver.stats
     assert stats.presses == stats.picks  # one switch, never a wasted press
@@ -248,7 +248,7 @@ def test_the_review_answers_next_and_a_try_again_number_by_voice(home: Path, lan
     heard = hear(number_text(number, lang))  # type: ignore[arg-type]
     assert heard == C.ChoosePlay(number), (number, len(plays))
     said = notices(app.command(heard))
-    assert said[0].startswith("Right: " if lang == "en" else "Σωστά: ")
+    assert said[0].startswith("Right, " if lang == "en" else "Σωστά, ")
     assert hear(word("end")) == C.EndReview()
 
 
@@ -380,7 +380,7 @@ def test_the_board_windows_switch_menu_tries_again_through_the_review(
     try:
         pick("Try again")
         pick(app.state().plays[best].notation)
-        assert any(line.startswith("Right: ") for line in said), said
+        assert any(line.startswith("Right, ") for line in said), said
         pick("Stop the review")
         assert "End of the review." in said and app.finished and app.review is None
     finally:
@@ -464,18 +464,20 @@ def test_the_board_window_reviews_by_keyboard_arrows_and_mouse_without_scanning(
             _key(win, "K_DOWN")
         assert win.view.list_focus == best  # type: ignore[attr-defined]
         _key(win, "K_RETURN")
-        assert said[0] == f"Right: {mistake.best.notation} is the expert's play.", said
+        assert said[0].startswith("Right, that is the expert's play: "), said
+        assert said[0].endswith(f" ({mistake.best.notation})."), said
         assert not win.view.list_open  # type: ignore[attr-defined]
         if played < 9:  # a digit tries that play at once
             said.clear()
             _key(win, f"K_{played + 1}", str(played + 1))
-            assert said[0].startswith("Not that one: "), said
+            assert said[0].startswith("Not that one, "), said
         said.clear()
         _click(win, ("play", best + 1))  # a click on a play tries it too
-        assert said[0].startswith("Right: "), said
+        assert said[0].startswith("Right, "), said
         said.clear()
         _click(win, ("action", "hint"))
-        assert f"The expert's play: {mistake.best.notation}." in said, said
+        assert any(line.startswith("The expert's play: ") and
+                   line.endswith(f" ({mistake.best.notation}).") for line in said), said
         said.clear()
         _click(win, ("action", "end"))
         assert said[0] == "End of the review." and app.finished and app.review is None

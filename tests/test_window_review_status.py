@@ -73,8 +73,9 @@ def test_the_windows_review_status_says_the_mistake_the_roll_the_best_play_and_t
         said = [str(e.text) for e in app.command(C.Hint())]  # type: ignore[attr-defined]
         win.frame()  # type: ignore[attr-defined]
         status = list(win.view.status)  # type: ignore[attr-defined]
-        assert status == said[:2], (status, said)
-        assert j.best.notation in status[0] and j.played.notation in status[1]
+        assert status == [said[0], said[2]], (status, said)  # the play made is on the board
+        assert status[0].endswith(f" ({j.best.notation}).") and j.played.notation in said[1]
+        assert status[1].startswith("The mistake cost " if lang == "en" else "Το λάθος κόστισε ")
         rows, room = rows_and_room(win)
         assert rows <= room, (rows, room)
     finally:

@@ -26,6 +26,7 @@ line, never an exception: the words must not stop the game.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -555,8 +556,21 @@ def _history_report(e: E.HistoryReport, s: Say) -> Blocks:
     return out
 
 
+#: A play's notation in parentheses after its words (:meth:`Say.noted`): "(8/5 6/5)",
+#: "(bar/22 6/off(2))", "(13/7*)". A notice (a review's line) shows it; speech leaves it out.
+NOTED = re.compile(r" \((?:bar|\d{1,2})(?:/(?:\d{1,2}|off)[*^]?)+(?:\(\d\))?"
+                   r"(?: (?:bar|\d{1,2})(?:/(?:\d{1,2}|off)[*^]?)+(?:\(\d\))?)*\)")
+
+
 def _notice(e: E.Notice, s: Say) -> Blocks:
-    return [e.text]
+    """The notice as it is; in speech without a play's notation after its words.
+
+    >>> NOTED.sub("", "The expert's play: from 8 to 5, from 6 to 5 (8/5 6/5).")
+    "The expert's play: from 8 to 5, from 6 to 5."
+    >>> NOTED.sub("", "1: 3 times 7 to 6, 1 off (7/6(3) 1/off) (not this)")
+    '1: 3 times 7 to 6, 1 off (not this)'
+    """
+    return [NOTED.sub("", e.text) if s.speech else e.text]
 
 
 def _goodbye(e: E.Goodbye, s: Say) -> Blocks:

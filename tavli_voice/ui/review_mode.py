@@ -148,10 +148,11 @@ class ReviewMode:
         elif isinstance(cmd, C.PipCount):
             w.pips(self.index)
         elif isinstance(cmd, (C.Hint, C.Why)):
-            w.answer(self.index)  # the expert's play, the cost, why
-            shown = (0, 1) if isinstance(cmd, C.Hint) else (0, 2)
+            w.answer(self.index)  # the expert's play, the play made, the cost, why
+            shown = (0, 2) if isinstance(cmd, C.Hint) else (0, 3)
         elif isinstance(cmd, C.ChoosePlay):
             w.try_play(self.index, cmd.number)  # right or wrong, then as the expert's play
+            shown = (0, 3)  # the play tried, right or wrong; the cost
         elif isinstance(cmd, C.Help):
             w.say(w.text("review.say_cmd"))
             w.say(self.prompt())
