@@ -57,14 +57,24 @@ import numpy.typing as npt
 
 from ..commands import Command
 from .audio import Samples
-from .engine_sphinx import _LOG_BASE, NBEST, SphinxRecognizer
+from .engine_sphinx import _LOG_BASE, SphinxRecognizer
 from .engine_whisper import WhisperRecognizer
 from .fusion import fused_scores
 from .grammar import Phrase
 from .heard import Heard, give_up_if_unwanted
 
-#: Distinct phrases of pocketsphinx's n-best list whose commands are candidates.
-DEPTH = 8
+#: Distinct phrases of pocketsphinx's n-best list whose commands are candidates (read from its
+#: first ``PATHS`` paths). 12 of 100 paths rather than 8 of 30: in noise the word said was often
+#: missing from the 30 paths (1-8 distinct phrases). On the voice benchmark's Greek tuning voices
+#: (benchmarks/voice.py --lang el --part tuning --variants 1000 --step 13, 207 clips a condition),
+#: right at once or after asking back quiet 90.9% -> 90.9%, white 10 dB 77.3% -> 78.3% (no answer
+#: 3.4% -> 0%), babble 10 dB 57.5% -> 59.9%, television 10 dB 34.8% -> 34.3%; acted on wrongly the
+#: same (0, 0, 0 and 1 clip, 0.5%); CPU a decision median quiet 131 -> 134 ms, babble 174 -> 194 ms
+#: (load 14-18). 8 of 100: babble 58.5%; 16 of 200: the same as 12 of 100, p95 slower.
+#: Tried and not kept (benchmarks/results/voice-el-views.txt): Whisper also hearing the crop's
+#: 250-3800 Hz band (``SpeechCrop.views``), every spelling of each proposed command, the commands
+#: one apart.
+DEPTH = 12
 #: Weight of pocketsphinx's log-probability (natural log) against Whisper's mean
 #: log-probability per token. Chosen on espeak-ng el at 9 rates/pitches and 12
 #: voice variants (1.0: 89.9%, 5: 90.7%, 20: 91.9%, 100: 90.7%).
@@ -120,8 +130,8 @@ WHOLE = 16
 EVERYTHING = False
 #: Nats (natural log) a command pocketsphinx did not propose counts behind its weakest proposal.
 OUTSIDE = 0.1
-#: Paths of pocketsphinx's n-best list read for proposals (``engine_sphinx.NBEST``).
-PATHS = NBEST
+#: Paths of pocketsphinx's n-best list read for proposals (its own confidence: ``engine_sphinx.NBEST``; see DEPTH).
+PATHS = 100
 #: Whisper also scores every other way of saying each proposed command (μία for ένα, τρεις for
 #: τρία, εφτά for επτά), at that command's pocketsphinx score.
 SPELLINGS = False
