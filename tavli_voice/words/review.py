@@ -165,6 +165,12 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
     "button_hint": {"en": "Hint", "el": "Συμβουλή"},
     "button_why": {"en": "Why", "el": "Γιατί"},
     "button_end": {"en": "Stop", "el": "Τέλος"},
+    # the status shows a long answer a page at a time; "More" shows the next page
+    "button_more": {"en": "More", "el": "Συνέχεια"},
+    "status_more": {"en": "more… (page {page} of {pages})",
+                    "el": "…συνέχεια (σελίδα {page} από {pages})"},
+    "status_last": {"en": "end (page {page} of {pages})",
+                    "el": "τέλος (σελίδα {page} από {pages})"},
 }
 
 

@@ -67,6 +67,8 @@ class BoardView:
     scan: ScanStrip | None = None
     dwell: tuple[Target, float] | None = None   #: target under the pointer and dwell progress
     digits: str = ""
+    status_page: int = 0     #: the status's page shown (a long review answer has several)
+    status_all: bool = False  #: all the status's sentences paged, not only the newest kept
 
 
 
@@ -114,8 +116,10 @@ def offered_plays(view: TurnView) -> tuple[Play, ...]:
     return view.numbered or view.plays
 
 
-def nav_context(view: TurnView, viewer: int, finished: bool = False) -> NavContext:
-    """The :class:`NavContext` for this moment."""
+def nav_context(view: TurnView, viewer: int, finished: bool = False,
+                more: bool = False) -> NavContext:
+    """The :class:`NavContext` for this moment (``more``: the review's status has a page
+    after the one shown)."""
     mode = mode_of(view, viewer, finished)
     names = view.available if mode is not Mode.OVER else ()
     sources: tuple[int, ...] = ()
@@ -133,7 +137,8 @@ def nav_context(view: TurnView, viewer: int, finished: bool = False) -> NavConte
     return NavContext(mode=mode, sources=sources, held=held, destinations=dests,
                       plays=len(offered_plays(view)) if mode in _LISTED else 0,
                       can_undo="undo" in names, can_double="double" in names, pending=pending,
-                      can_previous=mode is Mode.REVIEW and "previous" in names)
+                      can_previous=mode is Mode.REVIEW and "previous" in names,
+                      more=more and mode is Mode.REVIEW)
 
 
 #: The modes whose plays are listed (a number picks one; in the review it tries again).
@@ -171,13 +176,18 @@ class Extras:
     question_value: int = 0
     #: during the review: (the mistake read, 1-based; how many; the game it was made in)
     review: tuple[int, int, int] | None = None
+    #: the status's page shown (0-based), whether all its sentences are paged (the review's
+    #: answer) rather than the newest kept, and whether a page follows (the More button)
+    status_page: int = 0
+    status_all: bool = False
+    status_more: bool = False
 
 
 def build_view(view: TurnView, extras: Extras) -> BoardView:
     """The :class:`BoardView` of this frame (see the module docstring)."""
     lang = extras.lang
     viewer = view.listener
-    ctx = nav_context(view, viewer, extras.finished)
+    ctx = nav_context(view, viewer, extras.finished, more=extras.status_more)
     nav = extras.nav.synced(ctx)
     players = view.players
 
@@ -258,4 +268,5 @@ def build_view(view: TurnView, extras: Extras) -> BoardView:
                 else None),
         held=held, sources=ctx.sources, destinations=dests, preview=preview,
         last_move=extras.last_move, highlight=extras.highlight, status=status, scan=extras.scan,
-        dwell=extras.dwell, digits=nav.digits)
+        dwell=extras.dwell, digits=nav.digits, status_page=extras.status_page,
+        status_all=extras.status_all)

@@ -27,7 +27,9 @@ During the review after a match (``Mode.REVIEW``) the buttons are Next,
 Previous (after the first mistake), Repeat, Try again (it opens the list of
 the roll's plays: OK, a digit or a click on a play tries that one), Hint,
 Why and Stop; Enter (OK) presses the focused one, Next at first; Back is
-Previous. Everything the review's scan menu offers is a button or a key.
+Previous. While the status holds an answer longer than its rows, More comes
+first and is focused: each press shows the next page, and after the last page
+it is gone, so Enter goes on to Next. Everything the review's scan menu offers is a button or a key.
 
 Dwell selection (eye trackers, head pointers: their devices move the mouse):
 resting the pointer on one button for ``dwell`` seconds picks it once; the
@@ -89,6 +91,8 @@ ACTION_COMMANDS: dict[str, C.Command] = {
 
 #: The review's button that opens the list of plays rather than sending a command.
 TRY_AGAIN = "try_again"
+#: The review's button that shows the status's next page (the window turns it; no command).
+MORE = "more"
 
 #: A thing on screen a pointer can rest on or click: ("point", 13), ("play", 2), ("action", "roll").
 Target = tuple[str, Hashable]
@@ -115,6 +119,7 @@ class NavContext:
     can_double: bool = False
     pending: int | None = None
     can_previous: bool = False
+    more: bool = False  #: the review's status has a page after the one shown
 
     @property
     def candidates(self) -> tuple[int, ...]:
@@ -144,9 +149,19 @@ def actions_for(ctx: NavContext) -> tuple[str, ...]:
     if ctx.mode is Mode.OVER:
         return ("close",)
     if ctx.mode is Mode.REVIEW:
-        return (("next",) + (("previous",) if ctx.can_previous else ()) + ("repeat",)
+        # More first while the answer has another page: Enter reads on, then goes next
+        return (((MORE,) if ctx.more else ()) + ("next",)
+                + (("previous",) if ctx.can_previous else ()) + ("repeat",)
                 + ((TRY_AGAIN,) if ctx.plays else ()) + ("hint", "why", "end"))
     return ()
+
+
+def focused_action(state: NavState, ctx: NavContext) -> str | None:
+    """The action button OK presses now (none while the list is open or digits wait)."""
+    acts = actions_for(ctx)
+    if not acts or state.list_open or state.digits or ctx.mode in (Mode.PLAY, Mode.CONFIRM):
+        return None
+    return acts[min(state.action_index, len(acts) - 1)]
 
 
 def default_action(ctx: NavContext) -> int:
@@ -324,6 +339,8 @@ def _ok(state: NavState, ctx: NavContext) -> NavResult:
         act = acts[min(state.action_index, len(acts) - 1)]
         if act == TRY_AGAIN:
             return open_list(state, ctx), None
+        if act == MORE:
+            return state, None  # the window turns the status's page (focused_action)
         return state, ACTION_COMMANDS[act]
     return state, None
 

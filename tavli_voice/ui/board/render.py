@@ -30,8 +30,8 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .layout import (BAR, OFF, BoardLayout, PanelGeometry, Rect, bar_stack, panel_geometry,
-                     point_centre, point_stack, tray_slabs)
+from .layout import (BAR, OFF, BoardLayout, PanelGeometry, PanelLayout, Rect, bar_stack,
+                     panel_geometry, point_centre, point_stack, tray_slabs)
 from .model import BoardView
 from .theme import RGB, Theme
 from ... import words
@@ -450,13 +450,9 @@ def _panel(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, theme: 
     y = panel.status.y + 2
     step = line
     fit = max(1, (panel.status.h - 2) // step)
-    status_rows: list[str] = []
-    for text in reversed(view.status):  # the newest lines, each one whole
-        wrapped = _wrap(small, text, panel.status.w - 12)
-        if status_rows and len(status_rows) + len(wrapped) > fit:
-            break
-        status_rows = wrapped + status_rows
-    for text in status_rows[-fit:]:
+    pages = status_pages(small, view.status, panel.status.w - 12, fit, view.lang,
+                         newest=not view.status_all)
+    for text in pages[min(view.status_page, len(pages) - 1)]:
         img = small.render(_fit(small, text, panel.status.w - 12), True, st.colour)
         surface.blit(img, (x, y))
         y += step
@@ -484,6 +480,38 @@ def _panel(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, theme: 
         _button(surface, rect, label, theme, fonts, focused,
                 dwell=_dwell_for(view, ("action", key)))
     del pygame
+
+
+def status_fit(panel: "PanelLayout") -> int:
+    """How many rows of text the panel's status holds."""
+    return max(1, (panel.status.h - 2) // panel.line_h)
+
+
+def status_pages(font: "pygame.font.Font", status: tuple[str, ...] | list[str], width: int,
+                 fit: int, lang: str, newest: bool = True) -> list[list[str]]:
+    """The status's rows as pages of at most ``fit`` rows, nothing cut off: ``status``'s
+    sentences wrapped to ``width`` (with ``newest``, only the newest sentences that fit,
+    each whole: a game's last messages; else all of them: the review's answer). When they
+    need more than one page each page ends with a row that says so ("more… (page 1 of
+    2)", «…συνέχεια (σελίδα 1 από 2)»; the last "end (page 2 of 2)")."""
+    rows: list[str] = []
+    for text in (reversed(status) if newest else status):
+        wrapped = _wrap(font, text, width)
+        if not newest:
+            rows += wrapped
+            continue
+        if rows and len(rows) + len(wrapped) > fit:
+            break  # an older message: the newest ones stay whole
+        rows = wrapped + rows
+    if len(rows) <= fit:
+        return [rows]
+    per = max(1, fit - 1)
+    chunks = [rows[i:i + per] for i in range(0, len(rows), per)]
+    last = len(chunks)
+    return [chunk + [_fit(font, words.text("review.status_more" if k < last
+                                           else "review.status_last", lang, page=k, pages=last),
+                          width)]
+            for k, chunk in enumerate(chunks, 1)]
 
 
 def _legend(surface: "pygame.Surface", view: BoardView, theme: Theme, fonts: Fonts,

@@ -23,6 +23,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
@@ -36,9 +37,9 @@ from ..scan_driver import ScanDriver
 from .inputs import Input, Kind, SwitchMap, switch_map, translate
 from .layout import STATUS_LINES, BoardLayout, compute_layout, hit_point, hit_rect
 from .model import BoardView, Extras, build_view, nav_context, play_steps
-from .navigation import (DEFAULT_DWELL, TRY_AGAIN, DwellState, Mode, NavContext, NavState,
-                         Target, dwell, dwell_progress, open_list, press_digit, press_key,
-                         press_page, target_command)
+from .navigation import (DEFAULT_DWELL, MORE, TRY_AGAIN, DwellState, Key, Mode, NavContext,
+                         NavState, Target, dwell, dwell_progress, focused_action, open_list,
+                         press_digit, press_key, press_page, target_command)
 from .navigation import tick as nav_tick
 from .scanview import scan_show
 from .theme import THEMES, Theme, find_theme
@@ -116,6 +117,11 @@ class BoardWindow:
         self.nav = NavState()
         self.dwell_state = DwellState()
         self.status: list[str] = []
+        #: the status's page shown; whether a page follows it (the review's More button);
+        #: whether the status is new (More, when it appears, takes the focus)
+        self.status_page = 0
+        self._status_more = False
+        self._status_new = False
         self.last_move: tuple[tuple[int, int], ...] = ()
         self.question: tuple[str, int] | None = None
         self.view: BoardView | None = None
@@ -216,6 +222,7 @@ class BoardWindow:
             shown = list(self.app.review.status)
             texts = [ev.text for ev in events]  # type: ignore[attr-defined]
             self.status = shown if shown and set(shown) <= set(texts) else review_status(texts)
+            self.status_page, self._status_new = 0, True
             return
         for ev in events:
             if isinstance(ev, E.PlayMade):
@@ -231,6 +238,7 @@ class BoardWindow:
             line = self._screen_line(ev)
             if line:
                 self.status = (self.status + line.splitlines())[-3:]
+                self.status_page = 0
 
     def _screen_line(self, ev: E.Event) -> str:
         if isinstance(ev, (E.PlaysOffered, E.StepOptions, E.HelpReport, E.TurnStarted)):
@@ -260,7 +268,7 @@ class BoardWindow:
 
     def _ctx(self) -> NavContext:
         view = self.app.state()
-        return nav_context(view, view.listener, self.app.finished)
+        return nav_context(view, view.listener, self.app.finished, more=self._status_more)
 
     def handle(self, inp: Input, now: float) -> None:
         """Act on one translated input."""
@@ -270,6 +278,9 @@ class BoardWindow:
             self.closing = True
         elif inp.kind is Kind.KEY and inp.key is not None:
             self._remote_used = True
+            if inp.key is Key.OK and focused_action(self.nav.synced(ctx), ctx) == MORE:
+                self.more()
+                return
             self.nav, cmd = press_key(self.nav, inp.key, ctx)
             if cmd is not None and isinstance(cmd, C.Quit):
                 self.closing = True
@@ -338,7 +349,35 @@ class BoardWindow:
         if target == ("action", TRY_AGAIN) and ctx.mode is Mode.REVIEW:
             self.nav = open_list(self.nav.synced(ctx), ctx)
             return
+        if target == ("action", MORE):
+            if ctx.more:
+                self.more()
+            return
         self.send(target_command(target, ctx))
+
+    def more(self) -> None:
+        """Show the status's next page (the review's More: its button, Enter on it, a
+        click, a dwell or the switch). On the last page More is gone, and the focus
+        stays on the button it was on."""
+        if not self._status_more:
+            return
+        self.status_page += 1
+        self._status_more = self.status_page < self._status_pages() - 1
+        if not self._status_more and self.nav.action_index > 0:
+            self.nav = replace(self.nav, action_index=self.nav.action_index - 1)
+
+    def _status_pages(self, status: tuple[str, ...] | None = None) -> int:
+        """How many pages the status needs in the window as laid out now."""
+        from .render import panel_styles, status_fit, status_pages
+
+        if self.fonts is None or self.layout is None:
+            return 1
+        if status is None:
+            status = self.view.status if self.view is not None else tuple(self.status)
+        panel = self.layout.panel
+        small = self.fonts.get(panel_styles(self.theme, panel.line_h)["status"].size)
+        return len(status_pages(small, status, panel.status.w - 12, status_fit(panel), self.lang,
+                                newest=self.app.review is None))
 
     def target_at(self, pos: tuple[int, int]) -> Target | None:
         """The button or point under ``pos`` (buttons first; generous point targets)."""
@@ -486,8 +525,20 @@ class BoardWindow:
             show_cursor=self.scanner is None or self._remote_used,
             question=self.question[0] if self.question else None,
             question_value=self.question[1] if self.question else 0,
-            review=self._review_place())
-        return build_view(view, extras)
+            review=self._review_place(), status_page=self.status_page,
+            status_all=self.app.review is not None)
+        board = build_view(view, extras)
+        pages = self._status_pages(board.status)
+        page = min(self.status_page, pages - 1)
+        more = self.app.review is not None and page < pages - 1
+        if self._status_new and more:  # a long answer: More takes the focus
+            self.nav = replace(self.nav, action_index=0)
+        self._status_new = False
+        if (page, more) != (self.status_page, self._status_more) or more:
+            self.status_page, self._status_more = page, more
+            board = build_view(view, replace(extras, nav=self.nav, status_page=page,
+                                             status_more=more))
+        return board
 
     def _review_place(self) -> tuple[int, int, int] | None:
         """During the review: the mistake read (1-based), how many, and its game."""

@@ -1,0 +1,174 @@
+"""The board window's review shows every sentence it says whole: an answer longer than the
+status's rows (the reasons after ``e``, "why") is shown a page at a time, each page but the
+last ending in "more… (page 1 of 2)" («…συνέχεια (σελίδα 1 από 2)»), with a More button
+(«Συνέχεια») that is focused, so Enter, a click or a switch shows the next page; after the
+last page More is gone and Enter goes on to the next mistake."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_review_after_match import play_to_the_end
+
+from tavli_voice import commands as C
+from tavli_voice import words
+from tavli_voice.session import Session
+from tavli_voice.ui.app import App
+from tavli_voice.ui.review_mode import ReviewMode
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every user folder inside ``tmp_path``; the window headless."""
+    pytest.importorskip("pygame")
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.delenv("TAVLI_VOICE_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    for name in ("DATA", "CONFIG", "CACHE", "STATE"):
+        monkeypatch.setenv(f"XDG_{name}_HOME", str(tmp_path / name.lower()))
+    return tmp_path
+
+
+def shown_rows(win: object) -> tuple[list[str], int]:
+    """The status's rows drawn now (as the renderer pages them) and the rows it holds."""
+    from tavli_voice.ui.board import render
+
+    view = win.view  # type: ignore[attr-defined]
+    panel = win.layout.panel  # type: ignore[attr-defined]
+    small = win.fonts.get(render.panel_styles(win.theme, panel.line_h)["status"].size)  # type: ignore[attr-defined]
+    fit = render.status_fit(panel)
+    pages = render.status_pages(small, view.status, panel.status.w - 12, fit, view.lang,
+                                newest=not view.status_all)
+    return pages[min(view.status_page, len(pages) - 1)], fit
+
+
+def review_window(home: Path, lang: str) -> tuple[App, ReviewMode, object]:
+    from tavli_voice.scanning import ManualClock
+    from tavli_voice.ui.board.window import BoardWindow
+
+    kept, _ = play_to_the_end(home, lang, offer=False)
+    assert kept.history_kept is not None
+    review = ReviewMode.open(kept.history_kept, lang, sides=[0])
+    assert review.mistakes >= 2
+    session, _ = Session.restore(review.walk.save)
+    app = App(session, lang=lang, save_path=None)
+    begun = app.begin_review(review)  # type: ignore[attr-defined]
+    win = BoardWindow(app, bot_delay=0, clock=ManualClock())
+    win.open()
+    win.frame()  # type: ignore[attr-defined]
+    app.publish(begun)
+    win.frame()  # type: ignore[attr-defined]
+    return app, review, win
+
+
+def read_all_pages(win: object, press: object) -> list[list[str]]:
+    """Every page of the status, pressing More (with ``press``) until it is gone."""
+    pages = []
+    for _ in range(20):
+        rows, fit = shown_rows(win)
+        assert len(rows) <= fit, (rows, fit)  # no page is cut at the bottom
+        pages.append(rows)
+        labels = dict(win.view.actions)  # type: ignore[attr-defined]
+        if "more" not in labels:
+            break
+        press()  # type: ignore[operator]
+        win.frame()  # type: ignore[attr-defined]
+    return pages
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_why_is_shown_whole_across_the_status_pages_and_enter_reads_on_then_goes_next(
+        home: Path, lang: str) -> None:
+    from tavli_voice.ui.board.inputs import Input, Kind
+    from tavli_voice.ui.board.navigation import Key
+
+    app, review, win = review_window(home, lang)
+    try:
+        for first in range(review.mistakes - 1):  # the first mistake whose reasons are long
+            if first:
+                app.command(C.Next())  # type: ignore[attr-defined]
+            said = [str(e.text) for e in app.command(C.Why())]  # type: ignore[attr-defined]
+            win.frame()  # type: ignore[attr-defined]
+            if "more" in dict(win.view.actions):  # type: ignore[attr-defined]
+                break
+        status = list(win.view.status)  # type: ignore[attr-defined]
+        assert status == list(review.status) and len(status) == 2, status
+        assert all(line in said for line in status)  # the terminal's own sentences
+        more = words.text("review.button_more", lang)
+        assert dict(win.view.actions).get("more") == more  # type: ignore[attr-defined]
+        assert win.view.actions[win.view.action_focus][0] == "more"  # type: ignore[attr-defined]
+
+        def enter() -> None:
+            win.handle(Input(Kind.KEY, key=Key.OK), 0.0)  # type: ignore[attr-defined]
+
+        pages = read_all_pages(win, enter)
+        n = len(pages)
+        assert n >= 2, pages  # the reasons are longer than the status's six rows
+        for k, page in enumerate(pages, 1):
+            key = "review.status_more" if k < n else "review.status_last"
+            assert page[-1] == words.text(key, lang, page=k, pages=n)
+        text = " ".join(row for page in pages for row in page[:-1])
+        assert text == " ".join(status)  # every word of every sentence, in order, once
+
+        assert "more" not in dict(win.view.actions)  # type: ignore[attr-defined]
+        assert review.index == first
+        enter()  # after the last page Enter is Next again
+        win.frame()  # type: ignore[attr-defined]
+        assert review.index == first + 1
+        rows, fit = shown_rows(win)
+        assert rows == [r for r in rows if r] and len(rows) <= fit
+        assert "more" not in dict(win.view.actions)  # type: ignore[attr-defined]
+    finally:
+        win.close()  # type: ignore[attr-defined]
+
+
+def test_a_click_on_more_turns_the_page_and_a_new_answer_starts_on_its_first(home: Path) -> None:
+    app, review, win = review_window(home, "el")
+    try:
+        app.command(C.Why())  # type: ignore[attr-defined]
+        win.frame()  # type: ignore[attr-defined]
+        first, _ = shown_rows(win)
+        assert first[-1].startswith("…συνέχεια (σελίδα 1 από ")
+        place = dict(win.geometry.actions)["more"]  # type: ignore[attr-defined]
+        win.press_target(win.target_at(place.center), win._ctx())  # type: ignore[attr-defined]
+        win.frame()  # type: ignore[attr-defined]
+        second, _ = shown_rows(win)
+        assert second != first and second[-1].split("(")[1].startswith("σελίδα 2 από ")
+        assert win.status_page == 1  # type: ignore[attr-defined]
+        app.command(C.Why())  # type: ignore[attr-defined]
+        win.frame()  # type: ignore[attr-defined]
+        assert shown_rows(win)[0] == first  # the answer again, from its first page
+    finally:
+        win.close()  # type: ignore[attr-defined]
+
+
+def test_a_short_answer_has_one_page_and_no_more_button(home: Path) -> None:
+    app, review, win = review_window(home, "en")
+    try:
+        rows, fit = shown_rows(win)
+        assert rows and len(rows) <= fit
+        assert not any(r.startswith(("more…", "end (page")) for r in rows)
+        assert "more" not in dict(win.view.actions)  # type: ignore[attr-defined]
+        win.more()  # type: ignore[attr-defined]
+        assert win.status_page == 0  # type: ignore[attr-defined]
+    finally:
+        win.close()  # type: ignore[attr-defined]
+
+
+def test_status_pages_keeps_every_row_and_says_which_page(home: Path) -> None:
+    import pygame
+
+    from tavli_voice.ui.board.render import status_pages
+
+    pygame.font.init()
+    font = pygame.font.Font(None, 20)
+    long = " ".join(f"word{i}" for i in range(60))
+    pages = status_pages(font, ["Short.", long], 150, 4, "en", newest=False)
+    assert len(pages) >= 3 and all(len(p) <= 4 for p in pages)
+    assert " ".join(r for p in pages for r in p[:-1]) == "Short. " + long
+    assert pages[0][-1] == f"more… (page 1 of {len(pages)})"
+    assert pages[-1][-1] == f"end (page {len(pages)} of {len(pages)})"
+    # a game's status keeps its newest messages whole and drops older ones
+    assert status_pages(font, ["Old one.", "New one."], 150, 1, "en") == [["New one."]]
+    assert status_pages(font, ["A.", "B."], 150, 3, "en", newest=False) == [["A.", "B."]]
