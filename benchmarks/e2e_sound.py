@@ -666,6 +666,7 @@ def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str
     roll_double = words.text("prompt.roll_double", lang)
     choose = words.text("prompt.choose", lang, n=999).split("999")[0]
     choose_one = words.text("prompt.choose_one", lang)
+    confirm = words.text("prompt.confirm", lang)  # the only play possible, e.g. from the bar
     played = words.text("play.made.you", lang, play="\0").split("\0")[0]
     asked = words.text("voice.did_you_say", lang, text="\0").split("\0")[0]
     won = (words.text("match.won.you", lang, a=0, b=0).split("0")[0],
@@ -682,7 +683,7 @@ def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str
                 seen = 0
                 while result["turns"] < max_turns:
                     event = next_event(game, seen, {"won": won, "roll": (roll, roll_double),
-                                                     "choose": (choose, choose_one)})
+                                                     "choose": (choose, choose_one), "confirm": (confirm,)})
                     lines = [line for _, line in list(game.lines)]
                     if event is None:
                         print(f"  [{lang}] the game stopped waiting for us; its last lines:", *lines[-8:],
@@ -696,6 +697,9 @@ def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str
                         break
                     if kind == "roll":
                         game.send("r")
+                        continue
+                    if kind == "confirm":  # nothing to say: the player confirms the only play by key
+                        game.send("c")
                         continue
                     result["turns"] += 1
                     prompt = lines[at]
