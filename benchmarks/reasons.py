@@ -176,6 +176,7 @@ def run_timing(n: int) -> None:
         for before, _dice, plays in decisions:
             chosen = plays[len(plays) // 2]
             reasons._hit_counts.cache_clear()  # no help from an earlier decision
+            reasons.blocked_rolls.cache_clear()
             t, c = time.perf_counter(), time.process_time()
             ex = reasons.why(before, plays, chosen, bot=bot)
             times.append(1000.0 * (time.perf_counter() - t))

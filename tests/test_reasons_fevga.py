@@ -154,3 +154,67 @@ def test_a_long_list_of_points_held_names_three_and_counts_the_rest(lang: str) -
         assert said.endswith(": οκτώ με την προτεινόμενη κίνηση, τρεις με τη δική σου· μόνο η "
                              "προτεινόμενη πιάνει το 24, το 21, το 20 και άλλες δύο θέσεις."), said
     assert "18" not in said and "16" not in said
+
+
+# ------------------------------------------------------------------ the opponent's blocked rolls (R2, R7.1)
+def naive_blocked_rolls(position: Position) -> int:
+    """Slow and obvious: for each of the 36 rolls, try every order of single steps of the
+    opponent (``rules_naive``); the roll is blocked when no order plays every die (a play
+    that bears off their last checker plays the roll out)."""
+    start = naive.state_of(position.flip())
+
+    def full(st: naive.State, left: tuple[int, ...]) -> bool:
+        if not left or st[2][0] == 15:
+            return True
+        return any(full(after, left[:i] + left[i + 1:])
+                   for i, die in enumerate(left)
+                   for _src, _dst, after in naive.single_steps("fevga", position.preset, st, die))
+
+    return sum(not full(start, (a,) * 4 if a == b else (a, b))
+               for a in range(1, 7) for b in range(1, 7))
+
+
+def check_blocked_rolls(n: int, seed: int) -> None:
+    seen = 0
+    for position in sample_results("fevga", n, seed):
+        got = facts(position).blocked_rolls
+        assert got == naive_blocked_rolls(position), position
+        seen += got > 0
+    assert seen >= 1  # some position blocks some roll
+
+
+def test_blocked_rolls_agree_with_a_slow_obvious_count() -> None:
+    """The opponent's rolls that cannot be played in full, on 30 seeded Fevga positions."""
+    check_blocked_rolls(30, 43)
+
+
+@pytest.mark.slow
+def test_blocked_rolls_agree_on_three_hundred_positions() -> None:
+    """The same check on 300 seeded Fevga positions."""
+    check_blocked_rolls(300, 44)
+
+
+def test_at_the_start_our_head_blocks_three_doubles_of_the_opponent() -> None:
+    """R7: at the start only the opponent's first checker may move until it passes our
+    starting point; with 3-3, 4-4 or 6-6 its fourth, third or second step lands on our 24
+    (their 12), which we hold, so those three rolls cannot be played in full. Any other roll
+    can (5-5 stops on their 4, past it)."""
+    start = Position.initial("fevga")
+    assert facts(start).blocked_rolls == 3 == naive_blocked_rolls(start)
+    assert facts(Position.initial("portes")).blocked_rolls == 0
+    assert facts(Position.initial("plakoto")).blocked_rolls == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_blocked_rolls_are_said_from_the_listeners_side(lang: str) -> None:
+    """The opponent's rolls counted as ζαριές: feminine numbers in words in Greek speech."""
+    who = player_words("Rita", "rita", 1, lang)
+    said = say_reasons("fevga", [D(kind="blocked_rolls", mine=3, better=11, points=())], lang,
+                       who, speech=True)
+    if lang == "en":
+        assert said == ("Rita's rolls that cannot be played in full: 11 of 36 after the hint's "
+                        "play, 3 after yours.")
+    else:
+        assert said == ("Ζαριές της Ρίτας που δεν παίζονται ολόκληρες: έντεκα στις 36 με την "
+                        "προτεινόμενη κίνηση, τρεις με τη δική σου.")
+        assert not re.search(r"[A-Za-z/*^]", said)

@@ -117,6 +117,10 @@ REASON_WORDS: dict[str, dict[str, str]] = {
                           "with checkers still on it: {n} after the hint's play, {m} after yours",
                     "el": "θέσεις που πιάνεις στις έξι μπροστά από την αφετηρία {whose}, όσο έχει "
                           "ακόμα πούλια εκεί: {n} με την προτεινόμενη κίνηση, {m} με τη δική σου"},
+    "blocked_rolls": {"en": "{whose} rolls that cannot be played in full: {n} of 36 after the "
+                            "hint's play, {m} after yours",
+                      "el": "ζαριές {whose} που δεν παίζονται ολόκληρες: {n} στις 36 με την "
+                            "προτεινόμενη κίνηση, {m} με τη δική σου"},
     "held.only": {"en": "{reason}; only the hint's play holds {points}",
                   "el": "{reason}· μόνο η προτεινόμενη πιάνει {points}"},
     "points.more": {"en": "{n} more", "el": "άλλες {n} θέσεις"},

@@ -3,10 +3,10 @@
 One sentence part per kind of fact, from the listener's side: "your play" is
 theirs, "the hint's play" the expert's, ``{who}`` the opponent. Each part is
 said only in the direction in which it favours the hint's play (the ranking
-keeps only those). Counted rolls, closed points and held points are feminine
-in Greek (ζαριές, πόρτες, θέσεις): in speech their numbers are written as
-words; point numbers and πούλια (neuter) stay digits, which espeak-ng reads
-right.
+keeps only those). Counted rolls (also the opponent's rolls that cannot be
+played in full), closed points and held points are feminine in Greek (ζαριές,
+πόρτες, θέσεις): in speech their numbers are written as words; point numbers
+and πούλια (neuter) stay digits, which espeak-ng reads right.
 
 >>> from types import SimpleNamespace as D
 >>> from tavli_voice.words import player_words
@@ -29,7 +29,8 @@ from .reason_words import REASON_WORDS as REASON_WORDS
 
 
 #: Kinds whose numbers count feminine Greek nouns (πόρτες, θέσεις, φορές).
-_FEMININE = {"prime", "wall", "gaps", "mars_lost", "mars_won", "front", "start_block"}
+_FEMININE = {"prime", "wall", "gaps", "mars_lost", "mars_won", "front", "start_block",
+             "blocked_rolls"}
 
 
 class Fact(Protocol):
