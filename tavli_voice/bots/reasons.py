@@ -507,6 +507,10 @@ EXACT = {Kind.MARS_LOST: -0.01, Kind.MARS_WON: 0.01}
 #: opponent's rolls that cannot be played in full (:attr:`Kind.BLOCKED_ROLLS`, exact):
 #: 0.0011 a roll, validated R² still 0.07 (525 pairs), and Rita's 50 clear mistakes
 #: still get 30 reasons: in each of the 20 left neither play blocks any roll of theirs.
+#: Our own rolls that could not be played in full from the position left (the same exact
+#: count from our side) was fitted too, at -0.0119 a roll, R² 0.12, and not kept: Rita's
+#: mistakes still got 30 reasons, the playouts' clear pairs fewer (1,034 -> 899 of 2,952)
+#: and no more of them pointing the expert's way (96.9% -> 96.8%).
 WEIGHTS: dict[str, dict[Kind, float]] = {
     "portes": {Kind.SHOTS: -0.0030, Kind.MADE: 0.1721, Kind.GIVEN_UP: -0.0967,
                Kind.WALL: 0.1658, Kind.CAPTURED: 0.2103, Kind.PIPS: -0.0089},
@@ -541,8 +545,8 @@ MAX_REASONS = 3
 #: Fevga's weights explain little (validated R² 0.07): there the reasons said must
 #: together explain at least this share, else the honest "no single reason stands
 #: out". Checked by ``benchmarks/reasons.py --agreement 300`` (2,952 pairs a clear
-#: mistake apart in 263 seeded playout decisions): a reason for 1,029, and for 2,139 of
-#: the 2,206 weighted reasons said the expert's mean equity of the turn's plays with the
+#: mistake apart in 263 seeded playout decisions): a reason for 1,034, and for 2,168 of
+#: the 2,238 weighted reasons said the expert's mean equity of the turn's plays with the
 #: better play's value of that fact is higher than with the other play's (97%; Portes
 #: 7,766 of 8,014, 97%; Plakoto 7,978 of 8,328, 96%).
 MOST_BY_GAME = {"fevga": 0.7}
