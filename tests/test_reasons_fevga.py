@@ -218,3 +218,27 @@ def test_the_blocked_rolls_are_said_from_the_listeners_side(lang: str) -> None:
         assert said == ("Ζαριές της Ρίτας που δεν παίζονται ολόκληρες: έντεκα στις 36 με την "
                         "προτεινόμενη κίνηση, τρεις με τη δική σου.")
         assert not re.search(r"[A-Za-z/*^]", said)
+
+
+def test_a_difference_in_blocked_rolls_carries_both_plays_slow_counts() -> None:
+    """Over seeded Fevga turns, two plays whose results block a different number of the
+    opponent's rolls differ in :attr:`Kind.BLOCKED_ROLLS` with exactly the slow counts."""
+    from tavli_voice.rules import legal_plays
+
+    found = 0
+    for before in sample_results("fevga", 40, 45):
+        turn = before.flip()  # the opponent's turn, seen from them
+        for dice in ((6, 5), (4, 4), (3, 1)):
+            plays = legal_plays(turn, dice)
+            if len(plays) < 2:
+                continue
+            a, b = plays[0], plays[-1]
+            diffs = {d.kind: d for d in differences(turn, a, b)}
+            want = (naive_blocked_rolls(a.result), naive_blocked_rolls(b.result))
+            if want[0] != want[1]:
+                found += 1
+                d = diffs[Kind.BLOCKED_ROLLS]
+                assert (d.mine, d.better) == want, (turn, dice)
+            else:
+                assert Kind.BLOCKED_ROLLS not in diffs
+    assert found >= 10  # 21 of the 114 pairs differ
