@@ -757,7 +757,7 @@ def listener_counts(home: Path) -> dict[str, int]:
     behind = [float(m) for m in re.findall(r"listener behind by (\d+) ms", text)]
     return {"background": text.count("dropped as background"),
             "dropped_over_narrator": text.count("voice over the narrator, not stop")
-            + text.count("voice over the narrator, not an answer"),
+            + text.count("voice over the narrator, not a sure answer"),
             "answers_over_narrator": text.count("voice answer over the narrator"),
             "behind_max_ms": round(max(behind, default=0.0))}
 

@@ -96,7 +96,7 @@ class ListenerTuning:
     #: same match: the median at -33 dBFS, the television's utterances 6 dB over it at most, the
     #: player's words 13 dB over it at least)
     background_floor_db: float = 8.0
-    #: an answer to a question, or a play's number (asked back when unsure), said over the narrator counts (with
+    #: an answer to a question, or a play's number, said over the narrator counts (with
     #: ``barge_in="ignore"``) when what was played explains less than ``alone_explained`` of it
     answers_over_narrator: bool = True
 

@@ -374,9 +374,7 @@ class Listener(EarlyGuess):
             raw = self.frames.as_rate(self.frames.raw_tail(len(utt.audio))) if self.canceller is not None else audio
             verdict = self.echo.check(raw, self.frames.offset + utt.start, self.frames.offset + utt.end)
             muted = muted and not self._said_after_the_narrator(verdict.explained)
-            answer = muted and not self._interrupting() and self._answer_over_narrator(verdict) \
-                and utterance_level(verdict.remainder, RATE) >= utterance_level(audio, RATE) - 6.0
-            # (and the microphone itself holds the sound: not a canceller's output alone)
+            answer = muted and not self._interrupting() and self._answer_over_narrator(verdict)
             worded = worded and muted
             barged, self._barged = self._barged, False
             verdict = self._echo_rechecked(verdict, utt, worded)
@@ -401,11 +399,6 @@ class Listener(EarlyGuess):
                                                                verdict.remainder)
                     also.append(rest)
                     prefer = 1 if fitted else None
-                elif answer:
-                    # hardly any of the narrator in the microphone (a headset): the microphone less
-                    # what was played, not the canceller's output, which damps the player while
-                    # the narrator is loud and may leave some of its voice in
-                    audio = verdict.remainder
                 elif self._stop_only(muted):
                     # while the narrator is loud the canceller damps the player by up to ~18 dB
                     # (measured: "σταμάτα" over the help, 1 time in 4 nothing was recognised, and
@@ -449,13 +442,10 @@ class Listener(EarlyGuess):
         if muted and not isinstance(heard.command, StopSpeech):
             log.debug("voice over the narrator, not stop: %r dropped", heard.text)
             return  # the narrator's own voice, or talk over it: only "stop" counts
-        if answer:
-            taken = _an_answer(heard)
-            if taken is None:
-                log.debug("voice over the narrator, not an answer: %r (%s, %.2f) dropped", heard.text,
-                          heard.reason or type(heard.command).__name__, heard.score)
-                return
-            heard = taken
+        if answer and not _an_answer(heard):
+            log.debug("voice over the narrator, not a sure answer: %r (%s, %.2f) dropped", heard.text,
+                      heard.reason or type(heard.command).__name__, heard.score)
+            return
         self._post(heard, "answer over the narrator" if answer else "utterance")
 
     def _post(self, heard: Heard, why: str) -> None:
@@ -483,25 +473,18 @@ class Listener(EarlyGuess):
 #: Answers to a question ("did you say …?"), taken over the narrator reading it as they are
 #: after it (``voice_input.VoiceSource`` takes them whatever the score) ...
 REPLIES: tuple[type, ...] = (Yes, No, Confirm, Cancel, StopSpeech)
-#: ... and what else counts over the narrator's reading with ``barge_in="ignore"`` (the player
-#: knows the play they want from a long list): ``ListenerTuning.answers_over_narrator``
-PLAY_ANSWERS: tuple[type, ...] = (ChoosePlay,)
+#: ... and what else counts over the narrator's reading with ``barge_in="ignore"`` when sure (the
+#: player knows the play they want from a long list): ``ListenerTuning.answers_over_narrator``
+SURE_ANSWERS: tuple[type, ...] = (ChoosePlay,)
 
 
-def _an_answer(heard: Heard) -> Heard | None:
-    """``heard``, said over the narrator's reading, as the answer it counts as (None: it does not).
-
-    A play's number the engine is not sure of is asked back whatever the setting (``doubtful``),
-    as after the reading: measured on the rig with a television on, "eight" said over the list
-    (0.21) was dropped, and the player had to wait for the list's end and say it again.
-    """
-    if heard.command is None or heard.reason:
-        return None
+def _an_answer(heard: Heard) -> bool:
+    """Whether ``heard``, said over the narrator's reading, counts as an answer (``answers_over_narrator``)."""
+    if heard.command is None or heard.reason or heard.doubtful:
+        return False
     if isinstance(heard.command, REPLIES):
-        return None if heard.doubtful else heard
-    if not isinstance(heard.command, PLAY_ANSWERS):
-        return None
-    return dataclasses.replace(heard, doubtful=True) if should_confirm(heard, "unsure") else heard
+        return True
+    return isinstance(heard.command, SURE_ANSWERS) and not should_confirm(heard, "unsure")
 
 
 def _db(value: float | None) -> str:
