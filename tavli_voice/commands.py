@@ -174,6 +174,12 @@ class Previous:
 
 
 @dataclass(frozen=True, slots=True)
+class More:
+    """In a review after the match: the next page of an answer longer than the board
+    window's status (offered only there; the terminal prints every sentence whole)."""
+
+
+@dataclass(frozen=True, slots=True)
 class EndReview:
     """End the review after the match (its summary is said)."""
 
@@ -192,7 +198,7 @@ Command = Union[
     Roll, ChoosePlay, FromPoint, ToPoint, Undo, Confirm, Cancel, Yes, No,
     Resign, Double, Take, Drop, Describe, QueryPoint, QueryQuarter, ListPlays,
     PipCount, Score, Repeat, History, StopSpeech, Help, Hint, Why, ChangeOpponent, Next, Previous,
-    EndReview, Leave, Quit,
+    EndReview, More, Leave, Quit,
 ]
 
 #: Command names used by recognizers and key tables (``hear`` prints these).
@@ -226,6 +232,7 @@ COMMAND_NAMES: dict[str, type] = {
     "next": Next,
     "previous": Previous,
     "end": EndReview,
+    "more": More,
     "leave": Leave,
     "quit": Quit,
 }

@@ -36,11 +36,9 @@ def shown_rows(win: object) -> tuple[list[str], int]:
 
     view = win.view  # type: ignore[attr-defined]
     panel = win.layout.panel  # type: ignore[attr-defined]
-    small = win.fonts.get(render.panel_styles(win.theme, panel.line_h)["status"].size)  # type: ignore[attr-defined]
-    fit = render.status_fit(panel)
-    pages = render.status_pages(small, view.status, panel.status.w - 12, fit, view.lang,
-                                newest=not view.status_all)
-    return pages[min(view.status_page, len(pages) - 1)], fit
+    pages = render.shown_status_pages(win.fonts, win.theme, panel, view.status,  # type: ignore[attr-defined]
+                                      view.lang, newest=not view.status_all)
+    return pages[min(view.status_page, len(pages) - 1)], render.status_fit(panel)
 
 
 def review_window(home: Path, lang: str) -> tuple[App, ReviewMode, object]:
@@ -80,8 +78,7 @@ def read_all_pages(win: object, press: object) -> list[list[str]]:
 @pytest.mark.parametrize("lang", ["en", "el"])
 def test_why_is_shown_whole_across_the_status_pages_and_enter_reads_on_then_goes_next(
         home: Path, lang: str) -> None:
-    from tavli_voice.ui.board.inputs import Input, Kind
-    from tavli_voice.ui.board.navigation import Key
+    import pygame
 
     app, review, win = review_window(home, lang)
     try:
@@ -99,8 +96,9 @@ def test_why_is_shown_whole_across_the_status_pages_and_enter_reads_on_then_goes
         assert dict(win.view.actions).get("more") == more  # type: ignore[attr-defined]
         assert win.view.actions[win.view.action_focus][0] == "more"  # type: ignore[attr-defined]
 
-        def enter() -> None:
-            win.handle(Input(Kind.KEY, key=Key.OK), 0.0)  # type: ignore[attr-defined]
+        def enter() -> None:  # the Enter key, as pygame delivers it
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                                 unicode="\r", scancode=0))
 
         pages = read_all_pages(win, enter)
         n = len(pages)
@@ -130,12 +128,23 @@ def test_a_click_on_more_turns_the_page_and_a_new_answer_starts_on_its_first(hom
         win.frame()  # type: ignore[attr-defined]
         first, _ = shown_rows(win)
         assert first[-1].startswith("…συνέχεια (σελίδα 1 από ")
+        import pygame
+
         place = dict(win.geometry.actions)["more"]  # type: ignore[attr-defined]
-        win.press_target(win.target_at(place.center), win._ctx())  # type: ignore[attr-defined]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=place.center, button=1))
+        win.frame()  # type: ignore[attr-defined]
         win.frame()  # type: ignore[attr-defined]
         second, _ = shown_rows(win)
         assert second != first and second[-1].split("(")[1].startswith("σελίδα 2 από ")
         assert win.status_page == 1  # type: ignore[attr-defined]
+        app.command(C.Why())  # the answer again, from its first page; j shows the next
+        win.frame()  # type: ignore[attr-defined]
+        assert shown_rows(win)[0] == first
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_j, mod=0, unicode="j",
+                                             scancode=0))
+        win.frame()  # type: ignore[attr-defined]
+        win.frame()  # type: ignore[attr-defined]
+        assert shown_rows(win)[0] == second
         app.command(C.Why())  # type: ignore[attr-defined]
         win.frame()  # type: ignore[attr-defined]
         assert shown_rows(win)[0] == first  # the answer again, from its first page
@@ -151,6 +160,9 @@ def test_a_short_answer_has_one_page_and_no_more_button(home: Path) -> None:
         assert not any(r.startswith(("more…", "end (page")) for r in rows)
         assert "more" not in dict(win.view.actions)  # type: ignore[attr-defined]
         win.more()  # type: ignore[attr-defined]
+        said = [str(e.text) for e in app.command(C.More())]  # type: ignore[attr-defined]
+        assert said == [words.text("review.say_cmd", "en")] and review.more_asked == 0
+        win.frame()  # type: ignore[attr-defined]
         assert win.status_page == 0  # type: ignore[attr-defined]
     finally:
         win.close()  # type: ignore[attr-defined]
@@ -172,3 +184,59 @@ def test_status_pages_keeps_every_row_and_says_which_page(home: Path) -> None:
     # a game's status keeps its newest messages whole and drops older ones
     assert status_pages(font, ["Old one.", "New one."], 150, 1, "en") == [["New one."]]
     assert status_pages(font, ["A.", "B."], 150, 3, "en", newest=False) == [["A.", "B."]]
+
+
+def test_one_switch_scans_more_first_and_picks_it_through_the_pages(
+        home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Scanning in the window: while the answer has another page, the review's menu starts
+    with «Συνέχεια της απάντησης»; one press on it shows the next page; after the last
+    page the menu starts with the next mistake again."""
+    from tavli_voice.scanning import ManualClock, ScanSettings, Switch
+    from tavli_voice.scanning.words import label
+    from tavli_voice.ui.board.scanview import scan_show
+    from tavli_voice.ui.board.window import BoardWindow
+
+    kept, _ = play_to_the_end(home, "el", offer=False)
+    assert kept.history_kept is not None
+    review = ReviewMode.open(kept.history_kept, "el", sides=[0])
+    session, _ = Session.restore(review.walk.save)
+    app = App(session, lang="el", save_path=None)
+    begun = app.begin_review(review)
+    clock = ManualClock()
+    win = BoardWindow(app, scan_settings=ScanSettings(), bot_delay=0, clock=clock)
+    win.open()
+    more = label("more", (), "el")
+    assert more == "Συνέχεια της απάντησης"
+
+    def menu() -> tuple[str, ...]:
+        strip = scan_show(win.scanner, app.state(), "el").strip
+        return strip.options if strip is not None else ()
+
+    try:
+        app.publish(begun)
+        win.frame()
+        assert more not in menu()  # the mistake and its roll fit: no More
+        app.command(C.Why())
+        win.frame()
+        pages = [shown_rows(win)[0]]
+        for _ in range(10):
+            if more not in menu():
+                break
+            assert menu()[0] == more and win.scanner is not None
+            for _ in range(200):  # wait for More to be highlighted, then press
+                h = win.scanner.current()
+                if h is not None and menu()[h.index] == more:
+                    break
+                clock.advance(0.1)
+                win.frame()
+            win.scan_driver.press(Switch.PICK)  # type: ignore[union-attr]
+            win.frame()
+            pages.append(shown_rows(win)[0])
+        assert len(pages) >= 2 and win.status_page == len(pages) - 1
+        assert pages[-1][-1] == words.text("review.status_last", "el", page=len(pages),
+                                           pages=len(pages))
+        assert menu()[0] == "Επόμενο λάθος" and review.index == 0
+        text = " ".join(row for page in pages for row in page[:-1])
+        assert text == " ".join(review.status)
+    finally:
+        win.close()

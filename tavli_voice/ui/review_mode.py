@@ -17,7 +17,10 @@ scan menu all follow from that view, as in a game:
   with the reasons;
 - ``EndReview`` ("end", «τέλος»), ``Quit`` (``q``, "quit") or ``StopSpeech``
   ("stop", «σταμάτα», ``.``: the speech stops first): the summary, and the
-  review ends.
+  review ends;
+- ``More``, offered only while the board window says its status has a page
+  after the one shown (:attr:`ReviewMode.more_shown`): nothing is said, the
+  window shows the next page (it counts :attr:`ReviewMode.more_asked`).
 
 The sentences are :class:`~tavli_voice.review_walk.Walk`'s, the same as
 ``tavli-voice review`` prints; each one goes out as a
@@ -57,6 +60,10 @@ class ReviewMode:
         #: roll; after the expert's play (``x``) that play and what the play made cost;
         #: after ``e`` that play and why; after a try right or wrong, the play and the cost.
         self.status: tuple[str, ...] = ()
+        #: set by the board window: its status has a page after the one shown, so "more"
+        #: is offered (first); how many times More was asked for (the window turns a page)
+        self.more_shown = False
+        self.more_asked = 0
 
     @classmethod
     def open(cls, path: Path, lang: str, *, order: str = "size",
@@ -88,6 +95,8 @@ class ReviewMode:
         names = PHASE_COMMANDS["review"]
         if self.index == 0:
             names = tuple(n for n in names if n != "previous")
+        if self.more_shown and not self.done:
+            names = ("more",) + names
         return names + REVIEW_ALWAYS
 
     def _lines(self) -> list[str]:
@@ -122,6 +131,9 @@ class ReviewMode:
         """The sentences that answer ``cmd``; :attr:`done` is set once the review ends."""
         w = self.walk
         if self.done:
+            return []
+        if isinstance(cmd, C.More) and self.more_shown:
+            self.more_asked += 1  # the window shows its status's next page; nothing is said
             return []
         shown: tuple[int, ...] = (0, 1, 2)  # which of the answer's sentences a status shows
         if isinstance(cmd, (C.EndReview, C.Quit, C.StopSpeech)):
@@ -170,11 +182,13 @@ class ReviewMode:
 
 
 def review_scan_root(view: TurnView) -> ListMode:
-    """What a switch user scans during the review: Next, Previous (after the first
-    mistake), Repeat, Try again (opening the plays, numbered as on screen), the expert's
-    play (hint), Why and Stop the review."""
+    """What a switch user scans during the review: More (while the board window's status
+    has another page), Next, Previous (after the first mistake), Repeat, Try again
+    (opening the plays, numbered as on screen), the expert's play (hint), Why and Stop
+    the review."""
     names = set(view.available)
-    options: list[ScanOption] = [command_option(C.Next())]
+    options: list[ScanOption] = [command_option(C.More())] if "more" in names else []
+    options.append(command_option(C.Next()))
     if "previous" in names:
         options.append(command_option(C.Previous()))
     options.append(command_option(C.Repeat()))

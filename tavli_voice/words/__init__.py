@@ -1847,6 +1847,7 @@ SCANNING_WORDS: dict[str, dict[str, str]] = {
     "previous": {"en": "Previous mistake", "el": "Προηγούμενο λάθος"},
     "try_again": {"en": "Try again", "el": "Δοκίμασε ξανά"},
     "end": {"en": "Stop the review", "el": "Τέλος της ανασκόπησης"},
+    "more": {"en": "More of the answer", "el": "Συνέχεια της απάντησης"},
     # What the scanner itself reports.
     "scan_paused": {"en": "Scanning paused. Press the switch to go on.",
                     "el": "Η σάρωση σταμάτησε. Πάτησε τον διακόπτη για να συνεχίσει."},

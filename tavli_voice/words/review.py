@@ -144,6 +144,8 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
                       "προηγούμενο, ξανά, συμβουλή, γιατί ή τέλος."},
     "help_next": {"en": "next: the next mistake (Enter alone too)",
                   "el": "επόμενο: το επόμενο λάθος (και μόνο το Enter)"},
+    "help_more": {"en": "more: the next page of the answer in the window",
+                  "el": "συνέχεια: η επόμενη σελίδα της απάντησης στο παράθυρο"},
     "help_previous": {"en": "previous: the mistake before", "el": "προηγούμενο: το προηγούμενο λάθος"},
     "matches_one": {"en": "In your last match", "el": "Στον προηγούμενο αγώνα σου"},
     "matches_many": {"en": "In your last {n} matches",

@@ -432,11 +432,34 @@ class PanelGeometry:
     capacity: int = 0                       #: how many play buttons a page holds
 
 
+#: Rows of the status the review's More button takes, at its foot (its label says "more…
+#: (page 1 of 2)"); the answer's rows are above it.
+MORE_ROWS = 2
+
+
+def status_fit(panel: PanelLayout) -> int:
+    """How many rows of text the panel's status holds."""
+    return max(1, (panel.status.h - 2) // panel.line_h)
+
+
+def more_button(panel: PanelLayout) -> Rect:
+    """The review's More button: the foot of the status, :data:`MORE_ROWS` rows high (less
+    in a status of few rows), as wide as the status."""
+    fit = status_fit(panel)
+    rows = min(MORE_ROWS, max(1, fit - 1))
+    y = panel.status.y + 2 + (fit - rows) * panel.line_h
+    return Rect(panel.status.x + 2, y, panel.status.w - 4, rows * panel.line_h - 2)
+
+
 def panel_geometry(layout: BoardLayout, n_plays: int, focus: int | None,
                    actions: tuple[str, ...], scanning: bool) -> PanelGeometry:
-    """The numbered play buttons (paged so ``focus`` is seen), actions and scan strip."""
+    """The numbered play buttons (paged so ``focus`` is seen), actions and scan strip; the
+    review's More ("more") sits at the foot of the status, under the rows it continues."""
     panel = layout.panel
     area = panel.list
+    more = actions[:1] == ("more",)
+    if more:
+        actions = actions[1:]
     buttons = action_rows(panel.actions, len(actions))
     if buttons and buttons[0].y < panel.actions.y:  # a second row of buttons: the list is shorter
         area = Rect(area.x, area.y, area.w, max(panel.row_h, area.h - (panel.actions.y
@@ -450,16 +473,18 @@ def panel_geometry(layout: BoardLayout, n_plays: int, focus: int | None,
     title = Rect(area.x, area.y, area.w, panel.line_h)
     area = Rect(area.x, title.bottom + 4, area.w, max(panel.row_h, area.h - panel.line_h - 4))
     cap = list_capacity(area, panel.row_h)
-    more = None
+    more_line = None
     if n_plays > cap:  # a line under the list says what is off screen
-        more = Rect(area.x, area.bottom - panel.line_h, area.w, panel.line_h)
+        more_line = Rect(area.x, area.bottom - panel.line_h, area.w, panel.line_h)
         area = Rect(area.x, area.y, area.w, max(panel.row_h, area.h - panel.line_h - 4))
         cap = list_capacity(area, panel.row_h)
     start, end = list_window(n_plays, cap, focus)
     rows = list_rows(area, panel.row_h, end - start)
     plays = tuple((start + i + 1, rect) for i, rect in enumerate(rows))
     acts = tuple(zip(actions, buttons))
-    return PanelGeometry(plays, acts, scan, (start, end), title, more, cap)
+    if more:
+        acts = (("more", more_button(panel)),) + acts
+    return PanelGeometry(plays, acts, scan, (start, end), title, more_line, cap)
 
 
 def hit_rect(rects: tuple[Rect, ...] | list[Rect], x: float, y: float) -> int | None:

@@ -86,12 +86,12 @@ ACTION_COMMANDS: dict[str, C.Command] = {
     "close": C.Quit(),
     # the review after a match (ui/review_mode.py); "try_again" opens the list of plays
     "next": C.Next(), "previous": C.Previous(), "repeat": C.Repeat(), "hint": C.Hint(),
-    "why": C.Why(), "end": C.EndReview(),
+    "why": C.Why(), "end": C.EndReview(), "more": C.More(),
 }
 
 #: The review's button that opens the list of plays rather than sending a command.
 TRY_AGAIN = "try_again"
-#: The review's button that shows the status's next page (the window turns it; no command).
+#: The review's button that shows the status's next page (``More``: the window turns it).
 MORE = "more"
 
 #: A thing on screen a pointer can rest on or click: ("point", 13), ("play", 2), ("action", "roll").
@@ -154,14 +154,6 @@ def actions_for(ctx: NavContext) -> tuple[str, ...]:
                 + (("previous",) if ctx.can_previous else ()) + ("repeat",)
                 + ((TRY_AGAIN,) if ctx.plays else ()) + ("hint", "why", "end"))
     return ()
-
-
-def focused_action(state: NavState, ctx: NavContext) -> str | None:
-    """The action button OK presses now (none while the list is open or digits wait)."""
-    acts = actions_for(ctx)
-    if not acts or state.list_open or state.digits or ctx.mode in (Mode.PLAY, Mode.CONFIRM):
-        return None
-    return acts[min(state.action_index, len(acts) - 1)]
 
 
 def default_action(ctx: NavContext) -> int:
@@ -339,8 +331,6 @@ def _ok(state: NavState, ctx: NavContext) -> NavResult:
         act = acts[min(state.action_index, len(acts) - 1)]
         if act == TRY_AGAIN:
             return open_list(state, ctx), None
-        if act == MORE:
-            return state, None  # the window turns the status's page (focused_action)
         return state, ACTION_COMMANDS[act]
     return state, None
 

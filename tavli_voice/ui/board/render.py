@@ -30,8 +30,10 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .layout import (BAR, OFF, BoardLayout, PanelGeometry, PanelLayout, Rect, bar_stack,
-                     panel_geometry, point_centre, point_stack, tray_slabs)
+from .layout import (BAR, MORE_ROWS, OFF, BoardLayout, PanelGeometry, PanelLayout, Rect,
+                     bar_stack, panel_geometry, point_centre, point_stack, status_fit,
+                     tray_slabs)
+from .navigation import MORE
 from .model import BoardView
 from .theme import RGB, Theme
 from ... import words
@@ -449,10 +451,12 @@ def _panel(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, theme: 
     small = fonts.get(st.size)
     y = panel.status.y + 2
     step = line
-    fit = max(1, (panel.status.h - 2) // step)
-    pages = status_pages(small, view.status, panel.status.w - 12, fit, view.lang,
-                         newest=not view.status_all)
-    for text in pages[min(view.status_page, len(pages) - 1)]:
+    pages = shown_status_pages(fonts, theme, panel, view.status, view.lang, not view.status_all)
+    page = pages[min(view.status_page, len(pages) - 1)]
+    more_button = dict(geo.actions).get(MORE)
+    for i, text in enumerate(page):
+        if len(pages) > 1 and i == len(page) - 1 and more_button is not None:
+            break  # "more… (page 1 of 2)" is the More button's label, drawn with the buttons
         img = small.render(_fit(small, text, panel.status.w - 12), True, st.colour)
         surface.blit(img, (x, y))
         y += step
@@ -476,24 +480,35 @@ def _panel(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, theme: 
         _play_button(surface, view, number, rect, theme, fonts)
     for i, (key, rect) in enumerate(geo.actions):
         label = dict(view.actions).get(key, key)
+        if key == MORE and len(pages) > 1:
+            label = page[-1]  # in the status, under the rows it continues
         focused = (view.action_focus == i) or view.highlight == ("action", key)
         _button(surface, rect, label, theme, fonts, focused,
                 dwell=_dwell_for(view, ("action", key)))
     del pygame
 
 
-def status_fit(panel: "PanelLayout") -> int:
-    """How many rows of text the panel's status holds."""
-    return max(1, (panel.status.h - 2) // panel.line_h)
+def shown_status_pages(fonts: Fonts, theme: Theme, panel: PanelLayout,
+                       status: tuple[str, ...] | list[str], lang: str,
+                       newest: bool = True) -> list[list[str]]:
+    """The status's pages as the panel shows them (:func:`status_pages`): a game's newest
+    messages, or (``newest`` False) the review's whole answer, whose page marker is the
+    More button, :data:`~.layout.MORE_ROWS` rows high."""
+    small = fonts.get(panel_styles(theme, panel.line_h)["status"].size)
+    fit = status_fit(panel)
+    marker = 1 if newest else min(MORE_ROWS, max(1, fit - 1))
+    return status_pages(small, status, panel.status.w - 12, fit, lang, newest, marker)
 
 
 def status_pages(font: "pygame.font.Font", status: tuple[str, ...] | list[str], width: int,
-                 fit: int, lang: str, newest: bool = True) -> list[list[str]]:
+                 fit: int, lang: str, newest: bool = True,
+                 marker_rows: int = 1) -> list[list[str]]:
     """The status's rows as pages of at most ``fit`` rows, nothing cut off: ``status``'s
     sentences wrapped to ``width`` (with ``newest``, only the newest sentences that fit,
     each whole: a game's last messages; else all of them: the review's answer). When they
     need more than one page each page ends with a row that says so ("more… (page 1 of
-    2)", «…συνέχεια (σελίδα 1 από 2)»; the last "end (page 2 of 2)")."""
+    2)", «…συνέχεια (σελίδα 1 από 2)»; the last "end (page 2 of 2)"), which takes
+    ``marker_rows`` rows."""
     rows: list[str] = []
     for text in (reversed(status) if newest else status):
         wrapped = _wrap(font, text, width)
@@ -505,7 +520,7 @@ def status_pages(font: "pygame.font.Font", status: tuple[str, ...] | list[str], 
         rows = wrapped + rows
     if len(rows) <= fit:
         return [rows]
-    per = max(1, fit - 1)
+    per = max(1, fit - marker_rows)
     chunks = [rows[i:i + per] for i in range(0, len(rows), per)]
     last = len(chunks)
     return [chunk + [_fit(font, words.text("review.status_more" if k < last

@@ -37,9 +37,9 @@ from ..scan_driver import ScanDriver
 from .inputs import Input, Kind, SwitchMap, switch_map, translate
 from .layout import STATUS_LINES, BoardLayout, compute_layout, hit_point, hit_rect
 from .model import BoardView, Extras, build_view, nav_context, play_steps
-from .navigation import (DEFAULT_DWELL, MORE, TRY_AGAIN, DwellState, Key, Mode, NavContext,
-                         NavState, Target, dwell, dwell_progress, focused_action, open_list,
-                         press_digit, press_key, press_page, target_command)
+from .navigation import (DEFAULT_DWELL, TRY_AGAIN, DwellState, Mode, NavContext, NavState,
+                         Target, dwell, dwell_progress, open_list, press_digit, press_key,
+                         press_page, target_command)
 from .navigation import tick as nav_tick
 from .scanview import scan_show
 from .theme import THEMES, Theme, find_theme
@@ -122,6 +122,7 @@ class BoardWindow:
         self.status_page = 0
         self._status_more = False
         self._status_new = False
+        self._more_asked = 0  #: the review's More commands already acted on
         self.last_move: tuple[tuple[int, int], ...] = ()
         self.question: tuple[str, int] | None = None
         self.view: BoardView | None = None
@@ -278,9 +279,6 @@ class BoardWindow:
             self.closing = True
         elif inp.kind is Kind.KEY and inp.key is not None:
             self._remote_used = True
-            if inp.key is Key.OK and focused_action(self.nav.synced(ctx), ctx) == MORE:
-                self.more()
-                return
             self.nav, cmd = press_key(self.nav, inp.key, ctx)
             if cmd is not None and isinstance(cmd, C.Quit):
                 self.closing = True
@@ -349,16 +347,12 @@ class BoardWindow:
         if target == ("action", TRY_AGAIN) and ctx.mode is Mode.REVIEW:
             self.nav = open_list(self.nav.synced(ctx), ctx)
             return
-        if target == ("action", MORE):
-            if ctx.more:
-                self.more()
-            return
         self.send(target_command(target, ctx))
 
     def more(self) -> None:
-        """Show the status's next page (the review's More: its button, Enter on it, a
-        click, a dwell or the switch). On the last page More is gone, and the focus
-        stays on the button it was on."""
+        """Show the status's next page (the review's ``More``: its button, Enter on it, a
+        click, a dwell or the switch all send it). On the last page More is gone, and the
+        focus stays on the button it was on."""
         if not self._status_more:
             return
         self.status_page += 1
@@ -368,16 +362,14 @@ class BoardWindow:
 
     def _status_pages(self, status: tuple[str, ...] | None = None) -> int:
         """How many pages the status needs in the window as laid out now."""
-        from .render import panel_styles, status_fit, status_pages
+        from .render import shown_status_pages
 
         if self.fonts is None or self.layout is None:
             return 1
         if status is None:
             status = self.view.status if self.view is not None else tuple(self.status)
-        panel = self.layout.panel
-        small = self.fonts.get(panel_styles(self.theme, panel.line_h)["status"].size)
-        return len(status_pages(small, status, panel.status.w - 12, status_fit(panel), self.lang,
-                                newest=self.app.review is None))
+        return len(shown_status_pages(self.fonts, self.theme, self.layout.panel, status,
+                                      self.lang, newest=self.app.review is None))
 
     def target_at(self, pos: tuple[int, int]) -> Target | None:
         """The button or point under ``pos`` (buttons first; generous point targets)."""
@@ -501,6 +493,12 @@ class BoardWindow:
 
     def build_view(self, now: float) -> BoardView:
         """This frame's :class:`BoardView`."""
+        review = self.app.review
+        if review is not None and review.more_asked != self._more_asked:
+            turned = review.more_asked > self._more_asked  # (a new review counts from 0)
+            self._more_asked = review.more_asked
+            if turned:
+                self.more()  # More came as a command (a key, a button, the switch)
         view = self.app.state()
         show = scan_show(self.scanner, view, self.lang) if self.scanner is not None else None
         ctx = self._ctx()
@@ -534,6 +532,11 @@ class BoardWindow:
         if self._status_new and more:  # a long answer: More takes the focus
             self.nav = replace(self.nav, action_index=0)
         self._status_new = False
+        if review is not None and review.more_shown != more:
+            review.more_shown = more  # "more" offered (first) to the switch, or not
+            if self.scan_driver is not None:
+                self.scan_driver.refresh(now)
+            view = self.app.state()
         if (page, more) != (self.status_page, self._status_more) or more:
             self.status_page, self._status_more = page, more
             board = build_view(view, replace(extras, nav=self.nav, status_page=page,
