@@ -240,3 +240,31 @@ def test_one_switch_scans_more_first_and_picks_it_through_the_pages(
         assert text == " ".join(review.status)
     finally:
         win.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_every_status_of_a_whole_review_is_shown_whole_across_its_pages(home: Path,
+                                                                        lang: str) -> None:
+    """Each mistake of a seeded match, and after it the expert's play, why, and a try: every
+    sentence the status holds is drawn whole across its pages, none longer than the rows."""
+    app, review, win = review_window(home, lang)
+    paged = 0
+    try:
+        for i in range(review.mistakes):
+            for cmd in ((C.Next(),) if i else ()) + (C.Hint(), C.Why(), C.ChoosePlay(1)):
+                app.command(cmd)  # type: ignore[attr-defined]
+                win.frame()  # type: ignore[attr-defined]
+                status = list(win.view.status)  # type: ignore[attr-defined]
+                assert status, (i, cmd)
+
+                def more() -> None:
+                    app.command(C.More())  # type: ignore[attr-defined]
+
+                pages = read_all_pages(win, more)
+                rows = [r for p in pages for r in (p[:-1] if len(pages) > 1 else p)]
+                assert " ".join(rows) == " ".join(status), (i, cmd, pages)
+                paged += len(pages) > 1
+        assert review.index == review.mistakes - 1
+    finally:
+        win.close()  # type: ignore[attr-defined]
+    assert paged >= 1  # some answers of this match need more than one page
