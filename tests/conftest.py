@@ -72,6 +72,16 @@ def user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     return home
 
 
+@pytest.fixture
+def tmp_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every user folder (``HOME`` and the ``XDG_*`` folders) inside ``tmp_path``; returns it."""
+    monkeypatch.delenv("TAVLI_VOICE_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    for name in ("DATA", "CONFIG", "CACHE", "STATE"):
+        monkeypatch.setenv(f"XDG_{name}_HOME", str(tmp_path / name.lower()))
+    return tmp_path
+
+
 def _point_user_folders(patch: pytest.MonkeyPatch, home: Path, cache: Path) -> None:
     for folder in (home, home / ".local" / "share", home / ".config", home / ".local" / "state", cache):
         folder.mkdir(parents=True, exist_ok=True)

@@ -19,13 +19,9 @@ from tavli_voice.ui.app import App
 
 
 @pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def home(tmp_home: Path) -> Path:
     """Every user folder inside ``tmp_path``."""
-    monkeypatch.delenv("TAVLI_VOICE_HOME", raising=False)
-    monkeypatch.setenv("HOME", str(tmp_path))
-    for name in ("DATA", "CONFIG", "CACHE", "STATE"):
-        monkeypatch.setenv(f"XDG_{name}_HOME", str(tmp_path / name.lower()))
-    return tmp_path
+    return tmp_home
 
 
 def finish_a_match(home: Path, lang: str, seed: int = 5) -> tuple[App, list[str]]:

@@ -18,12 +18,8 @@ from tavli_voice.startup import main as play_main
 
 
 @pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def home(tmp_home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every user folder inside ``tmp_path``; returns the history folder."""
-    monkeypatch.delenv("TAVLI_VOICE_HOME", raising=False)
-    monkeypatch.setenv("HOME", str(tmp_path))
-    for name in ("DATA", "CONFIG", "CACHE", "STATE"):
-        monkeypatch.setenv(f"XDG_{name}_HOME", str(tmp_path / name.lower()))
     monkeypatch.setenv("LANGUAGE", "en")
     return history.history_dir()
 

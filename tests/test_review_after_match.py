@@ -18,13 +18,9 @@ OFFER = {"en": "Review your mistakes? Yes or no.", "el": "Να δούμε τα �
 
 
 @pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def home(tmp_home: Path) -> Path:
     """Every user folder inside ``tmp_path``."""
-    monkeypatch.delenv("TAVLI_VOICE_HOME", raising=False)
-    monkeypatch.setenv("HOME", str(tmp_path))
-    for name in ("DATA", "CONFIG", "CACHE", "STATE"):
-        monkeypatch.setenv(f"XDG_{name}_HOME", str(tmp_path / name.lower()))
-    return tmp_path
+    return tmp_home
 
 
 def notices(events: list[E.Event]) -> list[str]:

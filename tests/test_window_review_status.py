@@ -17,15 +17,11 @@ from tavli_voice.ui.review_mode import ReviewMode
 
 
 @pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def home(tmp_home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every user folder inside ``tmp_path``; the window headless."""
     pytest.importorskip("pygame")
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.delenv("TAVLI_VOICE_HOME", raising=False)
-    monkeypatch.setenv("HOME", str(tmp_path))
-    for name in ("DATA", "CONFIG", "CACHE", "STATE"):
-        monkeypatch.setenv(f"XDG_{name}_HOME", str(tmp_path / name.lower()))
-    return tmp_path
+    return tmp_home
 
 
 def rows_and_room(win: object) -> tuple[int, int]:
