@@ -150,8 +150,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 {"en": ("end",), "el": ("τέλος",)}, _say(("end",), ("τέλος",)), scanned=True,
                 help_only_keys=("q",)),  # q (quit) ends a review
     # the board window's review: its status's next page (j, or Enter on its focused More
-    # button; the terminal prints every sentence whole, so there it only says what to type)
-    CommandSpec("more", C.More(), "review.help_more", ("j",), scanned=True),
+    # button; "more", «συνέχεια» by voice, offered only while a page follows; the terminal
+    # prints every sentence whole, so there it only says what to type)
+    CommandSpec("more", C.More(), "review.help_more", ("j",),
+                {"en": ("more", "continue"), "el": ("συνέχεια",)},
+                _say(("more",), ("συνέχεια",)), scanned=True),
     CommandSpec("leave", C.Leave(), "help.leave", ("ll",),
                 {"en": ("leave",), "el": ("αποχώρηση",)}, _say(("leave",), ("αποχώρηση",)),
                 scanned=True),

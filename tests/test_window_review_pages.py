@@ -264,3 +264,83 @@ def test_every_status_of_a_whole_review_is_shown_whole_across_its_pages(home: Pa
     finally:
         win.close()  # type: ignore[attr-defined]
     assert paged >= 1  # some answers of this match need more than one page
+
+
+def long_answer(app: App, review: ReviewMode, win: object) -> None:
+    """Ask why at each mistake in turn until the answer needs another page (More shown)."""
+    for first in range(review.mistakes):
+        if first:
+            app.command(C.Next())  # type: ignore[attr-defined]
+        app.command(C.Why())  # type: ignore[attr-defined]
+        win.frame()  # type: ignore[attr-defined]
+        if "more" in dict(win.view.actions):  # type: ignore[attr-defined]
+            return
+    raise AssertionError("no answer of this match needs a second page")
+
+
+def voice_phrases(app: App, lang: str) -> tuple[object, ...]:
+    """What the voice input listens for now, as it builds it from the review's turn view."""
+    from tavli_voice.speech.grammar import options_from, phrases
+    from tavli_voice.ui.voice_input import NOT_BY_VOICE
+
+    view = app.state()
+    options = options_from([n for n in view.available if n not in NOT_BY_VOICE],
+                           len(view.plays), view.step_sources, view.step_targets)
+    return phrases(options, lang)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("lang,said", [("en", "more"), ("el", "συνέχεια")])
+def test_saying_more_turns_the_status_page_and_is_heard_only_while_a_page_follows(
+        home: Path, lang: str, said: str) -> None:
+    """Voice users reach the rest of a long answer: "more" («συνέχεια») is in the review's
+    grammar while the window's status has another page, means More and turns the page;
+    on the last page it is no longer listened for."""
+    from tavli_voice.speech.grammar import lookup
+
+    app, review, win = review_window(home, lang)
+    try:
+        assert lookup(voice_phrases(app, lang), said) is None  # a short status: no More
+        long_answer(app, review, win)
+        index = review.index
+        first, _ = shown_rows(win)
+        heard = lookup(voice_phrases(app, lang), said)
+        assert heard is not None and heard.command == C.More()  # type: ignore[attr-defined]
+        for _ in range(20):  # said again while a page follows
+            heard = lookup(voice_phrases(app, lang), said)
+            if heard is None:
+                break
+            app.command(heard.command)  # type: ignore[attr-defined]
+            win.frame()  # type: ignore[attr-defined]
+        assert win.status_page >= 1 and shown_rows(win)[0] != first  # type: ignore[attr-defined]
+        assert shown_rows(win)[0][-1] == words.text(
+            "review.status_last", lang, page=win.status_page + 1,  # type: ignore[attr-defined]
+            pages=win.status_page + 1)  # type: ignore[attr-defined]
+        assert review.index == index  # nothing but the page moved
+    finally:
+        win.close()  # type: ignore[attr-defined]
+
+
+@pytest.mark.espeak
+@pytest.mark.parametrize("lang,voices", [("en", ("en-us", "en-gb", "en-us+f2")),
+                                         ("el", ("el", "el+m3", "el+f2"))])
+def test_more_spoken_is_told_apart_from_the_play_numbers(home: Path, lang: str,
+                                                         voices: tuple[str, ...]) -> None:
+    """espeak-ng's "more" («συνέχεια») is heard as More, and "four" («τέσσερα») as play 4,
+    with the review's grammar while More is offered (English "more" rhymes with "four")."""
+    from speech_helpers import espeak
+    from tavli_voice.speech.engine_sphinx import SphinxRecognizer
+    from tavli_voice.speech.words import COMMAND_WORDS, number_text
+
+    app, review, win = review_window(home, lang)
+    try:
+        long_answer(app, review, win)
+        assert "more" in app.state().available and len(app.state().plays) >= 4
+        items = voice_phrases(app, lang)
+        engine = SphinxRecognizer(lang)  # type: ignore[arg-type]
+        more = " ".join(COMMAND_WORDS["more"][lang][0])  # type: ignore[index]
+        four = number_text(4, lang)  # type: ignore[arg-type]
+        for voice in voices:
+            assert engine.recognize(espeak(more, voice), items).command == C.More(), voice
+            assert engine.recognize(espeak(four, voice), items).command == C.ChoosePlay(4), voice
+    finally:
+        win.close()  # type: ignore[attr-defined]

@@ -89,6 +89,7 @@ ENGLISH: dict[str, tuple[str, ...]] = {
     "repeat": ("R IH P IY T", "R IY P IY T"),
     "next": ("N EH K S T",),
     "previous": ("P R IY V IY AH S",),
+    "more": ("M AO R", "M AO"),
     "end": ("EH N D",),
     "again": ("AH G EH N", "AH G EY N"),
     "stop": ("S T AA P",),

@@ -197,7 +197,7 @@ STEP_WORDS: dict[str, dict[Lang, tuple[Variant, ...]]] = {
 #: The order commands are listed in when a hint says what can be said.
 _LISTING = ("roll", "undo", "confirm", "cancel", "yes", "no", "resign", "double", "take", "drop",
             "position", "plays", "pips", "score", "repeat", "stop", "help", "hint", "why", "opponent",
-            "next", "previous", "end", "leave", "quit")
+            "more", "next", "previous", "end", "leave", "quit")
 
 #: Command words without a number, by command name (from the command table).
 #: One word each, as far as possible: every extra phrase is one more thing a

@@ -18,8 +18,8 @@ scan menu all follow from that view, as in a game:
 - ``EndReview`` ("end", «τέλος»), ``Quit`` (``q``, "quit") or ``StopSpeech``
   ("stop", «σταμάτα», ``.``: the speech stops first): the summary, and the
   review ends;
-- ``More``, offered only while the board window says its status has a page
-  after the one shown (:attr:`ReviewMode.more_shown`): nothing is said, the
+- ``More`` (``j``, "more", «συνέχεια»), offered only while the board window says its
+  status has a page after the one shown (:attr:`ReviewMode.more_shown`): nothing is said, the
   window shows the next page (it counts :attr:`ReviewMode.more_asked`).
 
 The sentences are :class:`~tavli_voice.review_walk.Walk`'s, the same as
