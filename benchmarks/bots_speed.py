@@ -11,6 +11,7 @@ Usage::
 
     python benchmarks/bots_speed.py              # 200 decisions per game
     python benchmarks/bots_speed.py --decisions 500 --game portes
+    python benchmarks/bots_speed.py --game portes --margin 0.06 --width 3
 """
 
 from __future__ import annotations
@@ -49,11 +50,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--decisions", type=int, default=200)
     ap.add_argument("--game", choices=GAMES, action="append")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--margin", type=float, default=None,
+                    help="the search's margin (equity) instead of the game's")
+    ap.add_argument("--width", type=int, default=None,
+                    help="how many candidates the search looks at instead of the game's")
     a = ap.parse_args(argv)
     for game in a.game or GAMES:
         ds = decisions(game, a.decisions, a.seed)
         zero = ExpertBot(1, search=False)
-        search = ExpertBot(1, search=True)
+        search = ExpertBot(1, search=True, margin=a.margin, width=a.width)
         strong = StrongBot(1)
         zero.net(game)  # load the weights before timing
         cands = statistics.fmean(len(p) for _, _, p in ds)

@@ -15,7 +15,12 @@ Usage::
     python benchmarks/portes_gnubg.py --bots expert,expert0 --limit 500
     python benchmarks/portes_gnubg.py --file held_out.jsonl
 
-``expert0`` is the expert without its search (the net alone, 0-ply).
+``expert0`` is the expert without its search (the net alone, 0-ply);
+``expert1`` the expert with its one-roll look-ahead at the game's settings and
+``expert1:MARGIN:WIDTH`` with the look-ahead over at most WIDTH candidates
+within MARGIN (equity) of the best::
+
+    python benchmarks/portes_gnubg.py --bots expert1:0.06:3 --against expert0.json
 
 A file judged at more than 0-ply (``"judge": "2-ply"`` on its lines, made by
 ``benchmarks/portes_judge.py``; ``shared/fixtures/portes_decisions_gnubg_2ply.jsonl``)
@@ -49,8 +54,21 @@ def load(path: Path, limit: int | None) -> list[dict[str, object]]:
 
 
 def bot_for(name: str, seed: int) -> Bot:
+    """The bot called ``name``: a level, ``expert0``, ``expert1`` or ``expert1:MARGIN:WIDTH``.
+
+    >>> b = bot_for("expert1:0.06:3", 1)
+    >>> b.search, b.margin, b.width
+    (True, 0.06, 3)
+    """
     if name == "expert0":
         return ExpertBot(seed, search=False)
+    if name == "expert1" or name.startswith("expert1:"):
+        parts = name.split(":")
+        if len(parts) not in (1, 3):
+            raise SystemExit(f"{name}: expected expert1 or expert1:MARGIN:WIDTH")
+        if len(parts) == 1:
+            return ExpertBot(seed, search=True)
+        return ExpertBot(seed, search=True, margin=float(parts[1]), width=int(parts[2]))
     return make_bot(name, seed)
 
 

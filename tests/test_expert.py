@@ -98,7 +98,7 @@ class TestExpertPlay:
             eq = bot.equities(plays)
             assert bot.choose_play(pos, roll, plays) == plays[int(np.argmax(eq))]
 
-    @pytest.mark.parametrize("game", ["plakoto", "fevga"])
+    @pytest.mark.parametrize("game", ["portes", "plakoto", "fevga"])
     def test_look_ahead_averages_the_best_reply_to_each_of_the_21_rolls(self, game: str) -> None:
         from tavli_voice.bots.expert import ROLL_WEIGHTS, ROLLS
         from tavli_voice.rules import game_outcome
@@ -119,7 +119,40 @@ class TestExpertPlay:
             assert got == pytest.approx(want, abs=1e-5)
         assert abs(float(ROLL_WEIGHTS.sum()) - 1.0) < 1e-12 and len(ROLLS) == 21
 
-    @pytest.mark.parametrize("game", ["plakoto", "fevga"])
+    @pytest.mark.parametrize(("ours_off", "points"), [(0, 2.0), (1, 1.0)])
+    def test_look_ahead_counts_the_opponents_finishing_reply_as_tavlucky_does(
+            self, ours_off: int, points: float) -> None:
+        """R4/R7: the opponent's last checker goes off with any roll: a mars (2) while we
+        have none off, else a single game, whatever the net would say."""
+        pts = [0] * 24
+        pts[23] = -1                    # their last checker, on their 1-point
+        if ours_off:
+            pts[0] = 15 - ours_off      # ours home, one already off
+        else:
+            pts[18] = 15                # ours far from home: none can go off this turn
+        pos = Position.from_json({"game": "portes", "points": pts, "off": [ours_off, 14]})
+        plays = legal_plays(pos, (1, 2))
+        assert plays and all(game_outcome(p.result) is None for p in plays)
+        assert all(p.result.off[0] == 0 for p in plays) == (ours_off == 0)
+        got = ExpertBot(seed=1).lookahead_many(plays)
+        np.testing.assert_allclose(got, -points, atol=1e-12)
+
+    def test_search_settings_choose_how_many_close_candidates_look_ahead(self) -> None:
+        """Width 1 never searches; a wide margin searches the top ``width`` by 0-ply."""
+        decisions = [d for d in samples("portes", 12, seed=13) if len(d[2]) >= 3]
+        assert decisions
+        for _, _, plays in decisions:
+            eq = ExpertBot(seed=1).equities(plays)
+            narrow = ExpertBot(seed=1, search=True, width=1).scored(plays)
+            assert np.array_equal(narrow, eq)
+            wide = ExpertBot(seed=1, search=True, margin=10.0, width=3).scored(plays)
+            top = np.argsort(-eq)[:3]
+            want = ExpertBot(seed=1).lookahead_many([plays[int(i)] for i in top])
+            np.testing.assert_allclose(wide[top], want, atol=1e-9)
+            rest = np.setdiff1d(np.arange(len(plays)), top)
+            assert np.all(wide[rest] < wide[top].min())
+
+    @pytest.mark.parametrize("game", ["portes", "plakoto", "fevga"])
     def test_search_picks_a_legal_play_the_same_way_for_a_seed(self, game: str) -> None:
         decisions = samples(game, 12, seed=11)
         a, b = ExpertBot(seed=3, search=True), ExpertBot(seed=3, search=True)

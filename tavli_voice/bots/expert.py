@@ -55,6 +55,17 @@ SEARCH_BY_GAME = {"portes": False, "plakoto": True, "fevga": True}
 SEARCH_MARGIN = 0.03
 #: … and look at this many of them.
 SEARCH_WIDTH = 2
+#: Games whose search looks at other than (:data:`SEARCH_MARGIN`, :data:`SEARCH_WIDTH`).
+SEARCH_SETTINGS_BY_GAME: dict[str, tuple[float, int]] = {}
+
+
+def search_settings(game: str) -> tuple[float, int]:
+    """(margin, width) of the expert's search in ``game``.
+
+    >>> search_settings("fevga")
+    (0.03, 2)
+    """
+    return SEARCH_SETTINGS_BY_GAME.get(game, (SEARCH_MARGIN, SEARCH_WIDTH))
 
 
 class ExpertBot:
@@ -63,9 +74,13 @@ class ExpertBot:
     name = "expert"
 
     def __init__(self, seed: int | str = 0, *, search: bool | None = None,
-                 nets: dict[str, Net] | None = None) -> None:
+                 nets: dict[str, Net] | None = None, margin: float | None = None,
+                 width: int | None = None) -> None:
         self.rng = random.Random(f"expert:{seed}")
         self.search = search
+        #: the search's margin and width when given, else the game's (:func:`search_settings`)
+        self.margin = margin
+        self.width = width
         self._nets = dict(nets or {})
         self._stand_in = StrongBot(seed)  #: plays the games whose weights do not load
 
@@ -169,8 +184,11 @@ class ExpertBot:
             search = SEARCH_BY_GAME.get(plays[0].result.game, False)
         if not search or len(plays) < 2:
             return eq
+        margin, width = search_settings(plays[0].result.game)
+        margin = margin if self.margin is None else self.margin
+        width = width if self.width is None else self.width
         order = np.argsort(-eq)
-        top = [int(i) for i in order[:SEARCH_WIDTH] if eq[order[0]] - eq[i] <= SEARCH_MARGIN]
+        top = [int(i) for i in order[:width] if eq[order[0]] - eq[i] <= margin]
         if len(top) < 2:
             return eq
         out = eq - 10.0  # candidates not searched stay below the searched ones
