@@ -690,7 +690,8 @@ def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str
                               sep="\n    ")
                         break
                     kind, at = event
-                    seen = at + 1
+                    # this turn's lines begin after the last event read (its roll, or the play before)
+                    turn_began, seen = seen, at + 1
                     if kind == "won":
                         result["finished"] = 1
                         print(f"  [{lang}] {lines[at]}")
@@ -704,7 +705,7 @@ def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str
                     result["turns"] += 1
                     prompt = lines[at]
                     count = 1 if prompt.startswith(choose_one) else int(prompt[len(choose):].split()[0].rstrip(","))
-                    listed = numbered(lines[:at])
+                    listed = turn_plays(lines, turn_began, at)
                     if len(listed) < count:  # grouped by checker: list them all
                         sent = game.send("l")
                         game.wait_for(f"{count}: ", after=sent, timeout=10)
@@ -782,6 +783,16 @@ def next_event(game: Game, seen: int, marks: dict[str, tuple[str, ...]],
 def notation(play: str) -> str:
     """The notation of a play as the game prints it: "from 13 to 6 (13/6)" -> "13/6" (as is without one)."""
     return play[play.rindex(" (") + 2:-1] if play.endswith(")") and " (" in play else play
+
+
+def turn_plays(lines: list[str], began: int, at: int) -> dict[int, str]:
+    """The plays listed by number in this turn's lines (``began`` to the prompt at ``at``), by number.
+
+    Only this turn's: a turn whose plays are grouped by checker ("From 22: 8 plays. …") lists
+    none, and an earlier turn's list read instead gave each number another play (a play made
+    right was counted as acted on wrongly).
+    """
+    return numbered(lines[began:at])
 
 
 def numbered(lines: list[str]) -> dict[int, str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from benchmarks.e2e_sound import notation, numbered
+from benchmarks.e2e_sound import notation, numbered, turn_plays
 
 
 def test_the_play_made_is_compared_by_its_notation() -> None:
@@ -18,3 +18,16 @@ def test_only_the_last_list_is_read() -> None:
     lines = ["1: 24 to 23 (24/23)", "2: 13 to 11 (13/11)", "You played 24 to 23.", "Rita played 6/1.",
              "1: 6 to 1 (6/1)"]
     assert numbered(lines) == {1: "6/1"}
+
+
+def test_a_turn_whose_plays_are_grouped_reads_no_earlier_turns_list() -> None:
+    lines = ["You rolled 6 and 2.", "3 plays to choose from:", "1: 24 to 22, 20 to 14 (24/22 20/14)",
+             "2: 24 to 18, 8 to 6 (24/18 8/6)", "3: 13 to 5 (13/5)", "Choose a play, 1 to 3, or h for help.",
+             "You played from 24 to 22, from 20 to 14 (24/22 20/14).", "Type r to roll.",
+             "You rolled 4 and 1.", "2 plays to choose from:", "From 22: 1 play. From 14: 1 play.",
+             "Choose a play, 1 to 2, or h for help."]
+    began = lines.index("Type r to roll.") + 1
+    # nothing listed in this turn: the player lists them ("l") rather than take the old numbers
+    assert turn_plays(lines, began, len(lines) - 1) == {}
+    listed = turn_plays(lines, 0, 5)
+    assert listed == {1: "24/22 20/14", 2: "24/18 8/6", 3: "13/5"}
