@@ -627,8 +627,16 @@ def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
         if answer == "resume":
             args.resume = True
         elif answer == "new":
-            name = saved.keep_aside(save_path)
-            say(M.text("saved.kept", lang, name=name, command=f"{command} resume {name}"))
+            try:
+                name = saved.keep_aside(save_path, lang=lang)
+            except OSError as exc:  # the unfinished match stays as it is: no new match over it
+                from .ui.guard import os_error_text
+                log.warning("the unfinished match could not be kept aside: %s", exc)
+                say(M.text("saved.not_kept", lang, path=str(save_path),
+                           error=os_error_text(exc, lang), command=resume_command))
+                return 1
+            say(M.text("saved.kept", lang, name=name,
+                       command=f"{command} resume {name}{way}"))
     opened = open_session(args, lang, save_path, say)
     if isinstance(opened, int):
         return opened

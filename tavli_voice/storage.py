@@ -35,7 +35,7 @@ from . import savefile, userfiles
 from .savefile import SaveInvalid
 
 __all__ = [
-    "MAX_SAVE_BYTES", "REFUSALS", "SAVE_NAME", "FinishNotKept", "LockUnavailable", "Loaded",
+    "KEPT_PREFIXES", "MAX_SAVE_BYTES", "REFUSALS", "SAVE_NAME", "FinishNotKept", "LockUnavailable", "Loaded",
     "MatchOpenElsewhere", "SaveInvalid",
     "SaveLock", "check_save", "data_dir", "fallback_folders", "finish", "load", "looks_like_save",
     "other_save_path", "owned_name", "refusal", "save", "save_path", "saves_to_resume", "set_aside", "usable_folder",
@@ -85,12 +85,21 @@ class Loaded:
 REFUSALS = ("folder", "special", "not_a_save", "too_long", "unreadable")
 
 
+#: The start of the name of an unfinished match kept aside when a new one starts, in each
+#: language (``match-20261201-151300.json``, ``αγώνας-20261201-151300.json``): the words
+#: catalogue's ``saved.file_name`` and a dash (a test checks they agree).
+KEPT_PREFIXES: tuple[str, ...] = ("match-", "αγώνας-")
+
+
 def owned_name(path: Path) -> bool:
     """True for the names the program gives its saves (``autosave.json``, ``autosave-2.json``,
-    ``match-….json``, ``last-match.json`` and copies kept aside as ``….corrupt-…``).
+    ``match-….json`` or ``αγώνας-….json``, ``last-match.json`` and copies kept aside as
+    ``….corrupt-…``).
 
     >>> [owned_name(Path(n)) for n in ("autosave.json", "autosave-3.json", "notes.json")]
     [True, True, False]
+    >>> owned_name(Path("αγώνας-20261201-151300.json"))
+    True
     """
     name = path.name
     if ".json.corrupt-" in name:
@@ -98,7 +107,7 @@ def owned_name(path: Path) -> bool:
     stem, dot, ext = name.rpartition(".")
     if ext != "json" or not dot:
         return False
-    if stem == "autosave" or stem == "last-match" or stem.startswith("match-"):
+    if stem == "autosave" or stem == "last-match" or stem.startswith(KEPT_PREFIXES):
         return True
     return stem.startswith("autosave-") and stem[len("autosave-"):].isdigit()
 

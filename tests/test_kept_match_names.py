@@ -4,8 +4,11 @@ with "vs" still list and open (R9: the match's record)."""
 
 from __future__ import annotations
 
+import errno
 import io
+import os
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -90,3 +93,146 @@ def test_the_names_joiner_and_the_unnamed_person_are_words_in_both_languages() -
                                 text("review.file_vs", "el")) == "20261205-231500-εσύ-με-ρίτα.json"
     assert history.history_name("2026-12-05T23:15:00", [text("review.file_you", "en"), "Rita"],
                                 text("review.file_vs", "en")) == "20261205-231500-you-vs-rita.json"
+
+
+# ------------------------------------- an unfinished match kept aside for a new one (R9)
+def play_cli(args: list[str], lines: list[str]) -> str:
+    """``tavli-voice ARGS --speech off`` with typed ``lines``; everything printed."""
+    from tavli_voice import startup
+    from tavli_voice.cli import main as cli_main
+
+    out = io.StringIO()
+    real = startup.main
+
+    def main(argv: list[str], *_: object, **kw: object) -> int:
+        return real(argv, out, io.StringIO("\n".join(lines) + "\n"), **kw)  # type: ignore[arg-type]
+
+    startup.main = main  # type: ignore[assignment]
+    try:
+        code = cli_main((args if args[:1] == ["resume"] else ["play"] + args) + ["--speech", "off"])
+    finally:
+        startup.main = real  # type: ignore[assignment]
+    return out.getvalue() + f"[exit {code}]"
+
+
+@pytest.mark.parametrize("lang,prefix", [("el", "αγώνας-"), ("en", "match-")])
+def test_an_unfinished_match_kept_for_a_new_one_is_named_in_the_players_language(
+        home: Path, monkeypatch: pytest.MonkeyPatch, lang: str, prefix: str) -> None:
+    from tavli_voice import words as M
+    from tavli_voice.ui import saved
+
+    monkeypatch.setattr(saved, "program", lambda *a, **k: "tavli-voice")
+    play_cli(["--game", "portes", "--points", "3", "--seed", "4", "--lang", lang], ["q"])
+    folder = storage.data_dir()
+    autosave = (folder / "autosave.json").read_bytes()
+    text = play_cli(["--game", "fevga", "--lang", lang], ["n", "q"])
+    kept = saved.kept_matches(folder)
+    assert len(kept) == 1 and re.fullmatch(re.escape(prefix) + r"\d{8}-\d{6}", kept[0]), kept
+    assert (folder / f"{kept[0]}.json").read_bytes() == autosave  # moved whole
+    if lang == "el":
+        assert not re.search(r"[A-Za-z]", kept[0])
+    # the command to continue it repeats how this person plays (here the language, no speech)
+    said = M.text("saved.kept", lang, name=kept[0],
+                  command=f"tavli-voice resume {kept[0]} --lang {lang} --speech off")
+    assert said in text.splitlines(), text
+    resumed = play_cli(["resume", kept[0], "--lang", lang], ["q"])
+    assert M.text("match.resumed", lang, game=M.game_name("portes", lang),
+                  length=M.plural("board.length", 3, lang)) in resumed
+
+
+def test_matches_kept_under_either_languages_name_list_by_time_and_resume(
+        home: Path) -> None:
+    from tavli_voice.ui import saved
+
+    play_cli(["--game", "portes", "--points", "3", "--seed", "4", "--lang", "el"], ["q"])
+    folder = storage.data_dir()
+    data = (folder / "autosave.json").read_bytes()
+    (folder / "match-20261201-151300.json").write_bytes(data)  # kept before names were Greek
+    (folder / "αγώνας-20261130-090000.json").write_bytes(data)
+    (folder / "αγώνας-20261202-090000.json").write_bytes(data)
+    assert saved.kept_matches(folder) == ["αγώνας-20261130-090000", "match-20261201-151300",
+                                          "αγώνας-20261202-090000"]
+    assert all(storage.owned_name(folder / f"{n}.json") for n in saved.kept_matches(folder))
+    (folder / "autosave.json").unlink()
+    told = play_cli(["resume", "--lang", "el"], [])  # no autosave: the kept ones are named
+    assert "αγώνας-20261130-090000, match-20261201-151300, αγώνας-20261202-090000" in told
+    for name in ("match-20261201-151300", "αγώνας-20261202-090000"):
+        assert "Ο αγώνας συνεχίζεται" in play_cli(["resume", name, "--lang", "el"], ["q"])
+
+
+def test_the_kept_names_prefixes_are_the_words_catalogues_in_every_language() -> None:
+    from tavli_voice import words as M
+    from tavli_voice.ui import saved
+
+    assert set(storage.KEPT_PREFIXES) == {M.text("saved.file_name", lang) + "-"
+                                          for lang in M.LANGS} == set(saved.PREFIXES.values())
+
+
+def test_keeping_aside_never_replaces_a_file_even_one_made_after_the_check(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two matches kept the same second, and a file that appears between the look and the
+    move (another copy of the program): each keeps its own bytes under its own name."""
+    from tavli_voice.ui import saved
+
+    now = time.mktime((2026, 12, 6, 7, 30, 0, 0, 0, -1))
+    save = tmp_path / "autosave.json"
+    save.write_bytes(b'{"first": 1}')
+    assert saved.keep_aside(save, now, "el") == "αγώνας-20261206-073000" and not save.exists()
+    save.write_bytes(b'{"second": 2}')
+    raced = tmp_path / "αγώνας-20261206-073000-1.json"
+    real_exists = Path.exists
+
+    def exists(path: Path) -> bool:  # the name looks free, then another program takes it
+        if path == raced and not real_exists(path):
+            path.write_bytes(b'{"other": 3}')
+            return False
+        return real_exists(path)
+
+    monkeypatch.setattr(Path, "exists", exists)
+    name = saved.keep_aside(save, now, "el")
+    monkeypatch.undo()
+    assert name == "αγώνας-20261206-073000-2" and not save.exists()
+    assert (tmp_path / "αγώνας-20261206-073000.json").read_bytes() == b'{"first": 1}'
+    assert raced.read_bytes() == b'{"other": 3}'
+    assert (tmp_path / f"{name}.json").read_bytes() == b'{"second": 2}'
+
+
+def test_a_folder_without_hard_links_keeps_the_match_by_an_exclusive_copy(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tavli_voice.ui import saved
+
+    save = tmp_path / "autosave.json"
+    save.write_bytes(b'{"match": 1}')
+
+    def no_links(*_: object, **__: object) -> None:
+        raise OSError(errno.EPERM, "hard links not supported")
+
+    monkeypatch.setattr(os, "link", no_links)
+    name = saved.keep_aside(save, 0.0, "en")
+    assert name.startswith("match-") and not save.exists()
+    assert (tmp_path / f"{name}.json").read_bytes() == b'{"match": 1}'
+
+
+@pytest.mark.parametrize("lang", ["el", "en"])
+def test_when_the_match_cannot_be_kept_aside_no_new_match_is_started_over_it(
+        home: Path, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    from tavli_voice import words as M
+    from tavli_voice.ui import saved
+    from tavli_voice.ui.guard import os_error_text
+
+    play_cli(["--game", "portes", "--points", "3", "--seed", "4", "--lang", lang], ["q"])
+    save = storage.data_dir() / "autosave.json"
+    before = save.read_bytes()
+    full = OSError(errno.ENOSPC, "No space left on device")
+
+    def fails(*_: object, **__: object) -> None:
+        raise full
+
+    monkeypatch.setattr(os, "link", fails)
+    monkeypatch.setattr(saved.shutil, "copyfileobj", fails)
+    text = play_cli(["--game", "fevga", "--lang", lang], ["n", "q"])
+    assert text.endswith("[exit 1]")
+    assert M.text("saved.not_kept", lang, path=str(save), error=os_error_text(full, lang),
+                  command=f"{saved.program()} resume --lang {lang} --speech off") in text
+    assert save.read_bytes() == before and saved.kept_matches(save.parent) == []
+    assert [p.name for p in save.parent.glob("*.json")] == ["autosave.json"]

@@ -1,8 +1,10 @@
 """Saved matches are never replaced silently, and messages name a command that works.
 
-* :func:`keep_aside` moves the unfinished autosave to a named file
-  (``match-20261201-1513.json`` in the data folder) before a new match starts;
-  ``tavli-voice resume match-20261201-1513`` continues it (:func:`named_save`).
+* :func:`keep_aside` moves the unfinished autosave to a named file in the person's
+  language (``match-20261201-151300.json``, ``αγώνας-20261201-151300.json`` in the data
+  folder) before a new match starts, never over another file;
+  ``tavli-voice resume αγώνας-20261201-151300`` continues it (:func:`named_save`), and
+  names kept in the other language still list and resume.
 * :func:`program` is how the person started the program, so "continue it with:
   …" names a command that works where they are: ``tavli-voice`` when that is
   on the PATH, else the path they typed (``.venv/bin/tavli-voice``).
@@ -22,7 +24,10 @@ from pathlib import Path
 from .. import storage, userfiles
 from .. import words as M
 
-PREFIX = "match-"
+#: The start of a kept match's name in each language (``saved.file_name`` and a dash);
+#: the English one is the name kept before names followed the language.
+PREFIXES: dict[str, str] = {lang: M.text("saved.file_name", lang) + "-" for lang in M.LANGS}
+PREFIX = PREFIXES["en"]
 
 
 def program(argv0: str | None = None, which: str | None = "") -> str:
@@ -48,18 +53,50 @@ def program(argv0: str | None = None, which: str | None = "") -> str:
     return argv0
 
 
-def keep_aside(path: Path, now: float | None = None) -> str:
-    """Move the unfinished save at ``path`` to a named file beside it; its name."""
+def keep_aside(path: Path, now: float | None = None, lang: str = "en") -> str:
+    """Move the unfinished save at ``path`` to a named file beside it, named in ``lang``
+    (``αγώνας-20261201-151300``); its name. A file already there under that name is never
+    replaced: the next free number is added (``…-1``). Raises OSError (the save stays)."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
-    name = f"{PREFIX}{stamp}"
-    target = path.with_name(name + ".json")
+    prefix = PREFIXES.get(lang, PREFIX)
+    name = f"{prefix}{stamp}"
     n = 1
-    while target.exists():
-        name = f"{PREFIX}{stamp}-{n}"
-        target = path.with_name(name + ".json")
+    while not _move_to_new(path, path.with_name(name + ".json")):
+        name = f"{prefix}{stamp}-{n}"
         n += 1
-    os.replace(path, target)
     return name
+
+
+def _move_to_new(path: Path, target: Path) -> bool:
+    """Move ``path`` to ``target`` only if no file (nor link) is there; False if one is.
+
+    A hard link makes the new name, failing if it is taken, and only then is the old
+    name removed, so no file is replaced even if one appears meanwhile; where a
+    folder has no hard links, an exclusive copy does the same."""
+    if target.exists() or target.is_symlink():
+        return False
+    try:
+        os.link(path, target, follow_symlinks=False)
+    except FileExistsError:
+        return False
+    except OSError:
+        if not path.exists():
+            raise
+        with open(path, "rb") as source:
+            try:
+                copy = open(target, "xb")
+            except FileExistsError:
+                return False
+            try:
+                with copy:
+                    shutil.copyfileobj(source, copy)
+                    copy.flush()
+                    os.fsync(copy.fileno())
+            except OSError:
+                target.unlink()  # a part copied (a full disk): the save itself stays whole
+                raise
+    os.unlink(path)
+    return True
 
 
 def named_save(name: str, folder: Path | None = None) -> Path:
@@ -118,11 +155,19 @@ def _readable(path: Path) -> bool:
 
 
 def kept_matches(folder: Path | None = None) -> list[str]:
-    """Names of the matches kept aside, oldest first."""
+    """Names of the matches kept aside, in either language, oldest first."""
     folder = storage.data_dir() if folder is None else folder
     if not folder.is_dir():
         return []
-    return sorted(p.stem for p in folder.glob(PREFIX + "*.json"))
+    prefixes = tuple(set(PREFIXES.values()))
+    names = [p.stem for p in folder.iterdir()
+             if p.suffix == ".json" and p.name.startswith(prefixes)]
+
+    def when(name: str) -> tuple[str, str]:
+        rest = name[len(next(p for p in prefixes if name.startswith(p))):]
+        return rest, name
+
+    return sorted(names, key=when)
 
 
 __all__ = ["choose_save", "keep_aside", "kept_matches", "named_save", "program"]

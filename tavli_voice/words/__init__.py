@@ -789,6 +789,14 @@ MESSAGES: dict[str, dict[str, str]] = {
                          "{command}",
                    "el": "Ο αγώνας που δεν τελείωσε κρατήθηκε ως {name}· συνέχισέ τον αργότερα "
                          "με: {command}"},
+    "saved.not_kept": {"en": "The unfinished match could not be kept aside ({error}), so no new "
+                             "match was started; it is still in {path}. Continue it with: "
+                             "{command}",
+                       "el": "Ο αγώνας που δεν τελείωσε δεν μπόρεσε να φυλαχτεί στην άκρη "
+                             "({error}), γι' αυτό δεν ξεκίνησε νέος αγώνας· είναι ακόμα στο "
+                             "{path}. Συνέχισέ τον με: {command}"},
+    # an unfinished match kept aside is named by this word and the time: match-20261201-151300
+    "saved.file_name": {"en": "match", "el": "αγώνας"},
     "resume.kept": {"en": "Matches kept under a name: {names}. Continue one with: {command} NAME",
                     "el": "Αγώνες που κρατήθηκαν με όνομα: {names}. Συνέχισε έναν με: "
                           "{command} ΟΝΟΜΑ"},
