@@ -846,7 +846,10 @@ def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: 
             if made:
                 right = play is None or notation(made[0][len(played):].rstrip(".")) == play
                 if not right:
-                    print(f"  [{lang}] said {k} for {play}, the game made: {made[0]!r}")
+                    print(f"  [{lang}] {time.strftime('%H:%M:%S')} said {k} for {play}, the game made: {made[0]!r}; "
+                          "its lines since:",
+                          *[f"{(t - first_said) * 1000:+6.0f} {line}" for t, line in list(game.lines)
+                            if t >= first_said - 0.5], sep="\n    ")
                 return out + [("asked_right" if yes else "right") if right else "wrong"]
             # every question is answered, the newest first: a "yes" to "did you say six?" heard
             # after the game asked again ("did you say one?") must not go unanswered by us

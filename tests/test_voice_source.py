@@ -362,3 +362,53 @@ def test_an_unsure_no_still_cancels() -> None:
     out.put(Heard("no", C.No(), 0.2, 20.0, "whisper+crop", began=101.0))
     assert source.poll() is None and source.held is None
     assert "Cancelled" in [e for e in seen if isinstance(e, E.Notice)][-1].text
+
+
+def test_a_word_refused_is_asked_back_when_heard_again_sure_and_acted_on_in_another_turn() -> None:
+    """ "Did you say three?" — "no" — the player says their number again and it is heard as a
+    sure "three" (on the sound rig with a television on, "eight" twice): asked back, not played."""
+    clock = _Clock()
+    app, out, source, seen = _in_play(clock)
+    before = list(app.session.log)
+    out.put(Heard("three", C.ChoosePlay(3), 0.47, 20.0, "whisper+crop", began=99.0))
+    assert source.poll() is None and source.held == C.ChoosePlay(3)
+    clock.now = 101.0
+    out.put(Heard("no", C.No(), 0.37, 20.0, "whisper+crop", began=100.5))
+    assert source.poll() is None and source.held is None
+    clock.now = 103.0
+    out.put(Heard("three", C.ChoosePlay(3), 0.64, 20.0, "whisper+crop", began=102.0))
+    assert source.poll() is None  # sure, but refused here: asked back ...
+    assert source.held == C.ChoosePlay(3) and app.session.log == before
+    assert len(_asked(seen)) == 2 and _asked(seen)[-1].startswith("Did you say three?")
+    clock.now = 105.0
+    out.put(Heard("no", C.No(), 0.9, 20.0, "whisper+crop", began=104.0))
+    assert source.poll() is None and source.held is None
+    # ... while another sure number is taken at once, and "yes" to the refused one still plays it
+    out.put(Heard("eight", C.ChoosePlay(8), 0.64, 20.0, "whisper+crop", began=106.0))
+    assert source.poll() == C.ChoosePlay(8)
+
+
+def test_a_refused_word_asked_again_is_played_on_yes_and_forgotten_in_the_next_turn() -> None:
+    clock = _Clock()
+    app, out, source, seen = _in_play(clock)
+    out.put(Heard("one", C.ChoosePlay(1), 0.3, 20.0, "whisper+crop", began=99.0))
+    assert source.poll() is None
+    out.put(Heard("no", C.No(), 0.9, 20.0, "whisper+crop", began=100.0))
+    assert source.poll() is None
+    clock.now = 102.0
+    out.put(Heard("one", C.ChoosePlay(1), 0.9, 20.0, "whisper+crop", began=101.0))
+    assert source.poll() is None and source.held == C.ChoosePlay(1)
+    clock.now = 104.0
+    out.put(Heard("yes", C.Yes(), 0.9, 20.0, "whisper+crop", began=103.0))
+    command = source.poll()
+    assert command == C.ChoosePlay(1)
+    app.command(command)
+    if app.session.phase is Phase.CONFIRM:
+        app.command(C.Confirm())
+    while app.bot_to_act():
+        app.bot_step()
+    if app.session.phase is Phase.ROLL:
+        app.command(C.Roll())
+    if app.session.phase is Phase.PLAY and len(app.session.plays) >= 1:
+        out.put(Heard("one", C.ChoosePlay(1), 0.9, 20.0, "whisper+crop", began=200.0))
+        assert source.poll() == C.ChoosePlay(1)  # another turn: the refusal is forgotten

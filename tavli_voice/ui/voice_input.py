@@ -85,6 +85,12 @@ class VoiceSource:
     confirmed the old command in the new turn (on the sound rig: "did you say
     from eight?" left open when the play was typed; a misheard "yes" in the
     next turn took "from 8" there, and the number typed next was a point).
+
+    A word the player refused ("did you say three?" — "no") is asked back, never acted on at
+    once, when it is heard again while the game is where it was asked: the recogniser that
+    made "three" of the player's word is likely to do it again (on the sound rig with a
+    television on, "eight" was heard as an unsure "three", refused, said again, and heard as
+    a sure "three", which made play 3).
     """
 
     def __init__(self, app: App, listener: Any, out: "queue.Queue[Any]",
@@ -104,6 +110,8 @@ class VoiceSource:
         self.asked_at = -math.inf
         #: where the game was when it was asked (``_where``)
         self.asked_in: tuple[object, ...] = ()
+        #: the commands refused ("no" to "did you say …?") and where the game was then
+        self.refused: list[tuple[C.Command, tuple[object, ...]]] = []
         app.subscribe(self._on_events)
         self.refresh()
 
@@ -183,7 +191,8 @@ class VoiceSource:
                         log.info("voice: %r began %.2f s before the open question: dropped", item.text,
                                  self.asked_at - item.began)
                         continue
-                    if not isinstance(item.command, _ANSWERS) and should_confirm(item, "unsure"):
+                    if not isinstance(item.command, _ANSWERS) and (should_confirm(item, "unsure")
+                                                                   or self._was_refused(item.command)):
                         # another word, heard unsure, while a question is open: asked back in its turn
                         # (measured on the rig: a Greek "ναι" came out as "ένα" and chose play 1)
                         self._ask(item)
@@ -200,7 +209,7 @@ class VoiceSource:
                         self._ask(self.held_heard)
                         continue
                     return self._answer(item.command)
-                if should_confirm(item, self.confirm):  # type: ignore[arg-type]
+                if should_confirm(item, self.confirm) or self._was_refused(item.command):  # type: ignore[arg-type]
                     self._ask(item)
                     continue
                 return item.command
@@ -238,8 +247,19 @@ class VoiceSource:
                 return C.Yes()
             return held
         from ..words import text
+        if held is not None:
+            self.refused.append((held, self.asked_in))
         self.app.notice(text("voice.cancelled", self._lang()))
         return None
+
+    def _was_refused(self, command: C.Command) -> bool:
+        """Whether the player said "no" to ``command`` where the game is now (the turn, its phase, its steps)."""
+        where = self._where()
+        self.refused = [(c, at) for c, at in self.refused if at == where]
+        if any(c == command for c, _ in self.refused):
+            log.info("voice: %r was refused here before: asked back", command)
+            return True
+        return False
 
     def _not_on_offer(self, heard: Any) -> str:
         """ "Nothing to list yet" for the plays before the roll; else "“x” is not possible now"."""
