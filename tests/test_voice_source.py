@@ -412,3 +412,27 @@ def test_a_refused_word_asked_again_is_played_on_yes_and_forgotten_in_the_next_t
     if app.session.phase is Phase.PLAY and len(app.session.plays) >= 1:
         out.put(Heard("one", C.ChoosePlay(1), 0.9, 20.0, "whisper+crop", began=200.0))
         assert source.poll() == C.ChoosePlay(1)  # another turn: the refusal is forgotten
+
+
+def test_a_play_number_begun_before_the_roll_is_not_a_play_of_the_new_turn() -> None:
+    """The "no" said to a question in one turn, recognised just after the next roll as a sure
+    "three" (on the sound rig): no play is made on it; a number begun after the roll is one."""
+    clock = _Clock()
+    app, out, source, seen = _in_play(clock)
+    out.put(Heard("fifteen", C.ChoosePlay(1), 0.14, 20.0, "whisper+crop", began=99.0))
+    assert source.poll() is None and source.held == C.ChoosePlay(1)
+    app.command(C.ChoosePlay(1))  # the player types the play instead
+    if app.session.phase is Phase.CONFIRM:
+        app.command(C.Confirm())
+    while app.bot_to_act():
+        app.bot_step()
+    clock.now = 140.0
+    if app.session.phase is Phase.ROLL:
+        app.command(C.Roll())
+    assert app.session.phase is Phase.PLAY and len(app.session.plays) >= 3
+    before = list(app.session.log)
+    out.put(Heard("three", C.ChoosePlay(3), 1.0, 20.0, "whisper+crop", began=139.8))
+    assert source.poll() is None and source.held is None
+    assert app.session.log == before and not _asked(seen)[1:]
+    out.put(Heard("three", C.ChoosePlay(3), 1.0, 20.0, "whisper+crop", began=140.5))
+    assert source.poll() == C.ChoosePlay(3)

@@ -91,6 +91,11 @@ class VoiceSource:
     made "three" of the player's word is likely to do it again (on the sound rig with a
     television on, "eight" was heard as an unsure "three", refused, said again, and heard as
     a sure "three", which made play 3).
+
+    A play's number whose sound began before the plays on offer were (the roll, another
+    turn) is dropped (logged): it was meant for other plays (on the sound rig, the "no" said
+    to a question in one turn was recognised just after the next roll, against its 49 plays,
+    as a sure "three", and play 3 was made).
     """
 
     def __init__(self, app: App, listener: Any, out: "queue.Queue[Any]",
@@ -112,6 +117,9 @@ class VoiceSource:
         self.asked_in: tuple[object, ...] = ()
         #: the commands refused ("no" to "did you say …?") and where the game was then
         self.refused: list[tuple[C.Command, tuple[object, ...]]] = []
+        #: the turn and phase whose plays are on offer, and since when (``clock``)
+        self.offered: tuple[object, ...] = self._turn_phase()
+        self.offered_at = -math.inf
         app.subscribe(self._on_events)
         self.refresh()
 
@@ -148,8 +156,13 @@ class VoiceSource:
         view = self.app.state()
         return (getattr(self.app, "turn", None), view.phase, view.chosen, view.source, len(view.plays))
 
+    def _turn_phase(self) -> tuple[object, ...]:
+        return (getattr(self.app, "turn", None), self.app.state().phase)
+
     def _on_events(self, events: list[E.Event]) -> None:
         if any(not isinstance(e, E.Notice) for e in events):
+            if self._turn_phase() != self.offered:
+                self.offered, self.offered_at = self._turn_phase(), self.clock()
             if self.held is not None and self._where() != self.asked_in:
                 log.info("voice: the game moved on: the question about %r dropped", self.held)
                 self.held, self.asked_at = None, -math.inf
@@ -177,6 +190,11 @@ class VoiceSource:
                 self.close()
                 return None
             if isinstance(item, Heard):
+                if isinstance(item.command, C.ChoosePlay) and item.began is not None \
+                        and item.began < self.offered_at:
+                    log.info("voice: %r began %.2f s before these plays were offered: dropped", item.text,
+                             self.offered_at - item.began)
+                    continue
                 if item.command is None:
                     if item.reason == "not_on_offer":
                         self.app.notice(self._not_on_offer(item))
