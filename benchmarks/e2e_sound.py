@@ -705,13 +705,14 @@ def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str
                     result["turns"] += 1
                     prompt = lines[at]
                     count = 1 if prompt.startswith(choose_one) else int(prompt[len(choose):].split()[0].rstrip(","))
-                    listed = turn_plays(lines, turn_began, at)
-                    if len(listed) < count:  # grouped by checker: list them all
-                        sent = game.send("l")
-                        game.wait_for(f"{count}: ", after=sent, timeout=10)
-                        time.sleep(0.1)
-                        lines = [line for _, line in list(game.lines)]
-                        listed = numbered(lines)
+                    lines, listed = listed_plays(game, lines, turn_began, at, count)
+                    unbidden = [i for i in range(at + 1, len(lines)) if lines[i].startswith(played)]
+                    if unbidden:  # a play made before the player said anything this turn
+                        result["wrong"] += 1
+                        print(f"  [{lang}] turn {result['turns']}: a play made before a word was said: "
+                              f"{lines[unbidden[0]]!r}")
+                        seen = unbidden[0] + 1
+                        continue
                     k = rng.randint(1, min(count, 30))
                     play = listed.get(k)  # None: the only play, not listed
                     outcomes = say_play(rig, game, speaker, lang, k, play, folder, played, asked, tries)
@@ -783,6 +784,22 @@ def next_event(game: Game, seen: int, marks: dict[str, tuple[str, ...]],
 def notation(play: str) -> str:
     """The notation of a play as the game prints it: "from 13 to 6 (13/6)" -> "13/6" (as is without one)."""
     return play[play.rindex(" (") + 2:-1] if play.endswith(")") and " (" in play else play
+
+
+def listed_plays(game: Game, lines: list[str], began: int, at: int, count: int) -> tuple[list[str], dict[int, str]]:
+    """The game's lines and this turn's ``count`` plays by number, listed with ``l`` when the turn
+    groups them by checker (a play made meanwhile is left to the caller to find in the lines)."""
+    listed = turn_plays(lines, began, at)
+    if len(listed) < count:
+        sent = game.send("l")
+        try:
+            game.wait_for(f"{count}: ", after=sent, timeout=10)
+        except TimeoutError:
+            pass  # a play made before the list, or the game stopped
+        time.sleep(0.1)
+        lines = [line for _, line in list(game.lines)]
+        listed = numbered(lines)
+    return lines, listed
 
 
 def turn_plays(lines: list[str], began: int, at: int) -> dict[int, str]:
