@@ -301,11 +301,12 @@ def _entry(path: Path, data: Mapping[str, Any]) -> Entry:
                  sum(1 for t in data["turns"] if t.get("play")))
 
 
-def entries(folder: Path | None = None) -> Listing:
-    """Every kept match, newest first; a damaged file is copied aside and reported."""
+def entries(folder: Path | None = None, damaged: str = "corrupt") -> Listing:
+    """Every kept match, newest first; a damaged file is copied aside (named with
+    ``damaged``, the word in the person's language: :func:`storage.set_aside`) and reported."""
     folder = history_dir() if folder is None else folder
     found: list[Entry] = []
-    damaged: list[tuple[Path, Path | None]] = []
+    bad: list[tuple[Path, Path | None]] = []
     for path in _files(folder):
         try:
             info = os.stat(path)
@@ -316,13 +317,13 @@ def entries(folder: Path | None = None) -> Listing:
         try:
             data = _read(path)
         except OSError:
-            damaged.append((path, None))
+            bad.append((path, None))
             continue
         except ValueError:
-            damaged.append((path, storage.set_aside(path)))
+            bad.append((path, storage.set_aside(path, damaged=damaged)))
             continue
         found.append(_entry(path, data))
-    return Listing(tuple(found), tuple(damaged))
+    return Listing(tuple(found), tuple(bad))
 
 
 def earlier(path: Path, person: str, limit: int) -> list[dict[str, Any]]:

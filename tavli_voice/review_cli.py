@@ -106,7 +106,7 @@ def _date(when: str) -> str:
 
 def list_matches(lang: str, out: TextIO, err: TextIO) -> int:
     """Print the kept matches, newest first; say each damaged file and its copy."""
-    listing = history.entries()
+    listing = history.entries(damaged=text("saved.damaged_name", lang))
     for path, copy in listing.damaged:
         if copy is None:
             print(text("review.unreadable", lang, path=str(path)), file=err)

@@ -258,7 +258,7 @@ def ask_about_saved(path: Path, args: argparse.Namespace, lang: str, inp: TextIO
     A saved, unfinished match is never replaced silently (R9): a person is
     asked; a bot match keeps the save aside.
     """
-    loaded = storage.load(path)
+    loaded = storage.load(path, damaged=M.text("saved.damaged_name", lang))
     if loaded.data is None:  # unreadable: load() kept it aside and a new match is fine
         if loaded.kept_as is not None:
             say(M.text("resume.corrupt", lang, path=str(loaded.kept_as),
@@ -401,7 +401,7 @@ def open_session(args: argparse.Namespace, lang: str, save_path: Path | None,
     command = saved.program()
     try:
         if args.resume:
-            loaded = storage.load(save_path)
+            loaded = storage.load(save_path, damaged=M.text("saved.damaged_name", lang))
             if loaded.data is None:
                 if loaded.reason:
                     log.warning("save %s set aside: %s", save_path, loaded.reason)
@@ -429,7 +429,8 @@ def open_session(args: argparse.Namespace, lang: str, save_path: Path | None,
                 return Session.restore(loaded.data)
             except ValueError as exc:
                 log.warning("save %s does not replay: %s", save_path, exc)
-                kept = storage.set_aside(save_path) if save_path and save_path.exists() else None
+                kept = storage.set_aside(save_path, damaged=M.text("saved.damaged_name", lang)) \
+                    if save_path and save_path.exists() else None
                 say(M.text("resume.corrupt", lang, path=str(kept or save_path),
                            command=f"{command} play"))
                 return 1

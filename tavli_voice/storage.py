@@ -21,6 +21,7 @@ after every command and :func:`load` for ``tavli-voice resume``.
 from __future__ import annotations
 
 import errno
+import glob
 import json
 import os
 import stat
@@ -35,9 +36,9 @@ from . import savefile, userfiles
 from .savefile import SaveInvalid
 
 __all__ = [
-    "KEPT_PREFIXES", "MAX_SAVE_BYTES", "REFUSALS", "SAVE_NAME", "FinishNotKept", "LockUnavailable", "Loaded",
-    "MatchOpenElsewhere", "SaveInvalid",
-    "SaveLock", "check_save", "data_dir", "fallback_folders", "finish", "load", "looks_like_save",
+    "DAMAGED_WORDS", "KEPT_PREFIXES", "MAX_SAVE_BYTES", "REFUSALS", "SAVE_NAME", "FinishNotKept",
+    "LockUnavailable", "Loaded", "MatchOpenElsewhere", "SaveInvalid",
+    "SaveLock", "check_save", "damaged_copy", "data_dir", "fallback_folders", "finish", "load", "looks_like_save",
     "other_save_path", "owned_name", "refusal", "save", "save_path", "saves_to_resume", "set_aside", "usable_folder",
 ]
 
@@ -91,10 +92,25 @@ REFUSALS = ("folder", "special", "not_a_save", "too_long", "unreadable")
 KEPT_PREFIXES: tuple[str, ...] = ("match-", "αγώνας-")
 
 
+#: The word after ``.json.`` in a damaged save's copy, in each language
+#: (``autosave.json.corrupt-20261206-070403``, ``autosave.json.χαλασμένο-20261206-070403``):
+#: the words catalogue's ``saved.damaged_name`` (a test checks they agree).
+DAMAGED_WORDS: tuple[str, ...] = ("corrupt", "χαλασμένο")
+
+
+def damaged_copy(name: str) -> bool:
+    """True for the name of a damaged save's copy kept aside, in either language.
+
+    >>> damaged_copy("autosave.json.χαλασμένο-20261206-070403"), damaged_copy("autosave.json")
+    (True, False)
+    """
+    return any(f".json.{word}-" in name for word in DAMAGED_WORDS)
+
+
 def owned_name(path: Path) -> bool:
     """True for the names the program gives its saves (``autosave.json``, ``autosave-2.json``,
     ``match-….json`` or ``αγώνας-….json``, ``last-match.json`` and copies kept aside as
-    ``….corrupt-…``).
+    ``….corrupt-…`` or ``….χαλασμένο-…``).
 
     >>> [owned_name(Path(n)) for n in ("autosave.json", "autosave-3.json", "notes.json")]
     [True, True, False]
@@ -102,7 +118,7 @@ def owned_name(path: Path) -> bool:
     True
     """
     name = path.name
-    if ".json.corrupt-" in name:
+    if damaged_copy(name):
         return True
     stem, dot, ext = name.rpartition(".")
     if ext != "json" or not dot:
@@ -161,8 +177,9 @@ def refusal(path: Path) -> str | None:
     return None if looks_like_save(raw) else "not_a_save"
 
 
-def load(path: Path | None = None, *, keep_bad: bool = True) -> Loaded:
-    """Read and check the save; a damaged save is copied to ``*.corrupt-<time>`` and reported.
+def load(path: Path | None = None, *, keep_bad: bool = True, damaged: str = "corrupt") -> Loaded:
+    """Read and check the save; a damaged save is copied to ``*.<damaged>-<time>`` and
+    reported (``damaged``: the word in the person's language, one of :data:`DAMAGED_WORDS`).
 
     A file that is not ours (a folder, a device or FIFO, a file that does not
     hold a save) is refused and never touched; a save the user may not read
@@ -188,21 +205,35 @@ def load(path: Path | None = None, *, keep_bad: bool = True) -> Loaded:
         check_save(data)
     except (ValueError, RecursionError) as exc:
         reason = f"{type(exc).__name__}: {exc}"[:300]
-        kept = set_aside(path, raw) if keep_bad else None
+        kept = set_aside(path, raw, damaged) if keep_bad else None
         return Loaded(None, "save_corrupt", kept, reason)
     return Loaded(data)
 
 
-def set_aside(path: Path, data: bytes | None = None) -> Path | None:
-    """Copy a bad save aside (the file itself is left where it is); the copy, or None.
+def set_aside(path: Path, data: bytes | None = None, damaged: str = "corrupt") -> Path | None:
+    """Copy a bad save aside as ``<name>.<damaged>-<time>`` (``damaged``: the word in the
+    person's language, one of :data:`DAMAGED_WORDS`); the file itself is left where it is.
+    The copy, or None.
 
-    A copy kept aside before (``….corrupt-…``) is not copied again: its own
-    name is returned.
+    A copy kept aside before (``….corrupt-…``, ``….χαλασμένο-…``) is not copied again:
+    its own name is returned; nor is a file whose copy with the same bytes was kept
+    under either language's word.
     """
-    if ".json.corrupt-" in path.name:
+    if damaged_copy(path.name):
         return path
     try:
-        return userfiles.keep_aside(path, f"corrupt-{time.strftime('%Y%m%d-%H%M%S')}", data)
+        if data is None:
+            data = userfiles.read_regular(path, 64 << 20)
+        for word in DAMAGED_WORDS:
+            if word == damaged:
+                continue  # (userfiles.keep_aside looks for its own word's copies)
+            for old in sorted(path.parent.glob(f"{glob.escape(path.name)}.{word}-*")):
+                try:
+                    if userfiles.read_regular(old, len(data)) == data:
+                        return old
+                except OSError:
+                    continue
+        return userfiles.keep_aside(path, f"{damaged}-{time.strftime('%Y%m%d-%H%M%S')}", data)
     except OSError:
         return None
 

@@ -236,3 +236,54 @@ def test_when_the_match_cannot_be_kept_aside_no_new_match_is_started_over_it(
                   command=f"{saved.program()} resume --lang {lang} --speech off") in text
     assert save.read_bytes() == before and saved.kept_matches(save.parent) == []
     assert [p.name for p in save.parent.glob("*.json")] == ["autosave.json"]
+
+
+# ------------------------------------------------- a damaged save's copy, in the language
+@pytest.mark.parametrize("lang,word", [("el", "χαλασμένο"), ("en", "corrupt")])
+def test_a_damaged_saves_copy_is_named_in_the_players_language_and_made_once(
+        home: Path, lang: str, word: str) -> None:
+    from tavli_voice import words as M
+
+    play_cli(["--game", "portes", "--points", "3", "--seed", "4", "--lang", lang], ["q"])
+    save = storage.data_dir() / "autosave.json"
+    raw = save.read_bytes()[:300]
+    save.write_bytes(raw)
+    told = play_cli(["resume", "--lang", lang], [])
+    copies = sorted(save.parent.glob("autosave.json.*-*"))
+    assert len(copies) == 1 and re.fullmatch(rf"autosave\.json\.{word}-\d{{8}}-\d{{6}}",
+                                             copies[0].name), copies
+    assert copies[0].read_bytes() == raw and save.read_bytes() == raw  # nothing moved away
+    assert M.text("resume.corrupt", lang, path=str(copies[0]),
+                  command=f"{saved_program()} play") in told
+    assert storage.owned_name(copies[0]) and storage.set_aside(copies[0]) == copies[0]
+    # the other language's player reads the same damage: the one copy is named, not a second
+    other = "en" if lang == "el" else "el"
+    again = play_cli(["resume", "--lang", other], [])
+    assert sorted(save.parent.glob("autosave.json.*-*")) == copies
+    assert str(copies[0]) in again
+
+
+def saved_program() -> str:
+    from tavli_voice.ui import saved
+
+    return saved.program()
+
+
+def test_a_damaged_history_file_is_copied_aside_under_the_greek_word_in_greek(
+        home: Path) -> None:
+    app, _ = finish_a_match(home, "el")
+    assert app.history_kept is not None
+    raw = app.history_kept.read_bytes()[:400]
+    app.history_kept.write_bytes(raw)
+    out, err = io.StringIO(), io.StringIO()
+    assert review_cli.main(["--list", "--lang", "el"], out, err) == 0
+    copies = list(app.history_kept.parent.glob(app.history_kept.name + ".*"))
+    assert len(copies) == 1 and ".json.χαλασμένο-" in copies[0].name, copies
+    assert copies[0].read_bytes() == raw and str(copies[0]) in err.getvalue()
+    assert not re.search(r"[A-Za-z]", copies[0].name.replace(".json.", ""))
+
+
+def test_the_damaged_copies_words_are_the_words_catalogues_in_every_language() -> None:
+    from tavli_voice import words as M
+
+    assert set(storage.DAMAGED_WORDS) == {M.text("saved.damaged_name", lang) for lang in M.LANGS}

@@ -400,8 +400,10 @@ class TestDamagedSaves:
         code = main(["--resume", "--speech", "off", "--lang", lang, "--save", str(path)],
                     out=out, inp=io.StringIO("q\n"))
         assert code == 1 and out.getvalue().startswith(words)
-        kept = list(tmp_path.glob("autosave.json.corrupt-*"))
+        damaged = "corrupt" if lang == "en" else "χαλασμένο"  # the copy named in the language
+        kept = list(tmp_path.glob(f"autosave.json.{damaged}-*"))
         assert len(kept) == 1 and kept[0].read_text() == text and path.read_text() == text
+        assert str(kept[0]) in out.getvalue()
 
     @pytest.mark.parametrize("raw", [b"", b"\xff\xfe", b"[" * 100_000, b"null", b"{}",
                                      b'{"version": true}'])

@@ -797,6 +797,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                              "{path}. Συνέχισέ τον με: {command}"},
     # an unfinished match kept aside is named by this word and the time: match-20261201-151300
     "saved.file_name": {"en": "match", "el": "αγώνας"},
+    # a damaged save's copy is named by this word and the time: autosave.json.corrupt-20261201-151300
+    "saved.damaged_name": {"en": "corrupt", "el": "χαλασμένο"},
     "resume.kept": {"en": "Matches kept under a name: {names}. Continue one with: {command} NAME",
                     "el": "Αγώνες που κρατήθηκαν με όνομα: {names}. Συνέχισε έναν με: "
                           "{command} ΟΝΟΜΑ"},
