@@ -62,8 +62,8 @@ from tavli_voice.narration.pieces import NarrationContext
 from tavli_voice.rules import Play, Position, legal_plays
 
 GAMES = ("portes", "plakoto", "fevga")
-#: The fitted kinds: not the expert's own chances, nor the exact bear-off rolls.
-KINDS = [k for k in Kind if k not in reasons.EXACT and k is not Kind.BEAROFF]
+#: The fitted kinds: not the expert's own chances or look ahead, nor the exact bear-off rolls.
+KINDS = [k for k in Kind if k not in reasons.EXACT and k not in (Kind.BEAROFF, Kind.LOOKAHEAD)]
 #: A race fit draws this many times the decisions asked for and keeps the races.
 RACE_DRAW = 6
 
@@ -275,7 +275,7 @@ def run_agreement(n: int, games: tuple[str, ...]) -> None:
                 ex = reasons.explain(before, play, plays[best], loss, bot=bot)
                 given += bool(ex.reasons)
                 for d in ex.reasons:
-                    if d.kind in reasons.EXACT:
+                    if d.kind in reasons.EXACT or d.kind is Kind.LOOKAHEAD:  # the expert's own
                         continue
                     good = [float(e) for e, v in zip(eq, values) if v[d.kind][0] == d.better]
                     bad = [float(e) for e, v in zip(eq, values) if v[d.kind][0] == d.mine]

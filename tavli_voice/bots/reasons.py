@@ -40,12 +40,14 @@ import numpy as np
 
 from tavli_voice.rules import Play, Position, game_outcome
 from tavli_voice.rules.dice import dice_list
-from tavli_voice.rules.games import PIN, game_for, to_state
+from tavli_voice.rules.games import PIN, S_BAR, S_OFF, S_OPP_BAR, S_OPP_OFF, game_for, to_state
 
+from .base import cube_value
 from .expert import ExpertBot
-from .net import LOSE_G, WIN_G
+from .features import Boards, encode
+from .net import LOSE_G, WIN_G, equity
 from .reason_bearoff import bearing_off, rolls_left
-from .fastgen import State, _Walk
+from .fastgen import State, _Walk, result_states
 from .shots import MASKS
 
 #: The 21 different rolls and how many of the 36 each stands for.
@@ -402,6 +404,9 @@ class Kind(enum.StrEnum):
     BEAROFF = "bearoff"        #: both bearing off: tenths of the rolls we need (exact)
     MARS_LOST = "mars_lost"    #: the expert's chance (in 100) that we lose a mars (R9)
     MARS_WON = "mars_won"      #: the expert's chance (in 100) that we win a mars (R9)
+    #: One roll ahead (:func:`look_ahead`): of the opponent's 36 rolls, those after which
+    #: our play comes out worse than the better one (``mine``) and better (``better``)
+    LOOKAHEAD = "lookahead"
 
 
 @dataclass(frozen=True, slots=True)
@@ -624,6 +629,84 @@ def mars_differences(mine: Position, better: Position,
     return tuple(diffs)
 
 
+#: One roll ahead, a roll after which the two plays' equities are closer than this (points
+#: a game) leaves neither play worse (:func:`look_ahead`).
+EVEN = 0.001
+#: At most this many of the opponent's rolls are named as hurting our play the most.
+ROLLS_NAMED = 2
+
+
+def roll_equities(results: Sequence[Position], bot: ExpertBot) -> np.ndarray:
+    """For each result position (seen from the player who just moved), the expert's equity
+    for that player after each of the opponent's 21 rolls (:data:`ROLLS`) is answered by the
+    opponent's best reply by the same net (0-ply): the expert's own look one roll ahead
+    (:meth:`~tavli_voice.bots.expert.ExpertBot.lookahead_many`), kept roll by roll. A roll
+    the opponent cannot play leaves the position as it is (R2); a finished game is worth
+    its points. Every reply of every roll is valued in one batch.
+    """
+    out = np.zeros((len(results), len(ROLLS)))
+    rows: list[tuple[int, ...]] = []
+    starts: list[int] = []
+    cells: list[tuple[int, int]] = []
+    for j, res in enumerate(results):
+        if game_outcome(res) is not None:
+            out[j, :] = float(bot.equities_of([res])[0])
+            continue
+        opp = res.flip()
+        for r, (roll, _weight) in enumerate(ROLLS):
+            states = result_states(opp, roll)
+            starts.append(len(rows))
+            cells.append((j, r))
+            rows.extend(states if states else [tuple(to_state(opp))])
+    if not rows:
+        return out
+    like = results[0].flip()
+    a = np.array(rows, dtype=np.int32)
+    pins = (a[:, PIN + 1:PIN + 25] if like.game == "plakoto"
+            else np.zeros((len(a), 24), np.int32))
+    b = Boards(like.game, a[:, 1:25], pins, a[:, [S_BAR, S_OPP_BAR]],
+               a[:, [S_OFF, S_OPP_OFF]], like=like)
+    eq = equity(bot.net(like.game).outputs(encode(b)), like.preset)
+    ended = a[:, S_OFF] == 15
+    if like.game == "plakoto":
+        ended |= a[:, PIN + 1] == -1
+    for i in np.flatnonzero(ended):
+        done = game_outcome(b.position(int(i)))
+        if done is not None:
+            eq[i] = 0.0 if done.winner is None else (
+                done.points if done.winner == 0 else -done.points) / cube_value(like)
+    best = np.maximum.reduceat(eq, np.array(starts))
+    for (j, r), value in zip(cells, best):
+        out[j, r] = -value  # the opponent's best reply, from our side
+    return out
+
+
+def look_ahead(mine: Position, better: Position,
+               bot: ExpertBot | None = None) -> tuple[Difference, float] | None:
+    """One roll ahead by the expert (:func:`roll_equities`): a :attr:`Kind.LOOKAHEAD`
+    difference (of the opponent's 36 rolls, those after which ``mine`` comes out worse than
+    ``better`` by at least :data:`EVEN`, and those after which it comes out better; its
+    ``points`` are up to :data:`ROLLS_NAMED` rolls that hurt ``mine`` the most against
+    ``better``, each written ``10 × high die + low die``, largest first) and the expert's
+    one-roll-ahead equity difference (``better`` − ``mine``). None when a play ends the
+    game or the game's weights do not load.
+    """
+    if game_outcome(mine) is not None or game_outcome(better) is not None:
+        return None
+    bot = bot or _expert()
+    if not bot.usable(mine.game):
+        return None
+    v = roll_equities([mine, better], bot)
+    gap = v[1] - v[0]
+    weights = np.array([w for _roll, w in ROLLS], dtype=np.float64)
+    worse = int(weights[gap > EVEN].sum())
+    fine = int(weights[gap < -EVEN].sum())
+    order = sorted(range(len(ROLLS)), key=lambda i: -gap[i])[:ROLLS_NAMED]
+    named = tuple(10 * ROLLS[i][0][1] + ROLLS[i][0][0] for i in order if gap[i] > EVEN)
+    return (Difference(Kind.LOOKAHEAD, worse, fine, named),
+            float(np.dot(weights, gap)) / 36.0)
+
+
 def _fold_race_into_hit(parts: list[tuple[float, Difference]]) -> list[tuple[float, Difference]]:
     """With a hit among the differences, the race's part goes to the hit that explains it."""
     if not any(d.kind in HIT_KINDS for _c, d in parts):
@@ -664,7 +747,9 @@ def explain(before: Position, mine: Play, better: Play, equity_loss: float, *,
     points held are no reason; a hit's pips are said as the hit, not as the race
     too; in Fevga the reasons said must explain more of it (:data:`MOST_BY_GAME`) than
     elsewhere. The expert's chances of a mars (:func:`mars_differences`) count with
-    their exact part of the difference.
+    their exact part of the difference. When no board fact explains enough of a clear
+    difference (:data:`LOOK_FROM`), the expert's own look one roll ahead may
+    (:func:`_looked_ahead`).
     """
     diffs = differences(before, mine, better) + mars_differences(mine.result, better.result, bot)
     race, home = not in_contact(before), bearing_off(before)
@@ -681,9 +766,32 @@ def explain(before: Position, mine: Play, better: Play, equity_loss: float, *,
     most = MOST if home else MOST_BY_GAME.get(before.game, MOST)  # weak weights: explain more
     said = [(c, d) for c, d in parts[:MAX_REASONS] if c >= MIN_SHARE * loss]
     if sum(c for c, _d in said) < most * loss:
-        return Explanation(equity_loss, (), ())
+        return _looked_ahead(mine.result, better.result, equity_loss, most, bot)
     return Explanation(equity_loss, tuple(d for _c, d in said),
                        tuple(round(min(1.0, c / loss), 2) for c, _d in said))
+
+
+#: The look one roll ahead is computed only for a difference at least this large (the
+#: coach's clear mistake, :data:`tavli_voice.bots.coach.THRESHOLD`): below it the honest
+#: "no single reason stands out" is said, and explaining stays quick.
+LOOK_FROM = 0.08
+
+
+def _looked_ahead(mine: Position, better: Position, equity_loss: float, most: float,
+                  bot: ExpertBot | None) -> Explanation:
+    """When no board fact explains enough: the look one roll ahead (:func:`look_ahead`),
+    said when most of the opponent's rolls leave ``mine`` worse and the expert's
+    one-roll-ahead difference explains ``most`` of ``equity_loss``; else no reason."""
+    none = Explanation(equity_loss, (), ())
+    if equity_loss < LOOK_FROM:
+        return none
+    found = look_ahead(mine, better, bot)
+    if found is None:
+        return none
+    diff, gain = found
+    if diff.mine <= diff.better or gain < most * equity_loss:
+        return none
+    return Explanation(equity_loss, (diff,), (round(min(1.0, gain / equity_loss), 2),))
 
 
 def why(before: Position, plays: Sequence[Play], chosen: Play, *,

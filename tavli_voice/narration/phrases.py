@@ -512,10 +512,11 @@ def _opponent_changed(e: E.OpponentChanged, s: Say) -> Blocks:
 
 def _reasons(s: Say, player: int, game: str, reasons: tuple[E.ReasonFact, ...]) -> str:
     """The reasons said from ``player``'s side ("your play …"), or that none stands out."""
-    from tavli_voice.words.reasons import say_reasons
+    from tavli_voice.words.reasons import ROLL_KINDS, say_reasons
 
-    if s.listener_view(player):
-        reasons = tuple(E.ReasonFact(r.kind, r.mine, r.better,
+    if s.listener_view(player):  # points in the listener's numbering; rolls stay rolls
+        reasons = tuple(r if r.kind in ROLL_KINDS else
+                        E.ReasonFact(r.kind, r.mine, r.better,
                                      tuple(s.seen(p, game) for p in r.points)) for r in reasons)
     return say_reasons(game, reasons, s.lang, s.words(1 - player), speech=s.speech)
 

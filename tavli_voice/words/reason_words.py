@@ -143,6 +143,24 @@ REASON_WORDS: dict[str, dict[str, str]] = {
                       "hint's play",
                 "el": "για να μαζέψεις όλα τα πούλια σου χρειάζεσαι κατά μέσο όρο {n} ζαριές με "
                       "την κίνησή σου, {m} με την προτεινόμενη"},
+    "lookahead": {"en": "looking one roll ahead, the expert finds your play worse than the hint's "
+                        "after {n} of {whose} 36 rolls and better after {m}; {rolls}",
+                  "el": "κοιτώντας μία ζαριά μπροστά, κατά τον ειδικό η κίνησή σου βγαίνει "
+                        "χειρότερη από την προτεινόμενη με {n} από τις 36 ζαριές {whose} και "
+                        "καλύτερη με {m}· {rolls}"},
+    "lookahead.none": {"en": "looking one roll ahead, the expert finds your play worse than the "
+                             "hint's after {n} of {whose} 36 rolls and better after none; {rolls}",
+                       "el": "κοιτώντας μία ζαριά μπροστά, κατά τον ειδικό η κίνησή σου βγαίνει "
+                             "χειρότερη από την προτεινόμενη με {n} από τις 36 ζαριές {whose} "
+                             "και με καμία καλύτερη· {rolls}"},
+    "lookahead.all": {"en": "looking one roll ahead, the expert finds your play worse than the "
+                            "hint's whatever {who} rolls; {rolls}",
+                      "el": "κοιτώντας μία ζαριά μπροστά, κατά τον ειδικό η κίνησή σου βγαίνει "
+                            "χειρότερη από την προτεινόμενη με όποια ζαριά κι αν φέρει {who}· "
+                            "{rolls}"},
+    "lookahead.rolls.one": {"en": "most of all after {a}", "el": "πιο πολύ με {a}"},
+    "lookahead.rolls.two": {"en": "most of all after {a}, then after {b}",
+                            "el": "πιο πολύ με {a}, ύστερα με {b}"},
     "off": {"en": "checkers borne off: {n} after the hint's play, {m} after yours",
             "el": "μαζεμένα πούλια: {n} με την προτεινόμενη κίνηση, {m} με τη δική σου"},
 }

@@ -24,13 +24,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from . import Gender, PlayerWords, capitalize, join_list, number
+from . import Gender, PlayerWords, capitalize, dice_words, join_list, number
 from .reason_words import REASON_WORDS as REASON_WORDS
 
 
 #: Kinds whose numbers count feminine Greek nouns (πόρτες, θέσεις, φορές).
 _FEMININE = {"prime", "wall", "gaps", "mars_lost", "mars_won", "front", "start_block",
-             "blocked_rolls"}
+             "blocked_rolls", "lookahead"}
+
+#: Kinds whose ``points`` are the opponent's rolls (``10 × high die + low die``), not points:
+#: never renumbered for a listener.
+ROLL_KINDS = frozenset({"lookahead"})
 
 
 class Fact(Protocol):
@@ -112,10 +116,39 @@ def _tenths(n: int, lang: str) -> str:
     return f"{whole}{',' if lang == 'el' else '.'}{tenth}"
 
 
+def _look_ahead(fact: Fact, lang: str, who: PlayerWords, speech: bool) -> str:
+    """One roll ahead (``bots.reasons.look_ahead``): the opponent's rolls after which the
+    player's play comes out worse and better, then the rolls that hurt it the most.
+
+    >>> from types import SimpleNamespace as D
+    >>> from tavli_voice.words import player_words
+    >>> fact = D(kind="lookahead", mine=30, better=4, points=(66, 65))
+    >>> said = _look_ahead(fact, "el", player_words("Rita", "rita", 1, "el"), True)
+    >>> for part in said.split(" με "):
+    ...     print(part)
+    κοιτώντας μία ζαριά μπροστά, κατά τον ειδικό η κίνησή σου βγαίνει χειρότερη από την προτεινόμενη
+    τριάντα από τις 36 ζαριές της Ρίτας και καλύτερη
+    τέσσερις· πιο πολύ
+    εξάρες, ύστερα
+    6 και 5
+    """
+    named = [dice_words(divmod(r, 10), lang, "acc") for r in fact.points]
+    rolls = (_t("lookahead.rolls.two", lang, a=named[0], b=named[1]) if len(named) > 1 else
+             _t("lookahead.rolls.one", lang, a=named[0]) if named else "")
+    key = ("lookahead.all" if fact.mine == 36 else
+           "lookahead.none" if fact.better == 0 else "lookahead")
+    said = _t(key, lang, n=number(fact.mine, lang, "f", speech=speech),
+              m=number(fact.better, lang, "f", speech=speech), who=who.subject,
+              whose=who.whose, rolls=rolls)
+    return said if rolls else said.rstrip("; ·")
+
+
 def reason_part(game: str, fact: Fact, lang: str, who: PlayerWords, *,
                 speech: bool = False) -> str:
     """One reason as a sentence part (lower case first), in ``lang``."""
     kind = str(fact.kind)
+    if kind == "lookahead":
+        return _look_ahead(fact, lang, who, speech)
     gender: Gender = "f" if kind in _FEMININE else "n"
     lead = "το" if kind in ("front", "start_block") or (kind, game) in (
         ("made", "fevga"), ("given_up", "fevga")) else "στο"

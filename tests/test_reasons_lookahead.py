@@ -1,0 +1,168 @@
+"""The look one roll ahead of a reason (bots/reasons.py): of the opponent's 36 rolls, those
+after which the player's play comes out worse than the better one by the expert's own
+evaluation (each roll answered by the opponent's best reply, R2), checked against a slow,
+obvious count over the rules' own legal plays of every ordered roll; and how it is said."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from tavli_voice.bots.expert import ExpertBot
+from tavli_voice.bots.reasons import (EVEN, LOOK_FROM, Difference, Kind, _looked_ahead,
+                                      look_ahead, roll_equities)
+from tavli_voice.rules import Position, game_outcome, legal_plays
+from tavli_voice.words import player_words
+from tavli_voice.words.reasons import say_reasons
+
+EXPERT = ExpertBot(0, search=False)
+GAMES = ("portes", "plakoto", "fevga")
+
+
+def naive_after_roll(result: Position, dice: tuple[int, int]) -> float:
+    """Our equity after the opponent answers ``dice`` with their best reply (rules' legal
+    plays, the expert's 0-ply equity); a roll they cannot play leaves the board as it is."""
+    opp = result.flip()
+    replies = [p.result for p in legal_plays(opp, dice)] or [opp]
+    return -float(np.max(EXPERT.equities_of(replies)))
+
+
+def naive_look_ahead(mine: Position, better: Position) -> tuple[int, int, dict[int, float]]:
+    """(rolls of 36 after which ``mine`` is worse by at least EVEN, rolls after which it is
+    better, and each roll's gap ``better − mine`` keyed 10 × high + low), all 36 ordered rolls."""
+    worse = fine = 0
+    gaps: dict[int, float] = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            gap = naive_after_roll(better, (a, b)) - naive_after_roll(mine, (a, b))
+            worse += gap > EVEN
+            fine += gap < -EVEN
+            gaps[10 * max(a, b) + min(a, b)] = gap
+    return worse, fine, gaps
+
+
+def check_against_naive(mine: Position, better: Position) -> Difference:
+    """look_ahead's difference equals the slow count; its named rolls are the largest gaps."""
+    found = look_ahead(mine, better, EXPERT)
+    assert found is not None
+    diff, gain = found
+    worse, fine, gaps = naive_look_ahead(mine, better)
+    assert (diff.kind, diff.mine, diff.better) == (Kind.LOOKAHEAD, worse, fine)
+    top = sorted(gaps.values(), reverse=True)
+    for rank, roll in enumerate(diff.points):
+        assert gaps[roll] > EVEN and abs(gaps[roll] - top[rank]) < 1e-6, (roll, gaps)
+    assert len(diff.points) == min(2, sum(1 for g in gaps.values() if g > EVEN))
+    assert abs(gain - sum(gaps[10 * max(a, b) + min(a, b)] for a in range(1, 7)
+                          for b in range(1, 7)) / 36) < 1e-6
+    return diff
+
+
+def sample_pairs(game: str, n: int, seed: int) -> list[tuple[Position, Position]]:
+    """``n`` pairs of two different results of one seeded random-playout turn."""
+    rng = np.random.default_rng(seed)
+    out: list[tuple[Position, Position]] = []
+    p = Position.initial(game)
+    while len(out) < n:
+        dice = (int(rng.integers(1, 7)), int(rng.integers(1, 7)))
+        plays = legal_plays(p, dice)
+        if not plays:
+            p = p.flip()
+            continue
+        if len(plays) > 1:
+            i, j = rng.choice(len(plays), 2, replace=False)
+            if game_outcome(plays[i].result) is None and game_outcome(plays[j].result) is None:
+                out.append((plays[int(i)].result, plays[int(j)].result))
+        play = plays[int(rng.integers(len(plays)))]
+        p = Position.initial(game) if play.ends_game or play.result.off[0] == 15 else (
+            play.result.flip())
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_look_ahead_agrees_with_a_slow_count_over_every_ordered_roll(game: str) -> None:
+    for mine, better in sample_pairs(game, 6, 41):
+        check_against_naive(mine, better)
+
+
+def test_each_rolls_value_is_the_experts_own_look_ahead() -> None:
+    """Weighted over the 36 rolls, the per-roll values are the expert's lookahead equity."""
+    start = Position.initial("plakoto")
+    plays = legal_plays(start, (6, 4))[:3]
+    values = roll_equities([p.result for p in plays], EXPERT)
+    weights = np.array([1.0 if a == b else 2.0 for a in range(1, 7) for b in range(a, 7)])
+    assert np.allclose(values @ weights / 36, EXPERT.lookahead_many(plays), atol=1e-9)
+
+
+def test_it_is_said_only_for_a_clear_difference_no_board_fact_explains() -> None:
+    """The look ahead stands in for "no single reason" only at a clear difference, pointing
+    the hint's way for most rolls and explaining most of it; its share is the expert's own
+    one-roll-ahead difference."""
+    told = 0
+    for game in GAMES:
+        for mine, better in sample_pairs(game, 12, 7):
+            eq = EXPERT.equities_of([mine, better])
+            loss = float(eq[1] - eq[0])
+            if loss <= 0:
+                mine, better, loss = better, mine, -loss
+            ex = _looked_ahead(mine, better, loss, 0.5, EXPERT)
+            if loss < LOOK_FROM:
+                assert ex.reasons == ()
+                continue
+            found = look_ahead(mine, better, EXPERT)
+            assert found is not None
+            diff, gain = found
+            said = diff.mine > diff.better and gain >= 0.5 * loss
+            assert bool(ex.reasons) == said
+            if said:
+                told += 1
+                assert ex.reasons == (diff,)
+                assert ex.shares == (round(min(1.0, gain / loss), 2),)
+    assert told >= 3
+
+
+RITA = {lang: player_words("Rita", "rita", 1, lang) for lang in ("en", "el")}
+
+
+@pytest.mark.parametrize("fact,en,el", [
+    (Difference(Kind.LOOKAHEAD, 30, 4, (66, 65)),
+     "Looking one roll ahead, the expert finds your play worse than the hint's after 30 of "
+     "Rita's 36 rolls and better after 4; most of all after double sixes, then after 6 and 5.",
+     "Κοιτώντας μία ζαριά μπροστά, κατά τον ειδικό η κίνησή σου βγαίνει χειρότερη από την "
+     "προτεινόμενη με τριάντα από τις 36 ζαριές της Ρίτας και καλύτερη με τέσσερις· πιο πολύ "
+     "με εξάρες, ύστερα με 6 και 5."),
+    (Difference(Kind.LOOKAHEAD, 36, 0, (11,)),
+     "Looking one roll ahead, the expert finds your play worse than the hint's whatever Rita "
+     "rolls; most of all after double ones.",
+     "Κοιτώντας μία ζαριά μπροστά, κατά τον ειδικό η κίνησή σου βγαίνει χειρότερη από την "
+     "προτεινόμενη με όποια ζαριά κι αν φέρει η Ρίτα· πιο πολύ με άσους."),
+    (Difference(Kind.LOOKAHEAD, 21, 0, (42, 31)),
+     "Looking one roll ahead, the expert finds your play worse than the hint's after 21 of "
+     "Rita's 36 rolls and better after none; most of all after 4 and 2, then after 3 and 1.",
+     "Κοιτώντας μία ζαριά μπροστά, κατά τον ειδικό η κίνησή σου βγαίνει χειρότερη από την "
+     "προτεινόμενη με είκοσι μία από τις 36 ζαριές της Ρίτας και με καμία καλύτερη· πιο "
+     "πολύ με 4 και 2, ύστερα με 3 και 1."),
+])
+def test_the_look_ahead_is_said_from_the_listeners_side(fact: Difference, en: str,
+                                                         el: str) -> None:
+    assert say_reasons("fevga", [fact], "en", RITA["en"], speech=True) == en
+    said = say_reasons("fevga", [fact], "el", RITA["el"], speech=True)
+    assert said == el
+    # Greek speech: no Latin letters or notation; counted rolls (feminine) in words
+    assert not re.search(r"[A-Za-z/*^]", said)
+    assert not re.search(r"με \d+ από", said)
+
+
+def test_the_rolls_are_not_renumbered_for_the_listener() -> None:
+    """A review told from the other side renumbers points, never the rolls named."""
+    from tavli_voice import events as E
+    from tavli_voice.narration.phrases import phrase
+    from tavli_voice.narration.pieces import NarrationContext
+
+    rolls = E.ReasonFact("lookahead", 30, 4, (66, 65))
+    event = E.CoachNote(0, legal_plays(Position.initial("fevga"), (6, 5))[0], 5, 0.2, (rolls,))
+    ctx = NarrationContext(lang="en", players=(E.PlayerInfo("Rita", "rita"), E.PlayerInfo("you")),
+                           listener=1)  # Rita's play told to the other player
+    said = " ".join(s for s in phrase(event, ctx).segments if isinstance(s, str))
+    assert "most of all after double sixes, then after 6 and 5" in said
