@@ -166,3 +166,16 @@ def test_the_rolls_are_not_renumbered_for_the_listener() -> None:
                            listener=1)  # Rita's play told to the other player
     said = " ".join(s for s in phrase(event, ctx).segments if isinstance(s, str))
     assert "most of all after double sixes, then after 6 and 5" in said
+
+
+@pytest.mark.parametrize("lang,whose", [("en", "Rita's play worse"),
+                                        ("el", "η κίνηση της Ρίτας βγαίνει χειρότερη")])
+def test_a_review_of_anothers_play_names_its_player(lang: str, whose: str) -> None:
+    """Said of another player's mistake (the review), "your play" becomes hers."""
+    from tavli_voice.review import named_reason
+
+    expert = player_words("Expert", "expert", 1, lang)
+    said = say_reasons("fevga", [Difference(Kind.LOOKAHEAD, 30, 4, (66, 65))], lang, expert)
+    named = named_reason(said, lang, player_words("Rita", "rita", 0, lang))
+    assert whose in named
+    assert not re.search(r"\b(your|yours)\b|\bσου\b", named, re.IGNORECASE), named
