@@ -24,7 +24,8 @@ from typing import Any, Callable, Mapping, Sequence
 
 from tavli_voice.commands import (
     Cancel, ChangeOpponent, ChoosePlay, Command, Confirm, Describe, Double, Drop, Help, Hint, ListPlays, No,
-    Leave, PipCount, Quit, Repeat, Resign, Roll, Score, StopSpeech, Take, Undo, Why, Yes, command_name,
+    Leave, More, PipCount, Quit, Repeat, Resign, Roll, Score, StopSpeech, Take, Undo, Why, Yes,
+    command_name,
 )
 
 from .modes import BACK_OPTION, Choice, ListMode, ScanAdjust, ScanMode, ScanOption, follow, group_options
@@ -47,6 +48,8 @@ PLACEMENT: dict[type, tuple[str, int, str]] = {
     No: ("no", 3, MAIN),
     Confirm: ("confirm", 5, MAIN),
     Cancel: ("cancel", 6, MAIN),
+    # the rest of a long answer in the board window's status, while a page follows
+    More: ("more", 7, MAIN),
     Roll: ("roll", 10, MAIN),
     Double: ("double", 11, MAIN),
     Undo: ("undo", 30, MAIN),

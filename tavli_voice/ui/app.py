@@ -100,6 +100,10 @@ class App:
         self.review_order = "size"  #: the mistakes largest first ("size") or as played ("play")
         self.review_question = False  #: "Review your mistakes?" waits for yes or no
         self.review: ReviewMode | None = None  #: the review going on after the match
+        #: set by the board window: a game's status has a page after the one shown, so "more"
+        #: is offered (first); how many times More was asked for (the window turns a page)
+        self.status_more = False
+        self.more_asked = 0
 
     # ------------------------------------------------------------ plumbing
     def subscribe(self, listener: Listener) -> None:
@@ -180,6 +184,9 @@ class App:
         """A person's command: cut stale speech, apply, narrate, autosave."""
         if self.review_question or self.review is not None:
             return self._review_command(cmd)
+        if isinstance(cmd, C.More) and self.status_more:
+            self.more_asked += 1  # the window shows its status's next page; nothing is said
+            return []
         if isinstance(cmd, C.History):
             if self.narrator is not None:
                 self.narrator.interrupt(self.session.turn_counter)
@@ -300,10 +307,14 @@ class App:
 
         While the review is offered it is a yes/no question; during the review
         the mistake being read: its position, dice and plays (try again picks
-        one by number) and the review's commands.
+        one by number) and the review's commands. In a game, "more" is offered first
+        while the board window's status has a page after the one shown
+        (:attr:`status_more`).
         """
         view = self.session.state()
         if not (self.review_question or self.review is not None):
+            if self.status_more and "more" not in view.available:
+                view = replace(view, available=("more",) + view.available)
             return view
         view = replace(view, pending=None, chosen=(), source=None, step_sources=(),
                        step_targets=(), bot_to_act=False, suggested=None, plays=(),

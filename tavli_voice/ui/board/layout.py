@@ -442,19 +442,28 @@ def status_fit(panel: PanelLayout) -> int:
     return max(1, (panel.status.h - 2) // panel.line_h)
 
 
-def more_button(panel: PanelLayout) -> Rect:
-    """The review's More button: the foot of the status, :data:`MORE_ROWS` rows high (less
-    in a status of few rows), as wide as the status."""
+def more_rows(panel: PanelLayout, newest: bool = False) -> int:
+    """Rows the More button takes at the foot of the status: :data:`MORE_ROWS` in the
+    review's (fewer in a status of few rows); one under a game's newest messages (``newest``),
+    whose status is short."""
+    return 1 if newest else min(MORE_ROWS, max(1, status_fit(panel) - 1))
+
+
+def more_button(panel: PanelLayout, newest: bool = False) -> Rect:
+    """The More button: the foot of the status, :func:`more_rows` rows high, as wide as the
+    status."""
     fit = status_fit(panel)
-    rows = min(MORE_ROWS, max(1, fit - 1))
+    rows = more_rows(panel, newest)
     y = panel.status.y + 2 + (fit - rows) * panel.line_h
     return Rect(panel.status.x + 2, y, panel.status.w - 4, rows * panel.line_h - 2)
 
 
 def panel_geometry(layout: BoardLayout, n_plays: int, focus: int | None,
-                   actions: tuple[str, ...], scanning: bool) -> PanelGeometry:
-    """The numbered play buttons (paged so ``focus`` is seen), actions and scan strip; the
-    review's More ("more") sits at the foot of the status, under the rows it continues."""
+                   actions: tuple[str, ...], scanning: bool,
+                   newest: bool = False) -> PanelGeometry:
+    """The numbered play buttons (paged so ``focus`` is seen), actions and scan strip; More
+    ("more") sits at the foot of the status, under the rows it continues (one row high under
+    a game's newest messages, ``newest``)."""
     panel = layout.panel
     area = panel.list
     more = actions[:1] == ("more",)
@@ -483,7 +492,7 @@ def panel_geometry(layout: BoardLayout, n_plays: int, focus: int | None,
     plays = tuple((start + i + 1, rect) for i, rect in enumerate(rows))
     acts = tuple(zip(actions, buttons))
     if more:
-        acts = (("more", more_button(panel)),) + acts
+        acts = (("more", more_button(panel, newest)),) + acts
     return PanelGeometry(plays, acts, scan, (start, end), title, more_line, cap)
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from ...events import Phase, TurnView
 from ...rules import Play, Position, find_game
 from .layout import THEIR_BAR, THEIR_OFF
-from .navigation import Mode, NavContext, NavState, Target, actions_for
+from .navigation import MORE, Mode, NavContext, NavState, Target, actions_for
 from ... import words
 from ...narration.phrases import listed_play
 from ...narration.pieces import NarrationContext
@@ -118,8 +118,8 @@ def offered_plays(view: TurnView) -> tuple[Play, ...]:
 
 def nav_context(view: TurnView, viewer: int, finished: bool = False,
                 more: bool = False) -> NavContext:
-    """The :class:`NavContext` for this moment (``more``: the review's status has a page
-    after the one shown)."""
+    """The :class:`NavContext` for this moment (``more``: the status, a game's or the
+    review's, has a page after the one shown)."""
     mode = mode_of(view, viewer, finished)
     names = view.available if mode is not Mode.OVER else ()
     sources: tuple[int, ...] = ()
@@ -138,7 +138,7 @@ def nav_context(view: TurnView, viewer: int, finished: bool = False,
                       plays=len(offered_plays(view)) if mode in _LISTED else 0,
                       can_undo="undo" in names, can_double="double" in names, pending=pending,
                       can_previous=mode is Mode.REVIEW and "previous" in names,
-                      more=more and mode is Mode.REVIEW)
+                      more=more)
 
 
 #: The modes whose plays are listed (a number picks one; in the review it tries again).
@@ -240,7 +240,8 @@ def build_view(view: TurnView, extras: Extras) -> BoardView:
         if ctx.mode in _LISTED else ()
     acts = actions_for(ctx)
     section = "review.button_" if ctx.mode is Mode.REVIEW else "board."
-    action_labels = tuple((k, words.text(section + k, lang)) for k in acts)
+    action_labels = tuple((k, words.text("review.button_more" if k == MORE else section + k,
+                                         lang)) for k in acts)
     preview: tuple[StepPair, ...] = ()
     if mover_is_viewer and view.phase is Phase.PLAY and view.chosen:
         preview = tuple((s.from_point, s.to_point) for s in view.chosen)

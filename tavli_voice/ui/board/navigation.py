@@ -119,7 +119,7 @@ class NavContext:
     can_double: bool = False
     pending: int | None = None
     can_previous: bool = False
-    more: bool = False  #: the review's status has a page after the one shown
+    more: bool = False  #: the status has a page after the one shown (More is offered)
 
     @property
     def candidates(self) -> tuple[int, ...]:
@@ -130,7 +130,14 @@ class NavContext:
 
 
 def actions_for(ctx: NavContext) -> tuple[str, ...]:
-    """The action buttons shown now, in order (keys of :data:`ACTION_COMMANDS`)."""
+    """The action buttons shown now, in order (keys of :data:`ACTION_COMMANDS`); More
+    first while the status has another page (drawn at the status's foot)."""
+    if ctx.more and ctx.mode is not Mode.REVIEW:
+        return (MORE,) + _game_actions(ctx)
+    return _game_actions(ctx)
+
+
+def _game_actions(ctx: NavContext) -> tuple[str, ...]:
     if ctx.mode is Mode.ROLL:
         return ("roll", "double") if ctx.can_double else ("roll",)
     if ctx.mode is Mode.PLAY:
@@ -157,10 +164,13 @@ def actions_for(ctx: NavContext) -> tuple[str, ...]:
 
 
 def default_action(ctx: NavContext) -> int:
-    """The action focused first: "No" for a question (the safe answer), else the first."""
+    """The action focused first: "No" for a question (the safe answer), else the first
+    (in a game the first after More: Enter still rolls; the review focuses More)."""
     acts = actions_for(ctx)
     if ctx.mode is Mode.ASK and "no" in acts:
         return acts.index("no")
+    if ctx.mode is not Mode.REVIEW and acts[:1] == (MORE,) and len(acts) > 1:
+        return 1
     return 0
 
 

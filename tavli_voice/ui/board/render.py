@@ -30,8 +30,8 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .layout import (BAR, MORE_ROWS, OFF, BoardLayout, PanelGeometry, PanelLayout, Rect,
-                     bar_stack, panel_geometry, point_centre, point_stack, status_fit,
+from .layout import (BAR, OFF, BoardLayout, PanelGeometry, PanelLayout, Rect, bar_stack,
+                     more_rows, panel_geometry, point_centre, point_stack, status_fit,
                      tray_slabs)
 from .navigation import MORE
 from .model import BoardView
@@ -165,7 +165,7 @@ def geometry_for(view: BoardView, layout: BoardLayout) -> PanelGeometry:
     if focus is None and view.pending:
         focus = view.pending - 1
     return panel_geometry(layout, len(view.plays), focus, tuple(k for k, _ in view.actions),
-                          view.scan is not None)
+                          view.scan is not None, newest=not view.status_all)
 
 
 # ------------------------------------------------------------------ board
@@ -478,25 +478,36 @@ def _panel(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, theme: 
             surface.blit(img, (geo.more.x + 6, geo.more.y))
     for number, rect in geo.plays:
         _play_button(surface, view, number, rect, theme, fonts)
+    _action_buttons(surface, view, geo, theme, fonts, page if len(pages) > 1 else None,
+                    styles["status"].size)
+    del pygame
+
+
+def _action_buttons(surface: "pygame.Surface", view: BoardView, geo: PanelGeometry, theme: Theme,
+                    fonts: Fonts, page: list[str] | None, status_size: float) -> None:
+    """The action buttons; More (while ``page``, the status's page shown, is one of several)
+    says which page, in the status under the rows it continues."""
     for i, (key, rect) in enumerate(geo.actions):
         label = dict(view.actions).get(key, key)
-        if key == MORE and len(pages) > 1:
-            label = page[-1]  # in the status, under the rows it continues
+        size = None
+        if key == MORE and page is not None:
+            label = page[-1]
+            if not view.status_all:  # a game's one-row More: its words as large as the status's
+                size = max(rect.h * 0.45, status_size)
         focused = (view.action_focus == i) or view.highlight == ("action", key)
         _button(surface, rect, label, theme, fonts, focused,
-                dwell=_dwell_for(view, ("action", key)))
-    del pygame
+                dwell=_dwell_for(view, ("action", key)), size=size)
 
 
 def shown_status_pages(fonts: Fonts, theme: Theme, panel: PanelLayout,
                        status: tuple[str, ...] | list[str], lang: str,
                        newest: bool = True) -> list[list[str]]:
     """The status's pages as the panel shows them (:func:`status_pages`): a game's newest
-    messages, or (``newest`` False) the review's whole answer, whose page marker is the
-    More button, :data:`~.layout.MORE_ROWS` rows high."""
+    messages, or (``newest`` False) the review's whole answer; the page marker is the More
+    button, :func:`~.layout.more_rows` rows high."""
     small = fonts.get(panel_styles(theme, panel.line_h)["status"].size)
     fit = status_fit(panel)
-    marker = 1 if newest else min(MORE_ROWS, max(1, fit - 1))
+    marker = more_rows(panel, newest)
     return status_pages(small, status, panel.status.w - 12, fit, lang, newest, marker)
 
 
@@ -573,7 +584,7 @@ def _dwell_for(view: BoardView, target: tuple[str, object]) -> float:
 
 
 def _button(surface: "pygame.Surface", rect: Rect, label: str, theme: Theme, fonts: Fonts,
-            focused: bool, dwell: float = 0.0) -> None:
+            focused: bool, dwell: float = 0.0, size: float | None = None) -> None:
     import pygame
 
     radius = max(4, rect.h // 6)
@@ -582,7 +593,7 @@ def _button(surface: "pygame.Surface", rect: Rect, label: str, theme: Theme, fon
     pygame.draw.rect(surface, fill, rect.tuple(), border_radius=radius)
     pygame.draw.rect(surface, theme.button_edge, rect.tuple(), max(2, rect.h // 20),
                      border_radius=radius)
-    _text_in(surface, fonts, label, rect, rect.h * 0.45, text)
+    _text_in(surface, fonts, label, rect, rect.h * 0.45 if size is None else size, text)
     _dwell_bar(surface, rect, dwell, theme)
 
 

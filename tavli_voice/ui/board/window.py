@@ -123,6 +123,7 @@ class BoardWindow:
         self._status_more = False
         self._status_new = False
         self._more_asked = 0  #: the review's More commands already acted on
+        self._game_more_asked = 0  #: a game's More commands already acted on (App.more_asked)
         self.last_move: tuple[tuple[int, int], ...] = ()
         self.question: tuple[str, int] | None = None
         self.view: BoardView | None = None
@@ -499,6 +500,9 @@ class BoardWindow:
             self._more_asked = review.more_asked
             if turned:
                 self.more()  # More came as a command (a key, a button, the switch)
+        if review is None and self.app.more_asked != self._game_more_asked:
+            self._game_more_asked = self.app.more_asked
+            self.more()  # a game's status: More by key, button, switch or voice
         view = self.app.state()
         show = scan_show(self.scanner, view, self.lang) if self.scanner is not None else None
         ctx = self._ctx()
@@ -528,12 +532,20 @@ class BoardWindow:
         board = build_view(view, extras)
         pages = self._status_pages(board.status)
         page = min(self.status_page, pages - 1)
-        more = self.app.review is not None and page < pages - 1
+        more = page < pages - 1
         if self._status_new and more:  # a long answer: More takes the focus
             self.nav = replace(self.nav, action_index=0)
+        elif review is None and more != self._status_more and board.actions:
+            # a game's More comes and goes first: the button focused stays focused (Enter rolls)
+            step = 1 if more else -1 if self.nav.action_index > 0 else 0
+            self.nav = replace(self.nav, action_index=self.nav.action_index + step)
         self._status_new = False
-        if review is not None and review.more_shown != more:
-            review.more_shown = more  # "more" offered (first) to the switch, or not
+        shown = review.more_shown if review is not None else self.app.status_more
+        if shown != more:  # "more" offered (first) to the switch and the voice, or not
+            if review is not None:
+                review.more_shown = more
+            else:
+                self.app.status_more = more
             if self.scan_driver is not None:
                 self.scan_driver.refresh(now)
             view = self.app.state()
