@@ -376,8 +376,14 @@ class Session:
 
     def _on_choose(self, cmd: C.ChoosePlay) -> list[E.Event]:
         if self.phase is Phase.CONFIRM and self.pending is not None:
-            # choosing again replaces the pending play (a change of mind)
+            # choosing again replaces the pending play (a change of mind); a number not on
+            # offer (mistyped, misheard) is refused and the chosen play stays chosen, as a
+            # replay of the save (which keeps no refused command) has it
             self.phase = Phase.PLAY
+            events = self._on_choose(cmd)
+            if self.phase is Phase.PLAY and events and isinstance(events[0], E.CommandRejected):
+                self.phase = Phase.CONFIRM
+            return events
         if self.phase is not Phase.PLAY:
             return self._reject(RejectCode.NOT_NOW, expected=self.phase)
         numbered = self._numbered()
