@@ -280,8 +280,13 @@ def test_a_number_begun_before_a_question_is_not_taken_as_its_answer() -> None:
     assert source.poll() is None
     assert source.held == C.ChoosePlay(2) and len(_asked(seen)) == asked
     assert app.session.log == before
-    # the same number said after the question is that command (the question is dropped)
+    # the number said after the question is asked back in its turn (however sure: it may be the
+    # answer misheard), and played on a yes
     out.put(Heard("one", C.ChoosePlay(1), 0.9, 20.0, "pocketsphinx", began=100.5))
+    assert source.poll() is None and source.held == C.ChoosePlay(1)
+    assert app.session.log == before
+    clock.now = 103.0
+    out.put(Heard("yes", C.Yes(), 0.9, 20.0, "pocketsphinx", began=102.0))
     assert source.poll() == C.ChoosePlay(1) and source.held is None
 
 
@@ -436,3 +441,26 @@ def test_a_play_number_begun_before_the_roll_is_not_a_play_of_the_new_turn() -> 
     assert app.session.log == before and not _asked(seen)[1:]
     out.put(Heard("three", C.ChoosePlay(3), 1.0, 20.0, "whisper+crop", began=140.5))
     assert source.poll() == C.ChoosePlay(3)
+
+
+def test_a_sure_play_number_heard_while_a_question_is_open_is_asked_back_not_played() -> None:
+    """ "Did you say a hundred and twelve?" — "no", heard as a sure "three" (on the sound rig with a
+    television on): asked back, no play made; a sure "undo" there is still that command."""
+    clock = _Clock()
+    app, out, source, seen = _in_play(clock)
+    before = list(app.session.log)
+    out.put(Heard("a hundred and twelve", C.ChoosePlay(112), 0.11, 20.0, "whisper+crop", began=99.0))
+    assert source.poll() is None and source.held == C.ChoosePlay(112)
+    clock.now = 102.0
+    out.put(Heard("three", C.ChoosePlay(3), 0.81, 20.0, "whisper+crop", began=101.0))
+    assert source.poll() is None and source.held == C.ChoosePlay(3)
+    assert app.session.log == before and _asked(seen)[-1].startswith("Did you say three?")
+    clock.now = 104.0
+    out.put(Heard("no", C.No(), 0.9, 20.0, "whisper+crop", began=103.0))
+    assert source.poll() is None and source.held is None and app.session.log == before
+    clock.now = 106.0
+    out.put(Heard("two", C.ChoosePlay(2), 0.3, 20.0, "whisper+crop", began=105.0))
+    assert source.poll() is None and source.held == C.ChoosePlay(2)
+    clock.now = 108.0
+    out.put(Heard("undo", C.Undo(), 0.9, 20.0, "whisper+crop", began=107.0))
+    assert source.poll() == C.Undo() and source.held is None

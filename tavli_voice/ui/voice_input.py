@@ -50,6 +50,8 @@ def _capital(sentence: str) -> str:
 
 #: Commands that answer "did you say …?" (or leave it open: stop).
 _ANSWERS = (C.Yes, C.Confirm, C.No, C.Cancel, C.StopSpeech)
+#: Commands that choose a play: heard while a question is open, asked back however sure.
+_PLAYING = (C.ChoosePlay, C.FromPoint, C.ToPoint)
 
 
 class _Posted(queue.Queue):  # type: ignore[type-arg]
@@ -210,9 +212,12 @@ class VoiceSource:
                                  self.asked_at - item.began)
                         continue
                     if not isinstance(item.command, _ANSWERS) and (should_confirm(item, "unsure")
+                                                                   or isinstance(item.command, _PLAYING)
                                                                    or self._was_refused(item.command)):
-                        # another word, heard unsure, while a question is open: asked back in its turn
-                        # (measured on the rig: a Greek "ναι" came out as "ένα" and chose play 1)
+                        # another word, heard unsure, or a play however sure, while a question is open:
+                        # asked back in its turn, most likely the answer misheard (measured on the rig: a
+                        # Greek "ναι" came out as "ένα" and chose play 1; with a television on, "no" to
+                        # "did you say a hundred and twelve?" came out as a sure "three" and made play 3)
                         self._ask(item)
                         continue
                     if isinstance(item.command, (C.Yes, C.Confirm)) and self.held_over_question \
@@ -250,7 +255,7 @@ class VoiceSource:
 
         Any other command on offer is taken as itself (the held one is
         dropped): after "did you say stop?", "undo" means undo, not "no"
-        (when heard sure; an unsure one is asked back first, see ``poll``).
+        (when heard sure; an unsure one, or a play, is asked back first, see ``poll``).
         """
         if isinstance(command, C.StopSpeech):
             return command  # the question stays open
