@@ -847,6 +847,7 @@ def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: 
                   words.text("voice.unsure", lang, hint="\0").split("\0")[0].strip())
     path, _ = clip(number_text(k, lang), lang, folder)
     out: list[str] = []
+    start = time.monotonic()  # a play made between tries (on an answer heard late) counts too
     for _ in range(tries):
         game.send(".")  # the player stops a long reading of the list, then speaks
         try:
@@ -854,12 +855,13 @@ def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: 
         except TimeoutError:
             pass
         said = time.monotonic()
-        rig.play_into_mic(path)
+        if not any(at >= start and line.startswith(played) for at, line in list(game.lines)):
+            rig.play_into_mic(path)  # (not said again once a play was made meanwhile: judged below)
         begun, yes, answered = time.monotonic(), False, 0
         first_said = said
         while time.monotonic() < begun + 12 * game.stretch():
             lines = [line for at, line in list(game.lines) if at >= first_said]
-            made = [line for line in lines if line.startswith(played)]
+            made = [line for at, line in list(game.lines) if at >= start and line.startswith(played)]
             if made:
                 right = play is None or notation(made[0][len(played):].rstrip(".")) == play
                 if not right:
