@@ -446,6 +446,13 @@ class Listener(EarlyGuess):
             log.debug("voice over the narrator, not a sure answer: %r (%s, %.2f) dropped", heard.text,
                       heard.reason or type(heard.command).__name__, heard.score)
             return
+        if answer and not isinstance(heard.command, REPLIES) and self.level_gate is not None \
+                and self.level_gate.cutoff is None:
+            # neither the player's level nor the room's known yet (the first seconds): a television's
+            # talk over the narrator is not dropped by its level, and was taken as a sure "ten" on the
+            # sound rig (play 10 made before the player said a word); a play is said again after it
+            log.debug("voice over the narrator, background not known yet: %r dropped", heard.text)
+            return
         self._post(heard, "answer over the narrator" if answer else "utterance")
 
     def _post(self, heard: Heard, why: str) -> None:
