@@ -44,10 +44,16 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
 import time
+
+# One BLAS thread, as the program runs (tavli_voice/cli.py): with worker threads the nets'
+# small products took 10-100 times longer on this busy two-core machine, and the timing
+# measured the threads, not the explaining. Set before numpy is first imported.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np
 

@@ -179,3 +179,38 @@ def test_a_review_of_anothers_play_names_its_player(lang: str, whose: str) -> No
     named = named_reason(said, lang, player_words("Rita", "rita", 0, lang))
     assert whose in named
     assert not re.search(r"\b(your|yours)\b|\bσου\b", named, re.IGNORECASE), named
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_distinct_reply_is_valued_once_and_the_values_are_unchanged(
+        game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both plays' replies go through the net in one batch, a board reached by several
+    rolls (or from both plays) valued once; each play's values are those it gets alone."""
+    from tavli_voice.bots.expert import ROLLS
+    from tavli_voice.bots.fastgen import result_states, to_state
+    from tavli_voice.bots.net import Net
+
+    pairs = sample_pairs(game, 3, 90)
+    alone = [[roll_equities([r], EXPERT) for r in pair] for pair in pairs]
+    batches: list[int] = []
+    real = Net.outputs
+
+    def counted(self: Net, x: np.ndarray) -> np.ndarray:
+        batches.append(len(x))
+        return real(self, x)
+
+    monkeypatch.setattr(Net, "outputs", counted)
+    repeated = 0
+    for (mine, better), (v_mine, v_better) in zip(pairs, alone):
+        batches.clear()
+        both = roll_equities([mine, better], EXPERT)
+        assert np.allclose(both[0], v_mine[0], atol=1e-12)
+        assert np.allclose(both[1], v_better[0], atol=1e-12)
+        replies: list[tuple[int, ...]] = []
+        for res in (mine, better):
+            opp = res.flip()
+            for roll in ROLLS:
+                replies.extend(result_states(opp, roll) or [tuple(to_state(opp))])
+        assert batches == [len(set(replies))]
+        repeated += len(replies) - len(set(replies))
+    assert repeated > 0  # the sample has boards reached more than once

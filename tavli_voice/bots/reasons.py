@@ -645,10 +645,13 @@ def roll_equities(results: Sequence[Position], bot: ExpertBot) -> np.ndarray:
     opponent's best reply by the same net (0-ply): the expert's own look one roll ahead
     (:meth:`~tavli_voice.bots.expert.ExpertBot.lookahead_many`), kept roll by roll. A roll
     the opponent cannot play leaves the position as it is (R2); a finished game is worth
-    its points. Every reply of every roll is valued in one batch.
+    its points. Every distinct reply (the same board reached by several rolls, or from
+    several results) is valued once, all in one batch.
     """
     out = np.zeros((len(results), len(ROLLS)))
-    rows: list[tuple[int, ...]] = []
+    rows: list[tuple[int, ...]] = []      # the distinct replies, each valued once
+    seen: dict[tuple[int, ...], int] = {}
+    which: list[int] = []                 # each roll's replies, as rows of ``rows``
     starts: list[int] = []
     cells: list[tuple[int, int]] = []
     for j, res in enumerate(results):
@@ -658,9 +661,13 @@ def roll_equities(results: Sequence[Position], bot: ExpertBot) -> np.ndarray:
         opp = res.flip()
         for r, (roll, _weight) in enumerate(ROLLS):
             states = result_states(opp, roll)
-            starts.append(len(rows))
+            starts.append(len(which))
             cells.append((j, r))
-            rows.extend(states if states else [tuple(to_state(opp))])
+            for state in (states if states else [tuple(to_state(opp))]):
+                k = seen.setdefault(state, len(rows))
+                if k == len(rows):
+                    rows.append(state)
+                which.append(k)
     if not rows:
         return out
     like = results[0].flip()
@@ -678,7 +685,7 @@ def roll_equities(results: Sequence[Position], bot: ExpertBot) -> np.ndarray:
         if done is not None:
             eq[i] = 0.0 if done.winner is None else (
                 done.points if done.winner == 0 else -done.points) / cube_value(like)
-    best = np.maximum.reduceat(eq, np.array(starts))
+    best = np.maximum.reduceat(eq[np.array(which)], np.array(starts))
     for (j, r), value in zip(cells, best):
         out[j, r] = -value  # the opponent's best reply, from our side
     return out
