@@ -69,6 +69,7 @@ def record(args: argparse.Namespace) -> None:
 
     engine: Any = choose_engine(None, "el")
     inner = engine.engine
+    inner.everything = args.everything  # Whisper's scores of every phrase, to decide again with fewer
     items = phrases(Options(plays=args.plays, commands=PHASE_COMMANDS["play"]), "el")
     done: set[tuple[str, str]] = set()
     if args.out.exists():
@@ -275,6 +276,9 @@ def main() -> None:
     rec.add_argument("--part", choices=("tuning", "held-out"), default="tuning",
                      help="held-out: only to measure a fitted decision on, never to fit")
     rec.add_argument("--conditions", default=None, help="comma-separated labels of CONDITIONS (default all)")
+    rec.add_argument("--everything", action="store_true",
+                     help="Whisper scores every phrase of the turn (slow), so that proposals-only, a "
+                          "fall-back or other choices of what Whisper hears can be decided again")
     rec.add_argument("--clips", type=Path, default=Path(tempfile.gettempdir()) / "tavli-voice-bench-clips")
     fitting = sub.add_parser("fit", help="fit the decision on recorded evidence")
     fitting.add_argument("evidence", type=Path)

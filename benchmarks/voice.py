@@ -770,6 +770,8 @@ def bench_record(args: argparse.Namespace) -> None:
                 engine = getattr(engine, "engine", engine)
             if args.views and hasattr(engine, "views"):  # the views the crop's engine scores (fusion.py)
                 engine.views = tuple(args.views.split(","))
+            if args.fallback is not None and hasattr(getattr(engine, "engine", engine), "fallback"):
+                getattr(engine, "engine", engine).fallback = args.fallback  # Whisper hears every phrase then
             if args.proposals_only and hasattr(getattr(engine, "engine", engine), "everything"):
                 getattr(engine, "engine", engine).everything = False  # Whisper scores pocketsphinx's proposals only
             items = phrases(Options(plays=args.plays, commands=PHASE_COMMANDS["play"]), lang)
@@ -881,6 +883,10 @@ def main() -> None:
     record.add_argument("--jsonl", type=Path, default=None, help="also one JSON line per clip and condition")
     record.add_argument("--whole-sound", action="store_true",
                         help="the engine without the crop to the loudest speech (speech/crop.py): the whole sound")
+    record.add_argument("--fallback", type=float, default=None,
+                        help="Greek: Whisper also scores every phrase of the turn when it finds none of "
+                             "pocketsphinx's proposals at least this likely (mean log-probability per "
+                             "token, e.g. -3.5)")
     record.add_argument("--proposals-only", action="store_true",
                         help="Greek: Whisper scores only pocketsphinx's proposals, not every phrase of the turn")
     record.add_argument("--views", default=None,

@@ -289,6 +289,19 @@ class TestEveryPhrase:
             AUDIO, ITEMS)
         assert only_proposals.command != ChoosePlay(14)
 
+    def test_whisper_hears_every_phrase_only_when_it_finds_no_proposal_likely(self) -> None:
+        sphinx = FakeSphinx(ChoosePlay(13), 0.9, [(ChoosePlay(13), -100.0), (ChoosePlay(3), -100.0 - NEAR)])
+        unlikely = FakeWhisper({ChoosePlay(13): -4.5, ChoosePlay(3): -4.2, ChoosePlay(14): -0.3})
+        heard = RescoredRecognizer(sphinx, unlikely, fallback=-3.5).recognize(AUDIO, ITEMS)  # type: ignore[arg-type]
+        assert [len(asked) for asked in unlikely.asked] == [2, len(ITEMS) - 2] and unlikely.encoded == 1
+        assert {p for asked in unlikely.asked for p in asked} == set(ITEMS)
+        assert heard.command == ChoosePlay(14) and should_confirm(heard, "unsure")  # asked back, never acted on
+        off = RescoredRecognizer(sphinx, FakeWhisper(unlikely.values)).recognize(AUDIO, ITEMS)  # type: ignore[arg-type]
+        assert off.command != ChoosePlay(14)
+        likely = FakeWhisper({ChoosePlay(13): -3.0, ChoosePlay(3): -4.2, ChoosePlay(14): -0.3})
+        kept = RescoredRecognizer(sphinx, likely, fallback=-3.5).recognize(AUDIO, ITEMS)  # type: ignore[arg-type]
+        assert len(likely.asked) == 1 and kept.command == ChoosePlay(13)
+
     def test_a_word_pocketsphinx_missed_needs_whisper_to_outweigh_the_outside_gap(self) -> None:
         sphinx = FakeSphinx(ChoosePlay(13), 0.9, [(ChoosePlay(13), -100.0)])
         whisper = FakeWhisper({ChoosePlay(13): -0.6, ChoosePlay(14): -0.5})
