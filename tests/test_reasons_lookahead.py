@@ -127,22 +127,24 @@ RITA = {lang: player_words("Rita", "rita", 1, lang) for lang in ("en", "el")}
 
 @pytest.mark.parametrize("fact,en,el", [
     (Difference(Kind.LOOKAHEAD, 30, 4, (66, 65)),
-     "Looking one roll ahead, the expert finds your play worse than the hint's after 30 of "
-     "Rita's 36 rolls and better after 4; most of all after double sixes, then after 6 and 5.",
-     "Κοιτώντας μία ζαριά μπροστά, κατά τον ειδικό η κίνησή σου βγαίνει χειρότερη από την "
-     "προτεινόμενη με τριάντα από τις 36 ζαριές της Ρίτας και καλύτερη με τέσσερις· πιο πολύ "
-     "με εξάρες, ύστερα με 6 και 5."),
+     "Looking one roll ahead, your play comes out worse than the hint's after 30 of the 36 "
+     "rolls Rita may roll next, and better after 4; most of all after double sixes, then after "
+     "6 and 5.",
+     "Κοιτώντας μία ζαριά μπροστά, η κίνησή σου βγαίνει χειρότερη από την προτεινόμενη με "
+     "τριάντα από τις τριάντα έξι ζαριές που μπορεί να φέρει η Ρίτα και καλύτερη με τέσσερις· "
+     "πιο πολύ με εξάρες, ύστερα με 6 και 5."),
     (Difference(Kind.LOOKAHEAD, 36, 0, (11,)),
-     "Looking one roll ahead, the expert finds your play worse than the hint's whatever Rita "
-     "rolls; most of all after double ones.",
-     "Κοιτώντας μία ζαριά μπροστά, κατά τον ειδικό η κίνησή σου βγαίνει χειρότερη από την "
-     "προτεινόμενη με όποια ζαριά κι αν φέρει η Ρίτα· πιο πολύ με άσους."),
+     "Looking one roll ahead, your play comes out worse than the hint's whatever Rita rolls "
+     "next; most of all after double ones.",
+     "Κοιτώντας μία ζαριά μπροστά, η κίνησή σου βγαίνει χειρότερη από την προτεινόμενη με "
+     "όποια ζαριά κι αν φέρει η Ρίτα· πιο πολύ με άσους."),
     (Difference(Kind.LOOKAHEAD, 21, 0, (42, 31)),
-     "Looking one roll ahead, the expert finds your play worse than the hint's after 21 of "
-     "Rita's 36 rolls and better after none; most of all after 4 and 2, then after 3 and 1.",
-     "Κοιτώντας μία ζαριά μπροστά, κατά τον ειδικό η κίνησή σου βγαίνει χειρότερη από την "
-     "προτεινόμενη με είκοσι μία από τις 36 ζαριές της Ρίτας και με καμία καλύτερη· πιο "
-     "πολύ με 4 και 2, ύστερα με 3 και 1."),
+     "Looking one roll ahead, your play comes out worse than the hint's after 21 of the 36 "
+     "rolls Rita may roll next, and better after none; most of all after 4 and 2, then after "
+     "3 and 1.",
+     "Κοιτώντας μία ζαριά μπροστά, η κίνησή σου βγαίνει χειρότερη από την προτεινόμενη με "
+     "είκοσι μία από τις τριάντα έξι ζαριές που μπορεί να φέρει η Ρίτα και με καμία καλύτερη· "
+     "πιο πολύ με 4 και 2, ύστερα με 3 και 1."),
 ])
 def test_the_look_ahead_is_said_from_the_listeners_side(fact: Difference, en: str,
                                                          el: str) -> None:
@@ -168,7 +170,7 @@ def test_the_rolls_are_not_renumbered_for_the_listener() -> None:
     assert "most of all after double sixes, then after 6 and 5" in said
 
 
-@pytest.mark.parametrize("lang,whose", [("en", "Rita's play worse"),
+@pytest.mark.parametrize("lang,whose", [("en", "Rita's play comes out worse"),
                                         ("el", "η κίνηση της Ρίτας βγαίνει χειρότερη")])
 def test_a_review_of_anothers_play_names_its_player(lang: str, whose: str) -> None:
     """Said of another player's mistake (the review), "your play" becomes hers."""
@@ -214,3 +216,37 @@ def test_each_distinct_reply_is_valued_once_and_the_values_are_unchanged(
         assert batches == [len(set(replies))]
         repeated += len(replies) - len(set(replies))
     assert repeated > 0  # the sample has boards reached more than once
+
+
+@pytest.mark.parametrize("lang", ["el", "en"])
+def test_the_coach_note_sent_to_the_speech_engine_names_the_expert_once(lang: str) -> None:
+    """The exact text the narrator sends to espeak-ng for a look-ahead reason, the expert
+    being the opponent: the Greek counts every roll in words with the feminine (είκοσι μία,
+    τριάντα έξι ζαριές), names the level as the catalogue does (ο έμπειρος παίκτης), and
+    holds no Latin letter or notation; the expert is named once, as the one who rolls."""
+    from tavli_voice import events as E
+    from tavli_voice.narration.phrases import phrase
+    from tavli_voice.narration.pieces import NarrationContext
+    from tavli_voice.narration.speechtext import clean_for_speech
+    from tavli_voice.narration.utterance import Pause
+
+    rolls = E.ReasonFact("lookahead", 21, 7, (41, 11))
+    better = legal_plays(Position.initial("portes"), (6, 5))[0]
+    event = E.CoachNote(0, better, 5, 0.2, (rolls,))
+    ctx = NarrationContext(lang=lang, players=(E.PlayerInfo("Rita", "rita"),
+                                               E.PlayerInfo("Expert", "expert")), listener=0)
+    said = " ".join(clean_for_speech(s, lang) for s in phrase(event, ctx).segments
+                    if not isinstance(s, Pause))
+    if lang == "el":
+        assert ("η κίνησή σου βγαίνει χειρότερη από την προτεινόμενη με είκοσι μία από τις "
+                "τριάντα έξι ζαριές που μπορεί να φέρει ο έμπειρος παίκτης και καλύτερη με "
+                "επτά, πιο πολύ με 4 και 1, ύστερα με άσους") in said, said
+        assert "ειδικ" not in said and "36" not in said
+        assert not re.search(r"[A-Za-z/*^]", said), said
+        assert not re.search(r"\d+ (?:από|ζαρι)", said), said
+        assert said.count("έμπειρ") == 1, said
+    else:
+        assert ("your play comes out worse than the hint's after 21 of the 36 rolls the expert "
+                "may roll next, and better after 7; most of all after 4 and 1, then after "
+                "double ones") in said, said
+        assert said.count("expert") == 1, said

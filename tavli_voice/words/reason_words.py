@@ -13,8 +13,8 @@ from __future__ import annotations
 REASON_WORDS: dict[str, dict[str, str]] = {
     "none": {"en": "No single reason stands out: the expert prefers the hint's play for the "
                    "position as a whole.",
-             "el": "Κανένας λόγος δεν ξεχωρίζει μόνος του: ο ειδικός προτιμά την προτεινόμενη "
-                   "κίνηση για το σύνολο του παιχνιδιού."},
+             "el": "Κανένας λόγος δεν ξεχωρίζει μόνος του: ο έμπειρος παίκτης προτιμά την "
+                   "προτεινόμενη κίνηση για το σύνολο του παιχνιδιού."},
     "best": {"en": "Your play is the hint's play.",
              "el": "Η κίνησή σου είναι η προτεινόμενη."},
     "only": {"en": "There is only one play: nothing to compare.",
@@ -133,31 +133,31 @@ REASON_WORDS: dict[str, dict[str, str]] = {
                    "προτεινόμενη"},
     "mars_lost": {"en": "by the expert's reckoning, your play loses with a mars {n} times in "
                         "100, the hint's play {m}",
-                  "el": "κατά τον ειδικό, με την κίνησή σου χάνεις με μαρς {n} φορές στις 100, "
-                        "με την προτεινόμενη {m}"},
+                  "el": "κατά τον έμπειρο παίκτη, με την κίνησή σου χάνεις με μαρς {n} φορές "
+                        "στις 100, με την προτεινόμενη {m}"},
     "mars_won": {"en": "by the expert's reckoning, the hint's play wins with a mars {n} times "
                        "in 100, yours {m}",
-                 "el": "κατά τον ειδικό, με την προτεινόμενη κίνηση κερδίζεις με μαρς {n} φορές "
-                       "στις 100, με τη δική σου {m}"},
+                 "el": "κατά τον έμπειρο παίκτη, με την προτεινόμενη κίνηση κερδίζεις με μαρς "
+                       "{n} φορές στις 100, με τη δική σου {m}"},
     "bearoff": {"en": "to bear off you need about {n} rolls after your play, {m} after the "
                       "hint's play",
                 "el": "για να μαζέψεις όλα τα πούλια σου χρειάζεσαι κατά μέσο όρο {n} ζαριές με "
                       "την κίνησή σου, {m} με την προτεινόμενη"},
-    "lookahead": {"en": "looking one roll ahead, the expert finds your play worse than the hint's "
-                        "after {n} of {whose} 36 rolls and better after {m}; {rolls}",
-                  "el": "κοιτώντας μία ζαριά μπροστά, κατά τον ειδικό η κίνησή σου βγαίνει "
-                        "χειρότερη από την προτεινόμενη με {n} από τις 36 ζαριές {whose} και "
-                        "καλύτερη με {m}· {rolls}"},
-    "lookahead.none": {"en": "looking one roll ahead, the expert finds your play worse than the "
-                             "hint's after {n} of {whose} 36 rolls and better after none; {rolls}",
-                       "el": "κοιτώντας μία ζαριά μπροστά, κατά τον ειδικό η κίνησή σου βγαίνει "
-                             "χειρότερη από την προτεινόμενη με {n} από τις 36 ζαριές {whose} "
-                             "και με καμία καλύτερη· {rolls}"},
-    "lookahead.all": {"en": "looking one roll ahead, the expert finds your play worse than the "
-                            "hint's whatever {who} rolls; {rolls}",
-                      "el": "κοιτώντας μία ζαριά μπροστά, κατά τον ειδικό η κίνησή σου βγαίνει "
-                            "χειρότερη από την προτεινόμενη με όποια ζαριά κι αν φέρει {who}· "
-                            "{rolls}"},
+    "lookahead": {"en": "looking one roll ahead, your play comes out worse than the hint's after "
+                        "{n} of the 36 rolls {who} may roll next, and better after {m}; {rolls}",
+                  "el": "κοιτώντας μία ζαριά μπροστά, η κίνησή σου βγαίνει χειρότερη από την "
+                        "προτεινόμενη με {n} από τις τριάντα έξι ζαριές που μπορεί να φέρει {who} "
+                        "και καλύτερη με {m}· {rolls}"},
+    "lookahead.none": {"en": "looking one roll ahead, your play comes out worse than the hint's "
+                             "after {n} of the 36 rolls {who} may roll next, and better after none; "
+                             "{rolls}",
+                       "el": "κοιτώντας μία ζαριά μπροστά, η κίνησή σου βγαίνει χειρότερη από την "
+                             "προτεινόμενη με {n} από τις τριάντα έξι ζαριές που μπορεί να φέρει "
+                             "{who} και με καμία καλύτερη· {rolls}"},
+    "lookahead.all": {"en": "looking one roll ahead, your play comes out worse than the hint's "
+                            "whatever {who} rolls next; {rolls}",
+                      "el": "κοιτώντας μία ζαριά μπροστά, η κίνησή σου βγαίνει χειρότερη από την "
+                            "προτεινόμενη με όποια ζαριά κι αν φέρει {who}· {rolls}"},
     "lookahead.rolls.one": {"en": "most of all after {a}", "el": "πιο πολύ με {a}"},
     "lookahead.rolls.two": {"en": "most of all after {a}, then after {b}",
                             "el": "πιο πολύ με {a}, ύστερα με {b}"},
