@@ -556,7 +556,8 @@ MAX_REASONS = 3
 #: 7,766 of 8,014, 97%; Plakoto 7,978 of 8,328, 96%). With the look one roll ahead
 #: (:func:`_looked_ahead`) where no board fact explains enough, the same weighted reasons
 #: are said and a reason is given for 2,679 of Fevga's 2,952 clear pairs (Portes 5,606 of
-#: 5,655, Plakoto 5,728 of 5,810).
+#: 5,655, Plakoto 5,728 of 5,810); 2,847 when the look ahead needs to explain only
+#: :data:`MOST`, as elsewhere (it is the expert's own equity, not these weights).
 MOST_BY_GAME = {"fevga": 0.7}
 
 #: Facts about points held: no reason once the checkers can no longer meet (a race or
@@ -759,7 +760,8 @@ def explain(before: Position, mine: Play, better: Play, equity_loss: float, *,
     elsewhere. The expert's chances of a mars (:func:`mars_differences`) count with
     their exact part of the difference. When no board fact explains enough of a clear
     difference (:data:`LOOK_FROM`), the expert's own look one roll ahead may
-    (:func:`_looked_ahead`).
+    (:func:`_looked_ahead`), when it explains :data:`MOST` of it in every game (the
+    larger Fevga share is for its fitted weights).
     """
     diffs = differences(before, mine, better) + mars_differences(mine.result, better.result, bot)
     race, home = not in_contact(before), bearing_off(before)
@@ -776,7 +778,9 @@ def explain(before: Position, mine: Play, better: Play, equity_loss: float, *,
     most = MOST if home else MOST_BY_GAME.get(before.game, MOST)  # weak weights: explain more
     said = [(c, d) for c, d in parts[:MAX_REASONS] if c >= MIN_SHARE * loss]
     if sum(c for c, _d in said) < most * loss:
-        return _looked_ahead(mine.result, better.result, equity_loss, most, bot)
+        # the look ahead is the expert's own equity, not the fitted weights: the share the
+        # weights must explain in Fevga (MOST_BY_GAME) does not apply to it
+        return _looked_ahead(mine.result, better.result, equity_loss, MOST, bot)
     return Explanation(equity_loss, tuple(d for _c, d in said),
                        tuple(round(min(1.0, c / loss), 2) for c, _d in said))
 
