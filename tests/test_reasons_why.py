@@ -307,7 +307,7 @@ def test_every_reason_said_for_ten_portes_mistakes_is_true() -> None:
 def test_every_reason_said_for_fifty_clear_mistakes_is_true(game: str, seed: int) -> None:
     """Rita against the expert: each reason the coach gives states a true fact (recomputed
     from naive stacks), and either a reason is given or "no single reason stands out"."""
-    check_mistakes(game, 50, seed, at_least=10 if game != "fevga" else 0)
+    check_mistakes(game, 50, seed, at_least=10)
 
 
 def check_mistakes(game: str, count: int, seed: int, at_least: int) -> None:
