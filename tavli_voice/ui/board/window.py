@@ -243,7 +243,7 @@ class BoardWindow:
                 self.status_page = 0
 
     def _screen_line(self, ev: E.Event) -> str:
-        if isinstance(ev, (E.PlaysOffered, E.StepOptions, E.HelpReport, E.TurnStarted)):
+        if isinstance(ev, (E.PlaysOffered, E.StepOptions, E.TurnStarted)):
             return ""
         try:
             from dataclasses import replace as _replace
@@ -251,6 +251,11 @@ class BoardWindow:
             from ...narration.phrases import screen_text
 
             ctx = _replace(self.app.context(), show_keys=False)
+            if isinstance(ev, E.HelpReport):
+                # what can be done now, as one message the status shows whole, a page at a
+                # time (More), not only aloud: "You can: roll the dice · … · quit"
+                intro, *lines = screen_text(ev, ctx).splitlines()
+                return " ".join([intro, " · ".join(lines)]) if lines else intro
             return screen_text(ev, ctx)
         except Exception:  # words must never stop the game
             log.debug("no screen text for %r", ev, exc_info=True)

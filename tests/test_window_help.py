@@ -1,0 +1,120 @@
+"""Help in the board window is shown, not only spoken: ``h``, the Help button or the switch's
+Menu → Help put what can be done now into the status as one message ("You can: … · …",
+«Μπορείς: … · …»), read whole a page at a time with More, in English and Greek."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tavli_voice import commands as C
+from tavli_voice import words
+from tavli_voice.events import Phase
+from tavli_voice.session import new_session
+from tavli_voice.ui.app import App
+
+
+@pytest.fixture
+def home(tmp_home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every user folder inside ``tmp_path``; the window headless."""
+    pytest.importorskip("pygame")
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    return tmp_home
+
+
+def open_window(lang: str, scanning: bool) -> tuple[App, object, object]:
+    from tavli_voice.scanning import ManualClock, ScanSettings
+    from tavli_voice.ui.board.window import BoardWindow
+
+    clock = ManualClock()
+    settings = ScanSettings(interval=1.0, first_delay=0.0, pick_pause=0.0, ignore_repeat=0.0,
+                            loops=0)
+    app = App(new_session(kind="portes", length=3, seed=11), lang=lang, save_path=None)
+    win = BoardWindow(app, bot_delay=0, clock=clock,
+                      scan_settings=settings if scanning else None)
+    win.open()
+    app.start()
+    win.frame()  # type: ignore[attr-defined]
+    return app, win, clock
+
+
+def to_my_roll(app: App, win: object) -> None:
+    for _ in range(50):
+        if app.state().phase is Phase.ROLL and not app.bot_to_act():
+            return
+        if app.bot_to_act():
+            app.bot_step()
+        win.frame()  # type: ignore[attr-defined]
+    raise AssertionError("never my roll")
+
+
+def pages_text(win: object) -> list[str]:
+    """Every status page the window shows for the newest message, turned with More (j)."""
+    import pygame
+
+    from tavli_voice.ui.board import render
+
+    seen: list[str] = []
+    for _ in range(20):
+        view = win.view  # type: ignore[attr-defined]
+        pages = render.shown_status_pages(win.fonts, win.theme, win.layout.panel,  # type: ignore[attr-defined]
+                                          view.status, view.lang, newest=True)
+        seen += pages[min(view.status_page, len(pages) - 1)]
+        if "more" not in dict(view.actions):
+            return seen
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_j, mod=0,
+                                             unicode="j", scancode=0))
+        win.frame()  # type: ignore[attr-defined]
+    raise AssertionError("More never ended")
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_h_shows_what_can_be_done_in_the_status_page_by_page(home: Path, lang: str) -> None:
+    import pygame
+
+    app, win, _clock = open_window(lang, scanning=False)
+    to_my_roll(app, win)
+    app.command(C.Roll())
+    win.frame()  # type: ignore[attr-defined]
+    before = list(win.status)  # type: ignore[attr-defined]
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h",
+                                         scancode=0))
+    win.frame()  # type: ignore[attr-defined]
+    status = list(win.status)  # type: ignore[attr-defined]
+    assert status != before
+    newest = status[-1]
+    assert newest.startswith(words.text("help.intro", lang))
+    for key in ("help.hint", "help.pips", "help.score"):
+        assert words.text(key, lang) in newest  # the lines of the help, keys left out
+    assert "\n" not in newest and " · " in newest
+    shown = " ".join(pages_text(win))
+    assert words.text("help.intro", lang) in shown and words.text("help.score", lang) in shown
+    win.close()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_switch_reaches_help_through_the_menu_and_sees_it(home: Path, lang: str) -> None:
+    import pygame
+
+    app, win, clock = open_window(lang, scanning=True)
+    to_my_roll(app, win)
+    wanted = ["roll", "menu", "help"]
+    for _ in range(200):
+        clock.advance(1.0)  # type: ignore[attr-defined]
+        win.frame()  # type: ignore[attr-defined]
+        scanner = win.scanner  # type: ignore[attr-defined]
+        option = scanner.highlighted if scanner else None
+        if option is not None and wanted and option.key == wanted[0]:
+            wanted.pop(0)
+            pygame.event.post(pygame.event.Event(pygame.JOYBUTTONDOWN, joy=0, instance_id=0,
+                                                 button=0))
+            pygame.event.post(pygame.event.Event(pygame.JOYBUTTONUP, joy=0, instance_id=0,
+                                                 button=0))
+        if not wanted:
+            win.frame()  # type: ignore[attr-defined]
+            break
+    assert not wanted, f"the switch never reached {wanted}"
+    assert win.status[-1].startswith(words.text("help.intro", lang))  # type: ignore[attr-defined]
+    assert words.text("help.hint", lang) in win.status[-1]  # type: ignore[attr-defined]
+    win.close()  # type: ignore[attr-defined]
