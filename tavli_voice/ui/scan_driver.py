@@ -90,6 +90,10 @@ class ScanDriver:
         self._listeners: list[Listener] = []
         self._state_key: object = None
         self.last_command: C.Command | None = None
+        #: the hint asked this turn: (turn, 1-based play number); its play is then scanned
+        #: first, so a switch user who asked it reaches it with one pick
+        self.hinted: tuple[int, int] | None = None
+        app.subscribe(self._on_events)
 
     # ------------------------------------------------------------ plumbing
     def subscribe(self, listener: Listener) -> None:
@@ -104,6 +108,18 @@ class ScanDriver:
                 listener(out)
             except Exception:  # an output must never stop the game
                 log.exception("scan listener failed on %r", out)
+
+    def _on_events(self, events: list[E.Event]) -> None:
+        """Remember the hint asked (by the switch, a key or the voice) for this turn."""
+        for ev in events:
+            if isinstance(ev, E.HintReport):
+                self.hinted = (self.app.state().turn, ev.number)
+
+    def _hint_first(self, view: TurnView) -> int | None:
+        """The play the hint named this turn (0-based), while plays are offered."""
+        if self.hinted is None or self.hinted[0] != view.turn or len(view.plays) < 2:
+            return None
+        return self.hinted[1] - 1
 
     @property
     def done(self) -> bool:
@@ -120,10 +136,11 @@ class ScanDriver:
         """What decides the scanned options: it changes whenever they must be rebuilt."""
         s = self.app.state()
         return (s.turn, s.phase, s.source, len(s.chosen), s.pending is not None,
-                self.app.finished, self.app.quit, s.bot_to_act)
+                self.app.finished, self.app.quit, s.bot_to_act, self._hint_first(s))
 
     def menu(self) -> ScanMenu:
-        """The legal commands and plays now, with the preferred play if there is one."""
+        """The legal commands and plays now, with the preferred play if there is one (the
+        hint's, once asked this turn)."""
         view = self.app.state()
         menu = session_scan_menu(view)
         if self.preferred is not None and len(menu.plays) > 1:
@@ -132,6 +149,8 @@ class ScanDriver:
             except Exception:  # a suggestion must never stop the game
                 log.exception("could not find the preferred play")
                 best = None
+            if best is None:
+                best = self._hint_first(view)
             if best is not None and 0 <= best < len(menu.plays):
                 menu = replace(menu, preferred=best)
         return menu
