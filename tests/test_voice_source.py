@@ -464,3 +464,31 @@ def test_a_sure_play_number_heard_while_a_question_is_open_is_asked_back_not_pla
     clock.now = 108.0
     out.put(Heard("undo", C.Undo(), 0.9, 20.0, "whisper+crop", began=107.0))
     assert source.poll() == C.Undo() and source.held is None
+
+
+def test_an_unsure_yes_nearly_as_much_a_no_asks_again_and_one_well_ahead_of_the_no_answers() -> None:
+    """ "Did you say nine?" — "no", heard as "yes" 0.17 with "no" nearly as likely (on the rig with
+    a television on: play 9 was made) — asked again; an unsure yes well ahead of the no answers it."""
+    from tavli_voice.ui.voice_input import NEARLY_NO
+
+    clock = _Clock()
+    app, out, source, seen = _in_play(clock)
+    before = list(app.session.log)
+    out.put(Heard("two", C.ChoosePlay(2), 0.19, 20.0, "whisper+crop", began=99.0))
+    assert source.poll() is None and source.held == C.ChoosePlay(2) and len(_asked(seen)) == 1
+    clock.now = 101.0
+    out.put(Heard("yes", C.Yes(), 0.17, 20.0, "whisper+crop", began=100.5, rival=(C.No(), 0.95)))
+    assert source.poll() is None and app.session.log == before  # no play made on it
+    assert source.held == C.ChoosePlay(2) and len(_asked(seen)) == 2 and _asked(seen)[-1].startswith("Did you say two?")
+    clock.now = 103.0
+    out.put(Heard("yes", C.Yes(), 0.9, 20.0, "whisper+crop", began=102.5, rival=(C.No(), 0.1)))
+    assert source.poll() == C.ChoosePlay(2) and source.held is None
+    for rival in ((C.No(), NEARLY_NO - 0.05), (C.ChoosePlay(5), 0.9), None):
+        # a no under the line, another word as the rival or none known: an unsure yes to a first question answers it
+        clock = _Clock()
+        app, out, source, seen = _in_play(clock)
+        out.put(Heard("two", C.ChoosePlay(2), 0.19, 20.0, "whisper+crop", began=99.0))
+        assert source.poll() is None
+        clock.now = 101.0
+        out.put(Heard("yes", C.Yes(), 0.3, 20.0, "whisper+crop", began=100.5, rival=rival))
+        assert source.poll() == C.ChoosePlay(2), rival

@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 
 from .audio import RATE, Samples
-from .fusion import Scorer, band_limited, decide, fused_scores
+from .fusion import Scorer, band_limited, decide, fused_scores, rival
 from .grammar import Phrase
 from .heard import EngineUnavailable, Heard, Recognizer
 
@@ -210,7 +210,8 @@ class SpeechCrop:
     """
 
     def __init__(self, engine: Recognizer, detector: Detector, *, speech_at: float = SPEECH_AT,
-                 margin_s: float = MARGIN_S, gap_s: float = LOUDEST_GAP_S, rescale: bool = True,
+                 margin_s: float = MARGIN_S, gap_s: float = LOUDEST_GAP_S,
+                 within_db: float = LOUDEST_WITHIN_DB, rescale: bool = True,
                  views: tuple[str, ...] = ("crop",),
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.engine = engine
@@ -218,6 +219,7 @@ class SpeechCrop:
         self.speech_at = speech_at
         self.margin_s = margin_s
         self.gap_s = gap_s
+        self.within_db = within_db
         self.rescale = rescale
         unknown = set(views) - {"crop", "band"}
         if not views or unknown:
@@ -237,7 +239,7 @@ class SpeechCrop:
     def recognize(self, audio: Samples, items: tuple[Phrase, ...]) -> Heard:
         """The wrapped engine's decision on the speech in ``audio``; ``ms`` includes the detection."""
         start = self._clock()
-        span = find_speech(audio, self.detector, self.speech_at, self.margin_s,
+        span = find_speech(audio, self.detector, self.speech_at, self.margin_s, within_db=self.within_db,
                            gap_s=self.gap_s) if len(audio) else None
         snr = None if span is None else snr_db(audio, span)
         self.last_span, self.last_snr = span, snr
@@ -259,5 +261,7 @@ class SpeechCrop:
         start = self._clock()
         views = [band_limited(speech) if view == "band" else speech for view in self.views]
         scorer: Scorer = getattr(self.engine, "scores")
-        best, share = decide(fused_scores(scorer, views, items), [p.command for p in items])
-        return Heard(items[best].text, items[best].command, share, (self._clock() - start) * 1000, self.engine.name)
+        scores, meanings = fused_scores(scorer, views, items), [p.command for p in items]
+        best, share = decide(scores, meanings)
+        return Heard(items[best].text, items[best].command, share, (self._clock() - start) * 1000, self.engine.name,
+                     rival=rival(scores, meanings, best))

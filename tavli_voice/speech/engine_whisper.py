@@ -53,6 +53,7 @@ import numpy.typing as npt
 from ..commands import ChoosePlay
 from .audio import RATE, Samples, pad, trim
 from .bpe import ByteLevelBPE
+from .fusion import decide, rival
 from .grammar import Phrase
 from .heard import EngineUnavailable, Heard, give_up_if_unwanted
 from .words import Lang, number_variants
@@ -629,14 +630,13 @@ class WhisperRecognizer:
         if not items or len(audio) < 0.05 * RATE or not np.any(np.abs(audio) > 1e-4):
             return Heard("", None, 0.0, (self._clock() - start) * 1000, self.name, "nothing")
         scores = self.scores(audio, items)
-        best = int(np.argmax(scores))
-        probs = np.exp(scores - scores[best])
         # Confidence: the winner's share among the phrases scored, counting every
         # phrase that means the same command (" 7." and " Seven.") as the winner.
-        same = np.array([p.command == items[best].command for p in items])
-        confidence = float(probs[same].sum() / probs.sum())
+        meanings = [p.command for p in items]
+        best, confidence = decide(scores, meanings)
         ms = (self._clock() - start) * 1000
-        return Heard(items[best].text, items[best].command, confidence, ms, self.name)
+        return Heard(items[best].text, items[best].command, confidence, ms, self.name,
+                     rival=rival(scores, meanings, best))
 
 
 def _digits(phrase: Phrase, lang: Lang) -> str | None:

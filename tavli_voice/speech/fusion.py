@@ -15,6 +15,8 @@ for one view.
 True
 >>> decide(np.array([-1.0, -3.0, -1.0]), ["a", "b", "a"])
 (0, 0.9...)
+>>> rival(np.array([-1.0, -3.0, -1.0, -2.0]), ["yes", "nine", "yes", "no"], 0)
+('no', 0.18...)
 """
 
 from __future__ import annotations
@@ -64,3 +66,20 @@ def decide(scores: npt.NDArray[np.float64], meanings: Sequence[Any]) -> tuple[in
     probs = np.exp(scores - scores[best])
     same = np.array([m == meanings[best] for m in meanings])
     return best, float(probs[same].sum() / probs.sum())
+
+
+def rival(scores: npt.NDArray[np.float64], meanings: Sequence[Any], best: int) -> tuple[Any, float] | None:
+    """The likeliest command other than ``meanings[best]`` and its probability over the best one's
+    phrases' (None: every phrase scored means the same)."""
+    probs = np.exp(np.asarray(scores, dtype=np.float64) - scores[best])
+    totals: dict[int, float] = {}
+    for i, p in enumerate(probs):
+        if p > 0:
+            key = next((j for j in totals if meanings[j] == meanings[i]), i)
+            totals[key] = totals.get(key, 0.0) + float(p)
+    mine = next(j for j in totals if meanings[j] == meanings[best])
+    others = [(p, j) for j, p in totals.items() if j != mine]
+    if not others:
+        return None
+    p, j = max(others)
+    return meanings[j], p / totals[mine]

@@ -39,6 +39,8 @@ class Heard:
     ("did you say …?") whatever the setting.
     ``began``: when the sound began (``time.monotonic()`` of its capture; None: not known),
     so that a word said before a question was asked is not taken as its answer.
+    ``rival``: the likeliest phrase meaning another command, and its probability over the
+    winner's phrases' (0..1; None: not known), so that a "yes" nearly as much a "no" is not an answer.
     """
 
     text: str
@@ -50,6 +52,7 @@ class Heard:
     note: str = ""
     doubtful: bool = False
     began: float | None = None
+    rival: tuple[Command, float] | None = None
 
     @property
     def understood(self) -> bool:

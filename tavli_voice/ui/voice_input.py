@@ -50,6 +50,17 @@ def _capital(sentence: str) -> str:
 
 #: Commands that answer "did you say …?" (or leave it open: stop).
 _ANSWERS = (C.Yes, C.Confirm, C.No, C.Cancel, C.StopSpeech)
+
+#: An unsure yes whose rival is a no at least this likely (over the yes) is not an answer: asked again.
+#: Of 29 yeses Whisper heard on the sound rig with a television on, 7 were unsure with a no at 0.6-0.95
+#: of them, one of them a "no" said (0.95).
+NEARLY_NO = 0.5
+
+
+def _nearly_no(heard: Any) -> bool:
+    """Whether ``heard`` (a yes) had a no nearly as likely (``NEARLY_NO``)."""
+    rival = getattr(heard, "rival", None)
+    return rival is not None and isinstance(rival[0], (C.No, C.Cancel)) and rival[1] >= NEARLY_NO
 #: Commands that choose a play: heard while a question is open, asked back however sure.
 _PLAYING = (C.ChoosePlay, C.FromPoint, C.ToPoint)
 
@@ -220,13 +231,15 @@ class VoiceSource:
                         # "did you say a hundred and twelve?" came out as a sure "three" and made play 3)
                         self._ask(item)
                         continue
-                    if isinstance(item.command, (C.Yes, C.Confirm)) and self.held_over_question \
-                            and should_confirm(item, "unsure"):
+                    if isinstance(item.command, (C.Yes, C.Confirm)) and should_confirm(item, "unsure") \
+                            and (self.held_over_question or _nearly_no(item)):
                         # a word heard while another question was open is likely the player's answer
                         # misheard: an unsure yes does not make it a play, the question is asked again
                         # (on the rig with a television on, "no" came out as an unsure "three", was
                         # asked back, and the next number said, "nine", as a "yes" at 0.32). An unsure
-                        # yes to a first question still answers it (7 of 12 yeses on the rig were unsure)
+                        # yes to a first question still answers it (7 of 12 yeses on the rig were unsure),
+                        # unless "no" was nearly as likely (on the rig with a television on, the "no" to
+                        # "did you say nine?" came out as "yes" 0.27 against "no" 0.25 and made play 9)
                         log.info("voice: an unsure %r (%.2f) to the open question: asked again", item.text,
                                  item.score)
                         self._ask(self.held_heard)
