@@ -1783,6 +1783,8 @@ BOARD_WORDS: dict[str, dict[str, str]] = {
         "en": "The board window stopped because of an error ({why}). The match is saved.",
         "el": "Το παράθυρο του ταμπλό σταμάτησε λόγω σφάλματος ({why}). Ο αγώνας αποθηκεύτηκε."},
     "rejected": {"en": "Not possible now.", "el": "Δεν γίνεται τώρα."},
+    "unknown_key": {"en": "The key “{key}” does nothing here. Press h for help.",
+                    "el": "Το πλήκτρο «{key}» δεν κάνει τίποτα εδώ. Πάτησε h για βοήθεια."},
     "you": {"en": "You", "el": "Εσύ"},
     # the legend: each side's checkers by colour name and shape, never colour alone
     "legend_side": {"en": "{name}: {colour} {shape}", "el": "{name}: {colour} {shape}"},

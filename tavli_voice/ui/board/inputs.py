@@ -43,6 +43,7 @@ class Kind(Enum):
     SCALE = "scale"
     TALK = "talk"  #: push-to-talk key down (step 1) or up (step 0)
     PAGE = "page"  #: Page Down (step 1) or Page Up (step -1) in the list of plays
+    UNKNOWN = "unknown"  #: a letter or sign that is no command here (``text``: which)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +58,7 @@ class Input:
     pos: tuple[int, int] = (0, 0)
     step: float = 0.0
     mouse: bool = False  #: a mouse button (or touch) used as a switch: ``pos`` is where
+    text: str = ""  #: the character typed, for :attr:`Kind.UNKNOWN`
 
 
 #: Key names the scanning settings may use that pygame spells differently.
@@ -197,7 +199,7 @@ def _keydown(event: Any) -> Input | None:
         try:
             cmd = parse_line(text)
         except UnknownInput:
-            return None
+            return Input(Kind.UNKNOWN, text=text)  # the window says so, in the player's language
         if isinstance(cmd, C.Undo):
             return Input(Kind.KEY, key=Key.UNDO)
         if isinstance(cmd, C.Roll):

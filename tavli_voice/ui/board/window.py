@@ -309,6 +309,9 @@ class BoardWindow:
                     talk(inp.step > 0)
         elif inp.kind in (Kind.PAGE, Kind.THEME, Kind.SCALE):
             self._display(inp, ctx)
+        elif inp.kind is Kind.UNKNOWN and self.app.review is None:
+            # a key that does nothing says so (shown and spoken), and nothing changes
+            self.app.notice(words.text("board.unknown_key", self.lang, key=inp.text))
 
     def _display(self, inp: Input, ctx: NavContext) -> None:
         """Inputs that change only what is shown: the page of plays, the theme, the scale."""

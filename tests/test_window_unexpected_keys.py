@@ -1,0 +1,80 @@
+"""A key that does nothing in the board window says so in the player's language ("The key
+“z” does nothing here. Press h for help.", «Το πλήκτρο «z» δεν κάνει τίποτα εδώ…»), shown in
+the status and given to the narrator, and changes nothing: the turn, the chosen play and the
+save stay as they were. Keys that mean something (Greek letters on the same keys too) still
+act (SDL dummy driver)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+pygame = pytest.importorskip("pygame")
+
+from tavli_voice import commands as C  # noqa: E402
+from tavli_voice import events as E  # noqa: E402
+from tavli_voice import words  # noqa: E402
+from tavli_voice.events import Phase  # noqa: E402
+from tavli_voice.scanning import ManualClock  # noqa: E402
+from tavli_voice.session import new_session  # noqa: E402
+from tavli_voice.ui.app import App  # noqa: E402
+from tavli_voice.ui.board.inputs import Kind, translate  # noqa: E402
+from tavli_voice.ui.board.window import BoardWindow  # noqa: E402
+
+
+@pytest.fixture
+def home(tmp_home: Path) -> Path:
+    return tmp_home
+
+
+def keydown(key: int, text: str) -> object:
+    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text, scancode=0)
+
+
+def test_a_letter_that_is_no_command_is_told_and_known_ones_act() -> None:
+    z = translate(keydown(pygame.K_z, "z"), None)
+    assert z is not None and z.kind is Kind.UNKNOWN and z.text == "z"
+    chi = translate(keydown(pygame.K_x, "χ"), None)  # a Greek keyboard's x: the hint
+    assert chi is not None and chi.kind is Kind.COMMAND and chi.command == C.Hint()
+    assert translate(keydown(pygame.K_F7, ""), None) is None  # no character: nothing to say
+    assert translate(keydown(pygame.K_TAB, "\t"), None) is None
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_unknown_keys_mid_turn_say_so_and_change_nothing(home: Path, lang: str) -> None:
+    save = home / "autosave.json"
+    app = App(new_session(kind="portes", length=3, seed=11), lang=lang, save_path=save)
+    heard: list[E.Event] = []
+    app.subscribe(heard.extend)
+    win = BoardWindow(app, bot_delay=0, clock=ManualClock())
+    win.open()
+    try:
+        app.start()
+        win.frame()
+        while app.bot_to_act():
+            app.bot_step()
+            win.frame()
+        app.command(C.Roll())
+        app.command(C.ChoosePlay(1))  # a play chosen, waiting for confirmation
+        win.frame()
+        assert app.state().phase is Phase.CONFIRM
+        before = (app.state().pending, app.state().turn, save.read_text(encoding="utf-8"))
+        for key, text in ((pygame.K_z, "z"), (pygame.K_RIGHTBRACKET, "]"), (pygame.K_q, "ζ")):
+            heard.clear()
+            pygame.event.post(keydown(key, text))
+            win.frame()
+            said = words.text("board.unknown_key", lang, key=text)
+            assert win.status[-1] == said
+            assert [ev.text for ev in heard if isinstance(ev, E.Notice)] == [said]
+            assert (app.state().pending, app.state().turn,
+                    save.read_text(encoding="utf-8")) == before
+        pygame.event.post(keydown(pygame.K_c, "c"))  # and the game goes on
+        win.frame()
+        assert app.state().turn > before[1] or app.state().phase is not Phase.CONFIRM
+    finally:
+        win.close()
