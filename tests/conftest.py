@@ -16,6 +16,7 @@
   ``XDG_CACHE_HOME`` is one temporary folder for the whole session
   (:func:`session_cache`), so Whisper's joined model (145 MB) is made once
   per run and the real cache is never touched.
+* One BLAS thread (``OPENBLAS_NUM_THREADS=1`` unless set), as the program runs.
 """
 
 from __future__ import annotations
@@ -26,6 +27,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+# The bots' nets multiply small matrices, where BLAS worker threads cost far more
+# than they save on a busy two-core machine; the program sets one thread in cli.py,
+# and the tests run the same way (set before numpy is first imported).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 HAVE_ESPEAK = shutil.which("espeak-ng") is not None
 
