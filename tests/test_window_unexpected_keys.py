@@ -2,7 +2,8 @@
 “z” does nothing here. Press h for help.", «Το πλήκτρο «z» δεν κάνει τίποτα εδώ…»), shown in
 the status and given to the narrator, and changes nothing: the turn, the chosen play and the
 save stay as they were. Keys that mean something (Greek letters on the same keys too) still
-act (SDL dummy driver)."""
+act. A window made smaller than everything needs (``layout.MIN_SIZE``) goes back to that size
+and says why, so no button or message is cut off (SDL dummy driver)."""
 
 from __future__ import annotations
 
@@ -76,5 +77,45 @@ def test_unknown_keys_mid_turn_say_so_and_change_nothing(home: Path, lang: str) 
         pygame.event.post(keydown(pygame.K_c, "c"))  # and the game goes on
         win.frame()
         assert app.state().turn > before[1] or app.state().phase is not Phase.CONFIRM
+    finally:
+        win.close()
+
+
+def inside(rect: object, size: tuple[int, int]) -> bool:
+    x, y, w, h = rect.x, rect.y, rect.w, rect.h  # type: ignore[attr-defined]
+    return x >= 0 and y >= 0 and x + w <= size[0] and y + h <= size[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_a_window_made_too_small_keeps_the_smallest_size_that_shows_everything(
+        home: Path, lang: str) -> None:
+    from tavli_voice.ui.board.layout import MIN_SIZE
+
+    app = App(new_session(kind="plakoto", length=3, seed=3), lang=lang, save_path=None)
+    win = BoardWindow(app, bot_delay=0, clock=ManualClock())
+    win.open()
+    try:
+        app.start()
+        win.frame()
+        turn = app.state().turn
+        said = words.text("board.min_size", lang, width=MIN_SIZE[0], height=MIN_SIZE[1])
+        win.resize((320, 200))  # the window manager's resize
+        win.frame()
+        assert win.screen.get_size() == MIN_SIZE
+        assert win.status[-1] == said and app.state().turn == turn
+        # resized behind the window's back (the display surface shrinks): put back on drawing
+        pygame.display.set_mode((400, 500), pygame.RESIZABLE)
+        win.screen = pygame.display.get_surface()
+        win.frame()
+        size = win.screen.get_size()
+        assert size == (MIN_SIZE[0], 500)
+        for _name, rect in win.geometry.actions:
+            assert inside(rect, size), (_name, rect, size)
+        for _n, rect in win.geometry.plays:
+            assert inside(rect, size)
+        win.status = []
+        win.resize((900, 600))  # big enough: nothing said
+        win.frame()
+        assert win.screen.get_size() == (900, 600) and said not in win.status
     finally:
         win.close()

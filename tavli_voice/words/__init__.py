@@ -1785,6 +1785,10 @@ BOARD_WORDS: dict[str, dict[str, str]] = {
     "rejected": {"en": "Not possible now.", "el": "Δεν γίνεται τώρα."},
     "unknown_key": {"en": "The key “{key}” does nothing here. Press h for help.",
                     "el": "Το πλήκτρο «{key}» δεν κάνει τίποτα εδώ. Πάτησε h για βοήθεια."},
+    "min_size": {"en": "The window cannot be smaller than {width} by {height} pixels, so that "
+                       "nothing is cut off.",
+                 "el": "Το παράθυρο δεν μπορεί να γίνει μικρότερο από {width} επί {height} "
+                       "εικονοστοιχεία, ώστε να μην κόβεται τίποτα."},
     "you": {"en": "You", "el": "Εσύ"},
     # the legend: each side's checkers by colour name and shape, never colour alone
     "legend_side": {"en": "{name}: {colour} {shape}", "el": "{name}: {colour} {shape}"},

@@ -35,7 +35,7 @@ from ...scanning import (Clock, Highlight, MonotonicClock, ScanOutput, ScanPause
 from ..app import App, Source
 from ..scan_driver import ScanDriver
 from .inputs import Input, Kind, SwitchMap, switch_map, translate
-from .layout import STATUS_LINES, BoardLayout, compute_layout, hit_point, hit_rect
+from .layout import MIN_SIZE, STATUS_LINES, BoardLayout, compute_layout, hit_point, hit_rect
 from .model import BoardView, Extras, build_view, nav_context, play_steps
 from .navigation import (DEFAULT_DWELL, TRY_AGAIN, DwellState, Mode, NavContext, NavState,
                          Target, dwell, dwell_progress, open_list, press_digit, press_key,
@@ -188,11 +188,30 @@ class BoardWindow:
         elif self.app.state().game_number == 0:
             self.app.start()
 
-    def _set_mode(self, size: tuple[int, int]) -> None:
+    def _set_mode(self, size: tuple[int, int]) -> bool:
+        """Open or resize the window, never smaller than the layout's :data:`MIN_SIZE`
+        (below it the panel would be cut off); True when ``size`` was too small."""
         pg = self._pg
         flags = pg.FULLSCREEN if self.fullscreen else pg.RESIZABLE
-        self.screen = pg.display.set_mode(size if not self.fullscreen else (0, 0), flags)
+        kept = (max(int(size[0]), MIN_SIZE[0]), max(int(size[1]), MIN_SIZE[1]))
+        self.screen = pg.display.set_mode(kept if not self.fullscreen else (0, 0), flags)
         self.layout = self._compute_layout(self.screen.get_width(), self.screen.get_height())
+        return not self.fullscreen and kept != tuple(size)
+
+    def _keep_min_size(self) -> None:
+        """The window was made smaller than everything needs: it goes back to the smallest
+        size that shows it all, and the player is told why (shown and spoken)."""
+        width, height = self.screen.get_size()
+        if self.fullscreen or (width >= MIN_SIZE[0] and height >= MIN_SIZE[1]):
+            return
+        self.size = (max(width, MIN_SIZE[0]), max(height, MIN_SIZE[1]))
+        self._set_mode(self.size)
+        self._tell_min_size()
+
+    def _tell_min_size(self) -> None:
+        if self.app.review is None:  # (the review's status keeps its answer)
+            self.app.notice(words.text("board.min_size", self.lang, width=MIN_SIZE[0],
+                                       height=MIN_SIZE[1]))
 
     def _status_lines(self) -> int:
         """Rows of the status: more while reviewing (the mistake, the roll, the expert's play
@@ -204,8 +223,9 @@ class BoardWindow:
 
     def resize(self, size: tuple[int, int]) -> None:
         """Resize the window (what the window manager does; used by tests)."""
-        self.size = size
-        self._set_mode(size)
+        if self._set_mode(size):
+            self._tell_min_size()
+        self.size = self.screen.get_size()
 
     def close(self) -> None:
         """Close the display (pygame itself stays importable)."""
@@ -575,6 +595,7 @@ class BoardWindow:
         from .render import geometry_for, render
 
         now = self.clock.now() if now is None else now
+        self._keep_min_size()  # a window manager's resize below what shows everything
         size = self.screen.get_size()
         if self.layout is None or (self.layout.width, self.layout.height) != size \
                 or self.layout.status_lines != self._status_lines():
