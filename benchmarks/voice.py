@@ -770,6 +770,8 @@ def bench_record(args: argparse.Namespace) -> None:
                 engine = getattr(engine, "engine", engine)
             if args.views and hasattr(engine, "views"):  # the views the crop's engine scores (fusion.py)
                 engine.views = tuple(args.views.split(","))
+            if args.crop_wide is not None and hasattr(engine, "wide"):  # the crop in a quiet room (crop.WIDE)
+                engine.wide = None if args.crop_wide == "none" else tuple(map(float, args.crop_wide.split(":")))
             if args.fallback is not None and hasattr(getattr(engine, "engine", engine), "fallback"):
                 getattr(engine, "engine", engine).fallback = args.fallback  # Whisper hears every phrase then
             if args.proposals_only and hasattr(getattr(engine, "engine", engine), "everything"):
@@ -889,6 +891,9 @@ def main() -> None:
                              "token, e.g. -3.5)")
     record.add_argument("--proposals-only", action="store_true",
                         help="Greek: Whisper scores only pocketsphinx's proposals, not every phrase of the turn")
+    record.add_argument("--crop-wide", default=None,
+                        help="DB:GAP, the crop where the word stands well over the sound around it (crop.WIDE), "
+                             "or none")
     record.add_argument("--views", default=None,
                         help="the views of the cropped word scored and added up, e.g. crop or crop,band "
                              "(default: the game's, speech/crop.py VIEWS)")

@@ -22,7 +22,8 @@ from speech_helpers import espeak, fsdd, needs_espeak, needs_fsdd
 from tavli_voice.commands import ChoosePlay
 from tavli_voice.speech.audio import RATE
 from tavli_voice.speech.crop import (
-    MARGIN_S, NOISY_SHARE, NOISY_SNR_DB, QUIET_SHARE, SURE_SNR_DB, SpeechCrop, find_speech, load_detector, share_needed,
+    MARGIN_S, NOISY_SHARE, NOISY_SNR_DB, QUIET_SHARE, SURE_SNR_DB, WIDE, WIDE_SNR_DB, SpeechCrop, find_speech,
+    headroom_db, load_detector, share_needed,
 )
 from tavli_voice.speech.fusion import band_limited, decide, fused_scores
 from tavli_voice.speech.grammar import PHASE_COMMANDS, Options, phrases
@@ -153,7 +154,45 @@ class TestCrop:
         assert needed[:3] == [QUIET_SHARE] * 3 and QUIET_SHARE < needed[3] < NOISY_SHARE == needed[4] == needed[5]
 
 
+    @needs_espeak
+    def test_in_a_quiet_room_the_crop_keeps_a_soft_teen_and_in_noise_it_stays_narrow(self) -> None:
+        # "sixteen": the "-teen" after the "x" is 14-20 dB under "six" and 0.2 s away; the narrow
+        # crop, made to leave a television's talk out, kept "six" and Whisper heard a sure 6
+        class Deaf:
+            name = "deaf"
+
+            def recognize(self, audio: np.ndarray, items: tuple[object, ...]) -> Heard:
+                return Heard("", None, 0.0, 1.0, self.name, "nothing")
+
+        word = espeak("sixteen")
+        x = noisy(word, "white", 45, seed=3)
+        sounding = np.flatnonzero(np.abs(x) > 0.05 * np.abs(x).max())
+        narrow, wide = SpeechCrop(Deaf(), load_detector()), SpeechCrop(Deaf(), load_detector(), wide=WIDE["en"])
+        narrow.recognize(x, ())
+        wide.recognize(x, ())
+        assert narrow.last_span is not None and wide.last_span is not None
+        assert narrow.last_span[1] < sounding[-1]  # the "-teen" left out
+        assert wide.last_span[1] >= sounding[-1] and wide.last_span[0] <= narrow.last_span[0]
+        detector = load_detector()
+        assert headroom_db(x, detector.probabilities(x), detector.window) >= WIDE_SNR_DB  # a quiet room
+        loud = noisy(word, "white", 10, seed=3)  # in noise the crop is the narrow one
+        narrow.recognize(loud, ())
+        wide.recognize(loud, ())
+        assert headroom_db(loud, detector.probabilities(loud), detector.window) < WIDE_SNR_DB
+        assert wide.last_span == narrow.last_span
+
+
 class TestGameEngine:
+    @needs_espeak
+    def test_teens_in_a_quiet_room_are_not_heard_as_their_first_syllable(self, engine) -> None:  # type: ignore[no-untyped-def]
+        items = phrases(Options(plays=26, commands=PHASE_COMMANDS["play"]), "en")
+        assert engine.wide == WIDE["en"]
+        for n, said in ((16, "sixteen"), (19, "nineteen"), (17, "seventeen")):
+            for voice, speed in (("en-us", 160), ("en-us", 130)):
+                heard = engine.recognize(noisy(espeak(said, voice, speed), "white", 45, seed=n), items)
+                assert not acted_on_wrongly(heard, ChoosePlay(n)), (said, speed, heard.text, heard.score)
+
+
     def test_english_whisper_hears_the_cropped_sound_and_says_so(self, engine) -> None:  # type: ignore[no-untyped-def]
         assert isinstance(engine, SpeechCrop) and engine.name == "whisper+crop"
         x = noisy(espeak("eight"), "white", 10, seed=4)

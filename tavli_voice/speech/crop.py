@@ -59,6 +59,13 @@ LOUDEST_WITHIN_DB, LOUDEST_GAP_S = 10.0, 0.2
 #: the crop kept «τε…» of «τέσσερα» (heard «τρεις»), 5% of espeak-ng Greek clips in quiet lost
 #: over 5% of their speech. At 0.4 s none did, quiet to pink 5 dB (benchmarks/voice.py's Greek set).
 GAP_S: dict[str, float] = {"en": LOUDEST_GAP_S, "el": 0.4}
+#: Where the loudest speech stands WIDE_SNR_DB or more over the windows with no speech (a quiet room:
+#: ``headroom_db``: white noise 10 dB under a word gives 11-12, a television 20 dB under it 26-31), the crop keeps
+#: (within dB, gap s) of WIDE by language: the soft "-teen" of "sixteen" after its "x" is 14-20 dB under
+#: "six" and 0.2 s away, and the narrow crop kept "six" (espeak-ng 1-26 in quiet, 26 plays: "sixteen"
+#: and "nineteen" acted on as 6 and 9, 4 of 78; see benchmarks/results/voice-en-crop-wide.txt).
+WIDE_SNR_DB = 30.0
+WIDE: dict[str, tuple[float, float]] = {"en": (20.0, 0.4)}
 #: In noise a word is more often misheard with a high share, so the share needed to act at once
 #: grows as the word stands out less from the noise around it (the crop's SNR, ``snr_db``):
 #: QUIET_SHARE at SURE_SNR_DB and above, NOISY_SHARE at NOISY_SNR_DB and below, linear between.
@@ -123,7 +130,7 @@ def load_detector() -> Detector:
 
 def find_speech(audio: Samples, detector: Detector, speech_at: float = SPEECH_AT,
                 margin_s: float = MARGIN_S, within_db: float | None = LOUDEST_WITHIN_DB,
-                gap_s: float = LOUDEST_GAP_S) -> tuple[int, int] | None:
+                gap_s: float = LOUDEST_GAP_S, probs: np.ndarray | None = None) -> tuple[int, int] | None:
     """(first, end) samples of the speech in ``audio`` with ``margin_s`` each side, or None when the
     detector hears none (or only a click shorter than SHORTEST_S).
 
@@ -131,9 +138,10 @@ def find_speech(audio: Samples, detector: Detector, speech_at: float = SPEECH_AT
     speech and within ``within_db`` of it that follow it (or precede it) with gaps of at most
     ``gap_s``. Speech around the player's word (a television, people talking) is speech to the
     detector too, but quieter than a word said to the microphone. None: from the first window
-    taken for speech to the last.
+    taken for speech to the last. ``probs``: ``detector.probabilities(audio)`` when known.
     """
-    probs = detector.probabilities(audio)
+    if probs is None:
+        probs = detector.probabilities(audio)
     speech = probs >= speech_at
     if not speech.any():
         return None
@@ -151,6 +159,17 @@ def find_speech(audio: Samples, detector: Detector, speech_at: float = SPEECH_AT
         return None
     margin = int(margin_s * RATE)
     return max(0, first_w * w - margin), min(len(audio), (last_w + 1) * w + margin)
+
+
+def headroom_db(audio: Samples, probs: np.ndarray, window: int, speech_at: float = SPEECH_AT) -> float:
+    """The loudest speech window over the median of the windows with no speech (the room's floor), in dB;
+    -inf when the detector hears no speech or under 0.1 s without it (nothing to tell the room by)."""
+    frames = np.asarray(audio[: len(probs) * window], dtype=np.float64).reshape(len(probs), window)
+    level = 10 * np.log10(np.mean(frames ** 2, axis=1) + 1e-12)
+    speech = probs >= speech_at
+    if not speech.any() or (~speech).sum() * window < 0.1 * RATE:
+        return float("-inf")
+    return float(level[speech].max() - np.median(level[~speech]))
 
 
 def _stretch(marked: np.ndarray, start: int, step: int, gap: int) -> int:
@@ -211,7 +230,8 @@ class SpeechCrop:
 
     def __init__(self, engine: Recognizer, detector: Detector, *, speech_at: float = SPEECH_AT,
                  margin_s: float = MARGIN_S, gap_s: float = LOUDEST_GAP_S,
-                 within_db: float = LOUDEST_WITHIN_DB, rescale: bool = True,
+                 within_db: float = LOUDEST_WITHIN_DB, wide: tuple[float, float] | None = None,
+                 rescale: bool = True,
                  views: tuple[str, ...] = ("crop",),
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.engine = engine
@@ -220,6 +240,7 @@ class SpeechCrop:
         self.margin_s = margin_s
         self.gap_s = gap_s
         self.within_db = within_db
+        self.wide = wide
         self.rescale = rescale
         unknown = set(views) - {"crop", "band"}
         if not views or unknown:
@@ -239,9 +260,16 @@ class SpeechCrop:
     def recognize(self, audio: Samples, items: tuple[Phrase, ...]) -> Heard:
         """The wrapped engine's decision on the speech in ``audio``; ``ms`` includes the detection."""
         start = self._clock()
+        probs = self.detector.probabilities(audio) if len(audio) else None
         span = find_speech(audio, self.detector, self.speech_at, self.margin_s, within_db=self.within_db,
-                           gap_s=self.gap_s) if len(audio) else None
+                           gap_s=self.gap_s, probs=probs) if len(audio) else None
         snr = None if span is None else snr_db(audio, span)
+        if span is not None and self.wide is not None and probs is not None \
+                and headroom_db(audio, probs, self.detector.window, self.speech_at) >= WIDE_SNR_DB:
+            # a quiet room: no noise to leave out, and a soft syllable ("-teen") is part of the word
+            span = find_speech(audio, self.detector, self.speech_at, self.margin_s, within_db=self.wide[0],
+                               gap_s=self.wide[1], probs=probs)
+            snr = None if span is None else snr_db(audio, span)
         self.last_span, self.last_snr = span, snr
         spent = (self._clock() - start) * 1000
         speech = audio if span is None else audio[span[0]:span[1]]

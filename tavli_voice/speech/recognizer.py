@@ -125,9 +125,9 @@ def _whisper(lang: Lang, models_dir: Path | None) -> WhisperRecognizer:
 def _cropped(engine: Recognizer, lang: Lang) -> Recognizer:
     """``engine`` hearing only the speech the voice-activity detector finds (``crop.py``); when the
     detector cannot load, ``engine`` alone, and every result and the log say why."""
-    from .crop import GAP_S, LOUDEST_GAP_S, NOISE_RULE_LANGS, VIEWS, SpeechCrop, load_detector
+    from .crop import GAP_S, LOUDEST_GAP_S, NOISE_RULE_LANGS, VIEWS, WIDE, SpeechCrop, load_detector
     try:
-        cropped = SpeechCrop(engine, load_detector(), gap_s=GAP_S.get(lang, LOUDEST_GAP_S),
+        cropped = SpeechCrop(engine, load_detector(), gap_s=GAP_S.get(lang, LOUDEST_GAP_S), wide=WIDE.get(lang),
                              rescale=lang in NOISE_RULE_LANGS, views=VIEWS.get(lang, ("crop",)))
     except EngineUnavailable as problem:
         why = str(problem.values.get("detail", problem.key))
