@@ -279,8 +279,9 @@ class PhaseSearchBot(ExpertBot):
     def __init__(self, seed: int | str, phases: Sequence[str], margin: float, width: int) -> None:
         super().__init__(seed, search=True)
         self.phases = set(phases)
-        self.margin = margin
-        self.width = width
+        # not the expert's own ``margin`` / ``width``: those stay the shipped search's
+        self.wide_margin = margin
+        self.wide_width = width
         self._wide = False
 
     def choose_play(self, position: Position, dice: tuple[int, int], plays: Sequence[Play]) -> Play:
@@ -292,7 +293,7 @@ class PhaseSearchBot(ExpertBot):
             return super().scored(plays)
         eq = self.equities(plays)
         order = np.argsort(-eq)
-        top = [int(i) for i in order[:self.width] if eq[order[0]] - eq[i] <= self.margin]
+        top = [int(i) for i in order[:self.wide_width] if eq[order[0]] - eq[i] <= self.wide_margin]
         if len(top) < 2:
             return eq
         out = eq - 10.0
