@@ -589,12 +589,18 @@ class _SpokenMic:
 
 
 @pytest.mark.espeak
-@pytest.mark.parametrize("lang,voice,stop", [("en", "en-us", "stop"), ("el", "el", "σταμάτα")])
+@pytest.mark.parametrize("lang,voice,stop", [("en", "en", "stop"), ("el", "el", "σταμάτα")])
 def test_the_standalone_review_by_voice_next_a_try_again_number_and_stop(
         home: Path, monkeypatch: pytest.MonkeyPatch, lang: str, voice: str, stop: str) -> None:
     """``tavli-voice review --voice``: spoken audio files, heard through the listener as from
     a microphone: "next" / «επόμενο» moves to the second mistake, its expert play's number
-    is tried (right), and "stop" / «σταμάτα» ends the review with its summary."""
+    is tried (right), and "stop" / «σταμάτα» ends the review with its summary.
+
+    English is spoken by espeak-ng's "en" voice: pocketsphinx hears its "en-us" voice's
+    "next" as "repeat" (0 of 10 noise seeds right in the review's words) and "six" as
+    "three" (7 of 10), so with it this test reached the second mistake only when a late
+    "next" of its 16 words got through; "en" is heard right in 4 of 4 for "next", "six",
+    "ten" and "stop" (how well each voice is heard is the speech benchmarks' business)."""
     import threading
 
     from tavli_voice.review import judge
