@@ -321,7 +321,7 @@ def test_a_question_stays_open_while_the_game_only_reports() -> None:
     app.command(C.PipCount())  # a report: the turn is where it was
     assert source.held == C.ChoosePlay(2)
     clock.now = 101.0
-    out.put(Heard("yes", C.Yes(), 0.9, 20.0, "pocketsphinx", began=100.5))
+    out.put(Heard("yes", C.Yes(), 0.9, 20.0, "pocketsphinx", began=100.8))
     assert source.poll() == C.ChoosePlay(2)
 
 
@@ -477,7 +477,7 @@ def test_an_unsure_yes_nearly_as_much_a_no_asks_again_and_one_well_ahead_of_the_
     out.put(Heard("two", C.ChoosePlay(2), 0.19, 20.0, "whisper+crop", began=99.0))
     assert source.poll() is None and source.held == C.ChoosePlay(2) and len(_asked(seen)) == 1
     clock.now = 101.0
-    out.put(Heard("yes", C.Yes(), 0.17, 20.0, "whisper+crop", began=100.5, rival=(C.No(), 0.95)))
+    out.put(Heard("yes", C.Yes(), 0.17, 20.0, "whisper+crop", began=100.8, rival=(C.No(), 0.95)))
     assert source.poll() is None and app.session.log == before  # no play made on it
     assert source.held == C.ChoosePlay(2) and len(_asked(seen)) == 2 and _asked(seen)[-1].startswith("Did you say two?")
     clock.now = 103.0
@@ -490,5 +490,24 @@ def test_an_unsure_yes_nearly_as_much_a_no_asks_again_and_one_well_ahead_of_the_
         out.put(Heard("two", C.ChoosePlay(2), 0.19, 20.0, "whisper+crop", began=99.0))
         assert source.poll() is None
         clock.now = 101.0
-        out.put(Heard("yes", C.Yes(), 0.3, 20.0, "whisper+crop", began=100.5, rival=rival))
+        out.put(Heard("yes", C.Yes(), 0.3, 20.0, "whisper+crop", began=100.8, rival=rival))
         assert source.poll() == C.ChoosePlay(2), rival
+
+
+def test_a_yes_begun_before_the_question_could_be_heard_does_not_answer_it() -> None:
+    """On the rig a television's talk came out as "ten", asked back, and 0.5 s later as "yes":
+    a yes begun sooner than ANSWER_AFTER_S after the question is dropped and the question stays open."""
+    from tavli_voice.ui.voice_input import ANSWER_AFTER_S
+
+    clock = _Clock()
+    app, out, source, seen = _in_play(clock)
+    before = list(app.session.log)
+    out.put(Heard("two", C.ChoosePlay(2), 0.3, 20.0, "whisper+crop", began=99.5))
+    assert source.poll() is None and source.held == C.ChoosePlay(2)
+    clock.now = 100.7
+    out.put(Heard("yes", C.Yes(), 0.9, 20.0, "whisper+crop", began=100.0 + ANSWER_AFTER_S - 0.1))
+    assert source.poll() is None and source.held == C.ChoosePlay(2) and app.session.log == before
+    assert len(_asked(seen)) == 1  # not asked again: the question is still open
+    clock.now = 102.0  # the player's yes, after hearing the question
+    out.put(Heard("yes", C.Yes(), 0.9, 20.0, "whisper+crop", began=101.2))
+    assert source.poll() == C.ChoosePlay(2) and source.held is None

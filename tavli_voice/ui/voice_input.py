@@ -51,6 +51,10 @@ def _capital(sentence: str) -> str:
 #: Commands that answer "did you say …?" (or leave it open: stop).
 _ANSWERS = (C.Yes, C.Confirm, C.No, C.Cancel, C.StopSpeech)
 
+#: A yes begun less than this long (seconds) after "did you say …?" was asked cannot answer it: the
+#: question's words ("did you say ten") take longer to say and hear.
+ANSWER_AFTER_S = 0.6
+
 #: An unsure yes whose rival is a no at least this likely (over the yes) is not an answer: asked again.
 #: Of 29 yeses Whisper heard on the sound rig with a television on, 7 were unsure with a no at 0.6-0.95
 #: of them, one of them a "no" said (0.95).
@@ -215,10 +219,13 @@ class VoiceSource:
                         self.app.notice(explain(item, self.listener.options, self._lang()))
                     continue
                 if self.held is not None:
-                    if item.began is not None and item.began < self.asked_at \
-                            and not isinstance(item.command, C.StopSpeech):
+                    if item.began is not None and not isinstance(item.command, C.StopSpeech) \
+                            and (item.began < self.asked_at or isinstance(item.command, (C.Yes, C.Confirm))
+                                 and item.began < self.asked_at + ANSWER_AFTER_S):
                         # said before the open question was asked: not its answer (an earlier one's,
-                        # or a word heard late); the question stays open
+                        # or a word heard late), nor a yes begun before its first words could be heard
+                        # (on the rig a television's talk came out as "ten" and 0.5 s later as "yes",
+                        # and play 10 was made before the player spoke); the question stays open
                         log.info("voice: %r began %.2f s before the open question: dropped", item.text,
                                  self.asked_at - item.began)
                         continue
