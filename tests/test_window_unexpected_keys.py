@@ -119,3 +119,77 @@ def test_a_window_made_too_small_keeps_the_smallest_size_that_shows_everything(
         assert win.screen.get_size() == (900, 600) and said not in win.status
     finally:
         win.close()
+
+
+class Heard:
+    """A voice source: one command a frame, as the recognizer gives them."""
+
+    def __init__(self) -> None:
+        self.queue: list[C.Command] = []
+
+    def poll(self) -> C.Command | None:
+        return self.queue.pop(0) if self.queue else None
+
+    def close(self) -> None:
+        pass
+
+
+def rita_opening(seed: int) -> object:
+    """Rita's first play in this match in the window when nobody interferes."""
+    clock = ManualClock()
+    app = App(new_session(kind="portes", length=3, seed=seed), lang="en", save_path=None)
+    made: list[E.Event] = []
+    app.subscribe(made.extend)
+    win = BoardWindow(app, bot_delay=1.0, clock=clock)
+    win.open()
+    try:
+        app.start()
+        for _ in range(10):
+            clock.advance(1.0)
+            win.frame()
+    finally:
+        win.close()
+    return next(ev.play for ev in made if isinstance(ev, E.PlayMade))
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_commands_during_ritas_turn_wait_for_the_players_turn(home: Path, lang: str) -> None:
+    """Words heard or keys pressed while Rita is to move (the window gives her a moment
+    before each action) never roll, play, resign or leave for her; questions are answered."""
+    seed = 11
+    expected = rita_opening(seed)
+    source = Heard()
+    clock = ManualClock()
+    app = App(new_session(kind="portes", length=3, seed=seed), lang=lang, save_path=None)
+    seen: list[E.Event] = []
+    app.subscribe(seen.extend)
+    win = BoardWindow(app, bot_delay=1.0, clock=clock, sources=[source])
+    win.open()
+    try:
+        app.start()
+        win.frame()
+        assert app.bot_to_act()  # Rita starts (seed 11)
+        said = words.text("ui.wait_turn", lang, whose=words.player_words("Rita", "rita", 1,
+                                                                         lang).whose)
+        for cmd in (C.Resign(), C.ChoosePlay(3), C.Leave(), C.Confirm()):
+            seen.clear()
+            source.queue.append(cmd)
+            win.frame()
+            assert [ev.text for ev in seen if isinstance(ev, E.Notice)] == [said]
+            assert not any(isinstance(ev, (E.QuestionAsked, E.PlayMade)) for ev in seen)
+            assert win.status[-1] == said
+        pygame.event.post(keydown(pygame.K_o, "o"))  # resign by key, as the voice
+        win.frame()
+        assert app.state().phase is not Phase.ASK
+        seen.clear()
+        source.queue.append(C.PipCount())  # a question is answered at once
+        win.frame()
+        assert any(isinstance(ev, E.PipReport) for ev in seen)
+        for _ in range(10):
+            clock.advance(1.0)
+            win.frame()
+        plays = [ev for ev in seen if isinstance(ev, E.PlayMade)]
+        assert plays and plays[0].play == expected  # Rita's own play, not play 3
+        assert not app.bot_to_act() and app.state().phase is Phase.ROLL
+    finally:
+        win.close()

@@ -60,6 +60,12 @@ _REASONS: dict[type, str] = {
     C.QueryPoint: "where_am_i", C.QueryQuarter: "where_am_i", C.Help: "where_am_i",
 }
 
+#: What a person may ask while a computer player is to move (answered, nothing changes);
+#: any other command of theirs waits for their turn (it would act for the bot).
+_WHILE_BOT_PLAYS = (C.Describe, C.QueryPoint, C.QueryQuarter, C.PipCount, C.Score,
+                    C.ListPlays, C.Help, C.Hint, C.Why, C.Repeat, C.StopSpeech, C.History,
+                    C.Quit, C.More)
+
 
 class App:
     """A session with narration, autosave and subscribers (see module docstring)."""
@@ -193,6 +199,10 @@ class App:
             history: list[E.Event] = [E.HistoryReport(tuple(self.recent))]
             self.publish(history, "where_am_i")
             return history
+        if self.bot_to_act() and not isinstance(cmd, _WHILE_BOT_PLAYS):
+            # a key, a word heard or a click during the bot's turn (the window paces the
+            # bots) must not roll, play, resign or leave for it: say whose turn it is
+            return self._not_your_turn()
         if self.narrator is not None:
             if isinstance(cmd, C.StopSpeech):
                 self.narrator.stop()
@@ -206,6 +216,16 @@ class App:
         evs = self.session.handle(cmd)
         self._after(evs, _REASONS.get(type(cmd), "event"))
         return evs
+
+    def _not_your_turn(self) -> list[E.Event]:
+        """"Wait: it is Rita's turn." («Περίμενε: είναι η σειρά της Ρίτας.»), nothing done."""
+        seat = self.session.actor()
+        info = self.session.players[seat]
+        lang = self.lang if self.lang in ("en", "el") else "en"
+        whose = M.player_words(info.name, info.bot, seat, lang).whose
+        note: list[E.Event] = [E.Notice(M.text("ui.wait_turn", lang, whose=whose))]
+        self.publish(note)
+        return note
 
     # ------------------------------------------------------------- review
     def _review_command(self, cmd: C.Command) -> list[E.Event]:

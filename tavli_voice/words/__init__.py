@@ -754,6 +754,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                              "el": "Διάλεξε κίνηση, από 1 έως {n}, ή γράψε f και τη θέση ενός "
                                    "πουλιού, π.χ. f 13."},
     "ui.wait": {"en": "{who} is thinking.", "el": "{who} σκέφτεται."},
+    "ui.wait_turn": {"en": "Wait: it is {whose} turn.", "el": "Περίμενε: είναι η σειρά {whose}."},
     "ui.help.title": {"en": "Commands (the same letters in every language):",
                       "el": "Εντολές (τα ίδια γράμματα σε κάθε γλώσσα):"},
     "ui.help.words": {"en": "Whole words work too, in English or Greek: roll, undo, hint, take, "
