@@ -118,3 +118,23 @@ def test_the_switch_reaches_help_through_the_menu_and_sees_it(home: Path, lang: 
     assert win.status[-1].startswith(words.text("help.intro", lang))  # type: ignore[attr-defined]
     assert words.text("help.hint", lang) in win.status[-1]  # type: ignore[attr-defined]
     win.close()  # type: ignore[attr-defined]
+
+
+def test_the_status_is_taller_while_the_help_is_read_then_as_before(home: Path) -> None:
+    from tavli_voice.ui.board.layout import STATUS_LINES
+    from tavli_voice.ui.board.window import REVIEW_STATUS_LINES
+
+    app, win, _clock = open_window("el", scanning=False)
+    to_my_roll(app, win)
+    app.command(C.Roll())
+    win.frame()  # type: ignore[attr-defined]
+    assert win.layout.status_lines == STATUS_LINES  # type: ignore[attr-defined]
+    app.command(C.Help())
+    win.frame()  # type: ignore[attr-defined]
+    assert win.layout.status_lines == REVIEW_STATUS_LINES  # type: ignore[attr-defined]
+    tall = len(pages_text(win))
+    app.command(C.PipCount())  # the next message: the usual status again
+    win.frame()  # type: ignore[attr-defined]
+    assert win.layout.status_lines == STATUS_LINES  # type: ignore[attr-defined]
+    assert tall > REVIEW_STATUS_LINES  # (the help was read over several tall pages)
+    win.close()  # type: ignore[attr-defined]

@@ -124,6 +124,8 @@ class BoardWindow:
         self._status_new = False
         self._more_asked = 0  #: the review's More commands already acted on
         self._game_more_asked = 0  #: a game's More commands already acted on (App.more_asked)
+        #: the newest message is the help: the status is as tall as the review's to read it
+        self._help_shown = False
         self.last_move: tuple[tuple[int, int], ...] = ()
         self.question: tuple[str, int] | None = None
         self.view: BoardView | None = None
@@ -216,7 +218,9 @@ class BoardWindow:
     def _status_lines(self) -> int:
         """Rows of the status: more while reviewing (the mistake, the roll, the expert's play
         and its cost stay whole), the usual three in a game."""
-        return REVIEW_STATUS_LINES if self.app.review is not None else STATUS_LINES
+        if self.app.review is not None or self._help_shown:
+            return REVIEW_STATUS_LINES
+        return STATUS_LINES
 
     def _compute_layout(self, width: int, height: int) -> BoardLayout:
         return compute_layout(width, height, self.theme.scale, status_lines=self._status_lines())
@@ -261,6 +265,7 @@ class BoardWindow:
             if line:
                 self.status = (self.status + line.splitlines())[-3:]
                 self.status_page = 0
+                self._help_shown = isinstance(ev, E.HelpReport)
 
     def _screen_line(self, ev: E.Event) -> str:
         if isinstance(ev, (E.PlaysOffered, E.StepOptions, E.TurnStarted)):
