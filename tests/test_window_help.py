@@ -1,6 +1,7 @@
 """Help in the board window is shown, not only spoken: ``h``, the Help button or the switch's
 Menu → Help put what can be done now into the status as one message ("You can: … · …",
-«Μπορείς: … · …»), read whole a page at a time with More, in English and Greek."""
+«Μπορείς: … · …»), read whole a page at a time with More, in English and Greek. At the
+match's end a switch user is told to press the switch to close, not OK or Esc."""
 
 from __future__ import annotations
 
@@ -137,4 +138,31 @@ def test_the_status_is_taller_while_the_help_is_read_then_as_before(home: Path) 
     win.frame()  # type: ignore[attr-defined]
     assert win.layout.status_lines == STATUS_LINES  # type: ignore[attr-defined]
     assert tall > REVIEW_STATUS_LINES  # (the help was read over several tall pages)
+    win.close()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_at_the_match_end_a_switch_user_is_told_to_press_the_switch(home: Path,
+                                                                     lang: str) -> None:
+    import pygame
+
+    app, win, clock = open_window(lang, scanning=True)
+    for _ in range(50):
+        if app.bot_to_act():
+            app.bot_step()
+        elif app.state().phase is Phase.ROLL:
+            app.command(C.Leave())
+            app.command(C.Yes())  # leave the table: the match is over
+        if app.finished:
+            break
+        win.frame()  # type: ignore[attr-defined]
+    assert app.finished
+    clock.advance(1.0)  # type: ignore[attr-defined]
+    win.frame()  # type: ignore[attr-defined]
+    assert win.view.status[-1] == words.text("board.close_prompt_switch", lang)  # type: ignore[attr-defined]
+    assert [o.key for o in win.scanner.mode.options] == ["quit"]  # type: ignore[attr-defined]
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0,
+                                         unicode="", scancode=0))
+    win.frame()  # type: ignore[attr-defined]  # the remote's keys in use: OK or Esc closes
+    assert win.view.status[-1] == words.text("board.close_prompt", lang)  # type: ignore[attr-defined]
     win.close()  # type: ignore[attr-defined]

@@ -1768,6 +1768,8 @@ BOARD_WORDS: dict[str, dict[str, str]] = {
     "match_won.other": {"en": "{who} won the match, {a} to {b}.",
                         "el": "Κέρδισε {who}, {a} προς {b}."},
     "close_prompt": {"en": "Press OK or Esc to close.", "el": "Πάτησε OK ή Esc για κλείσιμο."},
+    "close_prompt_switch": {"en": "Press the switch to close.",
+                            "el": "Πάτησε τον διακόπτη για κλείσιμο."},
     "scanning": {"en": "Scanning", "el": "Σάρωση"},
     "scan_paused": {"en": "Scanning paused: press the switch.",
                     "el": "Η σάρωση σταμάτησε: πάτησε τον διακόπτη."},

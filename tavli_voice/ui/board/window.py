@@ -546,7 +546,10 @@ class BoardWindow:
                           dwell_progress(self.dwell_state, now, self.dwell_time))
         status = tuple(self.status)
         if self.app.finished:
-            status = status + (words.text("board.close_prompt", self.lang),)
+            # a switch user closes with the switch (Quit is the one thing scanned)
+            switch = self.scanner is not None and not self._remote_used
+            status = status + (words.text("board.close_prompt" + ("_switch" if switch else ""),
+                                          self.lang),)
         # one highlight at a time: the keys' cursor while they are in use, else the switch's
         marks = show if show is not None and not self._remote_used else None
         extras = Extras(
