@@ -12,7 +12,7 @@ judgement, or of an earlier ensemble) and policy iteration against ``strong``
 (:mod:`.policy_iter`); how each file was made:
 ``models/README.md`` and the file's ``meta``.
 
-With ``search`` on (by default in Plakoto and Fevga, :data:`SEARCH_BY_GAME`),
+With ``search`` on (by default in every game, :data:`SEARCH_BY_GAME`),
 close decisions get a look one roll ahead: for the best
 few candidates, each of the opponent's 21 rolls is answered by their best
 reply (by the same net), and the candidate with the best average after those
@@ -47,14 +47,15 @@ from .strong import StrongBot
 ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
 ROLL_WEIGHTS = np.array([1.0 if a == b else 2.0 for a, b in ROLLS]) / 36.0
 
-#: Games where the expert searches by default (``search=None``). Portes not yet, though
-#: judged by GNU Backgammon 2-ply its look-ahead (top 2 within 0.03) loses less than the
+#: Games where the expert searches by default (``search=None``): all three. In Portes,
+#: judged by GNU Backgammon 2-ply, its look-ahead (top 2 within 0.03) loses less than the
 #: net alone, paired on the same decisions: 7.3 → 6.6 mp a decision (−0.7 ± 0.5) on the
 #: shared ``portes_decisions_gnubg_2ply.jsonl`` and 7.6 → 6.2 (−1.4 ± 0.4) on 1,600
-#: decisions of the 2-ply training labels of seeds 204-205, which the net never saw; a wider
-#: search (0.06/3, 0.1/4) loses more (``benchmarks/results/portes_search_2ply.txt``).
-#: (Judged by gnubg 0-ply, a judge that shares the net's 0-ply view, it had looked worse.)
-SEARCH_BY_GAME = {"portes": False, "plakoto": True, "fevga": True}
+#: decisions of the 2-ply training labels of seeds 204-205, which the net never saw, about
+#: −1.1 ± 0.3 together; a wider search (0.06/3, 0.1/4) loses more
+#: (``benchmarks/results/portes_search_2ply.txt``). (Judged by gnubg 0-ply, a judge that
+#: shares the net's 0-ply view, it had looked worse.)
+SEARCH_BY_GAME = {"portes": True, "plakoto": True, "fevga": True}
 #: Search only when the best candidates are this close (equity) at 0-ply …
 SEARCH_MARGIN = 0.03
 #: … and look at this many of them.
