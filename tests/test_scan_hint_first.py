@@ -70,9 +70,9 @@ def test_the_hint_asked_by_the_switch_is_scanned_first_and_again_after_undo() ->
     mode = driver.scanner.mode
     assert mode is not None and leads_to(mode, 0, C.ChoosePlay(best))
     app.command(C.ChoosePlay(best))
-    app.command(C.Confirm())
-    driver.sync(clock.now())
     turn = app.session.turn_counter
+    app.command(C.Confirm())
+    driver.sync(clock.now())  # (Rita's turn is played here)
     to_plays(app, driver, clock)
     assert app.session.turn_counter > turn
     assert "suggested" not in options(driver)  # a new turn: the old hint is gone
