@@ -24,7 +24,7 @@ from test_reasons_lookahead import check_against_naive
 from tavli_voice import commands as C
 from tavli_voice import events as E
 from tavli_voice.bots.reasons import Kind, differences
-from tavli_voice.narration.phrases import phrase
+from tavli_voice.narration.phrases import phrase, screen_text
 from tavli_voice.narration.pieces import NarrationContext
 from tavli_voice.rules import Play, Position, legal_plays
 from tavli_voice.scanning import ManualClock, ScanSettings, Switch, make_scanner
@@ -77,6 +77,27 @@ class TestWhyInTheSession:
         true = set(differences(s.position, report.other, hint))
         assert {(r.kind, r.mine, r.better, r.points) for r in report.reasons} <= {
             (str(d.kind), d.mine, d.better, d.points) for d in true}
+
+    @pytest.mark.parametrize("lang", ["en", "el"])
+    def test_before_choosing_it_speaks_of_the_next_best_play_not_yours(self, lang: str) -> None:
+        """Nothing chosen: the intro names the next best play, the reasons "the other play";
+        no "if you played … instead", no "your play" or "after yours"."""
+        s = to_play(5)
+        (report,) = s.handle(C.Why())
+        assert isinstance(report, E.WhyReport) and not report.chosen and report.reasons
+        ctx = NarrationContext(lang=lang, players=PLAYERS, listener=0)
+        said = screen_text(report, ctx)
+        assert said.startswith(text("why.intro.next", lang, hint="", other="").split(":")[0])
+        assert text("why.intro.next", lang, hint="", other="").split(". ")[1].split(":")[0] in said
+        own = (["your play", "yours", "instead"] if lang == "en" else
+               ["κίνησή σου", "δική σου", "Αν έπαιζες"])
+        for words in own:
+            assert words.lower() not in said.lower(), said
+        other = "the other play" if lang == "en" else "άλλη"
+        assert other in said.lower(), said
+        chosen = E.WhyReport(report.player, report.hint, report.other, True, report.reasons)
+        mine = screen_text(chosen, ctx)
+        assert ("your play" if lang == "en" else "κίνησή σου") in mine.lower(), mine
 
     def test_after_choosing_it_compares_with_the_chosen_play_then_the_last_play(self) -> None:
         s = to_play(5)
@@ -165,7 +186,7 @@ class TestByKeyboard:
         main(["--game", "portes", "--seed", "5", "--lang", lang, "--speech", "off",
               "--save", str(tmp_path / "save.json")], out=out, inp=keys)
         shown = out.getvalue()
-        considered = text("why.intro.considered", lang, hint="", other="").split(":")[0]
+        considered = text("why.intro.next", lang, hint="", other="").split(":")[0]
         chosen = text("why.intro.chosen", lang, hint="", other="").split(":")[0]
         best = text("why.best", lang)
         assert considered in shown or best in shown, shown

@@ -85,3 +85,22 @@ def test_no_reason_is_said_plainly_in_both_languages() -> None:
     for lang in ("en", "el"):
         said = say_reasons("fevga", [], lang, player_words("Rita", "rita", 1, lang))
         assert said == ENTRIES["why.none"][lang]
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+@pytest.mark.parametrize("game", GAMES)
+def test_before_a_play_is_chosen_every_reason_speaks_of_the_other_play(lang: str,
+                                                                        game: str) -> None:
+    """Not chosen: each kind says "the other play" («η άλλη κίνηση») where the player's
+    play would be named, and never "your play", "yours", «κίνησή σου» or «δική σου»."""
+    rita = player_words("Rita", "rita", 1, lang)
+    own = ("your play", "yours") if lang == "en" else ("κίνησή σου", "δική σου")
+    for d in EXAMPLES:
+        mine = say_reasons(game, [d], lang, rita)
+        other = say_reasons(game, [d], lang, rita, chosen=False)
+        for words in own:
+            assert words not in other.lower(), other
+        if any(words in mine.lower() for words in own):
+            assert ("the other play" if lang == "en" else "άλλη") in other.lower(), other
+        else:
+            assert other == mine

@@ -510,23 +510,26 @@ def _opponent_changed(e: E.OpponentChanged, s: Say) -> Blocks:
     return [s.t("opponent.changed", level=s.t(level) if level in M.ENTRIES else e.bot)]
 
 
-def _reasons(s: Say, player: int, game: str, reasons: tuple[E.ReasonFact, ...]) -> str:
-    """The reasons said from ``player``'s side ("your play …"), or that none stands out."""
+def _reasons(s: Say, player: int, game: str, reasons: tuple[E.ReasonFact, ...],
+             chosen: bool = True) -> str:
+    """The reasons said from ``player``'s side ("your play …", before a play is chosen
+    "the other play …"), or that none stands out."""
     from tavli_voice.words.reasons import ROLL_KINDS, say_reasons
 
     if s.listener_view(player):  # points in the listener's numbering; rolls stay rolls
         reasons = tuple(r if r.kind in ROLL_KINDS else
                         E.ReasonFact(r.kind, r.mine, r.better,
                                      tuple(s.seen(p, game) for p in r.points)) for r in reasons)
-    return say_reasons(game, reasons, s.lang, s.words(1 - player), speech=s.speech)
+    return say_reasons(game, reasons, s.lang, s.words(1 - player), speech=s.speech,
+                       chosen=chosen)
 
 
 def _why_report(e: E.WhyReport, s: Say) -> Blocks:
     if e.other is None:
         return [s.t("why.best" if e.chosen else "why.only")]
     hint, other = s.play(e.hint, e.player), s.play(e.other, e.player)
-    intro = s.t("why.intro.chosen" if e.chosen else "why.intro.considered", hint=hint, other=other)
-    return [intro, _reasons(s, e.player, e.hint.result.game, e.reasons)]
+    intro = s.t("why.intro.chosen" if e.chosen else "why.intro.next", hint=hint, other=other)
+    return [intro, _reasons(s, e.player, e.hint.result.game, e.reasons, e.chosen)]
 
 
 def _coach_note(e: E.CoachNote, s: Say) -> Blocks:

@@ -2202,7 +2202,7 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
 #: Each section of the catalogue under the prefix its keys take in :data:`ENTRIES`
 #: (the narration's :data:`MESSAGES` have no prefix).
 from .fault_words import FAULT_WORDS  # noqa: E402  (why a position file or a system call failed)
-from .reason_words import REASON_WORDS  # noqa: E402  (why a play is better)
+from .reason_words import OTHER_REASON_WORDS, REASON_WORDS  # noqa: E402  (why a play is better)
 from .spoken import SPOKEN_LATIN, SPOKEN_WORDS  # noqa: E402  (speech: no path, option or command)
 from .review import REVIEW_WORDS  # noqa: E402  (the match history and its review)
 
@@ -2218,6 +2218,7 @@ SECTIONS: dict[str, dict[str, dict[str, str]]] = {
     "latin.": LATIN_SPOKEN,
     "voice.": VOICE_MESSAGES,
     "why.": REASON_WORDS,
+    "why.other.": OTHER_REASON_WORDS,
     "fault.": FAULT_WORDS,
     "spoken.": SPOKEN_WORDS,
     "spoken.latin.": SPOKEN_LATIN,

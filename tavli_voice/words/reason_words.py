@@ -7,6 +7,8 @@ the reasons import one way.
 
 from __future__ import annotations
 
+import re
+
 #: Sentence parts: key → language → template (``{n}`` the hint's side or the count
 #: that decides, ``{m}`` the other, ``{points}`` the points, ``{who}``/``{whose}`` the opponent).
 #: In the catalogue under the prefix ``why.`` (``text("why.made", lang, points="5")``).
@@ -19,9 +21,8 @@ REASON_WORDS: dict[str, dict[str, str]] = {
              "el": "Η κίνησή σου είναι η προτεινόμενη."},
     "only": {"en": "There is only one play: nothing to compare.",
              "el": "Υπάρχει μόνο μία κίνηση: δεν έχει με τι να συγκριθεί."},
-    "intro.considered": {"en": "The hint's play: {hint}. If you played {other} instead:",
-                         "el": "Η προτεινόμενη κίνηση: {hint}. Αν έπαιζες αντί γι' αυτήν "
-                               "{other}:"},
+    "intro.next": {"en": "The hint's play: {hint}. The next best play: {other}.",
+                   "el": "Η προτεινόμενη κίνηση: {hint}. Η δεύτερη καλύτερη κίνηση: {other}."},
     "intro.chosen": {"en": "Your play: {other}. The hint's play: {hint}.",
                      "el": "Η κίνησή σου: {other}. Η προτεινόμενη: {hint}."},
     "shots.hit": {"en": "your play leaves {blots} alone, and {who} hits it with {n}; {after}",
@@ -163,4 +164,32 @@ REASON_WORDS: dict[str, dict[str, str]] = {
                             "el": "πιο πολύ με {a}, ύστερα με {b}"},
     "off": {"en": "checkers borne off: {n} after the hint's play, {m} after yours",
             "el": "μαζεμένα πούλια: {n} με την προτεινόμενη κίνηση, {m} με τη δική σου"},
+}
+
+
+#: Before a play is chosen the hint's play is compared with the expert's next best play:
+#: the same parts then say "the other play" where they say "your play" (each pair in turn,
+#: whole words; the longer Greek phrase first, so «με την κίνησή σου» keeps its case).
+OTHER_PLAY: dict[str, tuple[tuple[str, str], ...]] = {
+    "en": (("your play", "the other play"), ("yours", "the other play")),
+    "el": (("με την κίνησή σου", "με την άλλη κίνηση"), ("με τη δική σου", "με την άλλη"),
+           ("η κίνησή σου", "η άλλη κίνηση"), ("η δική σου", "η άλλη")),
+}
+
+#: Parts that are never said about the other play (they answer for the player's own play).
+_OWN_ONLY = frozenset({"best", "only", "intro.next", "intro.chosen"})
+
+
+def _as_other(template: str, lang: str) -> str:
+    for mine, other in OTHER_PLAY[lang]:
+        template = re.sub(rf"\b{mine}\b", other, template)
+    return template
+
+
+#: :data:`REASON_WORDS` said of the next best play, for the parts that name the player's
+#: play; in the catalogue under the prefix ``why.other.``.
+OTHER_REASON_WORDS: dict[str, dict[str, str]] = {
+    key: {lang: _as_other(said, lang) for lang, said in texts.items()}
+    for key, texts in REASON_WORDS.items()
+    if key not in _OWN_ONLY and any(_as_other(said, lang) != said for lang, said in texts.items())
 }

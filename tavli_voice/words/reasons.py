@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from . import Gender, PlayerWords, capitalize, dice_words, join_list, number
-from .reason_words import REASON_WORDS as REASON_WORDS
+from .reason_words import OTHER_REASON_WORDS, REASON_WORDS as REASON_WORDS
 
 
 #: Kinds whose numbers count feminine Greek nouns (πόρτες, θέσεις, φορές).
@@ -50,21 +50,24 @@ class Fact(Protocol):
     def points(self) -> tuple[int, ...]: ...
 
 
-def _t(key: str, lang: str, **kw: object) -> str:
+def _t(key: str, lang: str, chosen: bool = True, **kw: object) -> str:
+    """The part ``key``; said of the next best play, not the player's, when not ``chosen``."""
     from . import text  # the one lookup (defined after this module is imported)
 
+    if not chosen and key in OTHER_REASON_WORDS:
+        return text(f"why.other.{key}", lang, **kw)
     return text(f"why.{key}", lang, **kw)
 
 
-def _w(key: str, lang: str, game: str, **kw: object) -> str:
+def _w(key: str, lang: str, game: str, chosen: bool = True, **kw: object) -> str:
     """The game's own form of ``key`` where it has one (``made.fevga``), else its plural
     form for several points (``made.many``: «κλείνει πόρτες στο 12 και στο 5»)."""
     points = kw.pop("points_count", 0)
     if f"{key}.{game}" in REASON_WORDS:
-        return _t(f"{key}.{game}", lang, **kw)
+        return _t(f"{key}.{game}", lang, chosen, **kw)
     many = f"{key}.many"
     return _t(many if isinstance(points, int) and points > 1 and many in REASON_WORDS else key,
-              lang, **kw)
+              lang, chosen, **kw)
 
 
 def _rolls(n: int, lang: str, speech: bool) -> str:
@@ -116,7 +119,8 @@ def _tenths(n: int, lang: str) -> str:
     return f"{whole}{',' if lang == 'el' else '.'}{tenth}"
 
 
-def _look_ahead(fact: Fact, lang: str, who: PlayerWords, speech: bool) -> str:
+def _look_ahead(fact: Fact, lang: str, who: PlayerWords, speech: bool,
+                chosen: bool = True) -> str:
     """One roll ahead (``bots.reasons.look_ahead``): the opponent's rolls after which the
     player's play comes out worse and better, then the rolls that hurt it the most.
 
@@ -137,18 +141,19 @@ def _look_ahead(fact: Fact, lang: str, who: PlayerWords, speech: bool) -> str:
              _t("lookahead.rolls.one", lang, a=named[0]) if named else "")
     key = ("lookahead.all" if fact.mine == 36 else
            "lookahead.none" if fact.better == 0 else "lookahead")
-    said = _t(key, lang, n=number(fact.mine, lang, "f", speech=speech),
+    said = _t(key, lang, chosen, n=number(fact.mine, lang, "f", speech=speech),
               m=number(fact.better, lang, "f", speech=speech), who=who.subject,
               whose=who.whose, rolls=rolls)
     return said if rolls else said.rstrip("; ·")
 
 
 def reason_part(game: str, fact: Fact, lang: str, who: PlayerWords, *,
-                speech: bool = False) -> str:
-    """One reason as a sentence part (lower case first), in ``lang``."""
+                speech: bool = False, chosen: bool = True) -> str:
+    """One reason as a sentence part (lower case first), in ``lang``: about the player's
+    play, or when not ``chosen`` (nothing chosen yet) about the next best play."""
     kind = str(fact.kind)
     if kind == "lookahead":
-        return _look_ahead(fact, lang, who, speech)
+        return _look_ahead(fact, lang, who, speech, chosen)
     gender: Gender = "f" if kind in _FEMININE else "n"
     lead = "το" if kind in ("front", "start_block") or (kind, game) in (
         ("made", "fevga"), ("given_up", "fevga")) else "στο"
@@ -163,12 +168,13 @@ def reason_part(game: str, fact: Fact, lang: str, who: PlayerWords, *,
             after = _t("shots.after", lang, m=_rolls(fact.better, lang, speech))
         else:
             after = _t(f"shots.none.{verb}", lang)
-        return _t(f"shots.{verb}" + (".many" if many else ""), lang, blots=blot, who=who.subject,
+        return _t(f"shots.{verb}" + (".many" if many else ""), lang, chosen, blots=blot,
+                  who=who.subject,
                   n=_rolls(fact.mine, lang, speech), after=after)
     if kind == "mother_risk":
-        return _w(kind, lang, game, who=who.subject, n=_rolls(fact.mine, lang, speech))
+        return _w(kind, lang, game, chosen, who=who.subject, n=_rolls(fact.mine, lang, speech))
     if kind == "bearoff":  # tenths of a roll, said as a decimal («4,3»: τέσσερα κόμμα τρία)
-        return _t(kind, lang, n=_tenths(fact.mine, lang), m=_tenths(fact.better, lang))
+        return _t(kind, lang, chosen, n=_tenths(fact.mine, lang), m=_tenths(fact.better, lang))
     if kind in ("pips",):
         n = fact.mine - fact.better
         return _w(kind, lang, game, n=number(n, lang, speech=speech))
@@ -179,18 +185,23 @@ def reason_part(game: str, fact: Fact, lang: str, who: PlayerWords, *,
     if kind in ("captured", "lost") and game == "plakoto" and fact.points:  # where they are pinned
         kind = f"{kind}.plakoto.where"
     if kind in ("front", "start_block"):  # the counts, then the points only the hint's holds
-        said = _t(kind, lang, n=number(n, lang, gender, speech=speech),
+        said = _t(kind, lang, chosen, n=number(n, lang, gender, speech=speech),
                   m=number(m, lang, gender, speech=speech), whose=who.whose)
         return _t("held.only", lang, reason=said, points=pts) if fact.points else said
-    return _w(kind, lang, game,
+    return _w(kind, lang, game, chosen,
               n=number(n, lang, gender, speech=speech), m=number(m, lang, gender, speech=speech),
               points=pts, points_count=len(fact.points), who=who.subject, whose=who.whose)
 
 
 def say_reasons(game: str, facts: Sequence[Fact], lang: str, who: PlayerWords, *,
-                speech: bool = False) -> str:
-    """The reasons, largest first, as sentences; "no single reason stands out" when none."""
+                speech: bool = False, chosen: bool = True) -> str:
+    """The reasons, largest first, as sentences; "no single reason stands out" when none.
+
+    ``chosen``: the hint's play is compared with the player's play; else (nothing chosen
+    yet) with the next best play, "the other play" («η άλλη κίνηση»).
+    """
     if not facts:
         return _t("none", lang)
-    parts = [capitalize(reason_part(game, f, lang, who, speech=speech)) for f in facts]
+    parts = [capitalize(reason_part(game, f, lang, who, speech=speech, chosen=chosen))
+             for f in facts]
     return ". ".join(parts) + "."
