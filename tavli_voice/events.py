@@ -53,7 +53,8 @@ class RejectCode(enum.StrEnum):
     CANNOT_DOUBLE = "cannot_double"
     NO_DOUBLE = "no_double"
     NO_PLAYS_NOW = "no_plays_now"
-    NO_SUCH_POINT = "no_such_point"      #: details: point
+    #: details: point; for a step, step ("from" or "to") and, from, sources
+    NO_SUCH_POINT = "no_such_point"
     NO_SUCH_QUARTER = "no_such_quarter"  #: details: quarter
     WRONG_GAME = "wrong_game"            #: details: game (of the position given)
     NO_BOT_OPPONENT = "no_bot_opponent"  #: the level changes only against one computer player

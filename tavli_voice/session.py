@@ -411,6 +411,9 @@ class Session:
     def _on_from(self, cmd: C.FromPoint) -> list[E.Event]:
         if self.phase is not Phase.PLAY or self.chooser is None:
             return self._reject(RejectCode.NOT_NOW, expected=self.phase)
+        if not 0 < cmd.point <= 25:  # points 1-24 and the bar (25); nothing moves from off (0)
+            return self._reject(RejectCode.NO_SUCH_POINT, point=cmd.point, step="from",
+                                sources=self.chooser.sources())
         dests = self.chooser.destinations(cmd.point)
         if not dests:
             return self._reject(RejectCode.NO_CHECKER_TO_MOVE, point=cmd.point,
@@ -441,6 +444,8 @@ class Session:
     def _on_to(self, cmd: C.ToPoint) -> list[E.Event]:
         if self.phase is not Phase.PLAY or self.chooser is None:
             return self._reject(RejectCode.NOT_NOW, expected=self.phase)
+        if not 0 <= cmd.point < 25:  # points 1-24 and off (0); no play goes to the bar (25)
+            return self._reject(RejectCode.NO_SUCH_POINT, point=cmd.point, step="to")
         src = self.source
         if src is None:  # "to 7" alone: fine when exactly one checker can go there
             froms = [s for s in self.chooser.options() if s.to_point == cmd.point]

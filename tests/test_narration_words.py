@@ -169,6 +169,11 @@ def all_events() -> list[E.Event]:
         E.CommandRejected("say_from_first", (("point", 7),)),
         E.CommandRejected("no_undo"),
         E.CommandRejected("no_such_point", (("point", 30),)),
+        E.CommandRejected("no_such_point", (("point", 30), ("sources", (24, 13)),
+                                            ("step", "from"))),
+        E.CommandRejected("no_such_point", (("point", 0), ("sources", (24, 13)),
+                                            ("step", "from"))),
+        E.CommandRejected("no_such_point", (("point", 25), ("step", "to"))),
         E.CommandRejected("no_such_quarter", (("quarter", 5),)),
         E.PositionReport(0, START, "brief", 0, (1, 2), (6, 5)),
         E.PositionReport(0, START, "normal", 1, (1, 2)),
@@ -848,3 +853,21 @@ def test_while_scanning_an_offer_is_only_counted_R2() -> None:
             [P.phrase(offered, scan).text]
         asked = ctx(lang, list_plays=False, reason=PresentationReason.WHERE_AM_I)
         assert len(P.screen_text(offered, asked).splitlines()) == 1 + len(plays)
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_a_step_from_or_to_no_such_point_is_said_as_such(lang: str) -> None:
+    """"f 30" says there is no point 30 (points 1 to 24) and where a checker can move from;
+    "from off" and "to the bar" say why, never "no checker of yours there"."""
+    text, screen_text = M.text, P.screen_text
+    ctx = NarrationContext(lang=lang, players=PLAYERS, listener=0)
+    sources = ("sources", (24, 13))
+    far = screen_text(E.CommandRejected("no_such_point", (("point", 30), sources,
+                                                          ("step", "from"))), ctx)
+    assert far.startswith(text("reject.no_such_point", lang, point=30)), far
+    assert "24" in far and "13" in far
+    off = screen_text(E.CommandRejected("no_such_point", (("point", 0), sources,
+                                                          ("step", "from"))), ctx)
+    assert off.startswith(text("reject.no_such_point.from_off", lang)), off
+    bar = screen_text(E.CommandRejected("no_such_point", (("point", 25), ("step", "to"))), ctx)
+    assert bar == text("reject.no_such_point.to_bar", lang)

@@ -137,6 +137,23 @@ class TestTurns:
         assert s.handle(C.Take())[0].code == "no_double"
         assert (s.position, s.phase, s.dice) == before
 
+    def test_a_step_from_or_to_a_point_that_does_not_exist_says_so_R1(self) -> None:
+        """Points are 1-24, the bar 25 (from only) and off 0 (to only): "f 30", "from off",
+        "t 30" and "to the bar" are no such point, not "no checker of yours there"."""
+        s = session()
+        before = (s.position, s.phase, s.dice)
+        sources = s.chooser.sources()  # type: ignore[union-attr]
+        for cmd, step in ((C.FromPoint(30), "from"), (C.FromPoint(0), "from"),
+                          (C.ToPoint(30), "to"), (C.ToPoint(25), "to"), (C.ToPoint(-1), "to")):
+            (refused,) = s.handle(cmd)
+            assert refused.code == "no_such_point", cmd
+            assert refused.get("point") == cmd.point and refused.get("step") == step
+            assert refused.get("sources", ()) == (sources if step == "from" else ())
+        s.handle(C.FromPoint(sources[0]))
+        assert s.handle(C.ToPoint(30))[0].code == "no_such_point"  # a checker picked too
+        assert (s.position, s.phase, s.dice) == before
+        assert s.handle(C.FromPoint(25))[0].code == "no_checker_to_move"  # the bar exists
+
     def test_resign_asks_first_and_scores_one_R9(self) -> None:
         s = session(length=3)
         mover = s.to_move

@@ -357,6 +357,22 @@ _NO_DETAILS = ("no_undo", "nothing_to_confirm", "nothing_to_cancel", "no_questio
                "no_bot_opponent")
 
 
+def _no_such_step_point(e: E.CommandRejected, s: Say) -> str:
+    """"f 30", "t 30", "from off", "to the bar": no such point to step from or to, then
+    where a checker can move from."""
+    point, step = e.get("point", 0), e.get("step")
+    if step == "from" and point == 0:
+        line = s.t("reject.no_such_point.from_off")
+    elif step == "to" and point == 25:
+        line = s.t("reject.no_such_point.to_bar")
+    else:
+        line = s.t("reject.no_such_point", point=point)
+    sources = tuple(e.get("sources", ()))
+    if sources:
+        line += " " + s.t("reject.sources", points=s.join([s.point_from(p) for p in sources], "or"))
+    return line
+
+
 def _command_rejected(e: E.CommandRejected, s: Say) -> Blocks:
     code = e.code
     if code == "not_now":
@@ -388,6 +404,8 @@ def _command_rejected(e: E.CommandRejected, s: Say) -> Blocks:
             return [M.capitalize(s.t("reject.illegal_step.why", source=source, point=point,
                                      why=why))]
         return [M.capitalize(s.t("reject.illegal_step", source=source, point=point))]
+    if code == "no_such_point" and e.get("step"):
+        return [_no_such_step_point(e, s)]
     if code in ("no_such_point", "no_such_quarter"):
         details = {"point": e.get("point"), "quarter": e.get("quarter")}
         return [M.capitalize(s.t(f"reject.{code}", **details))]

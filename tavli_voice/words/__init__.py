@@ -639,6 +639,11 @@ MESSAGES: dict[str, dict[str, str]] = {
                          "el": "Δεν έχει προταθεί διπλασιασμός."},
     "reject.no_such_point": {"en": "There is no point {point}: points go from 1 to 24.",
                              "el": "Δεν υπάρχει θέση {point}: οι θέσεις είναι από 1 έως 24."},
+    "reject.no_such_point.from_off": {
+        "en": "No checker moves from off: a checker borne off stays off.",
+        "el": "Τα μαζεμένα πούλια δεν ξαναπαίζουν."},
+    "reject.no_such_point.to_bar": {"en": "No play moves a checker to the bar.",
+                                    "el": "Καμία κίνηση δεν πάει πούλι στην μπάρα."},
     "reject.no_such_quarter": {"en": "There is no quarter {quarter}: choose 1 to 4.",
                                "el": "Δεν υπάρχει τέταρτο {quarter}: διάλεξε από 1 έως 4."},
     "reject.wrong_game": {"en": "That position belongs to another game ({game}).",
