@@ -166,3 +166,31 @@ def test_at_the_match_end_a_switch_user_is_told_to_press_the_switch(home: Path,
     win.frame()  # type: ignore[attr-defined]  # the remote's keys in use: OK or Esc closes
     assert win.view.status[-1] == words.text("board.close_prompt", lang)  # type: ignore[attr-defined]
     win.close()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_windows_help_says_how_to_step_there_not_the_typed_bar_and_off(
+        home: Path, lang: str) -> None:
+    """While choosing a play the window's help names the window's way to step (click, or the
+    arrows and OK) and F2, + and −; never the terminal's typed «bar ή μπάρα» or «off ή έξω»."""
+    import pygame
+
+    app, win, _clock = open_window(lang, scanning=False)
+    to_my_roll(app, win)
+    app.command(C.Roll())
+    win.frame()  # type: ignore[attr-defined]
+    assert "from" in app.state().available
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h",
+                                         scancode=0))
+    win.frame()  # type: ignore[attr-defined]
+    newest = win.status[-1]  # type: ignore[attr-defined]
+    assert newest.startswith(words.text("help.intro", lang))
+    for key in ("help.from.window", "help.to.window", "help.window.display"):
+        assert words.text(key, lang) in newest, newest
+    for typed in ("help.from", "help.to"):
+        assert words.text(typed, lang) not in newest, newest
+    assert "bar ή" not in newest and "off ή" not in newest and "(bar for" not in newest
+    assert "(off to" not in newest
+    win.close()  # type: ignore[attr-defined]
+    terminal = words.help_lines(lang, ("from", "to"))  # the terminal keeps its typed words
+    assert any(words.text("help.from", lang) in line for line in terminal)

@@ -504,8 +504,11 @@ def _help_report(e: E.HelpReport, s: Say) -> Blocks:
         intro = M.capitalize(s.t("help.intro.other", who=s.subject(e.player)))
     else:
         intro = s.t("help.intro")
+    window = s.ctx.window and not s.speech
     lines = M.help_lines(s.lang, e.commands, e.plays, speech=s.speech, keys=s.ctx.show_keys,
-                         saving=s.ctx.saving)
+                         saving=s.ctx.saving, window=window)
+    if window:
+        lines.append(s.t("help.window.display"))
     if s.ctx.show_keys and not s.speech and s.lang == "el":
         # typed Greek words work too ("ρίξε", "θέση 13"); English screens hold no Greek letters
         lines.append(s.t("ui.help.words"))

@@ -72,6 +72,9 @@ class NarrationContext:
     preset: str = "tavlucky"
     screen_notation: bool = True
     show_keys: bool = True
+    #: the board window's screen: help says how to do things there (click, arrows and OK,
+    #: F2, + and −), not the terminal's typed "f bar" and "t off"
+    window: bool = False
     max_spoken_plays: int = 9
     #: On screen, a longer list is cut to this many (``l`` lists them all).
     max_listed_plays: int = 20

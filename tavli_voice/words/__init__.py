@@ -1094,6 +1094,17 @@ MESSAGES: dict[str, dict[str, str]] = {
                   "el": "βήμα βήμα: διάλεξε το πούλι σε μια θέση (bar ή μπάρα για την μπάρα)"},
     "help.to": {"en": "move the picked checker to a point (off to bear off)",
                 "el": "πήγαινε το πούλι σε μια θέση (off ή έξω για μάζεμα)"},
+    # the board window's own way (no typed "bar" or "off" there): click, or arrows and OK
+    "help.from.window": {"en": "step by step: pick up a checker: click it, or reach it with the "
+                               "arrows and press OK",
+                         "el": "βήμα βήμα: σήκωσε ένα πούλι: πάτα πάνω του ή φτάσε σε αυτό με "
+                               "τα βέλη και πάτησε OK"},
+    "help.to.window": {"en": "put the picked-up checker down: click a point, or reach it with the "
+                             "arrows and press OK (your tray to bear off)",
+                       "el": "άφησε κάτω το πούλι που σήκωσες: πάτα πάνω σε μια θέση ή φτάσε σε "
+                             "αυτήν με τα βέλη και πάτησε OK (τη θήκη σου για μάζεμα)"},
+    "help.window.display": {"en": "F2 changes the colours, + and − the size",
+                            "el": "το F2 αλλάζει τα χρώματα, τα + και − το μέγεθος"},
     "help.yes": {"en": "yes", "el": "ναι"},
     "help.no": {"en": "no", "el": "όχι"},
     "help.take": {"en": "take the double", "el": "δέξου τον διπλασιασμό"},
@@ -1587,12 +1598,15 @@ def key_label(key: str, lang: str, *, speech: bool = False) -> str:
 
 
 def help_lines(lang: str, commands: Iterable[str] | None = None, plays: int = 0,
-               *, speech: bool = False, keys: bool = True, saving: bool = True) -> list[str]:
+               *, speech: bool = False, keys: bool = True, saving: bool = True,
+               window: bool = False) -> list[str]:
     """"key: what it does" for ``commands`` (all when None), in table order.
 
     With ``plays`` > 0 the number row says "1 to N" ("choose play 1 to 7").
     ``keys=False`` leaves the letters out (for voice or switch users).
     ``saving=False`` (``--no-save``): quitting does not promise a saved match.
+    ``window``: the board window's own way where it has one (``help.from.window``: click,
+    or the arrows and OK, where the terminal types "f 13", "f bar", "t off").
     """
     wanted = None if commands is None else set(commands)
     if wanted is not None and "take" in wanted:
@@ -1613,8 +1627,8 @@ def help_lines(lang: str, commands: Iterable[str] | None = None, plays: int = 0,
             out.append(what if (speech or not keys) else
                        text("help.item", lang, key="1" if one else f"1-{plays}", what=what))
             continue
-        what = text("help.quit.unsaved" if row.help == "help.quit" and not saving
-                    else row.help, lang)
+        key = "help.quit.unsaved" if row.help == "help.quit" and not saving else row.help
+        what = text(f"{key}.window" if window and f"{key}.window" in ENTRIES else key, lang)
         if speech:  # "point N" aloud: "point number"
             what = re.sub(r"\bN\b", text("key.number", lang), what)
         if not keys:

@@ -275,7 +275,7 @@ class BoardWindow:
 
             from ...narration.phrases import screen_text
 
-            ctx = _replace(self.app.context(), show_keys=False)
+            ctx = _replace(self.app.context(), show_keys=False, window=True)
             if isinstance(ev, E.HelpReport):
                 # what can be done now, as one message the status shows whole, a page at a
                 # time (More), not only aloud: "You can: roll the dice · … · quit"
