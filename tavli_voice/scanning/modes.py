@@ -29,10 +29,18 @@ BACK = "back"
 
 
 class ScanAdjust(Enum):
-    """A setting change picked from the Settings sub-menu, handled by the scanner."""
+    """A setting change picked from the Settings sub-menu: the scanner changes its speed
+    (slower, faster); the board window its own look (bigger, smaller, other colours)."""
 
     SLOWER = "slower"
     FASTER = "faster"
+    BIGGER = "bigger"
+    SMALLER = "smaller"
+    COLOURS = "colours"
+
+
+#: The board window's display changes (the scanner passes them on unchanged).
+DISPLAY_ADJUSTS = (ScanAdjust.BIGGER, ScanAdjust.SMALLER, ScanAdjust.COLOURS)
 
 
 @dataclass(frozen=True, slots=True, repr=False)

@@ -130,10 +130,15 @@ def command_option(command: Command) -> ScanOption:
     return ScanOption(key, args, command=command)
 
 
-def settings_option() -> ScanOption:
-    """The Settings sub-menu: slower and faster scanning (a switch user can do it alone)."""
-    return ScanOption("settings", children=(ScanOption("slower", adjust=ScanAdjust.SLOWER),
-                                            ScanOption("faster", adjust=ScanAdjust.FASTER)))
+def settings_option(display: bool = False) -> ScanOption:
+    """The Settings sub-menu: slower and faster scanning (a switch user can do it alone);
+    with ``display`` (the board window) also bigger text, other colours and smaller text."""
+    speed = (ScanOption("slower", adjust=ScanAdjust.SLOWER),
+             ScanOption("faster", adjust=ScanAdjust.FASTER))
+    look = (ScanOption("bigger", adjust=ScanAdjust.BIGGER),
+            ScanOption("colours", adjust=ScanAdjust.COLOURS),
+            ScanOption("smaller", adjust=ScanAdjust.SMALLER)) if display else ()
+    return ScanOption("settings", children=speed + look)
 
 
 def play_layout(n_plays: int, has_sequences: bool, settings: ScanSettings) -> str:
@@ -195,23 +200,25 @@ def _ranked_commands(menu: ScanMenu) -> tuple[list[ScanOption], list[ScanOption]
             [o for *_r, o in sorted(rare, key=lambda x: x[:2])])
 
 
-def _with_settings(rare: list[ScanOption]) -> tuple[ScanOption, ...]:
+def _with_settings(rare: list[ScanOption], display: bool = False) -> tuple[ScanOption, ...]:
     """The menu items with Settings placed before Quit (rank order)."""
     quit_at = next((i for i, o in enumerate(rare) if isinstance(o.command, Quit)), len(rare))
-    return tuple(rare[:quit_at]) + (settings_option(),) + tuple(rare[quit_at:])
+    return tuple(rare[:quit_at]) + (settings_option(display),) + tuple(rare[quit_at:])
 
 
 def build_root(menu: ScanMenu, settings: ScanSettings, *,
-               with_settings: bool = True, step_order: StepOrder = "point") -> ScanMode:
+               with_settings: bool = True, step_order: StepOrder = "point",
+               display: bool = False) -> ScanMode:
     """The first mode to scan for ``menu`` (see the module docstring for the order).
 
-    ``with_settings`` adds the Settings sub-menu (slower/faster) to the menu.
+    ``with_settings`` adds the Settings sub-menu (slower/faster) to the menu;
+    ``display`` (the board window) adds bigger, other colours and smaller to it.
     ``step_order`` orders the points of step-by-step choice: ``"point"``
     (highest first, the suggested play's first when there is one) or
     ``"frequency"`` (the points most plays start from first).
     """
     before, after, rare = _ranked_commands(menu)
-    menu_items = _with_settings(rare) if with_settings else tuple(rare)
+    menu_items = _with_settings(rare, display) if with_settings else tuple(rare)
     tail = tuple(after) + ((ScanOption(MENU_OPTION_KEY, children=menu_items),)
                            if menu_items else ())
     lead = tuple(before)

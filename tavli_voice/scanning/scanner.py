@@ -100,7 +100,8 @@ class ScanPaused:
 
 @dataclass(frozen=True, slots=True)
 class SettingsChanged:
-    """The user changed scanning from the Settings sub-menu; save ``settings``."""
+    """The user changed a setting from the Settings sub-menu: scanning (save ``settings``),
+    or with a display ``adjust`` the board window's look (``settings`` unchanged)."""
 
     settings: ScanSettings
     adjust: ScanAdjust
@@ -251,7 +252,8 @@ class Scanner:
         self._holding.clear()
         if isinstance(choice, ScanAdjust):
             changed = (self._settings.slower() if choice is ScanAdjust.SLOWER
-                       else self._settings.faster())
+                       else self._settings.faster() if choice is ScanAdjust.FASTER
+                       else self._settings)  # the window's look: passed on, speed unchanged
             self._settings = changed
             self._state = State.WAITING
             return SettingsChanged(changed, choice)

@@ -87,6 +87,8 @@ class ScanDriver:
         self.clock = clock
         self.preferred = suggested_first if preferred is None else preferred
         self.stats = ScanStats()
+        #: the Settings sub-menu offers the board window's look too (bigger, colours, smaller)
+        self.display = False
         self._listeners: list[Listener] = []
         self._state_key: object = None
         self.last_command: C.Command | None = None
@@ -167,7 +169,7 @@ class ScanDriver:
         if self.app.phase is Phase.REVIEW:  # the review after the match (ui/review_mode.py)
             from .review_mode import review_scan_root
             return review_scan_root(self.app.state())
-        return build_root(self.menu(), self.scanner.settings)
+        return build_root(self.menu(), self.scanner.settings, display=self.display)
 
     def run_bots(self) -> None:
         """Let the bots play until a person must act (their events are narrated by the App)."""

@@ -1805,6 +1805,13 @@ BOARD_WORDS: dict[str, dict[str, str]] = {
         "en": "The board window stopped because of an error ({why}). The match is saved.",
         "el": "Το παράθυρο του ταμπλό σταμάτησε λόγω σφάλματος ({why}). Ο αγώνας αποθηκεύτηκε."},
     "rejected": {"en": "Not possible now.", "el": "Δεν γίνεται τώρα."},
+    # the window's look changed (scan menu Settings, F2, + and −), said in words
+    "size": {"en": "Text and buttons at {pct}%.", "el": "Γράμματα και κουμπιά στο {pct}%."},
+    "size_limit": {"en": "Text and buttons stay at {pct}%: that is the limit.",
+                   "el": "Τα γράμματα και τα κουμπιά μένουν στο {pct}%: αυτό είναι το όριο."},
+    "colours_now": {"en": "Colours: {name}.", "el": "Χρώματα: {name}."},
+    "theme_high_contrast": {"en": "high contrast", "el": "υψηλή αντίθεση"},
+    "theme_classic": {"en": "classic", "el": "κλασικά"},
     "unknown_key": {"en": "The key “{key}” does nothing here. Press h for help.",
                     "el": "Το πλήκτρο «{key}» δεν κάνει τίποτα εδώ. Πάτησε h για βοήθεια."},
     "min_size": {"en": "The window cannot be smaller than {width} by {height} pixels, so that "
@@ -1855,6 +1862,10 @@ SCANNING_WORDS: dict[str, dict[str, str]] = {
     "settings": {"en": "Settings", "el": "Ρυθμίσεις"},
     "slower": {"en": "Slower scanning", "el": "Πιο αργή σάρωση"},
     "faster": {"en": "Faster scanning", "el": "Πιο γρήγορη σάρωση"},
+    # the board window's look, in its scan menu's Settings (F2, + and − by keys)
+    "bigger": {"en": "Bigger text and buttons", "el": "Μεγαλύτερα γράμματα και κουμπιά"},
+    "smaller": {"en": "Smaller text and buttons", "el": "Μικρότερα γράμματα και κουμπιά"},
+    "colours": {"en": "Other colours", "el": "Άλλα χρώματα"},
     "undo": {"en": "Undo", "el": "Αναίρεση"},
     "confirm": {"en": "Confirm", "el": "Επιβεβαίωση"},
     "cancel": {"en": "Cancel", "el": "Ακύρωση"},

@@ -28,6 +28,10 @@ from ..keys import UnknownInput, parse_line
 from .navigation import Key
 
 
+#: How much + and − (and the scan menu's Bigger and Smaller) change the window's scale.
+SCALE_STEP = 0.125
+
+
 class Kind(Enum):
     """What one pygame event means to the window."""
 
@@ -186,9 +190,9 @@ def _keydown(event: Any) -> Input | None:
         return Input(Kind.PAGE, step=1 if key == pg.K_PAGEDOWN else -1)
     text = getattr(event, "unicode", "") or ""
     if text in ("+", "=") or key in (pg.K_PLUS, pg.K_KP_PLUS):
-        return Input(Kind.SCALE, step=+0.125)
+        return Input(Kind.SCALE, step=+SCALE_STEP)
     if text == "-" or key in (pg.K_MINUS, pg.K_KP_MINUS):
-        return Input(Kind.SCALE, step=-0.125)
+        return Input(Kind.SCALE, step=-SCALE_STEP)
     if key in digits:
         return Input(Kind.DIGIT, digit=digits[key])
     if key in _keypad_digits() and text.isdigit():

@@ -34,7 +34,7 @@ from ...scanning import (Clock, Highlight, MonotonicClock, ScanOutput, ScanPause
                          ScanSettings, SettingsChanged, Switch, make_scanner)
 from ..app import App, Source
 from ..scan_driver import ScanDriver
-from .inputs import Input, Kind, SwitchMap, switch_map, translate
+from .inputs import SCALE_STEP, Input, Kind, SwitchMap, switch_map, translate
 from .layout import MIN_SIZE, STATUS_LINES, BoardLayout, compute_layout, hit_point, hit_rect
 from .model import BoardView, Extras, build_view, nav_context, play_steps
 from .navigation import (DEFAULT_DWELL, TRY_AGAIN, DwellState, Mode, NavContext, NavState,
@@ -44,6 +44,7 @@ from .navigation import tick as nav_tick
 from .scanview import scan_show
 from .theme import THEMES, Theme, find_theme
 from ... import words
+from ...scanning.modes import DISPLAY_ADJUSTS, ScanAdjust
 from ...scanning.words import interval_text
 
 log = logging.getLogger(__name__)
@@ -89,8 +90,11 @@ class BoardWindow:
                  bot_delay: float = 0.8, dwell: float | None = None,
                  clock: Clock | None = None, mouse_switch: bool = True,
                  on_scan_settings: Callable[[ScanSettings], None] | None = None,
+                 on_display: Callable[[str, float], None] | None = None,
                  close_when_over: bool = False) -> None:
         self.app = app
+        #: called with the theme's name and the scale after either changes (the CLI keeps them)
+        self.on_display = on_display
         self.lang = app.lang if app.lang in ("en", "el") else "en"
         self.theme = theme if isinstance(theme, Theme) else find_theme(theme, scale)
         self.size = size
@@ -111,6 +115,7 @@ class BoardWindow:
             self.scanner = make_scanner(scan_settings, is_speaking=speaking)
             # the same driver as the terminal's scanning; the window paces the bots itself
             self.scan_driver = ScanDriver(app, self.scanner, self.clock, play_bots=False)
+            self.scan_driver.display = True  # Settings: bigger, other colours, smaller too
             self.scan_driver.subscribe(self._scan_output)
         self._mouse_switch = mouse_switch
         self.switches: SwitchMap | None = None
@@ -344,12 +349,36 @@ class BoardWindow:
             page = self.geometry.capacity if self.geometry is not None else 1
             self.nav = press_page(self.nav, int(inp.step), ctx, page)
         elif inp.kind is Kind.THEME:
+            self.change_look(colours=True)
+        elif inp.kind is Kind.SCALE:
+            self.change_look(step=inp.step)
+
+    def change_look(self, *, colours: bool = False, step: float = 0.0) -> None:
+        """Other colours, or text and buttons ``step`` bigger (F2, + and −, or the scan menu's
+        Settings): redrawn, said in words, and given to ``on_display`` to keep."""
+        if colours:
             names = list(THEMES)
             nxt = names[(names.index(self.theme.name) + 1) % len(names)]
             self.theme = find_theme(nxt, self.theme.scale)
-        elif inp.kind is Kind.SCALE:
-            self.theme = self.theme.with_scale(self.theme.scale + inp.step)
-            self.layout = self._compute_layout(self.screen.get_width(), self.screen.get_height())
+            said = words.text("board.colours_now", self.lang,
+                              name=words.text(f"board.theme_{nxt}", self.lang))
+        else:
+            before = self.theme.scale
+            self.theme = self.theme.with_scale(before + step)
+            if self.screen is not None:
+                self.layout = self._compute_layout(self.screen.get_width(),
+                                                   self.screen.get_height())
+            said = words.text("board.size" if self.theme.scale != before else "board.size_limit",
+                              self.lang, pct=round(self.theme.scale * 100))
+        if self.on_display is not None:
+            try:
+                self.on_display(self.theme.name, self.theme.scale)
+            except OSError as exc:
+                log.warning("could not save the window's look: %s", exc)
+        if self.app.review is None:
+            self.app.notice(said)  # shown and spoken
+        else:  # the review's status keeps its answer
+            self._speak(said)
 
     def _clicked_button(self, inp: Input, ctx: NavContext) -> bool:
         """A mouse press on a button or play acts on it (True); elsewhere it is a switch."""
@@ -433,6 +462,12 @@ class BoardWindow:
             self._speak(out.option.label(self.lang))  # type: ignore[arg-type]
         elif isinstance(out, ScanPaused):
             self._speak(words.text("scan.scan_paused", self.lang))
+        elif isinstance(out, SettingsChanged) and out.adjust in DISPLAY_ADJUSTS:
+            if out.adjust is ScanAdjust.COLOURS:
+                self.change_look(colours=True)
+            else:
+                self.change_look(step=SCALE_STEP if out.adjust is ScanAdjust.BIGGER
+                                 else -SCALE_STEP)
         elif isinstance(out, SettingsChanged):
             self.scan_settings = out.settings
             if self.on_scan_settings is not None:
@@ -680,6 +715,7 @@ def run_window(app: App, *, scan: str | None = None, scan_settings: ScanSettings
                bot_delay: float = 0.8, dwell: float | None = None, fps: int = 30,
                clock: Clock | None = None, mouse_switch: bool = True,
                on_scan_settings: Callable[[ScanSettings], None] | None = None,
+               on_display: Callable[[str, float], None] | None = None,
                on_frame: Callable[[BoardWindow], None] | None = None,
                max_frames: int | None = None, close_when_over: bool = False,
                err: TextIO | None = None) -> int:
@@ -708,7 +744,7 @@ def run_window(app: App, *, scan: str | None = None, scan_settings: ScanSettings
                       resumed_events=resumed_events, theme=theme, scale=scale, size=size,
                       fullscreen=fullscreen, bot_delay=bot_delay, dwell=dwell, clock=clock,
                       mouse_switch=mouse_switch, on_scan_settings=on_scan_settings,
-                      close_when_over=close_when_over)
+                      on_display=on_display, close_when_over=close_when_over)
     try:
         win.open()
     except WindowUnavailable as exc:

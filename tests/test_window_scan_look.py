@@ -1,0 +1,103 @@
+"""A switch user changes the board window's look from the scan menu: Menu → Settings →
+Bigger text and buttons, Other colours, Smaller text and buttons, as F2, + and − do by keys;
+each change is said in words (English and Greek) and handed on to be kept."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tavli_voice import words
+from tavli_voice.scanning import ManualClock, ScanSettings
+from tavli_voice.scanning.options import settings_option
+from tavli_voice.session import new_session
+from tavli_voice.ui.app import App
+from test_window_help import to_my_roll
+
+
+@pytest.fixture
+def home(tmp_home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    pytest.importorskip("pygame")
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    return tmp_home
+
+
+def open_scanning(lang: str, kept: list[tuple[str, float]]):  # type: ignore[no-untyped-def]
+    from tavli_voice.ui.board.window import BoardWindow
+
+    clock = ManualClock()
+    settings = ScanSettings(interval=1.0, first_delay=0.0, pick_pause=0.0, ignore_repeat=0.0,
+                            loops=0)
+    app = App(new_session(kind="portes", length=3, seed=11), lang=lang, save_path=None)
+    win = BoardWindow(app, bot_delay=0, clock=clock, scan_settings=settings,
+                      on_display=lambda name, scale: kept.append((name, scale)))
+    win.open()
+    app.start()
+    win.frame()
+    return app, win, clock
+
+
+def press_through(win, clock, wanted: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """Let automatic scanning run and press the one switch on each of ``wanted`` in turn."""
+    import pygame
+
+    for _ in range(400):
+        clock.advance(1.0)
+        win.frame()
+        scanner = win.scanner
+        option = scanner.highlighted if scanner else None
+        if option is not None and wanted and option.key == wanted[0]:
+            wanted.pop(0)
+            pygame.event.post(pygame.event.Event(pygame.JOYBUTTONDOWN, joy=0, instance_id=0,
+                                                 button=0))
+            pygame.event.post(pygame.event.Event(pygame.JOYBUTTONUP, joy=0, instance_id=0,
+                                                 button=0))
+            win.frame()
+        if not wanted:
+            return
+    raise AssertionError(f"the switch never reached {wanted}")
+
+
+def test_the_terminals_settings_offer_only_the_scanning_speed() -> None:
+    assert [o.key for o in settings_option().children] == ["slower", "faster"]
+    assert [o.key for o in settings_option(display=True).children] == [
+        "slower", "faster", "bigger", "colours", "smaller"]
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_one_switch_makes_the_window_bigger_and_changes_its_colours(home: Path,
+                                                                    lang: str) -> None:
+    kept: list[tuple[str, float]] = []
+    app, win, clock = open_scanning(lang, kept)
+    to_my_roll(app, win)
+    scale, theme = win.theme.scale, win.theme.name
+    press_through(win, clock, ["menu", "settings", "bigger"])
+    assert win.theme.scale == scale + 0.125 and win.theme.name == theme
+    assert win.status[-1] == words.text("board.size", lang, pct=round((scale + 0.125) * 100))
+    assert kept == [(theme, scale + 0.125)]
+    assert win.scan_settings.interval == 1.0  # the scanning speed is left alone
+    press_through(win, clock, ["colours"])  # the Settings stay open after a change
+    assert win.theme.name != theme and win.theme.scale == scale + 0.125
+    name = words.text(f"board.theme_{win.theme.name}", lang)
+    assert win.status[-1] == words.text("board.colours_now", lang, name=name)
+    assert kept[-1] == (win.theme.name, scale + 0.125)
+    press_through(win, clock, ["smaller"])
+    assert win.theme.scale == scale and kept[-1][1] == scale
+    win.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_keys_say_the_change_too_and_the_limit(home: Path, lang: str) -> None:
+    import pygame
+
+    kept: list[tuple[str, float]] = []
+    app, win, _clock = open_scanning(lang, kept)
+    to_my_roll(app, win)
+    for _ in range(30):  # + past the largest size
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PLUS, mod=0,
+                                             unicode="+", scancode=0))
+        win.frame()
+    assert win.status[-1] == words.text("board.size_limit", lang, pct=300)
+    assert kept[-1][1] == 3.0
+    win.close()
