@@ -193,3 +193,32 @@ def test_push_to_talk_marks_the_key_press_as_the_start() -> None:
     listener.push_to_talk(False)
     heard = out.get_nowait()
     assert isinstance(heard, Heard) and heard.began == 7.5
+
+
+def test_the_listener_is_busy_while_it_hears_or_recognises_a_sound_and_not_before_or_after() -> None:
+    """``busy()`` tells the voice source that a result is still to come (it holds "twenty" for it)."""
+    out: queue.Queue[object] = queue.Queue()
+    clock = Clock()
+    seen: list[bool] = []
+
+    class _Notes(_SaysYes):
+        def recognize(self, audio: np.ndarray, items: tuple[object, ...]) -> Heard:
+            seen.append(listener.busy())
+            return super().recognize(audio, items)
+
+    listener = Listener(_Notes(), "en", out, clock=clock)  # type: ignore[arg-type]
+    listener.set_options(Options(commands=frozenset({"yes", "no"})))
+    rng = np.random.default_rng(5)
+    word = (0.2 * rng.standard_normal(int(0.4 * RATE))).astype(np.float32)
+    sound = in_silence(word, before=1.0, after=0.8, seed=5)
+    block = RATE // 50
+    during: list[bool] = []
+    for k in range(0, len(sound), block):
+        clock.now = k / RATE
+        listener.process(sound[k:k + block])
+        during.append(listener.busy())
+    assert not any(during[:40])  # the quiet before the word (0.8 s)
+    assert all(during[55:65])  # inside the word
+    assert not during[-1]  # the word recognised and posted: nothing more to come
+    assert seen and all(seen)
+    assert [h.text for h in drain(out) if isinstance(h, Heard)] == ["yes"]

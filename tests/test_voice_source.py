@@ -511,3 +511,108 @@ def test_a_yes_begun_before_the_question_could_be_heard_does_not_answer_it() -> 
     clock.now = 102.0  # the player's yes, after hearing the question
     out.put(Heard("yes", C.Yes(), 0.9, 20.0, "whisper+crop", began=101.2))
     assert source.poll() == C.ChoosePlay(2) and source.held is None
+
+
+class _BusyListener(FakeListener):
+    """A listener that is still hearing (or recognising) a sound while ``hearing`` is True."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hearing = False
+
+    def busy(self) -> bool:
+        return self.hearing
+
+
+def _many_plays(clock: _Clock, lang: str = "en") -> tuple[App, _BusyListener, "queue.Queue[object]", VoiceSource]:
+    """A turn of the person's with at least 24 plays on offer ("twenty" begins "twenty one" …)."""
+    session = Session(MatchConfig(1, "portes", "tavlucky", 2), (E.PlayerInfo("you"), E.PlayerInfo("Rita", "rita")))
+    app = App(session, lang=lang)
+    app.start()
+    for _ in range(60):
+        if app.bot_to_act():
+            app.bot_step()
+            continue
+        s = app.session
+        if s.phase is Phase.PLAY and len(s.plays) >= 24:
+            break
+        step = {Phase.ROLL: C.Roll(), Phase.PLAY: C.ChoosePlay(1), Phase.CONFIRM: C.Confirm()}
+        app.command(step.get(s.phase, C.No()))
+    assert app.session.phase is Phase.PLAY and len(app.session.plays) >= 24
+    listener = _BusyListener()
+    out: "queue.Queue[object]" = queue.Queue()
+    return app, listener, out, VoiceSource(app, listener, out, clock=clock)
+
+
+def test_twenty_split_from_its_three_by_a_pause_waits_and_is_joined_into_twenty_three() -> None:
+    """ "twenty … three": the pause ended the utterance after "twenty", heard sure; the number
+    waits for the rest (here "three", 0.25 s later) and plays 23, never 20."""
+    clock = _Clock()
+    app, listener, out, source = _many_plays(clock)
+    out.put(Heard("twenty", C.ChoosePlay(20), 1.0, 30.0, "whisper", began=99.4))
+    assert source.poll() is None
+    listener.hearing = True  # "three" is being said, then recognised
+    clock.now = 100.3
+    assert source.poll() is None
+    listener.hearing = False
+    clock.now = 100.7  # past the 0.5 s hold, the rest's result is in
+    out.put(Heard("three", C.ChoosePlay(3), 0.9, 30.0, "whisper", began=100.1))
+    assert source.poll() == C.ChoosePlay(23)
+    assert source.poll() is None and source.held is None
+
+
+def test_twenty_then_an_unsure_twenty_three_asks_back_twenty_three() -> None:
+    """As on the sound rig with a television on: a sure "twenty" (1.00), then "twenty three" (0.48)
+    0.2 s later: the play is not made from "twenty"; "twenty three" is asked back."""
+    clock = _Clock()
+    app, listener, out, source = _many_plays(clock)
+    seen: list[E.Event] = []
+    app.subscribe(seen.extend)
+    before = list(app.session.log)
+    out.put(Heard("twenty", C.ChoosePlay(20), 1.0, 30.0, "whisper", began=99.4))
+    assert source.poll() is None
+    clock.now = 100.2
+    out.put(Heard("twenty three", C.ChoosePlay(23), 0.48, 30.0, "whisper", began=99.9))
+    assert source.poll() is None
+    assert source.held == C.ChoosePlay(23) and _asked(seen)[-1].startswith("Did you say twenty three?")
+    assert app.session.log == before
+
+
+def test_a_number_that_begins_longer_ones_acts_as_heard_when_nothing_follows() -> None:
+    clock = _Clock()
+    app, listener, out, source = _many_plays(clock)
+    out.put(Heard("twenty", C.ChoosePlay(20), 1.0, 30.0, "whisper", began=99.4))
+    assert source.poll() is None
+    clock.now = 100.4
+    assert source.poll() is None  # within the hold
+    clock.now = 100.6
+    listener.hearing = True  # a sound is being heard: its result may be the rest
+    assert source.poll() is None
+    clock.now = 103.1  # heard for too long (a television's talk): the number acts as heard
+    assert source.poll() == C.ChoosePlay(20)
+    # a number no longer one begins with ("three") acts at once, as before
+    listener.hearing = False
+    out.put(Heard("three", C.ChoosePlay(3), 1.0, 30.0, "whisper", began=103.0))
+    assert source.poll() == C.ChoosePlay(3)
+
+
+def test_a_number_followed_by_another_word_acts_then_the_word_does() -> None:
+    clock = _Clock()
+    app, listener, out, source = _many_plays(clock)
+    out.put(Heard("twenty", C.ChoosePlay(20), 1.0, 30.0, "whisper", began=99.4))
+    assert source.poll() is None
+    clock.now = 100.3
+    out.put(Heard("stop", C.StopSpeech(), 0.9, 30.0, "whisper", began=100.0))
+    assert source.poll() == C.ChoosePlay(20)
+    assert source.poll() == C.StopSpeech()
+    assert source.poll() is None
+
+
+def test_greek_eikosi_split_from_its_tria_is_joined() -> None:
+    clock = _Clock()
+    app, listener, out, source = _many_plays(clock, "el")
+    out.put(Heard("είκοσι", C.ChoosePlay(20), 1.0, 30.0, "whisper", began=99.4))
+    assert source.poll() is None
+    clock.now = 100.3
+    out.put(Heard("τρία", C.ChoosePlay(3), 0.9, 30.0, "whisper", began=100.0))
+    assert source.poll() == C.ChoosePlay(23)

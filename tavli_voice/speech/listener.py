@@ -166,6 +166,8 @@ class Listener(EarlyGuess):
         self._level: float | None = None
         #: utterances dropped as background before recognition (read by benchmarks and tests)
         self.background = 0
+        #: an utterance is being recognised on the listener's thread (``busy``)
+        self._deciding = False
         self._init_overlap()
         self._init_guess()
 
@@ -180,6 +182,12 @@ class Listener(EarlyGuess):
         """Change what may be said (call on every new turn or question)."""
         with self._lock:
             self._options = options
+
+    def busy(self) -> bool:
+        """Whether an utterance is being heard or recognised now: its result is still to come
+        (``VoiceSource`` waits for it before acting on a number that it may continue)."""
+        vad = self._vad
+        return self._deciding or (vad is not None and vad.in_speech) or self._ptt is not None
 
     # --- lifecycle ------------------------------------------------------------
     def start(self) -> None:
@@ -347,6 +355,13 @@ class Listener(EarlyGuess):
         return why is not None
 
     def _utterance(self, utt: Utterance, gated: bool = True) -> None:
+        self._deciding = True
+        try:
+            self._decide_utterance(utt, gated)
+        finally:
+            self._deciding = False
+
+    def _decide_utterance(self, utt: Utterance, gated: bool) -> None:
         spec = self._take_spec()
         ready, self._barge_ready = self._barge_ready, False
         if self._stopped_early:  # "stop", already obeyed

@@ -65,6 +65,63 @@ def _nearly_no(heard: Any) -> bool:
     """Whether ``heard`` (a yes) had a no nearly as likely (``NEARLY_NO``)."""
     rival = getattr(heard, "rival", None)
     return rival is not None and isinstance(rival[0], (C.No, C.Cancel)) and rival[1] >= NEARLY_NO
+#: A number that begins longer ones on offer ("twenty": "twenty one" … "twenty nine"; «είκοσι»)
+#: waits this long (seconds) after it was heard for the rest of the number, which is joined to
+#: it, and the listener's next result while the listener is still hearing or recognising a sound
+#: (up to ``GO_ON_MAX_S``): the listener ends an utterance after 0.15 s of quiet
+#: (``VadSettings.hangover_s``), and the pause in "twenty … three" can be longer (on the sound rig
+#: with a television on, "twenty three" came out as a sure "twenty", which made play 20, and
+#: "twenty three" 0.2 s later). A guess made during the pause is never acted on early
+#: (``final_enough``). Nothing follows: it acts as heard.
+GO_ON_S = 0.5
+GO_ON_MAX_S = 3.0
+
+#: What ``VoiceSource._heard`` returns when polling goes on to the next item.
+_GO_ON = object()
+
+
+def _longer_than(heard: Any, options: "Options", lang: str) -> list[Any]:
+    """The phrases on offer whose words begin with ``heard``'s and go on ("twenty" → "twenty one" …)."""
+    from ..speech.grammar import phrases
+    from ..speech.words import folded
+
+    said = tuple(folded(w) for w in heard.text.split())
+    try:
+        offered = phrases(options, cast(Any, lang))
+    except ValueError:
+        return []
+    return [p for p in offered if len(p.words) > len(said) and tuple(folded(w) for w in p.words[:len(said)]) == said]
+
+
+def _may_go_on(heard: Any, options: "Options", lang: str) -> bool:
+    """Whether ``heard`` is a number that a longer one on offer begins with (held for the rest)."""
+    return bool(heard.text) and isinstance(heard.command, _PLAYING) and not heard.reason \
+        and bool(_longer_than(heard, options, lang))
+
+
+def _joined(opening: Any, heard: Any, options: "Options", lang: str) -> Any:
+    """``opening`` ("twenty") with ``heard``, when together they are a number on offer: "three"
+    makes "twenty three" (as unsure as the less sure of the two), a "twenty three" heard whole is
+    taken as it is. None when ``heard`` is another word."""
+    import dataclasses
+
+    from ..speech.grammar import lookup, phrases
+
+    if heard.command is None or heard.reason or not heard.text:
+        return None
+    if any(p.command == heard.command for p in _longer_than(opening, options, lang)):
+        return dataclasses.replace(heard, began=opening.began if opening.began is not None else heard.began)
+    try:
+        phrase = lookup(phrases(options, cast(Any, lang)), f"{opening.text} {heard.text}")
+    except ValueError:
+        return None
+    if phrase is None:
+        return None
+    return dataclasses.replace(heard, text=phrase.text, command=phrase.command,
+                               score=min(opening.score, heard.score), began=opening.began,
+                               doubtful=opening.doubtful or heard.doubtful, rival=None)
+
+
 #: Commands that choose a play: heard while a question is open, asked back however sure.
 _PLAYING = (C.ChoosePlay, C.FromPoint, C.ToPoint)
 
@@ -137,6 +194,11 @@ class VoiceSource:
         #: the turn and phase whose plays are on offer, and since when (``clock``)
         self.offered: tuple[object, ...] = self._turn_phase()
         self.offered_at = -math.inf
+        #: a number that begins longer ones on offer ("twenty"), held for its continuation
+        #: ("three"), and when it came (``clock``); later words already taken from the queue
+        self.opening: Any = None
+        self.opening_at = -math.inf
+        self.later: list[Any] = []
         app.subscribe(self._on_events)
         self.refresh()
 
@@ -188,14 +250,14 @@ class VoiceSource:
     def poll(self) -> C.Command | None:
         """The next command heard, if any (never blocks)."""
         from ..speech.heard import Heard
-        from ..speech.listener import VoiceProblem, explain, should_confirm
+        from ..speech.listener import VoiceProblem
         from ..words import text
 
         while not self.closed:
             try:
-                item = self.out.get_nowait()
+                item = self.later.pop(0) if self.later else self.out.get_nowait()
             except queue.Empty:
-                return None
+                return self._release_opening()
             if isinstance(item, _Loaded):  # the engine loaded, or could not
                 self.app.notice(item.said)
                 if item.failed:
@@ -207,56 +269,87 @@ class VoiceSource:
                 self.close()
                 return None
             if isinstance(item, Heard):
-                if isinstance(item.command, C.ChoosePlay) and item.began is not None \
-                        and item.began < self.offered_at:
-                    log.info("voice: %r began %.2f s before these plays were offered: dropped", item.text,
-                             self.offered_at - item.began)
+                if self.opening is not None:
+                    opening, self.opening = self.opening, None
+                    joined = _joined(opening, item, self.listener.options, self._lang())
+                    if joined is None:  # another word: the opening acts as before, this one after it
+                        self.later.append(item)
+                    item = opening if joined is None else joined
+                elif _may_go_on(item, self.listener.options, self._lang()):
+                    # "twenty" of "twenty … three": the pause in it may have ended the utterance
+                    self.opening, self.opening_at = item, self.clock()
                     continue
-                if item.command is None:
-                    if item.reason == "not_on_offer":
-                        self.app.notice(self._not_on_offer(item))
-                    else:
-                        self.app.notice(explain(item, self.listener.options, self._lang()))
-                    continue
-                if self.held is not None:
-                    if item.began is not None and not isinstance(item.command, C.StopSpeech) \
-                            and (item.began < self.asked_at or isinstance(item.command, (C.Yes, C.Confirm))
-                                 and item.began < self.asked_at + ANSWER_AFTER_S):
-                        # said before the open question was asked: not its answer (an earlier one's,
-                        # or a word heard late), nor a yes begun before its first words could be heard
-                        # (on the rig a television's talk came out as "ten" and 0.5 s later as "yes",
-                        # and play 10 was made before the player spoke); the question stays open
-                        log.info("voice: %r began %.2f s before the open question: dropped", item.text,
-                                 self.asked_at - item.began)
-                        continue
-                    if not isinstance(item.command, _ANSWERS) and (should_confirm(item, "unsure")
-                                                                   or isinstance(item.command, _PLAYING)
-                                                                   or self._was_refused(item.command)):
-                        # another word, heard unsure, or a play however sure, while a question is open:
-                        # asked back in its turn, most likely the answer misheard (measured on the rig: a
-                        # Greek "ναι" came out as "ένα" and chose play 1; with a television on, "no" to
-                        # "did you say a hundred and twelve?" came out as a sure "three" and made play 3)
-                        self._ask(item)
-                        continue
-                    if isinstance(item.command, (C.Yes, C.Confirm)) and should_confirm(item, "unsure") \
-                            and (self.held_over_question or _nearly_no(item)):
-                        # a word heard while another question was open is likely the player's answer
-                        # misheard: an unsure yes does not make it a play, the question is asked again
-                        # (on the rig with a television on, "no" came out as an unsure "three", was
-                        # asked back, and the next number said, "nine", as a "yes" at 0.32). An unsure
-                        # yes to a first question still answers it (7 of 12 yeses on the rig were unsure),
-                        # unless "no" was nearly as likely (on the rig with a television on, the "no" to
-                        # "did you say nine?" came out as "yes" 0.27 against "no" 0.25 and made play 9)
-                        log.info("voice: an unsure %r (%.2f) to the open question: asked again", item.text,
-                                 item.score)
-                        self._ask(self.held_heard)
-                        continue
-                    return self._answer(item.command)
-                if should_confirm(item, self.confirm) or self._was_refused(item.command):  # type: ignore[arg-type]
-                    self._ask(item)
-                    continue
-                return item.command
+                command = self._heard(item)
+                if command is not _GO_ON:
+                    return cast("C.Command | None", command)
         return None
+
+    def _release_opening(self) -> C.Command | None:
+        """The number held for a continuation (``opening``), once none came: acted on as heard."""
+        opening = self.opening
+        if opening is None:
+            return None
+        now = self.clock()
+        busy = getattr(self.listener, "busy", None)
+        if now < self.opening_at + GO_ON_S or callable(busy) and busy() and now < self.opening_at + GO_ON_MAX_S:
+            return None
+        self.opening = None
+        command = self._heard(opening)
+        return None if command is _GO_ON else cast("C.Command | None", command)
+
+    def _heard(self, item: Any) -> object:
+        """What ``item`` (a ``Heard``) does: a command to play, None (stop polling), or ``_GO_ON``."""
+        from ..speech.listener import explain, should_confirm
+
+        if isinstance(item.command, C.ChoosePlay) and item.began is not None \
+                and item.began < self.offered_at:
+            log.info("voice: %r began %.2f s before these plays were offered: dropped", item.text,
+                     self.offered_at - item.began)
+            return _GO_ON
+        if item.command is None:
+            if item.reason == "not_on_offer":
+                self.app.notice(self._not_on_offer(item))
+            else:
+                self.app.notice(explain(item, self.listener.options, self._lang()))
+            return _GO_ON
+        if self.held is not None:
+            if item.began is not None and not isinstance(item.command, C.StopSpeech) \
+                    and (item.began < self.asked_at or isinstance(item.command, (C.Yes, C.Confirm))
+                         and item.began < self.asked_at + ANSWER_AFTER_S):
+                # said before the open question was asked: not its answer (an earlier one's,
+                # or a word heard late), nor a yes begun before its first words could be heard
+                # (on the rig a television's talk came out as "ten" and 0.5 s later as "yes",
+                # and play 10 was made before the player spoke); the question stays open
+                log.info("voice: %r began %.2f s before the open question: dropped", item.text,
+                         self.asked_at - item.began)
+                return _GO_ON
+            if not isinstance(item.command, _ANSWERS) and (should_confirm(item, "unsure")
+                                                           or isinstance(item.command, _PLAYING)
+                                                           or self._was_refused(item.command)):
+                # another word, heard unsure, or a play however sure, while a question is open:
+                # asked back in its turn, most likely the answer misheard (measured on the rig: a
+                # Greek "ναι" came out as "ένα" and chose play 1; with a television on, "no" to
+                # "did you say a hundred and twelve?" came out as a sure "three" and made play 3)
+                self._ask(item)
+                return _GO_ON
+            if isinstance(item.command, (C.Yes, C.Confirm)) and should_confirm(item, "unsure") \
+                    and (self.held_over_question or _nearly_no(item)):
+                # a word heard while another question was open is likely the player's answer
+                # misheard: an unsure yes does not make it a play, the question is asked again
+                # (on the rig with a television on, "no" came out as an unsure "three", was
+                # asked back, and the next number said, "nine", as a "yes" at 0.32). An unsure
+                # yes to a first question still answers it (7 of 12 yeses on the rig were unsure),
+                # unless "no" was nearly as likely (on the rig with a television on, the "no" to
+                # "did you say nine?" came out as "yes" 0.27 against "no" 0.25 and made play 9)
+                log.info("voice: an unsure %r (%.2f) to the open question: asked again", item.text,
+                         item.score)
+                self._ask(self.held_heard)
+                return _GO_ON
+            return self._answer(item.command)
+        if should_confirm(item, self.confirm) or self._was_refused(item.command):  # type: ignore[arg-type]
+            self._ask(item)
+            return _GO_ON
+        return item.command
 
     def _ask(self, heard: Any) -> None:
         """Hold ``heard``'s command and ask "Did you say …? Say yes or no"."""
