@@ -61,9 +61,9 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     from .arguments import MAX_DWELL, SCALE_RANGE
 
     ap.add_argument("--window", action="store_true", help=text("review.opt_window", lang))
-    ap.add_argument("--theme", choices=["high_contrast", "classic"], default="high_contrast",
-                    help=text("cli.theme", lang))
-    ap.add_argument("--scale", type=A.number(lang, *SCALE_RANGE), default=1.0,
+    ap.add_argument("--theme", choices=["high_contrast", "classic"], default=None,
+                    help=text("cli.theme", lang))  # None: the look kept, else the defaults
+    ap.add_argument("--scale", type=A.number(lang, *SCALE_RANGE), default=None,
                     metavar=text("metavar.scale", lang), help=text("cli.scale", lang))
     ap.add_argument("--dwell", type=A.number(lang, 0.0, MAX_DWELL), default=None,
                     metavar=text("metavar.seconds", lang), help=text("cli.dwell", lang))

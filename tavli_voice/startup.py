@@ -97,9 +97,10 @@ def build_parser(lang: str = "en", prog: str = "tavli-voice play") -> argparse.A
     ap.add_argument("--barge-in", choices=["ignore", "interrupt"], default="ignore",
                     help=h("barge_in"))
     ap.add_argument("--window", action="store_true", help=h("window"))
-    ap.add_argument("--theme", choices=["high_contrast", "classic"], default="high_contrast",
+    # None: the look last chosen in the window (kept in the settings file), else the defaults
+    ap.add_argument("--theme", choices=["high_contrast", "classic"], default=None,
                     help=h("theme"))
-    ap.add_argument("--scale", type=A.number(lang, *SCALE_RANGE), default=1.0,
+    ap.add_argument("--scale", type=A.number(lang, *SCALE_RANGE), default=None,
                     metavar=mv("scale"), help=h("scale"))
     ap.add_argument("--dwell", type=A.number(lang, 0.0, MAX_DWELL), default=None,
                     metavar=mv("seconds"), help=h("dwell"))
@@ -203,6 +204,7 @@ def run_window(app: "App", args: argparse.Namespace, sources: "list[Source]",
     try:
         from .narration.settings import default_settings_path
         from .scanning import ScanSettings, load_scan_settings, save_scan_speed
+        from .ui.board.theme import load_look, save_look
         from .ui.board.window import run_window as open_window
     except ImportError as exc:
         say(M.text("window.unavailable", app.lang, error=str(exc)))
@@ -219,6 +221,14 @@ def run_window(app: "App", args: argparse.Namespace, sources: "list[Source]",
     def keep(changed: ScanSettings) -> None:  # "slower"/"faster" picked while scanning
         save_scan_speed(path, changed)  # the file keeps its mode (--scan is for this match)
 
+    # the look last chosen (F2, + and −, the scan menu's Settings) unless given this time
+    kept_theme, kept_scale = load_look(path)
+    theme = args.theme or kept_theme or "high_contrast"
+    scale = args.scale if args.scale is not None else kept_scale or 1.0
+
+    def keep_look(name: str, size: float) -> None:
+        save_look(path, name, size)
+
     waiting = list(opening or ())
 
     def first_frame(_win: object) -> None:
@@ -227,8 +237,9 @@ def run_window(app: "App", args: argparse.Namespace, sources: "list[Source]",
             waiting.clear()
 
     return open_window(app, scan=args.scan, scan_settings=settings, sources=sources,
-                       resumed_events=resumed_events, theme=args.theme, scale=args.scale,
+                       resumed_events=resumed_events, theme=theme, scale=scale,
                        dwell=args.dwell, fullscreen=args.fullscreen, on_scan_settings=keep,
+                       on_display=keep_look,
                        on_frame=first_frame if waiting else None)
 
 

@@ -101,3 +101,37 @@ def test_the_keys_say_the_change_too_and_the_limit(home: Path, lang: str) -> Non
     assert win.status[-1] == words.text("board.size_limit", lang, pct=300)
     assert kept[-1][1] == 3.0
     win.close()
+
+
+def test_the_look_chosen_is_kept_in_the_settings_file_for_the_next_window(
+        tmp_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The look changed in the window (its ``on_display``) is written to the settings file,
+    its other sections kept; the next window opens with it unless --theme/--scale say else."""
+    import json
+
+    from tavli_voice import startup
+    from tavli_voice.narration.settings import default_settings_path
+    from tavli_voice.ui.board import window
+
+    path = default_settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"speech": {"rate": 1.2}}))
+    opened: list[tuple[str, float]] = []
+
+    def fake_window(app: App, **kw):  # type: ignore[no-untyped-def]
+        opened.append((kw["theme"], kw["scale"]))
+        if len(opened) == 1:
+            kw["on_display"]("classic", 1.5)  # as F2 and + would, or the scan menu
+        return 0
+
+    monkeypatch.setattr(window, "run_window", fake_window)
+    app = App(new_session(kind="portes", length=1, seed=3), lang="en", save_path=None)
+    parser = startup.build_parser("en")
+    for argv in ([], [], ["--theme", "high_contrast", "--scale", "2"]):
+        startup.run_window(app, parser.parse_args(argv), [], None, lambda line: None)
+    assert opened == [("high_contrast", 1.0), ("classic", 1.5), ("high_contrast", 2.0)]
+    kept = json.loads(path.read_text())
+    assert kept == {"speech": {"rate": 1.2}, "window": {"theme": "classic", "scale": 1.5}}
+    path.write_text(json.dumps({"window": {"theme": "paisley", "scale": 99}}))
+    startup.run_window(app, parser.parse_args([]), [], None, lambda line: None)
+    assert opened[-1] == ("high_contrast", 1.0)  # a look that cannot be used is left out

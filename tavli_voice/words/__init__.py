@@ -1046,10 +1046,14 @@ MESSAGES: dict[str, dict[str, str]] = {
                            "μικρόφωνο εκτός από «σταμάτα», interrupt σταματά την ομιλία μόλις "
                            "μιλήσεις"},
     "cli.window": {"en": "open the board window", "el": "ανοίγει το παράθυρο με το ταμπλό"},
-    "cli.theme": {"en": "board window colours: high_contrast (default) or classic",
-                  "el": "χρώματα ταμπλό: high_contrast (προεπιλογή) ή classic"},
-    "cli.scale": {"en": "board window size of text and buttons (1 = normal)",
-                  "el": "μέγεθος γραμμάτων και κουμπιών στο παράθυρο (1 = κανονικό)"},
+    "cli.theme": {"en": "board window colours: high_contrast (default) or classic; without it, "
+                        "the colours last chosen in the window",
+                  "el": "χρώματα ταμπλό: high_contrast (προεπιλογή) ή classic· χωρίς αυτό, τα "
+                        "χρώματα που διάλεξες τελευταία στο παράθυρο"},
+    "cli.scale": {"en": "board window size of text and buttons (1 = normal); without it, the "
+                        "size last chosen in the window",
+                  "el": "μέγεθος γραμμάτων και κουμπιών στο παράθυρο (1 = κανονικό)· χωρίς αυτό, "
+                        "το μέγεθος που διάλεξες τελευταία στο παράθυρο"},
     "cli.dwell": {"en": "board window: pick a button by resting the pointer on it this many seconds",
                   "el": "παράθυρο: επιλογή κουμπιού όταν ο δείκτης μένει πάνω του τόσα δευτερόλεπτα"},
     "cli.fullscreen": {"en": "board window fills the screen",

@@ -15,6 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from pathlib import Path
+
+from ... import userfiles
 from ...arguments import SCALE_RANGE as SCALE_RANGE  # allowed range of the scale setting
 
 RGB = tuple[int, int, int]
@@ -124,6 +127,31 @@ CLASSIC = Theme(
 )
 
 THEMES: dict[str, Theme] = {t.name: t for t in (HIGH_CONTRAST, CLASSIC)}
+
+#: The section of the shared settings file that keeps the window's look.
+LOOK_SECTION = "window"
+
+
+def load_look(path: Path) -> tuple[str | None, float | None]:
+    """The theme's name and the scale last chosen in the window (F2, + and −, the scan
+    menu), each None when not kept or not usable (an unknown theme, a scale out of range).
+
+    >>> load_look(Path("/nonexistent/settings.json"))
+    (None, None)
+    """
+    section, _problem = userfiles.read_section(path, LOOK_SECTION)
+    section = section or {}
+    name, scale = section.get("theme"), section.get("scale")
+    low, high = SCALE_RANGE
+    kept = (float(scale) if isinstance(scale, (int, float)) and not isinstance(scale, bool)
+            and low <= scale <= high else None)
+    return (name if name in THEMES else None, kept)
+
+
+def save_look(path: Path, name: str, scale: float) -> Path | None:
+    """Keep the window's theme and scale in the settings file, its other sections as they
+    were (:func:`tavli_voice.userfiles.write_section`; ``OSError`` when it cannot be written)."""
+    return userfiles.write_section(path, LOOK_SECTION, {"theme": name, "scale": scale})
 
 
 def find_theme(name: str | None, scale: float = 1.0) -> Theme:
