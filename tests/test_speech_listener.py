@@ -222,3 +222,50 @@ def test_the_listener_is_busy_while_it_hears_or_recognises_a_sound_and_not_befor
     assert not during[-1]  # the word recognised and posted: nothing more to come
     assert seen and all(seen)
     assert [h.text for h in drain(out) if isinstance(h, Heard)] == ["yes"]
+
+
+@needs_espeak
+def test_twenty_and_three_split_by_a_pause_reach_the_game_as_twenty_three(engine: SphinxRecognizer) -> None:
+    """ "twenty", 0.2 s of quiet, "three" (0.56 s between the words, espeak's own quiet included):
+    the listener ends the utterance after "twenty" (its hang-over is 0.15 s) and posts each word;
+    the voice source joins them and asks back "twenty three" (pocketsphinx is unsure of it), where
+    it asked "twenty" and then "three"."""
+    from tavli_voice import commands as C
+    from tavli_voice import events as E
+    from tavli_voice.rules import MatchConfig
+    from tavli_voice.session import Phase, Session
+    from tavli_voice.ui.app import App
+    from tavli_voice.ui.voice_input import VoiceSource
+
+    session = Session(MatchConfig(1, "portes", "tavlucky", 2), (E.PlayerInfo("you"), E.PlayerInfo("Rita", "rita")))
+    app = App(session, lang="en")
+    app.start()
+    for _ in range(60):
+        if app.bot_to_act():
+            app.bot_step()
+            continue
+        if session.phase is Phase.PLAY and len(session.plays) >= 24:
+            break
+        step = {Phase.ROLL: C.Roll(), Phase.PLAY: C.ChoosePlay(1), Phase.CONFIRM: C.Confirm()}
+        app.command(step.get(session.phase, C.No()))
+    assert session.phase is Phase.PLAY and len(session.plays) >= 24
+    asked: list[str] = []
+    app.subscribe(lambda events: asked.extend(e.text for e in events if isinstance(e, E.Notice)))
+    out: queue.Queue[object] = queue.Queue()
+    clock = Clock()
+    listener = Listener(engine, "en", out, clock=clock)
+    source = VoiceSource(app, listener, out, clock=clock)
+    words = np.concatenate([espeak("twenty"), np.zeros(int(0.2 * RATE), np.float32), espeak("three")])
+    sound = in_silence(words, before=0.6, after=2.0, seed=7)
+    block = RATE // 50
+    made = []
+    for k in range(0, len(sound), block):
+        clock.now = k / RATE
+        listener.process(sound[k:k + block])
+        command = source.poll()
+        if command is not None:
+            made.append(command)
+    assert made == [] or made == [C.ChoosePlay(23)]
+    assert C.ChoosePlay(20) not in made and C.ChoosePlay(3) not in made
+    assert [a for a in asked if a.startswith("Did you say")] == ([] if made else
+                                                                 ["Did you say twenty three? Say yes or no."])
