@@ -170,6 +170,10 @@ class VoiceSource:
     turn) is dropped (logged): it was meant for other plays (on the sound rig, the "no" said
     to a question in one turn was recognised just after the next roll, against its 49 plays,
     as a sure "three", and play 3 was made).
+
+    A number that begins longer ones on offer ("twenty" while "twenty one" … are) waits
+    ``GO_ON_S`` for the rest, and while the listener still hears a sound (``busy``): "twenty",
+    then "three", is "twenty three"; another word, or nothing, and it acts as heard.
     """
 
     def __init__(self, app: App, listener: Any, out: "queue.Queue[Any]",
