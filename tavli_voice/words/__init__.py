@@ -1098,6 +1098,12 @@ MESSAGES: dict[str, dict[str, str]] = {
                   "el": "βήμα βήμα: διάλεξε το πούλι σε μια θέση (bar ή μπάρα για την μπάρα)"},
     "help.to": {"en": "move the picked checker to a point (off to bear off)",
                 "el": "πήγαινε το πούλι σε μια θέση (off ή έξω για μάζεμα)"},
+    # spoken help names only the words the voice grammar takes (command_table.POINT_WORDS):
+    # a Greek speaker says «μπάρα» and «έξω», never the typed Latin "bar" or "off"
+    "help.from.say": {"en": "step by step: pick the checker on a point (bar for the bar)",
+                      "el": "βήμα βήμα: διάλεξε το πούλι σε μια θέση (μπάρα για την μπάρα)"},
+    "help.to.say": {"en": "move the picked checker to a point (off to bear off)",
+                    "el": "πήγαινε το πούλι σε μια θέση (έξω για μάζεμα)"},
     # the board window's own way (no typed "bar" or "off" there): click, or arrows and OK
     "help.from.window": {"en": "step by step: pick up a checker: click it, or reach it with the "
                                "arrows and press OK",
@@ -1610,7 +1616,8 @@ def help_lines(lang: str, commands: Iterable[str] | None = None, plays: int = 0,
     ``keys=False`` leaves the letters out (for voice or switch users).
     ``saving=False`` (``--no-save``): quitting does not promise a saved match.
     ``window``: the board window's own way where it has one (``help.from.window``: click,
-    or the arrows and OK, where the terminal types "f 13", "f bar", "t off").
+    or the arrows and OK, where the terminal types "f 13", "f bar", "t off"); ``speech``: the
+    spoken form where it has one (``help.from.say``: «μπάρα», never the typed "bar", in Greek).
     """
     wanted = None if commands is None else set(commands)
     if wanted is not None and "take" in wanted:
@@ -1632,7 +1639,11 @@ def help_lines(lang: str, commands: Iterable[str] | None = None, plays: int = 0,
                        text("help.item", lang, key="1" if one else f"1-{plays}", what=what))
             continue
         key = "help.quit.unsaved" if row.help == "help.quit" and not saving else row.help
-        what = text(f"{key}.window" if window and f"{key}.window" in ENTRIES else key, lang)
+        if window and f"{key}.window" in ENTRIES:
+            key = f"{key}.window"
+        elif speech and f"{key}.say" in ENTRIES:  # aloud: only the words a speaker can say
+            key = f"{key}.say"
+        what = text(key, lang)
         if speech:  # "point N" aloud: "point number"
             what = re.sub(r"\bN\b", text("key.number", lang), what)
         if not keys:
