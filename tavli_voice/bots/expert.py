@@ -162,7 +162,15 @@ class ExpertBot:
                     rows.append(tuple(to_state(opp)))
         if not searched:
             return out
-        like = opps[0]
+        eq = self.state_equities(opps[0], rows)
+        best = np.maximum.reduceat(eq, np.array(starts))
+        np.add.at(out, np.array(groups), -np.array(weights) * best)
+        return out
+
+    def state_equities(self, like: Position, rows: Sequence[tuple[int, ...]]) -> NDArray[np.float64]:
+        """Equity of each of ``rows`` (the quick turn generator's result states of the side
+        to move in ``like``'s game and preset) for the player who made them, in one batch of
+        the net; a finished game is worth its points (mars and the cube counted)."""
         a = np.array(rows, dtype=np.int32)
         pins = (a[:, PIN + 1:PIN + 25] if like.game == "plakoto"
                 else np.zeros((len(a), 24), np.int32))
@@ -177,9 +185,7 @@ class ExpertBot:
             if done is not None:
                 eq[i] = 0.0 if done.winner is None else (
                     done.points if done.winner == 0 else -done.points) / cube_value(like)
-        best = np.maximum.reduceat(eq, np.array(starts))
-        np.add.at(out, np.array(groups), -np.array(weights) * best)
-        return out
+        return eq
 
     def scored(self, plays: Sequence[Play]) -> NDArray[np.float64]:
         """Equity of each play as the bot judges it (0-ply, searched when close)."""

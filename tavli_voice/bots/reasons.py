@@ -40,12 +40,10 @@ import numpy as np
 
 from tavli_voice.rules import Play, Position, game_outcome
 from tavli_voice.rules.dice import dice_list
-from tavli_voice.rules.games import PIN, S_BAR, S_OFF, S_OPP_BAR, S_OPP_OFF, game_for, to_state
+from tavli_voice.rules.games import PIN, game_for, to_state
 
-from .base import cube_value
 from .expert import ExpertBot
-from .features import Boards, encode
-from .net import LOSE_G, WIN_G, equity
+from .net import LOSE_G, WIN_G
 from .reason_bearoff import bearing_off, rolls_left
 from .fastgen import State, _Walk, result_states
 from .shots import MASKS
@@ -671,21 +669,7 @@ def roll_equities(results: Sequence[Position], bot: ExpertBot) -> np.ndarray:
                 which.append(k)
     if not rows:
         return out
-    like = results[0].flip()
-    a = np.array(rows, dtype=np.int32)
-    pins = (a[:, PIN + 1:PIN + 25] if like.game == "plakoto"
-            else np.zeros((len(a), 24), np.int32))
-    b = Boards(like.game, a[:, 1:25], pins, a[:, [S_BAR, S_OPP_BAR]],
-               a[:, [S_OFF, S_OPP_OFF]], like=like)
-    eq = equity(bot.net(like.game).outputs(encode(b)), like.preset)
-    ended = a[:, S_OFF] == 15
-    if like.game == "plakoto":
-        ended |= a[:, PIN + 1] == -1
-    for i in np.flatnonzero(ended):
-        done = game_outcome(b.position(int(i)))
-        if done is not None:
-            eq[i] = 0.0 if done.winner is None else (
-                done.points if done.winner == 0 else -done.points) / cube_value(like)
+    eq = bot.state_equities(results[0].flip(), rows)
     best = np.maximum.reduceat(eq[np.array(which)], np.array(starts))
     for (j, r), value in zip(cells, best):
         out[j, r] = -value  # the opponent's best reply, from our side
