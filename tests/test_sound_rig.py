@@ -201,7 +201,15 @@ def test_its_own_voice_through_the_loudspeaker_is_not_taken_for_the_player(own_r
                 time.sleep(1.0)
                 said = time.monotonic()
                 own_rig.play_into_mic(espeak_file("five", "en-us"))
-                g.wait_for("24/18 6/5", after=said, timeout=15)
+                try:
+                    g.wait_for("24/18 6/5", after=said, timeout=15)
+                except TimeoutError:
+                    # a number said again while "did you say five?" is open is asked back, never
+                    # played at once: the player answers the question
+                    g.wait_for("Did you say five?", after=said, timeout=1)
+                    said = time.monotonic()
+                    own_rig.play_into_mic(espeak_file("yes", "en-us"))
+                    g.wait_for("24/18 6/5", after=said, timeout=15)
         finally:
             g.close()
     assert spoken > 15.0, spoken  # it really talked most of the time
