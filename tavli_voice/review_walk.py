@@ -62,7 +62,7 @@ def judging(players: Sequence[dict[str, Any]], sides: Sequence[int], lang: str) 
     listener's ("Rita's plays", «τις κινήσεις της Ρίτας»; both players' with ``--side all``).
 
     >>> judging([{"name": "Rita", "bot": "rita"}, {"name": "Expert", "bot": "expert"}], [0], "el")
-    'Ο ειδικός κρίνει τις κινήσεις της Ρίτας.'
+    'Ο έμπειρος παίκτης κρίνει τις κινήσεις της Ρίτας.'
     """
     if len(sides) > 1:
         return text("review.judging_both", lang)

@@ -63,6 +63,7 @@ FORBIDDEN: tuple[tuple[str, str], ...] = (
     (r"Η ρύθμιση \{0\}", "Η ρύθμιση «{0}»"),
     (r"του αντιπάλου!", "name the victim: τη μάνα της Ρίτας"),
     (r"αναγνωριστ", "μηχανή αναγνώρισης ομιλίας"),
+    (r"(?i)\bειδικ", "ο έμπειρος παίκτης: the expert level has one name, the review's judge too"),
 )
 #: "πάσο" means a lost turn only: the one sentence that says it.
 PASO_KEYS = {"pass.terse"}
@@ -105,6 +106,8 @@ class TestGlossary:
         assert glossary_faults("από τη μπάρα στο 22")
         assert glossary_faults("24: 2 δικά σου; 23: άδεια")
         assert glossary_faults("Ζαριά έναρξης: η Ρίτα 1, ο Παίκτης 2 5.")
+        assert glossary_faults("Ο ειδικός κρίνει τις κινήσεις σου.")
+        assert not glossary_faults("Ο έμπειρος παίκτης κρίνει τις κινήσεις σου.")
         assert not glossary_faults("Παραιτείσαι από αυτή την παρτίδα; Ναι ή όχι;")
 
     def test_a_readout_lists_points_with_a_middle_dot(self) -> None:

@@ -295,9 +295,9 @@ class TestReviewJsonl:
                              "1": "The expert is judging the expert's plays.",
                              "all": "The expert is judging both players' plays."}
         else:
-            assert first == {"0": "Ο ειδικός κρίνει τις κινήσεις της Ρίτας.",
-                             "1": "Ο ειδικός κρίνει τις κινήσεις του έμπειρου παίκτη.",
-                             "all": "Ο ειδικός κρίνει τις κινήσεις και των δύο παικτών."}
+            assert first == {"0": "Ο έμπειρος παίκτης κρίνει τις κινήσεις της Ρίτας.",
+                             "1": "Ο έμπειρος παίκτης κρίνει τις κινήσεις του έμπειρου παίκτη.",
+                             "all": "Ο έμπειρος παίκτης κρίνει τις κινήσεις και των δύο παικτών."}
         reasons = [line for line in said["0"].splitlines() if line.startswith(("Why: ", "Γιατί: "))]
         assert len(reasons) >= 3, said["0"][-3000:]
         text = " ".join(reasons)
@@ -318,7 +318,7 @@ def walk(capsys: pytest.CaptureFixture[str], typed: str, *argv: str) -> list[str
     lines = out.getvalue().splitlines()
     # Rita against the expert: nobody listening played, Rita is named; a person's: "your"
     assert lines[0] in ("The expert is judging Rita's plays.",
-                        "Ο ειδικός κρίνει τις κινήσεις της Ρίτας.",
+                        "Ο έμπειρος παίκτης κρίνει τις κινήσεις της Ρίτας.",
                         "The expert is judging your plays.")
     return lines[1:]
 

@@ -16,7 +16,7 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
               "is said.",
         "el": "Ανασκόπηση των αγώνων που κρατήθηκαν: τα λάθη του πιο πρόσφατου αγώνα (ή του "
               "αγώνα ΟΝΟΜΑ) ένα ένα με πλήκτρα, με τη φωνή (--voice) ή με διακόπτη (--scan), η λίστα "
-              "των αγώνων (--list) ή η κρίση του ειδικού για κάθε κίνηση (--jsonl). Το "
+              "των αγώνων (--list) ή η κρίση του έμπειρου παίκτη για κάθε κίνηση (--jsonl). Το "
               "ιστορικό κρατά τους {max} πιο πρόσφατους αγώνες που τελείωσαν ή που άφησες· αν "
               "κρατηθεί ακόμα ένας, σβήνεται ο παλαιότερος και αυτό λέγεται."},
     "opt_list": {"en": "list the kept matches, newest first",
@@ -106,10 +106,10 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
     "size_none": {"en": "not a mistake", "el": "όχι λάθος"},
     "no_number": {"en": "There are plays 1 to {n}.", "el": "Οι κινήσεις είναι από 1 έως {n}."},
     "right": {"en": "Right, that is the expert's play: {play}.",
-              "el": "Σωστά, αυτή είναι η κίνηση του ειδικού: {play}."},
+              "el": "Σωστά, αυτή είναι η κίνηση του έμπειρου παίκτη: {play}."},
     "wrong": {"en": "Not that one, it is not the expert's play: {play}.",
-              "el": "Όχι αυτή, δεν είναι η κίνηση του ειδικού: {play}."},
-    "best": {"en": "The expert's play: {best}.", "el": "Η κίνηση του ειδικού: {best}."},
+              "el": "Όχι αυτή, δεν είναι η κίνηση του έμπειρου παίκτη: {play}."},
+    "best": {"en": "The expert's play: {best}.", "el": "Η κίνηση του έμπειρου παίκτη: {best}."},
     "made": {"en": "The play made: {played}.", "el": "Η κίνηση που έγινε: {played}."},
     "cost": {"en": "The mistake cost about {games}, {points} a game.",
              "el": "Το λάθος κόστισε περίπου {games}, {points} ανά παρτίδα."},
@@ -125,19 +125,19 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
     "offer": {"en": "Review your mistakes? Yes or no.",
               "el": "Να δούμε τα λάθη σου; Ναι ή όχι."},
     "judging": {"en": "The expert is judging your plays.",
-                "el": "Ο ειδικός κρίνει τις κινήσεις σου."},
+                "el": "Ο έμπειρος παίκτης κρίνει τις κινήσεις σου."},
     # when the side reviewed is not the person listening (bot matches, --side): by name
     "judging_named": {"en": "The expert is judging {whose} plays.",
-                      "el": "Ο ειδικός κρίνει τις κινήσεις {whose}."},
+                      "el": "Ο έμπειρος παίκτης κρίνει τις κινήσεις {whose}."},
     "judging_both": {"en": "The expert is judging both players' plays.",
-                     "el": "Ο ειδικός κρίνει τις κινήσεις και των δύο παικτών."},
+                     "el": "Ο έμπειρος παίκτης κρίνει τις κινήσεις και των δύο παικτών."},
     "cannot": {"en": "This match cannot be reviewed: {error}",
                "el": "Αυτός ο αγώνας δεν μπορεί να αναλυθεί: {error}"},
     "prompt_cmd": {"en": "Try again: type the number of the best play. Or Enter next, < previous, "
                          "m repeat, x the expert's play, e why, q stop.",
                    "el": "Δοκίμασε ξανά: γράψε τον αριθμό της καλύτερης κίνησης. Ή Enter "
-                         "επόμενο, < προηγούμενο, m ξανά, x η κίνηση του ειδικού, e γιατί, q "
-                         "τέλος."},
+                         "επόμενο, < προηγούμενο, m ξανά, x η κίνηση του έμπειρου παίκτη, e "
+                         "γιατί, q τέλος."},
     "say_cmd": {"en": "Say a play's number to try again, or next, previous, repeat, hint, why or "
                       "end.",
                 "el": "Πες τον αριθμό μιας κίνησης για να δοκιμάσεις ξανά, ή επόμενο, "
