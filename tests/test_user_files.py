@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import stat
 import subprocess
 import sys
@@ -268,7 +269,7 @@ class TestLockThatCannotBeTaken:
 
 class TestSettingsFile:
     @pytest.mark.parametrize("raw", [b"{not json", b'{"speech": {"volume": NaN}}', b"[1]"])
-    @pytest.mark.parametrize("lang, words", [("en", "is damaged; the default settings are used"),
+    @pytest.mark.parametrize("lang, words", [("en", "is damaged, so the default settings are used"),
                                              ("el", "είναι χαλασμένο")])
     def test_damaged_settings_are_copied_and_said(self, tmp_path: Path, raw: bytes, lang: str,
                                                   words: str) -> None:
@@ -281,6 +282,25 @@ class TestSettingsFile:
             "Πόρτες" in said
         assert fingerprint(path) == before
         assert (path.parent / "settings.json.bad").read_bytes() == raw
+
+    @pytest.mark.parametrize("lang, default, kept", [
+        ("en", "so the default settings are used", "Your old file is kept as"),
+        ("el", "γι' αυτό χρησιμοποιούνται οι προεπιλεγμένες ρυθμίσεις",
+         "Το παλιό σου αρχείο κρατήθηκε ως")])
+    def test_the_damaged_settings_line_says_defaults_and_the_old_file_plainly(
+            self, tmp_path: Path, lang: str, default: str, kept: str) -> None:
+        path = tmp_path / "xc" / "tavli_voice" / "settings.json"
+        path.parent.mkdir(parents=True)
+        path.write_bytes(b'{"speech": {"rate": ')
+        _code, said = run(["--no-save", "--game", "portes", "--lang", lang])
+        line = said.splitlines()[0]
+        copy = path.parent / "settings.json.bad"
+        assert line.startswith(("The settings file", "Το αρχείο ρυθμίσεων")), line
+        assert default in line and f"{kept} {copy}." in line and str(path) in line, line
+        assert copy.read_bytes() == b'{"speech": {"rate": '
+        words = line.replace(str(copy), "").replace(str(path), "")
+        if lang == "el":  # nothing Latin but the two paths
+            assert not re.search(r"[A-Za-z]", words), words
 
     def test_a_fifo_as_settings_or_save_does_not_hang(self, tmp_path: Path) -> None:
         data = tmp_path / "xd" / "tavli_voice"

@@ -855,10 +855,10 @@ MESSAGES: dict[str, dict[str, str]] = {
               "tavli-voice δεν θα ήξερε ότι ο αγώνας είναι ανοιχτός· για να μη χαθεί κανένας, "
               "αυτός ο αγώνας αποθηκεύεται στο {new}."},
     "settings.damaged": {
-        "en": "The settings file {path} is damaged; the default settings are used. A copy of "
-              "it is kept as {copy}.",
-        "el": "Το αρχείο ρυθμίσεων {path} είναι χαλασμένο· χρησιμοποιούνται οι προεπιλεγμένες "
-              "ρυθμίσεις. Ένα αντίγραφό του κρατήθηκε ως {copy}."},
+        "en": "The settings file {path} is damaged, so the default settings are used. Your old "
+              "file is kept as {copy}.",
+        "el": "Το αρχείο ρυθμίσεων {path} είναι χαλασμένο, γι' αυτό χρησιμοποιούνται οι "
+              "προεπιλεγμένες ρυθμίσεις. Το παλιό σου αρχείο κρατήθηκε ως {copy}."},
     "settings.unreadable": {
         "en": "The settings file {path} cannot be read; the default settings are used and "
               "the file is left as it is.",
