@@ -118,6 +118,8 @@ def test_the_switch_reaches_help_through_the_menu_and_sees_it(home: Path, lang: 
     assert not wanted, f"the switch never reached {wanted}"
     assert win.status[-1].startswith(words.text("help.intro", lang))  # type: ignore[attr-defined]
     assert words.text("help.hint", lang) in win.status[-1]  # type: ignore[attr-defined]
+    # where a switch changes the window's look: Settings in the Menu
+    assert words.text("help.window.scan_settings", lang) in win.status[-1]  # type: ignore[attr-defined]
     win.close()  # type: ignore[attr-defined]
 
 
@@ -187,7 +189,7 @@ def test_the_windows_help_says_how_to_step_there_not_the_typed_bar_and_off(
     assert newest.startswith(words.text("help.intro", lang))
     for key in ("help.from.window", "help.to.window", "help.window.display"):
         assert words.text(key, lang) in newest, newest
-    for typed in ("help.from", "help.to"):
+    for typed in ("help.from", "help.to", "help.window.scan_settings"):  # no switch: no Menu
         assert words.text(typed, lang) not in newest, newest
     assert "bar ή" not in newest and "off ή" not in newest and "(bar for" not in newest
     assert "(off to" not in newest

@@ -77,13 +77,27 @@ def test_one_switch_makes_the_window_bigger_and_changes_its_colours(home: Path,
     assert win.status[-1] == words.text("board.size", lang, pct=round((scale + 0.125) * 100))
     assert kept == [(theme, scale + 0.125)]
     assert win.scan_settings.interval == 1.0  # the scanning speed is left alone
-    press_through(win, clock, ["colours"])  # the Settings stay open after a change
+    # the new look is seen at once: scanning goes back where the user was, not Settings
+    assert [o.key for o in win.scanner.mode.options] == [
+        o.key for o in win.scan_driver.root().options]
+    assert "bigger" not in [o.key for o in win.scanner.mode.options]
+    press_through(win, clock, ["menu", "settings", "colours"])
     assert win.theme.name != theme and win.theme.scale == scale + 0.125
     name = words.text(f"board.theme_{win.theme.name}", lang)
     assert win.status[-1] == words.text("board.colours_now", lang, name=name)
     assert kept[-1] == (win.theme.name, scale + 0.125)
-    press_through(win, clock, ["smaller"])
+    press_through(win, clock, ["menu", "settings", "smaller"])
     assert win.theme.scale == scale and kept[-1][1] == scale
+    win.close()
+
+
+def test_slower_scanning_stays_in_settings_to_try_the_new_speed(home: Path) -> None:
+    kept: list[tuple[str, float]] = []
+    app, win, clock = open_scanning("en", kept)
+    to_my_roll(app, win)
+    press_through(win, clock, ["menu", "settings", "slower"])
+    assert win.scan_settings.interval > 1.0 and not kept
+    assert [o.key for o in win.scanner.mode.options][:2] == ["slower", "faster"]
     win.close()
 
 

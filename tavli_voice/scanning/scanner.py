@@ -21,7 +21,8 @@ The machines are pure state: every call takes the time ``t`` in seconds
   priority, draw it);
 * :class:`ScanPaused` — scanning stopped after its loops; a press resumes;
 * :class:`SettingsChanged` — the user made scanning slower or faster from the
-  Settings sub-menu (save it);
+  Settings sub-menu (save it; scanning stays in Settings, to try the new speed), or
+  changed the board window's look (scanning goes back to the root, where the user was);
 * a :data:`~tavli_voice.commands.Command` — give it to the session.
 
 Rules common to both (the settings users know from switch software):
@@ -56,7 +57,7 @@ from typing import Callable, Union
 
 from tavli_voice.commands import Command
 
-from .modes import ScanAdjust, ScanMode, ScanOption, is_command
+from .modes import DISPLAY_ADJUSTS, ScanAdjust, ScanMode, ScanOption, is_command
 from .settings import ScanSettings
 
 #: Tolerance for float times (0.1 + 0.2 is not 0.3).
@@ -256,6 +257,8 @@ class Scanner:
                        else self._settings)  # the window's look: passed on, speed unchanged
             self._settings = changed
             self._state = State.WAITING
+            if choice in DISPLAY_ADJUSTS:  # the new look is seen at once: back where the user was
+                self._mode = self._root
             return SettingsChanged(changed, choice)
         if is_command(choice):
             self._mode = self._root

@@ -1115,6 +1115,12 @@ MESSAGES: dict[str, dict[str, str]] = {
                              "αυτήν με τα βέλη και πάτησε OK (τη θήκη σου για μάζεμα)"},
     "help.window.display": {"en": "F2 changes the colours, + and − the size",
                             "el": "το F2 αλλάζει τα χρώματα, τα + και − το μέγεθος"},
+    # the board window scanned by a switch: its look and the scanning speed are in Menu, Settings
+    "help.window.scan_settings": {
+        "en": "with the switch, Settings in the Menu: bigger or smaller text and buttons, other "
+              "colours, slower or faster scanning",
+        "el": "με τον διακόπτη, Ρυθμίσεις στο Μενού: μεγαλύτερα ή μικρότερα γράμματα και "
+              "κουμπιά, άλλα χρώματα, πιο αργή ή πιο γρήγορη σάρωση"},
     "help.yes": {"en": "yes", "el": "ναι"},
     "help.no": {"en": "no", "el": "όχι"},
     "help.take": {"en": "take the double", "el": "δέξου τον διπλασιασμό"},

@@ -285,6 +285,8 @@ class BoardWindow:
                 # what can be done now, as one message the status shows whole, a page at a
                 # time (More), not only aloud: "You can: roll the dice · … · quit"
                 intro, *lines = screen_text(ev, ctx).splitlines()
+                if self.scanner is not None:  # a switch changes the look in Menu → Settings
+                    lines.append(words.text("help.window.scan_settings", self.lang))
                 return " ".join([intro, " · ".join(lines)]) if lines else intro
             return screen_text(ev, ctx)
         except Exception:  # words must never stop the game
