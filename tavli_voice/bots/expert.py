@@ -37,6 +37,7 @@ from numpy.typing import NDArray
 from tavli_voice.rules import Play, Position, game_outcome
 from tavli_voice.rules.games import PIN, S_BAR, S_OFF, S_OPP_BAR, S_OPP_OFF, to_state
 
+from .bearoff import both_bearing_off, race_equity
 from .base import Dice, Scores, can_double, check_plays, cube_value
 from .fastgen import result_states
 from .features import Boards, encode
@@ -71,6 +72,17 @@ def search_settings(game: str) -> tuple[float, int]:
     (0.03, 2)
     """
     return SEARCH_SETTINGS_BY_GAME.get(game, (SEARCH_MARGIN, SEARCH_WIDTH))
+
+
+def exact_race_equities(plays: Sequence[Play]) -> NDArray[np.float64] | None:
+    """The exact equity of each Portes play when every result is a finished game or leaves
+    both sides bearing off (:mod:`.bearoff`), else None (the net judges)."""
+    if not plays or plays[0].result.game != "portes":
+        return None
+    results = [p.result for p in plays]
+    if not all(game_outcome(r) is not None or both_bearing_off(r) for r in results):
+        return None
+    return np.array([race_equity(r) for r in results])
 
 
 class ExpertBot:
@@ -188,7 +200,12 @@ class ExpertBot:
         return eq
 
     def scored(self, plays: Sequence[Play]) -> NDArray[np.float64]:
-        """Equity of each play as the bot judges it (0-ply, searched when close)."""
+        """Equity of each play as the bot judges it (0-ply, searched when close); in a
+        Portes race where every result leaves both sides bearing off, the exact equity
+        from the one-sided bear-off tables instead (:func:`.bearoff.race_equity`)."""
+        exact = exact_race_equities(plays)
+        if exact is not None:
+            return exact
         eq = self.equities(plays)
         search = self.search
         if search is None:

@@ -1,0 +1,213 @@
+"""Exact one-sided bear-off tables for the expert: how many rolls a side needs, as a distribution.
+
+For every home of at most 15 checkers on points 1-6 (54,264 of them) two
+tables, built once with numpy at first use (about a second) and kept for the
+process:
+
+- **to bear off**: the chance of bearing every checker off in exactly ``n``
+  rolls (``n`` = 0 … 45; every roll takes at least two pips), every roll played
+  to need the fewest rolls on average after it (R6; a double plays four times);
+- **to save the mars**: for a home of 15 checkers (none off yet), the chance that
+  the first checker comes off on roll ``n``, every roll played to bring one off
+  the soonest on average.
+
+When both sides are bearing off (every checker in its own home, none on the
+bar: two races that can no longer meet), a result's cubeless equity follows
+from the two sides' tables (:func:`race_equity`), the rolls of the two sides
+being independent: the side to roll wins when it needs no more rolls than the
+other, and a loser that has borne off no checker loses double (a mars, R4; no
+triple win is possible here, no checker being on the bar or in the winner's
+home). The expert uses it in place of its net for such plays
+(:class:`.expert.ExpertBot`).
+
+>>> round(float(mean_rolls((0, 0, 0, 0, 0, 1))), 4)  # one checker on 6: 9 rolls of 36 miss
+1.25
+>>> [round(float(x), 4) for x in rolls_distribution((0, 0, 0, 0, 0, 1))[:3]]
+[0.0, 0.75, 0.25]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+import numpy as np
+from numpy.typing import NDArray
+
+from tavli_voice.rules import Position, game_outcome
+
+#: At most this many checkers of one side.
+CHECKERS = 15
+#: Rolls counted in a distribution: 0 … MAX_ROLLS (every roll takes at least two pips, 90 at most).
+MAX_ROLLS = 45
+
+_UNIT = 16 ** np.arange(6, dtype=np.int64)
+
+
+def _homes() -> NDArray[np.int64]:
+    """Every home of at most 15 checkers as counts on points 1–6 (rows), sorted by key."""
+    rows: list[tuple[int, ...]] = []
+
+    def fill(prefix: tuple[int, ...], left: int) -> None:
+        if len(prefix) == 6:
+            rows.append(prefix)
+            return
+        for k in range(left + 1):
+            fill(prefix + (k,), left - k)
+
+    fill((), CHECKERS)
+    counts = np.array(rows, dtype=np.int64)
+    return counts[np.argsort(counts @ _UNIT, kind="stable")]
+
+
+def _successors(counts: NDArray[np.int64], keys: NDArray[np.int64]) -> NDArray[np.int64]:
+    """succ[d - 1][i, p - 1]: the home after one checker from point p moves die d (R6), or,
+    where that is not legal, the first legal one; an empty home stays empty."""
+    n = len(keys)
+    occupied = counts > 0
+    highest = np.where(occupied.any(axis=1), 6 - np.argmax(occupied[:, ::-1], axis=1), 0)
+    succ = np.zeros((6, n, 6), dtype=np.int64)
+    for d in range(1, 7):
+        cand = np.zeros((n, 6), dtype=np.int64)
+        legal = np.zeros((n, 6), dtype=bool)
+        for p in range(1, 7):
+            key = keys - _UNIT[p - 1] + (_UNIT[p - d - 1] if p > d else 0)
+            ok = occupied[:, p - 1] & ((p >= d) | (highest == p))
+            legal[:, p - 1] = ok
+            cand[:, p - 1] = np.searchsorted(keys, np.where(ok, key, keys))
+        first = np.argmax(legal, axis=1)
+        fallback = np.where(legal.any(axis=1), cand[np.arange(n), first], np.arange(n))
+        succ[d - 1] = np.where(legal, cand, fallback[:, None])
+    return succ
+
+
+def _solve(pips: NDArray[np.int64], succ: NDArray[np.int64], done: NDArray[np.bool_]
+           ) -> NDArray[np.float64]:
+    """Distribution of the rolls to reach a ``done`` home, each roll played to need the fewest
+    rolls on average after it (a move always lowers the pips, so homes are solved in order)."""
+    n = len(pips)
+    value = np.zeros(n)                                # expected rolls
+    dist = np.zeros((n, MAX_ROLLS + 1))
+    dist[done, 0] = 1.0
+    rows = np.arange(n)
+    # reach[k][i, d]: the home after k + 1 moves of die d from i, chosen for the fewest rolls
+    reach = np.repeat(np.repeat(rows[None, :, None], 6, axis=2), 3, axis=0)
+    for pip in np.unique(pips):
+        layer = np.flatnonzero((pips == pip) & ~done)
+        if len(layer):
+            total = np.zeros(len(layer))
+            acc = np.zeros((len(layer), MAX_ROLLS + 1))
+            for a in range(6):
+                for b in range(a, 6):
+                    if a == b:
+                        cand = reach[2][succ[a][layer], a]
+                    else:
+                        cand = np.concatenate([reach[0][succ[a][layer], b],
+                                               reach[0][succ[b][layer], a]], axis=1)
+                    best = cand[np.arange(len(layer)), np.argmin(value[cand], axis=1)]
+                    w = 1.0 if a == b else 2.0
+                    total += w * value[best]
+                    acc[:, 1:] += w * dist[best, :-1]
+            value[layer] = 1.0 + total / 36.0
+            dist[layer] = acc / 36.0
+        layer = np.flatnonzero((pips == pip) & ~done)
+        for d in range(6):
+            for k in range(3):
+                prev = succ[d][layer] if k == 0 else reach[k - 1][succ[d][layer], d]
+                reach[k][layer, d] = prev[np.arange(len(layer)), np.argmin(value[prev], axis=1)]
+    return dist
+
+
+@lru_cache(maxsize=1)
+def _tables() -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]]:
+    """(sorted keys, rolls to bear off, rolls to the first checker off) of every home."""
+    counts = _homes()
+    keys = counts @ _UNIT
+    pips = counts @ np.arange(1, 7)
+    total = counts.sum(axis=1)
+    succ = _successors(counts, keys)
+    off = _solve(pips, succ, total == 0)
+    first = _solve(pips, succ, total < CHECKERS)
+    return keys, off, first
+
+
+def _index(home: Sequence[int]) -> int:
+    counts = np.zeros(6, dtype=np.int64)
+    counts[:len(home)] = home
+    if counts.sum() > CHECKERS or (counts < 0).any() or len(home) > 6:
+        raise ValueError(f"not a home of at most {CHECKERS} checkers: {tuple(home)}")
+    keys = _tables()[0]
+    return int(np.searchsorted(keys, int(counts @ _UNIT)))
+
+
+def rolls_distribution(home: Sequence[int]) -> NDArray[np.float64]:
+    """Chance of bearing off the checkers ``home[i]`` on point ``i + 1`` in exactly n rolls
+    (index n), playing for the fewest rolls on average (R6)."""
+    row: NDArray[np.float64] = _tables()[1][_index(home)]
+    return row
+
+
+def first_off_distribution(home: Sequence[int]) -> NDArray[np.float64]:
+    """Chance that the first checker of a home of 15 comes off on roll n (index n); for a home
+    of fewer checkers (one already off) all the chance is at n = 0."""
+    row: NDArray[np.float64] = _tables()[2][_index(home)]
+    return row
+
+
+def mean_rolls(home: Sequence[int]) -> float:
+    """Expected rolls to bear off ``home`` (R6), playing for the fewest."""
+    d = rolls_distribution(home)
+    return float(d @ np.arange(MAX_ROLLS + 1))
+
+
+def both_bearing_off(pos: Position) -> bool:
+    """True when every checker of both sides still on the board is in its own home and none
+    is on the bar (R6): two races that can no longer meet.
+
+    >>> both_bearing_off(Position.initial("portes"))
+    False
+    """
+    if pos.bar[0] or pos.bar[1] or any(pos.pins):
+        return False
+    opp = pos.flip()
+    return not any(pos.mine(p) or opp.mine(p) for p in range(7, 25))
+
+
+def race_equity(result: Position) -> float:
+    """Cubeless equity, for the side that just moved, of ``result`` where both sides are
+    bearing off (:func:`both_bearing_off`) or the game is over; the opponent rolls next.
+
+    Win 1, mars 2 (R4), per unit of stake.
+
+    >>> p = Position.from_json({"game": "portes", "points": [1] + [0] * 22 + [-1],
+    ...                         "off": [14, 14]})
+    >>> race_equity(p)  # they take their last checker off with any roll
+    -1.0
+    """
+    out = game_outcome(result)
+    if out is not None:
+        if out.winner is None:
+            return 0.0
+        stake = result.cube.value if result.cube else 1
+        return (out.points if out.winner == 0 else -out.points) / stake
+    if not both_bearing_off(result):
+        raise ValueError("both sides must be bearing off")
+    opp = result.flip()
+    ours = [result.mine(p) for p in range(1, 7)]
+    theirs = [opp.mine(p) for p in range(1, 7)]
+    d_us = rolls_distribution(ours)       # we finish on our roll n ...
+    d_them = rolls_distribution(theirs)   # ... they on their roll m, and they roll first
+    after_us = 1.0 - np.cumsum(d_us)      # P(we need more than n rolls)
+    # they win when m <= n: P = sum_m d_them[m] * P(n >= m)
+    lose = float(d_them @ (after_us + d_us))
+    eq = 1.0 - 2.0 * lose
+    if result.off[1] == 0:
+        # we mars them when we finish before their first checker comes off: n < K
+        k_them = first_off_distribution(theirs)
+        eq += float(d_us @ (1.0 - np.cumsum(k_them)))
+    if result.off[0] == 0:
+        # they mars us when they finish on roll m before our first checker is off: K >= m
+        k_us = first_off_distribution(ours)
+        at_least = 1.0 - np.cumsum(k_us) + k_us  # P(K >= m)
+        eq -= float(d_them @ at_least)
+    return eq
