@@ -17,7 +17,8 @@ Prints the weights to paste into the module.
 
 ``--examples N``: bot ``rita`` plays seeded games against ``expert`` until she
 has made 50 clear mistakes (by the coach's threshold) in each game; prints N
-of them per game (and up to two more that say the bear-off rolls or a pin) with the
+of them per game (and up to two more that say the bear-off rolls, a pin or the one
+checker that tells the plays apart) with the
 position, the dice, both plays and the coach's note with its reasons as said in
 English and in Greek, then how many of the 50 get
 a reason rather than "no single reason stands out".
@@ -68,8 +69,10 @@ from tavli_voice.narration.pieces import NarrationContext
 from tavli_voice.rules import Play, Position, legal_plays
 
 GAMES = ("portes", "plakoto", "fevga")
-#: The fitted kinds: not the expert's own chances or look ahead, nor the exact bear-off rolls.
-KINDS = [k for k in Kind if k not in reasons.EXACT and k not in (Kind.BEAROFF, Kind.LOOKAHEAD)]
+#: The fitted kinds: not the expert's own chances, look ahead or one checker, nor the exact
+#: bear-off rolls.
+KINDS = [k for k in Kind
+         if k not in reasons.EXACT and k not in (Kind.BEAROFF, Kind.LOOKAHEAD, Kind.CHECKER)]
 #: A race fit draws this many times the decisions asked for and keeps the races.
 RACE_DRAW = 6
 
@@ -281,7 +284,8 @@ def run_agreement(n: int, games: tuple[str, ...]) -> None:
                 ex = reasons.explain(before, play, plays[best], loss, bot=bot)
                 given += bool(ex.reasons)
                 for d in ex.reasons:
-                    if d.kind in reasons.EXACT or d.kind is Kind.LOOKAHEAD:  # the expert's own
+                    if d.kind in reasons.EXACT or d.kind in (Kind.LOOKAHEAD, Kind.CHECKER):
+                        # the expert's own equities, not a weighted fact
                         continue
                     good = [float(e) for e, v in zip(eq, values) if v[d.kind][0] == d.better]
                     bad = [float(e) for e, v in zip(eq, values) if v[d.kind][0] == d.mine]
@@ -296,7 +300,7 @@ def run_agreement(n: int, games: tuple[str, ...]) -> None:
 
 
 #: Kinds of reason shown among the examples even past the first N (when any is said).
-SHOWN_TOO = (Kind.BEAROFF, Kind.CAPTURED, Kind.LOST)
+SHOWN_TOO = (Kind.BEAROFF, Kind.CAPTURED, Kind.LOST, Kind.CHECKER)
 
 
 def run_examples(shown: int, count: int = 50) -> None:
@@ -306,7 +310,8 @@ def run_examples(shown: int, count: int = 50) -> None:
         # the examples: those with reasons first, then the honest line, in the order played
         examples = (given + [m for m in mistakes if m not in given])[:shown]
         print(f"== {game}: seed {SEEDS[game]}, {len(mistakes)} clear mistakes of rita against expert")
-        # and up to two more that say the exact bear-off rolls or where checkers are pinned
+        # and up to two more that say the exact bear-off rolls, where checkers are pinned or
+        # the one checker that tells the plays apart
         also = [m for m in given if m not in examples and m[3].why is not None
                 and any(d.kind in SHOWN_TOO for d in m[3].why.reasons)][:2]
         for n, (before, dice, mine, note) in enumerate(examples + also, start=1):

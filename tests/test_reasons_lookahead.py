@@ -12,7 +12,7 @@ import pytest
 
 from tavli_voice.bots.expert import ExpertBot
 from tavli_voice.bots.reasons import (EVEN, LOOK_FROM, Difference, Kind, _looked_ahead,
-                                      look_ahead, roll_equities)
+                                      look_ahead, one_checker, roll_equities)
 from tavli_voice.rules import Position, game_outcome, legal_plays
 from tavli_voice.words import player_words
 from tavli_voice.words.reasons import say_reasons
@@ -98,8 +98,9 @@ def test_each_rolls_value_is_the_experts_own_look_ahead() -> None:
 def test_it_is_said_only_for_a_clear_difference_no_board_fact_explains() -> None:
     """The look ahead stands in for "no single reason" only at a clear difference, pointing
     the hint's way for most rolls and explaining most of it; its share is the expert's own
-    one-roll-ahead difference."""
-    told = 0
+    one-roll-ahead difference. Where it is not said, the one checker that tells the plays
+    apart (``one_checker``) is, when moving it explains as much."""
+    told = moved = 0
     for game in GAMES:
         for mine, better in sample_pairs(game, 12, 7):
             eq = EXPERT.equities_of([mine, better])
@@ -114,12 +115,18 @@ def test_it_is_said_only_for_a_clear_difference_no_board_fact_explains() -> None
             assert found is not None
             diff, gain = found
             said = diff.mine > diff.better and gain >= 0.5 * loss
+            if not said:
+                one = one_checker(mine, better, EXPERT)
+                if one is not None and one[1] >= 0.5 * loss:
+                    diff, gain = one
+                    said = True
+                    moved += 1
             assert bool(ex.reasons) == said
             if said:
                 told += 1
                 assert ex.reasons == (diff,)
                 assert ex.shares == (round(min(1.0, gain / loss), 2),)
-    assert told >= 3
+    assert told >= 3 and told > moved
 
 
 RITA = {lang: player_words("Rita", "rita", 1, lang) for lang in ("en", "el")}

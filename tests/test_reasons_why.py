@@ -20,6 +20,7 @@ import rules_naive as naive
 from speech_helpers import espeak, needs_espeak
 from test_reasons_facts import naive_blocked, naive_hits, naive_runs
 from test_reasons_fevga import naive_fevga_blocks
+from test_reasons_checker import check_against_naive as check_one_checker
 from test_reasons_lookahead import check_against_naive
 from tavli_voice import commands as C
 from tavli_voice import events as E
@@ -342,6 +343,9 @@ def check_mistakes(game: str, count: int, seed: int, at_least: int) -> None:
             if r.kind is Kind.LOOKAHEAD:  # one roll ahead: the slow count over every roll
                 check_against_naive(mine.result, better.result)
                 continue
+            if r.kind is Kind.CHECKER:  # one checker moved: the slow search over every pair
+                assert check_one_checker(mine.result, better.result) == r, (before, r)
+                continue
             assert r.mine == naive_value(r.kind, game, before, mine.result), (before, r)
             assert r.better == naive_value(r.kind, game, before, better.result), (before, r)
             if r.kind in (Kind.MADE, Kind.ANCHOR):
@@ -450,11 +454,12 @@ def test_fevga_says_reasons_only_when_they_explain_most_of_the_difference() -> N
             if ex is None:
                 continue
             if ex.reasons and not bearing_off(before):
-                # the expert's own look ahead explains at least half, the weights more
-                most = MOST if ex.reasons[0].kind is Kind.LOOKAHEAD else MOST_BY_GAME["fevga"]
+                # the expert's own look ahead or one checker explains at least half, the weights more
+                own = ex.reasons[0].kind in (Kind.LOOKAHEAD, Kind.CHECKER)
+                most = MOST if own else MOST_BY_GAME["fevga"]
                 assert sum(ex.shares) >= most - 0.015, ex
             for d in ex.reasons:
-                if d.kind in EXACT or d.kind is Kind.LOOKAHEAD:  # the expert's own, not weighted
+                if d.kind in EXACT or d.kind in (Kind.LOOKAHEAD, Kind.CHECKER):  # the expert's own
                     continue
                 with_better = [e for e, v in zip(eq, kept, strict=True) if v[d.kind][0] == d.better]
                 with_mine = [e for e, v in zip(eq, kept, strict=True) if v[d.kind][0] == d.mine]

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import numpy as np
@@ -405,6 +405,10 @@ class Kind(enum.StrEnum):
     #: One roll ahead (:func:`look_ahead`): of the opponent's 36 rolls, those after which
     #: our play comes out worse than the better one (``mine``) and better (``better``)
     LOOKAHEAD = "lookahead"
+    #: One checker (:func:`one_checker`): ``points`` (a, b), our play has one more of our
+    #: checkers than the better play on a and one fewer on b; ``mine`` and ``better`` the
+    #: expert's equity of our play as it is and with that checker moved, in hundredths
+    CHECKER = "checker"
 
 
 @dataclass(frozen=True, slots=True)
@@ -745,7 +749,8 @@ def explain(before: Position, mine: Play, better: Play, equity_loss: float, *,
     their exact part of the difference. When no board fact explains enough of a clear
     difference (:data:`LOOK_FROM`), the expert's own look one roll ahead may
     (:func:`_looked_ahead`), when it explains :data:`MOST` of it in every game (the
-    larger Fevga share is for its fitted weights).
+    larger Fevga share is for its fitted weights), or else the one checker that tells the
+    plays apart (:func:`one_checker`), when moving it explains as much.
     """
     diffs = differences(before, mine, better) + mars_differences(mine.result, better.result, bot)
     race, home = not in_contact(before), bearing_off(before)
@@ -779,7 +784,9 @@ def _looked_ahead(mine: Position, better: Position, equity_loss: float, most: fl
                   bot: ExpertBot | None) -> Explanation:
     """When no board fact explains enough: the look one roll ahead (:func:`look_ahead`),
     said when most of the opponent's rolls leave ``mine`` worse and the expert's
-    one-roll-ahead difference explains ``most`` of ``equity_loss``; else no reason."""
+    one-roll-ahead difference explains ``most`` of ``equity_loss``; else the one checker
+    that tells the plays apart (:func:`one_checker`) when moving it explains ``most``;
+    else no reason."""
     none = Explanation(equity_loss, (), ())
     if equity_loss < LOOK_FROM:
         return none
@@ -788,8 +795,60 @@ def _looked_ahead(mine: Position, better: Position, equity_loss: float, most: fl
         return none
     diff, gain = found
     if diff.mine <= diff.better or gain < most * equity_loss:
-        return none
+        moved = one_checker(mine, better, bot)
+        if moved is None or moved[1] < most * equity_loss:
+            return none
+        diff, gain = moved
     return Explanation(equity_loss, (diff,), (round(min(1.0, gain / equity_loss), 2),))
+
+
+def checker_moves(mine: Position, better: Position) -> list[tuple[int, int]]:
+    """The moves of one of our checkers that bring ``mine`` one step nearer to ``better``:
+    from a point where ``mine`` has more of our checkers than ``better`` to a point where it
+    has fewer and the opponent has none (R1); a point where a checker is pinned, on either
+    side (R5.2), is left alone. Highest points first.
+
+    >>> start = Position.initial("fevga")
+    >>> checker_moves(start, start)
+    []
+    """
+    def ours(pos: Position, p: int) -> int:
+        return max(0, pos.points[p - 1]) if pos.pins[p - 1] == 0 else 0
+
+    free = [p for p in range(24, 0, -1) if mine.pins[p - 1] == 0]
+    sources = [p for p in free if ours(mine, p) > ours(better, p)]
+    targets = [q for q in free if mine.points[q - 1] >= 0
+               and better.pins[q - 1] == 0 and ours(better, q) > ours(mine, q)]
+    return [(p, q) for p in sources for q in targets]
+
+
+def one_checker(mine: Position, better: Position,
+                bot: ExpertBot | None = None) -> tuple[Difference, float] | None:
+    """The one checker that tells two plays apart the most, by the expert's own evaluation
+    of positions that change one thing at a time: of :func:`checker_moves` (one of our
+    checkers moved where ``better`` has one more), the move that raises the expert's 0-ply
+    equity of ``mine`` the most. A :attr:`Kind.CHECKER` difference (its ``points`` the move's
+    two points, ``mine`` and ``better`` the equity of ``mine`` as it is and with that checker
+    moved, in hundredths of a point) and that gain (points a game). None when a play ends
+    the game, no checker can be moved so, or the game's weights do not load.
+    """
+    if game_outcome(mine) is not None or game_outcome(better) is not None:
+        return None
+    moves = checker_moves(mine, better)
+    bot = bot or _expert()
+    if not moves or not bot.usable(mine.game):
+        return None
+    boards = [mine]
+    for p, q in moves:
+        v = list(mine.points)
+        v[p - 1] -= 1
+        v[q - 1] += 1
+        boards.append(replace(mine, points=tuple(v)))
+    eq = bot.equities_of(boards)
+    k = int(np.argmax(eq[1:]))
+    gain = float(eq[k + 1] - eq[0])
+    return (Difference(Kind.CHECKER, round(100 * float(eq[0])), round(100 * float(eq[k + 1])),
+                       moves[k]), gain)
 
 
 def why(before: Position, plays: Sequence[Play], chosen: Play, *,

@@ -162,6 +162,10 @@ REASON_WORDS: dict[str, dict[str, str]] = {
     "lookahead.rolls.one": {"en": "most of all after {a}", "el": "πιο πολύ με {a}"},
     "lookahead.rolls.two": {"en": "most of all after {a}, then after {b}",
                             "el": "πιο πολύ με {a}, ύστερα με {b}"},
+    "checker": {"en": "one checker makes most of the difference: your play has one checker more "
+                      "than the hint's on point {a} and one fewer on point {b}",
+                "el": "ένα πούλι κάνει το μεγαλύτερο μέρος της διαφοράς: η κίνησή σου έχει ένα "
+                      "παραπάνω από την προτεινόμενη στο {a} και ένα λιγότερο στο {b}"},
     "off": {"en": "checkers borne off: {n} after the hint's play, {m} after yours",
             "el": "μαζεμένα πούλια: {n} με την προτεινόμενη κίνηση, {m} με τη δική σου"},
 }

@@ -154,6 +154,8 @@ def reason_part(game: str, fact: Fact, lang: str, who: PlayerWords, *,
     kind = str(fact.kind)
     if kind == "lookahead":
         return _look_ahead(fact, lang, who, speech, chosen)
+    if kind == "checker":  # the move of one checker: from a point, to a point
+        return _t(kind, lang, chosen, a=fact.points[0], b=fact.points[1])
     gender: Gender = "f" if kind in _FEMININE else "n"
     lead = "το" if kind in ("front", "start_block") or (kind, game) in (
         ("made", "fevga"), ("given_up", "fevga")) else "στο"
