@@ -774,6 +774,8 @@ def bench_record(args: argparse.Namespace) -> None:
                 engine.wide = None if args.crop_wide == "none" else tuple(map(float, args.crop_wide.split(":")))
             if args.fallback is not None and hasattr(getattr(engine, "engine", engine), "fallback"):
                 getattr(engine, "engine", engine).fallback = args.fallback  # Whisper hears every phrase then
+            if args.relatives is not None and hasattr(getattr(engine, "engine", engine), "relatives"):
+                getattr(engine, "engine", engine).relatives = args.relatives  # Whisper hears the proposals' relatives
             if args.proposals_only and hasattr(getattr(engine, "engine", engine), "everything"):
                 getattr(engine, "engine", engine).everything = False  # Whisper scores pocketsphinx's proposals only
             items = phrases(Options(plays=args.plays, commands=PHASE_COMMANDS["play"]), lang)
@@ -889,6 +891,10 @@ def main() -> None:
                         help="Greek: Whisper also scores every phrase of the turn when it finds none of "
                              "pocketsphinx's proposals at least this likely (mean log-probability per "
                              "token, e.g. -3.5)")
+    record.add_argument("--relatives", type=float, default=None,
+                        help="Greek: Whisper also scores the relatives of pocketsphinx's first proposals (their "
+                             "other spellings, the numbers sharing a number word) when it finds none of the "
+                             "proposals at least this likely (e.g. -3.5)")
     record.add_argument("--proposals-only", action="store_true",
                         help="Greek: Whisper scores only pocketsphinx's proposals, not every phrase of the turn")
     record.add_argument("--crop-wide", default=None,

@@ -15,7 +15,7 @@ import pytest
 from speech_helpers import espeak, needs_espeak
 from tavli_voice.commands import ChoosePlay, Command, Describe, Help, QueryPoint, QueryQuarter, StopSpeech
 from tavli_voice.speech.engine_rescore import (AGREE_LEAD, AGREE_LIKELY, AGREE_OWN_LEAD, OVERRULED_SCORE, VOUCH,
-                                               Evidence, OVERRULE, RescoredRecognizer, decide)
+                                               Evidence, OVERRULE, RescoredRecognizer, decide, related)
 from tavli_voice.speech.crop import GAP_S, SpeechCrop
 from tavli_voice.speech.engine_sphinx import SphinxRecognizer, _LOG_BASE
 from tavli_voice.speech.grammar import PHASE_COMMANDS, Options, Phrase, phrases
@@ -268,6 +268,48 @@ class TestMoreCandidates:
         whisper = FakeWhisper({ChoosePlay(5): -0.5, ChoosePlay(6): -0.6})
         RescoredRecognizer(sphinx, whisper, paths=1).recognize(AUDIO, ITEMS)  # type: ignore[arg-type]
         assert [p.command for p in whisper.asked[0]] == [ChoosePlay(5)]
+
+
+class TestRelatives:
+    """When Whisper finds none of pocketsphinx's proposals likely, it also hears their relatives: every way
+    of saying them and the numbered commands sharing a Greek number word (``RELATIVES``)."""
+
+    def test_related_numbers_share_the_tens_or_units_word_or_the_number(self) -> None:
+        near = {p.command for p in ITEMS if related(QueryPoint(23), p.command)}
+        assert near == {QueryPoint(n) for n in (3, 13, 20, 21, 22, 24)} | {ChoosePlay(23), QueryQuarter(23)} & {
+            p.command for p in ITEMS}
+        assert not related(QueryPoint(11), QueryPoint(1)) and not related(QueryPoint(12), QueryPoint(2))
+        assert related(QueryPoint(17), QueryPoint(10)) and not related(QueryPoint(17), QueryPoint(20))
+        assert related(ChoosePlay(4), QueryQuarter(4)) and not related(ChoosePlay(4), QueryQuarter(3))
+        assert not related(Help(), Help()) and not related(QueryPoint(5), QueryPoint(5))
+
+    def test_an_unsure_whisper_hears_the_relatives_and_the_word_missed_is_asked_back(self) -> None:
+        sphinx = FakeSphinx(QueryPoint(21), 0.9, [(QueryPoint(21), -100.0), (Help(), -100.0 - NEAR)])
+        unlikely = FakeWhisper({QueryPoint(21): -4.0, Help(): -4.5, QueryPoint(23): -0.4, ChoosePlay(9): -0.1})
+        heard = RescoredRecognizer(sphinx, unlikely, relatives=-3.5,  # type: ignore[arg-type]
+                                   outside=0.001).recognize(AUDIO, ITEMS)
+        assert len(unlikely.asked) == 2 and unlikely.encoded == 1  # the encoding reused
+        added = {p.command for p in unlikely.asked[1]}
+        assert QueryPoint(23) in added and QueryPoint(1) in added and ChoosePlay(9) not in added
+        assert {p.text for p in unlikely.asked[1] if p.command == QueryPoint(21)} == {
+            p.text for p in ITEMS if p.command == QueryPoint(21)} - {p.text for p in unlikely.asked[0]}
+        assert heard.command == QueryPoint(23) and should_confirm(heard, "unsure")  # never acted on at once
+        off = RescoredRecognizer(sphinx, FakeWhisper(unlikely.values)).recognize(AUDIO, ITEMS)  # type: ignore[arg-type]
+        assert off.command == QueryPoint(21)
+
+    def test_a_whisper_that_finds_a_proposal_likely_hears_nothing_more(self) -> None:
+        sphinx = FakeSphinx(QueryPoint(21), 0.9, [(QueryPoint(21), -100.0), (Help(), -100.0 - NEAR)])
+        likely = FakeWhisper({QueryPoint(21): -1.0, Help(): -4.5, QueryPoint(23): -0.4})
+        heard = RescoredRecognizer(sphinx, likely, relatives=-3.5).recognize(AUDIO, ITEMS)  # type: ignore[arg-type]
+        assert len(likely.asked) == 1 and heard.command == QueryPoint(21)
+
+    def test_only_the_first_proposals_bring_their_relatives(self) -> None:
+        nbest = [(Help(), -100.0), (QueryPoint(21), -100.0 - 50 * NEAR), (ChoosePlay(7), -100.0 - 90 * NEAR)]
+        sphinx = FakeSphinx(Help(), 0.5, nbest)
+        whisper = FakeWhisper({Help(): -5.0, QueryPoint(21): -5.0, ChoosePlay(7): -5.0})
+        RescoredRecognizer(sphinx, whisper, relatives=-3.5, kin=2).recognize(AUDIO, ITEMS)  # type: ignore[arg-type]
+        added = {p.command for p in whisper.asked[1]}
+        assert QueryPoint(22) in added and not any(isinstance(c, ChoosePlay) and c.number != 21 for c in added)
 
 
 class TestEveryPhrase:

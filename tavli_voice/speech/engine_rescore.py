@@ -149,6 +149,15 @@ FALLBACK: float | None = None
 #: ``weight`` when Whisper heard every phrase after the fall-back: pocketsphinx's proposals, all
 #: unlikely to Whisper, count for less against the phrases it did not propose.
 FALLBACK_WEIGHT = 10.0
+#: When Whisper finds none of pocketsphinx's proposals at least this likely (its best mean
+#: log-probability per token), it also scores the relatives of pocketsphinx's first ``KIN`` commands:
+#: every way of saying them (ένα/μία, δεκαεπτά/δεκαεφτά) and the numbered commands sharing a Greek
+#: number word with them (``relatives``: θέση είκοσι τρία beside θέση είκοσι ένα and θέση τρία),
+#: counted ``outside`` behind pocketsphinx's weakest proposal at the usual ``weight``. A winner
+#: pocketsphinx did not propose is always asked back, so this adds no word acted on at once (None: never).
+RELATIVES: float | None = None
+#: pocketsphinx's first commands (by its score) whose relatives Whisper scores when unsure (RELATIVES).
+KIN = 3
 
 
 class RescoredRecognizer:
@@ -161,6 +170,7 @@ class RescoredRecognizer:
                  everything: bool = EVERYTHING, outside: float = OUTSIDE, paths: int = PATHS,
                  spellings: bool = SPELLINGS, neighbours: bool = NEIGHBOURS,
                  fallback: float | None = FALLBACK, fallback_weight: float = FALLBACK_WEIGHT,
+                 relatives: float | None = RELATIVES, kin: int = KIN,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.sphinx = sphinx
         self.whisper = whisper
@@ -176,6 +186,8 @@ class RescoredRecognizer:
         self.neighbours = neighbours
         self.fallback = fallback
         self.fallback_weight = fallback_weight
+        self.relatives = relatives
+        self.kin = kin
         self._clock = clock
         self._encoder: ThreadPoolExecutor | None = None
 
@@ -223,6 +235,14 @@ class RescoredRecognizer:
                                        whole=whole)
 
         heard = fused_scores(whisper_scores, (audio, *others), chosen)
+        if self.relatives is not None and not self.everything and not np.any(np.asarray(heard) >= self.relatives):
+            first_few = sorted(acoustic, key=lambda c: -acoustic[c])[: self.kin]
+            rest = tuple(p for p in items if p not in chosen and (
+                p.command in first_few or any(related(c, p.command) for c in first_few)))
+            if rest:
+                give_up_if_unwanted()
+                more = fused_scores(whisper_scores, (audio, *others), rest)
+                chosen, heard = chosen + rest, np.concatenate([np.asarray(heard), np.asarray(more)])
         fell_back = False
         if self.fallback is not None and not self.everything and not np.any(np.asarray(heard) >= self.fallback):
             # not "stop": it is obeyed without asking back, and a word pocketsphinx did not propose is asked
@@ -324,3 +344,46 @@ def neighbours(command: Command) -> tuple[Command, ...]:
         return ()
     numbered: Any = command  # one of the numbered commands (every one a dataclass of one int)
     return tuple(dataclasses.replace(numbered, **{fields[0].name: value + step}) for step in (-1, 1))
+
+
+def _number(command: Command) -> int | None:
+    """The number of a numbered command (a dataclass of one int: a play, a point, a quarter), else None."""
+    fields = dataclasses.fields(command)
+    value = getattr(command, fields[0].name) if len(fields) == 1 else None
+    return value if type(value) is int else None
+
+
+def _number_words(number: int) -> set[str]:
+    """The parts a Greek number is said with: its tens word ("20" for είκοσι, "1x" for the δεκα- of
+    10 and 13-19) and its units word ("3" for τρία/τρεις); 11 and 12 (έντεκα, δώδεκα) are words of
+    their own."""
+    if number in (11, 12):
+        return {str(number)}
+    tens, units = divmod(number, 10)
+    parts = {f"{units}"} if units else set()
+    if tens == 1:
+        parts.add("1x")
+    elif tens:
+        parts.add(f"{tens}0")
+    return parts
+
+
+def related(command: Command, other: Command) -> bool:
+    """Whether ``other`` is a relative of numbered ``command``: the same number as another command
+    (play 8, θέση οκτώ), or the same kind of command with a number sharing a Greek number word
+    (θέση είκοσι τρία: θέση είκοσι, θέση είκοσι ένα …, θέση τρία, θέση δεκατρία).
+
+    >>> from tavli_voice.commands import ChoosePlay, QueryPoint, Undo
+    >>> related(QueryPoint(23), QueryPoint(21)), related(QueryPoint(23), QueryPoint(13))
+    (True, True)
+    >>> related(QueryPoint(8), ChoosePlay(8)), related(QueryPoint(8), ChoosePlay(18))
+    (True, False)
+    >>> related(QueryPoint(21), QueryPoint(11)), related(QueryPoint(17), QueryPoint(14)), related(Undo(), Undo())
+    (False, True, False)
+    """
+    number, others = _number(command), _number(other)
+    if number is None or others is None or command == other:
+        return False
+    if number == others:
+        return True
+    return type(command) is type(other) and bool(_number_words(number) & _number_words(others))
