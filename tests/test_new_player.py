@@ -239,6 +239,38 @@ class TestTerminal:
         assert "I do not know" not in out and "Δεν ξέρω" not in out
 
 
+def grouped_save() -> dict[str, object]:
+    """A saved Portes match at the start with 2 and 2 rolled: 75 plays, told as groups."""
+    for seed in range(500):
+        s = Session(MatchConfig(3, "portes", "tavlucky", seed, TimerRules()), PLAYERS)
+        s.start()
+        s.set_position(Position.initial("portes"), to_move=0)
+        s.handle(C.Roll())
+        if s.dice == (2, 2):
+            return json.loads(json.dumps(s.snapshot()))  # type: ignore[no-any-return]
+    raise AssertionError("no seed rolls 2 and 2")
+
+
+class TestGroupedPlays:
+    @pytest.mark.parametrize("lang, grouped, numbered", [
+        ("en", "Choose a play: f and a point, l for the list of all 75 plays by number, or h "
+               "for help.", "Choose a play, 1 to 75, or h for help."),
+        ("el", "Διάλεξε κίνηση: f και μια θέση, l για τη λίστα με όλες τις 75 κινήσεις και τους "
+               "αριθμούς τους, ή h για βοήθεια.", "Διάλεξε κίνηση, από 1 έως 75, ή h για βοήθεια.")])
+    def test_plays_told_as_groups_are_not_offered_by_numbers_not_shown(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, grouped: str,
+            numbered: str) -> None:
+        """A long list told as groups shows no numbers, so the prompt offers f, l and h, not
+        '1 to 75'; once l has listed them all, the numbers are offered."""
+        out = terminal(tmp_path, monkeypatch, grouped_save(), ["", "l", ""], lang)
+        lines = out.splitlines()
+        listed = lines.index(next(line for line in lines if line.startswith("1: ")))
+        before, after = lines[:listed], lines[listed:]  # before and after l listed them
+        assert grouped in before and numbered not in before, out
+        assert any(line.startswith("75: ") for line in after), out
+        assert numbered in after and grouped not in after, out
+
+
 # ------------------------------------------------- 5: resigning says its price
 class TestResignPrice:
     @pytest.mark.parametrize("lang, length, expected", [

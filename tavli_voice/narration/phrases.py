@@ -166,8 +166,7 @@ def _plays_offered(e: E.PlaysOffered, s: Say) -> Blocks:
         suggested = e.suggested == i or (e.suggested is not None and i <= e.leading)
         key = "plays.item_suggested" if suggested else "plays.item"
         items.append(s.t(key, n=i, play=_listed(play, e.player, s)))
-    limit = s.ctx.max_spoken_plays if s.speech else s.ctx.max_listed_plays
-    if not s.ctx.on_request and not s.ctx.chatty and count - limit > SHORT_REST and limit > 0:
+    if plays_told_as_groups(count, s.ctx, speech=s.speech):
         # a long list is told as groups by the checker moved (the suggested play
         # first); the whole list on request. One to three plays left are read.
         first = (items[:e.leading] if e.leading else
@@ -179,6 +178,18 @@ def _plays_offered(e: E.PlaysOffered, s: Say) -> Blocks:
 
 #: A long list is cut only when more than this many plays would be left unread.
 SHORT_REST = 3
+
+
+def plays_told_as_groups(count: int, ctx: NarrationContext, *, speech: bool = False) -> bool:
+    """True when ``count`` plays on offer are told as groups by the checker moved, with no
+    numbers shown (a long list, not asked for; the whole list comes with ``l``).
+
+    >>> plays_told_as_groups(24, NarrationContext()), plays_told_as_groups(15, NarrationContext())
+    (True, False)
+    """
+    limit = ctx.max_spoken_plays if speech else ctx.max_listed_plays
+    return (not ctx.on_request and not ctx.chatty and limit > 0
+            and count - limit > SHORT_REST)
 
 
 def listed_play(play: Play, mover: int, ctx: NarrationContext) -> str:

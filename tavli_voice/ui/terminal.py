@@ -36,6 +36,8 @@ class TerminalPlayer:
         self.inp = inp
         self.sources = sources or []
         self.show_prompts = show_prompts
+        #: the plays on offer were told as groups (numbers not shown) and not listed since
+        self.plays_grouped = False
         self._reader = LineReader(inp)
         #: the R9 timer's clock (seconds; a test gives a fake one)
         self.clock = time.monotonic
@@ -56,11 +58,14 @@ class TerminalPlayer:
         self.out.flush()
 
     def print_events(self, events: list[E.Event]) -> None:
-        from ..narration.phrases import screen_text
+        from ..narration.phrases import plays_told_as_groups, screen_text
 
         ctx = self.app.context(self.app.reason)
         for ev in events:
             text = screen_text(ev, ctx)
+            if isinstance(ev, E.PlaysOffered) and text.strip():
+                # told as groups, the plays' numbers were not shown: the prompt says so
+                self.plays_grouped = ctx.list_plays and plays_told_as_groups(len(ev.plays), ctx)
             for line in text.splitlines():
                 if line.strip():
                     self.say(line)
@@ -83,6 +88,8 @@ class TerminalPlayer:
                 self.say(M.text("prompt.from", lang))
             elif len(s.plays) == 1:
                 self.say(M.text("prompt.choose_one", lang))
+            elif self.plays_grouped:
+                self.say(M.text("prompt.choose_grouped", lang, n=len(s.plays)))
             else:
                 self.say(M.text("prompt.choose", lang, n=len(s.plays)))
         elif s.phase is Phase.CONFIRM:

@@ -739,6 +739,11 @@ MESSAGES: dict[str, dict[str, str]] = {
                            "el": "Γράψε r για να ρίξεις τα ζάρια, ή dd για διπλασιασμό."},
     "prompt.choose": {"en": "Choose a play, 1 to {n}, or h for help.",
                       "el": "Διάλεξε κίνηση, από 1 έως {n}, ή h για βοήθεια."},
+    # the plays told as groups, their numbers not shown: no "1 to 24" to choose blind
+    "prompt.choose_grouped": {"en": "Choose a play: f and a point, l for the list of all {n} "
+                                    "plays by number, or h for help.",
+                              "el": "Διάλεξε κίνηση: f και μια θέση, l για τη λίστα με όλες "
+                                    "τις {n} κινήσεις και τους αριθμούς τους, ή h για βοήθεια."},
     "prompt.choose_one": {"en": "Type 1 to play it, or h for help.",
                           "el": "Γράψε 1 για να την παίξεις, ή h για βοήθεια."},
     "prompt.confirm": {"en": "Type c to confirm, u to undo.",
