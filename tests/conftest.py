@@ -88,6 +88,15 @@ def tmp_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+@pytest.fixture
+def window_home(tmp_home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every user folder inside ``tmp_path`` and the board window headless (pygame's dummy
+    video driver); skipped without pygame."""
+    pytest.importorskip("pygame")
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    return tmp_home
+
+
 def _point_user_folders(patch: pytest.MonkeyPatch, home: Path, cache: Path) -> None:
     for folder in (home, home / ".local" / "share", home / ".config", home / ".local" / "state", cache):
         folder.mkdir(parents=True, exist_ok=True)

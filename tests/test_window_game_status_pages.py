@@ -10,42 +10,24 @@ from pathlib import Path
 
 import pytest
 
+from window_helpers import open_window, pick_when_highlighted, scan_strip, status_page
+
 from tavli_voice import commands as C
 from tavli_voice import words
 from tavli_voice.events import Phase
-from tavli_voice.session import new_session
+from tavli_voice.scanning import ScanSettings
 from tavli_voice.ui.app import App
-
-
-@pytest.fixture
-def home(tmp_home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every user folder inside ``tmp_path``; the window headless."""
-    pytest.importorskip("pygame")
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    return tmp_home
 
 
 def shown(win: object) -> tuple[list[str], int]:
     """The status page drawn now and how many pages the status has."""
-    from tavli_voice.ui.board import render
-
-    view = win.view  # type: ignore[attr-defined]
-    pages = render.shown_status_pages(win.fonts, win.theme, win.layout.panel,  # type: ignore[attr-defined]
-                                      view.status, view.lang, newest=not view.status_all)
-    return pages[min(view.status_page, len(pages) - 1)], len(pages)
+    return status_page(win)
 
 
 def game_window(lang: str, kind: str = "plakoto", seed: int = 7,
                 scanning: bool = False) -> tuple[App, object]:
-    from tavli_voice.scanning import ManualClock, ScanSettings
-    from tavli_voice.ui.board.window import BoardWindow
-
-    app = App(new_session(kind=kind, length=3, seed=seed), lang=lang, save_path=None)
-    win = BoardWindow(app, bot_delay=0, clock=ManualClock(),
-                      scan_settings=ScanSettings() if scanning else None)
-    win.open()
-    app.start()
-    win.frame()  # type: ignore[attr-defined]
+    app, win, _clock = open_window(lang, kind=kind, seed=seed,
+                                   scan_settings=ScanSettings() if scanning else None)
     return app, win
 
 
@@ -76,7 +58,7 @@ def until_long(app: App, win: object, ask: C.Command, phase: Phase) -> bool:
 
 @pytest.mark.parametrize("lang", ["en", "el"])
 def test_why_in_a_game_is_read_whole_page_by_page_with_j_and_more_then_goes(
-        home: Path, lang: str) -> None:
+        window_home: Path, lang: str) -> None:
     import pygame
 
     app, win = game_window(lang)
@@ -109,7 +91,7 @@ def test_why_in_a_game_is_read_whole_page_by_page_with_j_and_more_then_goes(
 
 
 @pytest.mark.parametrize("lang,said", [("en", "more"), ("el", "συνέχεια")])
-def test_a_click_or_the_spoken_word_turns_a_games_status_page(home: Path, lang: str,
+def test_a_click_or_the_spoken_word_turns_a_games_status_page(window_home: Path, lang: str,
                                                               said: str) -> None:
     import pygame
 
@@ -140,7 +122,7 @@ def test_a_click_or_the_spoken_word_turns_a_games_status_page(home: Path, lang: 
         win.close()  # type: ignore[attr-defined]
 
 
-def test_with_more_shown_enter_still_rolls(home: Path) -> None:
+def test_with_more_shown_enter_still_rolls(window_home: Path) -> None:
     """After the person's play, why (explained before the roll) is long: Roll keeps the
     focus, so Enter rolls."""
     import pygame
@@ -159,30 +141,20 @@ def test_with_more_shown_enter_still_rolls(home: Path) -> None:
         win.close()  # type: ignore[attr-defined]
 
 
-def test_the_switch_scans_more_before_roll_and_picks_it(home: Path) -> None:
-    from tavli_voice.scanning import Switch
+def test_the_switch_scans_more_before_roll_and_picks_it(window_home: Path) -> None:
     from tavli_voice.scanning.words import label
-    from tavli_voice.ui.board.scanview import scan_show
 
     app, win = game_window("el", scanning=True)
     more, roll = label("more", (), "el"), label("roll", (), "el")
 
     def menu() -> list[str]:
-        strip = scan_show(win.scanner, app.state(), "el").strip  # type: ignore[attr-defined]
-        return list(strip.options) if strip is not None else []
+        return scan_strip(win, app, "el")
 
     try:
         assert until_long(app, win, C.Why(), Phase.ROLL)
         assert more in menu() and menu().index(more) < menu().index(roll)
         first, n = shown(win)
-        for _ in range(200):  # wait for More to be highlighted, then press
-            h = win.scanner.current()  # type: ignore[attr-defined]
-            if h is not None and menu()[h.index] == more:
-                break
-            win.clock.advance(0.1)  # type: ignore[attr-defined]
-            win.frame()  # type: ignore[attr-defined]
-        win.scan_driver.press(Switch.PICK)  # type: ignore[attr-defined]
-        win.frame()  # type: ignore[attr-defined]
+        pick_when_highlighted(win, win.clock, menu, more)  # type: ignore[attr-defined]
         assert shown(win)[0] != first and win.status_page == 1  # type: ignore[attr-defined]
         assert app.state().phase is Phase.ROLL  # only the page turned
     finally:

@@ -9,59 +9,21 @@ from pathlib import Path
 
 import pytest
 
+from window_helpers import FAST_SCAN, open_window, press_through, status_page, to_my_roll
+
 from tavli_voice import commands as C
 from tavli_voice import words
 from tavli_voice.events import Phase
-from tavli_voice.session import new_session
-from tavli_voice.ui.app import App
-
-
-@pytest.fixture
-def home(tmp_home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every user folder inside ``tmp_path``; the window headless."""
-    pytest.importorskip("pygame")
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    return tmp_home
-
-
-def open_window(lang: str, scanning: bool) -> tuple[App, object, object]:
-    from tavli_voice.scanning import ManualClock, ScanSettings
-    from tavli_voice.ui.board.window import BoardWindow
-
-    clock = ManualClock()
-    settings = ScanSettings(interval=1.0, first_delay=0.0, pick_pause=0.0, ignore_repeat=0.0,
-                            loops=0)
-    app = App(new_session(kind="portes", length=3, seed=11), lang=lang, save_path=None)
-    win = BoardWindow(app, bot_delay=0, clock=clock,
-                      scan_settings=settings if scanning else None)
-    win.open()
-    app.start()
-    win.frame()  # type: ignore[attr-defined]
-    return app, win, clock
-
-
-def to_my_roll(app: App, win: object) -> None:
-    for _ in range(50):
-        if app.state().phase is Phase.ROLL and not app.bot_to_act():
-            return
-        if app.bot_to_act():
-            app.bot_step()
-        win.frame()  # type: ignore[attr-defined]
-    raise AssertionError("never my roll")
 
 
 def pages_text(win: object) -> list[str]:
     """Every status page the window shows for the newest message, turned with More (j)."""
     import pygame
 
-    from tavli_voice.ui.board import render
-
     seen: list[str] = []
     for _ in range(20):
         view = win.view  # type: ignore[attr-defined]
-        pages = render.shown_status_pages(win.fonts, win.theme, win.layout.panel,  # type: ignore[attr-defined]
-                                          view.status, view.lang, newest=True)
-        seen += pages[min(view.status_page, len(pages) - 1)]
+        seen += status_page(win, newest=True)[0]
         if "more" not in dict(view.actions):
             return seen
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_j, mod=0,
@@ -71,10 +33,10 @@ def pages_text(win: object) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", ["en", "el"])
-def test_h_shows_what_can_be_done_in_the_status_page_by_page(home: Path, lang: str) -> None:
+def test_h_shows_what_can_be_done_in_the_status_page_by_page(window_home: Path, lang: str) -> None:
     import pygame
 
-    app, win, _clock = open_window(lang, scanning=False)
+    app, win, _clock = open_window(lang)
     to_my_roll(app, win)
     app.command(C.Roll())
     win.frame()  # type: ignore[attr-defined]
@@ -95,27 +57,10 @@ def test_h_shows_what_can_be_done_in_the_status_page_by_page(home: Path, lang: s
 
 
 @pytest.mark.parametrize("lang", ["en", "el"])
-def test_the_switch_reaches_help_through_the_menu_and_sees_it(home: Path, lang: str) -> None:
-    import pygame
-
-    app, win, clock = open_window(lang, scanning=True)
+def test_the_switch_reaches_help_through_the_menu_and_sees_it(window_home: Path, lang: str) -> None:
+    app, win, clock = open_window(lang, scan_settings=FAST_SCAN)
     to_my_roll(app, win)
-    wanted = ["roll", "menu", "help"]
-    for _ in range(200):
-        clock.advance(1.0)  # type: ignore[attr-defined]
-        win.frame()  # type: ignore[attr-defined]
-        scanner = win.scanner  # type: ignore[attr-defined]
-        option = scanner.highlighted if scanner else None
-        if option is not None and wanted and option.key == wanted[0]:
-            wanted.pop(0)
-            pygame.event.post(pygame.event.Event(pygame.JOYBUTTONDOWN, joy=0, instance_id=0,
-                                                 button=0))
-            pygame.event.post(pygame.event.Event(pygame.JOYBUTTONUP, joy=0, instance_id=0,
-                                                 button=0))
-        if not wanted:
-            win.frame()  # type: ignore[attr-defined]
-            break
-    assert not wanted, f"the switch never reached {wanted}"
+    press_through(win, clock, ["roll", "menu", "help"])
     assert win.status[-1].startswith(words.text("help.intro", lang))  # type: ignore[attr-defined]
     assert words.text("help.hint", lang) in win.status[-1]  # type: ignore[attr-defined]
     # where a switch changes the window's look: Settings in the Menu
@@ -123,11 +68,11 @@ def test_the_switch_reaches_help_through_the_menu_and_sees_it(home: Path, lang: 
     win.close()  # type: ignore[attr-defined]
 
 
-def test_the_status_is_taller_while_the_help_is_read_then_as_before(home: Path) -> None:
+def test_the_status_is_taller_while_the_help_is_read_then_as_before(window_home: Path) -> None:
     from tavli_voice.ui.board.layout import STATUS_LINES
     from tavli_voice.ui.board.window import REVIEW_STATUS_LINES
 
-    app, win, _clock = open_window("el", scanning=False)
+    app, win, _clock = open_window("el")
     to_my_roll(app, win)
     app.command(C.Roll())
     win.frame()  # type: ignore[attr-defined]
@@ -144,11 +89,11 @@ def test_the_status_is_taller_while_the_help_is_read_then_as_before(home: Path) 
 
 
 @pytest.mark.parametrize("lang", ["en", "el"])
-def test_at_the_match_end_a_switch_user_is_told_to_press_the_switch(home: Path,
+def test_at_the_match_end_a_switch_user_is_told_to_press_the_switch(window_home: Path,
                                                                      lang: str) -> None:
     import pygame
 
-    app, win, clock = open_window(lang, scanning=True)
+    app, win, clock = open_window(lang, scan_settings=FAST_SCAN)
     for _ in range(50):
         if app.bot_to_act():
             app.bot_step()
@@ -172,12 +117,12 @@ def test_at_the_match_end_a_switch_user_is_told_to_press_the_switch(home: Path,
 
 @pytest.mark.parametrize("lang", ["en", "el"])
 def test_the_windows_help_says_how_to_step_there_not_the_typed_bar_and_off(
-        home: Path, lang: str) -> None:
+        window_home: Path, lang: str) -> None:
     """While choosing a play the window's help names the window's way to step (click, or the
     arrows and OK) and F2, + and −; never the terminal's typed «bar ή μπάρα» or «off ή έξω»."""
     import pygame
 
-    app, win, _clock = open_window(lang, scanning=False)
+    app, win, _clock = open_window(lang)
     to_my_roll(app, win)
     app.command(C.Roll())
     win.frame()  # type: ignore[attr-defined]

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from test_review_after_match import play_to_the_end
+from window_helpers import pick_when_highlighted, scan_strip, status_page
 
 from tavli_voice import commands as C
 from tavli_voice import words
@@ -18,23 +19,11 @@ from tavli_voice.ui.app import App
 from tavli_voice.ui.review_mode import ReviewMode
 
 
-@pytest.fixture
-def home(tmp_home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every user folder inside ``tmp_path``; the window headless."""
-    pytest.importorskip("pygame")
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    return tmp_home
-
-
 def shown_rows(win: object) -> tuple[list[str], int]:
     """The status's rows drawn now (as the renderer pages them) and the rows it holds."""
     from tavli_voice.ui.board import render
 
-    view = win.view  # type: ignore[attr-defined]
-    panel = win.layout.panel  # type: ignore[attr-defined]
-    pages = render.shown_status_pages(win.fonts, win.theme, panel, view.status,  # type: ignore[attr-defined]
-                                      view.lang, newest=not view.status_all)
-    return pages[min(view.status_page, len(pages) - 1)], render.status_fit(panel)
+    return status_page(win)[0], render.status_fit(win.layout.panel)  # type: ignore[attr-defined]
 
 
 def review_window(home: Path, lang: str) -> tuple[App, ReviewMode, object]:
@@ -73,10 +62,10 @@ def read_all_pages(win: object, press: object) -> list[list[str]]:
 
 @pytest.mark.parametrize("lang", ["en", "el"])
 def test_why_is_shown_whole_across_the_status_pages_and_enter_reads_on_then_goes_next(
-        home: Path, lang: str) -> None:
+        window_home: Path, lang: str) -> None:
     import pygame
 
-    app, review, win = review_window(home, lang)
+    app, review, win = review_window(window_home, lang)
     try:
         for first in range(review.mistakes - 1):  # the first mistake whose reasons are long
             if first:
@@ -117,8 +106,8 @@ def test_why_is_shown_whole_across_the_status_pages_and_enter_reads_on_then_goes
         win.close()  # type: ignore[attr-defined]
 
 
-def test_a_click_on_more_turns_the_page_and_a_new_answer_starts_on_its_first(home: Path) -> None:
-    app, review, win = review_window(home, "el")
+def test_a_click_on_more_turns_the_page_and_a_new_answer_starts_on_its_first(window_home: Path) -> None:
+    app, review, win = review_window(window_home, "el")
     try:
         app.command(C.Why())  # type: ignore[attr-defined]
         win.frame()  # type: ignore[attr-defined]
@@ -148,8 +137,8 @@ def test_a_click_on_more_turns_the_page_and_a_new_answer_starts_on_its_first(hom
         win.close()  # type: ignore[attr-defined]
 
 
-def test_a_short_answer_has_one_page_and_no_more_button(home: Path) -> None:
-    app, review, win = review_window(home, "en")
+def test_a_short_answer_has_one_page_and_no_more_button(window_home: Path) -> None:
+    app, review, win = review_window(window_home, "en")
     try:
         rows, fit = shown_rows(win)
         assert rows and len(rows) <= fit
@@ -164,7 +153,7 @@ def test_a_short_answer_has_one_page_and_no_more_button(home: Path) -> None:
         win.close()  # type: ignore[attr-defined]
 
 
-def test_status_pages_keeps_every_row_and_says_which_page(home: Path) -> None:
+def test_status_pages_keeps_every_row_and_says_which_page(window_home: Path) -> None:
     import pygame
 
     from tavli_voice.ui.board.render import status_pages
@@ -183,16 +172,15 @@ def test_status_pages_keeps_every_row_and_says_which_page(home: Path) -> None:
 
 
 def test_one_switch_scans_more_first_and_picks_it_through_the_pages(
-        home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        window_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Scanning in the window: while the answer has another page, the review's menu starts
     with «Συνέχεια της απάντησης»; one press on it shows the next page; after the last
     page the menu starts with the next mistake again."""
-    from tavli_voice.scanning import ManualClock, ScanSettings, Switch
+    from tavli_voice.scanning import ManualClock, ScanSettings
     from tavli_voice.scanning.words import label
-    from tavli_voice.ui.board.scanview import scan_show
     from tavli_voice.ui.board.window import BoardWindow
 
-    kept, _ = play_to_the_end(home, "el", offer=False)
+    kept, _ = play_to_the_end(window_home, "el", offer=False)
     assert kept.history_kept is not None
     review = ReviewMode.open(kept.history_kept, "el", sides=[0])
     session, _ = Session.restore(review.walk.save)
@@ -204,9 +192,8 @@ def test_one_switch_scans_more_first_and_picks_it_through_the_pages(
     more = label("more", (), "el")
     assert more == "Συνέχεια της απάντησης"
 
-    def menu() -> tuple[str, ...]:
-        strip = scan_show(win.scanner, app.state(), "el").strip
-        return strip.options if strip is not None else ()
+    def menu() -> list[str]:
+        return scan_strip(win, app, "el")
 
     try:
         app.publish(begun)
@@ -219,14 +206,7 @@ def test_one_switch_scans_more_first_and_picks_it_through_the_pages(
             if more not in menu():
                 break
             assert menu()[0] == more and win.scanner is not None
-            for _ in range(200):  # wait for More to be highlighted, then press
-                h = win.scanner.current()
-                if h is not None and menu()[h.index] == more:
-                    break
-                clock.advance(0.1)
-                win.frame()
-            win.scan_driver.press(Switch.PICK)  # type: ignore[union-attr]
-            win.frame()
+            pick_when_highlighted(win, clock, menu, more)
             pages.append(shown_rows(win)[0])
         assert len(pages) >= 2 and win.status_page == len(pages) - 1
         assert pages[-1][-1] == words.text("review.status_last", "el", page=len(pages),
@@ -239,11 +219,11 @@ def test_one_switch_scans_more_first_and_picks_it_through_the_pages(
 
 
 @pytest.mark.parametrize("lang", ["en", "el"])
-def test_every_status_of_a_whole_review_is_shown_whole_across_its_pages(home: Path,
+def test_every_status_of_a_whole_review_is_shown_whole_across_its_pages(window_home: Path,
                                                                         lang: str) -> None:
     """Each mistake of a seeded match, and after it the expert's play, why, and a try: every
     sentence the status holds is drawn whole across its pages, none longer than the rows."""
-    app, review, win = review_window(home, lang)
+    app, review, win = review_window(window_home, lang)
     paged = 0
     try:
         for i in range(review.mistakes):
@@ -291,13 +271,13 @@ def voice_phrases(app: App, lang: str) -> tuple[object, ...]:
 
 @pytest.mark.parametrize("lang,said", [("en", "more"), ("el", "συνέχεια")])
 def test_saying_more_turns_the_status_page_and_is_heard_only_while_a_page_follows(
-        home: Path, lang: str, said: str) -> None:
+        window_home: Path, lang: str, said: str) -> None:
     """Voice users reach the rest of a long answer: "more" («συνέχεια») is in the review's
     grammar while the window's status has another page, means More and turns the page;
     on the last page it is no longer listened for."""
     from tavli_voice.speech.grammar import lookup
 
-    app, review, win = review_window(home, lang)
+    app, review, win = review_window(window_home, lang)
     try:
         assert lookup(voice_phrases(app, lang), said) is None  # a short status: no More
         long_answer(app, review, win)
@@ -323,7 +303,7 @@ def test_saying_more_turns_the_status_page_and_is_heard_only_while_a_page_follow
 @pytest.mark.espeak
 @pytest.mark.parametrize("lang,voices", [("en", ("en-us", "en-gb", "en-us+f2")),
                                          ("el", ("el", "el+m3", "el+f2"))])
-def test_more_spoken_is_told_apart_from_the_play_numbers(home: Path, lang: str,
+def test_more_spoken_is_told_apart_from_the_play_numbers(window_home: Path, lang: str,
                                                          voices: tuple[str, ...]) -> None:
     """espeak-ng's "more" («συνέχεια») is heard as More, and "four" («τέσσερα») as play 4,
     with the review's grammar while More is offered (English "more" rhymes with "four")."""
@@ -331,7 +311,7 @@ def test_more_spoken_is_told_apart_from_the_play_numbers(home: Path, lang: str,
     from tavli_voice.speech.engine_sphinx import SphinxRecognizer
     from tavli_voice.speech.words import COMMAND_WORDS, number_text
 
-    app, review, win = review_window(home, lang)
+    app, review, win = review_window(window_home, lang)
     try:
         long_answer(app, review, win)
         assert "more" in app.state().available and len(app.state().plays) >= 4

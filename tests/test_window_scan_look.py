@@ -8,55 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from window_helpers import FAST_SCAN, open_window, press_through, to_my_roll
+
 from tavli_voice import words
-from tavli_voice.scanning import ManualClock, ScanSettings
 from tavli_voice.scanning.options import settings_option
 from tavli_voice.session import new_session
 from tavli_voice.ui.app import App
-from test_window_help import to_my_roll
-
-
-@pytest.fixture
-def home(tmp_home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    pytest.importorskip("pygame")
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    return tmp_home
-
-
-def open_scanning(lang: str, kept: list[tuple[str, float]]):  # type: ignore[no-untyped-def]
-    from tavli_voice.ui.board.window import BoardWindow
-
-    clock = ManualClock()
-    settings = ScanSettings(interval=1.0, first_delay=0.0, pick_pause=0.0, ignore_repeat=0.0,
-                            loops=0)
-    app = App(new_session(kind="portes", length=3, seed=11), lang=lang, save_path=None)
-    win = BoardWindow(app, bot_delay=0, clock=clock, scan_settings=settings,
-                      on_display=lambda name, scale: kept.append((name, scale)))
-    win.open()
-    app.start()
-    win.frame()
-    return app, win, clock
-
-
-def press_through(win, clock, wanted: list[str]) -> None:  # type: ignore[no-untyped-def]
-    """Let automatic scanning run and press the one switch on each of ``wanted`` in turn."""
-    import pygame
-
-    for _ in range(400):
-        clock.advance(1.0)
-        win.frame()
-        scanner = win.scanner
-        option = scanner.highlighted if scanner else None
-        if option is not None and wanted and option.key == wanted[0]:
-            wanted.pop(0)
-            pygame.event.post(pygame.event.Event(pygame.JOYBUTTONDOWN, joy=0, instance_id=0,
-                                                 button=0))
-            pygame.event.post(pygame.event.Event(pygame.JOYBUTTONUP, joy=0, instance_id=0,
-                                                 button=0))
-            win.frame()
-        if not wanted:
-            return
-    raise AssertionError(f"the switch never reached {wanted}")
 
 
 def test_the_terminals_settings_offer_only_the_scanning_speed() -> None:
@@ -66,10 +23,10 @@ def test_the_terminals_settings_offer_only_the_scanning_speed() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "el"])
-def test_one_switch_makes_the_window_bigger_and_changes_its_colours(home: Path,
+def test_one_switch_makes_the_window_bigger_and_changes_its_colours(window_home: Path,
                                                                     lang: str) -> None:
     kept: list[tuple[str, float]] = []
-    app, win, clock = open_scanning(lang, kept)
+    app, win, clock = open_window(lang, scan_settings=FAST_SCAN, on_display=lambda *look: kept.append(look))
     to_my_roll(app, win)
     scale, theme = win.theme.scale, win.theme.name
     press_through(win, clock, ["menu", "settings", "bigger"])
@@ -91,9 +48,9 @@ def test_one_switch_makes_the_window_bigger_and_changes_its_colours(home: Path,
     win.close()
 
 
-def test_slower_scanning_stays_in_settings_to_try_the_new_speed(home: Path) -> None:
+def test_slower_scanning_stays_in_settings_to_try_the_new_speed(window_home: Path) -> None:
     kept: list[tuple[str, float]] = []
-    app, win, clock = open_scanning("en", kept)
+    app, win, clock = open_window("en", scan_settings=FAST_SCAN, on_display=lambda *look: kept.append(look))
     to_my_roll(app, win)
     press_through(win, clock, ["menu", "settings", "slower"])
     assert win.scan_settings.interval > 1.0 and not kept
@@ -102,11 +59,11 @@ def test_slower_scanning_stays_in_settings_to_try_the_new_speed(home: Path) -> N
 
 
 @pytest.mark.parametrize("lang", ["en", "el"])
-def test_the_keys_say_the_change_too_and_the_limit(home: Path, lang: str) -> None:
+def test_the_keys_say_the_change_too_and_the_limit(window_home: Path, lang: str) -> None:
     import pygame
 
     kept: list[tuple[str, float]] = []
-    app, win, _clock = open_scanning(lang, kept)
+    app, win, _clock = open_window(lang, scan_settings=FAST_SCAN, on_display=lambda *look: kept.append(look))
     to_my_roll(app, win)
     for _ in range(30):  # + past the largest size
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PLUS, mod=0,
