@@ -264,7 +264,8 @@ def _interactive(inp: TextIO) -> bool:
 
 def ask_about_saved(path: Path, args: argparse.Namespace, lang: str, inp: TextIO,
                     say: "SayLine") -> str:
-    """"resume", "new" or "" (nothing to ask: the save is finished or unreadable).
+    """"resume", "new", "quit" (q, as at any other time) or "" (nothing to ask: the save is
+    finished or unreadable).
 
     A saved, unfinished match is never replaced silently (R9): a person is
     asked; a bot match keeps the save aside.
@@ -292,6 +293,8 @@ def ask_about_saved(path: Path, args: argparse.Namespace, lang: str, inp: TextIO
             return "resume"
         if word in ("n", "new", "no", "ν", "νέος", "νεος", "όχι", "οχι"):
             return "new"
+        if word in ("q", "quit", "έξοδος", "εξοδος"):  # leave, the saved match as it was
+            return "quit"
         say(M.text("saved.again", lang))
 
 
@@ -627,6 +630,30 @@ def _main(argv: list[str], out: TextIO | None, inp: TextIO | None, *, window: bo
             lock.release()
 
 
+def _answer_about_saved(args: argparse.Namespace, lang: str, save_path: Path,
+                        resume_command: str, way: str, say: SayLine, inp: TextIO) -> int | None:
+    """Ask about an unfinished saved match: resume it, keep it aside for a new one, or leave
+    (the exit code); None to go on with the match."""
+    answer = ask_about_saved(save_path, args, lang, inp, say)
+    if answer == "quit":  # «Γεια σας» to two people at one keyboard
+        say(M.text("goodbye" + (".both" if args.opponent == "friend" else ""), lang))
+        return 0
+    if answer == "resume":
+        args.resume = True
+    elif answer == "new":
+        try:
+            name = saved.keep_aside(save_path, lang=lang)
+        except OSError as exc:  # the unfinished match stays as it is: no new match over it
+            from .ui.guard import os_error_text
+            log.warning("the unfinished match could not be kept aside: %s", exc)
+            say(M.text("saved.not_kept", lang, path=str(save_path),
+                       error=os_error_text(exc, lang), command=resume_command))
+            return 1
+        say(M.text("saved.kept", lang, name=name,
+                   command=f"{saved.program()} resume {name}{way}"))
+    return None
+
+
 def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
           lock: storage.SaveLock | None, resume_command: str, way: str, say: SayLine, out: TextIO,
           inp: TextIO) -> int:
@@ -635,20 +662,9 @@ def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
 
     command = saved.program()
     if not args.resume and save_path is not None and save_path.exists():
-        answer = ask_about_saved(save_path, args, lang, inp, say)
-        if answer == "resume":
-            args.resume = True
-        elif answer == "new":
-            try:
-                name = saved.keep_aside(save_path, lang=lang)
-            except OSError as exc:  # the unfinished match stays as it is: no new match over it
-                from .ui.guard import os_error_text
-                log.warning("the unfinished match could not be kept aside: %s", exc)
-                say(M.text("saved.not_kept", lang, path=str(save_path),
-                           error=os_error_text(exc, lang), command=resume_command))
-                return 1
-            say(M.text("saved.kept", lang, name=name,
-                       command=f"{command} resume {name}{way}"))
+        code = _answer_about_saved(args, lang, save_path, resume_command, way, say, inp)
+        if code is not None:
+            return code
     opened = open_session(args, lang, save_path, say)
     if isinstance(opened, int):
         return opened

@@ -271,6 +271,36 @@ class TestGroupedPlays:
         assert numbered in after and grouped not in after, out
 
 
+class TestSavedMatchQuestion:
+    @pytest.mark.parametrize("lang, typed, bye, resumed", [
+        ("en", "q", "Goodbye.", "Match resumed"), ("en", "quit", "Goodbye.", "Match resumed"),
+        ("el", "q", "Γεια σου.", "Ο αγώνας συνεχίζεται"),
+        ("el", "έξοδος", "Γεια σου.", "Ο αγώνας συνεχίζεται")])
+    def test_q_at_the_resume_or_new_question_leaves_the_saved_match_as_it_was(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, typed: str,
+            bye: str, resumed: str) -> None:
+        """A new player who types q, as they may at any time, leaves at once; the question
+        asked again names q too."""
+        for name in ("HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME",
+                     "XDG_CACHE_HOME"):
+            monkeypatch.setenv(name, str(tmp_path / name.lower()))
+        path = tmp_path / "save.json"
+        storage.save(grouped_save(), path)
+        before = path.read_bytes()
+        from tavli_voice.startup import main
+        out = io.StringIO()
+        code = main(["--speech", "off", "--lang", lang, "--save", str(path)], out=out,
+                    inp=io.StringIO(f"what\n{typed}\nr\n"))
+        said = out.getvalue().splitlines()
+        assert code == 0 and said[-1] == bye, said
+        assert not any(resumed in line for line in said), said
+        again = {"en": "Type r to resume the saved match, n to start a new one, or q to leave.",
+                 "el": "Γράψε r για να συνεχίσεις τον αποθηκευμένο αγώνα, n για νέο αγώνα, ή q "
+                       "για έξοδο."}[lang]
+        assert again in said, said
+        assert path.read_bytes() == before  # the saved match as it was
+
+
 # ------------------------------------------------- 5: resigning says its price
 class TestResignPrice:
     @pytest.mark.parametrize("lang, length, expected", [

@@ -794,8 +794,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                   "el": "Υπάρχει αποθηκευμένος αγώνας που δεν τελείωσε: {game}, {length}. "
                         "Γράψε r για να τον συνεχίσεις, ή n για νέο αγώνα (ο αποθηκευμένος "
                         "κρατιέται)."},
-    "saved.again": {"en": "Type r to resume the saved match, or n to start a new one.",
-                    "el": "Γράψε r για να συνεχίσεις τον αποθηκευμένο αγώνα, ή n για νέο αγώνα."},
+    "saved.again": {"en": "Type r to resume the saved match, n to start a new one, or q to leave.",
+                    "el": "Γράψε r για να συνεχίσεις τον αποθηκευμένο αγώνα, n για νέο αγώνα, ή q "
+                          "για έξοδο."},
     "saved.kept": {"en": "The unfinished match is kept as {name}; continue it later with: "
                          "{command}",
                    "el": "Ο αγώνας που δεν τελείωσε κρατήθηκε ως {name}· συνέχισέ τον αργότερα "
