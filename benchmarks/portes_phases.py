@@ -31,6 +31,8 @@ Usage::
         --bots expert --losses expert.json
     python benchmarks/portes_phases.py --file ../shared/fixtures/portes_decisions_gnubg_2ply.jsonl \\
         --losses expert.json
+    python benchmarks/portes_phases.py --file ../shared/fixtures/portes_decisions_gnubg_2ply.jsonl \
+        --losses after.json --against before.json     # paired, phase by phase
 """
 
 from __future__ import annotations
@@ -134,11 +136,34 @@ def table(groups: dict[str, list[int]], losses: Sequence[float],
     return rows
 
 
+def paired_rows(groups: dict[str, list[int]], losses: Sequence[float],
+                other: Sequence[float]) -> list[str]:
+    """Rows: group, count, the paired mean difference (these losses minus ``other``) in mp
+    and its standard error.
+
+    >>> for row in paired_rows({"a": [0, 1]}, [0.010, 0.0], [0.012, 0.004]):
+    ...     print(row)
+    group                     count  paired mp  (standard error)
+    a                             2       -3.0  (1.0)
+    """
+    rows = [f"{'group':24s} {'count':>6s}  {'paired mp':>9s}  (standard error)"]
+    for name, idx in groups.items():
+        if not idx:
+            continue
+        diffs = [1000.0 * (losses[i] - other[i]) for i in idx]
+        se = statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else float("nan")
+        rows.append(f"{name:24s} {len(idx):6d}  {statistics.fmean(diffs):+9.1f}  ({se:.1f})")
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--file", type=Path, required=True)
     ap.add_argument("--losses", type=Path, action="append", required=True,
                     help="a --losses file of benchmarks/portes_gnubg.py (may be repeated)")
+    ap.add_argument("--against", type=Path, default=None,
+                    help="another --losses file on the same decisions: print, per phase and "
+                         "tag, the paired difference of each --losses file from it")
     a = ap.parse_args(argv)
     lines = [json.loads(s) for s in a.file.read_text().splitlines() if s.strip()]
     n = len(lines)
@@ -162,6 +187,12 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(table(phases, losses, ref, n)))
         print("\ntags (overlapping):")
         print("\n".join(table(tagged, losses, ref, n)))
+        if a.against:
+            other = json.loads(a.against.read_text())
+            if len(other) != n:
+                raise SystemExit(f"{a.against}: {len(other)} losses for {n} decisions")
+            print(f"\npaired against {a.against.name} (negative: {path.name} loses less):")
+            print("\n".join(paired_rows({"all": list(range(n))} | phases | tagged, losses, other)))
         print()
     return 0
 
