@@ -28,28 +28,35 @@ def ours_on(entry: Any) -> int:
 
 
 def naive_one_checker(mine: Position, better: Position) -> tuple[tuple[int, int], float] | None:
-    """Slow and obvious: every (from, to) pair of points; from where ``mine`` has more of our
-    checkers than ``better`` (no pin there), to where ``better`` has more and ``mine`` has no
-    checker of the opponent's (no pin either); each moved board rebuilt from JSON and valued
-    alone. The best move and its gain, or None."""
+    """Slow and obvious: every (from, to) pair of points, from where ``mine`` has more of our
+    checkers than ``better`` to where ``better`` has more, no pin on either point in either
+    board, and no checker of the opponent's where a checker lands (``to`` in ``mine``,
+    ``from`` in ``better``); each moved board rebuilt from JSON and valued alone. A move's
+    part is the smaller of ``mine``'s gain with it and ``better``'s loss with it undone. The
+    move with the largest part and that part, or None."""
     a, b = mine.to_json(), better.to_json()
-    base = float(EXPERT.equities_of([mine])[0])
+
+    def value(board: dict[str, Any]) -> float:
+        return float(EXPERT.equities_of([Position.from_json(board)])[0])
+
+    def move(board: dict[str, Any], p: int, q: int) -> dict[str, Any]:
+        moved = dict(board, points=list(board["points"]))
+        moved["points"][p - 1] -= 1
+        moved["points"][q - 1] += 1
+        return moved
+
     best: tuple[tuple[int, int], float] | None = None
     for p in range(24, 0, -1):
         for q in range(24, 0, -1):
-            src, dst = a["points"][p - 1], a["points"][q - 1]
-            if isinstance(b["points"][q - 1], list) or isinstance(dst, list) or dst < 0:
+            cells = (a["points"][p - 1], b["points"][p - 1], a["points"][q - 1], b["points"][q - 1])
+            if any(isinstance(c, list) for c in cells):
                 continue
-            if not ours_on(src) > ours_on(b["points"][p - 1]):
+            if not (ours_on(cells[0]) > ours_on(cells[1]) and ours_on(cells[3]) > ours_on(cells[2])
+                    and cells[1] >= 0 and cells[2] >= 0):
                 continue
-            if not ours_on(b["points"][q - 1]) > dst:
-                continue
-            moved = dict(a, points=list(a["points"]))
-            moved["points"][p - 1] -= 1
-            moved["points"][q - 1] += 1
-            gain = float(EXPERT.equities_of([Position.from_json(moved)])[0]) - base
-            if best is None or gain > best[1]:
-                best = ((p, q), gain)
+            part = min(value(move(a, p, q)) - value(a), value(b) - value(move(b, q, p)))
+            if best is None or part > best[1]:
+                best = ((p, q), part)
     return best
 
 
@@ -65,7 +72,12 @@ def check_against_naive(mine: Position, better: Position) -> Difference | None:
     assert diff.kind is Kind.CHECKER and diff.points == want[0], (mine, better, diff, want)
     assert abs(gain - want[1]) < 1e-5
     base = float(EXPERT.equities_of([mine])[0])
-    assert (diff.mine, diff.better) == (round(100 * base), round(100 * (base + want[1])))
+    p, q = want[0]
+    moved = mine.to_json()
+    moved["points"][p - 1] -= 1
+    moved["points"][q - 1] += 1
+    after = float(EXPERT.equities_of([Position.from_json(moved)])[0])
+    assert (diff.mine, diff.better) == (round(100 * base), round(100 * after))
     return diff
 
 
@@ -96,7 +108,14 @@ def test_no_checker_moves_between_equal_boards_nor_onto_the_opponents() -> None:
     mine, better = plays["24/23 24/21"].result, plays["8/5 6/5"].result
     # from where the first play has more (23, 21, 8, 6) to where the other has more (24, 5)
     assert checker_moves(mine, better) == [(p, q) for p in (23, 21, 8, 6) for q in (24, 5)]
-    assert all(mine.points[q - 1] >= 0 for _p, q in checker_moves(better, mine))
+    # a checker of the opponent's on a point keeps our checker from landing there either way
+    hit = {p.notation: p for p in legal_plays(
+        Position.from_json({"game": "portes", "points": [-1, 0, 0, 0, -1, 5, 0, 3, 0, 0, 0, -5,
+                                                        5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2],
+                            "off": [0, 0], "bar": [0, 0]}), (3, 1))}
+    hitter, quiet = hit["8/5* 6/5"].result, hit["24/23 24/21"].result
+    assert 5 in {p for p, _q in checker_moves(hitter, Position.initial("portes"))}
+    assert all(5 not in move for move in checker_moves(hitter, quiet) + checker_moves(quiet, hitter))
 
 
 def fevga(points: dict[int, int]) -> Position:

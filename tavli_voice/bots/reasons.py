@@ -803,10 +803,11 @@ def _looked_ahead(mine: Position, better: Position, equity_loss: float, most: fl
 
 
 def checker_moves(mine: Position, better: Position) -> list[tuple[int, int]]:
-    """The moves of one of our checkers that bring ``mine`` one step nearer to ``better``:
-    from a point where ``mine`` has more of our checkers than ``better`` to a point where it
-    has fewer and the opponent has none (R1); a point where a checker is pinned, on either
-    side (R5.2), is left alone. Highest points first.
+    """The moves of one of our checkers that bring ``mine`` one step nearer to ``better``,
+    and back: from a point where ``mine`` has more of our checkers than ``better`` to a point
+    where it has fewer, neither point holding a checker of the opponent's in the board the
+    checker lands in (R1); a point where a checker is pinned, on either side (R5.2), is left
+    alone. Highest points first.
 
     >>> start = Position.initial("fevga")
     >>> checker_moves(start, start)
@@ -815,22 +816,31 @@ def checker_moves(mine: Position, better: Position) -> list[tuple[int, int]]:
     def ours(pos: Position, p: int) -> int:
         return max(0, pos.points[p - 1]) if pos.pins[p - 1] == 0 else 0
 
-    free = [p for p in range(24, 0, -1) if mine.pins[p - 1] == 0]
-    sources = [p for p in free if ours(mine, p) > ours(better, p)]
-    targets = [q for q in free if mine.points[q - 1] >= 0
-               and better.pins[q - 1] == 0 and ours(better, q) > ours(mine, q)]
+    free = [p for p in range(24, 0, -1) if mine.pins[p - 1] == 0 and better.pins[p - 1] == 0]
+    sources = [p for p in free if ours(mine, p) > ours(better, p) and better.points[p - 1] >= 0]
+    targets = [q for q in free if ours(better, q) > ours(mine, q) and mine.points[q - 1] >= 0]
     return [(p, q) for p in sources for q in targets]
+
+
+def _moved(pos: Position, p: int, q: int) -> Position:
+    """``pos`` with one of our checkers moved from point ``p`` to point ``q``."""
+    v = list(pos.points)
+    v[p - 1] -= 1
+    v[q - 1] += 1
+    return replace(pos, points=tuple(v))
 
 
 def one_checker(mine: Position, better: Position,
                 bot: ExpertBot | None = None) -> tuple[Difference, float] | None:
     """The one checker that tells two plays apart the most, by the expert's own evaluation
-    of positions that change one thing at a time: of :func:`checker_moves` (one of our
-    checkers moved where ``better`` has one more), the move that raises the expert's 0-ply
-    equity of ``mine`` the most. A :attr:`Kind.CHECKER` difference (its ``points`` the move's
-    two points, ``mine`` and ``better`` the equity of ``mine`` as it is and with that checker
-    moved, in hundredths of a point) and that gain (points a game). None when a play ends
-    the game, no checker can be moved so, or the game's weights do not load.
+    of positions that change one thing at a time, both ways: of :func:`checker_moves` (one
+    of our checkers moved where ``better`` has one more), the move whose part of the
+    difference is largest, that part being the smaller of the gain of ``mine`` with the
+    checker moved (0-ply equity) and the loss of ``better`` with it moved back. A
+    :attr:`Kind.CHECKER` difference (its ``points`` the move's two points, ``mine`` and
+    ``better`` the equity of ``mine`` as it is and with that checker moved, in hundredths of
+    a point) and that part (points a game). None when a play ends the game, no checker can
+    be moved so, or the game's weights do not load.
     """
     if game_outcome(mine) is not None or game_outcome(better) is not None:
         return None
@@ -838,17 +848,13 @@ def one_checker(mine: Position, better: Position,
     bot = bot or _expert()
     if not moves or not bot.usable(mine.game):
         return None
-    boards = [mine]
-    for p, q in moves:
-        v = list(mine.points)
-        v[p - 1] -= 1
-        v[q - 1] += 1
-        boards.append(replace(mine, points=tuple(v)))
-    eq = bot.equities_of(boards)
-    k = int(np.argmax(eq[1:]))
-    gain = float(eq[k + 1] - eq[0])
+    eq = bot.equities_of([mine] + [_moved(mine, p, q) for p, q in moves]
+                         + [better] + [_moved(better, q, p) for p, q in moves])
+    n = len(moves)
+    gains = np.minimum(eq[1:n + 1] - eq[0], eq[n + 1] - eq[n + 2:])
+    k = int(np.argmax(gains))
     return (Difference(Kind.CHECKER, round(100 * float(eq[0])), round(100 * float(eq[k + 1])),
-                       moves[k]), gain)
+                       moves[k]), float(gains[k]))
 
 
 def why(before: Position, plays: Sequence[Play], chosen: Play, *,
