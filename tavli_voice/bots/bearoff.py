@@ -46,17 +46,12 @@ _UNIT = 16 ** np.arange(6, dtype=np.int64)
 
 def _homes() -> NDArray[np.int64]:
     """Every home of at most 15 checkers as counts on points 1–6 (rows), sorted by key."""
-    rows: list[tuple[int, ...]] = []
-
-    def fill(prefix: tuple[int, ...], left: int) -> None:
-        if len(prefix) == 6:
-            rows.append(prefix)
-            return
-        for k in range(left + 1):
-            fill(prefix + (k,), left - k)
-
-    fill((), CHECKERS)
-    counts = np.array(rows, dtype=np.int64)
+    counts = np.zeros((1, 0), dtype=np.int64)
+    for _ in range(6):
+        room = CHECKERS - counts.sum(axis=1)            # how many more each row may take
+        rows = np.repeat(np.arange(len(counts)), room + 1)
+        added = np.arange(len(rows)) - np.repeat(np.cumsum(room + 1) - (room + 1), room + 1)
+        counts = np.concatenate([counts[rows], added[:, None]], axis=1)
     return counts[np.argsort(counts @ _UNIT, kind="stable")]
 
 
@@ -92,25 +87,27 @@ def _solve(pips: NDArray[np.int64], succ: NDArray[np.int64], done: NDArray[np.bo
     rows = np.arange(n)
     # reach[k][i, d]: the home after k + 1 moves of die d from i, chosen for the fewest rolls
     reach = np.repeat(np.repeat(rows[None, :, None], 6, axis=2), 3, axis=0)
+    weights = np.array([1.0 if a == b else 2.0 for a in range(6) for b in range(a, 6)])  # of 36
     for pip in np.unique(pips):
         layer = np.flatnonzero((pips == pip) & ~done)
-        if len(layer):
-            total = np.zeros(len(layer))
-            acc = np.zeros((len(layer), MAX_ROLLS + 1))
-            for a in range(6):
-                for b in range(a, 6):
-                    if a == b:
-                        cand = reach[2][succ[a][layer], a]
-                    else:
-                        cand = np.concatenate([reach[0][succ[a][layer], b],
-                                               reach[0][succ[b][layer], a]], axis=1)
-                    best = cand[np.arange(len(layer)), np.argmin(value[cand], axis=1)]
-                    w = 1.0 if a == b else 2.0
-                    total += w * value[best]
-                    acc[:, 1:] += w * dist[best, :-1]
-            value[layer] = 1.0 + total / 36.0
-            dist[layer] = acc / 36.0
-        layer = np.flatnonzero((pips == pip) & ~done)
+        if not len(layer):
+            continue
+        # the 21 rolls' candidate homes side by side: (home, roll, candidate)
+        cands = []
+        for a in range(6):
+            for b in range(a, 6):
+                if a == b:
+                    c = reach[2][succ[a][layer], a]
+                    cands.append(np.concatenate([c, c], axis=1))
+                else:
+                    cands.append(np.concatenate([reach[0][succ[a][layer], b],
+                                                 reach[0][succ[b][layer], a]], axis=1))
+        cand = np.stack(cands, axis=1)
+        best = np.take_along_axis(cand, np.argmin(value[cand], axis=2)[:, :, None], axis=2)[:, :, 0]
+        value[layer] = 1.0 + (value[best] @ weights) / 36.0
+        # every roll takes two pips or more: no more than ceil(pip / 2) rolls are left
+        m = min(MAX_ROLLS, (int(pip) + 1) // 2)
+        dist[layer, 1:m + 1] = np.einsum("r,lrn->ln", weights, dist[best, :m]) / 36.0
         for d in range(6):
             for k in range(3):
                 prev = succ[d][layer] if k == 0 else reach[k - 1][succ[d][layer], d]
