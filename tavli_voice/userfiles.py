@@ -15,7 +15,8 @@ The settings file is shared, one section per part of the program
 (``"speech"``, ``"scanning"``, ``"voice"`` …); :func:`read_section` and
 :func:`write_section` are the only ways in. A damaged file never raises on
 reading: its sections read as missing and the problem is reported; the
-next write keeps a copy of the damaged file as ``settings.json.bad`` first.
+start that finds it keeps a copy as ``settings.json.bad`` and says so, once
+(later starts find the copy and stay quiet); the next write replaces it.
 
 >>> read_document(Path("/nonexistent/settings.json"))
 ({}, <DocumentProblem.MISSING: 'missing'>)
@@ -38,6 +39,7 @@ import platformdirs
 __all__ = [
     "APP", "HOME_VARIABLE", "DocumentProblem", "NotRegularFile", "atomic_write_bytes",
     "atomic_write_text", "cache_dir", "check_settings", "config_dir", "data_dir", "keep_aside",
+    "kept_before",
     "open_append_private", "read_document", "read_regular", "read_section", "settings_path",
     "write_section",
 ]
@@ -167,7 +169,20 @@ def keep_aside(path: Path, tag: str, data: bytes | None = None) -> Path:
     """
     if data is None:
         data = read_regular(path, 64 << 20)
+    same = kept_before(path, tag, data)
+    if same is not None:
+        return same
     target = path.with_name(f"{path.name}.{tag}")
+    number = 1
+    while target.exists() or target.is_symlink():
+        target = path.with_name(f"{path.name}.{tag}.{number}")
+        number += 1
+    atomic_write_bytes(target, data)
+    return target
+
+
+def kept_before(path: Path, tag: str, data: bytes) -> Path | None:
+    """A copy of ``data`` already kept aside beside ``path`` by :func:`keep_aside`, or None."""
     prefix = f"{path.name}.{tag.split('-')[0]}"
     try:
         siblings = sorted(p for p in path.parent.iterdir() if p.name.startswith(prefix))
@@ -179,12 +194,7 @@ def keep_aside(path: Path, tag: str, data: bytes | None = None) -> Path:
                 return old
         except OSError:
             continue
-    number = 1
-    while target.exists() or target.is_symlink():
-        target = path.with_name(f"{path.name}.{tag}.{number}")
-        number += 1
-    atomic_write_bytes(target, data)
-    return target
+    return None
 
 
 # --------------------------------------------------------- settings document
@@ -223,13 +233,21 @@ def read_document(path: Path) -> tuple[dict[str, Any], DocumentProblem | None]:
 
 def check_settings(path: Path) -> tuple[DocumentProblem | None, Path | None]:
     """At start-up: the settings file's problem (MISSING is none) and where a damaged one was
-    copied (the file itself is left until settings are next saved), for the caller to say."""
+    copied (the file itself is left until settings are next saved), for the caller to say.
+
+    A damaged file is said once: when a copy with the same bytes was kept aside at an earlier
+    start, it was said then, and this start is clean (the defaults are used quietly). A file
+    damaged again in another way is a new copy (``settings.json.bad.1``), never over the old one.
+    """
     _document, problem = read_document(path)
     if problem is DocumentProblem.MISSING:
         return None, None
     if problem is DocumentProblem.CORRUPT:
         try:
-            return problem, keep_aside(path, "bad")
+            data = read_regular(path, 64 << 20)
+            if kept_before(path, "bad", data) is not None:
+                return None, None
+            return problem, keep_aside(path, "bad", data)
         except OSError:
             return DocumentProblem.UNREADABLE, None
     return problem, None

@@ -302,6 +302,40 @@ class TestSettingsFile:
         if lang == "el":  # nothing Latin but the two paths
             assert not re.search(r"[A-Za-z]", words), words
 
+    @pytest.mark.parametrize("lang", ["en", "el"])
+    def test_a_damaged_settings_file_is_said_once_and_a_new_damage_gets_a_new_copy(
+            self, tmp_path: Path, lang: str) -> None:
+        path = tmp_path / "xc" / "tavli_voice" / "settings.json"
+        path.parent.mkdir(parents=True)
+        path.write_bytes(b"{first damage")
+        said = [run(["--no-save", "--game", "portes", "--lang", lang])[1] for _ in range(3)]
+        copy = path.parent / "settings.json.bad"
+        assert [str(copy) in s for s in said] == [True, False, False]
+        assert not any(str(path) in s for s in said[1:]), said[1]
+        assert copy.read_bytes() == b"{first damage" and path.read_bytes() == b"{first damage"
+        path.write_bytes(b"[second damage]")  # damaged again, another way: said again
+        _code, again = run(["--no-save", "--game", "portes", "--lang", lang])
+        second = path.parent / "settings.json.bad.1"
+        assert str(second) in again and second.read_bytes() == b"[second damage]"
+        assert copy.read_bytes() == b"{first damage"  # the first copy is never overwritten
+        assert str(path) not in run(["--no-save", "--game", "portes", "--lang", lang])[1]
+
+    @pytest.mark.parametrize("lang", ["en", "el"])
+    def test_scanning_leaves_the_damaged_file_to_the_one_start_message(
+            self, tmp_path: Path, lang: str) -> None:
+        from tavli_voice.ui.scan_input import load_settings
+
+        path = tmp_path / "settings.json"
+        said: list[str] = []
+        for raw in (b"{not json", b"[1]"):
+            path.write_bytes(raw)
+            settings, _ = load_settings(path, "step", said.append, lang)
+            assert settings.mode == "step"
+        assert said == []  # the start said it (once), not scanning a second time
+        path.write_text('{"scanning": [1]}')  # the scanning section alone: scanning says it
+        load_settings(path, "auto", said.append, lang)
+        assert len(said) == 1 and ("scanning" in said[0] or "σάρωσης" in said[0]), said
+
     def test_a_fifo_as_settings_or_save_does_not_hang(self, tmp_path: Path) -> None:
         data = tmp_path / "xd" / "tavli_voice"
         conf = tmp_path / "xc" / "tavli_voice"

@@ -37,8 +37,8 @@ from .. import commands as C
 from .. import events as E
 from .. import words as M
 from ..scanning import (Clock, Highlight, LoadedScanSettings, MonotonicClock, ScanOutput,
-                        ScanPaused, ScanSettings, SettingsChanged, Switch, load_scan_settings,
-                        make_scanner, save_scan_speed)
+                        ScanPaused, ScanSettings, SettingsChanged, SettingsProblem, Switch,
+                        load_scan_settings, make_scanner, save_scan_speed)
 from ..scanning.options import CheckerMode
 from ..scanning.steps import StepMode
 from ..scanning.words import interval_text, settings_problem_text
@@ -267,7 +267,9 @@ def load_settings(path: Path | None, mode: str | None,
         from ..narration.settings import default_settings_path
         path = default_settings_path()
     loaded: LoadedScanSettings = load_scan_settings(path)
-    if loaded.problem is not None:
+    # a damaged or unreadable file as a whole is said once at start, for every section
+    # (startup.say_settings_problem); only the scanning section's own faults are said here
+    if loaded.problem not in (None, SettingsProblem.CORRUPT, SettingsProblem.UNREADABLE):
         say(settings_problem_text(loaded.problem, lang, loaded.bad_fields))  # type: ignore[arg-type]
     settings = loaded.settings
     if mode == "auto":
