@@ -380,14 +380,20 @@ def play_settings(suggest: bool | None, group_above: int | None = None) -> "Play
     return settings
 
 
-def say_settings_problem(lang: str, say: "SayLine") -> None:
-    """A damaged settings file is said once at start (and copied aside), never silently replaced."""
+def say_settings_problem(lang: str, say: "SayLine") -> str | None:
+    """A damaged settings file is said once at start (and copied aside), never silently replaced.
+
+    Returns the same news for speech (the place in words, not the path spelled out), or None.
+    """
     path = userfiles.settings_path()
     problem, copy = userfiles.check_settings(path)
     if problem is userfiles.DocumentProblem.CORRUPT:
         say(M.text("settings.damaged", lang, path=str(path), copy=str(copy)))
-    elif problem is userfiles.DocumentProblem.UNREADABLE:
+        return M.text("settings.damaged.spoken", lang)
+    if problem is userfiles.DocumentProblem.UNREADABLE:
         say(M.text("settings.unreadable", lang, path=str(path)))
+        return M.text("settings.unreadable.spoken", lang)
+    return None
 
 
 def _tolerant(stream: TextIO, errors: str) -> None:
@@ -600,7 +606,7 @@ def _main(argv: list[str], out: TextIO | None, inp: TextIO | None, *, window: bo
         resume_command = f"{command} resume {args.resume_name}"
     elif args.save:
         resume_command = f"{command} resume --save {args.save}"
-    say_settings_problem(lang, say)
+    settings_notice = say_settings_problem(lang, say)
     save_path, refused = saved.choose_save(
         save_path, resume=args.resume or args.watch, lang=lang, say=say,
         plain=not (args.save or args.resume_name))
@@ -624,7 +630,8 @@ def _main(argv: list[str], out: TextIO | None, inp: TextIO | None, *, window: bo
     if args.watch:  # nobody else plays it: watching it is resuming it
         args.resume = True
     try:
-        return _play(args, lang, save_path, lock, resume_command, way, say, out, inp)
+        return _play(args, lang, save_path, lock, resume_command, way, say, out, inp,
+                     notices=[settings_notice] if settings_notice else [])
     finally:
         if lock is not None:
             lock.release()
@@ -656,7 +663,8 @@ def _answer_about_saved(args: argparse.Namespace, lang: str, save_path: Path,
 
 def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
           lock: storage.SaveLock | None, resume_command: str, way: str, say: SayLine, out: TextIO,
-          inp: TextIO) -> int:
+          inp: TextIO, *, notices: list[str] | None = None) -> int:
+    """The match itself; ``notices`` were printed before the narrator was made (spoken here)."""
     from .ui.app import App
     from .ui.terminal import TerminalPlayer
 
@@ -677,10 +685,12 @@ def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
         quiet_alsa()
         divert_c_stderr()
     narrator, settings = make_narrator(args, lang, say)
-    if narrator is not None and weights_notice is not None:  # spoken before the match starts
+    spoken = [*(notices or ()), *([weights_notice] if weights_notice is not None else [])]
+    if narrator is not None and spoken:  # spoken before the match starts
         from .narration.priorities import Priority
         from .narration.utterance import Utterance
-        narrator.say(Utterance.from_text(weights_notice, lang=lang, priority=Priority.IMPORTANT))
+        for notice in spoken:
+            narrator.say(Utterance.from_text(notice, lang=lang, priority=Priority.IMPORTANT))
     app = App(session, lang=lang, narrator=narrator, save_path=save_path,
               verbosity=settings.verbosity, screen_notation=not args.words)
     app.mover_numbering = args.numbering == "mover"

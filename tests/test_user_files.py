@@ -336,6 +336,37 @@ class TestSettingsFile:
         load_settings(path, "auto", said.append, lang)
         assert len(said) == 1 and ("scanning" in said[0] or "σάρωσης" in said[0]), said
 
+    @pytest.mark.parametrize("lang, place", [("en", "in your settings folder"),
+                                             ("el", "στον φάκελο ρυθμίσεων")])
+    @pytest.mark.parametrize("damage", ["corrupt", "unreadable"])
+    def test_the_settings_problem_is_spoken_with_its_place_in_words(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, place: str,
+            damage: str) -> None:
+        from tavli_voice.narration import backend
+        from tavli_voice.narration.speaker import RecordingSpeaker
+        from tavli_voice.narration.speechtext import clean_for_speech
+
+        speaker = RecordingSpeaker(auto_finish=True)
+        monkeypatch.setattr(backend, "make_speaker", lambda settings, lang: (speaker, None))
+        path = tmp_path / "xc" / "tavli_voice" / "settings.json"
+        if damage == "corrupt":
+            path.parent.mkdir(parents=True)
+            path.write_bytes(b"{not json")
+        else:
+            path.mkdir(parents=True)  # a folder where the file should be
+        out = io.StringIO()
+        main(["--no-save", "--game", "portes", "--lang", lang, "--speech", "on"], out=out,
+             inp=io.StringIO("q\n"))
+        assert str(path) in out.getvalue().splitlines()[0]  # the screen keeps the path
+        spoken = [clean_for_speech(u.text, lang) for u in speaker.spoken()]
+        about = [t for t in spoken if place in t]
+        assert len(about) == 1, spoken
+        assert about[0].startswith(("The settings file", "Το αρχείο ρυθμίσεων")), about
+        for wrong in ("data folder", "δεδομένων", "settings.json", "tavli"):
+            assert wrong not in about[0], about
+        if lang == "el":
+            assert not re.search(r"[A-Za-z]", about[0]), about
+
     def test_a_fifo_as_settings_or_save_does_not_hang(self, tmp_path: Path) -> None:
         data = tmp_path / "xd" / "tavli_voice"
         conf = tmp_path / "xc" / "tavli_voice"

@@ -870,6 +870,19 @@ MESSAGES: dict[str, dict[str, str]] = {
               "the file is left as it is.",
         "el": "Το αρχείο ρυθμίσεων {path} δεν διαβάζεται· χρησιμοποιούνται οι προεπιλεγμένες "
               "ρυθμίσεις και το αρχείο έμεινε όπως ήταν."},
+    # the same two aloud: the place in words, never the path spelled out (settings.json
+    # lives in the settings folder, not the data folder of the saves)
+    "settings.damaged.spoken": {
+        "en": "The settings file in your settings folder is damaged, so the default settings "
+              "are used. Your old file is kept beside it, in the same folder.",
+        "el": "Το αρχείο ρυθμίσεων στον φάκελο ρυθμίσεων είναι χαλασμένο, γι' αυτό "
+              "χρησιμοποιούνται οι προεπιλεγμένες ρυθμίσεις. Το παλιό σου αρχείο κρατήθηκε "
+              "δίπλα του, στον ίδιο φάκελο."},
+    "settings.unreadable.spoken": {
+        "en": "The settings file in your settings folder cannot be read; the default settings "
+              "are used and the file is left as it is.",
+        "el": "Το αρχείο ρυθμίσεων στον φάκελο ρυθμίσεων δεν διαβάζεται· χρησιμοποιούνται οι "
+              "προεπιλεγμένες ρυθμίσεις και το αρχείο έμεινε όπως ήταν."},
     "save.finish_not_kept": {
         "en": "The finished match could not be kept as {path}: {error}. It stays in {save}, "
               "marked finished; the next match starts fresh.",
