@@ -106,6 +106,10 @@ class TestSecondHalfOfANumber:
         assert heard.command == ChoosePlay(23) and should_confirm(heard, "unsure"), heard
         assert heard.rival is not None and heard.rival[0] == ChoosePlay(3) and heard.rival[1] < 1
         assert min(scripted.lengths) < scripted.lengths[0]  # the shorter view was scored
+        # the log's reason: the crop, the candidates, the rule that changed the word
+        assert heard.why.startswith("crop 0.00-1.10 s of 1.11 s; candidates 'three' -0.50 (0.78), "), heard.why
+        assert heard.why.endswith("second half: from 0.14 s 'twenty three' -2.50 against 'three' -4.00: "
+                                  "'twenty three' asked back"), heard.why
 
     def test_a_longer_number_just_within_reach_is_asked_back_too(self, clip) -> None:  # type: ignore[no-untyped-def]
         heard = self.crop(Scripted(short=-2.0, long=-2.0 - SECOND_CLOSE * 0.9)).recognize(clip, phrases(TURN, "en"))
@@ -115,6 +119,7 @@ class TestSecondHalfOfANumber:
         plain = self.crop(Scripted(short=-0.5, long=-6.0)).recognize(clip, phrases(TURN, "en"))
         heard = self.crop(Scripted(short=-2.0, long=-2.0 - SECOND_CLOSE * 1.5)).recognize(clip, phrases(TURN, "en"))
         assert heard.command == plain.command == ChoosePlay(3) and heard.score == plain.score, heard
+        assert heard.why.endswith(": kept 'three'"), heard.why
         assert not should_confirm(heard, "unsure")
 
     def test_a_word_already_asked_back_is_asked_as_heard(self, clip) -> None:  # type: ignore[no-untyped-def]

@@ -616,3 +616,48 @@ def test_greek_eikosi_split_from_its_tria_is_joined() -> None:
     clock.now = 100.3
     out.put(Heard("τρία", C.ChoosePlay(3), 0.9, 30.0, "whisper", began=100.0))
     assert source.poll() == C.ChoosePlay(23)
+
+
+def test_each_voice_decision_is_logged_with_what_was_heard_its_scores_and_the_rule(caplog) -> None:  # type: ignore[no-untyped-def]
+    """The session log (never the player) tells why a word was acted on or asked back."""
+    import logging
+
+    clock = _Clock()
+    app, out, source, seen = _in_play(clock)
+    why = "crop 0.14-1.10 s of 1.11 s; candidates 'two' -1.20 (0.70), 'one' -2.10 (0.28)"
+    with caplog.at_level(logging.INFO, logger="tavli_voice.ui.voice_input"):
+        out.put(Heard("two", C.ChoosePlay(2), 0.3, 20.0, "whisper+crop", rival=(C.ChoosePlay(1), 0.4), why=why))
+        assert source.poll() is None and _asked(seen)
+        out.put(Heard("no", C.No(), 0.9, 20.0, "whisper+crop"))
+        assert source.poll() is None
+        out.put(Heard("one", C.ChoosePlay(1), 0.9, 20.0, "whisper+crop", why="candidates 'one' -0.10 (0.99)"))
+        assert source.poll() == C.ChoosePlay(1)
+    lines = [r.getMessage() for r in caplog.records if r.getMessage().startswith("voice decision:")]
+    assert len(lines) == 3, lines
+    asked, answered, acted = lines
+    assert "heard 'two' as ChoosePlay(number=2), score 0.30, whisper+crop" in asked
+    assert "rival ChoosePlay(number=1) at 0.40" in asked and why in asked
+    assert asked.endswith("asked back: unsure (score 0.30, confirm unsure)")
+    assert "no scores told" in answered
+    assert answered.endswith("the answer to the open question about ChoosePlay(number=2)")
+    assert "candidates 'one' -0.10 (0.99)" in acted and acted.endswith("acted on at once (score 0.90, confirm unsure)")
+    assert not any("candidates" in e.text or "decision" in e.text for e in seen if isinstance(e, E.Notice))
+
+
+def test_a_number_held_for_its_rest_and_joined_is_logged_with_both_parts(caplog) -> None:  # type: ignore[no-untyped-def]
+    """ "twenty", held, then "three": the log tells the hold, then 23 with both words' scores."""
+    import logging
+
+    clock = _Clock()
+    app, listener, out, source = _many_plays(clock)
+    with caplog.at_level(logging.INFO, logger="tavli_voice.ui.voice_input"):
+        out.put(Heard("twenty", C.ChoosePlay(20), 1.0, 30.0, "whisper", began=99.4, why="candidates 'twenty' -0.20"))
+        assert source.poll() is None
+        clock.now = 100.7
+        out.put(Heard("three", C.ChoosePlay(3), 0.9, 30.0, "whisper", began=100.1, why="candidates 'three' -0.30"))
+        assert source.poll() == C.ChoosePlay(23)
+    held, played = [r.getMessage() for r in caplog.records if r.getMessage().startswith("voice decision:")]
+    assert "heard 'twenty'" in held and held.endswith("held 0.5 s for the rest of a number that begins longer ones")
+    assert "heard 'twenty three' as ChoosePlay(number=23)" in played
+    assert "after the held 'twenty' (candidates 'twenty' -0.20): candidates 'three' -0.30; " \
+           "joined into 'twenty three'" in played and played.endswith("acted on at once (score 0.90, confirm unsure)")

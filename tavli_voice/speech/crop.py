@@ -298,8 +298,14 @@ class SpeechCrop:
             heard = self.engine.recognize_views(views, items)
         else:
             heard = self.engine.recognize(speech, items)
-        score = in_noise(heard.score, share_needed(snr)) if self.rescale else heard.score
-        heard = dataclasses.replace(heard, ms=heard.ms + spent, engine=f"{heard.engine}+crop", score=score)
+        needed = share_needed(snr)
+        score = in_noise(heard.score, needed) if self.rescale else heard.score
+        sound = "the whole sound" if span is None else \
+            f"crop {span[0] / RATE:.2f}-{span[1] / RATE:.2f} s of {len(audio) / RATE:.2f} s" + \
+            ("" if snr is None else f", {snr:.1f} dB over the noise")
+        rule = f"share {heard.score:.2f}, {needed:.2f} needed to act at once" if self.rescale else ""
+        why = "; ".join(part for part in (sound, heard.why, rule) if part)
+        heard = dataclasses.replace(heard, ms=heard.ms + spent, engine=f"{heard.engine}+crop", score=score, why=why)
         if several and span is not None and probs is not None and hasattr(self.engine, "scores"):
             heard = self._second_half(audio, span, probs, shape, items, heard)
         return heard
@@ -334,11 +340,13 @@ class SpeechCrop:
         scores = fused_scores(scorer, views, chosen)
         mine, theirs = float(np.max(scores[:len(short)])), float(np.max(scores[len(short):]))
         spent = (self._clock() - start) * 1000
-        if not theirs >= mine - SECOND_CLOSE:
-            return dataclasses.replace(heard, ms=heard.ms + spent)
         best = chosen[len(short) + int(np.argmax(scores[len(short):]))]
+        said = f"second half: from {tight[0] / RATE:.2f} s {best.text!r} {theirs:.2f} against {heard.text!r} {mine:.2f}"
+        if not theirs >= mine - SECOND_CLOSE:
+            return dataclasses.replace(heard, ms=heard.ms + spent, why=f"{heard.why}; {said}: kept {heard.text!r}")
         return dataclasses.replace(heard, text=best.text, command=best.command, score=min(heard.score, SECOND_SCORE),
-                                   ms=heard.ms + spent, rival=(heard.command, float(np.exp(mine - theirs))))
+                                   ms=heard.ms + spent, rival=(heard.command, float(np.exp(mine - theirs))),
+                                   why=f"{heard.why}; {said}: {best.text!r} asked back")
 
     def _fused(self, speech: Samples, items: tuple[Phrase, ...]) -> Heard:
         """The engine's scores of ``items`` on each of ``views`` of ``speech``, averaged; the best wins."""
@@ -348,4 +356,30 @@ class SpeechCrop:
         scores, meanings = fused_scores(scorer, views, items), [p.command for p in items]
         best, share = decide(scores, meanings)
         return Heard(items[best].text, items[best].command, share, (self._clock() - start) * 1000, self.engine.name,
-                     rival=rival(scores, meanings, best))
+                     rival=rival(scores, meanings, best), why=candidates(scores, items))
+
+
+def candidates(scores: np.ndarray, items: tuple[Phrase, ...], count: int = 3) -> str:
+    """The ``count`` likeliest commands among ``items`` by ``scores`` (mean log-probability a token), each
+    with its best phrase's score and its share of the phrases scored, for the log.
+
+    >>> from tavli_voice.commands import ChoosePlay
+    >>> said = (Phrase(("three",), ChoosePlay(3)), Phrase(("twenty", "three"), ChoosePlay(23)))
+    >>> candidates(np.array([-1.0, -2.0]), said)
+    "candidates 'three' -1.00 (0.73), 'twenty three' -2.00 (0.27)"
+    """
+    values = np.asarray(scores, dtype=np.float64)
+    if not np.isfinite(values).any():
+        return "no candidate scored"
+    probs = np.exp(values - values.max())
+    total = float(probs.sum())
+    best: dict[object, int] = {}
+    shares: dict[object, float] = {}
+    for i in np.argsort(-values, kind="stable"):
+        if not np.isfinite(values[i]):
+            break
+        key = items[i].command
+        best.setdefault(key, int(i))
+        shares[key] = shares.get(key, 0.0) + float(probs[i]) / total
+    top = sorted(best, key=lambda k: -shares[k])[:count]
+    return "candidates " + ", ".join(f"{items[best[k]].text!r} {values[best[k]]:.2f} ({shares[k]:.2f})" for k in top)

@@ -41,6 +41,8 @@ class Heard:
     so that a word said before a question was asked is not taken as its answer.
     ``rival``: the likeliest phrase meaning another command, and its probability over the
     winner's phrases' (0..1; None: not known), so that a "yes" nearly as much a "no" is not an answer.
+    ``why``: how the engine came to it, for the log, never said: the sound heard, the likeliest
+    candidates with their scores, a rule that changed the answer ("" when the engine tells nothing).
     """
 
     text: str
@@ -53,6 +55,7 @@ class Heard:
     doubtful: bool = False
     began: float | None = None
     rival: tuple[Command, float] | None = None
+    why: str = ""
 
     @property
     def understood(self) -> bool:

@@ -121,7 +121,7 @@ def recognize(engine: Recognizer, audio: Samples, options: Options, lang: Lang) 
         _dump(audio, heard)
     if heard.command is not None and not any(p.command == heard.command for p in offered):
         # a command word that is not on offer now: say so, do not take the nearest offered word
-        return Heard(heard.text, None, heard.score, heard.ms, heard.engine, "not_on_offer")
+        return Heard(heard.text, None, heard.score, heard.ms, heard.engine, "not_on_offer", why=heard.why)
     return heard
 
 

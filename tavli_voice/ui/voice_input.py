@@ -109,8 +109,10 @@ def _joined(opening: Any, heard: Any, options: "Options", lang: str) -> Any:
 
     if heard.command is None or heard.reason or not heard.text:
         return None
+    why = f"after the held {opening.text!r} ({getattr(opening, 'why', '') or 'no scores told'}): " \
+        f"{getattr(heard, 'why', '') or 'no scores told'}"
     if any(p.command == heard.command for p in _longer_than(opening, options, lang)):
-        return dataclasses.replace(heard, began=opening.began if opening.began is not None else heard.began)
+        return dataclasses.replace(heard, began=opening.began if opening.began is not None else heard.began, why=why)
     try:
         phrase = lookup(phrases(options, cast(Any, lang)), f"{opening.text} {heard.text}")
     except ValueError:
@@ -119,7 +121,19 @@ def _joined(opening: Any, heard: Any, options: "Options", lang: str) -> Any:
         return None
     return dataclasses.replace(heard, text=phrase.text, command=phrase.command,
                                score=min(opening.score, heard.score), began=opening.began,
-                               doubtful=opening.doubtful or heard.doubtful, rival=None)
+                               doubtful=opening.doubtful or heard.doubtful, rival=None,
+                               why=f"{why}; joined into {phrase.text!r}")
+
+
+def _decided(heard: Any, rule: str) -> None:
+    """One line in the session log (never said) for each word the voice acted on, asked back or dropped:
+    the text heard, its command and score, the rival, how the engine came to it (``Heard.why``) and
+    ``rule``, so that a wrong play tells its cause."""
+    rival = getattr(heard, "rival", None)
+    log.info("voice decision: heard %r as %s, score %.2f, %s%s; %s; %s", heard.text, heard.command, heard.score,
+             heard.engine or "engine unnamed",
+             "" if rival is None else f", rival {rival[0]} at {rival[1]:.2f}",
+             getattr(heard, "why", "") or "no scores told", rule)
 
 
 #: Commands that choose a play: heard while a question is open, asked back however sure.
@@ -189,6 +203,8 @@ class VoiceSource:
         self.held_heard: Any = None
         #: whether the held command was heard while another question was open
         self.held_over_question = False
+        #: the rule that took the last decision (``_decide``), for the session log
+        self._rule = ""
         #: when the open question was asked (``clock``); -inf while none is open
         self.asked_at = -math.inf
         #: where the game was when it was asked (``_where``)
@@ -282,6 +298,7 @@ class VoiceSource:
                 elif _may_go_on(item, self.listener.options, self._lang()):
                     # "twenty" of "twenty … three": the pause in it may have ended the utterance
                     self.opening, self.opening_at = item, self.clock()
+                    _decided(item, f"held {GO_ON_S} s for the rest of a number that begins longer ones")
                     continue
                 command = self._heard(item)
                 if command is not _GO_ON:
@@ -302,15 +319,26 @@ class VoiceSource:
         return None if command is _GO_ON else cast("C.Command | None", command)
 
     def _heard(self, item: Any) -> object:
-        """What ``item`` (a ``Heard``) does: a command to play, None (stop polling), or ``_GO_ON``."""
+        """What ``item`` (a ``Heard``) does: a command to play, None (stop polling), or ``_GO_ON``;
+        the session log tells why (``_decided``)."""
+        done = self._decide(item)
+        _decided(item, self._rule)
+        return done
+
+    def _decide(self, item: Any) -> object:
+        """``_heard``'s decision; ``_rule`` names the rule that took it."""
         from ..speech.listener import explain, should_confirm
+
+        self._rule = ""
 
         if isinstance(item.command, C.ChoosePlay) and item.began is not None \
                 and item.began < self.offered_at:
             log.info("voice: %r began %.2f s before these plays were offered: dropped", item.text,
                      self.offered_at - item.began)
+            self._rule = "dropped: begun before these plays were offered"
             return _GO_ON
         if item.command is None:
+            self._rule = f"not understood ({item.reason or 'nothing'}): said so"
             if item.reason == "not_on_offer":
                 self.app.notice(self._not_on_offer(item))
             else:
@@ -326,6 +354,7 @@ class VoiceSource:
                 # and play 10 was made before the player spoke); the question stays open
                 log.info("voice: %r began %.2f s before the open question: dropped", item.text,
                          self.asked_at - item.began)
+                self._rule = "dropped: begun before the open question could be heard"
                 return _GO_ON
             if not isinstance(item.command, _ANSWERS) and (should_confirm(item, "unsure")
                                                            or isinstance(item.command, _PLAYING)
@@ -334,6 +363,7 @@ class VoiceSource:
                 # asked back in its turn, most likely the answer misheard (measured on the rig: a
                 # Greek "ναι" came out as "ένα" and chose play 1; with a television on, "no" to
                 # "did you say a hundred and twelve?" came out as a sure "three" and made play 3)
+                self._rule = "asked back: another word while a question is open"
                 self._ask(item)
                 return _GO_ON
             if isinstance(item.command, (C.Yes, C.Confirm)) and should_confirm(item, "unsure") \
@@ -347,12 +377,19 @@ class VoiceSource:
                 # "did you say nine?" came out as "yes" 0.27 against "no" 0.25 and made play 9)
                 log.info("voice: an unsure %r (%.2f) to the open question: asked again", item.text,
                          item.score)
+                self._rule = "asked again: an unsure yes " + ("to a word heard over a question"
+                                                              if self.held_over_question else "with a no close behind")
                 self._ask(self.held_heard)
                 return _GO_ON
+            self._rule = f"the answer to the open question about {self.held}"
             return self._answer(item.command)
-        if should_confirm(item, self.confirm) or self._was_refused(item.command):  # type: ignore[arg-type]
+        unsure = should_confirm(item, self.confirm)  # type: ignore[arg-type]
+        if unsure or self._was_refused(item.command):
+            self._rule = "asked back: " + (f"unsure (score {item.score:.2f}, confirm {self.confirm})" if unsure
+                                           else "refused here before")
             self._ask(item)
             return _GO_ON
+        self._rule = f"acted on at once (score {item.score:.2f}, confirm {self.confirm})"
         return item.command
 
     def _ask(self, heard: Any) -> None:
