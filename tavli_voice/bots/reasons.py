@@ -559,7 +559,10 @@ MAX_REASONS = 3
 #: (:func:`_looked_ahead`) where no board fact explains enough, the same weighted reasons
 #: are said and a reason is given for 2,679 of Fevga's 2,952 clear pairs (Portes 5,606 of
 #: 5,655, Plakoto 5,728 of 5,810); 2,847 when the look ahead needs to explain only
-#: :data:`MOST`, as elsewhere (it is the expert's own equity, not these weights).
+#: :data:`MOST`, as elsewhere (it is the expert's own equity, not these weights). With the
+#: one checker that tells the plays apart (:func:`one_checker`, valued both ways) where the
+#: look ahead does not explain enough either, a reason is given for 2,951 of Fevga's 2,952
+#: (Portes 5,643 of 5,655, Plakoto 5,775 of 5,810), the weighted ones unchanged.
 MOST_BY_GAME = {"fevga": 0.7}
 
 #: Facts about points held: no reason once the checkers can no longer meet (a race or
