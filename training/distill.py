@@ -121,7 +121,8 @@ def _grads(net: Net, x: FloatArray, target: FloatArray, rank: float,
 
 def distill(pattern: str, out: Path, *, hidden: int = 160, epochs: int = 20, seed: int = 1,
             lr: float = 0.003, batch_decisions: int = 64, rank: float = 4.0,
-            holdout: float = 0.05, init: Path | None = None, quiet: bool = False) -> Net:
+            holdout: float = 0.05, init: Path | None = None, quiet: bool = False,
+            label_ply: int = 0) -> Net:
     """Fit a Portes net to gnubg's labels; saves the best epoch (held-out loss) to ``out``."""
     t0 = time.time()
     ids, boards, probs = load_labels(pattern)
@@ -137,8 +138,9 @@ def distill(pattern: str, out: Path, *, hidden: int = 160, epochs: int = 20, see
         print(f"{len(ids)} rows, {len(uniq)} games ({len(held)} held out), "
               f"{x.shape[1]} features; {time.time() - t0:.0f}s", file=sys.stderr, flush=True)
     net = Net.load(init) if init else Net.new("portes", hidden, seed)
-    net.meta.update({"method": "supervised distillation of GNU Backgammon 0-ply "
+    net.meta.update({"method": f"supervised distillation of GNU Backgammon {label_ply}-ply "
                      "evaluations of self-play positions", "game": "portes",
+                     "label_ply": str(label_ply), "games": str(len(uniq)),
                      "hidden": str(net.w1.shape[1]), "rows": str(len(tr)), "seed": str(seed)})
     opt = Adam([net.w1, net.b1, net.w2, net.b2], lr)
     # mini-batches of whole decisions, so the ranking term compares candidates of one turn
@@ -171,7 +173,7 @@ def distill(pattern: str, out: Path, *, hidden: int = 160, epochs: int = 20, see
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m training.distill",
-                                 description="Fit the Portes net to gnubg's 0-ply labels.")
+                                 description="Fit the Portes net to gnubg's labels.")
     ap.add_argument("--data", required=True, help="glob of label CSV files")
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--hidden", type=int, default=160)
@@ -180,9 +182,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lr", type=float, default=0.003)
     ap.add_argument("--rank", type=float, default=4.0)
     ap.add_argument("--init", type=Path)
+    ap.add_argument("--label-ply", type=int, default=0,
+                    help="the ply gnubg labelled at (LABEL_PLY), recorded in the weights' meta")
     a = ap.parse_args(argv)
     distill(a.data, a.out, hidden=a.hidden, epochs=a.epochs, seed=a.seed, lr=a.lr,
-            rank=a.rank, init=a.init)
+            rank=a.rank, init=a.init, label_ply=a.label_ply)
     return 0
 
 
