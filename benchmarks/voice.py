@@ -742,6 +742,14 @@ def record_clips(lang: Lang, fsdd_dir: Path, step: int, variants: int, plays: in
     return [c for c in out if part == "all" or c[2] == (part == "held-out")]
 
 
+def set_greek_options(engine: object, args: argparse.Namespace) -> None:
+    """The Greek engine's (engine_rescore.RescoredRecognizer) fall-back and relatives as given, if given: Whisper
+    hearing every phrase (or its first guesses) or the proposals' relatives when it finds no proposal likely."""
+    for option in ("fallback", "fallback_top", "fallback_weight", "relatives"):
+        if getattr(args, option) is not None and hasattr(engine, option):
+            setattr(engine, option, getattr(args, option))
+
+
 def bench_record(args: argparse.Namespace) -> None:
     """``--lang``/``--noise``/``--room``/``--band``: one table per language (rows per speaker or voice
     group and condition, what a game on the default settings does), and ``--jsonl`` lines."""
@@ -772,10 +780,7 @@ def bench_record(args: argparse.Namespace) -> None:
                 engine.views = tuple(args.views.split(","))
             if args.crop_wide is not None and hasattr(engine, "wide"):  # the crop in a quiet room (crop.WIDE)
                 engine.wide = None if args.crop_wide == "none" else tuple(map(float, args.crop_wide.split(":")))
-            if args.fallback is not None and hasattr(getattr(engine, "engine", engine), "fallback"):
-                getattr(engine, "engine", engine).fallback = args.fallback  # Whisper hears every phrase then
-            if args.relatives is not None and hasattr(getattr(engine, "engine", engine), "relatives"):
-                getattr(engine, "engine", engine).relatives = args.relatives  # Whisper hears the proposals' relatives
+            set_greek_options(getattr(engine, "engine", engine), args)
             if args.proposals_only and hasattr(getattr(engine, "engine", engine), "everything"):
                 getattr(engine, "engine", engine).everything = False  # Whisper scores pocketsphinx's proposals only
             items = phrases(Options(plays=args.plays, commands=PHASE_COMMANDS["play"]), lang)
@@ -891,6 +896,11 @@ def main() -> None:
                         help="Greek: Whisper also scores every phrase of the turn when it finds none of "
                              "pocketsphinx's proposals at least this likely (mean log-probability per "
                              "token, e.g. -3.5)")
+    record.add_argument("--fallback-top", type=int, default=None,
+                        help="Greek: after --fallback, only the phrases of Whisper's first N commands pocketsphinx "
+                             "did not propose join the proposals")
+    record.add_argument("--fallback-weight", type=float, default=None,
+                        help="Greek: pocketsphinx's weight after the fall-back (engine_rescore.FALLBACK_WEIGHT)")
     record.add_argument("--relatives", type=float, default=None,
                         help="Greek: Whisper also scores the relatives of pocketsphinx's first proposals (their "
                              "other spellings, the numbers sharing a number word) when it finds none of the "

@@ -286,7 +286,7 @@ class TestRelatives:
     def test_an_unsure_whisper_hears_the_relatives_and_the_word_missed_is_asked_back(self) -> None:
         sphinx = FakeSphinx(QueryPoint(21), 0.9, [(QueryPoint(21), -100.0), (Help(), -100.0 - NEAR)])
         unlikely = FakeWhisper({QueryPoint(21): -4.0, Help(): -4.5, QueryPoint(23): -0.4, ChoosePlay(9): -0.1})
-        heard = RescoredRecognizer(sphinx, unlikely, relatives=-3.5,  # type: ignore[arg-type]
+        heard = RescoredRecognizer(sphinx, unlikely, relatives=-3.5, fallback=None,  # type: ignore[arg-type]
                                    outside=0.001).recognize(AUDIO, ITEMS)
         assert len(unlikely.asked) == 2 and unlikely.encoded == 1  # the encoding reused
         added = {p.command for p in unlikely.asked[1]}
@@ -294,7 +294,8 @@ class TestRelatives:
         assert {p.text for p in unlikely.asked[1] if p.command == QueryPoint(21)} == {
             p.text for p in ITEMS if p.command == QueryPoint(21)} - {p.text for p in unlikely.asked[0]}
         assert heard.command == QueryPoint(23) and should_confirm(heard, "unsure")  # never acted on at once
-        off = RescoredRecognizer(sphinx, FakeWhisper(unlikely.values)).recognize(AUDIO, ITEMS)  # type: ignore[arg-type]
+        off = RescoredRecognizer(sphinx, FakeWhisper(unlikely.values),  # type: ignore[arg-type]
+                                 fallback=None).recognize(AUDIO, ITEMS)
         assert off.command == QueryPoint(21)
 
     def test_a_whisper_that_finds_a_proposal_likely_hears_nothing_more(self) -> None:
@@ -334,16 +335,43 @@ class TestEveryPhrase:
     def test_whisper_hears_every_phrase_only_when_it_finds_no_proposal_likely(self) -> None:
         sphinx = FakeSphinx(ChoosePlay(13), 0.9, [(ChoosePlay(13), -100.0), (ChoosePlay(3), -100.0 - NEAR)])
         unlikely = FakeWhisper({ChoosePlay(13): -4.5, ChoosePlay(3): -4.2, ChoosePlay(14): -0.3})
-        heard = RescoredRecognizer(sphinx, unlikely, fallback=-3.5).recognize(AUDIO, ITEMS)  # type: ignore[arg-type]
+        heard = RescoredRecognizer(sphinx, unlikely, fallback=-3.5,  # type: ignore[arg-type]
+                                   fallback_top=None).recognize(AUDIO, ITEMS)
         assert len(unlikely.asked) == 2 and unlikely.encoded == 1
         assert {p for asked in unlikely.asked for p in asked} == {
             p for p in ITEMS if not isinstance(p.command, StopSpeech)}  # "stop" is never asked back
         assert heard.command == ChoosePlay(14) and should_confirm(heard, "unsure")  # asked back, never acted on
-        off = RescoredRecognizer(sphinx, FakeWhisper(unlikely.values)).recognize(AUDIO, ITEMS)  # type: ignore[arg-type]
+        off = RescoredRecognizer(sphinx, FakeWhisper(unlikely.values),  # type: ignore[arg-type]
+                                 fallback=None).recognize(AUDIO, ITEMS)
         assert off.command != ChoosePlay(14)
         likely = FakeWhisper({ChoosePlay(13): -3.0, ChoosePlay(3): -4.2, ChoosePlay(14): -0.3})
         kept = RescoredRecognizer(sphinx, likely, fallback=-3.5).recognize(AUDIO, ITEMS)  # type: ignore[arg-type]
         assert len(likely.asked) == 1 and kept.command == ChoosePlay(13)
+
+    def test_after_the_fall_back_only_whispers_first_commands_join_the_proposals(self) -> None:
+        sphinx = FakeSphinx(ChoosePlay(13), 0.9, [(ChoosePlay(13), -100.0), (ChoosePlay(3), -100.0 - NEAR)])
+        unlikely = FakeWhisper({ChoosePlay(13): -4.5, ChoosePlay(3): -4.2, QueryPoint(14): -0.3,
+                                ChoosePlay(14): -0.9, Help(): -2.0})
+        engine = RescoredRecognizer(sphinx, unlikely, fallback=-3.5, fallback_top=2)  # type: ignore[arg-type]
+        found = engine.evidence(AUDIO, ITEMS)
+        assert isinstance(found, Evidence) and found.fell_back
+        assert {p.command for p in found.chosen} == {ChoosePlay(13), ChoosePlay(3), QueryPoint(14), ChoosePlay(14)}
+        assert {p.text for p in found.chosen if p.command == QueryPoint(14)} == {
+            p.text for p in ITEMS if p.command == QueryPoint(14)}  # every way of saying a command merged in
+        heard = engine.recognize(AUDIO, ITEMS)
+        assert heard.command == QueryPoint(14) and should_confirm(heard, "unsure")
+
+    def test_the_fall_backs_lighter_acoustic_weight_never_makes_stop_the_answer(self) -> None:
+        """"Stop" is obeyed without asking back: the fall-back's weight never promotes it over pocketsphinx's."""
+        sphinx = FakeSphinx(Describe(), 0.9, [(Describe(), -100.0), (StopSpeech(), -100.0 - 50 * NEAR)])
+        whisper = FakeWhisper({Describe(): -4.0, StopSpeech(): -3.6, Help(): -5.0})
+        light = RescoredRecognizer(sphinx, whisper, fallback=-3.5, fallback_top=2,  # type: ignore[arg-type]
+                                   fallback_weight=5.0)
+        found = light.evidence(AUDIO, ITEMS)
+        assert isinstance(found, Evidence) and found.fell_back
+        assert decide(found, 5.0).command == StopSpeech()  # the lighter weight alone would stop
+        heard = light.recognize(AUDIO, ITEMS)
+        assert heard.command == Describe() and should_confirm(heard, "unsure")
 
     def test_a_word_pocketsphinx_missed_needs_whisper_to_outweigh_the_outside_gap(self) -> None:
         sphinx = FakeSphinx(ChoosePlay(13), 0.9, [(ChoosePlay(13), -100.0)])

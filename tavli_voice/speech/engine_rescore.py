@@ -149,6 +149,10 @@ FALLBACK: float | None = None
 #: ``weight`` when Whisper heard every phrase after the fall-back: pocketsphinx's proposals, all
 #: unlikely to Whisper, count for less against the phrases it did not propose.
 FALLBACK_WEIGHT = 10.0
+#: After the fall-back, only the phrases of Whisper's first this many commands among those pocketsphinx
+#: did not propose join its proposals (None: every phrase of the turn): Whisper's own best guesses merged in,
+#: not every phrase of the turn competing with the proposals.
+FALLBACK_TOP: int | None = None
 #: When Whisper finds none of pocketsphinx's proposals at least this likely (its best mean
 #: log-probability per token), it also scores the relatives of pocketsphinx's first ``KIN`` commands:
 #: every way of saying them (ένα/μία, δεκαεπτά/δεκαεφτά) and the numbered commands sharing a Greek
@@ -170,7 +174,7 @@ class RescoredRecognizer:
                  everything: bool = EVERYTHING, outside: float = OUTSIDE, paths: int = PATHS,
                  spellings: bool = SPELLINGS, neighbours: bool = NEIGHBOURS,
                  fallback: float | None = FALLBACK, fallback_weight: float = FALLBACK_WEIGHT,
-                 relatives: float | None = RELATIVES, kin: int = KIN,
+                 relatives: float | None = RELATIVES, kin: int = KIN, fallback_top: int | None = FALLBACK_TOP,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.sphinx = sphinx
         self.whisper = whisper
@@ -188,6 +192,7 @@ class RescoredRecognizer:
         self.fallback_weight = fallback_weight
         self.relatives = relatives
         self.kin = kin
+        self.fallback_top = fallback_top
         self._clock = clock
         self._encoder: ThreadPoolExecutor | None = None
 
@@ -234,25 +239,37 @@ class RescoredRecognizer:
             return self.whisper.scores(view, phrases, encoding.result() if encoding is not None else None,
                                        whole=whole)
 
-        heard = fused_scores(whisper_scores, (audio, *others), chosen)
-        if self.relatives is not None and not self.everything and not np.any(np.asarray(heard) >= self.relatives):
-            first_few = sorted(acoustic, key=lambda c: -acoustic[c])[: self.kin]
-            rest = tuple(p for p in items if p not in chosen and (
-                p.command in first_few or any(related(c, p.command) for c in first_few)))
-            if rest:
-                give_up_if_unwanted()
-                more = fused_scores(whisper_scores, (audio, *others), rest)
-                chosen, heard = chosen + rest, np.concatenate([np.asarray(heard), np.asarray(more)])
+        heard = np.asarray(fused_scores(whisper_scores, (audio, *others), chosen))
         fell_back = False
-        if self.fallback is not None and not self.everything and not np.any(np.asarray(heard) >= self.fallback):
-            # not "stop": it is obeyed without asking back, and a word pocketsphinx did not propose is asked
-            rest = tuple(p for p in items if p not in chosen and not isinstance(p.command, StopSpeech))
+        # When Whisper finds no proposal likely: the proposals' relatives, then (the fall-back) the turn's other phrases
+        for limit, extra, top, falls in ((self.relatives, self._relatives, None, False),
+                                         (self.fallback, self._every_other, self.fallback_top, True)):
+            if limit is None or self.everything or np.any(heard >= limit):
+                continue
+            rest = extra(items, chosen, acoustic)
             if rest:
                 give_up_if_unwanted()
-                more = fused_scores(whisper_scores, (audio, *others), rest)
-                chosen, heard = chosen + rest, np.concatenate([np.asarray(heard), np.asarray(more)])
-                fell_back = True
+                more = np.asarray(fused_scores(whisper_scores, (audio, *others), rest))
+                if top is not None:
+                    rest, more = _first_commands(rest, more, top, set(acoustic))
+                chosen, heard = chosen + rest, np.concatenate([heard, more])
+                fell_back = fell_back or (falls and bool(rest))
         return Evidence(first, acoustic, chosen, tuple(float(v) for v in heard), start, fell_back)
+
+    @staticmethod
+    def _every_other(items: tuple[Phrase, ...], chosen: tuple[Phrase, ...],
+                     acoustic: dict[Command, float]) -> tuple[Phrase, ...]:
+        """The phrases of ``items`` not yet ``chosen`` (the fall-back), not "stop": it is obeyed without
+        asking back, and a word pocketsphinx did not propose is asked."""
+        return tuple(p for p in items if p not in chosen and not isinstance(p.command, StopSpeech))
+
+    def _relatives(self, items: tuple[Phrase, ...], chosen: tuple[Phrase, ...],
+                   acoustic: dict[Command, float]) -> tuple[Phrase, ...]:
+        """The phrases of ``items`` not yet ``chosen`` that say pocketsphinx's first ``kin`` commands or
+        their relatives (``RELATIVES``)."""
+        first_few = sorted(acoustic, key=lambda c: -acoustic[c])[: self.kin]
+        return tuple(p for p in items if p not in chosen and (
+            p.command in first_few or any(related(c, p.command) for c in first_few)))
 
     def recognize(self, audio: Samples, items: tuple[Phrase, ...]) -> Heard:
         """pocketsphinx's result, or the candidate Whisper and pocketsphinx together prefer."""
@@ -265,6 +282,8 @@ class RescoredRecognizer:
         if isinstance(found, Heard):
             return found
         heard = decide(found, self.fallback_weight if found.fell_back else self.weight, self.vouch, self.outside)
+        if found.fell_back and isinstance(heard.command, StopSpeech):  # obeyed unasked: not the fall-back's weight
+            heard = decide(found, self.weight, self.vouch, self.outside)
         return dataclasses.replace(heard, ms=(self._clock() - found.start) * 1000)
 
 
@@ -344,6 +363,18 @@ def neighbours(command: Command) -> tuple[Command, ...]:
         return ()
     numbered: Any = command  # one of the numbered commands (every one a dataclass of one int)
     return tuple(dataclasses.replace(numbered, **{fields[0].name: value + step}) for step in (-1, 1))
+
+
+def _first_commands(phrases: tuple[Phrase, ...], scores: npt.NDArray[np.float64], count: int,
+                    besides: set[Command]) -> tuple[tuple[Phrase, ...], npt.NDArray[np.float64]]:
+    """The phrases (and their scores) of the ``count`` best-scored commands not in ``besides``."""
+    best: dict[Command, float] = {}
+    for phrase, value in zip(phrases, scores):
+        if phrase.command not in besides and np.isfinite(value):
+            best[phrase.command] = max(best.get(phrase.command, -math.inf), float(value))
+    kept = set(sorted(best, key=lambda c: -best[c])[:count])
+    keep = [i for i, phrase in enumerate(phrases) if phrase.command in kept]
+    return tuple(phrases[i] for i in keep), scores[keep]
 
 
 def _number(command: Command) -> int | None:
