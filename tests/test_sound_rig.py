@@ -10,6 +10,7 @@ under ``CI=true`` a missing rig is a failure.
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -94,7 +95,40 @@ def transcribe_en(samples: np.ndarray) -> str:
     return hyp.hypstr if hyp is not None else ""
 
 
-def test_narrated_speech_reaches_the_speaker_and_says_the_answer(rig: Rig, tmp_path: Path) -> None:
+def speaker_log(home: Path) -> list[str]:
+    """The speaker's lines in the game's log (``TAVLI_LOG_LEVEL=DEBUG``): each utterance's start and end."""
+    path = home / "data" / "tavli_voice" / "tavli-voice.log"
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except FileNotFoundError:
+        return []
+    return [line for line in text.splitlines() if "speak #" in line]
+
+
+def wait_spoken_to_the_end(g: Game, home: Path, after: int, timeout: float = 30.0) -> list[str]:
+    """Wait until the game has started speaking since log line ``after`` and its last utterance played to
+    the end (the speaker's own word, not a stretch of silence: under load a sentence can pause mid-way);
+    the speaker's log lines since ``after``.
+
+    ``timeout`` is for a quiet machine and stretches with the load, as the rig's other waits do.
+    """
+    begun = time.monotonic()
+    while time.monotonic() < begun + timeout * g.stretch():
+        lines = speaker_log(home)[after:]
+        started = [m.group(1) for m in (re.search(r"speak #(\d+) \(", line) for line in lines) if m]
+        if started and any(f"speak #{started[-1]}: played to the end" in line for line in lines):
+            return lines
+        if g.proc.poll() is not None:
+            break
+        time.sleep(0.05)
+    raise TimeoutError(f"the speaker did not finish in {time.monotonic() - begun:.1f} s; its log since the "
+                       f"key:\n" + "\n".join(speaker_log(home)[after:]))
+
+
+def test_narrated_speech_reaches_the_speaker_and_says_the_answer(rig: Rig, tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TAVLI_LOG_LEVEL", "DEBUG")  # the speaker logs when each utterance starts and ends
+    home = tmp_path / "home"
     with rig.record() as rec:
         g = game(rig, tmp_path, "en")
         try:
@@ -102,19 +136,22 @@ def test_narrated_speech_reaches_the_speaker_and_says_the_answer(rig: Rig, tmp_p
             g.send(".")  # stop the opening narration
             wait_quiet(rec, 0.5)
             start = len(rec.so_far())
+            before = len(speaker_log(home))
             g.send("i")  # "Pips: you 167, Rita 167. The race is level."
             g.wait_for("Pips")
+            log = wait_spoken_to_the_end(g, home, before)
+            # the recording lags the speaker: what it played has arrived once it has been quiet a while
             wait_quiet(rec, 0.8, sound_after=start)
             answer = rec.so_far()[start:]
         finally:
             g.close()
     spans = sound_spans(answer)
-    assert spans, "nothing was heard on the speaker"
+    assert spans, f"nothing was heard on the speaker; its log: {log}"
     spoken = spans[-1][1] - spans[0][0]
-    assert 2.5 < spoken < 12.0, spans  # one sentence and a short one, at 175 words a minute
+    assert 2.5 < spoken < 12.0, (spans, log)  # one sentence and a short one, at 175 words a minute
     assert float(np.sqrt(np.mean(answer[int(spans[0][0] * RECORD_RATE):] ** 2))) > 0.01
     words = transcribe_en(answer).split()
-    assert "hundred" in words and "sixty" in words, words
+    assert "hundred" in words and "sixty" in words, (words, spans, log)
     no_noise(g)
 
 

@@ -328,6 +328,7 @@ class EngineSpeaker:
                 if not self.sink.is_playing():
                     self._busy = False
                     self._cond.notify_all()
+                    log.debug("speak #%d: played to the end", gen)
                     return
                 self._cond.wait(self._poll_s)
 
