@@ -304,6 +304,7 @@ def run_scanning(app: App, player: TerminalPlayer | None, mode: str = "auto", *,
             raise ValueError("scanning needs the player's keyboard, or keys to read")
         if not _isatty(player.inp):
             say(M.text("scanui.not_a_tty", lang))
+            app.list_plays = True  # typed commands choose plays by the numbers of the list
             return player.run(events)
     settings, path = load_settings(settings_path, mode, say, lang)
     clock = clock or MonotonicClock()
