@@ -170,6 +170,33 @@ def both_bearing_off(pos: Position) -> bool:
     return not any(pos.mine(p) or opp.mine(p) for p in range(7, 25))
 
 
+def _lose(d_us: NDArray[np.float64], d_them: NDArray[np.float64]) -> float:
+    """The chance that the side to roll (rolls ``d_them``) finishes no later than the other
+    (rolls ``d_us``): they win when m <= n, sum over m of d_them[m] * P(n >= m)."""
+    after_us = 1.0 - np.cumsum(d_us)      # P(we need more than n rolls)
+    return float(d_them @ (after_us + d_us))
+
+
+def race_win_chance(result: Position) -> float:
+    """The chance that the side that just moved wins ``result``, where both sides are
+    bearing off (:func:`both_bearing_off`) or the game is over; the opponent rolls next.
+
+    >>> p = Position.from_json({"game": "portes", "points": [1] + [0] * 22 + [-1],
+    ...                         "off": [14, 14]})
+    >>> race_win_chance(p)
+    0.0
+    """
+    out = game_outcome(result)
+    if out is not None:
+        return 0.5 if out.winner is None else float(out.winner == 0)
+    if not both_bearing_off(result):
+        raise ValueError("both sides must be bearing off")
+    opp = result.flip()
+    ours = rolls_distribution([result.mine(p) for p in range(1, 7)])
+    theirs = rolls_distribution([opp.mine(p) for p in range(1, 7)])
+    return 1.0 - _lose(ours, theirs)
+
+
 def race_equity(result: Position) -> float:
     """Cubeless equity, for the side that just moved, of ``result`` where both sides are
     bearing off (:func:`both_bearing_off`) or the game is over; the opponent rolls next.
@@ -194,10 +221,7 @@ def race_equity(result: Position) -> float:
     theirs = [opp.mine(p) for p in range(1, 7)]
     d_us = rolls_distribution(ours)       # we finish on our roll n ...
     d_them = rolls_distribution(theirs)   # ... they on their roll m, and they roll first
-    after_us = 1.0 - np.cumsum(d_us)      # P(we need more than n rolls)
-    # they win when m <= n: P = sum_m d_them[m] * P(n >= m)
-    lose = float(d_them @ (after_us + d_us))
-    eq = 1.0 - 2.0 * lose
+    eq = 1.0 - 2.0 * _lose(d_us, d_them)
     if result.off[1] == 0:
         # we mars them when we finish before their first checker comes off: n < K
         k_them = first_off_distribution(theirs)

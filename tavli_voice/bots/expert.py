@@ -37,7 +37,7 @@ from numpy.typing import NDArray
 from tavli_voice.rules import Play, Position, game_outcome
 from tavli_voice.rules.games import PIN, S_BAR, S_OFF, S_OPP_BAR, S_OPP_OFF, to_state
 
-from .bearoff import both_bearing_off, race_equity
+from .bearoff import both_bearing_off, race_equity, race_win_chance
 from .base import Dice, Scores, can_double, check_plays, cube_value
 from .fastgen import result_states
 from .features import Boards, encode
@@ -74,15 +74,34 @@ def search_settings(game: str) -> tuple[float, int]:
     return SEARCH_SETTINGS_BY_GAME.get(game, (SEARCH_MARGIN, SEARCH_WIDTH))
 
 
+def exact_race_results(results: Sequence[Position]) -> bool:
+    """True when ``results`` are Portes results that are each a finished game or leave both
+    sides bearing off (:mod:`.bearoff`): the expert values them exactly, not by its net."""
+    return bool(results) and results[0].game == "portes" and all(
+        game_outcome(r) is not None or both_bearing_off(r) for r in results)
+
+
 def exact_race_equities(plays: Sequence[Play]) -> NDArray[np.float64] | None:
     """The exact equity of each Portes play when every result is a finished game or leaves
     both sides bearing off (:mod:`.bearoff`), else None (the net judges)."""
-    if not plays or plays[0].result.game != "portes":
-        return None
     results = [p.result for p in plays]
-    if not all(game_outcome(r) is not None or both_bearing_off(r) for r in results):
+    if not exact_race_results(results):
         return None
     return np.array([race_equity(r) for r in results])
+
+
+def _exact_rows(like: Position, a: NDArray[np.int32]) -> bool:
+    """True when every row of ``a`` (quick-generator states of ``like``'s game) is a Portes
+    state with both sides bearing off or a finished game: no checker on a bar, none of the
+    side that moved above its 6 point, none of the other below its 19 point."""
+    if like.game != "portes" or not len(a):
+        return False
+    board = a[:, 1:25]
+    mine_out = (board[:, 6:] > 0).any(axis=1)
+    theirs_out = (board[:, :18] < 0).any(axis=1)
+    on_bar = (a[:, S_BAR] > 0) | (a[:, S_OPP_BAR] > 0)
+    finished = (a[:, S_OFF] == 15) | (a[:, S_OPP_OFF] == 15)
+    return bool((finished | ~(mine_out | theirs_out | on_bar)).all())
 
 
 class ExpertBot:
@@ -118,20 +137,29 @@ class ExpertBot:
         return n
 
     def equities(self, plays: Sequence[Play]) -> NDArray[np.float64]:
-        """Cubeless equity (points a game) of each play's result for its mover, 0-ply."""
+        """Cubeless equity (points a game) of each play's result for its mover, 0-ply (exact
+        where every result leaves both sides bearing off, as :meth:`equities_of`)."""
         return self.equities_of([p.result for p in plays])
 
     def equities_of(self, results: Sequence[Position]) -> NDArray[np.float64]:
-        """Cubeless equity of result positions for the side that just moved, 0-ply."""
+        """Cubeless equity of result positions for the side that just moved, 0-ply; in Portes,
+        when every result is over or leaves both sides bearing off, the exact equity from the
+        one-sided bear-off tables (:func:`.bearoff.race_equity`), the one the bot plays by:
+        the hint, the coach, the review and the reasons value such plays as the bot does."""
         if not results:
             return np.zeros(0)
+        if exact_race_results(results):
+            return np.array([race_equity(r) for r in results])
         return result_equities(self.net(results[0].game), results)
 
     def win_chances(self, plays: Sequence[Play]) -> NDArray[np.float64]:
-        """The net's chance of winning the game after each play (0-ply)."""
+        """The chance of winning the game after each play (0-ply): the net's, or the exact
+        one where every result leaves both sides bearing off (as :meth:`equities_of`)."""
         if not plays:
             return np.zeros(0)
         results = [p.result for p in plays]
+        if exact_race_results(results):
+            return np.array([race_win_chance(r) for r in results])
         w = self.net(results[0].game).evaluate(results)[:, 0].astype(np.float64)
         for i, r in enumerate(results):
             out = game_outcome(r)
@@ -182,12 +210,16 @@ class ExpertBot:
     def state_equities(self, like: Position, rows: Sequence[tuple[int, ...]]) -> NDArray[np.float64]:
         """Equity of each of ``rows`` (the quick turn generator's result states of the side
         to move in ``like``'s game and preset) for the player who made them, in one batch of
-        the net; a finished game is worth its points (mars and the cube counted)."""
+        the net; a finished game is worth its points (mars and the cube counted). In Portes,
+        when every row is over or leaves both sides bearing off, each is valued exactly
+        (:func:`.bearoff.race_equity`), as :meth:`equities_of` does."""
         a = np.array(rows, dtype=np.int32)
         pins = (a[:, PIN + 1:PIN + 25] if like.game == "plakoto"
                 else np.zeros((len(a), 24), np.int32))
         b = Boards(like.game, a[:, 1:25], pins, a[:, [S_BAR, S_OPP_BAR]],
                    a[:, [S_OFF, S_OPP_OFF]], like=like)
+        if _exact_rows(like, a):
+            return np.array([race_equity(b.position(i)) for i in range(len(a))])
         eq = equity(self.net(like.game).outputs(encode(b)), like.preset)
         ended = a[:, S_OFF] == 15
         if like.game == "plakoto":
@@ -225,7 +257,8 @@ class ExpertBot:
         return out
 
     def ranked(self, position: Position, plays: Sequence[Play]) -> tuple[Play, ...]:
-        """``plays`` best first by the 0-ply net (for hints); no RNG used."""
+        """``plays`` best first by :meth:`equities` (0-ply, exact where every result leaves
+        both sides bearing off, as the bot's choice); no RNG used."""
         if not self.usable(position.game):
             from .ranking import rank_plays
             return tuple(p for _, p in rank_plays(plays))
