@@ -91,3 +91,69 @@ def test_a_game_set_of_another_game_is_refused(tmp_path: Path) -> None:
     np.savez_compressed(tmp_path / "f.npz", x=x, y=y)
     with pytest.raises(ValueError, match="not a saved plakoto game set"):
         load_games(tmp_path / "f.npz", "plakoto")
+
+
+def test_a_killed_fit_resumes_from_its_checkpoint_to_the_same_weights(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    import training.policy_iter as pi
+
+    x, y = play_games("fevga", 12, seed=21)
+    whole, whole_ce = fit("fevga", x, y, epochs=4, hidden=10, seed=5, lr=0.003,
+                          schedule="cosine")
+    ckpt, curve = tmp_path / "net-fit.npz", tmp_path / "curve.jsonl"
+    real = pi.cross_entropy
+    calls = []
+
+    def killed_in_epoch_three(*args: object) -> float:
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt  # the session ends in the third epoch
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pi, "cross_entropy", killed_in_epoch_three)
+    with pytest.raises(KeyboardInterrupt):
+        fit("fevga", x, y, epochs=4, hidden=10, seed=5, lr=0.003, schedule="cosine",
+            checkpoint=ckpt, curve=curve)
+    monkeypatch.setattr(pi, "cross_entropy", real)
+    assert ckpt.exists() and len(curve.read_text().splitlines()) == 2
+    resumed, resumed_ce = fit("fevga", x, y, epochs=4, hidden=10, seed=5, lr=0.003,
+                              schedule="cosine", checkpoint=ckpt, curve=curve)
+    np.testing.assert_array_equal(resumed.w1, whole.w1)
+    np.testing.assert_array_equal(resumed.w2, whole.w2)
+    assert resumed_ce == whole_ce
+    rows = [json.loads(line) for line in curve.read_text().splitlines()]
+    assert [r["epoch"] for r in rows] == [1, 2, 3, 4]
+    # cosine: the step size falls every epoch, to a twentieth of --lr at the last
+    lrs = [r["lr"] for r in rows]
+    assert lrs[0] == 0.003 and all(a > b for a, b in zip(lrs, lrs[1:]))
+    assert lrs[-1] == pytest.approx(0.003 / 20)
+
+
+def test_a_checkpoint_of_another_fit_is_refused(tmp_path: Path) -> None:
+    x, y = play_games("fevga", 4, seed=22)
+    ckpt = tmp_path / "net-fit.npz"
+    fit("fevga", x, y, epochs=1, hidden=6, seed=1, checkpoint=ckpt)
+    with pytest.raises(ValueError, match="another fit"):
+        fit("fevga", x, y, epochs=1, hidden=8, seed=1, checkpoint=ckpt)
+
+
+def test_the_command_writes_its_curve_and_removes_its_checkpoint(tmp_path: Path) -> None:
+    import json
+
+    from training.policy_iter import main
+
+    x, y = play_games("plakoto", 5, seed=13)
+    np.savez_compressed(tmp_path / "a-games-13.npz", x=x, y=y)
+    out, curve = tmp_path / "wide.npz", tmp_path / "curves" / "wide.jsonl"
+    assert main(["--game", "plakoto", "--games", "0", "--hidden", "9", "--epochs", "3",
+                 "--seed", "4", "--lr", "0.002", "--schedule", "cosine", "--eval-games", "0",
+                 "--curve", str(curve), "--out", str(out),
+                 "--data", str(tmp_path / "a-games-13.npz")]) == 0
+    rows = [json.loads(line) for line in curve.read_text().splitlines()]
+    assert [r.get("epoch") for r in rows] == [1, 2, 3, None]
+    assert rows[-1]["out"] == str(out) and rows[-1]["positions"] == len(x)
+    assert not (tmp_path / "wide-fit.npz").exists()
+    meta = Net.load(out).meta
+    assert meta["epochs"] == "3" and meta["lr"] == "0.002 cosine"

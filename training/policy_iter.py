@@ -32,12 +32,22 @@ larger net can learn from several rounds' games::
 
     python -m training.policy_iter --game plakoto --games 0 --hidden 240 \
         --epochs 10 --seed 41 --data c2-games-2.npz c3-games-3.npz --out big.npz
+
+A long fit is resumable: after every epoch it is saved beside the output
+(``…-fit.npz``: the weights and the optimiser's moments) and the same command run
+again after a kill goes on from there to the same weights, to the bit; the file
+goes once the net is saved. ``--schedule cosine`` lowers the learning rate from
+``--lr`` to a twentieth of it over the epochs, and ``--curve`` appends one JSON
+line an epoch (held-out cross-entropy, step size, seconds) and the result.
+``training/README.md`` has the wide, long Fevga fit ready to run detached.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import random
 import sys
 import time
@@ -124,11 +134,58 @@ def cross_entropy(net: Net, x: FloatArray, y: FloatArray) -> float:
     return float(-(t * np.log(out + 1e-7) + (1 - t) * np.log(1 - out + 1e-7)).mean())
 
 
+def learning_rate(lr: float, epoch: int, epochs: int, schedule: str = "constant") -> float:
+    """The step size of ``epoch`` (0-based) of ``epochs``: ``lr`` throughout, or with
+    ``cosine`` from ``lr`` down to a twentieth of it by the last epoch.
+
+    >>> learning_rate(0.002, 0, 80, "cosine"), round(learning_rate(0.002, 79, 80, "cosine"), 6)
+    (0.002, 0.0001)
+    >>> learning_rate(0.002, 40, 80)
+    0.002
+    """
+    if schedule == "constant" or epochs < 2:
+        return lr
+    if schedule != "cosine":
+        raise ValueError(f"unknown learning-rate schedule {schedule!r}")
+    floor = lr / 20
+    return floor + (lr - floor) * 0.5 * (1.0 + math.cos(math.pi * epoch / (epochs - 1)))
+
+
+def _save_checkpoint(path: Path, net: Net, opt: Adam, epoch: int, ce: float, sig: str) -> None:
+    """The fit after ``epoch`` epochs (weights, the optimiser's moments), written whole
+    or not at all (a kill mid-write leaves the previous checkpoint)."""
+    arrays: dict[str, object] = {"sig": np.array(sig), "epoch": np.array(epoch),
+                                 "ce": np.array(ce), "t": np.array(opt.t)}
+    for i, (p, m, v) in enumerate(zip(opt.params, opt.m, opt.v)):
+        arrays[f"p{i}"], arrays[f"m{i}"], arrays[f"v{i}"] = p, m, v
+    tmp = path.with_name(path.name + ".tmp.npz")
+    np.savez(tmp, **arrays)  # type: ignore[arg-type]
+    os.replace(tmp, path)
+
+
+def _load_checkpoint(path: Path, opt: Adam, sig: str) -> tuple[int, float]:
+    """Restore a fit saved by :func:`_save_checkpoint` into ``opt``'s arrays (the
+    net's own); its epochs done and held-out cross-entropy."""
+    with np.load(path) as z:
+        if str(z["sig"]) != sig:
+            raise ValueError(f"{path}: a checkpoint of another fit ({z['sig']}), not {sig}")
+        for i, (p, m, v) in enumerate(zip(opt.params, opt.m, opt.v)):
+            p[...], m[...], v[...] = z[f"p{i}"], z[f"m{i}"], z[f"v{i}"]
+        opt.t = int(z["t"])
+        return int(z["epoch"]), float(z["ce"])
+
+
 def fit(game: str, x: FloatArray, y: FloatArray, epochs: int, *, hidden: int = 80,
-        seed: int = 0, lr: float = 0.001, quiet: bool = True, init: Net | None = None
+        seed: int = 0, lr: float = 0.001, quiet: bool = True, init: Net | None = None,
+        schedule: str = "constant", checkpoint: Path | None = None, curve: Path | None = None
         ) -> tuple[Net, float]:
     """A net fitted to ``(x, y)`` (a fresh one, or a copy of ``init``); returns it and
-    its held-out cross-entropy."""
+    its held-out cross-entropy.
+
+    ``schedule`` is the learning rate's (:func:`learning_rate`). With ``checkpoint``
+    the fit is saved there after every epoch and, when that file exists, resumed
+    from it: a fit killed and run again ends with the same weights as one never
+    stopped. ``curve`` gets one JSON line an epoch (its held-out cross-entropy)."""
     net = Net.new(game, hidden, seed) if init is None else Net(
         init.game, init.w1.copy(), init.b1.copy(), init.w2.copy(), init.b2.copy(), {},
         None if init.ws is None else init.ws.copy())
@@ -138,7 +195,16 @@ def fit(game: str, x: FloatArray, y: FloatArray, epochs: int, *, hidden: int = 8
     train_rows = np.flatnonzero(~held)
     test_rows = np.flatnonzero(held)
     ce = float("nan")
-    for ep in range(epochs):
+    sig = (f"{game} hidden {net.w1.shape[1]} rows {len(x)} seed {seed} epochs {epochs} "
+           f"lr {lr} {schedule}")
+    done = 0
+    if checkpoint is not None and checkpoint.exists():
+        done, ce = _load_checkpoint(checkpoint, opt, sig)
+        if not quiet:
+            print(f"resumed after epoch {done} from {checkpoint}", file=sys.stderr, flush=True)
+    for ep in range(done, epochs):
+        t0 = time.time()
+        opt.lr = learning_rate(lr, ep, epochs, schedule)
         perm = np.random.default_rng(ep + 100 * seed).permutation(train_rows)
         for i in range(0, len(perm), 512):
             rows = perm[i:i + 512]
@@ -152,8 +218,18 @@ def fit(game: str, x: FloatArray, y: FloatArray, epochs: int, *, hidden: int = 8
             opt.step(grads)
         if len(test_rows):
             ce = cross_entropy(net, x[test_rows], y[test_rows])
+        if checkpoint is not None:
+            _save_checkpoint(checkpoint, net, opt, ep + 1, ce, sig)
+        if curve is not None:
+            curve.parent.mkdir(parents=True, exist_ok=True)
+            with open(curve, "a") as f:
+                f.write(json.dumps({"game": game, "epoch": ep + 1, "epochs": epochs,
+                                    "lr": round(opt.lr, 7), "hidden": net.w1.shape[1],
+                                    "positions": len(x), "held_out_cross_entropy": round(ce, 5),
+                                    "seconds": round(time.time() - t0, 1)}) + "\n")
         if not quiet:
-            print(f"epoch {ep + 1}: held-out cross-entropy {ce:.4f}", file=sys.stderr, flush=True)
+            print(f"epoch {ep + 1}: held-out cross-entropy {ce:.4f} (lr {opt.lr:.2g}, "
+                  f"{time.time() - t0:.0f} s)", file=sys.stderr, flush=True)
     return net, ce
 
 
@@ -174,6 +250,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--init", type=Path, help="start the fit from these weights (default: "
                                               "a fresh net)")
     ap.add_argument("--lr", type=float, default=0.001)
+    ap.add_argument("--schedule", choices=("constant", "cosine"), default="constant",
+                    help="the learning rate through the epochs: constant, or cosine from "
+                         "--lr down to a twentieth of it")
+    ap.add_argument("--curve", type=Path, help="append the fit's learning curve here (JSON "
+                                               "lines: one an epoch, then the result)")
     ap.add_argument("--policy", type=Path, help="the previous round's net (default: the strong "
                                                 "bot's judgement)")
     ap.add_argument("--data", type=Path, nargs="+", default=[],
@@ -206,18 +287,25 @@ def main(argv: list[str] | None = None) -> int:
     if not xs:
         ap.error("no games to fit: --games 0 needs --data")
     x, y = np.concatenate(xs), np.concatenate(ys)
+    # the fit is saved after every epoch beside the output and resumed from there when the
+    # same command runs again (its games are reused too); removed once the net is saved
+    checkpoint = a.out.with_name(f"{a.out.stem}-fit.npz")
+    a.out.parent.mkdir(parents=True, exist_ok=True)
     net, ce = fit(a.game, x, y, a.epochs, hidden=a.hidden, seed=a.seed, quiet=False,
-                  init=Net.load(a.init) if a.init else None, lr=a.lr)
+                  init=Net.load(a.init) if a.init else None, lr=a.lr, schedule=a.schedule,
+                  checkpoint=checkpoint, curve=a.curve)
     net.meta.update({
         "method": ("policy iteration: fitted to the results of self-play games of "
                    + (a.policy.name if a.policy else "the strong judgement")) if a.games
                   else "fitted to the results of saved game sets",
         "game": a.game, "games": str(a.games * a.parts), "seed": str(a.seed), "epsilon": str(a.epsilon),
         "hidden": str(a.hidden), "data": " ".join(p.name for p in a.data),
+        "epochs": str(a.epochs), "lr": f"{a.lr} {a.schedule}",
         "opponent": "strong" if a.against_strong else "itself",
         "command": "python -m training.policy_iter "
                    + " ".join(sys.argv[1:] if argv is None else argv)})
     net.save(a.out)
+    checkpoint.unlink(missing_ok=True)
     row: dict[str, object] = {"game": a.game, "out": str(a.out), "positions": len(x),
                               "held_out_cross_entropy": round(ce, 4)}
     if a.eval_games:
@@ -225,6 +313,9 @@ def main(argv: list[str] | None = None) -> int:
                     match_vs_strong(net, a.game, a.eval_games, seed=777).items()})
     row["minutes"] = round((time.time() - t0) / 60, 1)
     print(json.dumps(row), flush=True)
+    if a.curve is not None:
+        with open(a.curve, "a") as f:
+            f.write(json.dumps(row) + "\n")
     return 0
 
 
