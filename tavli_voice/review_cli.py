@@ -55,7 +55,8 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
                     help=text("cli.voice_confirm", lang))
     ap.add_argument("--barge-in", choices=["ignore", "interrupt"], default="ignore",
                     help=text("cli.barge_in", lang))
-    ap.add_argument("--scan", choices=["auto", "step"], default=None, help=text("cli.scan", lang))
+    ap.add_argument("--scan", choices=["auto", "step"], nargs="?", const="auto", default=None,
+                    help=text("cli.scan", lang))  # --scan alone: one switch
     # the board window, as ``tavli-voice window`` opens a game
     from . import arguments as A
     from .arguments import MAX_DWELL, SCALE_RANGE

@@ -89,7 +89,8 @@ def build_parser(lang: str = "en", prog: str = "tavli-voice play") -> argparse.A
     ap.add_argument("--words", action="store_true", help=h("words"))
     ap.add_argument("--numbering", choices=["mine", "mover"], default="mine",
                     help=h("numbering"))
-    ap.add_argument("--scan", choices=["auto", "step"], default=None, help=h("scan"))
+    ap.add_argument("--scan", choices=["auto", "step"], nargs="?", const="auto", default=None,
+                    help=h("scan"))  # --scan alone: one switch
     ap.add_argument("--voice", action="store_true", help=h("voice"))
     ap.add_argument("--voice-engine", default=None, metavar=mv("engine"), help=h("voice_engine"))
     ap.add_argument("--voice-confirm", choices=["never", "unsure", "always"], default="unsure",

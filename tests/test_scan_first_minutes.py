@@ -44,3 +44,18 @@ class TestTypedInsteadOfScanning:
         assert [line.split(":")[0] for line in numbered] == [str(n) for n in range(1, 11)]
         played = "You played" if lang == "en" else "Έπαιξες"
         assert played in said, said  # the number typed chose that play
+
+
+class TestScanAlone:
+    @pytest.mark.parametrize("lang", ["en", "el"])
+    def test_scan_alone_starts_one_switch_scanning(self, lang: str) -> None:
+        from tavli_voice import words
+        from tavli_voice.review_cli import build_parser as review_parser
+        from tavli_voice.startup import build_parser
+
+        assert build_parser(lang).parse_args(["--scan", "--speech", "off"]).scan == "auto"
+        assert build_parser(lang).parse_args(["--scan", "step"]).scan == "step"
+        assert build_parser(lang).parse_args([]).scan is None
+        assert review_parser(lang).parse_args(["--scan"]).scan == "auto"
+        code, said = play(["--scan", "--lang", lang], "q\n")
+        assert code == 0 and said.splitlines()[0] == words.text("scanui.not_a_tty", lang), said

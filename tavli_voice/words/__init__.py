@@ -1046,8 +1046,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cli.rate": {"en": "speech rate in words per minute, from {0} to {1} (default {2})",
                  "el": "ταχύτητα ομιλίας σε λέξεις το λεπτό, από {0} έως {1} (προεπιλογή {2})"},
     "cli.volume": {"en": "speech volume from 0 to 1", "el": "ένταση ομιλίας από 0 έως 1"},
-    "cli.scan": {"en": "switch scanning: auto (one switch) or step (two switches)",
-                 "el": "σάρωση με διακόπτη: auto (ένας διακόπτης) ή step (δύο διακόπτες)"},
+    "cli.scan": {"en": "switch scanning: auto (one switch, also --scan alone) or step (two "
+                       "switches)",
+                 "el": "σάρωση με διακόπτη: auto (ένας διακόπτης, και σκέτο το --scan) ή step "
+                       "(δύο διακόπτες)"},
     "cli.voice": {"en": "voice commands from the microphone",
                   "el": "φωνητικές εντολές από το μικρόφωνο"},
     "cli.voice_engine": {"en": "voice engine: auto, pocketsphinx, vosk, whisper, pocketsphinx+whisper or "
