@@ -149,7 +149,7 @@ def test_the_command_writes_its_curve_and_removes_its_checkpoint(tmp_path: Path)
     out, curve = tmp_path / "wide.npz", tmp_path / "curves" / "wide.jsonl"
     assert main(["--game", "plakoto", "--games", "0", "--hidden", "9", "--epochs", "3",
                  "--seed", "4", "--lr", "0.002", "--schedule", "cosine", "--eval-games", "0",
-                 "--curve", str(curve), "--out", str(out),
+                 "--curve", str(curve), "--keep-every", "2", "--out", str(out),
                  "--data", str(tmp_path / "a-games-13.npz")]) == 0
     rows = [json.loads(line) for line in curve.read_text().splitlines()]
     assert [r.get("epoch") for r in rows] == [1, 2, 3, None]
@@ -157,3 +157,8 @@ def test_the_command_writes_its_curve_and_removes_its_checkpoint(tmp_path: Path)
     assert not (tmp_path / "wide-fit.npz").exists()
     meta = Net.load(out).meta
     assert meta["epochs"] == "3" and meta["lr"] == "0.002 cosine"
+    # the net after epoch 2 is kept beside it, with its own method, and is not the last
+    kept = Net.load(tmp_path / "wide-e2.npz")
+    assert kept.meta["method"] == "policy iteration fit after epoch 2 of 3"
+    assert not np.array_equal(kept.w1, Net.load(out).w1)
+    assert sorted(f.name for f in tmp_path.glob("wide-e*.npz")) == ["wide-e2.npz"]

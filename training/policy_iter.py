@@ -52,6 +52,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 
@@ -177,15 +178,16 @@ def _load_checkpoint(path: Path, opt: Adam, sig: str) -> tuple[int, float]:
 
 def fit(game: str, x: FloatArray, y: FloatArray, epochs: int, *, hidden: int = 80,
         seed: int = 0, lr: float = 0.001, quiet: bool = True, init: Net | None = None,
-        schedule: str = "constant", checkpoint: Path | None = None, curve: Path | None = None
-        ) -> tuple[Net, float]:
+        schedule: str = "constant", checkpoint: Path | None = None, curve: Path | None = None,
+        snapshot: Callable[[int, Net], None] | None = None) -> tuple[Net, float]:
     """A net fitted to ``(x, y)`` (a fresh one, or a copy of ``init``); returns it and
     its held-out cross-entropy.
 
     ``schedule`` is the learning rate's (:func:`learning_rate`). With ``checkpoint``
     the fit is saved there after every epoch and, when that file exists, resumed
     from it: a fit killed and run again ends with the same weights as one never
-    stopped. ``curve`` gets one JSON line an epoch (its held-out cross-entropy)."""
+    stopped. ``curve`` gets one JSON line an epoch (its held-out cross-entropy);
+    ``snapshot(epoch, net)`` is called after every epoch (to keep some nets on the way)."""
     net = Net.new(game, hidden, seed) if init is None else Net(
         init.game, init.w1.copy(), init.b1.copy(), init.w2.copy(), init.b2.copy(), {},
         None if init.ws is None else init.ws.copy())
@@ -227,6 +229,8 @@ def fit(game: str, x: FloatArray, y: FloatArray, epochs: int, *, hidden: int = 8
                                     "lr": round(opt.lr, 7), "hidden": net.w1.shape[1],
                                     "positions": len(x), "held_out_cross_entropy": round(ce, 5),
                                     "seconds": round(time.time() - t0, 1)}) + "\n")
+        if snapshot is not None:
+            snapshot(ep + 1, net)
         if not quiet:
             print(f"epoch {ep + 1}: held-out cross-entropy {ce:.4f} (lr {opt.lr:.2g}, "
                   f"{time.time() - t0:.0f} s)", file=sys.stderr, flush=True)
@@ -253,6 +257,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--schedule", choices=("constant", "cosine"), default="constant",
                     help="the learning rate through the epochs: constant, or cosine from "
                          "--lr down to a twentieth of it")
+    ap.add_argument("--keep-every", type=int, default=0, metavar="K",
+                    help="also keep the net after every K epochs (…-eK.npz, …-e2K.npz, …) "
+                         "beside the output, to compare the fit on the way")
     ap.add_argument("--curve", type=Path, help="append the fit's learning curve here (JSON "
                                                "lines: one an epoch, then the result)")
     ap.add_argument("--policy", type=Path, help="the previous round's net (default: the strong "
@@ -291,9 +298,18 @@ def main(argv: list[str] | None = None) -> int:
     # same command runs again (its games are reused too); removed once the net is saved
     checkpoint = a.out.with_name(f"{a.out.stem}-fit.npz")
     a.out.parent.mkdir(parents=True, exist_ok=True)
+
+    def keep(epoch: int, net: Net) -> None:
+        if a.keep_every and epoch % a.keep_every == 0 and epoch < a.epochs:
+            kept = Net(net.game, net.w1, net.b1, net.w2, net.b2, dict(net.meta), net.ws)
+            kept.meta.update({"method": f"policy iteration fit after epoch {epoch} of {a.epochs}",
+                              "command": "python -m training.policy_iter "
+                                         + " ".join(sys.argv[1:] if argv is None else argv)})
+            kept.save(a.out.with_name(f"{a.out.stem}-e{epoch}.npz"))
+
     net, ce = fit(a.game, x, y, a.epochs, hidden=a.hidden, seed=a.seed, quiet=False,
                   init=Net.load(a.init) if a.init else None, lr=a.lr, schedule=a.schedule,
-                  checkpoint=checkpoint, curve=a.curve)
+                  checkpoint=checkpoint, curve=a.curve, snapshot=keep)
     net.meta.update({
         "method": ("policy iteration: fitted to the results of self-play games of "
                    + (a.policy.name if a.policy else "the strong judgement")) if a.games
