@@ -59,3 +59,48 @@ class TestScanAlone:
         assert review_parser(lang).parse_args(["--scan"]).scan == "auto"
         code, said = play(["--scan", "--lang", lang], "q\n")
         assert code == 0 and said.splitlines()[0] == words.text("scanui.not_a_tty", lang), said
+
+
+class TestHelpWhileScanning:
+    @staticmethod
+    def help_text(lang: str, scanning: bool, speech: bool = False) -> list[str]:
+        from tavli_voice import commands as C
+        from tavli_voice import events as E
+        from tavli_voice.narration.phrases import phrase, screen_text
+        from tavli_voice.session import new_session
+        from tavli_voice.ui.app import App
+
+        app = App(new_session("portes", 1, seed=3), lang=lang, save_path=None)
+        app.list_plays = not scanning  # as run_scanning's caller sets it
+        app.start()  # seed 3: the person starts, with ten plays on offer
+        report = [e for e in app.command(C.Help()) if isinstance(e, E.HelpReport)]
+        assert len(report) == 1 and report[0].plays == 10
+        if speech:
+            return [phrase(report[0], app.context()).text]
+        return screen_text(report[0], app.context()).splitlines()
+
+    @pytest.mark.parametrize("lang", ["en", "el"])
+    def test_the_help_names_what_the_switch_picks_not_typed_keys(self, lang: str) -> None:
+        from tavli_voice import words
+
+        typed = self.help_text(lang, scanning=False)
+        scanned = self.help_text(lang, scanning=True)
+        assert any(line.startswith("x: ") for line in typed)  # the keyboard's help keeps keys
+        key = re.compile(r"^(?:[a-z]{1,2}|[.?])(?: / \S)?: ")  # "r: ", "ll: ", "h / ?: "
+        assert sum(bool(key.match(line)) for line in typed) > 10
+        assert not any(key.match(line) for line in scanned), scanned
+        assert not any(re.search(r"\b1\b.*\b10\b", line) for line in scanned), scanned
+        assert words.text("help.select.scan", lang) == scanned[1]
+        assert scanned[-1] == words.text("help.scan.settings", lang)
+        assert words.text("help.hint", lang) in scanned
+        if lang == "el":  # no Latin letter: no key names, no English words
+            assert not any(re.search(r"[A-Za-z]", line) for line in scanned), scanned
+
+    @pytest.mark.parametrize("lang", ["en", "el"])
+    def test_spoken_help_while_scanning_names_no_key(self, lang: str) -> None:
+        from tavli_voice import words
+
+        spoken = self.help_text(lang, scanning=True, speech=True)[0]
+        assert words.text("help.scan.settings", lang) in spoken
+        said_key = words.key_label("r", lang, speech=True)
+        assert f"{said_key}:" not in spoken, spoken

@@ -516,11 +516,18 @@ def _help_report(e: E.HelpReport, s: Say) -> Blocks:
     else:
         intro = s.t("help.intro")
     window = s.ctx.window and not s.speech
-    lines = M.help_lines(s.lang, e.commands, e.plays, speech=s.speech, keys=s.ctx.show_keys,
-                         saving=s.ctx.saving, window=window)
+    # switch scanning in the terminal (the scanner reads the options, so no list): no
+    # typed letters, which the switch cannot press, no play numbers, and where its speed is
+    switch = not s.ctx.list_plays and not s.ctx.window
+    lines = M.help_lines(s.lang, e.commands, e.plays, speech=s.speech,
+                         keys=s.ctx.show_keys and not switch, saving=s.ctx.saving, window=window,
+                         scanned=switch)
+    if switch:
+        lines = ([s.t("help.select.scan")] if "select" in e.commands else []) + lines
+        lines.append(s.t("help.scan.settings"))
     if window:
         lines.append(s.t("help.window.display"))
-    if s.ctx.show_keys and not s.speech and s.lang == "el":
+    if s.ctx.show_keys and not switch and not s.speech and s.lang == "el":
         # typed Greek words work too ("ρίξε", "θέση 13"); English screens hold no Greek letters
         lines.append(s.t("ui.help.words"))
     return [intro] + lines

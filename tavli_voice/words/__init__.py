@@ -67,7 +67,7 @@ from typing import Any, Literal
 
 from tavli_voice.command_table import LANGS as LANGS  # the languages every message exists in
 from tavli_voice.command_table import Lang as Lang
-from tavli_voice.command_table import help_rows
+from tavli_voice.command_table import help_rows, scanned_commands
 
 #: Grammatical gender of a counted Greek noun: masculine, feminine, neuter.
 Gender = Literal["m", "f", "n"]
@@ -659,6 +659,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help.intro.other": {"en": "{who} can:", "el": "{who} μπορεί:"},
     "help.item": {"en": "{key}: {what}", "el": "{key}: {what}"},
     "help.select.plays": {"en": "choose play 1 to {n}", "el": "διάλεξε κίνηση από 1 έως {n}"},
+    # switch scanning in the terminal: the plays are read out, not numbered
+    "help.select.scan": {"en": "choose a play as the plays are read out",
+                         "el": "διάλεξε κίνηση καθώς διαβάζονται οι κινήσεις"},
+    "help.scan.settings": {"en": "with the switch, Settings in the Menu: slower or faster "
+                                 "scanning",
+                           "el": "με τον διακόπτη, Ρυθμίσεις στο Μενού: πιο αργή ή πιο γρήγορη "
+                                 "σάρωση"},
     "hint": {"en": "Hint: play {n}, {play}.", "el": "Συμβουλή: παίξε την κίνηση {n}: {play}."},
     "hint.play": {"en": "Hint: {play}.", "el": "Συμβουλή: {play}."},
     "coach.mistake": {"en": "A clear mistake: the hint's play, {play}, wins about {pct}% more "
@@ -1636,7 +1643,7 @@ def key_label(key: str, lang: str, *, speech: bool = False) -> str:
 
 def help_lines(lang: str, commands: Iterable[str] | None = None, plays: int = 0,
                *, speech: bool = False, keys: bool = True, saving: bool = True,
-               window: bool = False) -> list[str]:
+               window: bool = False, scanned: bool = False) -> list[str]:
     """"key: what it does" for ``commands`` (all when None), in table order.
 
     With ``plays`` > 0 the number row says "1 to N" ("choose play 1 to 7").
@@ -1645,8 +1652,11 @@ def help_lines(lang: str, commands: Iterable[str] | None = None, plays: int = 0,
     ``window``: the board window's own way where it has one (``help.from.window``: click,
     or the arrows and OK, where the terminal types "f 13", "f bar", "t off"); ``speech``: the
     spoken form where it has one (``help.from.say``: «μπάρα», never the typed "bar", in Greek).
+    ``scanned``: only what the switch-scanning menus offer.
     """
     wanted = None if commands is None else set(commands)
+    if scanned:
+        wanted = set(scanned_commands()) & (set(scanned_commands()) if wanted is None else wanted)
     if wanted is not None and "take" in wanted:
         wanted -= {"yes", "no"}  # answering a double: y takes, n drops
     rows: list[tuple[list[str], CommandKey]] = []  # keys sharing one meaning: "h / ?"
