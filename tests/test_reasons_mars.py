@@ -42,9 +42,10 @@ def test_the_mars_reason_is_said_when_it_explains_the_difference() -> None:
     eq = EXPERT.equities([mine, better])
     ex = explain(before, mine, better, float(eq[1] - eq[0]))
     assert ex.reasons and ex.reasons[0].kind is Kind.MARS_LOST
-    d = ex.reasons[0]
-    # its share is its exact part of the equity difference (0.01 a chance in 100)
-    part = EXACT[Kind.MARS_LOST] * (d.better - d.mine)
+    # its share is its exact part of the equity difference (0.01 a chance in 100), from
+    # the expert's unrounded chances, not the whole chances in 100 said
+    out = EXPERT.net("portes").evaluate([mine.result, better.result]).astype(np.float64)
+    part = 100 * EXACT[Kind.MARS_LOST] * (out[1, LOSE_G] - out[0, LOSE_G])
     assert abs(ex.shares[0] - min(1.0, part / float(eq[1] - eq[0]))) <= 0.006
 
 

@@ -65,8 +65,8 @@ def test_the_spoken_greek_of_a_blot_and_a_made_point() -> None:
     rita = player_words("Rita", "rita", 1, "el")
     said = say_reasons("portes", [Difference(Kind.SHOTS, 1, 0, (7,)),
                                   Difference(Kind.MADE, 0, 1, (5,))], "el", rita, speech=True)
-    assert said == ("Η κίνησή σου αφήνει το πούλι στο 7 μόνο του, και η Ρίτα το χτυπάει με μία "
-                    "ζαριά στις 36· η προτεινόμενη κίνηση δεν αφήνει χτύπημα. "
+    assert said == ("Η κίνησή σου αφήνει το πούλι στο 7 μόνο του, και η Ρίτα μπορεί να το "
+                    "χτυπήσει με μία ζαριά στις 36· η προτεινόμενη κίνηση δεν αφήνει χτύπημα. "
                     "Η προτεινόμενη κίνηση κλείνει πόρτα στο 5.")
 
 
@@ -74,10 +74,10 @@ def test_english_from_the_listeners_side() -> None:
     rita = player_words("Rita", "rita", 1, "en")
     said = say_reasons("portes", [Difference(Kind.SHOTS, 11, 0, (7,)),
                                   Difference(Kind.MADE, 0, 1, (5,))], "en", rita)
-    assert said == ("Your play leaves a checker on 7 alone, and Rita hits it with 11 rolls of 36; "
-                    "the hint's play leaves no shot. The hint's play makes point 5.")
+    assert said == ("Your play leaves a checker on 7 alone, and Rita can hit it with 11 rolls "
+                    "of 36; the hint's play leaves no shot. The hint's play makes point 5.")
     pinned = say_reasons("plakoto", [Difference(Kind.SHOTS, 5, 1, (9, 4))], "en", rita)
-    assert "pins one with 5 rolls of 36; after the hint's play, 1 roll of 36" in pinned
+    assert "can pin one of them with 5 rolls of 36; after the hint's play, 1 roll of 36" in pinned
     assert "checkers on 9 and 4" in pinned
 
 

@@ -545,6 +545,11 @@ RACE_WEIGHTS: dict[str, dict[Kind, float]] = {
 
 #: A reason is said when it explains at least this share of the equity difference …
 MIN_SHARE = 0.2
+#: … and at least this much (points a game), whatever the difference: the expert's own
+#: play loses 6 to 8 thousandths a decision (README), so a smaller part, such as one
+#: chance in 100 of a mars more or less (0.01), is within its own error and is never
+#: said as the cause, not even of a small difference (then the honest line is said).
+MIN_PART = 0.02
 #: … and the reasons said together explain at least this share (else none stands out).
 MOST = 0.5
 #: At most this many reasons are said.
@@ -604,13 +609,16 @@ class Explanation:
     shares: tuple[float, ...]
 
 
-def contributions(game: str, diffs: tuple[Difference, ...], *,
-                  race: bool = False) -> list[tuple[float, Difference]]:
+def contributions(game: str, diffs: tuple[Difference, ...], *, race: bool = False,
+                  exact: dict[Kind, float] | None = None) -> list[tuple[float, Difference]]:
     """Each difference's part of the equity difference by :data:`WEIGHTS` (:data:`RACE_WEIGHTS`
     in a race; positive: for ``better``); the expert's own chances (:data:`EXACT`) count
-    exactly."""
+    exactly: from ``exact`` (their parts from the unrounded chances, :func:`mars_parts`)
+    when given, else from the chances in 100 the differences carry."""
     w = {**(RACE_WEIGHTS if race else WEIGHTS)[game], **EXACT}
-    return [(w.get(d.kind, 0.0) * (d.better - d.mine), d) for d in diffs]
+    exact = exact or {}
+    return [(exact[d.kind] if d.kind in exact else w.get(d.kind, 0.0) * (d.better - d.mine), d)
+            for d in diffs]
 
 
 _EXPERT: list[ExpertBot] = []
@@ -622,20 +630,30 @@ def mars_differences(mine: Position, better: Position,
     or more, R9) after each play, where they differ; none when a play ends the game or
     the game's weights do not load.
     """
+    return tuple(d for _c, d in mars_parts(mine, better, bot))
+
+
+def mars_parts(mine: Position, better: Position,
+               bot: ExpertBot | None = None) -> tuple[tuple[float, Difference], ...]:
+    """:func:`mars_differences` with each one's exact part of the equity difference (points
+    a game, positive: for ``better``), from the unrounded chances: a mars is worth one point
+    more than a single game (R9), so the part is the difference of the chances themselves.
+    The chances said are rounded to whole ones in 100, and "14 against 13 in 100" may stand
+    for a difference of a few thousandths; the rounded numbers would count it as 0.01.
+    """
     if game_outcome(mine) is not None or game_outcome(better) is not None:
         return ()
     bot = bot or _expert()
     if not bot.usable(mine.game):
         return ()
-    out = bot.net(mine.game).evaluate([mine, better])
-    lost = [round(100 * float(out[i, LOSE_G])) for i in (0, 1)]
-    won = [round(100 * float(out[i, WIN_G])) for i in (0, 1)]
-    diffs = []
-    if lost[0] != lost[1]:
-        diffs.append(Difference(Kind.MARS_LOST, lost[0], lost[1]))
-    if won[0] != won[1]:
-        diffs.append(Difference(Kind.MARS_WON, won[0], won[1]))
-    return tuple(diffs)
+    out = bot.net(mine.game).evaluate([mine, better]).astype(np.float64)
+    parts = []
+    for kind, col in ((Kind.MARS_LOST, LOSE_G), (Kind.MARS_WON, WIN_G)):
+        a, b = float(out[0, col]), float(out[1, col])
+        if round(100 * a) != round(100 * b):
+            part = 100 * EXACT[kind] * (b - a)
+            parts.append((part, Difference(kind, round(100 * a), round(100 * b))))
+    return tuple(parts)
 
 
 #: One roll ahead, a roll after which the two plays' equities are closer than this (points
@@ -729,12 +747,13 @@ def _expert() -> ExpertBot:
     return _EXPERT[0]
 
 
-def _bearoff_parts(diffs: Sequence[Difference],
-                   equity_loss: float) -> list[tuple[float, Difference]]:
+def _bearoff_parts(diffs: Sequence[Difference], equity_loss: float,
+                   mars: dict[Kind, float]) -> list[tuple[float, Difference]]:
     """Both sides bearing off (R6): the race is all that is left, so the rolls each play
-    needs (exact) explain what the expert's mars chances (:data:`EXACT`) do not, when the
-    better play needs fewer; the fitted race weights are not used."""
-    exact = [(EXACT[d.kind] * (d.better - d.mine), d) for d in diffs if d.kind in EXACT]
+    needs (exact) explain what the expert's mars chances (``mars``, their exact parts,
+    :func:`mars_parts`) do not, when the better play needs fewer; the fitted race weights
+    are not used."""
+    exact = [(mars[d.kind], d) for d in diffs if d.kind in mars]
     rest = equity_loss - sum(c for c, _d in exact)
     rolls = [(rest, d) for d in diffs if d.kind is Kind.BEAROFF and d.better < d.mine]
     return sorted(((c, d) for c, d in exact + rolls if c > 0), key=lambda cd: -cd[0])
@@ -749,26 +768,30 @@ def explain(before: Position, mine: Play, better: Play, equity_loss: float, *,
     points held are no reason; a hit's pips are said as the hit, not as the race
     too; in Fevga the reasons said must explain more of it (:data:`MOST_BY_GAME`) than
     elsewhere. The expert's chances of a mars (:func:`mars_differences`) count with
-    their exact part of the difference. When no board fact explains enough of a clear
+    their exact part of the difference, from the unrounded chances (:func:`mars_parts`).
+    A reason is said only when its part is at least :data:`MIN_SHARE` of the difference
+    and :data:`MIN_PART`. When no board fact explains enough of a clear
     difference (:data:`LOOK_FROM`), the expert's own look one roll ahead may
     (:func:`_looked_ahead`), when it explains :data:`MOST` of it in every game (the
     larger Fevga share is for its fitted weights), or else the one checker that tells the
     plays apart (:func:`one_checker`), when moving it explains as much.
     """
-    diffs = differences(before, mine, better) + mars_differences(mine.result, better.result, bot)
+    found = mars_parts(mine.result, better.result, bot)
+    mars = {d.kind: c for c, d in found}
+    diffs = differences(before, mine, better) + tuple(d for _c, d in found)
     race, home = not in_contact(before), bearing_off(before)
     if home:
-        parts = _bearoff_parts(diffs, equity_loss)
+        parts = _bearoff_parts(diffs, equity_loss, mars)
     else:
         if race:
             diffs = tuple(d for d in diffs if d.kind not in POINT_KINDS)
         diffs = tuple(d for d in diffs if d.kind is not Kind.BEAROFF)
-        parts = sorted(((c, d) for c, d in _fold_race_into_hit(contributions(before.game, diffs,
-                                                                              race=race))
-                        if c > 0), key=lambda cd: -cd[0])
+        parts = sorted(((c, d) for c, d in _fold_race_into_hit(
+            contributions(before.game, diffs, race=race, exact=mars)) if c > 0),
+            key=lambda cd: -cd[0])
     loss = max(equity_loss, 1e-9)
     most = MOST if home else MOST_BY_GAME.get(before.game, MOST)  # weak weights: explain more
-    said = [(c, d) for c, d in parts[:MAX_REASONS] if c >= MIN_SHARE * loss]
+    said = [(c, d) for c, d in parts[:MAX_REASONS] if c >= max(MIN_SHARE * loss, MIN_PART)]
     if sum(c for c, _d in said) < most * loss:
         # the look ahead is the expert's own equity, not the fitted weights: the share the
         # weights must explain in Fevga (MOST_BY_GAME) does not apply to it

@@ -25,20 +25,22 @@ REASON_WORDS: dict[str, dict[str, str]] = {
                    "el": "Η προτεινόμενη κίνηση: {hint}. Η δεύτερη καλύτερη κίνηση: {other}."},
     "intro.chosen": {"en": "Your play: {other}. The hint's play: {hint}.",
                      "el": "Η κίνησή σου: {other}. Η προτεινόμενη: {hint}."},
-    "shots.hit": {"en": "your play leaves {blots} alone, and {who} hits it with {n}; {after}",
-                  "el": "η κίνησή σου αφήνει {blots} μόνο του, και {who} το χτυπάει με {n}· "
-                        "{after}"},
-    "shots.pin": {"en": "your play leaves {blots} alone, and {who} pins it with {n}; {after}",
-                  "el": "η κίνησή σου αφήνει {blots} μόνο του, και {who} το πλακώνει με {n}· "
-                        "{after}"},
-    "shots.hit.many": {"en": "your play leaves {blots} alone, and {who} hits one with {n}; "
-                             "{after}",
-                       "el": "η κίνησή σου αφήνει {blots} μόνα τους, και {who} χτυπάει κάποιο "
-                             "με {n}· {after}"},
-    "shots.pin.many": {"en": "your play leaves {blots} alone, and {who} pins one with {n}; "
-                             "{after}",
-                       "el": "η κίνησή σου αφήνει {blots} μόνα τους, και {who} πλακώνει κάποιο "
-                             "με {n}· {after}"},
+    "shots.hit": {"en": "your play leaves {blots} alone, and {who} can hit it with {n}; "
+                        "{after}",
+                  "el": "η κίνησή σου αφήνει {blots} μόνο του, και {who} μπορεί να το "
+                        "χτυπήσει με {n}· {after}"},
+    "shots.pin": {"en": "your play leaves {blots} alone, and {who} can pin it with {n}; "
+                        "{after}",
+                  "el": "η κίνησή σου αφήνει {blots} μόνο του, και {who} μπορεί να το "
+                        "πλακώσει με {n}· {after}"},
+    "shots.hit.many": {"en": "your play leaves {blots} alone, and {who} can hit one of them "
+                             "with {n}; {after}",
+                       "el": "η κίνησή σου αφήνει {blots} μόνα τους, και {who} μπορεί να "
+                             "χτυπήσει κάποιο με {n}· {after}"},
+    "shots.pin.many": {"en": "your play leaves {blots} alone, and {who} can pin one of them "
+                             "with {n}; {after}",
+                       "el": "η κίνησή σου αφήνει {blots} μόνα τους, και {who} μπορεί να "
+                             "πλακώσει κάποιο με {n}· {after}"},
     "shots.after": {"en": "after the hint's play, {m}", "el": "με την προτεινόμενη κίνηση, με {m}"},
     "shots.none.hit": {"en": "the hint's play leaves no shot",
                        "el": "η προτεινόμενη κίνηση δεν αφήνει χτύπημα"},
