@@ -104,3 +104,50 @@ class TestHelpWhileScanning:
         assert words.text("help.scan.settings", lang) in spoken
         said_key = words.key_label("r", lang, speech=True)
         assert f"{said_key}:" not in spoken, spoken
+
+
+class TestPlaysOnTheScanLines:
+    @staticmethod
+    def scanned_lines(lang: str, *, notation: bool = True) -> tuple[list[str], list[str]]:
+        """What the terminal prints and speaks while the scanner goes round the opening plays
+        once, nobody pressing (seed 3: the person starts with 6 and 1, ten plays)."""
+        from tavli_voice.narration.narrator import Narrator
+        from tavli_voice.narration.speaker import RecordingSpeaker
+        from tavli_voice.scanning import ManualClock, ScanSettings, make_scanner
+        from tavli_voice.session import new_session
+        from tavli_voice.ui.app import App
+        from tavli_voice.ui.scan_driver import ScanDriver
+        from tavli_voice.ui.scan_input import TerminalScan, highlight_speaker
+
+        class NoKeys:
+            def __init__(self, clock: ManualClock) -> None:
+                self.clock = clock
+
+            def read(self, timeout: float) -> list[tuple[str, float]]:
+                self.clock.advance(timeout)
+                return []
+
+        clock = ManualClock()
+        speaker = RecordingSpeaker(auto_finish=True)
+        app = App(new_session("portes", 1, seed=3), lang=lang, narrator=Narrator(speaker), screen_notation=notation)
+        app.list_plays = False
+        settings = ScanSettings(interval=1.0, first_delay=0.0, loops=1, play_choice="list",
+                                list_limit=20)
+        driver = ScanDriver(app, make_scanner(settings), clock)
+        lines: list[str] = []
+        TerminalScan(driver, NoKeys(clock), lines.append, lang, speak=highlight_speaker(app),
+                     max_loops=400).run()
+        spoken = [u.text for u in speaker.spoken() if u.tag == "scan"]
+        return lines, spoken
+
+    @pytest.mark.parametrize("lang, words", [("en", "from 24 to 23, from 24 to 18"),
+                                             ("el", "από το 24 στο 23, από το 24 στο 18")])
+    def test_a_play_is_shown_in_words_then_notation(self, lang: str, words: str) -> None:
+        lines, spoken = self.scanned_lines(lang)
+        assert f"{words} (24/23 24/18)" in lines, lines
+        plays = [line for line in lines if "/" in line]
+        assert len(plays) == 10 and all(line.endswith(")") for line in plays), plays
+        assert not any(re.fullmatch(r"[\d/* ()]+", line) for line in lines), lines
+        assert "24/23 24/18" in spoken  # speech reads the notation as words itself, once
+        only_words, _ = self.scanned_lines(lang, notation=False)  # --words
+        assert words in only_words and not any("/" in line for line in only_words)

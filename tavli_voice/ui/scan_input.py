@@ -151,6 +151,11 @@ class TerminalScan:
                 if self.speak is not None:
                     self.speak(line)
             text = out.option.label(self.lang)  # type: ignore[arg-type]
+            shown = self._on_screen(out.option, text)
+            self.say(shown)
+            if self.speak is not None:
+                self.speak(text)  # speech says the notation in words itself
+            return
         elif isinstance(out, ScanPaused):
             text = M.text("scan.scan_paused", self.lang)
         elif isinstance(out, SettingsChanged):
@@ -165,6 +170,20 @@ class TerminalScan:
         self.say(text)
         if self.speak is not None:
             self.speak(text)
+
+    def _on_screen(self, option: Any, label: str) -> str:
+        """A play's label as the screen shows plays elsewhere: words first, then the notation
+        ("Suggested: from 8 to 3, from 6 to 3 (8/3 6/3)"; words alone with ``--words``), so a
+        screen reader does not read "8 slash 3"."""
+        if option.key not in PLAY_KEYS or not option.args:
+            return label
+        from ..narration.speechtext import speak_play
+
+        notation = str(option.args[0])
+        said = speak_play(notation, self.lang)
+        if self.driver.app.screen_notation:
+            said = f"{said} ({notation})"
+        return label.replace(notation, said, 1)
 
     # -------------------------------------------------------------- input
     def handle_key(self, name: str, t: float) -> None:
@@ -213,6 +232,10 @@ class TerminalScan:
             if self.max_loops is not None and loops >= self.max_loops:
                 break
         return 0
+
+
+#: The scan options that name one play by its notation.
+PLAY_KEYS = frozenset({"play", "suggested", "play_it"})
 
 
 def dice_left(chosen: tuple[tuple[int, int], ...], dice: tuple[int, int]) -> tuple[int, ...]:
