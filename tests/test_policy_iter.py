@@ -149,6 +149,7 @@ def test_the_command_writes_its_curve_and_removes_its_checkpoint(tmp_path: Path)
     out, curve = tmp_path / "wide.npz", tmp_path / "curves" / "wide.jsonl"
     assert main(["--game", "plakoto", "--games", "0", "--hidden", "9", "--epochs", "3",
                  "--seed", "4", "--lr", "0.002", "--schedule", "cosine", "--eval-games", "0",
+                 "--hold-out", "blocks",
                  "--curve", str(curve), "--keep-every", "2", "--out", str(out),
                  "--data", str(tmp_path / "a-games-13.npz")]) == 0
     rows = [json.loads(line) for line in curve.read_text().splitlines()]
@@ -157,8 +158,35 @@ def test_the_command_writes_its_curve_and_removes_its_checkpoint(tmp_path: Path)
     assert not (tmp_path / "wide-fit.npz").exists()
     meta = Net.load(out).meta
     assert meta["epochs"] == "3" and meta["lr"] == "0.002 cosine"
+    assert meta["hold_out"] == "blocks"
     # the net after epoch 2 is kept beside it, with its own method, and is not the last
     kept = Net.load(tmp_path / "wide-e2.npz")
     assert kept.meta["method"] == "policy iteration fit after epoch 2 of 3"
     assert not np.array_equal(kept.w1, Net.load(out).w1)
     assert sorted(f.name for f in tmp_path.glob("wide-e*.npz")) == ["wide-e2.npz"]
+
+
+def test_holding_out_whole_blocks_shows_a_long_fit_learning_its_games_by_heart(
+        tmp_path: Path) -> None:
+    import json
+
+    x, y = play_games("fevga", 60, seed=31)
+    curves = {}
+    for hold_out in ("rows", "blocks"):
+        curve = tmp_path / f"{hold_out}.jsonl"
+        fit("fevga", x, y, epochs=40, hidden=32, seed=1, lr=0.003, hold_out=hold_out,
+            curve=curve)
+        curves[hold_out] = [json.loads(line)["held_out_cross_entropy"]
+                            for line in curve.read_text().splitlines()]
+    rows, blocks = curves["rows"], curves["blocks"]
+    # every 20th row: its game's other rows are in the fit, so it only keeps falling
+    assert rows[-1] == min(rows) and rows[-1] < rows[0] - 0.05
+    # whole blocks of games never seen: it turns up once the net memorises its games
+    assert blocks[-1] > min(blocks) + 0.03
+    assert int(np.argmin(blocks)) < 20
+
+
+def test_an_unknown_hold_out_is_refused() -> None:
+    x, y = play_games("fevga", 2, seed=1)
+    with pytest.raises(ValueError, match="hold-out"):
+        fit("fevga", x, y, epochs=1, hidden=4, hold_out="games")

@@ -135,6 +135,10 @@ def cross_entropy(net: Net, x: FloatArray, y: FloatArray) -> float:
     return float(-(t * np.log(out + 1e-7) + (1 - t) * np.log(1 - out + 1e-7)).mean())
 
 
+#: rows in one held-out block (``hold_out="blocks"``): about 11 Fevga or 4 Plakoto games
+HOLD_OUT_BLOCK = 1000
+
+
 def learning_rate(lr: float, epoch: int, epochs: int, schedule: str = "constant") -> float:
     """The step size of ``epoch`` (0-based) of ``epochs``: ``lr`` throughout, or with
     ``cosine`` from ``lr`` down to a twentieth of it by the last epoch.
@@ -179,7 +183,8 @@ def _load_checkpoint(path: Path, opt: Adam, sig: str) -> tuple[int, float]:
 def fit(game: str, x: FloatArray, y: FloatArray, epochs: int, *, hidden: int = 80,
         seed: int = 0, lr: float = 0.001, quiet: bool = True, init: Net | None = None,
         schedule: str = "constant", checkpoint: Path | None = None, curve: Path | None = None,
-        snapshot: Callable[[int, Net], None] | None = None) -> tuple[Net, float]:
+        snapshot: Callable[[int, Net], None] | None = None, hold_out: str = "rows"
+        ) -> tuple[Net, float]:
     """A net fitted to ``(x, y)`` (a fresh one, or a copy of ``init``); returns it and
     its held-out cross-entropy.
 
@@ -187,18 +192,32 @@ def fit(game: str, x: FloatArray, y: FloatArray, epochs: int, *, hidden: int = 8
     the fit is saved there after every epoch and, when that file exists, resumed
     from it: a fit killed and run again ends with the same weights as one never
     stopped. ``curve`` gets one JSON line an epoch (its held-out cross-entropy);
-    ``snapshot(epoch, net)`` is called after every epoch (to keep some nets on the way)."""
+    ``snapshot(epoch, net)`` is called after every epoch (to keep some nets on the way).
+
+    ``hold_out`` picks the 5% of ``x`` the fit never sees: every 20th row (``rows``,
+    as the recorded commands ran), or every 20th block of :data:`HOLD_OUT_BLOCK`
+    rows (``blocks``; smaller blocks when there are fewer than 20 of them). A game's rows sit together and share its result, so with
+    ``rows`` the held-out rows have their games' neighbours in the fit and their
+    cross-entropy keeps falling while the net learns those games by heart; whole
+    blocks are mostly whole games, so ``blocks`` measures positions of unseen
+    games, what a long fit needs to stop at the right epoch."""
     net = Net.new(game, hidden, seed) if init is None else Net(
         init.game, init.w1.copy(), init.b1.copy(), init.w2.copy(), init.b2.copy(), {},
         None if init.ws is None else init.ws.copy())
     params = [net.w1, net.b1, net.w2, net.b2] + ([net.ws] if net.ws is not None else [])
     opt = Adam(params, lr)
-    held = np.arange(len(x)) % 20 == 0
+    if hold_out == "rows":
+        held = np.arange(len(x)) % 20 == 0
+    elif hold_out == "blocks":
+        block = max(1, min(HOLD_OUT_BLOCK, len(x) // 20))  # 20 blocks at least: 5% held
+        held = (np.arange(len(x)) // block) % 20 == 0
+    else:
+        raise ValueError(f"unknown hold-out {hold_out!r}: rows or blocks")
     train_rows = np.flatnonzero(~held)
     test_rows = np.flatnonzero(held)
     ce = float("nan")
     sig = (f"{game} hidden {net.w1.shape[1]} rows {len(x)} seed {seed} epochs {epochs} "
-           f"lr {lr} {schedule}")
+           f"lr {lr} {schedule}" + ("" if hold_out == "rows" else f" hold-out {hold_out}"))
     done = 0
     if checkpoint is not None and checkpoint.exists():
         done, ce = _load_checkpoint(checkpoint, opt, sig)
@@ -257,6 +276,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--schedule", choices=("constant", "cosine"), default="constant",
                     help="the learning rate through the epochs: constant, or cosine from "
                          "--lr down to a twentieth of it")
+    ap.add_argument("--hold-out", choices=("rows", "blocks"), default="rows",
+                    help="the 5%% held out of the fit: every 20th row (as the recorded commands "
+                         "ran) or every 20th block of 1,000 rows, mostly whole games, which "
+                         "shows when a long fit starts to learn its games by heart")
     ap.add_argument("--keep-every", type=int, default=0, metavar="K",
                     help="also keep the net after every K epochs (…-eK.npz, …-e2K.npz, …) "
                          "beside the output, to compare the fit on the way")
@@ -309,14 +332,14 @@ def main(argv: list[str] | None = None) -> int:
 
     net, ce = fit(a.game, x, y, a.epochs, hidden=a.hidden, seed=a.seed, quiet=False,
                   init=Net.load(a.init) if a.init else None, lr=a.lr, schedule=a.schedule,
-                  checkpoint=checkpoint, curve=a.curve, snapshot=keep)
+                  checkpoint=checkpoint, curve=a.curve, snapshot=keep, hold_out=a.hold_out)
     net.meta.update({
         "method": ("policy iteration: fitted to the results of self-play games of "
                    + (a.policy.name if a.policy else "the strong judgement")) if a.games
                   else "fitted to the results of saved game sets",
         "game": a.game, "games": str(a.games * a.parts), "seed": str(a.seed), "epsilon": str(a.epsilon),
         "hidden": str(a.hidden), "data": " ".join(p.name for p in a.data),
-        "epochs": str(a.epochs), "lr": f"{a.lr} {a.schedule}",
+        "epochs": str(a.epochs), "lr": f"{a.lr} {a.schedule}", "hold_out": a.hold_out,
         "opponent": "strong" if a.against_strong else "itself",
         "command": "python -m training.policy_iter "
                    + " ".join(sys.argv[1:] if argv is None else argv)})
