@@ -101,9 +101,9 @@ REASON_WORDS: dict[str, dict[str, str]] = {
                            "προτεινόμενη"},
     "their_mother": {"en": "the hint's play pins {whose} mother",
                      "el": "η προτεινόμενη κίνηση πλακώνει τη μάνα {whose}"},
-    "mother_risk": {"en": "your play leaves your mother alone, and {who} pins it with {n}",
-                    "el": "η κίνησή σου αφήνει τη μάνα σου μόνη της, και {who} την πλακώνει "
-                          "με {n}"},
+    "mother_risk": {"en": "your play leaves your mother alone, and {who} can pin it with {n}",
+                    "el": "η κίνησή σου αφήνει τη μάνα σου μόνη της, και {who} μπορεί να την "
+                          "πλακώσει με {n}"},
     "start_left": {"en": "your checkers in your starting quarter: {n} after your play, {m} "
                          "after the hint's play",
                    "el": "πούλια σου στο τέταρτο της αφετηρίας: {n} με την κίνησή σου, {m} με "
