@@ -315,7 +315,7 @@ PLACEHOLDER_AFTER = re.compile(GENDERED_BEFORE + r"\s+\{(\w*)\}")
 #: Placeholders after such an article, each filled with a number in words in speech
 #: (``number(..., gender, case)``) or with words, never a bare digit.
 AGREEING = {("reason.partial_double", "of"), ("board.length", "n"), ("review.right", "play"),
-            ("error.preset_game", "game"),
+            ("error.preset_game", "game"), ("prompt.choose_grouped", "n"),
             ("review.wrong", "play")}
 
 

@@ -89,7 +89,9 @@ class TerminalPlayer:
             elif len(s.plays) == 1:
                 self.say(M.text("prompt.choose_one", lang))
             elif self.plays_grouped:
-                self.say(M.text("prompt.choose_grouped", lang, n=len(s.plays)))
+                # «όλες τις … κινήσεις»: feminine, in words so a screen reader and espeak-ng agree
+                self.say(M.text("prompt.choose_grouped", lang,
+                                n=M.number(len(s.plays), lang, "f", "acc", speech=True)))
             else:
                 self.say(M.text("prompt.choose", lang, n=len(s.plays)))
         elif s.phase is Phase.CONFIRM:
