@@ -5,13 +5,14 @@ exact bear-off equity its own choice plays by (bots/bearoff.py, bots/expert.py).
 from __future__ import annotations
 
 import random
+import threading
 
 import numpy as np
 import pytest
 
 from rules_support import by_notation, pos
 from tavli_voice import review
-from tavli_voice.bots import coach, reasons
+from tavli_voice.bots import bearoff, coach, expert, reasons
 from tavli_voice.bots.bearoff import both_bearing_off, race_equity, race_win_chance
 from tavli_voice.bots.expert import ROLL_WEIGHTS, ROLLS, ExpertBot
 from tavli_voice.bots.fastgen import result_states
@@ -134,3 +135,58 @@ def test_the_look_ahead_in_a_bear_off_is_the_exact_best_reply_to_each_roll() -> 
             replies = legal_plays(opp, roll)
             want -= float(w) * max(race_equity(r.result) for r in replies)
         assert bot.lookahead(play) == pytest.approx(want, abs=1e-12)
+
+
+def test_near_a_bear_off_is_a_race_or_few_checkers_outside_either_home() -> None:
+    assert not bearoff.near_bear_off(Position.initial("portes"))
+    race = pos("portes", {12: 5, 5: 10, 13: -15})
+    assert bearoff.near_bear_off(race)
+    few_out = pos("portes", {20: 2, 6: 13, 5: -2, 24: -13})  # contact, two out each
+    assert bearoff.near_bear_off(few_out)
+    many_out = pos("portes", {20: 6, 6: 9, 5: -2, 24: -13})
+    assert not bearoff.near_bear_off(many_out)
+    on_bar = pos("portes", {6: 14, 24: -15}, bar=(1, 0))
+    assert not bearoff.near_bear_off(on_bar)
+
+
+def test_the_tables_warm_up_once_in_the_background_and_a_caller_waits_for_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    started = threading.Event()
+    release = threading.Event()
+    builds: list[int] = []
+
+    def slow_build() -> object:
+        builds.append(1)
+        started.set()
+        release.wait(5)
+        return ("keys", "off", "first")
+
+    monkeypatch.setattr(bearoff, "_build", slow_build)
+    monkeypatch.setattr(bearoff, "_built", [])
+    monkeypatch.setattr(bearoff, "_warming", [])
+    bearoff.warm_up()
+    assert started.wait(5)
+    bearoff.warm_up()  # already building: no second thread
+    assert len(bearoff._warming) == 1
+    got: list[object] = []
+    waiter = threading.Thread(target=lambda: got.append(bearoff._tables()))
+    waiter.start()
+    waiter.join(0.2)
+    assert waiter.is_alive() and not got  # waits for the build under way
+    release.set()
+    waiter.join(5)
+    bearoff._warming[0].join(5)
+    assert got == [("keys", "off", "first")] and builds == [1]
+    assert bearoff._tables() is got[0]
+
+
+def test_the_expert_starts_the_warm_up_in_a_race_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    monkeypatch.setattr(expert, "warm_up", lambda: calls.append(1))
+    bot = ExpertBot(0, search=False)
+    start = Position.initial("portes")
+    bot.choose_play(start, (3, 1), legal_plays(start, (3, 1)))
+    assert calls == []
+    race = pos("portes", {12: 5, 5: 10, 13: -15})
+    bot.choose_play(race, (3, 1), legal_plays(race, (3, 1)))
+    assert calls == [1]

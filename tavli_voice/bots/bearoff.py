@@ -1,8 +1,9 @@
 """Exact one-sided bear-off tables for the expert: how many rolls a side needs, as a distribution.
 
 For every home of at most 15 checkers on points 1-6 (54,264 of them) two
-tables, built once with numpy at first use (about a second) and kept for the
-process:
+tables, built once with numpy (about 0.6 s of CPU) and kept for the process:
+in Portes in the background from the expert's first decision near a bear-off
+(:func:`near_bear_off`, :func:`warm_up`), else at first use:
 
 - **to bear off**: the chance of bearing every checker off in exactly ``n``
   rolls (``n`` = 0 … 45; every roll takes at least two pips), every roll played
@@ -28,8 +29,8 @@ home). The expert uses it in place of its net for such plays
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
-from functools import lru_cache
 
 import numpy as np
 from numpy.typing import NDArray
@@ -115,9 +116,57 @@ def _solve(pips: NDArray[np.int64], succ: NDArray[np.int64], done: NDArray[np.bo
     return dist
 
 
-@lru_cache(maxsize=1)
-def _tables() -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]]:
-    """(sorted keys, rolls to bear off, rolls to the first checker off) of every home."""
+_Tables = tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]]
+_built: list[_Tables] = []
+_lock = threading.Lock()
+_warming: list[threading.Thread] = []
+
+
+def _tables() -> _Tables:
+    """(sorted keys, rolls to bear off, rolls to the first checker off) of every home, built
+    once per process (a caller while another thread builds them waits for that build)."""
+    with _lock:
+        if not _built:
+            _built.append(_build())
+        return _built[0]
+
+
+#: :func:`near_bear_off` when each side has at most this many checkers outside its home.
+NEAR_OUTSIDE = 5
+
+
+def near_bear_off(pos: Position) -> bool:
+    """True when the tables may soon be wanted: none on the bar, and no checker of either
+    side can meet one of the other's any more (a race) or each side has at most
+    :data:`NEAR_OUTSIDE` checkers outside its home.
+
+    >>> near_bear_off(Position.initial("portes"))
+    False
+    """
+    if pos.bar[0] or pos.bar[1] or any(pos.pins):
+        return False
+    opp = pos.flip()
+    ours = [p for p in range(1, 25) if pos.mine(p)]
+    theirs = [25 - p for p in range(1, 25) if opp.mine(p)]
+    if not ours or not theirs or max(ours) < min(theirs):
+        return True
+    outside = (sum(pos.mine(p) for p in range(7, 25)), sum(opp.mine(p) for p in range(7, 25)))
+    return max(outside) <= NEAR_OUTSIDE
+
+
+def warm_up() -> None:
+    """Start building the tables in a background thread, once per process, so that the first
+    decision that needs them does not pay the build (about 0.6 s of CPU); a decision that
+    needs them before the build ends waits for it."""
+    if _built or _warming:
+        return
+    t = threading.Thread(target=_tables, name="bear-off tables", daemon=True)
+    _warming.append(t)
+    t.start()
+
+
+def _build() -> _Tables:
+    """Build the tables (:func:`_tables`)."""
     counts = _homes()
     keys = counts @ _UNIT
     pips = counts @ np.arange(1, 7)

@@ -37,7 +37,7 @@ from numpy.typing import NDArray
 from tavli_voice.rules import Play, Position, game_outcome
 from tavli_voice.rules.games import PIN, S_BAR, S_OFF, S_OPP_BAR, S_OPP_OFF, to_state
 
-from .bearoff import both_bearing_off, race_equity, race_win_chance
+from .bearoff import both_bearing_off, near_bear_off, race_equity, race_win_chance, warm_up
 from .base import Dice, Scores, can_double, check_plays, cube_value
 from .fastgen import result_states
 from .features import Boards, encode
@@ -267,8 +267,13 @@ class ExpertBot:
 
     # ----------------------------------------------------------- decisions
     def choose_play(self, position: Position, dice: Dice, plays: Sequence[Play]) -> Play:
-        """The member of ``plays`` with the best equity."""
+        """The member of ``plays`` with the best equity.
+
+        In a Portes race the exact bear-off tables start building in the background
+        (:func:`.bearoff.warm_up`), ready before both sides bear off."""
         check_plays(plays)
+        if position.game == "portes" and near_bear_off(position):
+            warm_up()
         if len(plays) == 1:
             return plays[0]
         if not self.usable(position.game):
