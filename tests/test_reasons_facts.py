@@ -107,7 +107,7 @@ def test_facts_agree_on_three_hundred_positions(game: str, seed: int) -> None:
 
 
 def check_facts(game: str, n: int, seed: int) -> None:
-    checked_shots = 0
+    checked_shots = pins = 0
     for position in sample_results(game, n, seed):
         f = facts(position)
         stacks, bar, off = naive.state_of(position)
@@ -122,6 +122,12 @@ def check_facts(game: str, n: int, seed: int) -> None:
             assert f.captured == sum(1 for s in stacks if s and s[0] == -1 and s[-1] == 1)
             assert f.lost == sum(1 for s in stacks if s and s[0] == 1 and s[-1] == -1)
             assert f.their_mother_pinned == (stacks[0][:1] == (-1,) and stacks[0][-1:] == (1,))
+            assert f.my_mother_pinned == (stacks[23][:1] == (1,) and stacks[23][-1:] == (-1,))
+            # where (R5.2): ours pinned under theirs, theirs under ours, highest point first
+            assert f.pinned == tuple(
+                tuple(p for p in range(24, 0, -1)
+                      if stacks[p - 1][:1] == (side,) and stacks[p - 1][-1:] == (-side,))
+                for side in (1, -1)), position
         elif game == "portes":
             assert (f.captured, f.lost) == (bar[1], bar[0])
         else:
@@ -136,8 +142,11 @@ def check_facts(game: str, n: int, seed: int) -> None:
         if game == "plakoto":
             assert f.mother_risk == counts.get(24, 0)
         checked_shots += bool(counts)
+        pins += bool(f.pinned[0] or f.pinned[1])
     if game != "fevga":
         assert checked_shots >= n // 4  # blots were really there to count
+    if game == "plakoto":
+        assert pins >= n // 10  # pinned checkers were really there to place
 
 
 def test_shots_count_blocked_paths() -> None:
