@@ -539,9 +539,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                      "el": "ο τυχαίος παίκτης, που κάνει οποιαδήποτε επιτρεπτή κίνηση στην τύχη"},
     "level.rita": {"en": "Rita, a patient beginner who slips now and then",
                    "el": "η Ρίτα, υπομονετική αρχάρια που πού και πού κάνει λάθη"},
-    "level.strong": {"en": "the strong player, a solid club player who slips now and then in "
+    # docs/levels.md: an intermediate by GNU Backgammon's scale in Portes (15 mp a decision)
+    "level.strong": {"en": "the strong player, an intermediate player who slips now and then in "
                            "Portes",
-                     "el": "ο δυνατός παίκτης, καλός παίκτης καφενείου που στις Πόρτες κάνει "
+                     "el": "ο δυνατός παίκτης, παίκτης μέσου επιπέδου που στις Πόρτες κάνει "
                            "πού και πού μικρά λάθη"},
     "level.expert": {"en": "the expert, the strongest: a neural network trained for each game",
                      "el": "ο έμπειρος παίκτης, ο πιο δυνατός: νευρωνικό δίκτυο εκπαιδευμένο "
@@ -989,14 +990,14 @@ MESSAGES: dict[str, dict[str, str]] = {
                          "VOG: Πόρτες και Τάπα με διπλασιασμό)"},
     "cli.opponent": {"en": "opponent, the levels weakest first: random (any legal play, at "
                            "random), rita (Rita, a patient beginner who slips now and then; the "
-                           "default), strong (a solid club player: in Portes the expert's "
+                           "default), strong (an intermediate player: in Portes the expert's "
                            "judgement with small slips, in Plakoto and Fevga rules written by "
                            "hand), expert (the strongest: a neural network trained for each "
                            "game), or friend (two people at one keyboard)",
                      "el": "αντίπαλος, τα επίπεδα από το πιο αδύναμο: random (οποιαδήποτε "
                            "επιτρεπτή κίνηση, στην τύχη), rita (η Ρίτα, υπομονετική αρχάρια που "
-                           "πού και πού κάνει λάθη· προεπιλογή), strong (καλός παίκτης "
-                           "καφενείου: στις Πόρτες η κρίση του έμπειρου με μικρά λάθη, στο Πλακωτό "
+                           "πού και πού κάνει λάθη· προεπιλογή), strong (παίκτης μέσου "
+                           "επιπέδου: στις Πόρτες η κρίση του έμπειρου με μικρά λάθη, στο Πλακωτό "
                            "και στη Φεύγα κανόνες γραμμένους με το χέρι), expert (ο έμπειρος, ο "
                            "πιο δυνατός: νευρωνικό δίκτυο εκπαιδευμένο για κάθε παιχνίδι), ή "
                            "friend (δύο άνθρωποι στο ίδιο πληκτρολόγιο)"},
