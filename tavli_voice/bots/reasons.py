@@ -42,7 +42,7 @@ from tavli_voice.rules import Play, Position, game_outcome
 from tavli_voice.rules.dice import dice_list
 from tavli_voice.rules.games import PIN, game_for, to_state
 
-from .expert import ExpertBot
+from .expert import ExpertBot, _exact_rows
 from .net import LOSE_G, WIN_G
 from .reason_bearoff import bearing_off, rolls_left
 from .fastgen import State, _Walk, result_states
@@ -670,7 +670,9 @@ def roll_equities(results: Sequence[Position], bot: ExpertBot) -> np.ndarray:
     (:meth:`~tavli_voice.bots.expert.ExpertBot.lookahead_many`), kept roll by roll. A roll
     the opponent cannot play leaves the position as it is (R2); a finished game is worth
     its points. Every distinct reply (the same board reached by several rolls, or from
-    several results) is valued once, all in one batch.
+    several results) is valued once, all in one batch; in Portes, a roll whose replies all
+    leave both sides bearing off (or end the game) has them valued exactly, as the expert
+    values one roll's replies to choose among them (:meth:`ExpertBot.equities_of`).
     """
     out = np.zeros((len(results), len(ROLLS)))
     rows: list[tuple[int, ...]] = []      # the distinct replies, each valued once
@@ -694,8 +696,18 @@ def roll_equities(results: Sequence[Position], bot: ExpertBot) -> np.ndarray:
                 which.append(k)
     if not rows:
         return out
-    eq = bot.state_equities(results[0].flip(), rows)
-    best = np.maximum.reduceat(eq[np.array(which)], np.array(starts))
+    like = results[0].flip()
+    values = bot.state_equities(like, rows)[np.array(which)]
+    if like.game == "portes":
+        # the expert values a roll's replies exactly when every one of them is over or leaves
+        # both sides bearing off (ExpertBot.equities_of): so it picks its reply; a board
+        # valued by the net among other rolls' replies is valued exactly here too
+        ends = starts[1:] + [len(which)]
+        for start, end in zip(starts, ends):
+            group = np.array([rows[k] for k in which[start:end]], dtype=np.int32)
+            if _exact_rows(like, group):
+                values[start:end] = bot.state_equities(like, [rows[k] for k in which[start:end]])
+    best = np.maximum.reduceat(values, np.array(starts))
     for (j, r), value in zip(cells, best):
         out[j, r] = -value  # the opponent's best reply, from our side
     return out
