@@ -317,6 +317,8 @@ def main(argv: list[str] | None = None) -> int:
     if not xs:
         ap.error("no games to fit: --games 0 needs --data")
     x, y = np.concatenate(xs), np.concatenate(ys)
+    xs.clear()  # the parts are in x now: not held twice through a long fit
+    ys.clear()
     # the fit is saved after every epoch beside the output and resumed from there when the
     # same command runs again (its games are reused too); removed once the net is saved
     checkpoint = a.out.with_name(f"{a.out.stem}-fit.npz")
