@@ -42,6 +42,7 @@ from ..scanning import (Clock, Highlight, LoadedScanSettings, MonotonicClock, Sc
 from ..scanning.options import CheckerMode
 from ..scanning.steps import StepMode
 from ..scanning.words import interval_text, settings_problem_text
+from .board.scanview import shown_label
 from .key_repeat import BOUNCE, REPEAT_DELAY, REPEAT_GAP, KeyRepeatFilter, SwitchAction, key_roles
 from .scan_driver import ScanDriver, ScanStats, suggested_first
 from .term_keys import (CHARACTERS, ESCAPES, KEY_ALIASES, KeySource, TtyKeys, decode_keys,
@@ -151,7 +152,7 @@ class TerminalScan:
                 if self.speak is not None:
                     self.speak(line)
             text = out.option.label(self.lang)  # type: ignore[arg-type]
-            shown = self._on_screen(out.option, text)
+            shown = self._on_screen(out.option)
             self.say(shown)
             if self.speak is not None:
                 self.speak(text)  # speech says the notation in words itself
@@ -171,19 +172,11 @@ class TerminalScan:
         if self.speak is not None:
             self.speak(text)
 
-    def _on_screen(self, option: Any, label: str) -> str:
+    def _on_screen(self, option: Any) -> str:
         """A play's label as the screen shows plays elsewhere: words first, then the notation
         ("Suggested: from 8 to 3, from 6 to 3 (8/3 6/3)"; words alone with ``--words``), so a
-        screen reader does not read "8 slash 3"."""
-        if option.key not in PLAY_KEYS or not option.args:
-            return label
-        from ..narration.speechtext import speak_play
-
-        notation = str(option.args[0])
-        said = speak_play(notation, self.lang)
-        if self.driver.app.screen_notation:
-            said = f"{said} ({notation})"
-        return label.replace(notation, said, 1)
+        screen reader does not read "8 slash 3" (the board window's strip shows the same)."""
+        return shown_label(option, self.lang, self.driver.app.screen_notation)
 
     # -------------------------------------------------------------- input
     def handle_key(self, name: str, t: float) -> None:
@@ -232,10 +225,6 @@ class TerminalScan:
             if self.max_loops is not None and loops >= self.max_loops:
                 break
         return 0
-
-
-#: The scan options that name one play by its notation.
-PLAY_KEYS = frozenset({"play", "suggested", "play_it"})
 
 
 def dice_left(chosen: tuple[tuple[int, int], ...], dice: tuple[int, int]) -> tuple[int, ...]:

@@ -657,7 +657,36 @@ def _scan_strip(surface: "pygame.Surface", view: BoardView, rect: Rect, theme: T
                      border_radius=radius)
     pygame.draw.rect(surface, theme.button_edge, box.tuple(), 2, border_radius=radius)
     colour = theme.background if focused else theme.text
-    _text_in(surface, fonts, label, box, box.h * 0.5, colour)
+    lines, font = box_lines(fonts, label, box.w - 12, box.h - 4, box.h * 0.5,
+                            max(12.0, line * 0.55))
+    step = font.get_linesize()
+    top = box.center[1] - step * len(lines) // 2
+    for i, row in enumerate(lines):
+        img = font.render(row, True, colour)
+        surface.blit(img, img.get_rect(center=(box.center[0], top + step * i + step // 2)))
+
+
+def box_lines(fonts: Fonts, text: str, width: int, height: int, size: float, smallest: float
+              ) -> tuple[list[str], "pygame.font.Font"]:
+    """Lines and a font that show all of ``text`` in ``width`` × ``height`` pixels, as large
+    as they fit: at each size from ``size`` down to ``smallest`` the text on one line, else
+    wrapped at spaces onto the lines the height holds (a long play in words wraps in large
+    type rather than shrinking on one line). When even the smallest size cannot hold it, a
+    play's notation in brackets at the end gives way to its words; only then the words end
+    with an ellipsis (:func:`_fitting`)."""
+    s = size
+    while True:
+        font = fonts.get(s)
+        lines = [text] if font.size(text)[0] <= width else _wrap(font, text, width)
+        if (font.get_linesize() * len(lines) <= height
+                and all(font.size(row)[0] <= width for row in lines)):
+            return lines, font
+        if s <= smallest:
+            break
+        s = max(smallest, s * 0.92)
+    if text.endswith(")") and " (" in text:
+        return box_lines(fonts, text[:text.rindex(" (")], width, height, size, smallest)
+    return _fitting(fonts, text, width, height, smallest)
 
 
 def _wrap(font: "pygame.font.Font", text: str, width: int) -> list[str]:

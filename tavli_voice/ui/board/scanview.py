@@ -58,6 +58,40 @@ def _option_point(option: ScanOption) -> int | None:
     return None
 
 
+#: The scan options that name one play by its notation (their first argument).
+PLAY_KEYS = frozenset({"play", "suggested", "play_it"})
+#: Options that name a group of plays by its first play's notation (their last argument).
+GROUP_KEYS = frozenset({"plays_group"})
+
+
+def shown_label(option: ScanOption, lang: str = "en", notation: bool = True) -> str:
+    """``option``'s label as the screen shows plays elsewhere: a play's notation in words
+    first, then the notation in brackets ("Suggested: from 8 to 3, from 6 to 3 (8/3 6/3)",
+    «Πρόταση: από το 24 στο 20, από το 8 στο 5 με χτύπημα (24/20 8/5*)»); with ``notation``
+    off (``--words``) the words alone. Other options keep their label.
+
+    >>> shown_label(ScanOption("suggested", ("8/3 6/3",)))
+    'Suggested: from 8 to 3, from 6 to 3 (8/3 6/3)'
+    >>> shown_label(ScanOption("play", ("13/7*",)), "el", notation=False)
+    'από το 13 στο 7 με χτύπημα'
+    """
+    label = option.label(lang)  # type: ignore[arg-type]
+    if option.key in PLAY_KEYS and option.args:
+        played = option.args[0]
+    elif option.key in GROUP_KEYS and option.args:
+        played = option.args[-1]
+    else:
+        return label
+    if not isinstance(played, str) or "/" not in played:
+        return label  # a play named by its number only
+    from ...narration.speechtext import speak_play
+
+    said = speak_play(played, lang)
+    if notation:
+        said = f"{said} ({played})"
+    return label.replace(played, said, 1)
+
+
 def play_preview(view: TurnView, number: int) -> tuple[StepPair, ...]:
     """Steps of play ``number`` (1-based) on offer, mover's numbering."""
     plays = view.plays
@@ -66,8 +100,10 @@ def play_preview(view: TurnView, number: int) -> tuple[StepPair, ...]:
     return tuple((s.from_point, s.to_point) for s in plays[number - 1].steps)
 
 
-def scan_show(scanner: Scanner | None, view: TurnView, lang: str = "en") -> ScanShow:
-    """Translate the scanner's state into what the board and panel show."""
+def scan_show(scanner: Scanner | None, view: TurnView, lang: str = "en",
+              notation: bool = True) -> ScanShow:
+    """Translate the scanner's state into what the board and panel show; plays are in
+    words, then their notation unless ``notation`` is off (:func:`shown_label`)."""
     if scanner is None:
         return ScanShow()
     mode = scanner.mode
@@ -78,7 +114,7 @@ def scan_show(scanner: Scanner | None, view: TurnView, lang: str = "en") -> Scan
     index = None
     chosen: tuple[StepPair, ...] = ()
     if mode is not None:
-        labels = tuple(o.label(lang) for o in mode.options)  # type: ignore[arg-type]
+        labels = tuple(shown_label(o, lang, notation) for o in mode.options)
         trail = tuple(o.label(lang) for o in mode.trail)  # type: ignore[arg-type]
         if isinstance(mode, StepMode):
             chosen = tuple(mode.chosen)

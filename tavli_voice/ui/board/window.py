@@ -574,7 +574,8 @@ class BoardWindow:
             self._game_more_asked = self.app.more_asked
             self.more()  # a game's status: More by key, button, switch or voice
         view = self.app.state()
-        show = scan_show(self.scanner, view, self.lang) if self.scanner is not None else None
+        show = scan_show(self.scanner, view, self.lang, self.app.screen_notation) \
+            if self.scanner is not None else None
         ctx = self._ctx()
         self.nav = self.nav.synced(ctx)
         dwell_view = None
