@@ -58,6 +58,25 @@ def test_the_legend_names_each_sides_colour_with_a_shape(lang: str, theme: Theme
     assert (fill_b, edge_b) == (theme.theirs, theme.theirs_edge)
 
 
+def my_play_view(lang: str) -> BoardView:
+    """The person's turn with the dice rolled: the checkers that may move are underlined."""
+    session = you_and_rita()
+    session.start()
+    for _ in range(40):
+        view = session.state()
+        if view.to_move == view.listener and view.plays:
+            return build_view(view, Extras(lang=lang))
+        if view.phase is E.Phase.ROLL:
+            session.handle(C.Roll())
+        elif view.plays:
+            session.handle(C.ChoosePlay(1))
+            if session.state().phase is E.Phase.CONFIRM:
+                session.handle(C.Confirm())
+        else:
+            session.handle(C.Confirm())
+    raise AssertionError("never the person's play")
+
+
 @pytest.mark.parametrize("lang,theme,underline,frame", [
     ("en", HIGH_CONTRAST, "Green underline: can move", "Magenta frame: selected"),
     ("el", HIGH_CONTRAST, "Πράσινη υπογράμμιση: κινείται", "Πλαίσιο ματζέντα: επιλογή"),
@@ -65,8 +84,36 @@ def test_the_legend_names_each_sides_colour_with_a_shape(lang: str, theme: Theme
     ("el", CLASSIC, "Πράσινη υπογράμμιση: κινείται", "Γαλάζιο πλαίσιο: επιλογή")])
 def test_the_marks_are_explained_in_the_colours_drawn(lang: str, theme: Theme, underline: str,
                                                       frame: str) -> None:
-    marks = marks_parts(started_view(lang), theme)
+    mine = my_play_view(lang)
+    assert any(1 <= p <= 24 for p in mine.sources)
+    marks = marks_parts(mine, theme)
     assert marks == (("underline", theme.help, underline), ("frame", theme.highlight, frame))
+    # the underline is said in words too ("underline" / «υπογράμμιση»), not only drawn green
+    assert ("underline" if lang == "en" else "υπογράμμιση") in marks[0][2].lower()
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_underline_is_explained_only_while_something_can_move(lang: str) -> None:
+    """Before the roll and in the opponent's turn no number is underlined, so the legend
+    does not say "Green underline: can move"; the frame's key moves up, its row is kept."""
+    waiting = started_view(lang)
+    assert waiting.sources == ()
+    assert [kind for kind, *_ in marks_parts(waiting, HIGH_CONTRAST)] == ["frame"]
+    before_roll = BoardView(Position.initial("portes"), lang=lang, viewer_to_move=True)
+    assert [kind for kind, *_ in marks_parts(before_roll, HIGH_CONTRAST)] == ["frame"]
+    only_the_bar = BoardView(Position.initial("portes"), lang=lang, sources=(25,))
+    assert [kind for kind, *_ in marks_parts(only_the_bar, HIGH_CONTRAST)] == ["frame"]
+    pygame.display.init()
+    pygame.font.init()
+    lay = compute_layout(*SIZE)
+    t = HIGH_CONTRAST
+    drawn = {}
+    for name, view in (("waiting", before_roll), ("moving", my_play_view(lang))):
+        surface = pygame.Surface(SIZE)
+        render(surface, view, lay, t, Fonts())
+        drawn[name] = colour_pixels(surface, lay.panel.header, t.help)
+    # the underline's sample is drawn in the header only while it is explained
+    assert drawn["waiting"] == 0 < drawn["moving"]
 
 
 @pytest.mark.parametrize("name", sorted(THEMES))

@@ -18,8 +18,8 @@ On top of that the access aids:
 * the panel lists the plays as big numbered buttons, the action buttons, and
   while scanning, the scanned option in large type;
 * the panel's header has a legend: each side's checker drawn small beside
-  "You: white ○" (the colour named, a shape too), and the underline and frame
-  marks drawn with what they mean; a line under the list says which plays are
+  "You: white ○" (the colour named, a shape too), and the underline (while
+  something can move) and frame marks drawn with what they mean; a line under the list says which plays are
   off screen and that Page Down / Page Up show them. Every panel text is drawn
   with :func:`panel_styles` (large, contrast at least 4.5:1, tested).
 """
@@ -125,12 +125,16 @@ def legend_parts(view: BoardView, theme: Theme) -> tuple[tuple[RGB, RGB, str], .
 
 
 def marks_parts(view: BoardView, theme: Theme) -> tuple[tuple[str, RGB, str], ...]:
-    """The board's marks explained: ("underline", colour, "Green underline: can move"),
-    ("frame", colour, "Magenta frame: selected")."""
+    """The board's marks explained, each drawn beside its words (never colour alone):
+    ("underline", colour, "Green underline: can move") only while a point's number is
+    underlined (the player's checkers that may move, R2: not before the roll, nor in the
+    opponent's turn), then ("frame", colour, "Magenta frame: selected")."""
+    frame = ("frame", theme.highlight,
+             words.text(f"board.mark_focus_{theme.highlight_name}", view.lang))
+    if not any(1 <= p <= 24 for p in view.sources):
+        return (frame,)
     return (("underline", theme.help,
-             words.text(f"board.mark_help_{theme.help_name}", view.lang)),
-            ("frame", theme.highlight,
-             words.text(f"board.mark_focus_{theme.highlight_name}", view.lang)))
+             words.text(f"board.mark_help_{theme.help_name}", view.lang)), frame)
 
 
 def more_text(view: BoardView, geo: PanelGeometry) -> str:
@@ -440,8 +444,10 @@ def _panel(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, theme: 
             if _legend(surface, view, theme, fonts, st, (x, y), width, line):
                 y += line
         elif role == "marks":
-            kind, colour, label = marks_parts(view, theme)[index]
-            _mark(surface, kind, colour, label, fonts, st, (x, y), width, line)
+            marks = marks_parts(view, theme)
+            if index < len(marks):  # the rows stay: the panel does not jump as marks come
+                kind, colour, label = marks[index]
+                _mark(surface, kind, colour, label, fonts, st, (x, y), width, line)
             y += line
         elif text:
             lines, fitted = _fitting(fonts, text, width, line, st.size)
