@@ -79,7 +79,9 @@ class TerminalScan:
     """The terminal's scanning loop around one :class:`ScanDriver`.
 
     ``say`` prints one line; ``speak`` (optional) says a short text at the
-    narrator's TEXT priority; ``save_settings`` stores settings the user
+    narrator's TEXT priority; ``tell`` (optional, speech on) says a line at its
+    MESSAGE priority, queued with the game's messages and never replaced by a
+    highlight (the intro); ``save_settings`` stores settings the user
     changed from the Settings sub-menu. The loop ends when the person quits
     (Quit in the menu, or Ctrl-D); Ctrl-C is handled by :func:`run_scanning`.
     """
@@ -90,6 +92,7 @@ class TerminalScan:
     lang: str = "en"
     speak: Callable[[str], None] | None = None
     save_settings: Callable[[ScanSettings], None] | None = None
+    tell: Callable[[str], None] | None = None
     tick: float = TICK
     max_loops: int | None = None
     filter: KeyRepeatFilter = field(init=False)
@@ -105,17 +108,23 @@ class TerminalScan:
 
     # ------------------------------------------------------------- output
     def intro(self) -> None:
-        """Say once how the switches work (with the keys actually set)."""
+        """Say once how the switches work (with the keys actually set): printed, and
+        spoken with speech on (``tell``) before the first option is read, since auditory
+        scanning waits while the narrator speaks."""
         settings = self.driver.scanner.settings
         names = {role: key for key, role in self.roles.items()}
         pick = key_word(names[Switch.PICK], self.lang)
         nxt = key_word(names.get(Switch.NEXT, names[Switch.PICK]), self.lang)
-        self.say(M.text("scanui.intro_step" if settings.mode == "step" else "scanui.intro_auto", self.lang,
-                      pick=pick, next=nxt))
+        lines = [M.text("scanui.intro_step" if settings.mode == "step" else "scanui.intro_auto",
+                        self.lang, pick=pick, next=nxt)]
         saved = self.driver.app.save_path is not None
-        self.say(M.text("scanui.leave" if saved else "scanui.leave_unsaved", self.lang))
+        lines.append(M.text("scanui.leave" if saved else "scanui.leave_unsaved", self.lang))
         if settings.hold_min > 0:
-            self.say(M.text("scanui.intro_hold", self.lang, pick=pick))
+            lines.append(M.text("scanui.intro_hold", self.lang, pick=pick))
+        for line in lines:
+            self.say(line)
+            if self.tell is not None:
+                self.tell(line)
 
     def _step_news(self, out: Highlight) -> list[str]:
         """What a new highlight adds to what was said: the step just taken ("From 13
@@ -254,18 +263,22 @@ def step_sentence(chosen: tuple[tuple[int, int], ...], dice: tuple[int, int], la
     return M.capitalize(step) + "."
 
 
-def highlight_speaker(app: App) -> Callable[[str], None] | None:
-    """Say scan highlights at TEXT priority (the newest replaces the older)."""
+def highlight_speaker(app: App, *, message: bool = False) -> Callable[[str], None] | None:
+    """Say scan highlights at TEXT priority (the newest replaces the older); with
+    ``message``, lines such as the intro at MESSAGE priority (queued in order, tagged
+    ``scan_intro``). None with speech off."""
     narrator = app.narrator
     if narrator is None:
         return None
     from ..narration.priorities import Priority
     from ..narration.utterance import Utterance
 
+    priority, tag = (Priority.MESSAGE, "scan_intro") if message else (Priority.TEXT, "scan")
+
     def speak(text: str) -> None:
         try:
-            narrator.say(Utterance.from_text(text, lang=app.lang, priority=Priority.TEXT,
-                                             turn=app.turn, tag="scan"))
+            narrator.say(Utterance.from_text(text, lang=app.lang, priority=priority,
+                                             turn=app.turn, tag=tag))
         except Exception:  # speech must never stop the game
             log.exception("could not speak %r", text)
 
@@ -329,7 +342,8 @@ def run_scanning(app: App, player: TerminalPlayer | None, mode: str = "auto", *,
             save_scan_speed(path, new)  # the file keeps its mode (--scan is for this match)
 
     def loop(source: KeySource) -> int:
-        term = TerminalScan(driver, source, say, lang, speak=highlight_speaker(app), save_settings=save)
+        term = TerminalScan(driver, source, say, lang, speak=highlight_speaker(app), save_settings=save,
+                            tell=highlight_speaker(app, message=True))
         return term.run(events)
 
     try:
