@@ -20,6 +20,7 @@ import pytest
 from sound_rig import (
     RECORD_RATE,
     Game,
+    Recording,
     Rig,
     alsa_pulse_plugin,
     library_lines,
@@ -125,6 +126,49 @@ def wait_spoken_to_the_end(g: Game, home: Path, after: int, timeout: float = 30.
                        f"key:\n" + "\n".join(speaker_log(home)[after:]))
 
 
+def wait_speaking(g: Game, home: Path, after: int, timeout: float = 30.0) -> str:
+    """Wait until an utterance begun since the speaker's log line ``after`` has handed its first sound
+    to the sink (the speaker's own word); that utterance's number.
+
+    ``timeout`` is for a quiet machine and stretches with the load, as the rig's other waits do.
+    """
+    begun = time.monotonic()
+    while time.monotonic() < begun + timeout * g.stretch():
+        lines = speaker_log(home)[after:]
+        begun_here = {m.group(1) for m in (re.search(r"speak #(\d+) \(", line) for line in lines) if m}
+        sounding = [m.group(1) for m in (re.search(r"speak #(\d+): first audio", line) for line in lines)
+                    if m and m.group(1) in begun_here]
+        if sounding:
+            return sounding[-1]
+        if g.proc.poll() is not None:
+            break
+        time.sleep(0.05)
+    raise TimeoutError(f"the speaker did not begin in {time.monotonic() - begun:.1f} s; its log since the "
+                       f"key:\n" + "\n".join(speaker_log(home)[after:]))
+
+
+def heard(samples: np.ndarray) -> float:
+    """Seconds of sound in ``samples`` (the spans louder than the rig's threshold)."""
+    return sum(b - a for a, b in sound_spans(samples))
+
+
+def wait_heard(g: Game, rec: Recording, seconds: float, since: int = 0, timeout: float = 20.0) -> float:
+    """Wait until the recording holds ``seconds`` of sound after sample ``since``; the seconds heard.
+
+    A measure of sound, not of time: under load the speech can pause mid-way and the recording lags,
+    and a fixed sleep then holds less of it. ``timeout`` is for a quiet machine and stretches with
+    the load; on it, what was heard is returned (the caller's assertion says what was missing).
+    """
+    begun = time.monotonic()
+    so_far = 0.0
+    while time.monotonic() < begun + timeout * g.stretch():
+        so_far = heard(rec.so_far()[since:])
+        if so_far >= seconds or g.proc.poll() is not None:
+            break
+        time.sleep(0.05)
+    return so_far
+
+
 def test_narrated_speech_reaches_the_speaker_and_says_the_answer(rig: Rig, tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TAVLI_LOG_LEVEL", "DEBUG")  # the speaker logs when each utterance starts and ends
@@ -157,14 +201,16 @@ def test_narrated_speech_reaches_the_speaker_and_says_the_answer(rig: Rig, tmp_p
 
 @pytest.mark.parametrize("lang,number,undo", [("en", "three", "undo"), ("el", "τρία", "αναίρεση")])
 def test_spoken_number_and_command_reach_the_game(rig: Rig, tmp_path: Path, lang: str, number: str,
-                                                  undo: str) -> None:
+                                                  undo: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TAVLI_LOG_LEVEL", "DEBUG")  # the speaker logs when each utterance starts
     voice = "en-us" if lang == "en" else "el"
     with rig.record() as rec:
         # pocketsphinx: the sound path is under test here, not the slower English default engine
         g = game(rig, tmp_path, lang, "--voice", "--voice-confirm", "never", "--voice-engine", "pocketsphinx")
         try:
             g.wait_for("(8/2 6/5)")
-            time.sleep(0.5)
+            # the list is being read (not about to be, under load: it would then be read over the number)
+            wait_speaking(g, tmp_path / "home", 0)
             g.send(".")
             wait_quiet(rec, 0.6)
             said = time.monotonic()
@@ -198,9 +244,8 @@ def test_a_killed_sound_server_is_said_and_play_goes_on(own_rig: Rig, tmp_path: 
         g.wait_for(back, after=sent, timeout=15)
         with own_rig.record() as rec:
             g.send("i")
-            time.sleep(2.5)
-            heard = rec.so_far()
-        assert sound_spans(heard), "no speech after the sound server came back"
+            spoken = wait_heard(g, rec, 0.5)
+        assert spoken >= 0.5, f"no speech after the sound server came back ({spoken:.2f} s heard)"
     finally:
         g.close()
     no_noise(g)
@@ -211,31 +256,57 @@ ACTED = ("Chosen", "Cancelled", "Undone", "Did you say", "Not understood", "not 
          "You rolled")
 
 
-def test_its_own_voice_through_the_loudspeaker_is_not_taken_for_the_player(own_rig: Rig, tmp_path: Path) -> None:
-    """Laptop speakers, no headset: the speaker is routed into the microphone, barge-in is on."""
+#: Each reading of the help or the board is heard for this long before the next key (4 keys: about 22 s).
+READ_S = 5.5
+
+
+def test_its_own_voice_through_the_loudspeaker_is_not_taken_for_the_player(own_rig: Rig, tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Laptop speakers, no headset: the speaker is routed into the microphone, barge-in is on.
+
+    Every wait is on the game's own words (its printed lines, the speaker's log) or on sound in the
+    recording, never a fixed sleep: under load a fixed sleep held less of the narration and a number
+    could be said before the help was being read.
+    """
+    monkeypatch.setenv("TAVLI_LOG_LEVEL", "DEBUG")  # the speaker logs when each utterance starts and ends
+    home = tmp_path / "home"
     own_rig.loopback()
     with own_rig.record() as rec:
         g = game(own_rig, tmp_path, "en", "--voice", "--barge-in", "interrupt", "--voice-confirm", "never")
         try:
             g.wait_for("(8/2 6/5)", timeout=60)
-            start = time.monotonic()
+            start = len(rec.so_far())
             before = len(g.lines)
-            for key in ("h", "a", "h", "a"):  # the help and the whole board, read aloud, 24 s
+            for key in ("h", "a", "h", "a"):  # the help and the whole board, read aloud
+                logged = len(speaker_log(home))
                 g.send(key)
-                time.sleep(6.0)
-            spoken = sum(b - a for a, b in sound_spans(rec.so_far()[int((start - rec.started_at) * RECORD_RATE):]))
+                number = wait_speaking(g, home, logged)
+                at = len(rec.so_far())
+                begun = time.monotonic()
+                # READ_S of it heard, or the reading over (it played to the end, or was stopped)
+                while time.monotonic() < begun + 3 * READ_S * g.stretch():
+                    if heard(rec.so_far()[at:]) >= READ_S or g.proc.poll() is not None:
+                        break
+                    if any(f"speak #{number}: played to the end" in line for line in speaker_log(home)[logged:]):
+                        break
+                    if any(f"speak #{int(number) + 1} (" in line for line in speaker_log(home)[logged:]):
+                        break  # something else was said instead
+                    time.sleep(0.05)
+            spoken = heard(rec.so_far()[start:])
             acted = [line for _, line in g.lines[before:] if any(word in line for word in ACTED)]
             # the player says a number while the help is being read: the play is chosen; a player
             # not understood over the narration says it again (the benchmark counts how often)
+            logged = len(speaker_log(home))
             g.send("h")
-            time.sleep(1.5)
+            wait_speaking(g, home, logged)
+            wait_heard(g, rec, 1.0, since=len(rec.so_far()))  # well into the help
             said = time.monotonic()
             own_rig.play_into_mic(espeak_file("five", "en-us"))
             try:
                 g.wait_for("24/18 6/5", after=said, timeout=10)
             except TimeoutError:
                 g.send(".")
-                time.sleep(1.0)
+                wait_quiet(rec, 0.5)
                 said = time.monotonic()
                 own_rig.play_into_mic(espeak_file("five", "en-us"))
                 try:
@@ -281,9 +352,10 @@ def test_a_flush_drops_what_the_device_still_holds(own_rig: Rig, tmp_path: Path)
         out = subprocess.run([sys.executable, "-c", SINK_SCRIPT], env=env, capture_output=True, text=True,
                              timeout=60, check=True)
         stopped = float(out.stdout.strip().splitlines()[-1])
-        time.sleep(0.5)
-        heard = rec.so_far()
-    spans = sound_spans(heard)
+        # the recording lags the speaker: the tone is all in once it has been quiet a while
+        wait_quiet(rec, 0.5, sound_after=0)
+        samples = rec.so_far()
+    spans = sound_spans(samples)
     assert spans, "the tone was not heard"
     tone_end = rec.started_at + spans[0][1]
     assert tone_end - stopped < 0.2, (tone_end - stopped, spans)  # the 0.5 s buffer was dropped
