@@ -23,6 +23,11 @@ from .. import commands as C
 from .. import events as E
 from ..events import Phase
 from .app import App
+from .voice_decision import _PLAYING, GO_ON_S, Action, Reason, VoiceState, decide
+# the thresholds, kept importable from here (the sound rig's tests read them)
+from .voice_decision import ANSWER_AFTER_S as ANSWER_AFTER_S
+from .voice_decision import NEARLY_NO as NEARLY_NO
+from .voice_decision import _nearly_no as _nearly_no
 
 if TYPE_CHECKING:
     from ..speech.grammar import Options
@@ -48,23 +53,6 @@ def _capital(sentence: str) -> str:
     return sentence[:1].upper() + sentence[1:] + ("" if sentence.endswith(".") else ".")
 
 
-#: Commands that answer "did you say …?" (or leave it open: stop).
-_ANSWERS = (C.Yes, C.Confirm, C.No, C.Cancel, C.StopSpeech)
-
-#: A yes begun less than this long (seconds) after "did you say …?" was asked cannot answer it: the
-#: question's words ("did you say ten") take longer to say and hear.
-ANSWER_AFTER_S = 0.6
-
-#: An unsure yes whose rival is a no at least this likely (over the yes) is not an answer: asked again.
-#: Of 29 yeses Whisper heard on the sound rig with a television on, 7 were unsure with a no at 0.6-0.95
-#: of them, one of them a "no" said (0.95).
-NEARLY_NO = 0.5
-
-
-def _nearly_no(heard: Any) -> bool:
-    """Whether ``heard`` (a yes) had a no nearly as likely (``NEARLY_NO``)."""
-    rival = getattr(heard, "rival", None)
-    return rival is not None and isinstance(rival[0], (C.No, C.Cancel)) and rival[1] >= NEARLY_NO
 #: A number that begins longer ones on offer ("twenty": "twenty one" … "twenty nine"; «είκοσι»)
 #: waits this long (seconds) after it was heard for the rest of the number, which is joined to
 #: it, and the listener's next result while the listener is still hearing or recognising a sound
@@ -73,7 +61,7 @@ def _nearly_no(heard: Any) -> bool:
 #: with a television on, "twenty three" came out as a sure "twenty", which made play 20, and
 #: "twenty three" 0.2 s later). A guess made during the pause is never acted on early
 #: (``final_enough``). Nothing follows: it acts as heard.
-GO_ON_S = 0.5
+#: (``GO_ON_S`` lives with the decision rules, :mod:`.voice_decision`.)
 GO_ON_MAX_S = 3.0
 
 #: What ``VoiceSource._heard`` returns when polling goes on to the next item.
@@ -134,10 +122,6 @@ def _decided(heard: Any, rule: str) -> None:
              heard.engine or "engine unnamed",
              "" if rival is None else f", rival {rival[0]} at {rival[1]:.2f}",
              getattr(heard, "why", "") or "no scores told", rule)
-
-
-#: Commands that choose a play: heard while a question is open, asked back however sure.
-_PLAYING = (C.ChoosePlay, C.FromPoint, C.ToPoint)
 
 
 class _Posted(queue.Queue):  # type: ignore[type-arg]
@@ -289,18 +273,17 @@ class VoiceSource:
                 self.close()
                 return None
             if isinstance(item, Heard):
+                goes_on = False
                 if self.opening is not None:
                     opening, self.opening = self.opening, None
                     joined = _joined(opening, item, self.listener.options, self._lang())
                     if joined is None:  # another word: the opening acts as before, this one after it
                         self.later.append(item)
                     item = opening if joined is None else joined
-                elif _may_go_on(item, self.listener.options, self._lang()):
+                else:
                     # "twenty" of "twenty … three": the pause in it may have ended the utterance
-                    self.opening, self.opening_at = item, self.clock()
-                    _decided(item, f"held {GO_ON_S} s for the rest of a number that begins longer ones")
-                    continue
-                command = self._heard(item)
+                    goes_on = _may_go_on(item, self.listener.options, self._lang())
+                command = self._heard(item, goes_on=goes_on)
                 if command is not _GO_ON:
                     return cast("C.Command | None", command)
         return None
@@ -318,78 +301,50 @@ class VoiceSource:
         command = self._heard(opening)
         return None if command is _GO_ON else cast("C.Command | None", command)
 
-    def _heard(self, item: Any) -> object:
+    def _heard(self, item: Any, *, goes_on: bool = False) -> object:
         """What ``item`` (a ``Heard``) does: a command to play, None (stop polling), or ``_GO_ON``;
-        the session log tells why (``_decided``)."""
-        done = self._decide(item)
+        the session log tells why (``_decided``). ``goes_on``: a number that begins longer ones."""
+        done = self._decide(item, goes_on)
         _decided(item, self._rule)
         return done
 
-    def _decide(self, item: Any) -> object:
-        """``_heard``'s decision; ``_rule`` names the rule that took it."""
-        from ..speech.listener import explain, should_confirm
+    def _decide(self, item: Any, goes_on: bool = False) -> object:
+        """Do what :func:`~.voice_decision.decide` decides for ``item``; ``_rule`` names the
+        rule that took it."""
+        from ..speech.listener import explain
 
-        self._rule = ""
-
-        if isinstance(item.command, C.ChoosePlay) and item.began is not None \
-                and item.began < self.offered_at:
+        state = VoiceState(confirm=self.confirm, offered_at=self.offered_at, held=self.held,
+                           asked_at=self.asked_at, held_over_question=self.held_over_question)
+        decision = decide(item, state, self._was_refused, goes_on=goes_on)
+        self._rule = decision.rule
+        action, reason = decision.action, decision.reason
+        if action is Action.HOLD:
+            self.opening, self.opening_at = item, self.clock()
+            return _GO_ON
+        if reason is Reason.BEFORE_PLAYS:
             log.info("voice: %r began %.2f s before these plays were offered: dropped", item.text,
                      self.offered_at - item.began)
-            self._rule = "dropped: begun before these plays were offered"
+        elif reason is Reason.BEFORE_QUESTION:
+            log.info("voice: %r began %.2f s before the open question: dropped", item.text,
+                     self.asked_at - item.began)
+        if action is Action.DROP:
             return _GO_ON
-        if item.command is None:
-            self._rule = f"not understood ({item.reason or 'nothing'}): said so"
+        if action is Action.SAY_SO:
             if item.reason == "not_on_offer":
                 self.app.notice(self._not_on_offer(item))
             else:
                 self.app.notice(explain(item, self.listener.options, self._lang()))
             return _GO_ON
-        if self.held is not None:
-            if item.began is not None and not isinstance(item.command, C.StopSpeech) \
-                    and (item.began < self.asked_at or isinstance(item.command, (C.Yes, C.Confirm))
-                         and item.began < self.asked_at + ANSWER_AFTER_S):
-                # said before the open question was asked: not its answer (an earlier one's,
-                # or a word heard late), nor a yes begun before its first words could be heard
-                # (on the rig a television's talk came out as "ten" and 0.5 s later as "yes",
-                # and play 10 was made before the player spoke); the question stays open
-                log.info("voice: %r began %.2f s before the open question: dropped", item.text,
-                         self.asked_at - item.began)
-                self._rule = "dropped: begun before the open question could be heard"
-                return _GO_ON
-            if not isinstance(item.command, _ANSWERS) and (should_confirm(item, "unsure")
-                                                           or isinstance(item.command, _PLAYING)
-                                                           or self._was_refused(item.command)):
-                # another word, heard unsure, or a play however sure, while a question is open:
-                # asked back in its turn, most likely the answer misheard (measured on the rig: a
-                # Greek "ναι" came out as "ένα" and chose play 1; with a television on, "no" to
-                # "did you say a hundred and twelve?" came out as a sure "three" and made play 3)
-                self._rule = "asked back: another word while a question is open"
-                self._ask(item)
-                return _GO_ON
-            if isinstance(item.command, (C.Yes, C.Confirm)) and should_confirm(item, "unsure") \
-                    and (self.held_over_question or _nearly_no(item)):
-                # a word heard while another question was open is likely the player's answer
-                # misheard: an unsure yes does not make it a play, the question is asked again
-                # (on the rig with a television on, "no" came out as an unsure "three", was
-                # asked back, and the next number said, "nine", as a "yes" at 0.32). An unsure
-                # yes to a first question still answers it (7 of 12 yeses on the rig were unsure),
-                # unless "no" was nearly as likely (on the rig with a television on, the "no" to
-                # "did you say nine?" came out as "yes" 0.27 against "no" 0.25 and made play 9)
-                log.info("voice: an unsure %r (%.2f) to the open question: asked again", item.text,
-                         item.score)
-                self._rule = "asked again: an unsure yes " + ("to a word heard over a question"
-                                                              if self.held_over_question else "with a no close behind")
-                self._ask(self.held_heard)
-                return _GO_ON
-            self._rule = f"the answer to the open question about {self.held}"
-            return self._answer(item.command)
-        unsure = should_confirm(item, self.confirm)  # type: ignore[arg-type]
-        if unsure or self._was_refused(item.command):
-            self._rule = "asked back: " + (f"unsure (score {item.score:.2f}, confirm {self.confirm})" if unsure
-                                           else "refused here before")
+        if action is Action.ASK_BACK:
             self._ask(item)
             return _GO_ON
-        self._rule = f"acted on at once (score {item.score:.2f}, confirm {self.confirm})"
+        if action is Action.ASK_AGAIN:
+            log.info("voice: an unsure %r (%.2f) to the open question: asked again", item.text,
+                     item.score)
+            self._ask(self.held_heard)
+            return _GO_ON
+        if action is Action.ANSWER:
+            return self._answer(item.command)
         return item.command
 
     def _ask(self, heard: Any) -> None:

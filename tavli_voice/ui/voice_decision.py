@@ -1,0 +1,197 @@
+"""What the voice source does with one word heard: the decision, apart from doing it.
+
+:func:`decide` looks at a ``Heard`` (from :mod:`tavli_voice.speech.heard`) and what the
+source knows (:class:`VoiceState`: the open question, when the plays were offered, the
+confirm policy) and returns a :class:`Decision`: one :class:`Reason` from the table
+:data:`REASONS`, which gives its :class:`Action` and the rule written in the session log
+("asked back: unsure (score 0.30, confirm unsure)"). :class:`~.voice_input.VoiceSource`
+then does the action (acts, asks, answers, says it was not understood, drops or holds).
+
+The rules, in the order they are tried:
+
+1. a number that begins longer ones on offer waits for the rest (``HOLD``);
+2. a play's number begun before these plays were offered is dropped;
+3. a word not understood is said so;
+4. while a question is open: a word begun before it could be heard is dropped; another
+   word heard unsure, a play however sure, or a command refused here before, is asked
+   back; an unsure yes to a word heard over a question, or with a no close behind, asks
+   the question again; else the word answers it;
+5. with no question open: an unsure word, or one refused here before, is asked back;
+   else it is acted on at once.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import commands as C
+
+#: Commands that answer "did you say …?" (or leave it open: stop).
+_ANSWERS = (C.Yes, C.Confirm, C.No, C.Cancel, C.StopSpeech)
+
+#: Commands that choose a play: heard while a question is open, asked back however sure.
+_PLAYING = (C.ChoosePlay, C.FromPoint, C.ToPoint)
+
+#: A yes begun less than this long (seconds) after "did you say …?" was asked cannot answer it: the
+#: question's words ("did you say ten") take longer to say and hear.
+ANSWER_AFTER_S = 0.6
+
+#: An unsure yes whose rival is a no at least this likely (over the yes) is not an answer: asked again.
+#: Of 29 yeses Whisper heard on the sound rig with a television on, 7 were unsure with a no at 0.6-0.95
+#: of them, one of them a "no" said (0.95).
+NEARLY_NO = 0.5
+
+#: A number that begins longer ones on offer waits this long (seconds) for the rest
+#: (see ``voice_input.GO_ON_S``, the same value).
+GO_ON_S = 0.5
+
+
+def _nearly_no(heard: Any) -> bool:
+    """Whether ``heard`` (a yes) had a no nearly as likely (``NEARLY_NO``)."""
+    rival = getattr(heard, "rival", None)
+    return rival is not None and isinstance(rival[0], (C.No, C.Cancel)) and rival[1] >= NEARLY_NO
+
+
+class Action(enum.Enum):
+    """What the voice source does with a word heard."""
+
+    ACT = "act"              #: the command goes to the session now
+    ASK_BACK = "ask back"    #: the command is held and "did you say …?" asked
+    ASK_AGAIN = "ask again"  #: the open question is asked again, its command still held
+    ANSWER = "answer"        #: the word answers the open question (yes, no, or another command)
+    SAY_SO = "say so"        #: not understood: what can be said is told
+    DROP = "drop"            #: dropped, logged only; the question (if any) stays open
+    HOLD = "hold"            #: held for the rest of a longer number
+
+
+class Reason(enum.Enum):
+    """Why a word got its action; :data:`REASONS` gives each one's action and logged rule."""
+
+    GOES_ON = "goes_on"
+    BEFORE_PLAYS = "before_plays"
+    NOT_UNDERSTOOD = "not_understood"
+    BEFORE_QUESTION = "before_question"
+    OVER_QUESTION = "over_question"
+    UNSURE_YES_OVER_QUESTION = "unsure_yes_over_question"
+    UNSURE_YES_NEAR_NO = "unsure_yes_near_no"
+    ANSWERS = "answers"
+    UNSURE = "unsure"
+    REFUSED_BEFORE = "refused_before"
+    SURE = "sure"
+
+
+#: Each reason's action and the rule the session log gives (formatted with the decision's facts).
+REASONS: dict[Reason, tuple[Action, str]] = {
+    Reason.GOES_ON: (Action.HOLD,
+                     "held {go_on} s for the rest of a number that begins longer ones"),
+    Reason.BEFORE_PLAYS: (Action.DROP, "dropped: begun before these plays were offered"),
+    Reason.NOT_UNDERSTOOD: (Action.SAY_SO, "not understood ({why}): said so"),
+    Reason.BEFORE_QUESTION: (Action.DROP,
+                             "dropped: begun before the open question could be heard"),
+    Reason.OVER_QUESTION: (Action.ASK_BACK, "asked back: another word while a question is open"),
+    Reason.UNSURE_YES_OVER_QUESTION: (Action.ASK_AGAIN,
+                                      "asked again: an unsure yes to a word heard over a question"),
+    Reason.UNSURE_YES_NEAR_NO: (Action.ASK_AGAIN,
+                                "asked again: an unsure yes with a no close behind"),
+    Reason.ANSWERS: (Action.ANSWER, "the answer to the open question about {held}"),
+    Reason.UNSURE: (Action.ASK_BACK, "asked back: unsure (score {score:.2f}, confirm {confirm})"),
+    Reason.REFUSED_BEFORE: (Action.ASK_BACK, "asked back: refused here before"),
+    Reason.SURE: (Action.ACT, "acted on at once (score {score:.2f}, confirm {confirm})"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class VoiceState:
+    """What the voice source knows when a word comes (times on the listener's clock)."""
+
+    confirm: str = "unsure"
+    #: when the plays on offer were offered; -inf before any
+    offered_at: float = -math.inf
+    #: the command held by the open question, None while none is open
+    held: C.Command | None = None
+    #: when the open question was asked; -inf while none is open
+    asked_at: float = -math.inf
+    #: whether the held command was heard while another question was open
+    held_over_question: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A :class:`Reason`, its :class:`Action` and the rule for the session log."""
+
+    reason: Reason
+    facts: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def action(self) -> Action:
+        return REASONS[self.reason][0]
+
+    @property
+    def rule(self) -> str:
+        return REASONS[self.reason][1].format(**self.facts)
+
+
+def decide(heard: Any, state: VoiceState, was_refused: Callable[[C.Command], bool], *,
+           goes_on: bool = False) -> Decision:
+    """The decision for ``heard`` (see the module docstring for the rules, in order).
+
+    ``was_refused(command)`` says whether the player said no to ``command`` where the game
+    is now; it is asked only when a rule needs it. ``goes_on``: ``heard`` is a number that
+    begins longer ones on offer, and no number is held already.
+
+    >>> from tavli_voice.speech.heard import Heard
+    >>> sure = Heard("six", C.ChoosePlay(6), 0.9, 0.0, "vosk")
+    >>> decide(sure, VoiceState(), lambda c: False).rule
+    'acted on at once (score 0.90, confirm unsure)'
+    >>> decide(sure, VoiceState(held=C.ChoosePlay(1), asked_at=-5.0), lambda c: False).action
+    <Action.ASK_BACK: 'ask back'>
+    """
+    from ..speech.listener import should_confirm
+
+    command = heard.command
+    score = {"score": heard.score, "confirm": state.confirm}
+    if goes_on:
+        return Decision(Reason.GOES_ON, {"go_on": GO_ON_S})
+    if isinstance(command, C.ChoosePlay) and heard.began is not None \
+            and heard.began < state.offered_at:
+        return Decision(Reason.BEFORE_PLAYS)
+    if command is None:
+        return Decision(Reason.NOT_UNDERSTOOD, {"why": heard.reason or "nothing"})
+    if state.held is not None:
+        if heard.began is not None and not isinstance(command, C.StopSpeech) \
+                and (heard.began < state.asked_at or isinstance(command, (C.Yes, C.Confirm))
+                     and heard.began < state.asked_at + ANSWER_AFTER_S):
+            # said before the open question was asked: not its answer (an earlier one's,
+            # or a word heard late), nor a yes begun before its first words could be heard
+            # (on the rig a television's talk came out as "ten" and 0.5 s later as "yes",
+            # and play 10 was made before the player spoke); the question stays open
+            return Decision(Reason.BEFORE_QUESTION)
+        if not isinstance(command, _ANSWERS) and (should_confirm(heard, "unsure")
+                                                  or isinstance(command, _PLAYING)
+                                                  or was_refused(command)):
+            # another word, heard unsure, or a play however sure, while a question is open:
+            # asked back in its turn, most likely the answer misheard (measured on the rig: a
+            # Greek "ναι" came out as "ένα" and chose play 1; with a television on, "no" to
+            # "did you say a hundred and twelve?" came out as a sure "three" and made play 3)
+            return Decision(Reason.OVER_QUESTION)
+        if isinstance(command, (C.Yes, C.Confirm)) and should_confirm(heard, "unsure") \
+                and (state.held_over_question or _nearly_no(heard)):
+            # a word heard while another question was open is likely the player's answer
+            # misheard: an unsure yes does not make it a play, the question is asked again
+            # (on the rig with a television on, "no" came out as an unsure "three", was
+            # asked back, and the next number said, "nine", as a "yes" at 0.32). An unsure
+            # yes to a first question still answers it (7 of 12 yeses on the rig were unsure),
+            # unless "no" was nearly as likely (on the rig with a television on, the "no" to
+            # "did you say nine?" came out as "yes" 0.27 against "no" 0.25 and made play 9)
+            return Decision(Reason.UNSURE_YES_OVER_QUESTION if state.held_over_question
+                            else Reason.UNSURE_YES_NEAR_NO)
+        return Decision(Reason.ANSWERS, {"held": state.held})
+    if should_confirm(heard, state.confirm):  # type: ignore[arg-type]
+        return Decision(Reason.UNSURE, score)
+    if was_refused(command):
+        return Decision(Reason.REFUSED_BEFORE)
+    return Decision(Reason.SURE, score)

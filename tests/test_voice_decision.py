@@ -1,0 +1,88 @@
+"""The voice source's one decision function: each word heard gets one reason from a small
+table, which names the action (act, ask back, ask again, answer, say so, drop, hold) and the
+rule written in the session log; the rules are tried in a fixed order, and whether the
+player refused the command here is asked only when a rule needs it."""
+
+from __future__ import annotations
+
+import pytest
+
+from tavli_voice import commands as C
+from tavli_voice.speech.heard import Heard
+from tavli_voice.ui.voice_decision import (ANSWER_AFTER_S, NEARLY_NO, REASONS, Action, Reason,
+                                           VoiceState, decide)
+
+OPEN = VoiceState(held=C.ChoosePlay(3), asked_at=10.0)
+
+
+def heard(text: str, command: C.Command | None, score: float = 0.9, *,
+          began: float | None = 20.0, reason: str = "", rival: object = None) -> Heard:
+    return Heard(text, command, score, 0.0, "vosk", reason=reason, began=began,  # type: ignore[arg-type]
+                 rival=rival)  # type: ignore[arg-type]
+
+
+def never_refused(command: C.Command) -> bool:
+    return False
+
+
+@pytest.mark.parametrize("word, state, refused, goes_on, reason", [
+    (heard("twenty", C.ChoosePlay(20)), VoiceState(), False, True, Reason.GOES_ON),
+    (heard("six", C.ChoosePlay(6), began=1.0), VoiceState(offered_at=2.0), False, False,
+     Reason.BEFORE_PLAYS),
+    (heard("", None, reason="silence"), VoiceState(), False, False, Reason.NOT_UNDERSTOOD),
+    (heard("yes", C.Yes(), began=9.0), OPEN, False, False, Reason.BEFORE_QUESTION),
+    (heard("yes", C.Yes(), began=10.0 + ANSWER_AFTER_S / 2), OPEN, False, False,
+     Reason.BEFORE_QUESTION),
+    (heard("six", C.ChoosePlay(6)), OPEN, False, False, Reason.OVER_QUESTION),
+    (heard("undo", C.Undo()), OPEN, True, False, Reason.OVER_QUESTION),
+    (heard("yes", C.Yes(), 0.1), VoiceState(held=C.ChoosePlay(3), asked_at=10.0,
+                                            held_over_question=True), False, False,
+     Reason.UNSURE_YES_OVER_QUESTION),
+    (heard("yes", C.Yes(), 0.1, rival=(C.No(), NEARLY_NO)), OPEN, False, False,
+     Reason.UNSURE_YES_NEAR_NO),
+    (heard("yes", C.Yes(), 0.1), OPEN, False, False, Reason.ANSWERS),
+    (heard("undo", C.Undo()), OPEN, False, False, Reason.ANSWERS),
+    (heard("six", C.ChoosePlay(6), 0.1), VoiceState(), False, False, Reason.UNSURE),
+    (heard("six", C.ChoosePlay(6)), VoiceState(), True, False, Reason.REFUSED_BEFORE),
+    (heard("six", C.ChoosePlay(6)), VoiceState(), False, False, Reason.SURE),
+])
+def test_each_rule_gives_its_reason(word: Heard, state: VoiceState, refused: bool,
+                                    goes_on: bool, reason: Reason) -> None:
+    decision = decide(word, state, lambda c: refused, goes_on=goes_on)
+    assert decision.reason is reason
+    assert decision.action is REASONS[reason][0]
+
+
+def test_every_reason_has_an_action_and_a_rule_in_the_table() -> None:
+    assert set(REASONS) == set(Reason)
+    assert {action for action, _rule in REASONS.values()} == set(Action)
+
+
+def test_the_logged_rules_name_the_scores_and_the_question() -> None:
+    sure = decide(heard("six", C.ChoosePlay(6)), VoiceState(), never_refused)
+    assert sure.rule == "acted on at once (score 0.90, confirm unsure)"
+    unsure = decide(heard("six", C.ChoosePlay(6), 0.25), VoiceState(confirm="unsure"),
+                    never_refused)
+    assert unsure.rule == "asked back: unsure (score 0.25, confirm unsure)"
+    answer = decide(heard("no", C.No()), OPEN, never_refused)
+    assert answer.rule == f"the answer to the open question about {C.ChoosePlay(3)}"
+    lost = decide(heard("", None, reason="not_on_offer"), VoiceState(), never_refused)
+    assert lost.rule == "not understood (not_on_offer): said so"
+    held = decide(heard("twenty", C.ChoosePlay(20)), VoiceState(), never_refused, goes_on=True)
+    assert held.rule == "held 0.5 s for the rest of a number that begins longer ones"
+
+
+def test_refusals_are_looked_up_only_when_a_rule_needs_them() -> None:
+    asked: list[C.Command] = []
+
+    def refused(command: C.Command) -> bool:
+        asked.append(command)
+        return False
+
+    decide(heard("six", C.ChoosePlay(6), 0.1), VoiceState(), refused)  # unsure: asked back
+    decide(heard("six", C.ChoosePlay(6)), OPEN, refused)  # a play over a question
+    decide(heard("yes", C.Yes()), OPEN, refused)  # an answer
+    assert asked == []
+    decide(heard("six", C.ChoosePlay(6)), VoiceState(), refused)
+    decide(heard("undo", C.Undo()), OPEN, refused)
+    assert asked == [C.ChoosePlay(6), C.Undo()]
