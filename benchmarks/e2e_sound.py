@@ -666,6 +666,8 @@ def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str
     roll_double = words.text("prompt.roll_double", lang)
     choose = words.text("prompt.choose", lang, n=999).split("999")[0]
     choose_one = words.text("prompt.choose_one", lang)
+    # a long list told as groups: its prompt offers "l for the list of all N plays by number"
+    grouped = words.text("prompt.choose_grouped", lang, n=999).split("999")[0]
     confirm = words.text("prompt.confirm", lang)  # the only play possible, e.g. from the bar
     played = words.text("play.made.you", lang, play="\0").split("\0")[0]
     asked = words.text("voice.did_you_say", lang, text="\0").split("\0")[0]
@@ -683,7 +685,7 @@ def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str
                 seen = 0
                 while result["turns"] < max_turns:
                     event = next_event(game, seen, {"won": won, "roll": (roll, roll_double),
-                                                     "choose": (choose, choose_one), "confirm": (confirm,)})
+                                                     "choose": (choose, choose_one, grouped), "confirm": (confirm,)})
                     lines = [line for _, line in list(game.lines)]
                     if event is None:
                         print(f"  [{lang}] the game stopped waiting for us; its last lines:", *lines[-8:],
@@ -704,7 +706,8 @@ def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str
                         continue
                     result["turns"] += 1
                     prompt = lines[at]
-                    count = 1 if prompt.startswith(choose_one) else int(prompt[len(choose):].split()[0].rstrip(","))
+                    told = next(text for text in (choose_one, grouped, choose) if prompt.startswith(text))
+                    count = 1 if told == choose_one else int(prompt[len(told):].split()[0].rstrip(","))
                     lines, listed = listed_plays(game, lines, turn_began, at, count)
                     unbidden = [i for i in range(at + 1, len(lines)) if lines[i].startswith(played)]
                     if unbidden:  # a play made before the player said anything this turn
