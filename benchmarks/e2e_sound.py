@@ -567,6 +567,11 @@ def log_lines(home: Path, needle: str) -> list[str]:
     return [line for line in logs[0].read_text(errors="replace").splitlines() if needle in line]
 
 
+def voice_decisions(home: Path) -> list[str]:
+    """The game's ``voice decision:`` log lines (INFO), each as its time of day and what follows."""
+    return [f"{line[11:23]} {line.split(' voice decision: ', 1)[1]}" for line in log_lines(home, " voice decision: ")]
+
+
 def self_stops(home: Path) -> list[str]:
     """The stops the game's listener posted so far (its log, TAVLI_LOG_LEVEL=DEBUG)."""
     logs = list(home.rglob("tavli-voice.log"))
@@ -718,7 +723,7 @@ def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str
                         continue
                     k = rng.randint(1, min(count, 30))
                     play = listed.get(k)  # None: the only play, not listed
-                    outcomes = say_play(rig, game, speaker, lang, k, play, folder, played, asked, tries)
+                    outcomes = say_play(rig, game, speaker, lang, k, play, folder, played, asked, tries, home)
                     for outcome in outcomes:
                         result[outcome] += 1
                     if outcomes[-1] == "missed":
@@ -833,8 +838,11 @@ def numbered(lines: list[str]) -> dict[int, str]:
 
 
 def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: str | None, folder: Path,
-             played: str, asked: str, tries: int) -> list[str]:
+             played: str, asked: str, tries: int, home: Path | None = None) -> list[str]:
     """Say the number ``k`` (its play ``play``; None: any) until the game acts; what it did each time.
+
+    On a wrong play, the game's last ``voice decision:`` lines (its log in ``home``, at INFO) are
+    printed with it: what was heard, the scores and the rule that acted, i.e. the cause.
 
     The last is "right" (the play chosen at once), "asked_right" ("did you say k?", "yes", the
     play), "wrong" (another play made) or "missed" (not acted on in ``tries`` tries); before it,
@@ -872,6 +880,9 @@ def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: 
                           "its lines since:",
                           *[f"{(t - first_said) * 1000:+6.0f} {line}" for t, line in list(game.lines)
                             if t >= first_said - 0.5], sep="\n    ")
+                    if home is not None:
+                        print(f"  [{lang}] the game's last voice decisions:", *voice_decisions(home)[-3:],
+                              sep="\n    ")
                 return out + [("asked_right" if yes else "right") if right else "wrong"]
             # every question is answered, the newest first: a "yes" to "did you say six?" heard
             # after the game asked again ("did you say one?") must not go unanswered by us
