@@ -37,9 +37,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from pathlib import Path
 from typing import Any
+
+# one BLAS thread, as the program runs (tavli_voice/cli.py): with OpenBLAS's two threads
+# waiting for a core on the busy 2-CPU machine the Fevga match on seed 101 took 2,173 s,
+# against 180 s with one (the same 61-41); the expert's median decision 83 ms -> 33 ms and
+# p95 2,066 ms -> 616 ms, side by side at load 12
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from tavli_voice import events as E
 from tavli_voice.bots.base import Bot

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -42,3 +44,17 @@ def test_finished_seeds_are_read_back_not_played_again(tmp_path: Path, capsys) -
     assert lines[0]["candidate"] == 61  # the recorded match, not replayed
     printed = capsys.readouterr().out
     assert "seed 4: 61-0" in printed and "of the points" in printed
+
+
+def test_the_matches_keep_blas_to_one_thread_unless_told_otherwise() -> None:
+    # two OpenBLAS threads on a busy 2-CPU machine made a 3-minute match take 36 minutes
+    root = Path(__file__).resolve().parents[1]
+    code = ("import os, sys; sys.path.insert(0, sys.argv[1]); import benchmarks.expert_matches; "
+            "print(os.environ['OPENBLAS_NUM_THREADS'])")
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    for given, expected in ((None, "1"), ("2", "2")):
+        if given is not None:
+            env["OPENBLAS_NUM_THREADS"] = given
+        out = subprocess.run([sys.executable, "-c", code, str(root)], env=env,
+                             capture_output=True, text=True, check=True)
+        assert out.stdout.strip() == expected
