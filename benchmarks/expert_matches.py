@@ -38,6 +38,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -52,6 +53,7 @@ from tavli_voice import events as E
 from tavli_voice.bots.base import Bot
 from tavli_voice.bots.expert import ExpertBot
 from tavli_voice.bots.net import Net, model_source
+from tavli_voice.events import Phase
 from tavli_voice.rules.match import MatchConfig
 from tavli_voice.session import Session, SessionOptions
 
@@ -88,19 +90,44 @@ class _Table(Session):
         return bot
 
 
+def decision_times(ms: list[float]) -> dict[str, float]:
+    """Median, 95th percentile and slowest of one seat's play decisions (ms), as
+    ``benchmarks/bots_speed.py`` reports them (issue 46: median < 50 ms, p95 < 200 ms).
+
+    >>> decision_times([float(x) for x in range(1, 101)])
+    {'median': 50.5, 'p95': 95.95, 'max': 100.0}
+    """
+    if not ms:
+        return {"median": 0.0, "p95": 0.0, "max": 0.0}
+    q = statistics.quantiles(ms, n=20) if len(ms) > 1 else [ms[0]] * 19
+    return {"median": round(statistics.median(ms), 2), "p95": round(min(q[18], max(ms)), 2),
+            "max": round(max(ms), 2)}
+
+
 def play_match(game: str, seed: int, points: int, nets: tuple[Net | None, Net | None]) -> dict[str, Any]:
-    """One match; the final scores (candidate, yardstick) and its seconds."""
+    """One match; the final scores (candidate, yardstick), its seconds and games, the
+    candidate's play decisions' times (``candidate_ms``: the bot's whole step, the legal
+    plays of the next turn included) and the load average at its start and end."""
+    load = os.getloadavg()[0]
     start = time.perf_counter()
     table = _Table(MatchConfig(length=points, kind=game, preset="tavlucky", seed=seed), nets)
     table.start()
     steps = 0
+    ms: list[float] = []
     while table.bot_to_act():
+        timed = table.phase is Phase.PLAY and table.actor() == 0
+        t0 = time.perf_counter()
         table.bot_step()
+        if timed:
+            ms.append(1000 * (time.perf_counter() - t0))
         steps += 1
         if steps > 200_000:
             raise RuntimeError(f"match seed {seed} did not end")
     a, b = table.match.scores
-    return {"seed": seed, "candidate": a, "yardstick": b, "seconds": round(time.perf_counter() - start, 1)}
+    return {"seed": seed, "candidate": a, "yardstick": b,
+            "seconds": round(time.perf_counter() - start, 1), "games": table.game_number,
+            "candidate_ms": decision_times(ms),
+            "load": [round(load, 1), round(os.getloadavg()[0], 1)]}
 
 
 def seeds_of(text: str) -> list[int]:
@@ -147,7 +174,12 @@ def main(argv: list[str] | None = None) -> int:
                 with args.out.open("a", encoding="utf-8") as fh:
                     fh.write(json.dumps(rec) + "\n")
         results.append(rec)
-        print(f"seed {seed}: {rec['candidate']}-{rec['yardstick']} ({rec['seconds']} s)", flush=True)
+        times = rec.get("candidate_ms")
+        extra = (f", {rec['games']} games, candidate's decisions median {times['median']} ms "
+                 f"p95 {times['p95']} ms max {times['max']} ms, load {rec['load'][0]}-{rec['load'][1]}"
+                 if times else "")
+        print(f"seed {seed}: {rec['candidate']}-{rec['yardstick']} ({rec['seconds']} s{extra})",
+              flush=True)
     won = sum(r["candidate"] for r in results)
     lost = sum(r["yardstick"] for r in results)
     wins = sum(r["candidate"] > r["yardstick"] for r in results)

@@ -58,3 +58,19 @@ def test_the_matches_keep_blas_to_one_thread_unless_told_otherwise() -> None:
         out = subprocess.run([sys.executable, "-c", code, str(root)], env=env,
                              capture_output=True, text=True, check=True)
         assert out.stdout.strip() == expected
+
+
+def test_a_match_records_its_games_and_the_candidates_decision_times() -> None:
+    net = Net.load(model_source("fevga"), "fevga")
+    rec = play_match("fevga", 5, 3, (net, None))
+    assert rec["games"] >= 2  # no single game is worth 3 points without the cube
+    times = rec["candidate_ms"]
+    assert 0 < times["median"] <= times["p95"] <= times["max"] < 1000 * rec["seconds"]
+    assert len(rec["load"]) == 2 and all(x >= 0 for x in rec["load"])
+
+
+def test_decision_times_are_the_median_p95_and_slowest() -> None:
+    from benchmarks.expert_matches import decision_times
+    assert decision_times([4.0, 1.0, 2.0, 3.0, 100.0]) == {"median": 3.0, "p95": 100.0,
+                                                            "max": 100.0}
+    assert decision_times([]) == {"median": 0.0, "p95": 0.0, "max": 0.0}
