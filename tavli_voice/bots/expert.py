@@ -173,7 +173,8 @@ class ExpertBot:
 
     def lookahead_many(self, plays: Sequence[Play]) -> NDArray[np.float64]:
         """:meth:`lookahead` of several plays, every reply of every roll valued in one
-        batch (one feature matrix, one pass through the net)."""
+        batch (one feature matrix, one pass through the net); in Portes a roll whose replies
+        all leave both sides bearing off is valued exactly (:mod:`.bearoff`)."""
         out = np.zeros(len(plays))
         rows: list[tuple[int, ...]] = []
         starts: list[int] = []          # first row of each (play, roll) group
@@ -203,6 +204,14 @@ class ExpertBot:
         if not searched:
             return out
         eq = self.state_equities(opps[0], rows)
+        if opps[0].game == "portes":
+            # a roll whose replies all leave both sides bearing off (or end the game) has them
+            # valued exactly, as the opponent's choice among them (:meth:`equities_of`) and
+            # the reasons' look ahead (:func:`.reasons.roll_equities`) do
+            a = np.array(rows, dtype=np.int32)
+            for start, end in zip(starts, starts[1:] + [len(rows)]):
+                if _exact_rows(opps[0], a[start:end]):
+                    eq[start:end] = self.state_equities(opps[0], rows[start:end])
         best = np.maximum.reduceat(eq, np.array(starts))
         np.add.at(out, np.array(groups), -np.array(weights) * best)
         return out
