@@ -905,6 +905,10 @@ def main() -> None:
                         help="Greek: Whisper also scores the relatives of pocketsphinx's first proposals (their "
                              "other spellings, the numbers sharing a number word) when it finds none of the "
                              "proposals at least this likely (e.g. -3.5)")
+    record.add_argument("--heard-variants", default=None,
+                        help="Greek: words also get these lexicon._heard_variants, e.g. reduce,drop: reduce "
+                             "(unstressed vowels reduced), drop (a final unstressed [i] dropped), fricatives "
+                             "(δ as D, θ as F), stress (the stressed vowel's English neighbour)")
     record.add_argument("--proposals-only", action="store_true",
                         help="Greek: Whisper scores only pocketsphinx's proposals, not every phrase of the turn")
     record.add_argument("--crop-wide", default=None,
@@ -916,6 +920,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.lang or args.noise or args.room or args.band or args.of_record:
         args.lang = args.lang or "both"
+        if args.heard_variants:
+            from tavli_voice.speech import lexicon
+            lexicon.HEARD_VARIANTS = frozenset(args.heard_variants.split(","))
         bench_record(args)
         print(f"load average at end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
         return

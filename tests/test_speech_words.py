@@ -115,6 +115,32 @@ class TestLexicon:
             prons = greek_phones(word)
             assert 1 <= len(prons) <= MAX_VARIANTS + 2 and len(set(prons)) == len(prons), word
 
+    def test_heard_variants_reduce_unstressed_vowels_and_drop_a_final_i(
+            self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from tavli_voice.speech import lexicon
+        plain = {w: greek_phones(w) for w in ("είκοσι", "θέση", "μία", "βοήθεια", "ναι", "μια", "τρία")}
+        monkeypatch.setattr(lexicon, "HEARD_VARIANTS", frozenset({"reduce", "drop"}))
+        # the usual spellings stay first and unchanged; the new ones come after them
+        for word, prons in plain.items():
+            assert greek_phones(word)[:len(prons)] == prons, word
+        assert greek_phones("είκοσι")[1:] == ("IY K AH S IH", "IY K OW S")  # stress on the first syllable
+        assert greek_phones("θέση")[-2:] == ("TH EY S IH", "TH EY S")
+        assert greek_phones("τρία")[-1] == "T R IY AH"  # stressed ί kept, final α reduced
+        assert greek_phones("βοήθεια")[-1] == "V AH IY TH IH AH"  # final α after a vowel: not dropped
+        assert greek_phones("ναι") == plain["ναι"] and greek_phones("μια") == plain["μια"]  # no accent: none
+        for word in all_words("el", 75):
+            prons = greek_phones(word)
+            assert 1 <= len(prons) <= MAX_VARIANTS + 4 and len(set(prons)) == len(prons), word
+        monkeypatch.setattr(lexicon, "HEARD_VARIANTS", frozenset({"drop"}))
+        assert greek_phones("είκοσι") == plain["είκοσι"] + ("IY K OW S",)  # the one rule alone
+        assert greek_phones("τρία") == plain["τρία"]  # ends in α: nothing to drop
+        monkeypatch.setattr(lexicon, "HEARD_VARIANTS", frozenset({"fricatives"}))
+        assert greek_phones("δύο") == ("DH IY OW", "D IY OW") and greek_phones("θέση")[-1] == "F EY S IY"
+        assert greek_phones("τρία") == plain["τρία"]  # no δ or θ: nothing new
+        monkeypatch.setattr(lexicon, "HEARD_VARIANTS", frozenset({"stress"}))
+        assert greek_phones("δύο")[-1] == "DH IH OW"  # only the stressed ύ moves
+        assert greek_phones("ναι") == plain["ναι"]
+
     def test_english_table_is_only_known_words(self) -> None:
         assert all_words("en") <= set(ENGLISH)
 

@@ -204,12 +204,21 @@ def greek_phones(word: str) -> tuple[str, ...]:
     letters = _letters(word)
     text = "".join(base for base, _, _ in letters)
     slots: list[tuple[str, ...]] = []
+    stressed: list[bool] = []  # per slot: made from a stressed letter
+    done = 0  # letters already matched to slots in ``stressed``
 
     def one(*phones: str) -> None:
         slots.extend((p,) for p in phones)
 
+    def mark(upto: int) -> None:
+        nonlocal done
+        accent = any(s for _, s, _ in letters[done:upto])
+        stressed.extend([accent] * (len(slots) - len(stressed)))
+        done = upto
+
     i = 0
     while i < len(text):
+        mark(i)
         pair = text[i:i + 2]
         nxt = text[i + 2:i + 3]
         diaeresis_next = i + 1 < len(letters) and letters[i + 1][2]
@@ -266,8 +275,12 @@ def greek_phones(word: str) -> tuple[str, ...]:
         elif ch in _SINGLE:
             one(_SINGLE[ch])
         i += 1
+    mark(len(text))
     usual = _expand(slots)
-    return usual + tuple(v for v in _spoken_variants(word, usual) if v not in usual)
+    out = usual + tuple(v for v in _spoken_variants(word, usual) if v not in usual)
+    if HEARD_VARIANTS:
+        out += tuple(v for v in _heard_variants(slots, stressed, HEARD_VARIANTS) if v not in out)
+    return out
 
 
 _VOWEL_PHONES = {"AA", "EY", "EH", "IY", "OW", "UW"}
@@ -284,6 +297,54 @@ def _spoken_variants(word: str, usual: tuple[str, ...]) -> list[str]:
     if "ντ" in word[1:]:
         out += [phones.replace("N D", "D") for phones in usual[:2]]
     return list(dict.fromkeys(out))
+
+
+#: Which variants of ``_heard_variants`` Greek words also get: "reduce"
+#: (unstressed vowels reduced), "drop" (a final unstressed [i] dropped),
+#: "fricatives" (δ as D, θ as F), "stress" (the stressed vowel's neighbour);
+#: none as shipped (see benchmarks/results/voice-el-heard-variants.txt).
+HEARD_VARIANTS: frozenset[str] = frozenset()
+#: Unstressed vowels as an English listener reduces them.
+_REDUCED = {"AA": "AH", "OW": "AH", "EY": "IH", "EH": "IH", "IY": "IH"}
+#: Greek fricatives as the English model may hear them (δ [ð] as D, θ [θ] as F).
+_FRICATIVES = {"DH": "D", "TH": "F"}
+#: A stressed vowel's English neighbour (Greek vowels are shorter and purer).
+_STRESSED = {"AA": "AH", "OW": "AO", "IY": "IH", "EY": "EH", "UW": "UH"}
+
+
+def _heard_variants(slots: list[tuple[str, ...]], stressed: list[bool],
+                    rules: frozenset[str] = frozenset({"reduce", "drop"})) -> list[str]:
+    """How the English model may hear a Greek word (the usual spelling changed by one rule each).
+
+    - "reduce": every unstressed vowel reduced as English reduces it
+      (``_REDUCED``): ``είκοσι`` also ``IY K AH S IH``;
+    - "fricatives": ``δ`` and ``θ`` as the English stops/fricative it confuses
+      them with (``_FRICATIVES``): ``δύο`` also ``D IY OW``;
+    - "stress": the stressed vowel as its English neighbour (``_STRESSED``);
+    - "drop": a word-final unstressed ``IY`` after a consonant dropped, as in
+      fast speech (``είκοσι`` also ``IY K OW S``; «είκοσ' ένα»).
+
+    Words without an accent (one syllable) get none.
+
+    >>> _heard_variants([("IY",), ("K",), ("OW",), ("S",), ("IY",)], [True, False, False, False, False])
+    ['IY K AH S IH', 'IY K OW S']
+    """
+    if not any(stressed):
+        return []
+    usual = [slot[0] for slot in slots]
+    out: list[list[str]] = []
+    if "reduce" in rules:
+        out.append([_REDUCED.get(p, p) if not accent else p for p, accent in zip(usual, stressed)])
+    if "fricatives" in rules:
+        out.append([_FRICATIVES.get(p, p) for p in usual])
+    if "stress" in rules:
+        out.append([_STRESSED.get(p, p) if accent else p for p, accent in zip(usual, stressed)])
+    vowels = sum(p in _VOWEL_PHONES for p in usual)
+    if "drop" in rules and len(usual) > 1 and usual[-1] == "IY" and not stressed[-1] and vowels > 1 \
+            and usual[-2] not in _VOWEL_PHONES and usual[-2] != "Y":
+        out.append(usual[:-1])
+    texts = [" ".join(" ".join(p for p in phones if p).split()) for phones in out]
+    return [t for t in dict.fromkeys(texts) if t and t != " ".join(" ".join(usual).split())]
 
 
 def pronunciations(word: str, lang: Lang) -> tuple[str, ...]:
