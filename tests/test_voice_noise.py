@@ -151,7 +151,8 @@ class TestCrop:
         assert should_confirm(loud, "unsure") and not should_confirm(dataclasses.replace(loud, score=0.8), "unsure")
         middle = (SURE_SNR_DB + NOISY_SNR_DB) / 2
         needed = [share_needed(x) for x in (None, 30.0, SURE_SNR_DB, middle, NOISY_SNR_DB, 0.0)]
-        assert needed[:3] == [QUIET_SHARE] * 3 and QUIET_SHARE < needed[3] < NOISY_SHARE == needed[4] == needed[5]
+        assert needed[1:3] == [QUIET_SHARE] * 2 and QUIET_SHARE < needed[3] < NOISY_SHARE == needed[4] == needed[5]
+        assert needed[0] == NOISY_SHARE  # no measure: the noisiest case
 
 
     @needs_espeak

@@ -75,6 +75,17 @@ WIDE: dict[str, tuple[float, float]] = {"en": (20.0, 0.4)}
 #: condition (a reverberant room's errors reach 0.6 at a high SNR, a television's 0.83 at 9-10 dB;
 #: benchmarks/results/voice-en-fusion.txt). Held out (takes 40-49): none acted on wrongly.
 SURE_SNR_DB, NOISY_SNR_DB, QUIET_SHARE, NOISY_SHARE = 21.0, 9.0, 0.65, 0.85
+#: A word with no such measure (under 0.1 s of sound around the crop: the listener's sound begins 0.2 s
+#: before the word, which the crop's margin takes, and a guess made in the hang-over has little after it;
+#: or no speech found) needs NOISY_SHARE, the noisiest case's. With QUIET_SHARE, on the sound rig with a
+#: television at 10 dB, three of the four wrong plays of an English match were words with no measure acted
+#: on at a share of 0.66-0.70 (benchmarks/results/e2e-sound-tv-match.txt), where measured words needed 0.82-0.85.
+#: The winning phrase's own score (its mean log-probability a token over the views, ``fusion.fused_scores``)
+#: under which the word is asked back however large its share, by engine (none yet: a lone candidate's share
+#: is 1.00 however poorly it scored).
+SCORE_FLOOR: dict[str, float] = {}
+#: The score given to a word under its engine's SCORE_FLOOR: under every engine's line for asking back.
+FLOOR_SCORE = 0.3
 #: Languages whose engine's score is a share of the phrases scored, rescaled in noise as above.
 #: Greek's engine (pocketsphinx rescored by Whisper) scores otherwise: it acts at once only when
 #: both engines are sure of the same answer, a rule that already holds in noise (espeak-ng Greek
@@ -210,12 +221,37 @@ def snr_db(audio: Samples, span: tuple[int, int]) -> float | None:
 
 
 def share_needed(snr: float | None) -> float:
-    """The share of the phrases scored a word needs to be acted on at once, given the crop's ``snr``."""
-    if snr is None or snr >= SURE_SNR_DB:
+    """The share of the phrases scored a word needs to be acted on at once, given the crop's ``snr``
+    (None, not measured: the noisiest case's).
+
+    >>> share_needed(None) == share_needed(NOISY_SNR_DB) == NOISY_SHARE
+    True
+    """
+    if snr is None:
+        return NOISY_SHARE
+    if snr >= SURE_SNR_DB:
         return QUIET_SHARE
     if snr <= NOISY_SNR_DB:
         return NOISY_SHARE
     return NOISY_SHARE + (QUIET_SHARE - NOISY_SHARE) * (snr - NOISY_SNR_DB) / (SURE_SNR_DB - NOISY_SNR_DB)
+
+
+def acting_score(share: float, snr: float | None, top: float | None, engine: str) -> tuple[float, str]:
+    """The score a word heard with ``share`` of the phrases scored gets, and the rule for the log: ``share``
+    rescaled by ``in_noise`` for the crop's ``snr`` (``share_needed``), and at most FLOOR_SCORE when the
+    winning phrase's own score ``top`` (None: not known) is under ``engine``'s SCORE_FLOOR.
+
+    >>> acting_score(0.66, None, -2.95, "whisper")[0] < 0.5
+    True
+    """
+    needed = share_needed(snr)
+    score = in_noise(share, needed)
+    rule = f"share {share:.2f}, {needed:.2f} needed to act at once" + ("" if snr is not None else " (no noise measure)")
+    floor = SCORE_FLOOR.get(engine)
+    if top is not None and floor is not None and top < floor:
+        score = min(score, FLOOR_SCORE)
+        rule += f"; its score {top:.2f} under the floor {floor:.2f}: asked back"
+    return score, rule
 
 
 def in_noise(score: float, needed: float) -> float:
@@ -264,6 +300,7 @@ class SpeechCrop:
         self.name = f"{engine.name}+crop"
         self.last_span: tuple[int, int] | None = None
         self.last_snr: float | None = None
+        self._top: float | None = None  # the winning phrase's own score in the last fused decision
         self._clock = clock
 
     def __getattr__(self, attribute: str) -> Any:
@@ -298,12 +335,11 @@ class SpeechCrop:
             heard = self.engine.recognize_views(views, items)
         else:
             heard = self.engine.recognize(speech, items)
-        needed = share_needed(snr)
-        score = in_noise(heard.score, needed) if self.rescale else heard.score
+        top = self._top if several and hasattr(self.engine, "scores") else None
+        score, rule = acting_score(heard.score, snr, top, self.engine.name) if self.rescale else (heard.score, "")
         sound = "the whole sound" if span is None else \
             f"crop {span[0] / RATE:.2f}-{span[1] / RATE:.2f} s of {len(audio) / RATE:.2f} s" + \
             ("" if snr is None else f", {snr:.1f} dB over the noise")
-        rule = f"share {heard.score:.2f}, {needed:.2f} needed to act at once" if self.rescale else ""
         why = "; ".join(part for part in (sound, heard.why, rule) if part)
         heard = dataclasses.replace(heard, ms=heard.ms + spent, engine=f"{heard.engine}+crop", score=score, why=why)
         if several and span is not None and probs is not None and hasattr(self.engine, "scores"):
@@ -355,6 +391,7 @@ class SpeechCrop:
         scorer: Scorer = getattr(self.engine, "scores")
         scores, meanings = fused_scores(scorer, views, items), [p.command for p in items]
         best, share = decide(scores, meanings)
+        self._top = float(scores[best])
         return Heard(items[best].text, items[best].command, share, (self._clock() - start) * 1000, self.engine.name,
                      rival=rival(scores, meanings, best), why=candidates(scores, items))
 
