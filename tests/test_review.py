@@ -488,7 +488,10 @@ class TestStandaloneReviewByOneSwitch:
             if any(line.startswith("Right, ") for line in after):
                 return "Next mistake"
             # Try again at the top of the menu, then the expert's play among the plays
-            return lines[-1] if lines[-1] in ("Try again", mistakes[at].best.notation) else ""
+            # a play's scan line is its words, then its notation in brackets
+            best = mistakes[at].best.notation
+            last = lines[-1]
+            return last if last == "Try again" or last.endswith(f"({best})") else ""
 
         def plan(now: float) -> list[str]:
             if now > 20_000:
