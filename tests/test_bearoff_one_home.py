@@ -21,10 +21,12 @@ from tavli_voice.bots.net import result_equities
 from tavli_voice.rules import Position, legal_plays
 from tavli_voice.rules.games import S_BAR, S_OFF, S_OPP_BAR, S_OPP_OFF
 
-#: Both bearing off, where the net alone prefers another play (gnubg 2-ply's best in
-#: shared/fixtures/portes_decisions_gnubg_2ply.jsonl): (points, off, dice, the exact best)
+#: Both bearing off, where the shipped net alone prefers another play: (points, off, dice,
+#: the exact best; the second is gnubg 2-ply's best in
+#: shared/fixtures/portes_decisions_gnubg_2ply.jsonl, the first one of seeded_bear_offs(11, …))
 FIXED = [
-    ({4: 2, 6: 3, 24: -7}, (10, 8), (4, 2), "6/off"),
+    ({2: 1, 3: 2, 4: 3, 5: 2, 6: 1, 19: -2, 20: -1, 21: -3, 22: -2, 23: -3, 24: -1}, (6, 3), (1, 5),
+     "5/off 2/1"),
     ({2: 1, 3: 1, 4: 2, 22: -1, 24: -3}, (11, 11), (1, 6), "4/off 3/2"),
 ]
 

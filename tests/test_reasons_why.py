@@ -66,6 +66,17 @@ def to_play(session_seed: int, game: str = "portes", **opts: bool):  # type: ign
     raise AssertionError("no turn with a choice")
 
 
+def to_play_with_reasons():  # type: ignore[no-untyped-def]
+    """The first seeded session (from seed 5) whose first choice has reasons why the hint
+    beats the next best play (a close call has none)."""
+    for seed in range(5, 60):
+        s = to_play(seed)
+        (report,) = s.handle(C.Why())
+        if isinstance(report, E.WhyReport) and report.reasons:
+            return s
+    raise AssertionError("no seeded turn with reasons")
+
+
 # ------------------------------------------------------------------ the session
 class TestWhyInTheSession:
     def test_before_choosing_it_compares_with_the_play_most_likely_considered(self) -> None:
@@ -83,7 +94,7 @@ class TestWhyInTheSession:
     def test_before_choosing_it_speaks_of_the_next_best_play_not_yours(self, lang: str) -> None:
         """Nothing chosen: the intro names the next best play, the reasons "the other play";
         no "if you played … instead", no "your play" or "after yours"."""
-        s = to_play(5)
+        s = to_play_with_reasons()
         (report,) = s.handle(C.Why())
         assert isinstance(report, E.WhyReport) and not report.chosen and report.reasons
         ctx = NarrationContext(lang=lang, players=PLAYERS, listener=0)
