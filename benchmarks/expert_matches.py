@@ -92,7 +92,7 @@ class _Table(Session):
 
 def decision_times(ms: list[float]) -> dict[str, float]:
     """Median, 95th percentile and slowest of one seat's play decisions (ms), as
-    ``benchmarks/bots_speed.py`` reports them (issue 46: median < 50 ms, p95 < 200 ms).
+    ``benchmarks/bots_speed.py`` reports them (the aim: median < 50 ms, p95 < 200 ms).
 
     >>> decision_times([float(x) for x in range(1, 101)])
     {'median': 50.5, 'p95': 95.95, 'max': 100.0}
