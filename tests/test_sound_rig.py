@@ -123,7 +123,9 @@ def wait_spoken_to_the_end(g: Game, home: Path, after: int, timeout: float = 30.
             break
         time.sleep(0.05)
     raise TimeoutError(f"the speaker did not finish in {time.monotonic() - begun:.1f} s; its log since the "
-                       f"key:\n" + "\n".join(speaker_log(home)[after:]))
+                       f"key:\n" + "\n".join(speaker_log(home)[after:])
+                       + "\nbefore it:\n" + "\n".join(speaker_log(home)[max(0, after - 8):after])
+                       + "\nits last printed lines:\n" + "\n".join(line for _, line in g.lines[-15:]))
 
 
 def wait_speaking(g: Game, home: Path, after: int, timeout: float = 30.0) -> str:
@@ -144,7 +146,9 @@ def wait_speaking(g: Game, home: Path, after: int, timeout: float = 30.0) -> str
             break
         time.sleep(0.05)
     raise TimeoutError(f"the speaker did not begin in {time.monotonic() - begun:.1f} s; its log since the "
-                       f"key:\n" + "\n".join(speaker_log(home)[after:]))
+                       f"key:\n" + "\n".join(speaker_log(home)[after:])
+                       + "\nbefore it:\n" + "\n".join(speaker_log(home)[max(0, after - 8):after])
+                       + "\nits last printed lines:\n" + "\n".join(line for _, line in g.lines[-15:]))
 
 
 def heard(samples: np.ndarray) -> float:
@@ -274,7 +278,9 @@ def test_its_own_voice_through_the_loudspeaker_is_not_taken_for_the_player(own_r
     with own_rig.record() as rec:
         g = game(own_rig, tmp_path, "en", "--voice", "--barge-in", "interrupt", "--voice-confirm", "never")
         try:
-            g.wait_for("(8/2 6/5)", timeout=60)
+            listed = g.wait_for("(8/2 6/5)", timeout=60)
+            g.wait_for("for help", after=listed, timeout=60)  # the whole list printed, then the prompt
+            wait_spoken_to_the_end(g, home, 0, timeout=90)  # and read: a typed key waits for it
             start = len(rec.so_far())
             before = len(g.lines)
             for key in ("h", "a", "h", "a"):  # the help and the whole board, read aloud

@@ -58,7 +58,9 @@ def test_the_windows_review_status_says_the_mistake_the_roll_the_best_play_and_t
         win.frame()  # type: ignore[attr-defined]
         j = review.walk.mistakes[0]
         mistake = ("Mistake 1 of " if lang == "en" else "Λάθος 1 από ") + str(review.mistakes)
-        rolled = ("You rolled " if lang == "en" else "Έφερες ") + f"{max(j.dice)} "
+        from tavli_voice.words import dice_words
+        rolled = ("You rolled " if lang == "en" else "Έφερες ") + (
+            dice_words(j.dice, lang, "acc") if j.dice[0] == j.dice[1] else f"{max(j.dice)} ")
         status = list(win.view.status)  # type: ignore[attr-defined]
         assert len(status) == 2 and status[0].startswith(mistake), status
         assert status[1].startswith(rolled), status
