@@ -196,9 +196,10 @@ def fit(game: str, x: FloatArray, y: FloatArray, epochs: int, *, hidden: int = 8
 
     ``hold_out`` picks the 5% of ``x`` the fit never sees: every 20th row (``rows``,
     as the recorded commands ran), or every 20th block of :data:`HOLD_OUT_BLOCK`
-    rows (``blocks``; smaller blocks when there are fewer than 20 of them). A game's rows sit together and share its result, so with
-    ``rows`` the held-out rows have their games' neighbours in the fit and their
-    cross-entropy keeps falling while the net learns those games by heart; whole
+    rows (``blocks``; smaller blocks when there are fewer than 20 of them). A game's rows
+    sit together and share its result, so with ``rows`` the held-out rows have their
+    games' neighbours in the fit and their cross-entropy keeps falling while the net
+    learns those games by heart; whole
     blocks are mostly whole games, so ``blocks`` measures positions of unseen
     games, what a long fit needs to stop at the right epoch."""
     net = Net.new(game, hidden, seed) if init is None else Net(
