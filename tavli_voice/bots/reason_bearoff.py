@@ -35,17 +35,8 @@ def expected_rolls(home: Sequence[int]) -> float:
     return bearoff.mean_rolls(home)
 
 
-def bearing_off(pos: Position) -> bool:
-    """Both sides bearing off (R6): every checker on the board in its own home, none on
-    the bar or pinned, so the rest of the game is two races that cannot meet.
-
-    >>> bearing_off(Position.initial("portes"))
-    False
-    """
-    if pos.bar[0] or pos.bar[1] or any(pos.pins):
-        return False
-    opp = pos.flip()
-    return not any(pos.mine(p) or opp.mine(p) for p in range(7, 25))
+#: Both sides bearing off (R6): the same test the expert's exact play uses.
+bearing_off = bearoff.both_bearing_off
 
 
 def rolls_left(pos: Position) -> tuple[float, float]:
