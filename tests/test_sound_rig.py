@@ -106,6 +106,14 @@ def speaker_log(home: Path) -> list[str]:
     return [line for line in text.splitlines() if "speak #" in line]
 
 
+def told_since(g: Game, home: Path, after: int) -> str:
+    """For a wait that timed out: the speaker's log since line ``after`` and the lines just before
+    it, then the game's last printed lines."""
+    log = speaker_log(home)
+    return ("\n".join(log[after:]) + "\nbefore it:\n" + "\n".join(log[max(0, after - 8):after])
+            + "\nits last printed lines:\n" + "\n".join(line for _, line in g.lines[-15:]))
+
+
 def wait_spoken_to_the_end(g: Game, home: Path, after: int, timeout: float = 30.0) -> list[str]:
     """Wait until the game has started speaking since log line ``after`` and its last utterance played to
     the end (the speaker's own word, not a stretch of silence: under load a sentence can pause mid-way);
@@ -123,9 +131,7 @@ def wait_spoken_to_the_end(g: Game, home: Path, after: int, timeout: float = 30.
             break
         time.sleep(0.05)
     raise TimeoutError(f"the speaker did not finish in {time.monotonic() - begun:.1f} s; its log since the "
-                       f"key:\n" + "\n".join(speaker_log(home)[after:])
-                       + "\nbefore it:\n" + "\n".join(speaker_log(home)[max(0, after - 8):after])
-                       + "\nits last printed lines:\n" + "\n".join(line for _, line in g.lines[-15:]))
+                       f"key:\n" + told_since(g, home, after))
 
 
 def wait_speaking(g: Game, home: Path, after: int, timeout: float = 30.0) -> str:
@@ -146,9 +152,7 @@ def wait_speaking(g: Game, home: Path, after: int, timeout: float = 30.0) -> str
             break
         time.sleep(0.05)
     raise TimeoutError(f"the speaker did not begin in {time.monotonic() - begun:.1f} s; its log since the "
-                       f"key:\n" + "\n".join(speaker_log(home)[after:])
-                       + "\nbefore it:\n" + "\n".join(speaker_log(home)[max(0, after - 8):after])
-                       + "\nits last printed lines:\n" + "\n".join(line for _, line in g.lines[-15:]))
+                       f"key:\n" + told_since(g, home, after))
 
 
 def heard(samples: np.ndarray) -> float:
