@@ -31,6 +31,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from tavli_voice import blas  # noqa: F401  (one BLAS thread; before numpy is imported)
 from tavli_voice.bots import make_bot, pre_roll_score
 from tavli_voice.bots.base import Bot
 from tavli_voice.rules import DiceSource, Position, game_outcome, legal_plays

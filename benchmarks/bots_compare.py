@@ -23,6 +23,8 @@ import random
 import time
 from pathlib import Path
 
+from tavli_voice import blas  # noqa: F401  (one BLAS thread; before numpy is imported)
+
 import numpy as np
 
 from tavli_voice.bots.base import Bot

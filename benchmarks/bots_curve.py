@@ -22,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # training/ is not installed
 
+from tavli_voice import blas  # noqa: F401, E402  (one BLAS thread; before numpy is imported)
 from tavli_voice.bots.net import Net  # noqa: E402
 from training.train import match_vs_strong  # noqa: E402
 

@@ -31,15 +31,13 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import time
 
 # one BLAS thread, as the program runs (tavli_voice/cli.py): OpenBLAS's threads waiting for a
 # core on a busy machine made the search's p95 217 ms here against 45 ms with one thread
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-
+from tavli_voice import blas  # noqa: F401  (before numpy is imported)
 from tavli_voice.bots import ExpertBot, StrongBot
 from tavli_voice.bots.playouts import Decision, random_decisions
 

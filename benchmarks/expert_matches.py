@@ -47,8 +47,7 @@ from typing import Any
 # waiting for a core on the busy 2-CPU machine the Fevga match on seed 101 took 2,173 s,
 # against 180 s with one (the same 61-41); the expert's median decision 83 ms -> 33 ms and
 # p95 2,066 ms -> 616 ms, side by side at load 12
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-
+from tavli_voice import blas  # noqa: F401  (before numpy is imported)
 from tavli_voice import events as E
 from tavli_voice.bots.base import Bot
 from tavli_voice.bots.expert import ExpertBot

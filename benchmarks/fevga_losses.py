@@ -52,6 +52,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tavli_voice import blas  # noqa: F401  (one BLAS thread; before numpy is imported)
+
 import numpy as np
 from numpy.typing import NDArray
 

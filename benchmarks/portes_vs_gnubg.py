@@ -159,6 +159,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if a.out is None:
         ap.error("--out is needed to play")
     sys.path.insert(0, str(REPO))
+    from tavli_voice import blas  # noqa: F401  (one BLAS thread; before numpy is imported)
     from tavli_voice.bots import make_bot
 
     done: set[tuple[int, bool]] = set()

@@ -10,11 +10,9 @@ import os
 import sys
 from typing import Callable
 
-# The bots' nets multiply small matrices, where BLAS worker threads cost far more
-# than they save on a busy two-core machine (the expert's decisions measured 3–6
-# times slower with them); one thread unless the user chose otherwise. This must
-# happen before numpy is first imported.
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+# One BLAS thread for the bots' nets unless the user chose otherwise (see blas.py);
+# this must happen before numpy is first imported.
+from . import blas  # noqa: F401
 
 SUBCOMMANDS = ("play", "resume", "moves", "hear", "models", "enroll", "window", "review")
 
