@@ -661,3 +661,88 @@ def test_a_number_held_for_its_rest_and_joined_is_logged_with_both_parts(caplog)
     assert "heard 'twenty three' as ChoosePlay(number=23)" in played
     assert "after the held 'twenty' (candidates 'twenty' -0.20): candidates 'three' -0.30; " \
            "joined into 'twenty three'" in played and played.endswith("acted on at once (score 0.90, confirm unsure)")
+
+
+class _PreferringListener(FakeListener):
+    """A listener whose recogniser hears the first of the commands it prefers that is listened for."""
+
+    def hear(self, prefer: list[C.Command], score: float, began: float) -> Heard:
+        from tavli_voice.speech.grammar import phrases
+
+        offered = {p.command: p.text for p in phrases(self.options, "en")}  # type: ignore[arg-type]
+        command = next(c for c in prefer if c in offered)
+        return Heard(offered[command], command, score, 20.0, "whisper+crop", began=began)
+
+
+def _listened_for(listener: FakeListener) -> set[object]:
+    from tavli_voice.speech.grammar import phrases
+
+    return {p.command for p in phrases(listener.options, "en")}  # type: ignore[arg-type]
+
+
+def test_after_a_no_the_refused_play_is_not_heard_in_the_next_word_and_is_back_for_the_word_after() -> None:
+    """ "Did you say three?" — "no" — the number said again is recognised without "three", even
+    by a recogniser that would hear "three" again; the word after that may be "three" once more,
+    and then it is asked back, not played."""
+    clock = _Clock()
+    app, _, out, _, seen = make()
+    listener = _PreferringListener()
+    source = VoiceSource(app, listener, out, clock=clock)
+    if app.session.phase is Phase.ROLL:
+        app.command(C.Roll())
+    assert app.session.phase is Phase.PLAY and len(app.session.plays) >= 3
+    three, two = C.ChoosePlay(3), C.ChoosePlay(2)
+    out.put(listener.hear([three], 0.3, began=99.0))
+    assert source.poll() is None and source.held == three
+    clock.now = 101.0
+    out.put(Heard("no", C.No(), 0.9, 20.0, "whisper+crop", began=100.5))
+    assert source.poll() is None and source.held is None
+    assert three not in _listened_for(listener) and two in _listened_for(listener)
+    clock.now = 103.0
+    out.put(listener.hear([three, two], 0.3, began=102.0))  # the engine would say "three" again
+    assert source.poll() is None and source.held == two  # "two", unsure: asked back
+    assert _asked(seen)[-1].startswith("Did you say two?")
+    clock.now = 105.0
+    out.put(Heard("no", C.No(), 0.9, 20.0, "whisper+crop", began=104.0))
+    assert source.poll() is None
+    # the word after: "two" is left out now, "three" is listened for again and, heard sure,
+    # asked back (refused here before), never played unasked
+    assert three in _listened_for(listener) and two not in _listened_for(listener)
+    before = list(app.session.log)
+    clock.now = 107.0
+    out.put(listener.hear([three, two], 0.9, began=106.0))
+    assert source.poll() is None and source.held == three and app.session.log == before
+    clock.now = 109.0
+    out.put(Heard("yes", C.Yes(), 0.9, 20.0, "whisper+crop", began=108.0))
+    assert source.poll() == three
+
+
+def test_a_refused_play_is_listened_for_again_after_any_next_word_and_once_the_game_moves_on() -> None:
+    clock = _Clock()
+    app, _, out, _, _ = make()
+    listener = _PreferringListener()
+    source = VoiceSource(app, listener, out, clock=clock)
+    if app.session.phase is Phase.ROLL:
+        app.command(C.Roll())
+    one = C.ChoosePlay(1)
+    out.put(listener.hear([one], 0.3, began=99.0))
+    assert source.poll() is None
+    clock.now = 101.0
+    out.put(Heard("no", C.No(), 0.9, 20.0, "whisper+crop", began=100.5))
+    assert source.poll() is None and one not in _listened_for(listener)
+    # silence and a word begun before the "no" do not count as the next word
+    out.put(Heard("", None, 0.0, 20.0, "whisper+crop", "nothing", began=101.5))
+    assert source.poll() is None and one not in _listened_for(listener)
+    out.put(Heard("score", C.Score(), 0.9, 20.0, "whisper+crop", began=100.0))
+    assert source.poll() == C.Score() and one not in _listened_for(listener)
+    out.put(Heard("score", C.Score(), 0.9, 20.0, "whisper+crop", began=102.0))
+    assert source.poll() == C.Score() and one in _listened_for(listener)
+    # refused again, then a play typed: the game moved on, everything on offer is listened for
+    out.put(listener.hear([one], 0.3, began=103.0))
+    assert source.poll() is None
+    clock.now = 105.0
+    out.put(Heard("no", C.No(), 0.9, 20.0, "whisper+crop", began=104.5))
+    assert source.poll() is None and one not in _listened_for(listener)
+    app.command(C.ChoosePlay(2))  # to confirm: the plays are still on offer, "one" among them
+    assert app.session.phase is Phase.CONFIRM and one in _listened_for(listener)
+    assert source.left_out is None

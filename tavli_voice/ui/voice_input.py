@@ -164,6 +164,10 @@ class VoiceSource:
     television on, "eight" was heard as an unsure "three", refused, said again, and heard as
     a sure "three", which made play 3).
 
+    The next word after that "no" is listened for without the refused word's phrases (``left_out``),
+    so the recogniser cannot make the same wrong guess of the number said again; the word after
+    has it back (a "no" misheard does not take a play away for good), still asked back if heard.
+
     A play's number whose sound began before the plays on offer were (the roll, another
     turn) is dropped (logged): it was meant for other plays (on the sound rig, the "no" said
     to a question in one turn was recognised just after the next roll, against its 49 plays,
@@ -195,6 +199,11 @@ class VoiceSource:
         self.asked_in: tuple[object, ...] = ()
         #: the commands refused ("no" to "did you say …?") and where the game was then
         self.refused: list[tuple[C.Command, tuple[object, ...]]] = []
+        #: the command just refused, not listened for in the next word heard; when it was
+        #: refused (``clock``) and where the game was then (``_where``)
+        self.left_out: C.Command | None = None
+        self.left_out_at = -math.inf
+        self.left_out_in: tuple[object, ...] = ()
         #: the turn and phase whose plays are on offer, and since when (``clock``)
         self.offered: tuple[object, ...] = self._turn_phase()
         self.offered_at = -math.inf
@@ -230,9 +239,29 @@ class VoiceSource:
                     asked = Options(commands=frozenset({"yes", "no"}))
                 self.listener.set_options(asked)
                 return
-            self.listener.set_options(self.options())
+            self.listener.set_options(self._without_refused(self.options()))
         except ValueError:  # a command without voice words: leave it to the keyboard
             log.exception("voice options")
+
+    def _without_refused(self, options: "Options") -> "Options":
+        """``options`` without the command just refused, for the next word heard after the "no"
+        (``left_out``; forgotten once the game is elsewhere)."""
+        import dataclasses
+
+        if self.left_out is None:
+            return options
+        if self._where() != self.left_out_in:
+            log.info("voice: the game moved on: %r listened for again", self.left_out)
+            self.left_out = None
+            return options
+        return dataclasses.replace(options, left_out=frozenset({self.left_out}))
+
+    def _listen_again_for_refused(self, refused: C.Command) -> None:
+        """The word after the one heard without ``refused`` may be it again (asked back)."""
+        if self.left_out is refused:
+            self.left_out = None
+            log.info("voice: %r listened for again", refused)
+            self.refresh()
 
     def _where(self) -> tuple[object, ...]:
         """The turn, its phase and the steps taken: a question asked elsewhere is not answered here."""
@@ -304,8 +333,15 @@ class VoiceSource:
     def _heard(self, item: Any, *, goes_on: bool = False) -> object:
         """What ``item`` (a ``Heard``) does: a command to play, None (stop polling), or ``_GO_ON``;
         the session log tells why (``_decided``). ``goes_on``: a number that begins longer ones."""
+        refused = self.left_out
+        # heard without the refused command: a word begun after the "no" (not a silence, nor
+        # the barge-in that only stops the narrator)
+        after_no = refused is not None and item.reason not in ("nothing", "barge_in") \
+            and (item.began is None or item.began >= self.left_out_at)
         done = self._decide(item, goes_on)
         _decided(item, self._rule)
+        if after_no and refused is not None:
+            self._listen_again_for_refused(refused)
         return done
 
     def _decide(self, item: Any, goes_on: bool = False) -> object:
@@ -369,6 +405,12 @@ class VoiceSource:
         if isinstance(command, C.StopSpeech):
             return command  # the question stays open
         held, self.held = self.held, None
+        if isinstance(command, (C.No, C.Cancel)) and held is not None \
+                and not isinstance(held, C.StopSpeech):
+            # the number said again is not heard as the same wrong guess: the next word is
+            # listened for without it
+            self.left_out, self.left_out_at, self.left_out_in = held, self.clock(), self.asked_in
+            log.info("voice: %r refused: the next word is listened for without it", held)
         self.refresh()
         if not isinstance(command, (C.Yes, C.Confirm, C.No, C.Cancel)):
             return command
