@@ -1,0 +1,176 @@
+"""Where the Greek engine loses the word said in noise: never proposed, or proposed and outscored.
+
+Run: ``python benchmarks/greek_noise.py --noise white --snr 10 [--step 13] [--sphinx remove_noise=yes]``
+
+The clips, noise and decisions are the voice benchmark of record's (``benchmarks/voice.py --lang el``:
+espeak-ng Greek voices, the play phase of 9 plays and its commands, noise mixed per clip with seed
+``[seed, index]``), by default its TUNING part only (``el`` at 3 rates x 3 pitches and the first 12 variants;
+``--part held-out`` for the rest, never to tune on). The game's Greek engine (``choose_engine(None, "el")``:
+the crop to the loudest speech around pocketsphinx proposing and the multilingual Whisper base choosing,
+``speech/engine_rescore.py``) decides each clip; what both engines made of it (``Evidence``) is kept, and
+each clip not right is put in one of:
+
+- never proposed: the command said was not among pocketsphinx's proposals (its first ``DEPTH`` distinct
+  phrases of ``PATHS`` n-best paths, or its own answer), so Whisper never scored it;
+- outscored: it was proposed, and Whisper with pocketsphinx's weight (``decide``) chose another;
+- no proposal: pocketsphinx heard no phrase at all.
+
+Right is right at once plus right after asking back (``voice.record_outcome``); acted on wrongly is the
+count to keep at 0.
+
+Settings to try, one run each (the same clips and noise every run):
+
+- ``--sphinx KEY=VALUE[,KEY=VALUE]``: pocketsphinx's front end and search: ``remove_noise`` (its spectral
+  noise removal, off as shipped), ``agc`` (none/max/noise), ``dither`` (yes/no), ``lowerf``/``upperf``
+  (the filter bank's band, Hz), ``beam``/``wbeam``/``pbeam`` (search beams), ``maxhmmpf``;
+- ``--sphinx-hears band``: pocketsphinx decodes the crop's 250-3800 Hz band (``fusion.band_limited``);
+  Whisper still hears the crop;
+- ``--paths N --depth N``: how many n-best paths are read and how many distinct phrases proposed;
+- ``--weight W``: pocketsphinx's weight against Whisper (``engine_rescore.WEIGHT``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks import noise as sound  # noqa: E402
+from benchmarks.voice import FSDD, record_clips, record_outcome  # noqa: E402
+from tavli_voice.speech.engine_rescore import Evidence  # noqa: E402
+from tavli_voice.speech.fusion import band_limited  # noqa: E402
+from tavli_voice.speech.grammar import PHASE_COMMANDS, Options, phrases  # noqa: E402
+from tavli_voice.speech.heard import Heard  # noqa: E402
+
+#: The columns of the split, in order.
+SPLIT = ("right at once", "right after asking back", "never proposed", "outscored", "no proposal",
+         "acted on wrongly")
+#: Settings of feat.params (the acoustic model's front end); the rest go to pocketsphinx's Config.
+FEAT = {"remove_noise", "agc", "lowerf", "upperf", "nfilt", "cmn"}
+
+
+def sphinx_settings(text: str | None) -> dict[str, str]:
+    """``KEY=VALUE,KEY=VALUE`` as a dict (empty for None).
+
+    >>> sphinx_settings("remove_noise=yes,beam=1e-60")
+    {'remove_noise': 'yes', 'beam': '1e-60'}
+    """
+    if not text:
+        return {}
+    return dict(part.split("=", 1) for part in text.split(","))
+
+
+def remake_decoder(sphinx: Any, settings: dict[str, str]) -> None:
+    """``sphinx``'s decoder made again as ``engine_sphinx`` makes it, with ``settings`` changed."""
+    ps = sphinx._ps
+    model = Path(ps.get_model_path("en-us/en-us"))
+    lines = [line for line in (model / "feat.params").read_text().splitlines() if line.strip()]
+    feat = dict(line.split(None, 1) for line in lines)
+    feat["-remove_noise"] = "no"
+    config: dict[str, Any] = {}
+    for name, value in settings.items():
+        if name in FEAT:
+            feat[f"-{name}"] = value
+        else:
+            config[name] = value == "yes" if value in ("yes", "no") else int(value) if name == "maxhmmpf" \
+                else float(value)
+    path = Path(sphinx._tmp.name) / "feat.params"
+    path.write_text("".join(f"{k} {v}\n" for k, v in feat.items()))
+    sphinx._decoder = ps.Decoder(ps.Config(hmm=str(model), featparams=str(path), dict=None, lm=None, lw=1.0,
+                                           loglevel="FATAL", **config))
+    sphinx._words = set()
+    sphinx._searches.clear()
+
+
+def split_of(heard: Heard, found: Evidence | Heard | None, meant: object) -> str:
+    """One of SPLIT for a decision ``heard`` made from ``found`` of the word meaning ``meant``."""
+    result = record_outcome(heard, heard.command == meant)
+    if result.startswith("right") or result == "acted on wrongly":
+        return result
+    if not isinstance(found, Evidence):
+        return "no proposal"
+    return "outscored" if meant in found.acoustic else "never proposed"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--noise", choices=("white", "pink", "babble"), default=None)
+    parser.add_argument("--snr", type=float, default=10.0)
+    parser.add_argument("--part", choices=("tuning", "held-out", "all"), default="tuning")
+    parser.add_argument("--variants", type=int, default=1000)
+    parser.add_argument("--step", type=int, default=13)
+    parser.add_argument("--plays", type=int, default=9)
+    parser.add_argument("--seed", type=int, default=40)
+    parser.add_argument("--clips", type=Path, default=Path(tempfile.gettempdir()) / "tavli-voice-bench-clips")
+    parser.add_argument("--sphinx", default=None, help="pocketsphinx settings, KEY=VALUE[,KEY=VALUE]")
+    parser.add_argument("--sphinx-hears", choices=("crop", "band"), default="crop")
+    parser.add_argument("--paths", type=int, default=None)
+    parser.add_argument("--depth", type=int, default=None)
+    parser.add_argument("--weight", type=float, default=None)
+    parser.add_argument("--show", action="store_true", help="print each clip not right")
+    args = parser.parse_args()
+
+    from tavli_voice.speech.recognizer import choose_engine
+
+    start = time.perf_counter()
+    engine: Any = choose_engine(None, "el")
+    inner = engine.engine
+    settings = sphinx_settings(args.sphinx)
+    if settings:
+        remake_decoder(inner.sphinx, settings)
+    for name in ("paths", "depth", "weight"):
+        if getattr(args, name) is not None:
+            setattr(inner, name, getattr(args, name))
+    if args.sphinx_hears == "band":
+        plain = inner.sphinx.recognize
+        inner.sphinx.recognize = lambda audio, items: plain(band_limited(audio), items)
+    kept: list[Evidence | Heard | None] = [None]
+    evidence = inner.evidence
+
+    def keep(*a: Any, **k: Any) -> Evidence | Heard:
+        kept[0] = evidence(*a, **k)
+        return kept[0]
+
+    inner.evidence = keep
+    items = phrases(Options(plays=args.plays, commands=PHASE_COMMANDS["play"]), "el")
+    clips = record_clips("el", FSDD, args.step, args.variants, args.plays, args.clips, args.part)
+    sources = {"babble": sound.espeak_talk(sound.BABBLE_TALK, args.clips)}
+    label = f"{args.noise} {args.snr:g} dB" if args.noise else "quiet"
+    print(f"el {args.part}: {len(clips)} clips, {label}, seed {args.seed}, every {args.step}th; sphinx "
+          f"{settings or 'as shipped'}, hears {args.sphinx_hears}; paths {inner.paths}, depth {inner.depth}, "
+          f"weight {inner.weight:g}; ready in {time.perf_counter() - start:.1f} s", flush=True)
+    seen: Counter[str] = Counter()
+    cpu: list[float] = []
+    began = time.perf_counter()
+    for index, (_row, name, _held, _said, meant, clip) in enumerate(clips):
+        rng = np.random.default_rng([args.seed, index])
+        x, _ = sound.mix(clip, args.noise, args.snr if args.noise else 0.0, rng, pad_s=0.5, sources=sources)
+        kept[0] = None
+        at = time.process_time()
+        heard = engine.recognize(x, items)
+        cpu.append((time.process_time() - at) * 1000)
+        found = kept[0]
+        where = split_of(heard, found, meant)
+        seen[where] += 1
+        if args.show and not where.startswith("right"):
+            proposals = "" if not isinstance(found, Evidence) else ", ".join(
+                p.text for p, _ in zip(found.chosen, found.heard))
+            print(f"  {where:16s} {name} -> «{heard.text}» ({heard.score:.2f}); proposed: {proposals}")
+    n = len(clips)
+    right = seen[SPLIT[0]] + seen[SPLIT[1]]
+    print(f"  {n} clips in {time.perf_counter() - began:.0f} s; CPU a decision median {np.median(cpu):.0f} ms, "
+          f"p95 {np.percentile(cpu, 95):.0f} ms; load {os.getloadavg()[0]:.1f}")
+    print("  " + " | ".join(f"{c} {seen[c]}" for c in SPLIT) + f" | right {right} of {n} ({100 * right / n:.1f}%)")
+
+
+if __name__ == "__main__":
+    main()
