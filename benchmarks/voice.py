@@ -37,6 +37,7 @@ push-to-talk nothing does.
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import os
 import statistics
@@ -44,6 +45,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -704,6 +706,100 @@ def record_outcome(heard: Heard, right: bool) -> str:
     return "asked, then wrong" if asked else "acted on wrongly"
 
 
+#: What a game makes of a word and, when it was asked back and wrong, the player's "no" and the
+#: same thing said again (``--repeat``): right at once; right with one question (asked and right,
+#: or asked, wrong, and the repeat right at once); right with two questions (the repeat asked back
+#: too, and right); a wrong play acted on, on either attempt; not right after two attempts (the
+#: repeat wrong and asked back or not understood, or the first word not understood: the game says
+#: so, nothing is asked).
+CONVERSATION_COLUMNS = ("right at once", "right with one question", "right with two questions",
+                        "acted on wrongly", "not right after two attempts")
+
+
+def conversation_outcome(first: Heard, first_right: bool, again: Heard | None = None,
+                         again_right: bool = False) -> str:
+    """One of CONVERSATION_COLUMNS: ``first`` as ``record_outcome`` takes it, and when it was asked
+    back and wrong, ``again`` (the repeat after the player's "no"). A repeat heard as the command
+    refused is asked back again, however sure (``voice_decision.Reason.REFUSED_BEFORE``)."""
+    said = record_outcome(first, first_right)
+    if said == "right at once":
+        return "right at once"
+    if said == "right after asking back":
+        return "right with one question"
+    if said == "acted on wrongly":
+        return "acted on wrongly"
+    if said == "no answer" or again is None or again.command is None:
+        return "not right after two attempts"
+    asked = should_confirm(again, "unsure") or again.command == first.command
+    if again_right:
+        return "right with two questions" if asked else "right with one question"
+    return "not right after two attempts" if asked else "acted on wrongly"
+
+
+#: The ways the repeat is heard (``--repeat``): against the whole list, as before the refused word
+#: was left out, and without the refused command's phrases (``grammar.Options.left_out``).
+REPEAT_MODES = ("whole list", "refused left out")
+
+
+def repeat_items(items: tuple[Phrase, ...], refused: object, mode: str) -> tuple[Phrase, ...]:
+    """The phrases the repeat is heard against: ``items``, without ``refused``'s in "refused left out"."""
+    return items if mode == "whole list" else tuple(p for p in items if p.command != refused)
+
+
+def repeat_sound(lang: Lang, name: str, fsdd_dir: Path, folder: Path) -> np.ndarray:
+    """The same thing said again, for the clip ``name`` of ``record_clips``: English, the speaker's
+    next take of the digit in the same part (tuning takes 0-39, held-out 40-49); Greek, the same words
+    by the same voice and pitch made anew 20 words a minute slower (a repeat is said more slowly)."""
+    if lang == "en":
+        digit, speaker, take = Path(name).stem.split("_")
+        part = HELD_OUT_TAKES if int(take) in HELD_OUT_TAKES else range(HELD_OUT_TAKES.start)
+        other = part.start + (int(take) - part.start + 1) % len(part)
+        return audio.load(fsdd_dir / f"{digit}_{speaker}_{other}.wav")
+    setting, text = name.split(": ", 1)
+    voice, speed, pitch = setting.split()
+    slower = str(int(speed) - 20)
+    key = hashlib.sha1(f"{voice}|{slower}|{pitch}|{text}|again".encode()).hexdigest()[:16]
+    path = folder / f"el_{key}.wav"
+    if not path.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["espeak-ng", "-v", voice, "-s", slower, "-p", pitch, "-w", str(path), text], check=True)
+    return audio.load(path)
+
+
+def converse(engine: object, heard: Heard, meant: object, items: tuple[Phrase, ...],
+             said_again: Callable[[], np.ndarray]) -> dict[str, str]:
+    """Each of REPEAT_MODES' ``conversation_outcome`` for ``heard`` (the first word, ``meant``
+    said): when it was asked back and wrong, the sound ``said_again()`` is heard in each mode."""
+    again_sound = said_again() if record_outcome(heard, heard.command == meant) == "asked, then wrong" else None
+    out: dict[str, str] = {}
+    for mode in REPEAT_MODES:
+        again = None if again_sound is None else engine.recognize(  # type: ignore[attr-defined]
+            again_sound, repeat_items(items, heard.command, mode))
+        out[mode] = conversation_outcome(heard, heard.command == meant, again,
+                                         again is not None and again.command == meant)
+    return out
+
+
+def in_condition(clip: np.ndarray, condition: tuple[str | None, float, bool, str | None],
+                 rng: np.random.Generator, room_ir: np.ndarray, pad: float, sources: dict) -> np.ndarray:
+    """``clip`` in ``condition`` (noise kind, SNR, room, band): the room's echo, then the noise
+    (``rng``'s segment, ``pad`` s each side), then the band."""
+    from benchmarks import noise as sound
+
+    kind, snr, room, band = condition
+    x = sound.convolve(clip.astype(np.float64), room_ir).astype(np.float32) if room else clip
+    x, _ = sound.mix(x, kind, snr, rng, pad_s=pad, sources=sources)
+    return sound.telephone(x) if band else x
+
+
+def repeat_in_condition(lang: Lang, name: str, fsdd_dir: Path, folder: Path,
+                        condition: tuple[str | None, float, bool, str | None], seed: list[int],
+                        room_ir: np.ndarray, pad: float, sources: dict) -> np.ndarray:
+    """``repeat_sound`` in ``condition``, with the noise of ``seed``."""
+    return in_condition(repeat_sound(lang, name, fsdd_dir, folder), condition, np.random.default_rng(seed),
+                        room_ir, pad, sources)
+
+
 def condition_label(kind: str | None, snr: float, room: bool, band: str | None) -> str:
     parts = [f"{kind} {snr:g} dB"] if kind else []
     parts += ["room"] if room else []
@@ -750,6 +846,16 @@ def set_greek_options(engine: object, args: argparse.Namespace) -> None:
             setattr(engine, option, getattr(args, option))
 
 
+def record_conditions(args: argparse.Namespace) -> list[tuple[str, str | None, float, bool, str | None]]:
+    """(label, noise kind, SNR, room, band) of each condition asked for: those of record
+    (``--of-record``, only ``--conditions`` when given), else the one ``--noise``/``--room``/``--band`` make."""
+    if args.of_record:
+        return [(c[0], c[1], c[2], c[3], None) for c in CONDITIONS_OF_RECORD
+                if not args.conditions or c[0] in args.conditions.split(",")]
+    snr = args.snr if args.noise else 0.0
+    return [(condition_label(args.noise, snr, args.room, args.band), args.noise, snr, args.room, args.band)]
+
+
 def bench_record(args: argparse.Namespace) -> None:
     """``--lang``/``--noise``/``--room``/``--band``: one table per language (rows per speaker or voice
     group and condition, what a game on the default settings does), and ``--jsonl`` lines."""
@@ -759,12 +865,7 @@ def bench_record(args: argparse.Namespace) -> None:
     from tavli_voice.speech.recognizer import choose_engine
 
     langs: list[Lang] = ["en", "el"] if args.lang == "both" else [args.lang]
-    if args.of_record:
-        conditions = [(c[0], c[1], c[2], c[3], None) for c in CONDITIONS_OF_RECORD]
-    else:
-        snr = args.snr if args.noise else 0.0
-        conditions = [(condition_label(args.noise, snr, args.room, args.band), args.noise, snr, args.room,
-                       args.band)]
+    conditions = record_conditions(args)
     jsonl = open(args.jsonl, "w", encoding="utf-8") if args.jsonl else None
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.clips or Path(tmp)
@@ -794,24 +895,29 @@ def bench_record(args: argparse.Namespace) -> None:
                   f"clips and engine ready in {made:.1f} s")
             rows: dict[tuple[str, str], Counter[str]] = {}
             times: dict[tuple[str, str], list[float]] = {}
+            talks: dict[str, dict[tuple[str, str], Counter[str]]] = {mode: {} for mode in REPEAT_MODES}
             for label, kind, snr, room, band in conditions:
                 began = time.perf_counter()
                 cpu: list[float] = []
                 wall: list[float] = []
                 for index, (row, name, held, said, meant, clip) in enumerate(clips):
-                    rng = np.random.default_rng([args.seed, index])
-                    x = sound.convolve(clip.astype(np.float64), room_ir).astype(np.float32) if room else clip
-                    x, _ = sound.mix(x, kind, snr, rng, pad_s=args.pad, sources=sources)
-                    if band:
-                        x = sound.telephone(x)
+                    x = in_condition(clip, (kind, snr, room, band), np.random.default_rng([args.seed, index]),
+                                     room_ir, args.pad, sources)
                     cpu_at, wall_at = time.process_time(), time.perf_counter()
                     heard = engine.recognize(x, items)  # type: ignore[attr-defined]
                     cpu.append((time.process_time() - cpu_at) * 1000)
                     wall.append((time.perf_counter() - wall_at) * 1000)
                     result = record_outcome(heard, heard.command == meant)
-                    for key in ((row, label), ("all", label), *((("all held out", label),) if held else ())):
+                    keys = ((row, label), ("all", label), *((("all held out", label),) if held else ()))
+                    for key in keys:
                         rows.setdefault(key, Counter())[result] += 1
                         times.setdefault(key, []).append(heard.ms)
+                    if args.repeat:  # fresh noise for the repeat: its own seed
+                        said = converse(engine, heard, meant, items, functools.partial(
+                            repeat_in_condition, lang, name, args.fsdd, folder, (kind, snr, room, band),
+                            [args.seed, index, 2], room_ir, args.pad, sources))
+                        for mode, key in ((m, k) for m in REPEAT_MODES for k in keys):
+                            talks[mode].setdefault(key, Counter())[said[mode]] += 1
                     if jsonl is not None:
                         jsonl.write(json.dumps({
                             "lang": lang, "row": row, "clip": name, "held_out": held, "said": said,
@@ -825,22 +931,29 @@ def bench_record(args: argparse.Namespace) -> None:
                       f"{float(np.percentile(wall, 95)):.0f} ms; load average "
                       f"{os.getloadavg()[0]:.1f})", flush=True)
             print_record_table(rows, times)
+            if args.repeat:
+                for mode in REPEAT_MODES:
+                    against = "the whole list" if mode == "whole list" else "the list without the refused command"
+                    print(f"\n  {lang}, asked back and wrong: \"no\", and the same thing said again, heard "
+                          f"against {against}")
+                    print_record_table(talks[mode], None, CONVERSATION_COLUMNS)
     if jsonl is not None:
         jsonl.close()
 
 
-def print_record_table(rows: dict[tuple[str, str], Counter[str]], times: dict[tuple[str, str], list[float]]) -> None:
+def print_record_table(rows: dict[tuple[str, str], Counter[str]], times: dict[tuple[str, str], list[float]] | None,
+                       columns: tuple[str, ...] = RECORD_COLUMNS) -> None:
+    """One line per (row, condition): each column's share; with ``times``, the decision times too."""
     head = f"  {'speaker / voice':28s} {'condition':26s} {'n':>5s} " + " ".join(
-        f"{c:>{max(9, len(c))}s}" for c in RECORD_COLUMNS) + f" {'median ms':>9s} {'p95 ms':>7s}"
+        f"{c:>{max(9, len(c))}s}" for c in columns) + (f" {'median ms':>9s} {'p95 ms':>7s}" if times else "")
     print(head)
     order = sorted(rows, key=lambda k: (k[0].startswith("all"), k[0]))
     for key in order:
         seen = rows[key]
         n = sum(seen.values())
-        cells = " ".join(f"{100 * seen[c] / n:>{max(9, len(c)) - 1}.1f}%" for c in RECORD_COLUMNS)
-        ms = times[key]
-        print(f"  {key[0]:28s} {key[1]:26s} {n:5d} {cells} {statistics.median(ms):9.0f} "
-              f"{float(np.percentile(ms, 95)):7.0f}")
+        cells = " ".join(f"{100 * seen[c] / n:>{max(9, len(c)) - 1}.1f}%" for c in columns)
+        ms = f" {statistics.median(times[key]):9.0f} {float(np.percentile(times[key], 95)):7.0f}" if times else ""
+        print(f"  {key[0]:28s} {key[1]:26s} {n:5d} {cells}{ms}")
 
 
 def main() -> None:
@@ -886,6 +999,14 @@ def main() -> None:
                         help="which part of the data (default all)")
     record.add_argument("--of-record", action="store_true",
                         help="every condition of record in turn: quiet, white/pink/babble at 10 and 5 dB, room")
+    record.add_argument("--conditions", default=None,
+                        help="with --of-record, only these conditions (labels joined by commas, e.g. "
+                             "'quiet,white 10 dB,room')")
+    record.add_argument("--repeat", action="store_true",
+                        help="also the conversation: a word asked back and wrong gets the player's \"no\" and the "
+                             "same thing said again (English: the speaker's next take; Greek: the voice made anew "
+                             "20 words a minute slower), in the same condition with fresh noise, heard against the "
+                             "whole list and without the refused command; two tables of CONVERSATION_COLUMNS")
     record.add_argument("--clips", type=Path, default=Path(tempfile.gettempdir()) / "tavli-voice-bench-clips",
                         help="folder where the espeak-ng clips are made once and used again (default: "
                              "tavli-voice-bench-clips in the system's temporary folder)")

@@ -19,6 +19,7 @@ from benchmarks import noise as sound  # noqa: E402
 from speech_helpers import espeak_file, fsdd, needs_espeak, needs_fsdd  # noqa: E402
 from tavli_voice.speech import audio  # noqa: E402
 from tavli_voice.speech.cli import hear_main  # noqa: E402
+from tavli_voice.speech.heard import Heard  # noqa: E402
 
 
 def talkers(seed: int) -> dict[str, list[np.ndarray]]:
@@ -131,3 +132,79 @@ def test_hear_says_what_a_game_would_do(tmp_path: Path, monkeypatch: pytest.Monk
     for line in lines:
         assert line["act"] == ("ask" if line.get("ask") else "now")
         assert (line["act"] == "now") == (line["score"] >= 0.5 and line["command"] != {"name": "resign"})
+
+
+def _heard(number: int | None, score: float) -> Heard:
+    from tavli_voice.commands import ChoosePlay
+
+    return Heard(str(number or ""), None if number is None else ChoosePlay(number), score, 1.0, "test")
+
+
+@pytest.mark.parametrize("first, again, meant, column", [
+    ((3, 0.9), None, 3, "right at once"),
+    ((3, 0.1), None, 3, "right with one question"),
+    ((5, 0.9), None, 3, "acted on wrongly"),
+    ((None, 0.0), None, 3, "not right after two attempts"),
+    ((5, 0.1), (3, 0.9), 3, "right with one question"),      # asked, no, then right at once
+    ((5, 0.1), (3, 0.1), 3, "right with two questions"),
+    ((5, 0.1), (7, 0.9), 3, "acted on wrongly"),              # the repeat acted on wrongly
+    ((5, 0.1), (5, 0.9), 3, "not right after two attempts"),  # the refused word again: asked back
+    ((5, 0.1), (7, 0.1), 3, "not right after two attempts"),
+    ((5, 0.1), (None, 0.0), 3, "not right after two attempts"),
+])
+def test_a_conversation_is_counted_in_its_column(first: tuple, again: tuple | None, meant: int,
+                                                  column: str) -> None:
+    from benchmarks.voice import CONVERSATION_COLUMNS, conversation_outcome
+
+    one = _heard(*first)
+    two = None if again is None else _heard(*again)
+    assert column in CONVERSATION_COLUMNS
+    assert conversation_outcome(one, one.text == str(meant), two,
+                                two is not None and two.text == str(meant)) == column
+
+
+class _Preferring:
+    """A made engine: the first of its preferences among the phrases it is given, at its score."""
+
+    def __init__(self, prefer: list[tuple[int, float]]) -> None:
+        self.prefer = prefer
+        self.given: list[tuple[str, ...]] = []
+
+    def recognize(self, _sound: np.ndarray, items: tuple) -> Heard:
+        self.given.append(tuple(p.text for p in items))
+        offered = {getattr(p.command, "number", None) for p in items}
+        return _heard(*next((n, s) for n, s in self.prefer if n in offered))
+
+
+def test_the_repeat_is_said_only_after_a_wrong_question_and_heard_without_the_refused_word() -> None:
+    from benchmarks.voice import converse
+    from tavli_voice.commands import ChoosePlay
+    from tavli_voice.speech.grammar import Options, phrases
+
+    items = phrases(Options(plays=9), "en")
+    said: list[int] = []
+
+    def again() -> np.ndarray:
+        said.append(1)
+        return word(1)
+
+    engine = _Preferring([(5, 0.9), (3, 0.9)])  # hears "five" sure whenever it may
+    first = _heard(5, 0.1)  # asked back, and wrong: "three" was said
+    assert converse(engine, first, ChoosePlay(3), items, again) == {
+        "whole list": "not right after two attempts", "refused left out": "right with one question"}
+    assert said == [1]
+    assert "five" in engine.given[0] and "five" not in engine.given[1] and "three" in engine.given[1]
+    # right at once, or acted on wrongly: nothing is said again
+    assert set(converse(engine, _heard(3, 0.9), ChoosePlay(3), items, again).values()) == {"right at once"}
+    assert set(converse(engine, _heard(5, 0.9), ChoosePlay(3), items, again).values()) == {"acted on wrongly"}
+    assert said == [1] and len(engine.given) == 2
+
+
+@needs_fsdd
+def test_the_english_repeat_is_the_speakers_next_take_of_the_digit_in_the_same_part(tmp_path: Path) -> None:
+    from benchmarks.voice import FSDD, repeat_sound
+
+    for take, other in ((12, 13), (39, 0), (45, 46), (49, 40)):
+        again = repeat_sound("en", f"3_lucas_{take}.wav", FSDD, tmp_path)
+        assert np.array_equal(again, fsdd(3, "lucas", other))
+        assert not np.array_equal(again, fsdd(3, "lucas", take))
