@@ -21,10 +21,16 @@ count to keep at 0.
 Settings to try, one run each (the same clips and noise every run):
 
 - ``--sphinx KEY=VALUE[,KEY=VALUE]``: pocketsphinx's front end and search: ``remove_noise`` (its spectral
-  noise removal, off as shipped), ``agc`` (none/max/noise), ``dither`` (yes/no), ``lowerf``/``upperf``
-  (the filter bank's band, Hz), ``beam``/``wbeam``/``pbeam`` (search beams), ``maxhmmpf``;
+  noise removal on every utterance, its estimate started afresh each time), ``agc``
+  (none/max/noise), ``dither`` (yes/no), ``lowerf``/``upperf`` (the filter bank's band, Hz),
+  ``beam``/``wbeam``/``pbeam`` (search beams), ``maxhmmpf``;
 - ``--sphinx-hears band``: pocketsphinx decodes the crop's 250-3800 Hz band (``fusion.band_limited``);
+  ``whole``: the whole sound, noise around the word too (its noise removal has the noise to measure);
   Whisper still hears the crop;
+- ``--remove-noise-below DB``: pocketsphinx's noise removal on an utterance whose edges are less than DB under
+  the whole (``SphinxRecognizer.remove_noise_below``; ``inf``: always, ``none``: never);
+- ``--sphinx-pad S``: seconds of near silence ``audio.for_decoder`` puts each side of what pocketsphinx hears
+  (0.2 as shipped; its noise removal starts its estimate on the first frames);
 - ``--paths N --depth N``: how many n-best paths are read and how many distinct phrases proposed;
 - ``--weight W``: pocketsphinx's weight against Whisper (``engine_rescore.WEIGHT``).
 """
@@ -32,6 +38,7 @@ Settings to try, one run each (the same clips and noise every run):
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import tempfile
@@ -83,6 +90,9 @@ def remake_decoder(sphinx: Any, settings: dict[str, str]) -> None:
         else:
             config[name] = value == "yes" if value in ("yes", "no") else int(value) if name == "maxhmmpf" \
                 else float(value)
+    if feat["-remove_noise"] == "yes":  # on for every utterance, its estimate started afresh each time
+        feat["-remove_noise"] = "no"
+        sphinx.remove_noise_below = math.inf
     path = Path(sphinx._tmp.name) / "feat.params"
     path.write_text("".join(f"{k} {v}\n" for k, v in feat.items()))
     sphinx._decoder = ps.Decoder(ps.Config(hmm=str(model), featparams=str(path), dict=None, lm=None, lw=1.0,
@@ -112,7 +122,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=40)
     parser.add_argument("--clips", type=Path, default=Path(tempfile.gettempdir()) / "tavli-voice-bench-clips")
     parser.add_argument("--sphinx", default=None, help="pocketsphinx settings, KEY=VALUE[,KEY=VALUE]")
-    parser.add_argument("--sphinx-hears", choices=("crop", "band"), default="crop")
+    parser.add_argument("--sphinx-hears", choices=("crop", "band", "whole"), default="crop")
+    parser.add_argument("--remove-noise-below", default=None, help="dB, inf or none")
+    parser.add_argument("--sphinx-pad", type=float, default=None, help="seconds of padding for pocketsphinx")
     parser.add_argument("--paths", type=int, default=None)
     parser.add_argument("--depth", type=int, default=None)
     parser.add_argument("--weight", type=float, default=None)
@@ -127,12 +139,24 @@ def main() -> None:
     settings = sphinx_settings(args.sphinx)
     if settings:
         remake_decoder(inner.sphinx, settings)
+    if args.remove_noise_below is not None:
+        below = args.remove_noise_below
+        inner.sphinx.remove_noise_below = None if below == "none" else float(below)
     for name in ("paths", "depth", "weight"):
         if getattr(args, name) is not None:
             setattr(inner, name, getattr(args, name))
+    if args.sphinx_pad is not None:
+        import functools
+
+        from tavli_voice.speech import audio, engine_sphinx
+        engine_sphinx.for_decoder = functools.partial(audio.for_decoder, seconds=args.sphinx_pad)
     if args.sphinx_hears == "band":
         plain = inner.sphinx.recognize
         inner.sphinx.recognize = lambda audio, items: plain(band_limited(audio), items)
+    whole: list[np.ndarray] = []
+    if args.sphinx_hears == "whole":
+        plain_whole = inner.sphinx.recognize
+        inner.sphinx.recognize = lambda audio, items: plain_whole(whole[0], items)
     kept: list[Evidence | Heard | None] = [None]
     evidence = inner.evidence
 
@@ -146,8 +170,9 @@ def main() -> None:
     sources = {"babble": sound.espeak_talk(sound.BABBLE_TALK, args.clips)}
     label = f"{args.noise} {args.snr:g} dB" if args.noise else "quiet"
     print(f"el {args.part}: {len(clips)} clips, {label}, seed {args.seed}, every {args.step}th; sphinx "
-          f"{settings or 'as shipped'}, hears {args.sphinx_hears}; paths {inner.paths}, depth {inner.depth}, "
-          f"weight {inner.weight:g}; ready in {time.perf_counter() - start:.1f} s", flush=True)
+          f"{settings or 'as shipped'}, noise removal below {inner.sphinx.remove_noise_below} dB, "
+          f"hears {args.sphinx_hears}, pad {args.sphinx_pad}; paths {inner.paths}, "
+          f"depth {inner.depth}, weight {inner.weight:g}; ready in {time.perf_counter() - start:.1f} s", flush=True)
     seen: Counter[str] = Counter()
     cpu: list[float] = []
     began = time.perf_counter()
@@ -155,6 +180,7 @@ def main() -> None:
         rng = np.random.default_rng([args.seed, index])
         x, _ = sound.mix(clip, args.noise, args.snr if args.noise else 0.0, rng, pad_s=0.5, sources=sources)
         kept[0] = None
+        whole[:] = [x]
         at = time.process_time()
         heard = engine.recognize(x, items)
         cpu.append((time.process_time() - at) * 1000)

@@ -163,6 +163,52 @@ class TestPocketsphinxConfidence:
         assert any(not asked for right, asked in outcomes if right)  # a sure result is acted on
 
 
+@needs_espeak
+class TestPocketsphinxNoiseRemoval:
+    """pocketsphinx's own noise removal, on for a sound whose edges are noisy, starts afresh every utterance."""
+
+    @staticmethod
+    def noisy(word: str, level: float, rng: Any) -> Any:
+        import numpy as np
+        clip = espeak(word, "el")
+        return (clip + level * rng.standard_normal(len(clip))).astype(np.float32)
+
+    def test_the_same_sound_decodes_the_same_after_other_sounds(self) -> None:
+        import numpy as np
+        engine = SphinxRecognizer("el", remove_noise_below=math.inf)
+        items = phrases(Options(plays=9, commands=PHASE_COMMANDS["play"]), "el")
+        rng = np.random.default_rng(7)
+        word = self.noisy("τέσσερα", 0.02, rng)
+        first = engine.recognize(word, items)
+        proposed = engine.candidates(items)
+        for other, level in (("ρίξε", 0.1), ("οκτώ", 0.005), ("βοήθεια", 0.2)):
+            engine.recognize(self.noisy(other, level, rng), items)
+        again = engine.recognize(word, items)
+        assert (again.text, again.score) == (first.text, first.score)
+        assert engine.candidates(items) == proposed
+        # off, the decoder hears other features
+        plain = SphinxRecognizer("el")
+        plain.recognize(word, items)
+        assert [s for _, s in plain.candidates(items)] != [s for _, s in proposed]
+
+    def test_only_a_sound_with_noisy_edges_has_its_noise_removed(self) -> None:
+        import numpy as np
+        from tavli_voice.speech.engine_sphinx import edges_db
+        items = phrases(Options(plays=9, commands=PHASE_COMMANDS["play"]), "el")
+        rng = np.random.default_rng(3)
+        quiet = np.concatenate([np.zeros(3200), espeak("πέντε", "el"), np.zeros(3200)]).astype(np.float32)
+        noisy = self.noisy("πέντε", 0.05, rng)
+        assert edges_db(noisy) < 15 < edges_db(quiet)
+        gated, plain, always = (SphinxRecognizer("el", remove_noise_below=b) for b in (15.0, None, math.inf))
+
+        def scores(engine: SphinxRecognizer, sound: Any) -> list[float]:
+            engine.recognize(sound, items)
+            return [s for _, s in engine.candidates(items)]
+
+        assert scores(gated, quiet) == scores(plain, quiet) != scores(always, quiet)
+        assert scores(gated, noisy) == scores(always, noisy) != scores(plain, noisy)
+
+
 @needs_fsdd
 class TestRealRecordings:
     """A handful of real people's digits (FSDD, 8 kHz, trimmed tight) offered as 9 plays."""

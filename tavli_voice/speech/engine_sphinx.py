@@ -8,7 +8,12 @@ reused for every utterance in that turn).
 
 Audio is decoded as a whole utterance (``full_utt=True``: cepstral mean
 normalisation over the utterance), trimmed and padded with 0.2 s of silence
-and a faint noise floor (``audio.for_decoder``).
+and a faint noise floor (``audio.for_decoder``). With ``remove_noise_below``
+the front end's own noise removal (the acoustic model's setting) is on for an
+utterance whose edges (``EDGE_S`` each side: the noise around the word that
+the crop keeps) are less than that many dB under the whole, its noise estimate
+started afresh for every utterance, so the same sound always decodes the same
+way.
 
 The score of a result is its margin over the best hypothesis that means
 another command, from the decoder's n-best list (see ``confidence``): the
@@ -26,7 +31,9 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Callable
 
-from .audio import Samples, for_decoder
+import numpy as np
+
+from .audio import RATE, Samples, for_decoder
 from .grammar import Phrase, jsgf, lookup
 from .heard import EngineUnavailable, Heard
 from .lexicon import pronunciations
@@ -36,6 +43,8 @@ from .words import Lang
 CACHE_SIZE = 16
 #: Hypotheses of the n-best list looked at for a rival (another command).
 NBEST = 30
+#: Seconds at each end of the sound heard taken for the noise around the word (``edges_db``).
+EDGE_S = 0.1
 #: Margin (in the decoder's log units, base 1.0001) at which the confidence is 0.5.
 #: Measured with "did you say …?" below 0.5: espeak-ng Greek voices and variants
 #: (21 settings, numbers 1-30 + commands): asks for 31% of right results and lets
@@ -58,12 +67,14 @@ class SphinxRecognizer:
 
     name = "pocketsphinx"
 
-    def __init__(self, lang: Lang, clock: Callable[[], float] = time.perf_counter) -> None:
+    def __init__(self, lang: Lang, clock: Callable[[], float] = time.perf_counter,
+                 remove_noise_below: float | None = None) -> None:
         try:
             import pocketsphinx
         except ImportError as err:  # pragma: no cover - a declared dependency
             raise EngineUnavailable("engine_missing", engine=self.name, detail=str(err)) from err
         self.lang: Lang = lang
+        self.remove_noise_below = remove_noise_below
         self._clock = clock
         self._ps = pocketsphinx
         self._words: set[str] = set()
@@ -77,7 +88,10 @@ class SphinxRecognizer:
         # carries over from one utterance to the next: the same clip decoded
         # twice could give two answers. Decoder input has a known noise floor
         # (audio.for_decoder), so it is turned off, through a copy of the file
-        # (feat.params overrides settings given to the decoder).
+        # (feat.params overrides settings given to the decoder); with
+        # ``remove_noise_below`` the front end is made again before each
+        # utterance (``recognize``), noise removal on or off, which also starts
+        # its estimate afresh.
         params = (model / "feat.params").read_text().replace("-remove_noise yes", "-remove_noise no")
         self._tmp = tempfile.TemporaryDirectory(prefix="tavli-sphinx-")
         featparams = Path(self._tmp.name) / "feat.params"
@@ -122,6 +136,10 @@ class SphinxRecognizer:
         start = self._clock()
         self._activate(items)
         decoder = self._decoder
+        if self.remove_noise_below is not None:  # the noise estimate of this utterance alone (about 0.03 ms)
+            config = decoder.config  # type: ignore[attr-defined]
+            config["remove_noise"] = edges_db(audio) < self.remove_noise_below
+            decoder.reinit_feat(config)  # type: ignore[attr-defined]
         decoder.start_utt()  # type: ignore[attr-defined]
         decoder.process_raw(for_decoder(audio), False, True)  # type: ignore[attr-defined]
         decoder.end_utt()  # type: ignore[attr-defined]
@@ -149,6 +167,22 @@ class SphinxRecognizer:
             if phrase is not None and phrase.text not in out:
                 out[phrase.text] = (phrase, _log_units(float(path.score)))
         return list(out.values())
+
+
+def edges_db(audio: Samples, edge_s: float = EDGE_S) -> float:
+    """How far (dB) the first and last ``edge_s`` of ``audio`` are under its whole power (inf: too short to tell).
+
+    >>> import numpy as np
+    >>> word = np.concatenate([np.zeros(1600), np.ones(8000), np.zeros(1600)]).astype(np.float32)
+    >>> edges_db(word) > 60, round(edges_db(word + 1.0), 1), edges_db(word[:3000])
+    (True, 5.0, inf)
+    """
+    x = np.asarray(audio, dtype=np.float64)
+    edge = int(edge_s * RATE)
+    if len(x) < 4 * edge:
+        return math.inf
+    around = np.concatenate([x[:edge], x[-edge:]])
+    return float(10 * np.log10((np.mean(x ** 2) + 1e-12) / (np.mean(around ** 2) + 1e-12)))
 
 
 def _log_units(probability: float) -> float:
