@@ -29,7 +29,8 @@ seats): the shipped expert against one that searches wider (``--margin``,
 ``--width``) only at decisions of the phases named by ``--phases``, or against
 several such variants at once (``--variant PHASES:MARGIN:WIDTH``, repeated; the
 shipped expert's games are played once). ``--out`` keeps every pair's points so
-a long detached run resumes; ``--speed N`` times the same variants' decisions.
+a long detached run resumes; ``--recorded`` prints the comparison from the pairs
+a file holds so far, playing none; ``--speed N`` times the same variants' decisions.
 
 Usage::
 
@@ -383,6 +384,32 @@ def compare(game: str, pairs: int, seed: int, variants: Sequence[Variant],
     return lines
 
 
+def recorded(out: Path, game: str, seed: int) -> list[str]:
+    """The comparison from the pairs an ``--out`` file holds, playing none: each variant
+    against the shipped expert over the pairs both have played (a run still going, or
+    one stopped short, read so far)."""
+    points: dict[str, dict[int, float]] = {}
+    for line in out.read_text(encoding="utf-8").splitlines():
+        rec = json.loads(line) if line.strip() else {}
+        if (rec.get("game"), rec.get("seed")) == (game, seed):
+            points.setdefault(rec["bot"], {})[int(rec["pair"])] = float(rec["points"])
+    base = points.pop(SHIPPED, {})
+    lines = [f"{game}: pairs recorded in {out.name}, seed {seed}",
+             f"  shipped expert: {len(base)} pairs, ppg {np.mean(list(base.values())) / 2:+.3f}"
+             if base else "  shipped expert: no pairs"]
+    for label, wide in points.items():
+        both = sorted(set(wide) & set(base))
+        if not both:
+            lines.append(f"  {label}: no pairs the shipped expert has played")
+            continue
+        d = np.array([wide[p] - base[p] for p in both]) / 2
+        se = float(d.std(ddof=1) / math.sqrt(len(d))) if len(d) > 1 else float("nan")
+        lines += [f"  {label}: {len(both)} pairs, ppg {np.mean([wide[p] for p in both]) / 2:+.3f}"
+                  f" (the shipped expert {np.mean([base[p] for p in both]) / 2:+.3f} on them)",
+                  f"    paired difference {d.mean():+.3f} ± {se:.3f} points a game"]
+    return lines
+
+
 def speed(game: str, n: int, seed: int, variants: Sequence[Variant]) -> list[str]:
     """Decision times (CPU ms of this process, so a loaded machine reads fair) of the
     shipped expert and each wider-searching variant over the seeded decisions of
@@ -426,7 +453,14 @@ def main(argv: list[str] | None = None) -> int:
                          "instead of --phases/--margin/--width)")
     ap.add_argument("--out", type=Path, help="--compare: JSON lines, one per pair and bot; "
                     "pairs already there are read back, so a run resumes")
+    ap.add_argument("--recorded", action="store_true",
+                    help="with --out: the comparison from the pairs already there, playing none")
     a = ap.parse_args(argv)
+    if a.recorded:
+        if a.out is None:
+            ap.error("--recorded reads the pairs of --out")
+        print("\n".join(recorded(a.out, a.game, a.seed)), flush=True)
+        return 0
     try:
         variants = ([Variant.parse(v) for v in a.variant] if a.variant else
                     [Variant.parse(f"{a.phases}:{a.margin}:{a.width}")])

@@ -183,3 +183,24 @@ def test_the_speed_table_has_a_row_for_the_shipped_search_and_each_variant() -> 
     for r in rows:
         med, p95 = float(r[r.index("median") + 1]), float(r[r.index("p95") + 1])
         assert 0.0 <= med <= p95
+
+
+def test_recorded_pairs_compare_each_variant_on_the_pairs_both_played(tmp_path: Path) -> None:
+    import json
+
+    from benchmarks.fevga_losses import main, recorded
+
+    rows = [("shipped", 0, 2.0), ("shipped", 1, -1.0), ("shipped", 2, 0.0),
+            ("wide", 0, 4.0), ("wide", 2, 2.0), ("wide", 5, 9.0),  # pair 5: no shipped game
+            ("shipped", 3, 7.0)]
+    out = tmp_path / "pairs.jsonl"
+    out.write_text("".join(json.dumps({"bot": b, "game": "fevga", "seed": 3, "pair": p,
+                                       "points": x}) + "\n" for b, p, x in rows)
+                   + json.dumps({"bot": "wide", "game": "fevga", "seed": 4, "pair": 1,
+                                 "points": 50.0}) + "\n")
+    lines = recorded(out, "fevga", 3)
+    assert "shipped expert: 4 pairs, ppg +1.000" in lines[1]
+    # pairs 0 and 2: differences (4-2)/2 = 1 and (2-0)/2 = 1 a game
+    assert "wide: 2 pairs, ppg +1.500 (the shipped expert +0.500 on them)" in lines[2]
+    assert "paired difference +1.000 ± 0.000 points a game" in lines[3]
+    assert main(["--game", "fevga", "--seed", "3", "--out", str(out), "--recorded"]) == 0
