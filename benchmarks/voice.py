@@ -63,6 +63,7 @@ from tavli_voice.speech.heard import Heard  # noqa: E402
 from tavli_voice.speech.listener import should_confirm  # noqa: E402
 from tavli_voice.speech.vad import EnergyVad, Utterance, VadSettings  # noqa: E402
 from tavli_voice.speech.words import COMMAND_WORDS, Lang, number_text, number_variants  # noqa: E402
+from tavli_voice.ui import voice_decision  # noqa: E402
 
 FSDD = Path(__file__).resolve().parents[2] / "shared" / "speech" / "fsdd-dev"
 TURN = frozenset({"undo", "position", "plays", "pips", "score", "hint", "resign"})
@@ -717,10 +718,12 @@ CONVERSATION_COLUMNS = ("right at once", "right with one question", "right with 
 
 
 def conversation_outcome(first: Heard, first_right: bool, again: Heard | None = None,
-                         again_right: bool = False) -> str:
+                         again_right: bool = False, both: bool = False) -> str:
     """One of CONVERSATION_COLUMNS: ``first`` as ``record_outcome`` takes it, and when it was asked
     back and wrong, ``again`` (the repeat after the player's "no"). A repeat heard as the command
-    refused is asked back again, however sure (``voice_decision.Reason.REFUSED_BEFORE``)."""
+    refused is asked back again, however sure (``voice_decision.Reason.REFUSED_BEFORE``). ``both``:
+    the repeat is decided as the game decides the word after a "no" (``voice_decision.decide`` with
+    the first attempt: an unsure repeat sure enough over both attempts is acted on)."""
     said = record_outcome(first, first_right)
     if said == "right at once":
         return "right at once"
@@ -731,14 +734,22 @@ def conversation_outcome(first: Heard, first_right: bool, again: Heard | None = 
     if said == "no answer" or again is None or again.command is None:
         return "not right after two attempts"
     asked = should_confirm(again, "unsure") or again.command == first.command
+    if both:
+        from tavli_voice.ui.voice_decision import Action, VoiceState, decide
+
+        asked = decide(again, VoiceState(first=first), lambda c: c == first.command).action is not Action.ACT
     if again_right:
         return "right with two questions" if asked else "right with one question"
     return "not right after two attempts" if asked else "acted on wrongly"
 
 
 #: The ways the repeat is heard (``--repeat``): against the whole list, as before the refused word
-#: was left out, and without the refused command's phrases (``grammar.Options.left_out``).
-REPEAT_MODES = ("whole list", "refused left out")
+#: was left out; without the refused command's phrases (``grammar.Options.left_out``); and so, decided
+#: with the first attempt's shares too (``voice_decision.BOTH_NEEDED``, set by ``--both-needed``).
+REPEAT_MODES = ("whole list", "refused left out", "both attempts")
+
+#: Shares over both attempts tried in the sweep ``--repeat`` prints (``voice_decision.BOTH_NEEDED``).
+BOTH_SWEEP = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95)
 
 
 def repeat_items(items: tuple[Phrase, ...], refused: object, mode: str) -> tuple[Phrase, ...]:
@@ -767,16 +778,32 @@ def repeat_sound(lang: Lang, name: str, fsdd_dir: Path, folder: Path) -> np.ndar
 
 
 def converse(engine: object, heard: Heard, meant: object, items: tuple[Phrase, ...],
-             said_again: Callable[[], np.ndarray]) -> dict[str, str]:
+             said_again: Callable[[], np.ndarray],
+             weighed: list[tuple[float, bool]] | None = None) -> dict[str, str]:
     """Each of REPEAT_MODES' ``conversation_outcome`` for ``heard`` (the first word, ``meant``
-    said): when it was asked back and wrong, the sound ``said_again()`` is heard in each mode."""
+    said): when it was asked back and wrong, the sound ``said_again()`` is heard in each mode
+    ("both attempts" decides the repeat heard without the refused command). ``weighed``: gets
+    (share over both attempts, right) of each repeat heard unsure whose command the two attempts
+    together find likeliest (``voice_decision.with_first``), for the sweep of BOTH_SWEEP."""
+    from tavli_voice.ui.voice_decision import with_first
+
     again_sound = said_again() if record_outcome(heard, heard.command == meant) == "asked, then wrong" else None
     out: dict[str, str] = {}
+    heard_as: dict[tuple[Phrase, ...], Heard] = {}
     for mode in REPEAT_MODES:
-        again = None if again_sound is None else engine.recognize(  # type: ignore[attr-defined]
-            again_sound, repeat_items(items, heard.command, mode))
+        again = None
+        if again_sound is not None:
+            listen = repeat_items(items, heard.command, mode)
+            if listen not in heard_as:
+                heard_as[listen] = engine.recognize(again_sound, listen)  # type: ignore[attr-defined]
+            again = heard_as[listen]
         out[mode] = conversation_outcome(heard, heard.command == meant, again,
-                                         again is not None and again.command == meant)
+                                         again is not None and again.command == meant, mode == "both attempts")
+        if mode == "both attempts" and weighed is not None and again is not None and again.command is not None \
+                and should_confirm(again, "unsure"):
+            both = with_first(again, heard)
+            if both is not None and both[0] == again.command:
+                weighed.append((both[1], again.command == meant))
     return out
 
 
@@ -866,6 +893,7 @@ def bench_record(args: argparse.Namespace) -> None:
 
     langs: list[Lang] = ["en", "el"] if args.lang == "both" else [args.lang]
     conditions = record_conditions(args)
+    set_both_needed(args)
     jsonl = open(args.jsonl, "w", encoding="utf-8") if args.jsonl else None
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.clips or Path(tmp)
@@ -896,6 +924,7 @@ def bench_record(args: argparse.Namespace) -> None:
             rows: dict[tuple[str, str], Counter[str]] = {}
             times: dict[tuple[str, str], list[float]] = {}
             talks: dict[str, dict[tuple[str, str], Counter[str]]] = {mode: {} for mode in REPEAT_MODES}
+            sweep: dict[str, list[tuple[float, bool]]] = {}
             for label, kind, snr, room, band in conditions:
                 began = time.perf_counter()
                 cpu: list[float] = []
@@ -913,11 +942,11 @@ def bench_record(args: argparse.Namespace) -> None:
                         rows.setdefault(key, Counter())[result] += 1
                         times.setdefault(key, []).append(heard.ms)
                     if args.repeat:  # fresh noise for the repeat: its own seed
-                        said = converse(engine, heard, meant, items, functools.partial(
+                        talk = converse(engine, heard, meant, items, functools.partial(
                             repeat_in_condition, lang, name, args.fsdd, folder, (kind, snr, room, band),
-                            [args.seed, index, 2], room_ir, args.pad, sources))
+                            [args.seed, index, 2], room_ir, args.pad, sources), sweep.setdefault(label, []))
                         for mode, key in ((m, k) for m in REPEAT_MODES for k in keys):
-                            talks[mode].setdefault(key, Counter())[said[mode]] += 1
+                            talks[mode].setdefault(key, Counter())[talk[mode]] += 1
                     if jsonl is not None:
                         jsonl.write(json.dumps({
                             "lang": lang, "row": row, "clip": name, "held_out": held, "said": said,
@@ -932,13 +961,44 @@ def bench_record(args: argparse.Namespace) -> None:
                       f"{os.getloadavg()[0]:.1f})", flush=True)
             print_record_table(rows, times)
             if args.repeat:
-                for mode in REPEAT_MODES:
-                    against = "the whole list" if mode == "whole list" else "the list without the refused command"
-                    print(f"\n  {lang}, asked back and wrong: \"no\", and the same thing said again, heard "
-                          f"against {against}")
-                    print_record_table(talks[mode], None, CONVERSATION_COLUMNS)
+                print_repeat_tables(lang, talks, sweep)
     if jsonl is not None:
         jsonl.close()
+
+
+def set_both_needed(args: argparse.Namespace) -> None:
+    """``voice_decision.BOTH_NEEDED`` for the "both attempts" mode of ``--repeat`` (``--both-needed``)."""
+    from tavli_voice.speech.crop import NOISY_SHARE
+
+    if args.repeat:
+        voice_decision.BOTH_NEEDED = args.both_needed if args.both_needed is not None else \
+            voice_decision.BOTH_NEEDED if voice_decision.BOTH_NEEDED is not None else NOISY_SHARE
+
+
+def print_repeat_tables(lang: str, talks: dict[str, dict[tuple[str, str], Counter[str]]],
+                        sweep: dict[str, list[tuple[float, bool]]]) -> None:
+    """``--repeat``'s tables: one of CONVERSATION_COLUMNS for each of REPEAT_MODES, then the sweep."""
+    for mode in REPEAT_MODES:
+        against = {"whole list": "against the whole list",
+                   "refused left out": "against the list without the refused command",
+                   "both attempts": "without the refused command and decided with the first "
+                                    f"attempt's shares (needed {voice_decision.BOTH_NEEDED})"}[mode]
+        print(f"\n  {lang}, asked back and wrong: \"no\", and the same thing said again, heard {against}")
+        print_record_table(talks[mode], None, CONVERSATION_COLUMNS)
+    print_both_sweep(sweep)
+
+
+def print_both_sweep(sweep: dict[str, list[tuple[float, bool]]]) -> None:
+    """For each condition, the unsure repeats the two attempts together find likeliest, and how many of them
+    a share over both of each of BOTH_SWEEP would act on at once, right / wrong."""
+    print("\n  unsure repeats whose command both attempts find likeliest: acted on at once right/wrong, by the "
+          "share over both needed")
+    print(f"  {'condition':26s} {'n':>4s} " + " ".join(f"{t:>7.2f}" for t in BOTH_SWEEP))
+    for label, seen in sweep.items():
+        right = [sum(1 for v, r in seen if v >= t and r) for t in BOTH_SWEEP]
+        wrong = [sum(1 for v, r in seen if v >= t and not r) for t in BOTH_SWEEP]
+        cells = " ".join(f"{a:>3d}/{b:<3d}" for a, b in zip(right, wrong))
+        print(f"  {label:26s} {len(seen):4d} {cells}")
 
 
 def print_record_table(rows: dict[tuple[str, str], Counter[str]], times: dict[tuple[str, str], list[float]] | None,
@@ -1007,6 +1067,10 @@ def main() -> None:
                              "same thing said again (English: the speaker's next take; Greek: the voice made anew "
                              "20 words a minute slower), in the same condition with fresh noise, heard against the "
                              "whole list and without the refused command; two tables of CONVERSATION_COLUMNS")
+    record.add_argument("--both-needed", type=float, default=None,
+                        help="with --repeat, the share over both attempts at which the \"both attempts\" mode acts "
+                             "on an unsure repeat (default: the game's voice_decision.BOTH_NEEDED, or the share a "
+                             "word in noise needs alone, crop.NOISY_SHARE, when the game has none)")
     record.add_argument("--clips", type=Path, default=Path(tempfile.gettempdir()) / "tavli-voice-bench-clips",
                         help="folder where the espeak-ng clips are made once and used again (default: "
                              "tavli-voice-bench-clips in the system's temporary folder)")

@@ -521,6 +521,9 @@ class TestChoosing:
         assert isinstance(engine, SpeechCrop) and isinstance(engine.engine, RescoredRecognizer)
         assert engine.name == "pocketsphinx+whisper+crop" and engine.gap_s == GAP_S["el"] and not engine.rescale
         assert choose_engine("pocketsphinx+whisper", "el").name == "pocketsphinx+whisper"
+        from tavli_voice.speech.engine_sphinx import RESCORED_REMOVE_NOISE_BELOW
+        assert engine.engine.sphinx.remove_noise_below == RESCORED_REMOVE_NOISE_BELOW == 15.0
+        assert choose_engine("pocketsphinx", "el").remove_noise_below is None  # pocketsphinx alone: as measured
 
     def test_without_a_multilingual_whisper_greek_says_what_could_not_run(
             self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
@@ -633,3 +636,17 @@ def test_whisper_no_longer_wanted_after_encoding_makes_no_decoder_call() -> None
         assert counting.calls == ["align"]
     finally:
         whisper._model = real
+
+
+def test_the_decision_carries_each_commands_share_by_both_engines_scores() -> None:
+    """``Heard.shares``: the commands both engines weighed, by their combined scores, summing to 1, so a
+    word said again after a no can be weighed with this attempt (``fusion.with_first``)."""
+    sphinx = FakeSphinx(ChoosePlay(21), 0.7, [(ChoosePlay(21), -100.0), (ChoosePlay(29), -100.0 - NEAR)])
+    engine = RescoredRecognizer(sphinx, FakeWhisper({ChoosePlay(21): -0.2, ChoosePlay(29): -1.5}),  # type: ignore[arg-type]
+                                everything=True)
+    heard = engine.recognize(AUDIO, ITEMS)
+    commands = [c for c, _ in heard.shares]
+    assert commands[:2] == [ChoosePlay(21), ChoosePlay(29)]
+    assert abs(sum(s for _, s in heard.shares) - 1.0) < 1e-9
+    share = dict(heard.shares)
+    assert share[ChoosePlay(21)] / share[ChoosePlay(29)] > 3.0  # Whisper's 1.3 nats ahead, the acoustics barely

@@ -191,9 +191,11 @@ def test_the_repeat_is_said_only_after_a_wrong_question_and_heard_without_the_re
     engine = _Preferring([(5, 0.9), (3, 0.9)])  # hears "five" sure whenever it may
     first = _heard(5, 0.1)  # asked back, and wrong: "three" was said
     assert converse(engine, first, ChoosePlay(3), items, again) == {
-        "whole list": "not right after two attempts", "refused left out": "right with one question"}
+        "whole list": "not right after two attempts", "refused left out": "right with one question",
+        "both attempts": "right with one question"}
     assert said == [1]
     assert "five" in engine.given[0] and "five" not in engine.given[1] and "three" in engine.given[1]
+    assert len(engine.given) == 2  # the list without the refused word is heard once for both modes
     # right at once, or acted on wrongly: nothing is said again
     assert set(converse(engine, _heard(3, 0.9), ChoosePlay(3), items, again).values()) == {"right at once"}
     assert set(converse(engine, _heard(5, 0.9), ChoosePlay(3), items, again).values()) == {"acted on wrongly"}

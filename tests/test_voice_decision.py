@@ -86,3 +86,71 @@ def test_refusals_are_looked_up_only_when_a_rule_needs_them() -> None:
     decide(heard("six", C.ChoosePlay(6)), VoiceState(), refused)
     decide(heard("undo", C.Undo()), OPEN, refused)
     assert asked == [C.ChoosePlay(6), C.Undo()]
+
+
+class _TableEngine:
+    """A made Whisper-like engine: each number's log-probability from a table, the phrases it is given
+    scored (the refused one left out after a "no"), the best winning with its share (``fusion``)."""
+
+    engine = "whisper"
+
+    def __init__(self, table: dict[int, float]) -> None:
+        self.table = table
+
+    def recognize(self, items: tuple) -> Heard:
+        import numpy as np
+
+        from tavli_voice.speech.fusion import command_shares
+        from tavli_voice.speech.fusion import decide as best_of
+
+        scores = np.array([self.table.get(getattr(p.command, "number", 0), -8.0) for p in items])
+        meanings = [p.command for p in items]
+        best, share = best_of(scores, meanings)
+        return Heard(items[best].text, items[best].command, share, 0.0, self.engine,
+                     shares=command_shares(scores, meanings))
+
+
+def _said_twice(first: dict[int, float], again: dict[int, float]) -> tuple[Heard, Heard]:
+    """The first attempt heard against plays 1-9 and, after a no to it, the repeat heard without it."""
+    from tavli_voice.speech.grammar import Options, phrases
+
+    items = phrases(Options(plays=9), "en")
+    one = _TableEngine(first).recognize(items)
+    two = _TableEngine(again).recognize(tuple(p for p in items if p.command != one.command))
+    return one, two
+
+
+def test_a_repeat_agreeing_with_the_first_attempts_runner_up_is_sure_over_both(monkeypatch) -> None:
+    """ "eight" heard as an unsure "three" (eight as likely), refused; said again and heard as an unsure
+    "eight" (two and five next): weighed with the first attempt, eight is sure and acted on at once."""
+    from tavli_voice.ui import voice_decision
+
+    monkeypatch.setattr(voice_decision, "BOTH_NEEDED", 0.85)
+    first, again = _said_twice({3: -1.0, 8: -1.0, 2: -4.0}, {8: -1.0, 2: -1.2, 5: -1.4})
+    assert first.command == C.ChoosePlay(3) and again.command == C.ChoosePlay(8)
+    assert first.score < 0.5 and again.score < 0.5  # each alone would be asked back
+    assert decide(again, VoiceState(), never_refused).reason is Reason.UNSURE
+    both = decide(again, VoiceState(first=first), never_refused)
+    assert both.reason is Reason.SURE_WITH_FIRST and both.action is Action.ACT
+    assert both.rule.startswith("acted on at once: said again after a no, share 0.9")
+    # not on with no share set, nor for a doubtful word
+    monkeypatch.setattr(voice_decision, "BOTH_NEEDED", None)
+    assert decide(again, VoiceState(first=first), never_refused).reason is Reason.UNSURE
+
+
+def test_a_repeat_disagreeing_with_the_first_attempt_is_still_asked_back(monkeypatch) -> None:
+    """Refused "three" had eight next and two far behind; the repeat heard as an unsure "two" (eight
+    close) is not what both attempts find likeliest: asked back, as is a doubtful or destructive word."""
+    import dataclasses
+
+    from tavli_voice.ui import voice_decision
+
+    monkeypatch.setattr(voice_decision, "BOTH_NEEDED", 0.85)
+    first, again = _said_twice({3: -1.0, 8: -1.0, 2: -4.0}, {2: -1.0, 8: -1.2, 5: -1.4})
+    assert again.command == C.ChoosePlay(2)
+    assert voice_decision.with_first(again, first)[0] == C.ChoosePlay(8)  # type: ignore[index]
+    assert decide(again, VoiceState(first=first), never_refused).reason is Reason.UNSURE
+    agreeing = _said_twice({3: -1.0, 8: -1.0, 2: -4.0}, {8: -1.0, 2: -1.2, 5: -1.4})[1]
+    doubtful = dataclasses.replace(agreeing, doubtful=True)
+    assert decide(doubtful, VoiceState(first=first), never_refused).reason is Reason.UNSURE
+    assert decide(agreeing, VoiceState(first=first, confirm="always"), never_refused).reason is Reason.UNSURE

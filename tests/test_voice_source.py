@@ -746,3 +746,65 @@ def test_a_refused_play_is_listened_for_again_after_any_next_word_and_once_the_g
     app.command(C.ChoosePlay(2))  # to confirm: the plays are still on offer, "one" among them
     assert app.session.phase is Phase.CONFIRM and one in _listened_for(listener)
     assert source.left_out is None
+
+
+class _ScoringListener(FakeListener):
+    """A listener whose recogniser scores the plays listened for from a table of log-probabilities
+    (anything else far behind), the best winning with its share, as Whisper does."""
+
+    def hear(self, table: dict[int, float], began: float) -> Heard:
+        import numpy as np
+
+        from tavli_voice.speech.fusion import command_shares, decide
+        from tavli_voice.speech.grammar import phrases
+
+        items = phrases(self.options, "en")  # type: ignore[arg-type]
+        scores = np.array([table.get(getattr(p.command, "number", 0), -9.0) for p in items])
+        meanings = [p.command for p in items]
+        best, share = decide(scores, meanings)
+        return Heard(items[best].text, items[best].command, share, 20.0, "whisper+crop", began=began,
+                     shares=command_shares(scores, meanings))
+
+
+def _refuse_then_say_again(first: dict[int, float], again: dict[int, float]) -> tuple[object, VoiceSource, list]:
+    """An unsure first word asked back and refused, then the repeat heard: what the source does with it."""
+    clock = _Clock()
+    app, _, out, _, seen = make()
+    listener = _ScoringListener()
+    source = VoiceSource(app, listener, out, clock=clock)
+    if app.session.phase is Phase.ROLL:
+        app.command(C.Roll())
+    assert app.session.phase is Phase.PLAY and len(app.session.plays) >= 3
+    out.put(listener.hear(first, began=99.0))
+    assert source.poll() is None and source.held == C.ChoosePlay(1)
+    clock.now = 101.0
+    out.put(Heard("no", C.No(), 0.9, 20.0, "whisper+crop", began=100.5))
+    assert source.poll() is None and source.held is None
+    clock.now = 103.0
+    out.put(listener.hear(again, began=102.0))
+    return source.poll(), source, seen
+
+
+def test_after_a_no_an_unsure_repeat_agreeing_with_the_first_attempts_runner_up_is_played(monkeypatch) -> None:
+    """ "Two" heard as an unsure "one" (two as likely), refused; said again and heard as an unsure
+    "two": weighed with the first attempt it is sure, and played without a second question."""
+    from tavli_voice.ui import voice_decision
+
+    monkeypatch.setattr(voice_decision, "BOTH_NEEDED", 0.85)
+    done, source, seen = _refuse_then_say_again({1: -1.0, 2: -1.0, 3: -5.0}, {2: -1.0, 3: -1.1, 0: -2.0})
+    assert done == C.ChoosePlay(2) and source.held is None
+    assert len(_asked(seen)) == 1
+    assert source._rule.startswith("acted on at once: said again after a no")
+
+
+def test_after_a_no_an_unsure_repeat_the_first_attempt_found_unlikely_is_asked_back(monkeypatch) -> None:
+    from tavli_voice.ui import voice_decision
+
+    monkeypatch.setattr(voice_decision, "BOTH_NEEDED", 0.85)
+    done, source, seen = _refuse_then_say_again({1: -1.0, 2: -1.0, 3: -5.0}, {3: -1.0, 2: -1.1, 0: -2.0})
+    assert done is None and source.held == C.ChoosePlay(3)
+    assert _asked(seen)[-1].startswith("Did you say three?")
+    # the same repeat with the rule off is asked back too
+    monkeypatch.setattr(voice_decision, "BOTH_NEEDED", None)
+    done, source, seen = _refuse_then_say_again({1: -1.0, 2: -1.0, 3: -5.0}, {2: -1.0, 3: -1.1, 0: -2.0})
+    assert done is None and source.held == C.ChoosePlay(2)

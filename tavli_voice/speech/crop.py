@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 
 from .audio import RATE, Samples
-from .fusion import Scorer, band_limited, decide, fused_scores, rival
+from .fusion import Scorer, band_limited, command_shares, decide, fused_scores, rival
 from .grammar import Phrase
 from .heard import EngineUnavailable, Heard, Recognizer
 
@@ -401,7 +401,8 @@ class SpeechCrop:
         best, share = decide(scores, meanings)
         self._top = float(scores[best])
         return Heard(items[best].text, items[best].command, share, (self._clock() - start) * 1000, self.engine.name,
-                     rival=rival(scores, meanings, best), why=candidates(scores, items))
+                     rival=rival(scores, meanings, best), why=candidates(scores, items),
+                     shares=command_shares(scores, meanings))
 
 
 def candidates(scores: np.ndarray, items: tuple[Phrase, ...], count: int = 3) -> str:

@@ -59,7 +59,7 @@ from ..commands import Command, StopSpeech
 from .audio import Samples
 from .engine_sphinx import _LOG_BASE, SphinxRecognizer
 from .engine_whisper import WhisperRecognizer
-from .fusion import fused_scores
+from .fusion import command_shares, fused_scores
 from .grammar import Phrase
 from .heard import Heard, give_up_if_unwanted
 
@@ -282,9 +282,12 @@ class RescoredRecognizer:
         if isinstance(found, Heard):
             return found
         heard = decide(found, self.fallback_weight if found.fell_back else self.weight, self.vouch, self.outside)
+        weight = self.fallback_weight if found.fell_back else self.weight
         if found.fell_back and isinstance(heard.command, StopSpeech):  # obeyed unasked: not the fall-back's weight
             heard = decide(found, self.weight, self.vouch, self.outside)
-        return dataclasses.replace(heard, ms=(self._clock() - found.start) * 1000)
+            weight = self.weight
+        return dataclasses.replace(heard, ms=(self._clock() - found.start) * 1000,
+                                   shares=evidence_shares(found, weight, self.outside))
 
 
 @dataclass(frozen=True)
@@ -313,7 +316,29 @@ def decide(found: Evidence, weight: float = WEIGHT, vouch: float = VOUCH, outsid
     lead and the combined lead at which the winner is acted on without asking back, when it is
     pocketsphinx's answer and when Whisper overrules it.
     """
-    first, acoustic = found.first, found.acoustic
+    first = found.first
+    total, likely = _totals(found, weight, outside)
+    if not total:  # Whisper pruned every candidate: it vouches for none
+        return Heard(first.text, first.command, min(first.score, OVERRULED_SCORE), 0.0, name, first.reason)
+    _, winner = max(total.values(), key=lambda pair: pair[0])
+    if winner.command == first.command:
+        if likely[winner.command] < vouch:
+            return Heard(first.text, first.command, min(first.score, OVERRULED_SCORE), 0.0, name)
+        score = max(first.score, AGREED_SCORE) if _sure(winner.command, total, likely, agree) else first.score
+        return Heard(first.text, first.command, score, 0.0, name)
+    if winner.command in found.acoustic and _sure(winner.command, total, likely, overrule):
+        return Heard(winner.text, winner.command, AGREED_SCORE, 0.0, name)
+    values = np.array([v for v, _ in total.values()])
+    share = float(1.0 / np.exp(values - values.max()).sum())
+    return Heard(winner.text, winner.command, min(share, OVERRULED_SCORE), 0.0, name)
+
+
+def _totals(found: Evidence, weight: float, outside: float
+            ) -> tuple[dict[Command, tuple[float, Phrase]], dict[Command, float]]:
+    """Each command's best phrase with both engines' combined score (Whisper's plus ``weight`` times
+    pocketsphinx's behind its best; ``outside`` nats behind its weakest when it did not propose it),
+    and Whisper's best score of each command's phrases (pruned phrases left out)."""
+    acoustic = found.acoustic
     top = max(acoustic.values())
     floor = min(acoustic.values()) - outside
     total: dict[Command, tuple[float, Phrase]] = {}
@@ -325,19 +350,16 @@ def decide(found: Evidence, weight: float = WEIGHT, vouch: float = VOUCH, outsid
         combined = float(value) + weight * (acoustic.get(phrase.command, floor) - top)
         if phrase.command not in total or combined > total[phrase.command][0]:
             total[phrase.command] = (combined, phrase)
-    if not total:  # Whisper pruned every candidate: it vouches for none
-        return Heard(first.text, first.command, min(first.score, OVERRULED_SCORE), 0.0, name, first.reason)
-    _, winner = max(total.values(), key=lambda pair: pair[0])
-    if winner.command == first.command:
-        if likely[winner.command] < vouch:
-            return Heard(first.text, first.command, min(first.score, OVERRULED_SCORE), 0.0, name)
-        score = max(first.score, AGREED_SCORE) if _sure(winner.command, total, likely, agree) else first.score
-        return Heard(first.text, first.command, score, 0.0, name)
-    if winner.command in acoustic and _sure(winner.command, total, likely, overrule):
-        return Heard(winner.text, winner.command, AGREED_SCORE, 0.0, name)
-    values = np.array([v for v, _ in total.values()])
-    share = float(1.0 / np.exp(values - values.max()).sum())
-    return Heard(winner.text, winner.command, min(share, OVERRULED_SCORE), 0.0, name)
+    return total, likely
+
+
+def evidence_shares(found: Evidence, weight: float = WEIGHT, outside: float = OUTSIDE
+                    ) -> tuple[tuple[Command, float], ...]:
+    """Each command both engines weighed and its share by their combined scores (``_totals``), likeliest
+    first (``Heard.shares``)."""
+    total, _ = _totals(found, weight, outside)
+    commands = list(total)
+    return command_shares(np.array([total[c][0] for c in commands]), commands)
 
 
 def _sure(winner: Command, total: dict[Command, tuple[float, Phrase]], likely: dict[Command, float],

@@ -53,7 +53,7 @@ import numpy.typing as npt
 from ..commands import ChoosePlay
 from .audio import RATE, Samples, pad, trim
 from .bpe import ByteLevelBPE
-from .fusion import decide, rival
+from .fusion import command_shares, decide, rival
 from .grammar import Phrase
 from .heard import EngineUnavailable, Heard, give_up_if_unwanted
 from .words import Lang, number_variants
@@ -636,7 +636,7 @@ class WhisperRecognizer:
         best, confidence = decide(scores, meanings)
         ms = (self._clock() - start) * 1000
         return Heard(items[best].text, items[best].command, confidence, ms, self.name,
-                     rival=rival(scores, meanings, best))
+                     rival=rival(scores, meanings, best), shares=command_shares(scores, meanings))
 
 
 def _digits(phrase: Phrase, lang: Lang) -> str | None:

@@ -17,6 +17,14 @@ True
 (0, 0.9...)
 >>> rival(np.array([-1.0, -3.0, -1.0, -2.0]), ["yes", "nine", "yes", "no"], 0)
 ('no', 0.18...)
+
+A word said again after a "no" is weighed with the first attempt (``with_first``): the two
+attempts' shares multiplied over the commands weighed in both, the refused one left out.
+
+>>> first = command_shares(np.array([-1.0, -1.5, -4.0]), ["three", "eight", "two"])
+>>> again = command_shares(np.array([-1.2, -1.0]), ["two", "eight"])
+>>> with_first(first, again, "three")
+('eight', 0.93...)
 """
 
 from __future__ import annotations
@@ -83,3 +91,40 @@ def rival(scores: npt.NDArray[np.float64], meanings: Sequence[Any], best: int) -
         return None
     p, j = max(others)
     return meanings[j], p / totals[mine]
+
+
+def command_shares(scores: npt.NDArray[np.float64], meanings: Sequence[Any]) -> tuple[tuple[Any, float], ...]:
+    """Each command of ``meanings`` (one a phrase) scored and its share of the probability over the phrases
+    scored (``scores``, -inf: not scored), the phrases that mean the same added up; likeliest first.
+
+    >>> command_shares(np.array([-1.0, -1.0, -np.inf]), ["a", "b", "c"])
+    (('a', 0.5), ('b', 0.5))
+    """
+    values = np.asarray(scores, dtype=np.float64)
+    if not len(values) or not np.isfinite(values).any():
+        return ()
+    probs = np.exp(values - values.max())
+    total = float(probs.sum())
+    out: dict[Any, float] = {}
+    for meaning, p in zip(meanings, probs):
+        if p > 0:
+            out[meaning] = out.get(meaning, 0.0) + float(p) / total
+    return tuple(sorted(out.items(), key=lambda pair: -pair[1]))
+
+
+def with_first(first: Sequence[tuple[Any, float]], again: Sequence[tuple[Any, float]],
+               refused: Any) -> tuple[Any, float] | None:
+    """The likeliest command over both attempts and its share: the product of each command's share in
+    ``first`` (the attempt refused with a "no", ``refused`` left out) and in ``again`` (the word said
+    again), over the commands weighed in both, made to sum to 1 (None: no command weighed in both).
+
+    >>> with_first([("a", 0.6), ("b", 0.4)], [("c", 1.0)], "a") is None
+    True
+    """
+    before = {command: share for command, share in first if command != refused}
+    both = {command: share * before[command] for command, share in again if command in before}
+    total = sum(both.values())
+    if not both or total <= 0:
+        return None
+    best = max(both, key=lambda command: both[command])
+    return best, both[best] / total

@@ -43,6 +43,9 @@ class Heard:
     winner's phrases' (0..1; None: not known), so that a "yes" nearly as much a "no" is not an answer.
     ``why``: how the engine came to it, for the log, never said: the sound heard, the likeliest
     candidates with their scores, a rule that changed the answer ("" when the engine tells nothing).
+    ``shares``: each command the engine weighed and its share of the probability over them (summing
+    to 1, likeliest first; empty when the engine tells none), so that a word said again after a "no"
+    can be weighed with the first attempt (``fusion.with_first``).
     """
 
     text: str
@@ -56,6 +59,7 @@ class Heard:
     began: float | None = None
     rival: tuple[Command, float] | None = None
     why: str = ""
+    shares: tuple[tuple[Command, float], ...] = ()
 
     @property
     def understood(self) -> bool:

@@ -16,7 +16,9 @@ The rules, in the order they are tried:
    word heard unsure, a play however sure, or a command refused here before, is asked
    back; an unsure yes to a word heard over a question, or with a no close behind, asks
    the question again; else the word answers it;
-5. with no question open: an unsure word, or one refused here before, is asked back;
+5. with no question open: an unsure word said again just after a "no" is acted on when,
+   weighed with the refused attempt (``fusion.with_first``), it is sure enough over both
+   (``BOTH_NEEDED``); else an unsure word, or one refused here before, is asked back;
    else it is acted on at once.
 """
 
@@ -50,6 +52,22 @@ NEARLY_NO = 0.5
 GO_ON_S = 0.5
 
 
+#: A word said again just after a "no", heard unsure, is acted on at once when its share over both attempts
+#: (the first attempt's shares times the repeat's, the refused command left out: ``fusion.with_first``) is at
+#: least this (None: the repeat is decided alone, asked back when unsure).
+BOTH_NEEDED: float | None = None
+
+
+def with_first(heard: Any, first: Any) -> tuple[C.Command, float] | None:
+    """The likeliest command over ``first`` (the attempt just refused with a "no") and ``heard`` (the word
+    said again) and its share over both (``fusion.with_first``); None when either tells no shares."""
+    from ..speech.fusion import with_first as weigh
+
+    if first is None or not getattr(first, "shares", ()) or not getattr(heard, "shares", ()):
+        return None
+    return weigh(first.shares, heard.shares, first.command)
+
+
 def _nearly_no(heard: Any) -> bool:
     """Whether ``heard`` (a yes) had a no nearly as likely (``NEARLY_NO``)."""
     rival = getattr(heard, "rival", None)
@@ -81,6 +99,7 @@ class Reason(enum.Enum):
     ANSWERS = "answers"
     UNSURE = "unsure"
     REFUSED_BEFORE = "refused_before"
+    SURE_WITH_FIRST = "sure_with_first"
     SURE = "sure"
 
 
@@ -100,6 +119,8 @@ REASONS: dict[Reason, tuple[Action, str]] = {
     Reason.ANSWERS: (Action.ANSWER, "the answer to the open question about {held}"),
     Reason.UNSURE: (Action.ASK_BACK, "asked back: unsure (score {score:.2f}, confirm {confirm})"),
     Reason.REFUSED_BEFORE: (Action.ASK_BACK, "asked back: refused here before"),
+    Reason.SURE_WITH_FIRST: (Action.ACT, "acted on at once: said again after a no, share {both:.2f} over both "
+                                         "attempts ({needed:.2f} needed; score {score:.2f} alone)"),
     Reason.SURE: (Action.ACT, "acted on at once (score {score:.2f}, confirm {confirm})"),
 }
 
@@ -117,6 +138,9 @@ class VoiceState:
     asked_at: float = -math.inf
     #: whether the held command was heard while another question was open
     held_over_question: bool = False
+    #: the word just refused with a "no" (its Heard), when this word is the next one said after it;
+    #: None otherwise
+    first: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +174,7 @@ def decide(heard: Any, state: VoiceState, was_refused: Callable[[C.Command], boo
     >>> decide(sure, VoiceState(held=C.ChoosePlay(1), asked_at=-5.0), lambda c: False).action
     <Action.ASK_BACK: 'ask back'>
     """
+    from ..speech.listen_decide import DESTRUCTIVE
     from ..speech.listener import should_confirm
 
     command = heard.command
@@ -191,6 +216,12 @@ def decide(heard: Any, state: VoiceState, was_refused: Callable[[C.Command], boo
                             else Reason.UNSURE_YES_NEAR_NO)
         return Decision(Reason.ANSWERS, {"held": state.held})
     if should_confirm(heard, state.confirm):  # type: ignore[arg-type]
+        needed = BOTH_NEEDED
+        both = with_first(heard, state.first) if needed is not None and state.confirm == "unsure" \
+            and not heard.doubtful and not isinstance(command, DESTRUCTIVE) else None
+        if both is not None and needed is not None and both[0] == command and both[1] >= needed:
+            # the repeat agrees with what the first attempt found next likeliest after the refused word
+            return Decision(Reason.SURE_WITH_FIRST, {**score, "both": both[1], "needed": needed})
         return Decision(Reason.UNSURE, score)
     if was_refused(command):
         return Decision(Reason.REFUSED_BEFORE)

@@ -202,6 +202,8 @@ class VoiceSource:
         #: the command just refused, not listened for in the next word heard; when it was
         #: refused (``clock``) and where the game was then (``_where``)
         self.left_out: C.Command | None = None
+        #: the word refused (its Heard), weighed with the next word heard (voice_decision.BOTH_NEEDED)
+        self.left_out_heard: Any = None
         self.left_out_at = -math.inf
         self.left_out_in: tuple[object, ...] = ()
         #: the turn and phase whose plays are on offer, and since when (``clock``)
@@ -338,19 +340,19 @@ class VoiceSource:
         # the barge-in that only stops the narrator)
         after_no = refused is not None and item.reason not in ("nothing", "barge_in") \
             and (item.began is None or item.began >= self.left_out_at)
-        done = self._decide(item, goes_on)
+        done = self._decide(item, goes_on, self.left_out_heard if after_no else None)
         _decided(item, self._rule)
         if after_no and refused is not None:
             self._listen_again_for_refused(refused)
         return done
 
-    def _decide(self, item: Any, goes_on: bool = False) -> object:
+    def _decide(self, item: Any, goes_on: bool = False, first: Any = None) -> object:
         """Do what :func:`~.voice_decision.decide` decides for ``item``; ``_rule`` names the
-        rule that took it."""
+        rule that took it. ``first``: the word just refused, when ``item`` is the next word said."""
         from ..speech.listener import explain
 
         state = VoiceState(confirm=self.confirm, offered_at=self.offered_at, held=self.held,
-                           asked_at=self.asked_at, held_over_question=self.held_over_question)
+                           asked_at=self.asked_at, held_over_question=self.held_over_question, first=first)
         decision = decide(item, state, self._was_refused, goes_on=goes_on)
         self._rule = decision.rule
         action, reason = decision.action, decision.reason
@@ -410,6 +412,7 @@ class VoiceSource:
             # the number said again is not heard as the same wrong guess: the next word is
             # listened for without it
             self.left_out, self.left_out_at, self.left_out_in = held, self.clock(), self.asked_in
+            self.left_out_heard = self.held_heard if getattr(self.held_heard, "command", None) == held else None
             log.info("voice: %r refused: the next word is listened for without it", held)
         self.refresh()
         if not isinstance(command, (C.Yes, C.Confirm, C.No, C.Cancel)):
