@@ -45,6 +45,14 @@ CACHE_SIZE = 16
 NBEST = 30
 #: Seconds at each end of the sound heard taken for the noise around the word (``edges_db``).
 EDGE_S = 0.1
+#: ``remove_noise_below`` of the pocketsphinx that proposes Greek words to Whisper (``recognizer``'s
+#: pocketsphinx+whisper): its noise removal on a crop whose edges are less than 15 dB under the whole (white
+#: and pink noise at 10 dB: 6-12 dB; espeak-ng Greek in quiet: 19 dB and more for 95% of the crops). On the
+#: voice benchmark's Greek tuning voices (benchmarks/greek_noise.py, 207 clips a condition) right at once or
+#: after asking back white 10 dB 78.3% -> 80.2% (right at once 66 -> 77 clips), pink 10 dB 88.4% -> 88.4%
+#: (103 -> 110 at once), quiet 90.8% -> 90.8% (121 -> 120 at once), acted on wrongly none before or after;
+#: benchmarks/results/voice-el-noise-removal.txt, with the held-out voices.
+RESCORED_REMOVE_NOISE_BELOW = 15.0
 #: Margin (in the decoder's log units, base 1.0001) at which the confidence is 0.5.
 #: Measured with "did you say …?" below 0.5: espeak-ng Greek voices and variants
 #: (21 settings, numbers 1-30 + commands): asks for 31% of right results and lets

@@ -141,8 +141,9 @@ def _cropped(engine: Recognizer, lang: Lang) -> Recognizer:
 def _rescored(lang: Lang, models_dir: Path | None) -> Recognizer:
     """pocketsphinx rescored by a Whisper that hears ``lang``; EngineUnavailable says what is missing."""
     from .engine_rescore import RescoredRecognizer
-    from .engine_sphinx import SphinxRecognizer
-    return RescoredRecognizer(SphinxRecognizer(lang), _whisper(lang, models_dir))
+    from .engine_sphinx import RESCORED_REMOVE_NOISE_BELOW, SphinxRecognizer
+    sphinx = SphinxRecognizer(lang, remove_noise_below=RESCORED_REMOVE_NOISE_BELOW)
+    return RescoredRecognizer(sphinx, _whisper(lang, models_dir))
 
 
 def _general(lang: Lang, models_dir: Path | None) -> Recognizer:
