@@ -154,3 +154,16 @@ def test_a_repeat_disagreeing_with_the_first_attempt_is_still_asked_back(monkeyp
     doubtful = dataclasses.replace(agreeing, doubtful=True)
     assert decide(doubtful, VoiceState(first=first), never_refused).reason is Reason.UNSURE
     assert decide(agreeing, VoiceState(first=first, confirm="always"), never_refused).reason is Reason.UNSURE
+
+
+def test_a_command_the_first_attempt_did_not_weigh_is_not_made_surer_by_it() -> None:
+    """pocketsphinx+whisper weighs only the commands pocketsphinx proposed: a repeat's command the
+    first attempt never weighed counts there as its least likely one, never as left out of both."""
+    from tavli_voice.speech.fusion import with_first
+
+    three, five, eight = C.ChoosePlay(3), C.ChoosePlay(5), C.ChoosePlay(8)
+    both = with_first(((three, 0.6), (eight, 0.4)), ((five, 0.55), (eight, 0.45)), three)
+    assert both is not None and both[0] == five and abs(both[1] - 0.55) < 1e-9
+    # the repeat agreeing with the first attempt's runner-up is surer than alone
+    both = with_first(((three, 0.6), (eight, 0.3), (five, 0.1)), ((eight, 0.55), (five, 0.45)), three)
+    assert both is not None and both[0] == eight and both[1] > 0.75

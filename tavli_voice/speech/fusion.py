@@ -116,15 +116,22 @@ def with_first(first: Sequence[tuple[Any, float]], again: Sequence[tuple[Any, fl
                refused: Any) -> tuple[Any, float] | None:
     """The likeliest command over both attempts and its share: the product of each command's share in
     ``first`` (the attempt refused with a "no", ``refused`` left out) and in ``again`` (the word said
-    again), over the commands weighed in both, made to sum to 1 (None: no command weighed in both).
+    again), made to sum to 1, over the commands weighed in either. A command one attempt did not weigh
+    (pruned, or not proposed) counts there as much as the least likely one it weighed, so a command is
+    never surer for having been left out (None: an attempt weighed nothing but ``refused``).
 
-    >>> with_first([("a", 0.6), ("b", 0.4)], [("c", 1.0)], "a") is None
-    True
+    >>> with_first([("a", 0.6), ("b", 0.4)], [("c", 1.0)], "a")
+    ('c', 0.5)
     """
     before = {command: share for command, share in first if command != refused}
-    both = {command: share * before[command] for command, share in again if command in before}
-    total = sum(both.values())
-    if not both or total <= 0:
+    after = {command: share for command, share in again if command != refused}
+    if not before or not after:
         return None
-    best = max(both, key=lambda command: both[command])
+    least_before, least_after = min(before.values()), min(after.values())
+    both = {command: before.get(command, least_before) * after.get(command, least_after)
+            for command in {*before, *after}}
+    total = sum(both.values())
+    if total <= 0:
+        return None
+    best = max(both, key=lambda command: (both[command], command in after))
     return best, both[best] / total
