@@ -982,7 +982,8 @@ def print_repeat_tables(lang: str, talks: dict[str, dict[tuple[str, str], Counte
         against = {"whole list": "against the whole list",
                    "refused left out": "against the list without the refused command",
                    "both attempts": "without the refused command and decided with the first "
-                                    f"attempt's shares (needed {voice_decision.BOTH_NEEDED})"}[mode]
+                                    f"attempt's shares (needed {voice_decision.BOTH_NEEDED} over both, "
+                                    f"{voice_decision.BOTH_ALONE} alone)"}[mode]
         print(f"\n  {lang}, asked back and wrong: \"no\", and the same thing said again, heard {against}")
         print_record_table(talks[mode], None, CONVERSATION_COLUMNS)
     print_both_sweep(sweep)

@@ -126,7 +126,7 @@ def test_a_repeat_agreeing_with_the_first_attempts_runner_up_is_sure_over_both(m
     from tavli_voice.ui import voice_decision
 
     monkeypatch.setattr(voice_decision, "BOTH_NEEDED", 0.85)
-    first, again = _said_twice({3: -1.0, 8: -1.0, 2: -4.0}, {8: -1.0, 2: -1.2, 5: -1.4})
+    first, again = _said_twice({3: -1.0, 8: -1.0, 2: -4.0}, {8: -1.0, 2: -1.4, 5: -1.6})
     assert first.command == C.ChoosePlay(3) and again.command == C.ChoosePlay(8)
     assert first.score < 0.5 and again.score < 0.5  # each alone would be asked back
     assert decide(again, VoiceState(), never_refused).reason is Reason.UNSURE
@@ -140,17 +140,22 @@ def test_a_repeat_agreeing_with_the_first_attempts_runner_up_is_sure_over_both(m
 
 def test_a_repeat_disagreeing_with_the_first_attempt_is_still_asked_back(monkeypatch) -> None:
     """Refused "three" had eight next and two far behind; the repeat heard as an unsure "two" (eight
-    close) is not what both attempts find likeliest: asked back, as is a doubtful or destructive word."""
+    close) is not what both attempts find likeliest: asked back, as is one far from sure alone, a doubtful
+    word, or any word when every word is to be confirmed."""
     import dataclasses
 
     from tavli_voice.ui import voice_decision
 
     monkeypatch.setattr(voice_decision, "BOTH_NEEDED", 0.85)
-    first, again = _said_twice({3: -1.0, 8: -1.0, 2: -4.0}, {2: -1.0, 8: -1.2, 5: -1.4})
+    first, again = _said_twice({3: -1.0, 8: -1.0, 2: -4.0}, {2: -1.0, 8: -1.4, 5: -1.6})
     assert again.command == C.ChoosePlay(2)
     assert voice_decision.with_first(again, first)[0] == C.ChoosePlay(8)  # type: ignore[index]
     assert decide(again, VoiceState(first=first), never_refused).reason is Reason.UNSURE
-    agreeing = _said_twice({3: -1.0, 8: -1.0, 2: -4.0}, {8: -1.0, 2: -1.2, 5: -1.4})[1]
+    agreeing = _said_twice({3: -1.0, 8: -1.0, 2: -4.0}, {8: -1.0, 2: -1.4, 5: -1.6})[1]
+    assert decide(agreeing, VoiceState(first=first), never_refused).reason is Reason.SURE_WITH_FIRST
+    # far from sure alone (a speaker's next take misheard as the first was): asked back however sure over both
+    faint = dataclasses.replace(agreeing, score=voice_decision.BOTH_ALONE - 0.05)
+    assert decide(faint, VoiceState(first=first), never_refused).reason is Reason.UNSURE
     doubtful = dataclasses.replace(agreeing, doubtful=True)
     assert decide(doubtful, VoiceState(first=first), never_refused).reason is Reason.UNSURE
     assert decide(agreeing, VoiceState(first=first, confirm="always"), never_refused).reason is Reason.UNSURE

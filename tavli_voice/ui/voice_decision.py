@@ -18,8 +18,8 @@ The rules, in the order they are tried:
    the question again; else the word answers it;
 5. with no question open: an unsure word said again just after a "no" is acted on when,
    weighed with the refused attempt (``fusion.with_first``), it is sure enough over both
-   (``BOTH_NEEDED``); else an unsure word, or one refused here before, is asked back;
-   else it is acted on at once.
+   (``BOTH_NEEDED``) and nearly sure alone (``BOTH_ALONE``); else an unsure word, or one
+   refused here before, is asked back; else it is acted on at once.
 """
 
 from __future__ import annotations
@@ -56,6 +56,9 @@ GO_ON_S = 0.5
 #: (the first attempt's shares times the repeat's, the refused command left out: ``fusion.with_first``) is at
 #: least this (None: the repeat is decided alone, asked back when unsure).
 BOTH_NEEDED: float | None = None
+#: ... and when the repeat's own score is at least this (nearly sure alone: 0.5 acts): in babble the same
+#: speaker's next take can be misheard as the first was, and the product then counts one mistake twice.
+BOTH_ALONE = 0.4
 
 
 def with_first(heard: Any, first: Any) -> tuple[C.Command, float] | None:
@@ -120,7 +123,7 @@ REASONS: dict[Reason, tuple[Action, str]] = {
     Reason.UNSURE: (Action.ASK_BACK, "asked back: unsure (score {score:.2f}, confirm {confirm})"),
     Reason.REFUSED_BEFORE: (Action.ASK_BACK, "asked back: refused here before"),
     Reason.SURE_WITH_FIRST: (Action.ACT, "acted on at once: said again after a no, share {both:.2f} over both "
-                                         "attempts ({needed:.2f} needed; score {score:.2f} alone)"),
+                                         "attempts ({needed:.2f} needed; score {score:.2f} alone, {alone:.2f} needed)"),
     Reason.SURE: (Action.ACT, "acted on at once (score {score:.2f}, confirm {confirm})"),
 }
 
@@ -219,9 +222,11 @@ def decide(heard: Any, state: VoiceState, was_refused: Callable[[C.Command], boo
         needed = BOTH_NEEDED
         both = with_first(heard, state.first) if needed is not None and state.confirm == "unsure" \
             and not heard.doubtful and not isinstance(command, DESTRUCTIVE) else None
-        if both is not None and needed is not None and both[0] == command and both[1] >= needed:
+        if both is not None and needed is not None and both[0] == command and both[1] >= needed \
+                and heard.score >= BOTH_ALONE:
             # the repeat agrees with what the first attempt found next likeliest after the refused word
-            return Decision(Reason.SURE_WITH_FIRST, {**score, "both": both[1], "needed": needed})
+            return Decision(Reason.SURE_WITH_FIRST, {**score, "both": both[1], "needed": needed,
+                                                           "alone": BOTH_ALONE})
         return Decision(Reason.UNSURE, score)
     if was_refused(command):
         return Decision(Reason.REFUSED_BEFORE)
