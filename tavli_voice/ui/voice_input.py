@@ -22,12 +22,14 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 from .. import commands as C
 from .. import events as E
 from ..events import Phase
+from ..narration.priorities import Verbosity
 from .app import App
 from .voice_decision import _PLAYING, GO_ON_S, Action, Reason, VoiceState, decide
 # the thresholds, kept importable from here (the sound rig's tests read them)
 from .voice_decision import ANSWER_AFTER_S as ANSWER_AFTER_S
 from .voice_decision import NEARLY_NO as NEARLY_NO
 from .voice_decision import _nearly_no as _nearly_no
+from .voice_noise import NoiseWatch, advice, snr_of
 
 if TYPE_CHECKING:
     from ..speech.grammar import Options
@@ -214,6 +216,10 @@ class VoiceSource:
         self.opening: Any = None
         self.opening_at = -math.inf
         self.later: list[Any] = []
+        #: whether the room is too noisy to hear the player well (told once: .voice_noise), and why,
+        #: while the telling waits for the open question to be answered
+        self.noise = NoiseWatch(clock)
+        self.noisy: str | None = None
         app.subscribe(self._on_events)
         self.refresh()
 
@@ -340,11 +346,28 @@ class VoiceSource:
         # the barge-in that only stops the narrator)
         after_no = refused is not None and item.reason not in ("nothing", "barge_in") \
             and (item.began is None or item.began >= self.left_out_at)
+        held, asked_in = self.held, self.asked_in
         done = self._decide(item, goes_on, self.left_out_heard if after_no else None)
         _decided(item, self._rule)
+        self._watch_noise(item, asked_in if held is not None and self.held is None
+                          and isinstance(item.command, (C.No, C.Cancel)) else None)
         if after_no and refused is not None:
             self._listen_again_for_refused(refused)
         return done
+
+    def _watch_noise(self, item: Any, refused_in: tuple[object, ...] | None) -> None:
+        """Tell the player once that the room is too noisy to hear them well (:mod:`.voice_noise`), after
+        ``item`` (a word heard; ``refused_in``: where the question it said no to was asked), when no
+        question is open (the telling waits for its answer)."""
+        why = self.noise.word(snr_of(item)) if item.reason not in ("nothing", "barge_in") else None
+        if refused_in is not None:
+            why = self.noise.refused(refused_in) or why
+        self.noisy = why or self.noisy
+        if self.noisy is not None and self.held is None and self.opening is None:
+            log.info("voice: the room is noisy (%s): the player is told what helps", self.noisy)
+            self.noisy = None
+            self.noise.told()
+            self.app.notice(advice(self._lang(), getattr(self.app, "verbosity", None) or Verbosity.NORMAL))
 
     def _decide(self, item: Any, goes_on: bool = False, first: Any = None) -> object:
         """Do what :func:`~.voice_decision.decide` decides for ``item``; ``_rule`` names the

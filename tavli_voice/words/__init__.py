@@ -2117,6 +2117,17 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
         "en": "Did you say {text}? Say yes or no.",
         "el": "Είπες {text}; Πες ναι ή όχι.",
     },
+    # said once when the room is too noisy for the voice (ui/voice_noise.py)
+    "noisy": {
+        "en": "It is noisy here and I keep mishearing you. It helps to speak closer to the microphone "
+              "or to turn the television down; you can also type the number.",
+        "el": "Έχει θόρυβο εδώ και δεν σε ακούω καλά. Βοηθάει να μιλάς πιο κοντά στο μικρόφωνο ή να "
+              "χαμηλώσεις την τηλεόραση· μπορείς και να γράψεις τον αριθμό.",
+    },
+    "noisy_terse": {
+        "en": "Too noisy to hear you well: come closer to the microphone or type the number.",
+        "el": "Πολύς θόρυβος, δεν σε ακούω καλά: έλα πιο κοντά στο μικρόφωνο ή γράψε τον αριθμό.",
+    },
     "mic_missing": {
         "en": "No microphone was found, so voice input is off. The keyboard still works.",
         "el": "Δεν βρέθηκε μικρόφωνο, οπότε η φωνητική είσοδος είναι κλειστή. Το πληκτρολόγιο λειτουργεί.",

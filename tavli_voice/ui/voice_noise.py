@@ -1,0 +1,144 @@
+"""Telling the player, once, when the room is too noisy for the voice to hear them well.
+
+With a television on, the game asks "Did you say …?" about the wrong number again and again
+(on the sound rig with a television 10 dB under the player: 58 turns, 68 questions, 23 turns
+where the number said was never heard right; benchmarks/results/e2e-sound-tv-match.txt), and
+nothing told the player why, or what helps. :class:`NoiseWatch` looks at each word heard and
+each "no" to "did you say …?" and says when it is time to tell them:
+
+1. *poor words*: of the last ``RECENT`` words whose level over the noise was measured (the
+   crop's "N dB over the noise" in ``Heard.why``, :func:`snr_of`), at least ``POOR_OF_RECENT``
+   stood less than ``POOR_SNR_DB`` over it (a single louder word between them does not hide
+   the room); words with no measure count neither way;
+2. *refusals*: ``NOES_IN_A_TURN`` "no"s to "did you say …?" where the game was the same (one
+   turn, one step): the recogniser misheard the number twice (many words in television talk
+   have no measure); not when every recent measured word stood ``GOOD_SNR_DB`` or more over the
+   noise (a quiet room: the noise is not what misleads it).
+
+Told once (:meth:`NoiseWatch.told`), then not again for ``QUIET_S`` (the ``clock``'s seconds)
+unless the room got better first (``GOOD_IN_A_ROW`` measured words in a row at ``GOOD_SNR_DB`` or
+more) and then worse again. The voice source says it through the same path as its other messages
+(``App.notice``, spoken by the narrator, which never talks over the player), once no question is
+open, in the player's language and as short as their verbosity asks (:func:`advice`).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+import time
+from collections import deque
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from ..narration.priorities import Verbosity
+
+log = logging.getLogger(__name__)
+
+#: A word standing less than this over the noise around it (dB) is heard poorly: the acting rule
+#: needs its largest share there (``crop.NOISY_SNR_DB``, 9 dB), and a television 10 dB under the
+#: player gives words at 9-10 dB.
+POOR_SNR_DB = 10.0
+#: A word this far over the noise (dB) or more is heard well (a quiet room gives 20 and more).
+GOOD_SNR_DB = 15.0
+#: Of the last RECENT measured words, POOR_OF_RECENT poor ones tell the player.
+RECENT, POOR_OF_RECENT = 4, 3
+#: This many "no"s to "did you say …?" in one place of the game (a turn, a step) tell the player.
+NOES_IN_A_TURN = 2
+#: This many well-heard words in a row, after telling, let it be told again when it gets worse.
+GOOD_IN_A_ROW = 3
+#: Not told again within this many seconds unless the room got better in between.
+QUIET_S = 300.0
+
+#: How the crop writes a word's level over the noise in ``Heard.why`` (``speech/crop.py``).
+_SNR = re.compile(r"(-?\d+(?:\.\d+)?) dB over the noise")
+
+
+def snr_of(heard: Any) -> float | None:
+    """The word's level over the noise around it (dB) from ``heard.why``, None when not measured.
+
+    >>> from tavli_voice.speech.heard import Heard
+    >>> snr_of(Heard("six", None, 0.5, 1.0, why="crop 0.10-0.52 s of 0.80 s, 8.4 dB over the noise"))
+    8.4
+    >>> snr_of(Heard("six", None, 0.5, 1.0, why="the whole sound")) is None
+    True
+    """
+    found = _SNR.search(getattr(heard, "why", "") or "")
+    return None if found is None else float(found.group(1))
+
+
+class NoiseWatch:
+    """Whether it is time to tell the player the room is too noisy (see the module docstring).
+
+    >>> watch = NoiseWatch(clock=lambda: 0.0)
+    >>> [watch.word(snr) for snr in (8.0, 9.0, 7.5)]
+    [None, None, '3 of the last 3 words under 10 dB over the noise (8.0, 9.0, 7.5)']
+    >>> watch.told()
+    >>> watch.word(6.0) is None  # told already, the room no better since
+    True
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        #: the last RECENT measured words' levels over the noise (dB)
+        self.recent: deque[float] = deque(maxlen=RECENT)
+        #: well-heard words in a row
+        self.good = 0
+        #: where the game was at the last "no" and how many there were there
+        self.noes_in: Hashable = None
+        self.noes = 0
+        #: when the player was last told (-inf: never), and whether the room got better since
+        self.told_at = -math.inf
+        self.better = True
+
+    def word(self, snr: float | None) -> str | None:
+        """A word heard ``snr`` dB over the noise (None: not measured): why to tell the player now, or None."""
+        if snr is None:
+            return None
+        self.recent.append(snr)
+        self.good = self.good + 1 if snr >= GOOD_SNR_DB else 0
+        if self.good >= GOOD_IN_A_ROW and not self.better:
+            log.info("voice noise: %d words in a row %.0f dB or more over the noise: the room is better",
+                     self.good, GOOD_SNR_DB)
+            self.better = True
+        poor = [s for s in self.recent if s < POOR_SNR_DB]
+        if len(poor) < POOR_OF_RECENT:
+            return None
+        levels = ", ".join(f"{s:.1f}" for s in self.recent)
+        return self._due(f"{len(poor)} of the last {len(self.recent)} words under {POOR_SNR_DB:.0f} dB "
+                         f"over the noise ({levels})")
+
+    def refused(self, where: Hashable) -> str | None:
+        """A "no" to "did you say …?" asked where the game was ``where``: why to tell the player now, or None
+        (never while the recent measured words were all heard well)."""
+        self.noes = self.noes + 1 if where == self.noes_in else 1
+        self.noes_in = where
+        if self.noes < NOES_IN_A_TURN or self.recent and min(self.recent) >= GOOD_SNR_DB:
+            return None
+        return self._due(f"{self.noes} noes to 'did you say' in one turn")
+
+    def _due(self, why: str) -> str | None:
+        """``why`` when the player may be told now (never told, the quiet time over, or better since)."""
+        quiet = self.clock() - self.told_at
+        if self.better or quiet >= QUIET_S:
+            return why
+        log.debug("voice noise: %s, but told %.0f s ago and no better since", why, quiet)
+        return None
+
+    def told(self) -> None:
+        """The player was told: not again for QUIET_S unless the room gets better, then worse."""
+        self.told_at, self.better = self.clock(), False
+        self.recent.clear()
+        self.noes = 0
+
+
+def advice(lang: str, verbosity: Verbosity = Verbosity.NORMAL) -> str:
+    """What the player hears: the room is noisy, and what helps (shorter when terse).
+
+    >>> advice("en", Verbosity.TERSE)
+    'Too noisy to hear you well: come closer to the microphone or type the number.'
+    """
+    from ..words import text
+
+    return text("voice.noisy_terse" if verbosity is Verbosity.TERSE else "voice.noisy", lang)
