@@ -38,6 +38,7 @@ Settings to try, one run each (the same clips and noise every run):
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import sys
@@ -52,7 +53,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks import noise as sound  # noqa: E402
+from benchmarks.greek_fit import key  # noqa: E402
 from benchmarks.voice import FSDD, record_clips, record_outcome  # noqa: E402
+from tavli_voice.commands import Command  # noqa: E402
 from tavli_voice.speech.engine_rescore import Evidence  # noqa: E402
 from tavli_voice.speech.fusion import band_limited  # noqa: E402
 from tavli_voice.speech.grammar import PHASE_COMMANDS, Options, phrases  # noqa: E402
@@ -111,6 +114,22 @@ def split_of(heard: Heard, found: Evidence | Heard | None, meant: object) -> str
     return "outscored" if meant in found.acoustic else "never proposed"
 
 
+def evidence_line(found: Evidence | Heard | None, heard: Heard, name: str, row: str, held: bool, label: str,
+                  said: str, meant: Command) -> dict[str, Any]:
+    """One clip's evidence as ``benchmarks/greek_fit.py record`` writes it (its ``cases_of`` reads it)."""
+    line: dict[str, Any] = {"clip": name, "row": row, "held_out": held, "condition": label, "said": said,
+                            "meant": key(meant)}
+    if isinstance(found, Evidence):
+        line["first"] = [found.first.text, key(found.first.command), found.first.score]
+        line["acoustic"] = [[key(c), round(v, 4)] for c, v in found.acoustic.items()]
+        line["chosen"] = [p.text for p in found.chosen]
+        line["heard"] = [None if not math.isfinite(v) else round(v, 4) for v in found.heard]
+    else:
+        first = found if isinstance(found, Heard) else heard
+        line["first"] = [first.text, key(first.command), first.score]
+    return line
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--noise", choices=("white", "pink", "babble"), default=None)
@@ -129,6 +148,12 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=None)
     parser.add_argument("--weight", type=float, default=None)
     parser.add_argument("--show", action="store_true", help="print each clip not right")
+    parser.add_argument("--whisper-views", default="", help="with --out: Whisper's scores of the same proposals on "
+                        "more views of the word too, comma-separated: band (the crop's 250-3800 Hz band), whole "
+                        "(the uncropped sound), recorded as heard_band, heard_whole")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="also write both engines' evidence of each clip, one JSON line each, as "
+                             "benchmarks/greek_fit.py records it (benchmarks/greek_margin.py decides it again)")
     args = parser.parse_args()
 
     from tavli_voice.speech.recognizer import choose_engine
@@ -158,9 +183,11 @@ def main() -> None:
         plain_whole = inner.sphinx.recognize
         inner.sphinx.recognize = lambda audio, items: plain_whole(whole[0], items)
     kept: list[Evidence | Heard | None] = [None]
+    cropped: list[np.ndarray] = []
     evidence = inner.evidence
 
     def keep(*a: Any, **k: Any) -> Evidence | Heard:
+        cropped[:] = [a[0]]
         kept[0] = evidence(*a, **k)
         return kept[0]
 
@@ -176,7 +203,8 @@ def main() -> None:
     seen: Counter[str] = Counter()
     cpu: list[float] = []
     began = time.perf_counter()
-    for index, (_row, name, _held, _said, meant, clip) in enumerate(clips):
+    out = None if args.out is None else open(args.out, "a", encoding="utf-8")
+    for index, (row, name, held, said, meant, clip) in enumerate(clips):
         rng = np.random.default_rng([args.seed, index])
         x, _ = sound.mix(clip, args.noise, args.snr if args.noise else 0.0, rng, pad_s=0.5, sources=sources)
         kept[0] = None
@@ -187,10 +215,21 @@ def main() -> None:
         found = kept[0]
         where = split_of(heard, found, meant)
         seen[where] += 1
+        if out is not None:
+            line = evidence_line(found, heard, name, row, held, label, said, meant)
+            for view in filter(None, args.whisper_views.split(",")):
+                if isinstance(found, Evidence):
+                    seen_by = band_limited(cropped[0]) if view == "band" else x
+                    line[f"heard_{view}"] = [None if not math.isfinite(v) else round(float(v), 4)
+                                             for v in inner.whisper.scores(seen_by, found.chosen)]
+            out.write(json.dumps(line, ensure_ascii=False) + "\n")
+            out.flush()
         if args.show and not where.startswith("right"):
             proposals = "" if not isinstance(found, Evidence) else ", ".join(
                 p.text for p, _ in zip(found.chosen, found.heard))
             print(f"  {where:16s} {name} -> «{heard.text}» ({heard.score:.2f}); proposed: {proposals}")
+    if out is not None:
+        out.close()
     n = len(clips)
     right = seen[SPLIT[0]] + seen[SPLIT[1]]
     print(f"  {n} clips in {time.perf_counter() - began:.0f} s; CPU a decision median {np.median(cpu):.0f} ms, "

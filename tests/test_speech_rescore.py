@@ -650,3 +650,46 @@ def test_the_decision_carries_each_commands_share_by_both_engines_scores() -> No
     assert abs(sum(s for _, s in heard.shares) - 1.0) < 1e-9
     share = dict(heard.shares)
     assert share[ChoosePlay(21)] / share[ChoosePlay(29)] > 3.0  # Whisper's 1.3 nats ahead, the acoustics barely
+
+
+class TestNearHomophones:
+    """A winner whose phrase differs from another of the turn's only at the end (``SIBLING_LETTERS``)."""
+
+    THIRTEEN = Heard("σημείο δεκατρείς", QueryPoint(13), 0.58, 0.0, "pocketsphinx")
+
+    def found(self, *scored: tuple[str, float, float]) -> Evidence:
+        """pocketsphinx's answer «σημείο δεκατρείς» (0.58); (phrase, pocketsphinx's nats, Whisper's) scored."""
+        by_text = {p.text: p for p in ITEMS}
+        return Evidence(self.THIRTEEN, {by_text[t].command: a for t, a, _ in scored},
+                        tuple(by_text[t] for t, _, _ in scored), tuple(w for _, _, w in scored))
+
+    def test_siblings_differ_only_at_the_end_of_their_last_word(self) -> None:
+        from tavli_voice.speech.engine_rescore import siblings
+        assert siblings("σημείο δεκατρείς", "σημείο δεκατέσσερις", 5)
+        assert siblings("θέση δεκαέξι", "θέση δεκαεπτά", 5) and not siblings("θέση δεκαέξι", "θέση δεκαεπτά", 6)
+        assert not siblings("σημείο δεκατρείς", "θέση δεκατέσσερις", 5)  # another command word first
+        assert not siblings("θέση είκοσι", "θέση είκοσι ένα", 1)  # one phrase the start of the other
+        assert not siblings("σημείο δύο", "σημείο δώδεκα", 5)
+
+    def test_an_unsure_winner_whose_sibling_was_not_scored_is_asked_back(self) -> None:
+        found = self.found(("σημείο δεκατρείς", -0.3, VOUCH + 0.2))  # Whisper vouches, not sure
+        plain = decide(found, turn=ITEMS, sibling_letters=None)
+        assert plain.command == QueryPoint(13) and not should_confirm(plain, "unsure")
+        heard = decide(found, turn=ITEMS, sibling_letters=5)
+        assert heard.command == QueryPoint(13) and should_confirm(heard, "unsure")
+        assert not should_confirm(decide(found, sibling_letters=5), "unsure")  # no turn given: no siblings known
+
+    def test_a_winner_far_enough_ahead_of_every_sibling_is_acted_on(self) -> None:
+        siblings_too = [("σημείο δεκατέσσερις", -0.4, VOUCH - 0.5), ("σημείο δεκαπέντε", -0.45, VOUCH - 0.6),
+                        ("σημείο δεκαέξι", -0.45, VOUCH - 0.6), ("σημείο δεκαεπτά", -0.45, VOUCH - 0.6),
+                        ("σημείο δεκαοκτώ", -0.45, VOUCH - 0.6), ("σημείο δεκαεννέα", -0.45, VOUCH - 0.6),
+                        ("σημείο δέκα", -0.45, VOUCH - 0.6)]  # every point whose word begins «δεκα»
+        found = self.found(("σημείο δεκατρείς", -0.3, VOUCH + 0.2), *siblings_too)
+        lead = VOUCH + 0.2 - (VOUCH - 0.5) + 20 * 0.1  # Whisper's lead plus pocketsphinx's at weight 20
+        assert not should_confirm(decide(found, turn=ITEMS, sibling_letters=4, sibling_margin=lead - 0.1), "unsure")
+        assert should_confirm(decide(found, turn=ITEMS, sibling_letters=4, sibling_margin=lead + 0.1), "unsure")
+
+    def test_a_winner_both_engines_are_sure_of_is_acted_on_whatever_its_siblings(self) -> None:
+        found = self.found(("σημείο δεκατρείς", -0.3, AGREE_LIKELY + 1.0), ("σημείο δεκατέσσερις", -0.5, -5.0))
+        heard = decide(found, turn=ITEMS, sibling_letters=5, sibling_margin=100.0)
+        assert heard.command == QueryPoint(13) and not should_confirm(heard, "unsure")

@@ -47,6 +47,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
+import unicodedata
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -162,6 +163,15 @@ FALLBACK_TOP: int | None = None
 RELATIVES: float | None = None
 #: pocketsphinx's first commands (by its score) whose relatives Whisper scores when unsure (RELATIVES).
 KIN = 3
+#: Near-homophones: two commands' phrases are siblings when they differ only at the end, their first differing
+#: words beginning with at least this many letters in common (accents left out: «δεκατρείς» and
+#: «δεκατέσσερις», «δεκαέξι» and «δεκαεπτά»). A winner with a sibling in the turn is acted on at once only
+#: when both engines are sure of it (AGREE), or pocketsphinx is and both engines together put it at least
+#: ``SIBLING_MARGIN`` nats ahead of each sibling Whisper scored, every sibling scored; otherwise it is
+#: asked back (None: no such rule).
+SIBLING_LETTERS: int | None = None
+#: See SIBLING_LETTERS.
+SIBLING_MARGIN = 0.0
 
 
 class RescoredRecognizer:
@@ -281,10 +291,11 @@ class RescoredRecognizer:
         found = self.evidence(views[0], items, views[1:])
         if isinstance(found, Heard):
             return found
-        heard = decide(found, self.fallback_weight if found.fell_back else self.weight, self.vouch, self.outside)
+        heard = decide(found, self.fallback_weight if found.fell_back else self.weight, self.vouch, self.outside,
+                       turn=items)
         weight = self.fallback_weight if found.fell_back else self.weight
         if found.fell_back and isinstance(heard.command, StopSpeech):  # obeyed unasked: not the fall-back's weight
-            heard = decide(found, self.weight, self.vouch, self.outside)
+            heard = decide(found, self.weight, self.vouch, self.outside, turn=items)
             weight = self.weight
         return dataclasses.replace(heard, ms=(self._clock() - found.start) * 1000,
                                    shares=evidence_shares(found, weight, self.outside))
@@ -308,14 +319,59 @@ class Evidence:
 
 def decide(found: Evidence, weight: float = WEIGHT, vouch: float = VOUCH, outside: float = OUTSIDE,
            name: str = "pocketsphinx+whisper", agree: tuple[float, float, float] = AGREE,
-           overrule: tuple[float, float, float] = OVERRULE) -> Heard:
+           overrule: tuple[float, float, float] = OVERRULE, turn: tuple[Phrase, ...] = (),
+           sibling_letters: int | None = SIBLING_LETTERS, sibling_margin: float = SIBLING_MARGIN) -> Heard:
     """The decision from both engines' scores (see the module docstring); ``ms`` is left 0.
 
     A command pocketsphinx did not propose counts ``outside`` nats (natural log) behind its
     weakest proposal. ``agree`` and ``overrule``: the least Whisper log-probability, Whisper's own
     lead and the combined lead at which the winner is acted on without asking back, when it is
-    pocketsphinx's answer and when Whisper overrules it.
+    pocketsphinx's answer and when Whisper overrules it. ``turn``: the turn's phrases, among which a
+    winner's near-homophones are looked for (``SIBLING_LETTERS``).
     """
+    heard = _decide(found, weight, vouch, outside, name, agree, overrule)
+    if sibling_letters is None or not turn or heard.command is None or heard.score <= OVERRULED_SCORE:
+        return heard
+    total, likely = _totals(found, weight, outside)
+    if heard.command not in total or _sure(heard.command, total, likely, agree):
+        return heard
+    said = total[heard.command][1]
+    rivals = {p.command for p in turn if p.command != heard.command and siblings(said.text, p.text, sibling_letters)}
+    if all(c in total and total[heard.command][0] - total[c][0] >= sibling_margin for c in rivals):
+        return heard
+    return dataclasses.replace(heard, score=OVERRULED_SCORE)
+
+
+def siblings(one: str, other: str, letters: int) -> bool:
+    """Whether two phrases differ only at the end: the same words up to their first differing words, which
+    begin with at least ``letters`` letters in common (accents left out).
+
+    >>> siblings("σημείο δεκατρείς", "σημείο δεκατέσσερις", 5), siblings("σημείο δύο", "σημείο δώδεκα", 5)
+    (True, False)
+    >>> siblings("θέση είκοσι τρία", "θέση είκοσι τέσσερα", 2), siblings("πέντε", "πέντε", 2)
+    (False, False)
+    """
+    a, b = _bare(one).split(), _bare(other).split()
+    same = 0
+    while same < min(len(a), len(b)) and a[same] == b[same]:
+        same += 1
+    if same == min(len(a), len(b)) or len(a) != len(b):
+        return False
+    x, y = a[same], b[same]
+    common = 0
+    while common < min(len(x), len(y)) and x[common] == y[common]:
+        common += 1
+    return common >= letters
+
+
+def _bare(text: str) -> str:
+    """``text`` in lower case without accents."""
+    return "".join(c for c in unicodedata.normalize("NFD", text.lower()) if not unicodedata.combining(c))
+
+
+def _decide(found: Evidence, weight: float, vouch: float, outside: float, name: str,
+            agree: tuple[float, float, float], overrule: tuple[float, float, float]) -> Heard:
+    """``decide`` without the near-homophone rule."""
     first = found.first
     total, likely = _totals(found, weight, outside)
     if not total:  # Whisper pruned every candidate: it vouches for none
