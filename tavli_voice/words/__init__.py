@@ -2119,7 +2119,7 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
     },
     # said once when the room is too noisy for the voice (ui/voice_noise.py)
     "noisy": {
-        "en": "It is noisy here and I keep mishearing you. It helps to speak closer to the microphone "
+        "en": "It is noisy here and I cannot hear you well. It helps to speak closer to the microphone "
               "or to turn the television down; you can also type the number.",
         "el": "Έχει θόρυβο εδώ και δεν σε ακούω καλά. Βοηθάει να μιλάς πιο κοντά στο μικρόφωνο ή να "
               "χαμηλώσεις την τηλεόραση· μπορείς και να γράψεις τον αριθμό.",
