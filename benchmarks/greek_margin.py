@@ -8,10 +8,10 @@ Run (evidence recorded by ``benchmarks/greek_noise.py --out FILE``, one file a c
 Each recorded clip (pocketsphinx's proposals and Whisper's scores of them, ``engine_rescore.Evidence``) is
 decided again by ``engine_rescore.decide`` with each setting, no engine run, and counted as
 ``benchmarks/greek_fit.py`` counts it: right at once, right after asking back, asked then wrong, acted on
-wrongly, no answer. ``--letters``/``--margins``: the near-homophone rule (``engine_rescore.SIBLING_LETTERS``,
-``SIBLING_MARGIN``); ``--losers`` prints, for the clips whose word was proposed and lost, which engine
-preferred the word said (Whisper alone, pocketsphinx alone, neither) and by how much, and ``--changed`` the
-clips a setting decides differently from the first setting.
+wrongly, no answer. ``--letters``/``--margins``/``--likely``: the near-homophone rule
+(``engine_rescore.SIBLING_LETTERS``, ``SIBLING_MARGIN``, ``SIBLING_LIKELY``); ``--losers`` prints, for the
+clips whose word was proposed and lost, which engine preferred the word said (Whisper alone, pocketsphinx
+alone, neither) and by how much, and ``--changed`` the clips a setting decides differently from the first.
 """
 
 from __future__ import annotations
@@ -59,11 +59,12 @@ def cases(paths: list[Path], items: tuple[Phrase, ...], view: str = "crop") -> l
 
 
 def decided(found: Evidence | Heard, items: tuple[Phrase, ...], weight: float, letters: int | None,
-            margin: float) -> Heard:
+            margin: float, likely: float = rescore.SIBLING_LIKELY) -> Heard:
     """``found`` decided with these settings (pocketsphinx's own result when it proposed nothing)."""
     if isinstance(found, Heard):
         return found
-    return rescore.decide(found, weight, turn=items, sibling_letters=letters, sibling_margin=margin)
+    return rescore.decide(found, weight, turn=items, sibling_letters=letters, sibling_margin=margin,
+                          sibling_likely=likely)
 
 
 def losers(rows: list[Case], weight: float) -> None:
@@ -97,6 +98,7 @@ def main() -> None:
     parser.add_argument("--weights", default=f"{rescore.WEIGHT:g}")
     parser.add_argument("--letters", default="none", help="comma-separated SIBLING_LETTERS (none: no rule)")
     parser.add_argument("--margins", default="0")
+    parser.add_argument("--likely", default=f"{rescore.SIBLING_LIKELY:g}", help="comma-separated SIBLING_LIKELY")
     parser.add_argument("--views", default="crop", help="comma-separated views Whisper's scores are taken from "
                         "(crop, band, whole; A+B their mean, A|B the better), one table each")
     parser.add_argument("--losers", action="store_true")
@@ -111,25 +113,26 @@ def main() -> None:
 
 def report(args: argparse.Namespace, rows: list[Case], items: tuple[Phrase, ...]) -> None:
     """The outcome table of every setting of ``args`` on ``rows``."""
-    settings = [(float(w), None if k == "none" else int(k), float(m)) for w in args.weights.split(",")
-                for k in args.letters.split(",") for m in args.margins.split(",")
-                if not (k == "none" and m != args.margins.split(",")[0])]
+    margins, likelies = args.margins.split(","), args.likely.split(",")
+    settings = [(float(w), None if k == "none" else int(k), float(m), float(v)) for w in args.weights.split(",")
+                for k in args.letters.split(",") for m in margins for v in likelies
+                if not (k == "none" and (m, v) != (margins[0], likelies[0]))]
     conditions = sorted({r[0] for r in rows}, key=[r[0] for r in rows].index)
     print(f"{len(rows)} recorded decisions: " + ", ".join(f"{c} {sum(r[0] == c for r in rows)}" for c in conditions))
-    print("  weight letters margin  condition     " + " | ".join(OUTCOMES) + " | right")
+    print("  weight letters margin likely  condition     " + " | ".join(OUTCOMES) + " | right")
     first: list[str] = []
-    for weight, letters, margin in settings:
+    for weight, letters, margin, likely in settings:
         seen: dict[str, Counter[str]] = {}
         results = []
         for condition, _clip, found, meant in rows:
-            heard = decided(found, items, weight, letters, margin)
+            heard = decided(found, items, weight, letters, margin, likely)
             result = outcome(heard, meant)
             results.append(f"{result} «{heard.text}» ({heard.score:.2f})")
             seen.setdefault(condition, Counter())[result] += 1
         for condition in conditions:
             c = seen[condition]
             right = c["right at once"] + c["right after asking back"]
-            print(f"  {weight:6g} {letters!s:7s} {margin:6g}  {condition:12s}  "
+            print(f"  {weight:6g} {letters!s:7s} {margin:6g} {likely:6g}  {condition:12s}  "
                   + " | ".join(f"{c[o]:3d}" for o in OUTCOMES) + f" | {right} ({100 * right / sum(c.values()):.1f}%)")
         if args.changed and first:
             for (condition, clip, _, _), before, after in zip(rows, first, results):

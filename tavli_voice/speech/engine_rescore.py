@@ -166,12 +166,20 @@ KIN = 3
 #: Near-homophones: two commands' phrases are siblings when they differ only at the end, their first differing
 #: words beginning with at least this many letters in common (accents left out: «δεκατρείς» and
 #: «δεκατέσσερις», «δεκαέξι» and «δεκαεπτά»). A winner with a sibling in the turn is acted on at once only
-#: when both engines are sure of it (AGREE), or pocketsphinx is and both engines together put it at least
-#: ``SIBLING_MARGIN`` nats ahead of each sibling Whisper scored, every sibling scored; otherwise it is
-#: asked back (None: no such rule).
-SIBLING_LETTERS: int | None = None
+#: when Whisper finds it at least ``SIBLING_LIKELY`` likely (its mean log-probability a token), or both
+#: engines together put it at least ``SIBLING_MARGIN`` nats ahead of each sibling, every sibling scored;
+#: otherwise it is asked back (None: no such rule). Fitted on the tuning voices (benchmarks/greek_margin.py on
+#: greek_noise.py's evidence, quiet, white and pink 10 dB, 621 decisions): the two such confusions there (quiet,
+#: «σημείο δεκατέσσερις/δεκατέσσερα» heard as «σημείο δεκατρείς», pocketsphinx's confidence 1.0 and 0.61) were
+#: saved only by Whisper's VOUCH (it found them -3.07 and -3.51); -2.75 and 5 letters cost 5 of 307 words
+#: right at once (asked instead), -2.5 cost 11, 4 letters 10. On the held-out variants in pink 10 dB it turns
+#: the one word acted on wrongly («σημείο δεκατέσσερις» taken as «σημείο δεκατρείς», Whisper -2.90) into asked
+#: back, one right word of 88 at once asked instead (benchmarks/results/voice-el-noise-siblings.txt).
+SIBLING_LETTERS: int | None = 5
 #: See SIBLING_LETTERS.
 SIBLING_MARGIN = 0.0
+#: See SIBLING_LETTERS.
+SIBLING_LIKELY = -2.75
 
 
 class RescoredRecognizer:
@@ -320,7 +328,8 @@ class Evidence:
 def decide(found: Evidence, weight: float = WEIGHT, vouch: float = VOUCH, outside: float = OUTSIDE,
            name: str = "pocketsphinx+whisper", agree: tuple[float, float, float] = AGREE,
            overrule: tuple[float, float, float] = OVERRULE, turn: tuple[Phrase, ...] = (),
-           sibling_letters: int | None = SIBLING_LETTERS, sibling_margin: float = SIBLING_MARGIN) -> Heard:
+           sibling_letters: int | None = SIBLING_LETTERS, sibling_margin: float = SIBLING_MARGIN,
+           sibling_likely: float = SIBLING_LIKELY) -> Heard:
     """The decision from both engines' scores (see the module docstring); ``ms`` is left 0.
 
     A command pocketsphinx did not propose counts ``outside`` nats (natural log) behind its
@@ -333,7 +342,7 @@ def decide(found: Evidence, weight: float = WEIGHT, vouch: float = VOUCH, outsid
     if sibling_letters is None or not turn or heard.command is None or heard.score <= OVERRULED_SCORE:
         return heard
     total, likely = _totals(found, weight, outside)
-    if heard.command not in total or _sure(heard.command, total, likely, agree):
+    if heard.command not in total or likely[heard.command] >= sibling_likely:
         return heard
     said = total[heard.command][1]
     rivals = {p.command for p in turn if p.command != heard.command and siblings(said.text, p.text, sibling_letters)}
@@ -343,19 +352,19 @@ def decide(found: Evidence, weight: float = WEIGHT, vouch: float = VOUCH, outsid
 
 
 def siblings(one: str, other: str, letters: int) -> bool:
-    """Whether two phrases differ only at the end: the same words up to their first differing words, which
-    begin with at least ``letters`` letters in common (accents left out).
+    """Whether two phrases differ only at the end: the same words but the last, and their last words begin
+    with at least ``letters`` letters in common (accents left out).
 
     >>> siblings("σημείο δεκατρείς", "σημείο δεκατέσσερις", 5), siblings("σημείο δύο", "σημείο δώδεκα", 5)
     (True, False)
-    >>> siblings("θέση είκοσι τρία", "θέση είκοσι τέσσερα", 2), siblings("πέντε", "πέντε", 2)
+    >>> siblings("θέση είκοσι τρία", "θέση είκοσι τέσσερα", 2), siblings("τέταρτο ένα", "τεταρτημόριο ένα", 2)
     (False, False)
     """
     a, b = _bare(one).split(), _bare(other).split()
     same = 0
     while same < min(len(a), len(b)) and a[same] == b[same]:
         same += 1
-    if same == min(len(a), len(b)) or len(a) != len(b):
+    if len(a) != len(b) or same != len(a) - 1:  # the same words but the last
         return False
     x, y = a[same], b[same]
     common = 0
