@@ -968,11 +968,8 @@ def bench_record(args: argparse.Namespace) -> None:
 
 def set_both_needed(args: argparse.Namespace) -> None:
     """``voice_decision.BOTH_NEEDED`` for the "both attempts" mode of ``--repeat`` (``--both-needed``)."""
-    from tavli_voice.speech.crop import NOISY_SHARE
-
-    if args.repeat:
-        voice_decision.BOTH_NEEDED = args.both_needed if args.both_needed is not None else \
-            voice_decision.BOTH_NEEDED if voice_decision.BOTH_NEEDED is not None else NOISY_SHARE
+    if args.repeat and args.both_needed is not None:
+        voice_decision.BOTH_NEEDED = {name: args.both_needed for name in ("whisper+crop", "pocketsphinx+whisper+crop")}
 
 
 def print_repeat_tables(lang: str, talks: dict[str, dict[tuple[str, str], Counter[str]]],
@@ -1070,8 +1067,8 @@ def main() -> None:
                              "whole list and without the refused command; two tables of CONVERSATION_COLUMNS")
     record.add_argument("--both-needed", type=float, default=None,
                         help="with --repeat, the share over both attempts at which the \"both attempts\" mode acts "
-                             "on an unsure repeat (default: the game's voice_decision.BOTH_NEEDED, or the share a "
-                             "word in noise needs alone, crop.NOISY_SHARE, when the game has none)")
+                             "on an unsure repeat, for every engine (default: the game's voice_decision.BOTH_NEEDED, "
+                             "by engine; an engine without one decides the repeat alone)")
     record.add_argument("--clips", type=Path, default=Path(tempfile.gettempdir()) / "tavli-voice-bench-clips",
                         help="folder where the espeak-ng clips are made once and used again (default: "
                              "tavli-voice-bench-clips in the system's temporary folder)")

@@ -125,7 +125,7 @@ def test_a_repeat_agreeing_with_the_first_attempts_runner_up_is_sure_over_both(m
     "eight" (two and five next): weighed with the first attempt, eight is sure and acted on at once."""
     from tavli_voice.ui import voice_decision
 
-    monkeypatch.setattr(voice_decision, "BOTH_NEEDED", 0.85)
+    monkeypatch.setattr(voice_decision, "BOTH_NEEDED", {"whisper": 0.85})
     first, again = _said_twice({3: -1.0, 8: -1.0, 2: -4.0}, {8: -1.0, 2: -1.4, 5: -1.6})
     assert first.command == C.ChoosePlay(3) and again.command == C.ChoosePlay(8)
     assert first.score < 0.5 and again.score < 0.5  # each alone would be asked back
@@ -134,7 +134,7 @@ def test_a_repeat_agreeing_with_the_first_attempts_runner_up_is_sure_over_both(m
     assert both.reason is Reason.SURE_WITH_FIRST and both.action is Action.ACT
     assert both.rule.startswith("acted on at once: said again after a no, share 0.9")
     # not on with no share set, nor for a doubtful word
-    monkeypatch.setattr(voice_decision, "BOTH_NEEDED", None)
+    monkeypatch.setattr(voice_decision, "BOTH_NEEDED", {})
     assert decide(again, VoiceState(first=first), never_refused).reason is Reason.UNSURE
 
 
@@ -146,7 +146,7 @@ def test_a_repeat_disagreeing_with_the_first_attempt_is_still_asked_back(monkeyp
 
     from tavli_voice.ui import voice_decision
 
-    monkeypatch.setattr(voice_decision, "BOTH_NEEDED", 0.85)
+    monkeypatch.setattr(voice_decision, "BOTH_NEEDED", {"whisper": 0.85})
     first, again = _said_twice({3: -1.0, 8: -1.0, 2: -4.0}, {2: -1.0, 8: -1.4, 5: -1.6})
     assert again.command == C.ChoosePlay(2)
     assert voice_decision.with_first(again, first)[0] == C.ChoosePlay(8)  # type: ignore[index]

@@ -790,7 +790,7 @@ def test_after_a_no_an_unsure_repeat_agreeing_with_the_first_attempts_runner_up_
     "two": weighed with the first attempt it is sure, and played without a second question."""
     from tavli_voice.ui import voice_decision
 
-    monkeypatch.setattr(voice_decision, "BOTH_NEEDED", 0.85)
+    monkeypatch.setattr(voice_decision, "BOTH_NEEDED", {"whisper+crop": 0.85})
     done, source, seen = _refuse_then_say_again({1: -1.0, 2: -1.0, 3: -5.0}, {2: -1.0, 3: -1.1, 0: -5.0})
     assert done == C.ChoosePlay(2) and source.held is None
     assert len(_asked(seen)) == 1
@@ -800,11 +800,11 @@ def test_after_a_no_an_unsure_repeat_agreeing_with_the_first_attempts_runner_up_
 def test_after_a_no_an_unsure_repeat_the_first_attempt_found_unlikely_is_asked_back(monkeypatch) -> None:
     from tavli_voice.ui import voice_decision
 
-    monkeypatch.setattr(voice_decision, "BOTH_NEEDED", 0.85)
+    monkeypatch.setattr(voice_decision, "BOTH_NEEDED", {"whisper+crop": 0.85})
     done, source, seen = _refuse_then_say_again({1: -1.0, 2: -1.0, 3: -5.0}, {3: -1.0, 2: -1.1, 0: -5.0})
     assert done is None and source.held == C.ChoosePlay(3)
     assert _asked(seen)[-1].startswith("Did you say three?")
     # the same repeat with the rule off is asked back too
-    monkeypatch.setattr(voice_decision, "BOTH_NEEDED", None)
+    monkeypatch.setattr(voice_decision, "BOTH_NEEDED", {})
     done, source, seen = _refuse_then_say_again({1: -1.0, 2: -1.0, 3: -5.0}, {2: -1.0, 3: -1.1, 0: -5.0})
     assert done is None and source.held == C.ChoosePlay(2)

@@ -54,8 +54,11 @@ GO_ON_S = 0.5
 
 #: A word said again just after a "no", heard unsure, is acted on at once when its share over both attempts
 #: (the first attempt's shares times the repeat's, the refused command left out: ``fusion.with_first``) is at
-#: least this (None: the repeat is decided alone, asked back when unsure).
-BOTH_NEEDED: float | None = None
+#: least this, by engine (none: the repeat is decided alone, asked back when unsure). English Whisper with the
+#: crop, FSDD every fifth clip (benchmarks/results/voice-repeat-fused.txt): right with one question 45.6 ->
+#: 47.2% in white 10 dB, 35.6 -> 36.7% pink, 59.4 -> 60.6% babble, none acted on wrongly; the Greek engine
+#: acted on one wrong play in 308 in white 10 dB, so it has none.
+BOTH_NEEDED: dict[str, float] = {"whisper+crop": 0.85}
 #: ... and when the repeat's own score is at least this (nearly sure alone: 0.5 acts): in babble the same
 #: speaker's next take can be misheard as the first was, and the product then counts one mistake twice.
 BOTH_ALONE = 0.4
@@ -219,7 +222,7 @@ def decide(heard: Any, state: VoiceState, was_refused: Callable[[C.Command], boo
                             else Reason.UNSURE_YES_NEAR_NO)
         return Decision(Reason.ANSWERS, {"held": state.held})
     if should_confirm(heard, state.confirm):  # type: ignore[arg-type]
-        needed = BOTH_NEEDED
+        needed = BOTH_NEEDED.get(heard.engine)
         both = with_first(heard, state.first) if needed is not None and state.confirm == "unsure" \
             and not heard.doubtful and not isinstance(command, DESTRUCTIVE) else None
         if both is not None and needed is not None and both[0] == command and both[1] >= needed \
