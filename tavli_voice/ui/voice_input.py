@@ -169,6 +169,9 @@ class VoiceSource:
     The next word after that "no" is listened for without the refused word's phrases (``left_out``),
     so the recogniser cannot make the same wrong guess of the number said again; the word after
     has it back (a "no" misheard does not take a play away for good), still asked back if heard.
+    That next word, when unsure, is weighed with the refused one (``VoiceState.first``): a number the
+    first attempt found next likeliest, heard nearly sure again, is acted on without a second question
+    (``voice_decision.BOTH_NEEDED``).
 
     A play's number whose sound began before the plays on offer were (the roll, another
     turn) is dropped (logged): it was meant for other plays (on the sound rig, the "no" said
