@@ -59,7 +59,7 @@ from tavli_voice.speech.engine_templates import TemplateRecognizer  # noqa: E402
 from collections import Counter  # noqa: E402
 
 from tavli_voice.speech.grammar import PHASE_COMMANDS, Options, Phrase, phrases  # noqa: E402
-from tavli_voice.speech.heard import Heard  # noqa: E402
+from tavli_voice.speech.heard import Heard, command_json  # noqa: E402
 from tavli_voice.speech.listener import should_confirm  # noqa: E402
 from tavli_voice.speech.vad import EnergyVad, Utterance, VadSettings  # noqa: E402
 from tavli_voice.speech.words import COMMAND_WORDS, Lang, number_text, number_variants  # noqa: E402
@@ -83,12 +83,14 @@ def numbers_only(items: tuple[Phrase, ...]) -> tuple[Phrase, ...]:
     return tuple(p for p in items if isinstance(p.command, ChoosePlay))
 
 
-def fsdd_files(root: Path, step: int) -> list[tuple[Path, int, str, int]]:
+def fsdd_files(root: Path, step: int, offset: int = 0) -> list[tuple[Path, int, str, int]]:
+    """FSDD's digit files 1-9 in name order, every ``step``-th from the ``offset``-th (another offset,
+    other files: ``--offset``)."""
     out = []
     for path in sorted(root.glob("[1-9]_*_*.wav")):
         digit, speaker, take = path.stem.split("_")
         out.append((path, int(digit), speaker, int(take)))
-    return out[::step]
+    return out[offset::step]
 
 
 def whisper_or_none(lang: Lang = "en"):
@@ -779,12 +781,15 @@ def repeat_sound(lang: Lang, name: str, fsdd_dir: Path, folder: Path) -> np.ndar
 
 def converse(engine: object, heard: Heard, meant: object, items: tuple[Phrase, ...],
              said_again: Callable[[], np.ndarray],
-             weighed: list[tuple[float, bool]] | None = None) -> dict[str, str]:
+             weighed: list[tuple[float, bool]] | None = None,
+             details: dict[str, object] | None = None) -> dict[str, str]:
     """Each of REPEAT_MODES' ``conversation_outcome`` for ``heard`` (the first word, ``meant``
     said): when it was asked back and wrong, the sound ``said_again()`` is heard in each mode
     ("both attempts" decides the repeat heard without the refused command). ``weighed``: gets
     (share over both attempts, right) of each repeat heard unsure whose command the two attempts
-    together find likeliest (``voice_decision.with_first``), for the sweep of BOTH_SWEEP."""
+    together find likeliest (``voice_decision.with_first``), for the sweep of BOTH_SWEEP. ``details``: gets
+    the repeat heard without the refused command (its command, score, whether right and unsure) and the
+    likeliest command over both attempts with its share, for ``--jsonl``."""
     from tavli_voice.ui.voice_decision import with_first
 
     again_sound = said_again() if record_outcome(heard, heard.command == meant) == "asked, then wrong" else None
@@ -804,6 +809,13 @@ def converse(engine: object, heard: Heard, meant: object, items: tuple[Phrase, .
             both = with_first(again, heard)
             if both is not None and both[0] == again.command:
                 weighed.append((both[1], again.command == meant))
+        if mode == "both attempts" and details is not None and again is not None:
+            both = with_first(again, heard)
+            details.update({"command": command_json(again.command), "score": round(again.score, 3),
+                            "right": again.command == meant, "unsure": should_confirm(again, "unsure"),
+                            "both": None if both is None else command_json(both[0]),
+                            "both_share": None if both is None else round(both[1], 4),
+                            "doubtful": bool(getattr(again, "doubtful", False)), "outcome": out[mode]})
     return out
 
 
@@ -835,22 +847,22 @@ def condition_label(kind: str | None, snr: float, room: bool, band: str | None) 
 
 
 def record_clips(lang: Lang, fsdd_dir: Path, step: int, variants: int, plays: int, folder: Path,
-                 part: str) -> list[tuple[str, str, bool, str, object, np.ndarray]]:
+                 part: str, offset: int = 0) -> list[tuple[str, str, bool, str, object, np.ndarray]]:
     """(row, clip name, held out, text said, meant command, sound) for ``lang``'s set.
 
     English: FSDD digits 1-9 of both speakers (every ``step``-th file); Greek: every way of saying
     1..``plays`` and every play-phase command word, by espeak-ng ``el`` at 3 rates x 3 pitches and
-    ``el`` with ``variants`` of its voice variants (every ``step``-th clip)."""
+    ``el`` with ``variants`` of its voice variants (every ``step``-th clip); from the ``offset``-th."""
     items = phrases(Options(plays=plays, commands=PHASE_COMMANDS["play"]), lang)
     out: list[tuple[str, str, bool, str, object, np.ndarray]] = []
     if lang == "en":
-        for path, digit, speaker, take in fsdd_files(fsdd_dir, step):
+        for path, digit, speaker, take in fsdd_files(fsdd_dir, step, offset):
             held = take in HELD_OUT_TAKES
             out.append((speaker, path.name, held, number_text(digit, "en"), ChoosePlay(digit), audio.load(path)))
     else:
         tuning = set(greek_voices(12))
         every = [(v, p) for v in greek_voices(variants) for p in items]
-        for (voice, speed, pitch), phrase in every[::step]:
+        for (voice, speed, pitch), phrase in every[offset::step]:
             held = (voice, speed, pitch) not in tuning
             row = "el (3 rates x 3 pitches)" if voice == "el" else \
                 "el variants, held out" if held else "el variants, tuning 12"
@@ -913,7 +925,8 @@ def bench_record(args: argparse.Namespace) -> None:
             if args.proposals_only and hasattr(getattr(engine, "engine", engine), "everything"):
                 getattr(engine, "engine", engine).everything = False  # Whisper scores pocketsphinx's proposals only
             items = phrases(Options(plays=args.plays, commands=PHASE_COMMANDS["play"]), lang)
-            clips = record_clips(lang, args.fsdd, args.step or 1, args.variants, args.plays, folder, args.part)
+            clips = record_clips(lang, args.fsdd, args.step or 1, args.variants, args.plays, folder, args.part,
+                                 args.offset)
             made = time.perf_counter() - start
             what = ("FSDD digits 1-9, both speakers" if lang == "en" else
                     f"espeak-ng el and {args.variants} variants, numbers 1-{args.plays} and the play phase's words")
@@ -941,10 +954,11 @@ def bench_record(args: argparse.Namespace) -> None:
                     for key in keys:
                         rows.setdefault(key, Counter())[result] += 1
                         times.setdefault(key, []).append(heard.ms)
+                    again: dict[str, object] = {}
                     if args.repeat:  # fresh noise for the repeat: its own seed
                         talk = converse(engine, heard, meant, items, functools.partial(
                             repeat_in_condition, lang, name, args.fsdd, folder, (kind, snr, room, band),
-                            [args.seed, index, 2], room_ir, args.pad, sources), sweep.setdefault(label, []))
+                            [args.seed, index, 2], room_ir, args.pad, sources), sweep.setdefault(label, []), again)
                         for mode, key in ((m, k) for m in REPEAT_MODES for k in keys):
                             talks[mode].setdefault(key, Counter())[talk[mode]] += 1
                     if jsonl is not None:
@@ -953,7 +967,8 @@ def bench_record(args: argparse.Namespace) -> None:
                             "condition": label, "seed": args.seed, **heard.to_json(),
                             "act": None if heard.command is None else
                             "ask" if should_confirm(heard, "unsure") else "now",
-                            "outcome": result}, ensure_ascii=False) + "\n")
+                            "outcome": result, **({"again": again} if again else {})},
+                            ensure_ascii=False) + "\n")
                 print(f"  ({label}: {len(clips)} clips in {time.perf_counter() - began:.0f} s; per decision, the "
                       f"process's CPU (every thread) median {statistics.median(cpu):.0f} ms, p95 "
                       f"{float(np.percentile(cpu, 95)):.0f} ms; wall median {statistics.median(wall):.0f} ms, p95 "
@@ -970,6 +985,8 @@ def set_both_needed(args: argparse.Namespace) -> None:
     """``voice_decision.BOTH_NEEDED`` for the "both attempts" mode of ``--repeat`` (``--both-needed``)."""
     if args.repeat and args.both_needed is not None:
         voice_decision.BOTH_NEEDED = {name: args.both_needed for name in ("whisper+crop", "pocketsphinx+whisper+crop")}
+    if args.repeat and args.both_alone is not None:
+        voice_decision.BOTH_ALONE = args.both_alone
 
 
 def print_repeat_tables(lang: str, talks: dict[str, dict[tuple[str, str], Counter[str]]],
@@ -1034,6 +1051,9 @@ def main() -> None:
                         help="only the answers to \"did you say …?\" (yes/no, numbers, commands), English and Greek, "
                              "with the engines a game uses")
     parser.add_argument("--step", type=int, default=0, help="every Nth FSDD file (default 1, 5 with --quick)")
+    parser.add_argument("--offset", type=int, default=0,
+                        help="with --lang, --step's files (or Greek clips) from this one on: another offset, "
+                             "other clips (default 0)")
     record = parser.add_argument_group(
         "benchmark of record", "one table per language: what a game on the default settings does with each "
         "answer. Held out of any tuning (the 'held_out' field of --jsonl, --part): FSDD takes 40-49 of each "
@@ -1069,6 +1089,9 @@ def main() -> None:
                         help="with --repeat, the share over both attempts at which the \"both attempts\" mode acts "
                              "on an unsure repeat, for every engine (default: the game's voice_decision.BOTH_NEEDED, "
                              "by engine; an engine without one decides the repeat alone)")
+    record.add_argument("--both-alone", type=float, default=None,
+                        help="with --repeat, the repeat's own score also needed there (default: the game's "
+                             "voice_decision.BOTH_ALONE)")
     record.add_argument("--clips", type=Path, default=Path(tempfile.gettempdir()) / "tavli-voice-bench-clips",
                         help="folder where the espeak-ng clips are made once and used again (default: "
                              "tavli-voice-bench-clips in the system's temporary folder)")

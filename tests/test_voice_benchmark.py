@@ -210,3 +210,65 @@ def test_the_english_repeat_is_the_speakers_next_take_of_the_digit_in_the_same_p
         again = repeat_sound("en", f"3_lucas_{take}.wav", FSDD, tmp_path)
         assert np.array_equal(again, fsdd(3, "lucas", other))
         assert not np.array_equal(again, fsdd(3, "lucas", take))
+
+
+def test_the_repeat_heard_is_told_for_the_jsonl_with_its_share_over_both_attempts() -> None:
+    """``converse``'s details: the repeat heard without the refused command, its score, whether it was
+    right and unsure, and the likeliest command over both attempts with its share (``fusion.with_first``)."""
+    import dataclasses
+
+    from benchmarks.voice import converse
+    from tavli_voice.commands import ChoosePlay
+    from tavli_voice.speech.grammar import Options, phrases
+
+    items = phrases(Options(plays=9), "en")
+    first = dataclasses.replace(_heard(5, 0.1), shares=((ChoosePlay(5), 0.5), (ChoosePlay(3), 0.3),
+                                                        (ChoosePlay(7), 0.2)))
+
+    class _Sharing(_Preferring):
+        def recognize(self, sound: np.ndarray, items: tuple) -> Heard:
+            heard = super().recognize(sound, items)
+            return dataclasses.replace(heard, shares=((heard.command, 0.6), (ChoosePlay(7), 0.4)))
+
+    details: dict[str, object] = {}
+    converse(_Sharing([(5, 0.9), (3, 0.2)]), first, ChoosePlay(3), items, lambda: word(1), None, details)
+    assert details["command"] == {"name": "select", "number": 3} and details["right"] is True
+    assert details["unsure"] is True and details["score"] == 0.2
+    # three: 0.3 x 0.6 = 0.18, seven: 0.2 x 0.4 = 0.08 (five, refused, left out)
+    assert details["both"] == details["command"] and details["both_share"] == pytest.approx(0.18 / 0.26, abs=1e-4)
+    told: dict[str, object] = {}
+    converse(_Sharing([(3, 0.9)]), _heard(3, 0.9), ChoosePlay(3), items, lambda: word(1), None, told)
+    assert told == {}  # right at once: nothing said again
+
+
+@needs_fsdd
+def test_another_offset_takes_other_fsdd_files_at_the_same_step() -> None:
+    from benchmarks.voice import FSDD, fsdd_files
+
+    first, other = fsdd_files(FSDD, 5), fsdd_files(FSDD, 5, 2)
+    assert len(first) == len(other) > 0
+    assert not {p for p, *_ in first} & {p for p, *_ in other}
+    every = fsdd_files(FSDD, 1)
+    assert other == every[2::5]
+
+
+def test_the_repeat_rule_is_tried_again_from_recorded_lines(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """voice_repeat_rule.py counts, from --jsonl lines, the unsure repeats a rule would act on, right / wrong:
+    a wrong one nearly sure alone is caught only by a higher share over both."""
+    from benchmarks.voice_repeat_rule import main
+
+    three, five = {"name": "select", "number": 3}, {"name": "select", "number": 5}
+
+    def line(clip: str, command: dict, right: bool, share: float, score: float, unsure: bool = True) -> str:
+        return json.dumps({"lang": "el", "condition": "white 10 dB", "clip": clip, "held_out": False, "again": {
+            "command": command, "score": score, "right": right, "unsure": unsure, "doubtful": False,
+            "both": command, "both_share": share}})
+
+    path = tmp_path / "run.jsonl"
+    path.write_text("\n".join([line("a", three, True, 0.95, 0.42), line("b", five, False, 0.88, 0.41),
+                               line("c", three, True, 0.99, 0.9, unsure=False),
+                               json.dumps({"lang": "el", "condition": "white 10 dB", "clip": "d"})]) + "\n")
+    assert main([str(path), "--shares", "0.85,0.9", "--alone", "0.4"]) == 0
+    out = capsys.readouterr().out
+    assert "el white 10 dB: 2 candidates of 3 repeats, 1 right" in out
+    assert out.splitlines()[-1].split() == ["0.40", "1/1", "1/0"]

@@ -1,0 +1,92 @@
+"""The rule that acts on an unsure word said again after a "no", tried again from recorded runs.
+
+``benchmarks/voice.py --repeat --jsonl FILE`` records, for each word asked back and wrong, the repeat
+heard without the refused command ("again": its command, score, whether right and unsure, and the
+likeliest command over both attempts with its share, ``fusion.with_first``). This prints, for each
+condition, how many of the unsure repeats the rule ``voice_decision.SURE_WITH_FIRST`` would act on at
+once, right / wrong, for every pair (share over both needed, the repeat's own score needed): a wrong one
+is a wrong play acted on, a right one a word right with one question instead of two. Nothing is heard
+again, so it takes a second.
+
+    .venv/bin/python benchmarks/voice_repeat_rule.py /tmp/el-tuning.jsonl --alone 0.3,0.4,0.45
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+#: Commands never acted on without asking (``listen_decide.DESTRUCTIVE``), by their table names.
+DESTRUCTIVE_NAMES = frozenset({"resign", "drop", "quit"})
+
+
+def candidates(lines: Iterable[dict]) -> dict[str, list[tuple[float, float, bool, str]]]:
+    """By language and condition: (share over both, the repeat's own score, right, clip) of each repeat the rule
+    could act on: heard unsure, not doubtful nor destructive, and the command both attempts find likeliest.
+
+    >>> line = {"lang": "el", "condition": "quiet", "clip": "a", "again": {"command": {"name": "select", "number": 3},
+    ...         "score": 0.4, "right": True, "unsure": True, "doubtful": False,
+    ...         "both": {"name": "select", "number": 3}, "both_share": 0.9}}
+    >>> candidates([line, {"condition": "quiet", "clip": "b"}])
+    {'el quiet': [(0.9, 0.4, True, 'a')]}
+    """
+    out: dict[str, list[tuple[float, float, bool, str]]] = {}
+    for line in lines:
+        again = line.get("again")
+        if not again or not again.get("unsure") or again.get("doubtful") or again.get("both") is None:
+            continue
+        if again["both"] != again["command"] or again["command"]["name"] in DESTRUCTIVE_NAMES:
+            continue
+        out.setdefault(f"{line.get('lang', '')} {line['condition']}".strip(), []).append(
+            (float(again["both_share"]), float(again["score"]), bool(again["right"]), line["clip"]))
+    return out
+
+
+def grid(seen: list[tuple[float, float, bool, str]], shares: list[float],
+         alone: list[float]) -> list[list[tuple[int, int]]]:
+    """(right, wrong) acted on for each (share over both needed, own score needed): rows alone, columns shares.
+
+    >>> grid([(0.9, 0.5, True, "a"), (0.9, 0.2, False, "b")], [0.85], [0.0, 0.4])
+    [[(1, 1)], [(1, 0)]]
+    """
+    return [[(sum(1 for b, s, r, _ in seen if b >= t and s >= a and r),
+              sum(1 for b, s, r, _ in seen if b >= t and s >= a and not r)) for t in shares] for a in alone]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("jsonl", nargs="+", type=Path, help="--jsonl files of benchmarks/voice.py --repeat")
+    parser.add_argument("--shares", default="0.5,0.7,0.85,0.9,0.95", help="shares over both needed")
+    parser.add_argument("--alone", default="0,0.3,0.4,0.45", help="the repeat's own scores needed")
+    parser.add_argument("--held-out", choices=("all", "tuning", "held-out"), default="all",
+                        help="only the clips of this part (the 'held_out' field)")
+    parser.add_argument("--wrong", action="store_true", help="also list each wrong candidate")
+    args = parser.parse_args(argv)
+    shares = [float(x) for x in args.shares.split(",")]
+    alone = [float(x) for x in args.alone.split(",")]
+    lines = [json.loads(text) for path in args.jsonl for text in path.read_text(encoding="utf-8").splitlines()]
+    lines = [x for x in lines if args.held_out == "all" or bool(x.get("held_out")) == (args.held_out == "held-out")]
+    asked_wrong: dict[str, int] = {}
+    for line in lines:
+        if "again" in line:
+            key = f"{line.get('lang', '')} {line['condition']}".strip()
+            asked_wrong[key] = asked_wrong.get(key, 0) + 1
+    print("unsure repeats whose command both attempts find likeliest: acted on at once right/wrong, by the "
+          "share over both needed (columns) and the repeat's own score needed (rows)")
+    for condition, seen in candidates(lines).items():
+        print(f"\n  {condition}: {len(seen)} candidates of {asked_wrong.get(condition, 0)} repeats, "
+              f"{sum(1 for x in seen if x[2])} right")
+        print(f"  {'alone >=':>10s} " + " ".join(f"{t:>7.2f}" for t in shares))
+        for a, row in zip(alone, grid(seen, shares, alone)):
+            print(f"  {a:>10.2f} " + " ".join(f"{r:>3d}/{w:<3d}" for r, w in row))
+        if args.wrong:
+            for b, s, _r, clip in sorted(x for x in seen if not x[2]):
+                print(f"    wrong: share over both {b:.3f}, alone {s:.3f}: {clip}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
