@@ -239,6 +239,38 @@ class TestViews:
         assert np.array_equal(first, speech) and np.allclose(second, band_limited(speech))
 
 
+    @needs_espeak
+    def test_pocketsphinx_can_hear_the_whole_sound_while_whisper_hears_the_crop(self) -> None:
+        from tavli_voice.speech.crop import load_detector
+
+        class Heard_(FakeSphinx):
+            def recognize(self, audio: np.ndarray, items: tuple[Phrase, ...]) -> Heard:
+                self.lengths.append(len(audio))
+                return super().recognize(audio, items)
+
+        class Whisper_(FakeWhisper):
+            def scores(self, audio: np.ndarray, items: tuple[Phrase, ...],
+                       encoding: tuple[np.ndarray, int] | None = None, whole: int = 0) -> np.ndarray:
+                self.lengths.append(len(audio))
+                return super().scores(audio, items, encoding, whole)
+
+        word = espeak("πέντε", "el", 175)
+        rng = np.random.default_rng(5)
+        x = np.concatenate([np.zeros(8000), word, np.zeros(8000)])
+        x = (x + 0.05 * np.sqrt(np.mean(word ** 2)) * rng.standard_normal(len(x))).astype(np.float32)
+        for whole in (False, True):
+            sphinx = Heard_(ChoosePlay(5), 0.9, [(ChoosePlay(5), -100.0)])
+            whisper = Whisper_({ChoosePlay(5): -0.5})
+            sphinx.lengths, whisper.lengths = [], []  # type: ignore[attr-defined]
+            engine = RescoredRecognizer(sphinx, whisper, sphinx_whole=whole)  # type: ignore[arg-type]
+            crop = SpeechCrop(engine, load_detector(), rescale=False)
+            assert crop.recognize(x, ITEMS).command == ChoosePlay(5)
+            assert crop.last_span is not None
+            cropped = crop.last_span[1] - crop.last_span[0]
+            assert cropped < len(x) and whisper.lengths == [cropped]  # type: ignore[attr-defined]
+            assert sphinx.lengths == [len(x) if whole else cropped]  # type: ignore[attr-defined]
+
+
 class TestMoreCandidates:
     """More of the turn's phrases for Whisper than pocketsphinx's proposals: other spellings, neighbours."""
 

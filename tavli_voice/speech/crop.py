@@ -336,11 +336,13 @@ class SpeechCrop:
         spent = (self._clock() - start) * 1000
         speech = audio if span is None else audio[span[0]:span[1]]
         several = span is not None and bool(items) and len(self.views) > 1
+        whole = getattr(self.engine, "sphinx_whole", False) is True  # pocketsphinx+whisper's pocketsphinx hears it all
         if several and hasattr(self.engine, "scores"):
             heard = self._fused(speech, items)
-        elif several and hasattr(self.engine, "recognize_views"):  # pocketsphinx+whisper: Whisper hears every view
-            views = tuple(band_limited(speech) if view == "band" else speech for view in self.views)
-            heard = self.engine.recognize_views(views, items)
+        elif (several or whole) and hasattr(self.engine, "recognize_views"):  # pocketsphinx+whisper: Whisper, views
+            views = tuple(band_limited(speech) if view == "band" else speech for view in self.views) if several \
+                else (speech,)
+            heard = self.engine.recognize_views(views, items, **({"whole": audio} if whole else {}))
         else:
             heard = self.engine.recognize(speech, items)
         top = self._top if several and hasattr(self.engine, "scores") else None

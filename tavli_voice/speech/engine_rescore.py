@@ -180,6 +180,10 @@ SIBLING_LETTERS: int | None = 5
 SIBLING_MARGIN = 0.0
 #: See SIBLING_LETTERS.
 SIBLING_LIKELY = -2.75
+#: pocketsphinx hears the whole sound the crop was found in (the noise around the word too, which its noise
+#: removal measures: ``engine_sphinx.RESCORED_REMOVE_NOISE_BELOW``), Whisper the crop (``crop.SpeechCrop`` hands
+#: both over). Off until measured.
+SPHINX_WHOLE = False
 
 
 class RescoredRecognizer:
@@ -193,7 +197,7 @@ class RescoredRecognizer:
                  spellings: bool = SPELLINGS, neighbours: bool = NEIGHBOURS,
                  fallback: float | None = FALLBACK, fallback_weight: float = FALLBACK_WEIGHT,
                  relatives: float | None = RELATIVES, kin: int = KIN, fallback_top: int | None = FALLBACK_TOP,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 sphinx_whole: bool = SPHINX_WHOLE, clock: Callable[[], float] = time.perf_counter) -> None:
         self.sphinx = sphinx
         self.whisper = whisper
         self.lang = sphinx.lang
@@ -211,16 +215,18 @@ class RescoredRecognizer:
         self.relatives = relatives
         self.kin = kin
         self.fallback_top = fallback_top
+        self.sphinx_whole = sphinx_whole
         self._clock = clock
         self._encoder: ThreadPoolExecutor | None = None
 
     def evidence(self, audio: Samples, items: tuple[Phrase, ...],
-                 others: tuple[Samples, ...] = ()) -> Evidence | Heard:
+                 others: tuple[Samples, ...] = (), whole: Samples | None = None) -> Evidence | Heard:
         """Both engines' scores of ``audio``, or pocketsphinx's result when it proposed nothing.
 
         ``others``: more views of the same word (e.g. ``fusion.band_limited(audio)``) on which
         Whisper scores the same phrases too; its scores are their mean (``fusion.fused_scores``).
-        pocketsphinx hears ``audio`` only."""
+        pocketsphinx hears ``audio`` only, or ``whole`` (the sound ``audio`` was cropped from) with
+        ``sphinx_whole``."""
         start = self._clock()
         encodings: dict[int, Future[tuple[Any, int]]] = {}
         if self.overlap:
@@ -228,7 +234,7 @@ class RescoredRecognizer:
                 self._encoder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="whisper-encoder")
             for view in (audio, *others):
                 encodings[id(view)] = self._encoder.submit(self.whisper.encode, view)
-        first = self.sphinx.recognize(audio, items)
+        first = self.sphinx.recognize(whole if self.sphinx_whole and whole is not None else audio, items)
         proposals = self.sphinx.candidates(items, self.paths)[: self.depth]
         acoustic: dict[Command, float] = {}
         for phrase, score in proposals:
@@ -250,12 +256,12 @@ class RescoredRecognizer:
             chosen = tuple(p for p in items if p in proposed or p.command in wanted
                            or (outside is not None and p.command == outside))
         give_up_if_unwanted()  # before Whisper's decoder: the costliest step
-        whole = max(WHOLE, len(chosen) * 2) if self.everything else WHOLE
+        rows = max(WHOLE, len(chosen) * 2) if self.everything else WHOLE
 
         def whisper_scores(view: Samples, phrases: tuple[Phrase, ...]) -> npt.NDArray[np.float64]:
             encoding = encodings.get(id(view))
             return self.whisper.scores(view, phrases, encoding.result() if encoding is not None else None,
-                                       whole=whole)
+                                       whole=rows)
 
         heard = np.asarray(fused_scores(whisper_scores, (audio, *others), chosen))
         fell_back = False
@@ -293,10 +299,12 @@ class RescoredRecognizer:
         """pocketsphinx's result, or the candidate Whisper and pocketsphinx together prefer."""
         return self.recognize_views((audio,), items)
 
-    def recognize_views(self, views: tuple[Samples, ...], items: tuple[Phrase, ...]) -> Heard:
-        """``recognize`` with pocketsphinx hearing the first of ``views`` and Whisper's scores of its
-        candidates added up over all of them (``crop.SpeechCrop``'s "crop" and "band")."""
-        found = self.evidence(views[0], items, views[1:])
+    def recognize_views(self, views: tuple[Samples, ...], items: tuple[Phrase, ...],
+                        whole: Samples | None = None) -> Heard:
+        """``recognize`` with pocketsphinx hearing the first of ``views`` (or ``whole``, the sound they were
+        cropped from, with ``sphinx_whole``) and Whisper's scores of its candidates added up over all of
+        them (``crop.SpeechCrop``'s "crop" and "band")."""
+        found = self.evidence(views[0], items, views[1:], whole)
         if isinstance(found, Heard):
             return found
         heard = decide(found, self.fallback_weight if found.fell_back else self.weight, self.vouch, self.outside,
