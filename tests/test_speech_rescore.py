@@ -270,6 +270,20 @@ class TestViews:
             assert cropped < len(x) and whisper.lengths == [cropped]  # type: ignore[attr-defined]
             assert sphinx.lengths == [len(x) if whole else cropped]  # type: ignore[attr-defined]
 
+    def test_whisper_can_score_the_whole_sound_too_each_phrase_keeping_its_better_score(self) -> None:
+        sphinx = FakeSphinx(ChoosePlay(5), 0.9, [(ChoosePlay(5), -100.0), (ChoosePlay(6), -100.0 - NEAR)])
+        # the crop (zeros): 5 a little ahead; the whole sound (ones): 6 far more likely than either on the crop
+        whisper = ViewWhisper({ChoosePlay(5): -2.0, ChoosePlay(6): -2.2}, {ChoosePlay(5): -2.5, ChoosePlay(6): -0.5})
+        whole = np.ones(16000, dtype=np.float32)
+        plain = RescoredRecognizer(sphinx, whisper)  # type: ignore[arg-type]
+        assert plain.recognize_views((AUDIO,), ITEMS, whole=whole).command == ChoosePlay(5)
+        assert whisper.views == [0.0]  # the whole sound not scored
+        both = RescoredRecognizer(sphinx, whisper, whisper_whole=True)  # type: ignore[arg-type]
+        found = both.evidence(AUDIO, ITEMS, (), whole)
+        assert isinstance(found, Evidence) and whisper.views == [0.0, 0.0, 1.0]
+        assert dict(zip([p.command for p in found.chosen], found.heard)) == {ChoosePlay(5): -2.0, ChoosePlay(6): -0.5}
+        assert both.recognize_views((AUDIO,), ITEMS, whole=whole).command == ChoosePlay(6)
+
 
 class TestMoreCandidates:
     """More of the turn's phrases for Whisper than pocketsphinx's proposals: other spellings, neighbours."""

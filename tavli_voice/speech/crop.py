@@ -336,7 +336,8 @@ class SpeechCrop:
         spent = (self._clock() - start) * 1000
         speech = audio if span is None else audio[span[0]:span[1]]
         several = span is not None and bool(items) and len(self.views) > 1
-        whole = getattr(self.engine, "sphinx_whole", False) is True  # pocketsphinx+whisper's pocketsphinx hears it all
+        whole = any(getattr(self.engine, wants, False) is True  # pocketsphinx+whisper hears the whole sound too
+                    for wants in ("sphinx_whole", "whisper_whole"))
         if several and hasattr(self.engine, "scores"):
             heard = self._fused(speech, items)
         elif (several or whole) and hasattr(self.engine, "recognize_views"):  # pocketsphinx+whisper: Whisper, views

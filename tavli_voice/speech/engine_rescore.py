@@ -184,6 +184,10 @@ SIBLING_LIKELY = -2.75
 #: removal measures: ``engine_sphinx.RESCORED_REMOVE_NOISE_BELOW``), Whisper the crop (``crop.SpeechCrop`` hands
 #: both over). Off until measured.
 SPHINX_WHOLE = False
+#: Whisper also scores the proposals on the whole sound the word was cropped from, and each phrase keeps the
+#: better of its two scores (crop or whole; the views of ``others`` are still averaged into the crop's).
+#: Off until measured in babble and a television (benchmarks/results/voice-el-noise-views.txt).
+WHISPER_WHOLE = False
 
 
 class RescoredRecognizer:
@@ -197,7 +201,8 @@ class RescoredRecognizer:
                  spellings: bool = SPELLINGS, neighbours: bool = NEIGHBOURS,
                  fallback: float | None = FALLBACK, fallback_weight: float = FALLBACK_WEIGHT,
                  relatives: float | None = RELATIVES, kin: int = KIN, fallback_top: int | None = FALLBACK_TOP,
-                 sphinx_whole: bool = SPHINX_WHOLE, clock: Callable[[], float] = time.perf_counter) -> None:
+                 sphinx_whole: bool = SPHINX_WHOLE, whisper_whole: bool = WHISPER_WHOLE,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.sphinx = sphinx
         self.whisper = whisper
         self.lang = sphinx.lang
@@ -216,6 +221,7 @@ class RescoredRecognizer:
         self.kin = kin
         self.fallback_top = fallback_top
         self.sphinx_whole = sphinx_whole
+        self.whisper_whole = whisper_whole
         self._clock = clock
         self._encoder: ThreadPoolExecutor | None = None
 
@@ -226,15 +232,16 @@ class RescoredRecognizer:
         ``others``: more views of the same word (e.g. ``fusion.band_limited(audio)``) on which
         Whisper scores the same phrases too; its scores are their mean (``fusion.fused_scores``).
         pocketsphinx hears ``audio`` only, or ``whole`` (the sound ``audio`` was cropped from) with
-        ``sphinx_whole``."""
+        ``sphinx_whole``; with ``whisper_whole`` Whisper scores ``whole`` too, each phrase its better score."""
+        whole_too = self._whole_too(whole)
         start = self._clock()
         encodings: dict[int, Future[tuple[Any, int]]] = {}
         if self.overlap:
             if self._encoder is None:
                 self._encoder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="whisper-encoder")
-            for view in (audio, *others):
+            for view in (audio, *others, *whole_too):
                 encodings[id(view)] = self._encoder.submit(self.whisper.encode, view)
-        first = self.sphinx.recognize(whole if self.sphinx_whole and whole is not None else audio, items)
+        first = self.sphinx.recognize(self._sphinx_hears(audio, whole), items)
         proposals = self.sphinx.candidates(items, self.paths)[: self.depth]
         acoustic: dict[Command, float] = {}
         for phrase, score in proposals:
@@ -263,7 +270,7 @@ class RescoredRecognizer:
             return self.whisper.scores(view, phrases, encoding.result() if encoding is not None else None,
                                        whole=rows)
 
-        heard = np.asarray(fused_scores(whisper_scores, (audio, *others), chosen))
+        heard = _best_scores(whisper_scores, (audio, *others), whole_too, chosen)
         fell_back = False
         # When Whisper finds no proposal likely: the proposals' relatives, then (the fall-back) the turn's other phrases
         for limit, extra, top, falls in ((self.relatives, self._relatives, None, False),
@@ -273,12 +280,20 @@ class RescoredRecognizer:
             rest = extra(items, chosen, acoustic)
             if rest:
                 give_up_if_unwanted()
-                more = np.asarray(fused_scores(whisper_scores, (audio, *others), rest))
+                more = _best_scores(whisper_scores, (audio, *others), whole_too, rest)
                 if top is not None:
                     rest, more = _first_commands(rest, more, top, set(acoustic))
                 chosen, heard = chosen + rest, np.concatenate([heard, more])
                 fell_back = fell_back or (falls and bool(rest))
         return Evidence(first, acoustic, chosen, tuple(float(v) for v in heard), start, fell_back)
+
+    def _sphinx_hears(self, audio: Samples, whole: Samples | None) -> Samples:
+        """What pocketsphinx decodes: the crop ``audio``, or the ``whole`` sound with ``sphinx_whole``."""
+        return whole if self.sphinx_whole and whole is not None else audio
+
+    def _whole_too(self, whole: Samples | None) -> tuple[Samples, ...]:
+        """The whole sound as a view Whisper scores too (``whisper_whole``), else none."""
+        return (whole,) if self.whisper_whole and whole is not None else ()
 
     @staticmethod
     def _every_other(items: tuple[Phrase, ...], chosen: tuple[Phrase, ...],
@@ -458,6 +473,22 @@ def neighbours(command: Command) -> tuple[Command, ...]:
         return ()
     numbered: Any = command  # one of the numbered commands (every one a dataclass of one int)
     return tuple(dataclasses.replace(numbered, **{fields[0].name: value + step}) for step in (-1, 1))
+
+
+def _best_scores(scorer: Callable[[Samples, tuple[Phrase, ...]], npt.NDArray[np.float64]],
+                 views: tuple[Samples, ...], whole_too: tuple[Samples, ...],
+                 phrases: tuple[Phrase, ...]) -> npt.NDArray[np.float64]:
+    """Whisper's scores of ``phrases``: their mean over ``views`` (``fusion.fused_scores``), or the score on a
+    view of ``whole_too`` where that is better.
+
+    >>> scorer = lambda view, phrases: np.array([v * view[0] for v in (1.0, 3.0)])
+    >>> _best_scores(scorer, (np.array([-1.0]),), (np.array([-0.5]),), ()).tolist()
+    [-0.5, -1.5]
+    """
+    scores = np.asarray(fused_scores(scorer, views, phrases))
+    for view in whole_too:
+        scores = np.maximum(scores, np.asarray(scorer(view, phrases)))
+    return scores
 
 
 def _first_commands(phrases: tuple[Phrase, ...], scores: npt.NDArray[np.float64], count: int,
