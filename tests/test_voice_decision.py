@@ -172,3 +172,22 @@ def test_a_command_the_first_attempt_did_not_weigh_is_not_made_surer_by_it() -> 
     # the repeat agreeing with the first attempt's runner-up is surer than alone
     both = with_first(((three, 0.6), (eight, 0.3), (five, 0.1)), ((eight, 0.55), (five, 0.45)), three)
     assert both is not None and both[0] == eight and both[1] > 0.75
+
+
+def test_the_game_weighs_the_repeat_with_the_first_attempt_for_english_whisper_and_not_for_greek() -> None:
+    """As shipped: an unsure English repeat (Whisper with the crop) sure over both attempts is acted on;
+    the Greek engine's (pocketsphinx+whisper+crop, its unsure words capped at 0.45) with the same shares
+    is asked back: on its tuning voices wrong repeats reached 0.93-1.00 over both."""
+    import dataclasses
+
+    from tavli_voice.speech.engine_rescore import OVERRULED_SCORE
+    from tavli_voice.ui import voice_decision
+
+    first, again = _said_twice({3: -1.0, 8: -1.0, 2: -4.0}, {8: -1.0, 2: -1.4, 5: -1.6})
+    english = dataclasses.replace(again, engine="whisper+crop")
+    assert voice_decision.BOTH_ALONE <= english.score < 0.5
+    assert decide(english, VoiceState(first=first), never_refused).reason is Reason.SURE_WITH_FIRST
+    greek = dataclasses.replace(again, engine="pocketsphinx+whisper+crop", score=OVERRULED_SCORE)
+    greek_first = dataclasses.replace(first, engine="pocketsphinx+whisper+crop")
+    assert voice_decision.with_first(greek, greek_first)[0] == greek.command  # type: ignore[index]
+    assert decide(greek, VoiceState(first=greek_first), never_refused).reason is Reason.UNSURE
