@@ -779,6 +779,11 @@ def repeat_sound(lang: Lang, name: str, fsdd_dir: Path, folder: Path) -> np.ndar
     return audio.load(path)
 
 
+def top_shares(heard: Heard, count: int = 5) -> list[tuple[dict[str, object] | None, float]]:
+    """``heard``'s ``count`` likeliest commands and their shares (``Heard.shares``), for ``--jsonl``."""
+    return [(command_json(c), round(v, 4)) for c, v in sorted(heard.shares, key=lambda cv: -cv[1])[:count]]
+
+
 def converse(engine: object, heard: Heard, meant: object, items: tuple[Phrase, ...],
              said_again: Callable[[], np.ndarray],
              weighed: list[tuple[float, bool]] | None = None,
@@ -788,8 +793,8 @@ def converse(engine: object, heard: Heard, meant: object, items: tuple[Phrase, .
     ("both attempts" decides the repeat heard without the refused command). ``weighed``: gets
     (share over both attempts, right) of each repeat heard unsure whose command the two attempts
     together find likeliest (``voice_decision.with_first``), for the sweep of BOTH_SWEEP. ``details``: gets
-    the repeat heard without the refused command (its command, score, whether right and unsure) and the
-    likeliest command over both attempts with its share, for ``--jsonl``."""
+    the repeat heard without the refused command (its command, score, whether right and unsure), the
+    likeliest command over both attempts with its share, and each attempt's likeliest shares, for ``--jsonl``."""
     from tavli_voice.ui.voice_decision import with_first
 
     again_sound = said_again() if record_outcome(heard, heard.command == meant) == "asked, then wrong" else None
@@ -815,7 +820,8 @@ def converse(engine: object, heard: Heard, meant: object, items: tuple[Phrase, .
                             "right": again.command == meant, "unsure": should_confirm(again, "unsure"),
                             "both": None if both is None else command_json(both[0]),
                             "both_share": None if both is None else round(both[1], 4),
-                            "doubtful": bool(getattr(again, "doubtful", False)), "outcome": out[mode]})
+                            "doubtful": bool(getattr(again, "doubtful", False)), "outcome": out[mode],
+                            "first_shares": top_shares(heard), "shares": top_shares(again)})
     return out
 
 

@@ -236,6 +236,9 @@ def test_the_repeat_heard_is_told_for_the_jsonl_with_its_share_over_both_attempt
     assert details["unsure"] is True and details["score"] == 0.2
     # three: 0.3 x 0.6 = 0.18, seven: 0.2 x 0.4 = 0.08 (five, refused, left out)
     assert details["both"] == details["command"] and details["both_share"] == pytest.approx(0.18 / 0.26, abs=1e-4)
+    assert details["first_shares"] == [({"name": "select", "number": 5}, 0.5), ({"name": "select", "number": 3}, 0.3),
+                                       ({"name": "select", "number": 7}, 0.2)]
+    assert details["shares"] == [({"name": "select", "number": 3}, 0.6), ({"name": "select", "number": 7}, 0.4)]
     told: dict[str, object] = {}
     converse(_Sharing([(3, 0.9)]), _heard(3, 0.9), ChoosePlay(3), items, lambda: word(1), None, told)
     assert told == {}  # right at once: nothing said again
