@@ -148,6 +148,9 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=None)
     parser.add_argument("--weight", type=float, default=None)
     parser.add_argument("--show", action="store_true", help="print each clip not right")
+    parser.add_argument("--whisper-whole", action="store_const", const=True, default=None,
+                        help="the engine's Whisper scores the proposals on the whole sound too, each phrase its "
+                        "better score (engine_rescore.WHISPER_WHOLE)")
     parser.add_argument("--whisper-views", default="", help="with --out: Whisper's scores of the same proposals on "
                         "more views of the word too, comma-separated: band (the crop's 250-3800 Hz band), whole "
                         "(the uncropped sound), recorded as heard_band, heard_whole")
@@ -167,7 +170,7 @@ def main() -> None:
     if args.remove_noise_below is not None:
         below = args.remove_noise_below
         inner.sphinx.remove_noise_below = None if below == "none" else float(below)
-    for name in ("paths", "depth", "weight"):
+    for name in ("paths", "depth", "weight", "whisper_whole"):
         if getattr(args, name) is not None:
             setattr(inner, name, getattr(args, name))
     if args.sphinx_pad is not None:
@@ -199,7 +202,8 @@ def main() -> None:
     print(f"el {args.part}: {len(clips)} clips, {label}, seed {args.seed}, every {args.step}th; sphinx "
           f"{settings or 'as shipped'}, noise removal below {inner.sphinx.remove_noise_below} dB, "
           f"hears {args.sphinx_hears}, pad {args.sphinx_pad}; paths {inner.paths}, "
-          f"depth {inner.depth}, weight {inner.weight:g}; ready in {time.perf_counter() - start:.1f} s", flush=True)
+          f"depth {inner.depth}, weight {inner.weight:g}, Whisper on the whole too {inner.whisper_whole}; "
+          f"ready in {time.perf_counter() - start:.1f} s", flush=True)
     seen: Counter[str] = Counter()
     cpu: list[float] = []
     began = time.perf_counter()
