@@ -23,9 +23,13 @@ from pathlib import Path
 DESTRUCTIVE_NAMES = frozenset({"resign", "drop", "quit"})
 
 
-def candidates(lines: Iterable[dict]) -> dict[str, list[tuple[float, float, bool, str]]]:
+def candidates(lines: Iterable[dict], own: float = 0.0,
+               weighed: int = 0) -> dict[str, list[tuple[float, float, bool, str]]]:
     """By language and condition: (share over both, the repeat's own score, right, clip) of each repeat the rule
-    could act on: heard unsure, not doubtful nor destructive, and the command both attempts find likeliest.
+    could act on: heard unsure, not doubtful nor destructive, and the command both attempts find likeliest;
+    with ``own``, only those whose repeat gave its command at least this share alone, and with ``weighed``,
+    only those where each attempt weighed at least this many commands besides the refused one (lines
+    written with each attempt's shares).
 
     >>> line = {"lang": "el", "condition": "quiet", "clip": "a", "again": {"command": {"name": "select", "number": 3},
     ...         "score": 0.4, "right": True, "unsure": True, "doubtful": False,
@@ -40,6 +44,13 @@ def candidates(lines: Iterable[dict]) -> dict[str, list[tuple[float, float, bool
             continue
         if again["both"] != again["command"] or again["command"]["name"] in DESTRUCTIVE_NAMES:
             continue
+        if own or weighed:
+            mine = dict((json.dumps(c), v) for c, v in again.get("shares", ()))
+            refused = json.dumps(line.get("command"))
+            if mine.get(json.dumps(again["command"]), 0.0) < own or min(
+                    sum(1 for c, _ in again.get(key, ()) if json.dumps(c) != refused)
+                    for key in ("first_shares", "shares")) < weighed:
+                continue
         out.setdefault(f"{line.get('lang', '')} {line['condition']}".strip(), []).append(
             (float(again["both_share"]), float(again["score"]), bool(again["right"]), line["clip"]))
     return out
@@ -64,6 +75,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--held-out", choices=("all", "tuning", "held-out"), default="all",
                         help="only the clips of this part (the 'held_out' field)")
     parser.add_argument("--wrong", action="store_true", help="also list each wrong candidate")
+    parser.add_argument("--own", type=float, default=0.0,
+                        help="only repeats that gave their command at least this share alone")
+    parser.add_argument("--weighed", type=int, default=0,
+                        help="only repeats where each attempt weighed at least this many commands besides the "
+                             "refused one (of the five likeliest written)")
     args = parser.parse_args(argv)
     shares = [float(x) for x in args.shares.split(",")]
     alone = [float(x) for x in args.alone.split(",")]
@@ -76,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
             asked_wrong[key] = asked_wrong.get(key, 0) + 1
     print("unsure repeats whose command both attempts find likeliest: acted on at once right/wrong, by the "
           "share over both needed (columns) and the repeat's own score needed (rows)")
-    for condition, seen in candidates(lines).items():
+    for condition, seen in candidates(lines, args.own, args.weighed).items():
         print(f"\n  {condition}: {len(seen)} candidates of {asked_wrong.get(condition, 0)} repeats, "
               f"{sum(1 for x in seen if x[2])} right")
         print(f"  {'alone >=':>10s} " + " ".join(f"{t:>7.2f}" for t in shares))

@@ -275,3 +275,21 @@ def test_the_repeat_rule_is_tried_again_from_recorded_lines(tmp_path: Path, caps
     out = capsys.readouterr().out
     assert "el white 10 dB: 2 candidates of 3 repeats, 1 right" in out
     assert out.splitlines()[-1].split() == ["0.40", "1/1", "1/0"]
+
+
+def test_the_repeat_rule_can_ask_for_the_repeats_own_share_and_two_commands_weighed_in_each_attempt() -> None:
+    from benchmarks.voice_repeat_rule import candidates
+
+    three, five, seven = ({"name": "select", "number": n} for n in (3, 5, 7))
+
+    def line(clip: str, first: list, shares: list) -> dict:
+        return {"lang": "el", "condition": "quiet", "clip": clip, "command": five, "again": {
+            "command": three, "score": 0.45, "right": True, "unsure": True, "doubtful": False, "both": three,
+            "both_share": 0.95, "first_shares": first, "shares": shares}}
+
+    lines = [line("wide", [(five, 0.5), (three, 0.3), (seven, 0.2)], [(three, 0.9), (seven, 0.1)]),
+             line("faint", [(five, 0.5), (three, 0.3), (seven, 0.2)], [(three, 0.6), (seven, 0.4)]),
+             line("narrow", [(five, 0.6), (three, 0.4)], [(three, 0.9), (seven, 0.1)])]
+    assert [c[3] for c in candidates(lines)["el quiet"]] == ["wide", "faint", "narrow"]
+    assert [c[3] for c in candidates(lines, own=0.8)["el quiet"]] == ["wide", "narrow"]
+    assert [c[3] for c in candidates(lines, own=0.8, weighed=2)["el quiet"]] == ["wide"]
