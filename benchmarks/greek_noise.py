@@ -151,6 +151,9 @@ def main() -> None:
     parser.add_argument("--whisper-whole", action="store_const", const=True, default=None,
                         help="the engine's Whisper scores the proposals on the whole sound too, each phrase its "
                         "better score (engine_rescore.WHISPER_WHOLE)")
+    parser.add_argument("--whisper-whole-unsure", action="store_const", const=True, default=None,
+                        help="the engine's Whisper scores the whole sound too only when the crop's edges are noisy "
+                        "and the decision on the crop unsure (engine_rescore.WHISPER_WHOLE_UNSURE)")
     parser.add_argument("--whisper-views", default="", help="with --out: Whisper's scores of the same proposals on "
                         "more views of the word too, comma-separated: band (the crop's 250-3800 Hz band), whole "
                         "(the uncropped sound), recorded as heard_band, heard_whole")
@@ -170,7 +173,7 @@ def main() -> None:
     if args.remove_noise_below is not None:
         below = args.remove_noise_below
         inner.sphinx.remove_noise_below = None if below == "none" else float(below)
-    for name in ("paths", "depth", "weight", "whisper_whole"):
+    for name in ("paths", "depth", "weight", "whisper_whole", "whisper_whole_unsure"):
         if getattr(args, name) is not None:
             setattr(inner, name, getattr(args, name))
     if args.sphinx_pad is not None:

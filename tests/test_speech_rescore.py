@@ -284,6 +284,32 @@ class TestViews:
         assert dict(zip([p.command for p in found.chosen], found.heard)) == {ChoosePlay(5): -2.0, ChoosePlay(6): -0.5}
         assert both.recognize_views((AUDIO,), ITEMS, whole=whole).command == ChoosePlay(6)
 
+    def test_the_whole_sound_is_scored_only_after_an_unsure_decision_on_a_crop_with_noisy_edges(
+            self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from tavli_voice.speech import engine_rescore
+        sphinx = FakeSphinx(ChoosePlay(5), 0.3, [(ChoosePlay(5), -100.0), (ChoosePlay(6), -100.0 - NEAR)])
+        whole = np.ones(16000, dtype=np.float32)
+        close = {ChoosePlay(5): -2.0, ChoosePlay(6): -2.2}  # on the crop (zeros, 0 dB edges): 5, unsure
+        on_whole = {ChoosePlay(5): -2.5, ChoosePlay(6): -0.5}  # on the whole sound: 6, far more likely
+        whisper = ViewWhisper(close, on_whole)
+        plain = rescored(sphinx, whisper).recognize_views((AUDIO,), ITEMS, whole=whole)
+        assert plain.command == ChoosePlay(5) and should_confirm(plain, "unsure")
+        whisper.views.clear()
+        gated = RescoredRecognizer(sphinx, whisper, whisper_whole_unsure=True)  # type: ignore[arg-type]
+        heard = gated.recognize_views((AUDIO,), ITEMS, whole=whole)
+        assert heard.command == ChoosePlay(6) and whisper.views == [0.0, 1.0]  # the crop, then the whole sound
+        assert max(heard.shares, key=lambda share: share[1])[0] == ChoosePlay(6)  # shares of the second decision
+        # a sure decision on the crop: the whole sound is not scored
+        sure = ViewWhisper({ChoosePlay(5): -0.3, ChoosePlay(6): -4.0}, on_whole)
+        engine = RescoredRecognizer(sphinx, sure, whisper_whole_unsure=True)  # type: ignore[arg-type]
+        assert engine.recognize_views((AUDIO,), ITEMS, whole=whole).command == ChoosePlay(5)
+        assert sure.views == [0.0]
+        # quiet edges (the crop's edges further under it than the limit): not scored either
+        monkeypatch.setattr(engine_rescore, "WHOLE_NOISE_BELOW", -1.0)
+        whisper.views.clear()
+        assert gated.recognize_views((AUDIO,), ITEMS, whole=whole).command == ChoosePlay(5)
+        assert whisper.views == [0.0]
+
 
 class TestMoreCandidates:
     """More of the turn's phrases for Whisper than pocketsphinx's proposals: other spellings, neighbours."""

@@ -337,7 +337,7 @@ class SpeechCrop:
         speech = audio if span is None else audio[span[0]:span[1]]
         several = span is not None and bool(items) and len(self.views) > 1
         whole = any(getattr(self.engine, wants, False) is True  # pocketsphinx+whisper hears the whole sound too
-                    for wants in ("sphinx_whole", "whisper_whole"))
+                    for wants in ("sphinx_whole", "whisper_whole", "whisper_whole_unsure"))
         if several and hasattr(self.engine, "scores"):
             heard = self._fused(speech, items)
         elif (several or whole) and hasattr(self.engine, "recognize_views"):  # pocketsphinx+whisper: Whisper, views

@@ -58,7 +58,7 @@ import numpy.typing as npt
 
 from ..commands import Command, StopSpeech
 from .audio import Samples
-from .engine_sphinx import _LOG_BASE, SphinxRecognizer
+from .engine_sphinx import _LOG_BASE, RESCORED_REMOVE_NOISE_BELOW, SphinxRecognizer, edges_db
 from .engine_whisper import WhisperRecognizer
 from .fusion import command_shares, fused_scores
 from .grammar import Phrase
@@ -188,6 +188,15 @@ SPHINX_WHOLE = False
 #: better of its two scores (crop or whole; the views of ``others`` are still averaged into the crop's).
 #: Off until measured in babble and a television (benchmarks/results/voice-el-noise-views.txt).
 WHISPER_WHOLE = False
+#: Whisper scores the whole sound only where it can pay (``whisper_whole_unsure``): when the crop's edges are
+#: noisy (less than ``WHOLE_NOISE_BELOW`` dB under the crop, the test of pocketsphinx's noise removal,
+#: ``engine_sphinx.RESCORED_REMOVE_NOISE_BELOW``) and the decision on the crop alone is unsure (a score under
+#: ``WHOLE_UNSURE_BELOW``, the "did you say" limit, or no command): then the proposals are scored on the whole
+#: sound too, each phrase keeping its better score, and decided again; quiet words and sure ones cost what they
+#: did. Off until measured.
+WHISPER_WHOLE_UNSURE = False
+WHOLE_NOISE_BELOW = RESCORED_REMOVE_NOISE_BELOW
+WHOLE_UNSURE_BELOW = 0.5
 
 
 class RescoredRecognizer:
@@ -202,6 +211,7 @@ class RescoredRecognizer:
                  fallback: float | None = FALLBACK, fallback_weight: float = FALLBACK_WEIGHT,
                  relatives: float | None = RELATIVES, kin: int = KIN, fallback_top: int | None = FALLBACK_TOP,
                  sphinx_whole: bool = SPHINX_WHOLE, whisper_whole: bool = WHISPER_WHOLE,
+                 whisper_whole_unsure: bool = WHISPER_WHOLE_UNSURE,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.sphinx = sphinx
         self.whisper = whisper
@@ -222,6 +232,7 @@ class RescoredRecognizer:
         self.fallback_top = fallback_top
         self.sphinx_whole = sphinx_whole
         self.whisper_whole = whisper_whole
+        self.whisper_whole_unsure = whisper_whole_unsure
         self._clock = clock
         self._encoder: ThreadPoolExecutor | None = None
 
@@ -322,14 +333,32 @@ class RescoredRecognizer:
         found = self.evidence(views[0], items, views[1:], whole)
         if isinstance(found, Heard):
             return found
-        heard = decide(found, self.fallback_weight if found.fell_back else self.weight, self.vouch, self.outside,
-                       turn=items)
+        heard, weight = self._decided(found, items)
+        if self._whole_pays(views[0], whole, heard) and whole is not None:
+            give_up_if_unwanted()
+            rows = max(WHOLE, len(found.chosen) * 2) if self.everything else WHOLE
+            on_whole = np.asarray(self.whisper.scores(whole, found.chosen, self.whisper.encode(whole), whole=rows))
+            found = dataclasses.replace(found, heard=tuple(float(v) for v in np.maximum(found.heard, on_whole)))
+            heard, weight = self._decided(found, items)
+        return dataclasses.replace(heard, ms=(self._clock() - found.start) * 1000,
+                                   shares=evidence_shares(found, weight, self.outside))
+
+    def _decided(self, found: Evidence, items: tuple[Phrase, ...]) -> tuple[Heard, float]:
+        """The decision on ``found`` and the weight it was taken with."""
         weight = self.fallback_weight if found.fell_back else self.weight
+        heard = decide(found, weight, self.vouch, self.outside, turn=items)
         if found.fell_back and isinstance(heard.command, StopSpeech):  # obeyed unasked: not the fall-back's weight
             heard = decide(found, self.weight, self.vouch, self.outside, turn=items)
             weight = self.weight
-        return dataclasses.replace(heard, ms=(self._clock() - found.start) * 1000,
-                                   shares=evidence_shares(found, weight, self.outside))
+        return heard, weight
+
+    def _whole_pays(self, crop: Samples, whole: Samples | None, heard: Heard) -> bool:
+        """Whether Whisper scores the ``whole`` sound after the decision on the crop (``WHISPER_WHOLE_UNSURE``):
+        its edges noisy and ``heard`` unsure."""
+        if not self.whisper_whole_unsure or self.whisper_whole or whole is None:
+            return False
+        unsure = heard.command is None or heard.score < WHOLE_UNSURE_BELOW
+        return unsure and not isinstance(heard.command, StopSpeech) and edges_db(crop) < WHOLE_NOISE_BELOW
 
 
 @dataclass(frozen=True)
