@@ -1003,7 +1003,8 @@ def print_repeat_tables(lang: str, talks: dict[str, dict[tuple[str, str], Counte
                    "refused left out": "against the list without the refused command",
                    "both attempts": "without the refused command and decided with the first "
                                     f"attempt's shares (needed {voice_decision.BOTH_NEEDED} over both, "
-                                    f"{voice_decision.BOTH_ALONE} alone)"}[mode]
+                                    f"{voice_decision.BOTH_ALONE} alone; own share {voice_decision.BOTH_OWN}, "
+                                    f"commands weighed {voice_decision.BOTH_WEIGHED})"}[mode]
         print(f"\n  {lang}, asked back and wrong: \"no\", and the same thing said again, heard {against}")
         print_record_table(talks[mode], None, CONVERSATION_COLUMNS)
     print_both_sweep(sweep)

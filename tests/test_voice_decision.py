@@ -174,10 +174,11 @@ def test_a_command_the_first_attempt_did_not_weigh_is_not_made_surer_by_it() -> 
     assert both is not None and both[0] == eight and both[1] > 0.75
 
 
-def test_the_game_weighs_the_repeat_with_the_first_attempt_for_english_whisper_and_not_for_greek() -> None:
-    """As shipped: an unsure English repeat (Whisper with the crop) sure over both attempts is acted on;
-    the Greek engine's (pocketsphinx+whisper+crop, its unsure words capped at 0.45) with the same shares
-    is asked back: on its tuning voices wrong repeats reached 0.93-1.00 over both."""
+def test_the_game_weighs_the_repeat_with_the_first_attempt_in_greek_only_when_sure_of_it_alone_too() -> None:
+    """As shipped: an unsure English repeat (Whisper with the crop) sure over both attempts is acted on.
+    The Greek engine's (pocketsphinx+whisper+crop, its unsure words capped at 0.45) needs more: its repeat
+    must give its command at least BOTH_OWN of its share alone, and each attempt must have weighed two
+    commands besides the refused one (on its tuning voices wrong repeats reached 0.92-1.00 over both)."""
     import dataclasses
 
     from tavli_voice.speech.engine_rescore import OVERRULED_SCORE
@@ -186,8 +187,18 @@ def test_the_game_weighs_the_repeat_with_the_first_attempt_for_english_whisper_a
     first, again = _said_twice({3: -1.0, 8: -1.0, 2: -4.0}, {8: -1.0, 2: -1.4, 5: -1.6})
     english = dataclasses.replace(again, engine="whisper+crop")
     assert voice_decision.BOTH_ALONE <= english.score < 0.5
+    assert dict(english.shares)[english.command] < voice_decision.BOTH_OWN["pocketsphinx+whisper+crop"]
     assert decide(english, VoiceState(first=first), never_refused).reason is Reason.SURE_WITH_FIRST
-    greek = dataclasses.replace(again, engine="pocketsphinx+whisper+crop", score=OVERRULED_SCORE)
     greek_first = dataclasses.replace(first, engine="pocketsphinx+whisper+crop")
-    assert voice_decision.with_first(greek, greek_first)[0] == greek.command  # type: ignore[index]
+    three, eight, two = C.ChoosePlay(3), C.ChoosePlay(8), C.ChoosePlay(2)
+    # the same shares as the English repeat: over both sure enough, alone not
+    greek = dataclasses.replace(again, engine="pocketsphinx+whisper+crop", score=OVERRULED_SCORE)
+    assert voice_decision.with_first(greek, greek_first)[0] == eight  # type: ignore[index]
     assert decide(greek, VoiceState(first=greek_first), never_refused).reason is Reason.UNSURE
+    # eight at 0.9 of the repeat alone, two weighed in each: acted on
+    sure = dataclasses.replace(greek, shares=((eight, 0.9), (two, 0.1)))
+    assert decide(sure, VoiceState(first=greek_first), never_refused).reason is Reason.SURE_WITH_FIRST
+    # a first attempt that weighed only eight besides the refused three: its share over both says nothing
+    narrow = dataclasses.replace(greek_first, shares=((three, 0.6), (eight, 0.4)))
+    assert voice_decision.with_first(sure, narrow) == (eight, pytest.approx(0.9 * 0.4 / (0.9 * 0.4 + 0.1 * 0.4)))
+    assert decide(sure, VoiceState(first=narrow), never_refused).reason is Reason.UNSURE

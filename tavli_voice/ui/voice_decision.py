@@ -18,7 +18,8 @@ The rules, in the order they are tried:
    the question again; else the word answers it;
 5. with no question open: an unsure word said again just after a "no" is acted on when,
    weighed with the refused attempt (``fusion.with_first``), it is sure enough over both
-   (``BOTH_NEEDED``) and nearly sure alone (``BOTH_ALONE``); else an unsure word, or one
+   (``BOTH_NEEDED``) and nearly sure alone (``BOTH_ALONE``; the Greek engine also ``BOTH_OWN``,
+   ``BOTH_WEIGHED``); else an unsure word, or one
    refused here before, is asked back; else it is acted on at once.
 """
 
@@ -59,13 +60,20 @@ GO_ON_S = 0.5
 #: least this, by engine (none: the repeat is decided alone, asked back when unsure). English Whisper with the
 #: crop, FSDD every fifth clip (benchmarks/results/voice-repeat-fused.txt): right with one question 45.6 ->
 #: 47.2% in white 10 dB, 35.6 -> 36.7% pink, 59.4 -> 60.6% babble, none acted on wrongly; out of sample (other
-#: tuning files, every held-out take) it acted on 8 repeats, all right. The Greek engine has none: on its tuning
-#: voices wrong repeats reached 0.93-1.00 over both, and its unsure words sit at its 0.45 cap
-#: (``engine_rescore.OVERRULED_SCORE``), so the score alone cannot part them.
-BOTH_NEEDED: dict[str, float] = {"whisper+crop": 0.85}
+#: tuning files, every held-out take) it acted on 8 repeats, all right. The Greek engine: see BOTH_OWN.
+BOTH_NEEDED: dict[str, float] = {"whisper+crop": 0.85, "pocketsphinx+whisper+crop": 0.85}
 #: ... and when the repeat's own score is at least this (nearly sure alone: 0.5 acts): in babble the same
 #: speaker's next take can be misheard as the first was, and the product then counts one mistake twice.
 BOTH_ALONE = 0.4
+#: ... and, by engine, when the repeat gave its command at least this share alone and each attempt weighed at
+#: least BOTH_WEIGHED commands besides the refused one. The Greek engine caps the words its two engines disagree
+#: on at 0.45 (``engine_rescore.OVERRULED_SCORE``), so its score alone parts nothing, and it often weighs only
+#: pocketsphinx's few proposals: on its tuning voices wrong repeats reached 0.92-1.00 over both, each either
+#: under 0.7 alone or from an attempt that weighed one command; with these it acted on 2 of 735 decisions, both
+#: right, and on the held-out variants on 1 of 354, right (benchmarks/results/voice-repeat-fused.txt).
+BOTH_OWN: dict[str, float] = {"pocketsphinx+whisper+crop": 0.8}
+#: See BOTH_OWN.
+BOTH_WEIGHED: dict[str, int] = {"pocketsphinx+whisper+crop": 2}
 
 
 def with_first(heard: Any, first: Any) -> tuple[C.Command, float] | None:
@@ -76,6 +84,21 @@ def with_first(heard: Any, first: Any) -> tuple[C.Command, float] | None:
     if first is None or not getattr(first, "shares", ()) or not getattr(heard, "shares", ()):
         return None
     return weigh(first.shares, heard.shares, first.command)
+
+
+def _own_enough(heard: Any, first: Any) -> bool:
+    """Whether the repeat ``heard`` gave its command at least its engine's ``BOTH_OWN`` share alone and each
+    attempt weighed at least ``BOTH_WEIGHED`` commands besides the refused one (true for an engine with neither).
+
+    >>> from types import SimpleNamespace as Heard
+    >>> first = Heard(command="a", shares=(("a", 0.5), ("b", 0.3), ("c", 0.2)))
+    >>> again = Heard(engine="pocketsphinx+whisper+crop", command="b", shares=(("b", 0.9), ("c", 0.1)))
+    >>> _own_enough(again, first), _own_enough(Heard(**{**vars(again), "shares": (("b", 1.0),)}), first)
+    (True, False)
+    """
+    own = dict(heard.shares).get(heard.command, 0.0) >= BOTH_OWN.get(heard.engine, 0.0)
+    weighed = min(sum(1 for command, _ in attempt.shares if command != first.command) for attempt in (first, heard))
+    return own and weighed >= BOTH_WEIGHED.get(heard.engine, 0)
 
 
 def _nearly_no(heard: Any) -> bool:
@@ -230,7 +253,7 @@ def decide(heard: Any, state: VoiceState, was_refused: Callable[[C.Command], boo
         both = with_first(heard, state.first) if needed is not None and state.confirm == "unsure" \
             and not heard.doubtful and not isinstance(command, DESTRUCTIVE) else None
         if both is not None and needed is not None and both[0] == command and both[1] >= needed \
-                and heard.score >= BOTH_ALONE:
+                and heard.score >= BOTH_ALONE and _own_enough(heard, state.first):
             # the repeat agrees with what the first attempt found next likeliest after the refused word
             return Decision(Reason.SURE_WITH_FIRST, {**score, "both": both[1], "needed": needed,
                                                            "alone": BOTH_ALONE})
