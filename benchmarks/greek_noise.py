@@ -38,6 +38,7 @@ Settings to try, one run each (the same clips and noise every run):
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import os
@@ -130,6 +131,12 @@ def evidence_line(found: Evidence | Heard | None, heard: Heard, name: str, row: 
     return line
 
 
+def counted(pays: Any, paid: list[bool], *a: Any) -> bool:
+    """``pays(*a)``, each answer kept in ``paid``."""
+    paid.append(bool(pays(*a)))
+    return paid[-1]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--noise", choices=("white", "pink", "babble"), default=None)
@@ -154,6 +161,9 @@ def main() -> None:
     parser.add_argument("--whisper-whole-unsure", action="store_const", const=True, default=None,
                         help="the engine's Whisper scores the whole sound too only when the crop's edges are noisy "
                         "and the decision on the crop unsure (engine_rescore.WHISPER_WHOLE_UNSURE)")
+    parser.add_argument("--whole-lead-below", type=float, default=None,
+                        help="with --whisper-whole-unsure: only when Whisper's lead on the crop is under this too "
+                        "(engine_rescore.WHOLE_LEAD_BELOW)")
     parser.add_argument("--whisper-views", default="", help="with --out: Whisper's scores of the same proposals on "
                         "more views of the word too, comma-separated: band (the crop's 250-3800 Hz band), whole "
                         "(the uncropped sound), recorded as heard_band, heard_whole")
@@ -176,9 +186,10 @@ def main() -> None:
     for name in ("paths", "depth", "weight", "whisper_whole", "whisper_whole_unsure"):
         if getattr(args, name) is not None:
             setattr(inner, name, getattr(args, name))
+    from tavli_voice.speech import engine_rescore
+    engine_rescore.WHOLE_LEAD_BELOW = engine_rescore.WHOLE_LEAD_BELOW if args.whole_lead_below is None \
+        else args.whole_lead_below
     if args.sphinx_pad is not None:
-        import functools
-
         from tavli_voice.speech import audio, engine_sphinx
         engine_sphinx.for_decoder = functools.partial(audio.for_decoder, seconds=args.sphinx_pad)
     if args.sphinx_hears == "band":
@@ -198,6 +209,8 @@ def main() -> None:
         return kept[0]
 
     inner.evidence = keep
+    whole_paid: list[bool] = []
+    inner._whole_pays = functools.partial(counted, inner._whole_pays, whole_paid)
     items = phrases(Options(plays=args.plays, commands=PHASE_COMMANDS["play"]), "el")
     clips = record_clips("el", FSDD, args.step, args.variants, args.plays, args.clips, args.part)
     sources = {"babble": sound.espeak_talk(sound.BABBLE_TALK, args.clips)}
@@ -240,7 +253,8 @@ def main() -> None:
     n = len(clips)
     right = seen[SPLIT[0]] + seen[SPLIT[1]]
     print(f"  {n} clips in {time.perf_counter() - began:.0f} s; CPU a decision median {np.median(cpu):.0f} ms, "
-          f"p95 {np.percentile(cpu, 95):.0f} ms; load {os.getloadavg()[0]:.1f}")
+          f"p95 {np.percentile(cpu, 95):.0f} ms; load {os.getloadavg()[0]:.1f}; Whisper scored the whole sound "
+          f"after the crop for {sum(whole_paid)} words")
     print("  " + " | ".join(f"{c} {seen[c]}" for c in SPLIT) + f" | right {right} of {n} ({100 * right / n:.1f}%)")
 
 

@@ -304,6 +304,12 @@ class TestViews:
         engine = RescoredRecognizer(sphinx, sure, whisper_whole_unsure=True)  # type: ignore[arg-type]
         assert engine.recognize_views((AUDIO,), ITEMS, whole=whole).command == ChoosePlay(5)
         assert sure.views == [0.0]
+        # Whisper's own lead on the crop (0.2) not under WHOLE_LEAD_BELOW: not scored; under it: scored
+        for lead, views in ((0.1, [0.0]), (0.3, [0.0, 1.0])):
+            monkeypatch.setattr(engine_rescore, "WHOLE_LEAD_BELOW", lead)
+            whisper.views.clear()
+            gated.recognize_views((AUDIO,), ITEMS, whole=whole)
+            assert whisper.views == views
         # quiet edges (the crop's edges further under it than the limit): not scored either
         monkeypatch.setattr(engine_rescore, "WHOLE_NOISE_BELOW", -1.0)
         whisper.views.clear()

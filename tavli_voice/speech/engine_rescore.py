@@ -197,6 +197,9 @@ WHISPER_WHOLE = False
 WHISPER_WHOLE_UNSURE = False
 WHOLE_NOISE_BELOW = RESCORED_REMOVE_NOISE_BELOW
 WHOLE_UNSURE_BELOW = 0.5
+#: With a number: the whole sound is scored only when, besides, Whisper's best command on the crop leads its next
+#: by less than this (mean log-probability per token; a close call for Whisper too). None: no such test.
+WHOLE_LEAD_BELOW: float | None = None
 
 
 class RescoredRecognizer:
@@ -334,7 +337,7 @@ class RescoredRecognizer:
         if isinstance(found, Heard):
             return found
         heard, weight = self._decided(found, items)
-        if self._whole_pays(views[0], whole, heard) and whole is not None:
+        if self._whole_pays(views[0], whole, heard, found) and whole is not None:
             give_up_if_unwanted()
             rows = max(WHOLE, len(found.chosen) * 2) if self.everything else WHOLE
             on_whole = np.asarray(self.whisper.scores(whole, found.chosen, self.whisper.encode(whole), whole=rows))
@@ -352,13 +355,14 @@ class RescoredRecognizer:
             weight = self.weight
         return heard, weight
 
-    def _whole_pays(self, crop: Samples, whole: Samples | None, heard: Heard) -> bool:
+    def _whole_pays(self, crop: Samples, whole: Samples | None, heard: Heard, found: Evidence) -> bool:
         """Whether Whisper scores the ``whole`` sound after the decision on the crop (``WHISPER_WHOLE_UNSURE``):
-        its edges noisy and ``heard`` unsure."""
+        its edges noisy and ``heard`` unsure (and Whisper's own lead in ``found`` under ``WHOLE_LEAD_BELOW``)."""
         if not self.whisper_whole_unsure or self.whisper_whole or whole is None:
             return False
         unsure = heard.command is None or heard.score < WHOLE_UNSURE_BELOW
-        return unsure and not isinstance(heard.command, StopSpeech) and edges_db(crop) < WHOLE_NOISE_BELOW
+        return (unsure and not isinstance(heard.command, StopSpeech) and edges_db(crop) < WHOLE_NOISE_BELOW
+                and (WHOLE_LEAD_BELOW is None or _whisper_lead(found) < WHOLE_LEAD_BELOW))
 
 
 @dataclass(frozen=True)
@@ -518,6 +522,21 @@ def _best_scores(scorer: Callable[[Samples, tuple[Phrase, ...]], npt.NDArray[np.
     for view in whole_too:
         scores = np.maximum(scores, np.asarray(scorer(view, phrases)))
     return scores
+
+
+def _whisper_lead(found: Evidence) -> float:
+    """How far Whisper's best-scored command leads the next (inf: one command scored).
+
+    >>> from tavli_voice.commands import ChoosePlay
+    >>> five, six = Phrase("πέντε", ChoosePlay(5)), Phrase("έξι", ChoosePlay(6))
+    >>> _whisper_lead(Evidence(Heard("", None, 0.0, 0.0, ""), {}, (five, six, five), (-1.0, -1.5, -3.0)))
+    0.5
+    """
+    best: dict[Command, float] = {}
+    for phrase, score in zip(found.chosen, found.heard):
+        best[phrase.command] = max(best.get(phrase.command, -math.inf), score)
+    first, second = (sorted(best.values(), reverse=True) + [-math.inf, -math.inf])[:2]
+    return first - second if math.isfinite(second) else math.inf
 
 
 def _first_commands(phrases: tuple[Phrase, ...], scores: npt.NDArray[np.float64], count: int,
