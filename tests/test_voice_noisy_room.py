@@ -73,6 +73,21 @@ class TestNoiseWatch:
         clock.now = 100.0 + N.QUIET_S
         assert watch.word(_poor(rng)) is not None  # the quiet time is over and it is still noisy
 
+    def test_a_room_that_stays_noisy_is_told_less_and_less_often(self) -> None:
+        rng = random.Random(5)
+        clock = _Clock()
+        watch = NoiseWatch(clock)
+        times = []
+        for _ in range(2000):  # a word every 6 s for over three hours, the television on throughout
+            clock.now += 6.0
+            if watch.word(_poor(rng)) is not None:
+                watch.told()
+                times.append(clock.now)
+        gaps = [b - a for a, b in zip(times, times[1:])]
+        assert len(times) >= 4
+        assert all(later >= 2 * earlier - 6.0 for earlier, later in zip(gaps, gaps[1:]))
+        assert gaps[0] >= N.QUIET_S and gaps[1] >= 2 * N.QUIET_S
+
     def test_better_then_worse_again_tells_again_within_the_quiet_time(self) -> None:
         rng = random.Random(7)
         clock = _Clock()

@@ -15,11 +15,13 @@ each "no" to "did you say …?" and says when it is time to tell them:
    have no measure); not when every recent measured word stood ``GOOD_SNR_DB`` or more over the
    noise (a quiet room: the noise is not what misleads it).
 
-Told once (:meth:`NoiseWatch.told`), then not again for ``QUIET_S`` (the ``clock``'s seconds)
-unless the room got better first (``GOOD_IN_A_ROW`` measured words in a row at ``GOOD_SNR_DB`` or
-more) and then worse again. The voice source says it through the same path as its other messages
-(``App.notice``, spoken by the narrator, which never talks over the player), once no question is
-open, in the player's language and as short as their verbosity asks (:func:`advice`).
+Told once (:meth:`NoiseWatch.told`), then not again for ``QUIET_S`` (the ``clock``'s seconds),
+twice that after the second telling, and so on while the room stays as it is (a television on
+all evening is told at about 0, 5, 15 and 35 minutes, not every 5), unless the room got better
+first (``GOOD_IN_A_ROW`` measured words in a row at ``GOOD_SNR_DB`` or more) and then worse again.
+The voice source says it through the same path as its other messages (``App.notice``, spoken by
+the narrator, which never talks over the player), once no question is open, in the player's
+language and as short as their verbosity asks (:func:`advice`).
 """
 
 from __future__ import annotations
@@ -48,7 +50,8 @@ RECENT, POOR_OF_RECENT = 4, 3
 NOES_IN_A_TURN = 2
 #: This many well-heard words in a row, after telling, let it be told again when it gets worse.
 GOOD_IN_A_ROW = 3
-#: Not told again within this many seconds unless the room got better in between.
+#: Not told again within this many seconds unless the room got better in between; each telling
+#: with no better room between doubles it.
 QUIET_S = 300.0
 
 #: How the crop writes a word's level over the noise in ``Heard.why`` (``speech/crop.py``).
@@ -91,6 +94,8 @@ class NoiseWatch:
         #: when the player was last told (-inf: never), and whether the room got better since
         self.told_at = -math.inf
         self.better = True
+        #: how long (seconds) after the last telling it may be told again, the room no better
+        self.wait = QUIET_S
 
     def word(self, snr: float | None) -> str | None:
         """A word heard ``snr`` dB over the noise (None: not measured): why to tell the player now, or None."""
@@ -121,13 +126,15 @@ class NoiseWatch:
     def _due(self, why: str) -> str | None:
         """``why`` when the player may be told now (never told, the quiet time over, or better since)."""
         quiet = self.clock() - self.told_at
-        if self.better or quiet >= QUIET_S:
+        if self.better or quiet >= self.wait:
             return why
         log.debug("voice noise: %s, but told %.0f s ago and no better since", why, quiet)
         return None
 
     def told(self) -> None:
-        """The player was told: not again for QUIET_S unless the room gets better, then worse."""
+        """The player was told: not again for QUIET_S (doubled at each telling with the room no better
+        since) unless the room gets better, then worse."""
+        self.wait = QUIET_S if self.better or self.told_at == -math.inf else self.wait * 2
         self.told_at, self.better = self.clock(), False
         self.recent.clear()
         self.noes = 0
