@@ -680,17 +680,23 @@ def _listened_for(listener: FakeListener) -> set[object]:
     return {p.command for p in phrases(listener.options, "en")}  # type: ignore[arg-type]
 
 
-def test_after_a_no_the_refused_play_is_not_heard_in_the_next_word_and_is_back_for_the_word_after() -> None:
-    """ "Did you say three?" — "no" — the number said again is recognised without "three", even
-    by a recogniser that would hear "three" again; the word after that may be "three" once more,
-    and then it is asked back, not played."""
+def _playing(listener: FakeListener) -> tuple[_Clock, App, "queue.Queue[object]", VoiceSource, list]:
+    """A voice source over ``listener`` in a turn with the dice rolled: its clock, app, queue, source, events."""
     clock = _Clock()
     app, _, out, _, seen = make()
-    listener = _PreferringListener()
     source = VoiceSource(app, listener, out, clock=clock)
     if app.session.phase is Phase.ROLL:
         app.command(C.Roll())
     assert app.session.phase is Phase.PLAY and len(app.session.plays) >= 3
+    return clock, app, out, source, seen
+
+
+def test_after_a_no_the_refused_play_is_not_heard_in_the_next_word_and_is_back_for_the_word_after() -> None:
+    """ "Did you say three?" — "no" — the number said again is recognised without "three", even
+    by a recogniser that would hear "three" again; the word after that may be "three" once more,
+    and then it is asked back, not played."""
+    listener = _PreferringListener()
+    clock, app, out, source, seen = _playing(listener)
     three, two = C.ChoosePlay(3), C.ChoosePlay(2)
     out.put(listener.hear([three], 0.3, began=99.0))
     assert source.poll() is None and source.held == three
@@ -718,12 +724,8 @@ def test_after_a_no_the_refused_play_is_not_heard_in_the_next_word_and_is_back_f
 
 
 def test_a_refused_play_is_listened_for_again_after_any_next_word_and_once_the_game_moves_on() -> None:
-    clock = _Clock()
-    app, _, out, _, _ = make()
     listener = _PreferringListener()
-    source = VoiceSource(app, listener, out, clock=clock)
-    if app.session.phase is Phase.ROLL:
-        app.command(C.Roll())
+    clock, app, out, source, _ = _playing(listener)
     one = C.ChoosePlay(1)
     out.put(listener.hear([one], 0.3, began=99.0))
     assert source.poll() is None
@@ -768,13 +770,8 @@ class _ScoringListener(FakeListener):
 
 def _refuse_then_say_again(first: dict[int, float], again: dict[int, float]) -> tuple[object, VoiceSource, list]:
     """An unsure first word asked back and refused, then the repeat heard: what the source does with it."""
-    clock = _Clock()
-    app, _, out, _, seen = make()
     listener = _ScoringListener()
-    source = VoiceSource(app, listener, out, clock=clock)
-    if app.session.phase is Phase.ROLL:
-        app.command(C.Roll())
-    assert app.session.phase is Phase.PLAY and len(app.session.plays) >= 3
+    clock, _, out, source, seen = _playing(listener)
     out.put(listener.hear(first, began=99.0))
     assert source.poll() is None and source.held == C.ChoosePlay(1)
     clock.now = 101.0
