@@ -712,7 +712,7 @@ def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str
                     result["turns"] += 1
                     prompt = lines[at]
                     told = next(text for text in (choose_one, grouped, choose) if prompt.startswith(text))
-                    count = 1 if told == choose_one else int(prompt[len(told):].split()[0].rstrip(","))
+                    count = 1 if told == choose_one else count_of(prompt[len(told):], lang)
                     lines, listed = listed_plays(game, lines, turn_began, at, count)
                     unbidden = [i for i in range(at + 1, len(lines)) if lines[i].startswith(played)]
                     if unbidden:  # a play made before the player said anything this turn
@@ -787,6 +787,27 @@ def next_event(game: Game, seen: int, marks: dict[str, tuple[str, ...]],
             return None
         time.sleep(0.05)
     return None
+
+
+def count_of(text: str, lang: str) -> int:
+    """The count that begins ``text``, in digits or in words ("21 plays", «είκοσι μία κινήσεις»).
+
+    >>> count_of("21 plays, or h for help.", "en"), count_of("είκοσι μία κινήσεις και", "el")
+    (21, 21)
+    >>> count_of("είκοσι κινήσεις", "el"), count_of("δύο κινήσεις", "el")
+    (20, 2)
+    """
+    from tavli_voice.speech.words import folded, number_variants, written_forms
+
+    words = text.split()
+    if words and words[0].rstrip(",").isdigit():
+        return int(words[0].rstrip(","))
+    said = folded(text)
+    for n in range(200, 0, -1):  # the longest first: "twenty one" before "twenty"
+        if any(said.startswith(folded(form)) for variant in number_variants(n, lang)  # type: ignore[arg-type]
+               for form in written_forms(variant, lang)):  # type: ignore[arg-type]
+            return n
+    raise ValueError(f"no count at the start of {text!r}")
 
 
 def notation(play: str) -> str:

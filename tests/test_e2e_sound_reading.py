@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from benchmarks.e2e_sound import notation, numbered, turn_plays
+from benchmarks.e2e_sound import count_of, notation, numbered, turn_plays
 
 
 def test_the_play_made_is_compared_by_its_notation() -> None:
@@ -31,3 +31,11 @@ def test_a_turn_whose_plays_are_grouped_reads_no_earlier_turns_list() -> None:
     assert turn_plays(lines, began, len(lines) - 1) == {}
     listed = turn_plays(lines, 0, 5)
     assert listed == {1: "24/22 20/14", 2: "24/18 8/6", 3: "13/5"}
+
+
+def test_the_count_of_plays_is_read_in_digits_or_in_greek_or_english_words() -> None:
+    assert count_of("23, or h for help.", "en") == 23
+    assert count_of("twenty three plays", "en") == 23 and count_of("twenty plays", "en") == 20
+    assert count_of("είκοσι τρεις κινήσεις και τους αριθμούς τους", "el") == 23
+    assert count_of("είκοσι μία κινήσεις", "el") == 21 and count_of("δεκατρείς κινήσεις", "el") == 13
+    assert count_of("τρεις κινήσεις", "el") == 3
