@@ -193,7 +193,9 @@ WHISPER_WHOLE = False
 #: ``engine_sphinx.RESCORED_REMOVE_NOISE_BELOW``) and the decision on the crop alone is unsure (a score under
 #: ``WHOLE_UNSURE_BELOW``, the "did you say" limit, or no command): then the proposals are scored on the whole
 #: sound too, each phrase keeping its better score, and decided again; quiet words and sure ones cost what they
-#: did. Off until measured.
+#: did. Off: on the tuning voices it keeps quiet as it was and gains in noise (pink 10 dB 108 -> 123 right at once,
+#: babble 134 -> 139 right, nothing acted on wrongly) but the unsure words are half or more of the noisy ones and
+#: the median decision CPU rises (white 205 -> 280 ms; benchmarks/results/voice-el-noise-views.txt, section 4).
 WHISPER_WHOLE_UNSURE = False
 WHOLE_NOISE_BELOW = RESCORED_REMOVE_NOISE_BELOW
 WHOLE_UNSURE_BELOW = 0.5
