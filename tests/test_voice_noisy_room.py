@@ -49,10 +49,11 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 class TestSnrOf:
-    def test_the_crops_measure_is_read_from_why_and_none_without_it(self) -> None:
+    def test_the_crops_measure_is_read_and_none_without_it(self) -> None:
         # the crop's words, as the session log shows them (benchmarks/results/e2e-sound-tv-match.txt)
         said = Heard("one", C.ChoosePlay(1), 1.0, 20.0, "whisper+crop",
-                     why="crop 0.00-1.03 s of 1.22 s, 9.6 dB over the noise; candidates 'one' -5.71 (1.00)")
+                     why="crop 0.00-1.03 s of 1.22 s, 9.6 dB over the noise; candidates 'one' -5.71 (1.00)",
+                     snr=9.6)
         assert snr_of(said) == 9.6
         assert snr_of(Heard("one", C.ChoosePlay(1), 1.0, 20.0, why="crop 0.00-0.58 s of 0.58 s")) is None
         assert snr_of(Heard("", None, 0.0, 1.0, reason="nothing")) is None
@@ -178,7 +179,7 @@ def _in_play(clock: _Clock, lang: str = "en", verbosity: Verbosity = Verbosity.N
 
 def _word(said: str, command: C.Command, score: float, began: float, snr: float | None) -> Heard:
     why = "crop 0.00-0.60 s of 0.80 s" + ("" if snr is None else f", {snr:.1f} dB over the noise")
-    return Heard(said, command, score, 20.0, "whisper+crop", began=began, why=why)
+    return Heard(said, command, score, 20.0, "whisper+crop", began=began, why=why, snr=snr)
 
 
 def _told(seen: list[E.Event], lang: str = "en") -> int:
@@ -263,7 +264,7 @@ def test_terse_players_hear_the_short_sentence() -> None:
         clock.now += 2.0
         # not understood at all: said so, and counted as heard poorly
         out.put(Heard("", None, 0.1, 20.0, "whisper+crop", reason="no_match", began=clock.now - 0.5,
-                      why=f"crop 0.00-0.60 s of 0.80 s, {_poor(rng):.1f} dB over the noise"))
+                      snr=_poor(rng)))
         assert source.poll() is None
     short = advice("en", Verbosity.TERSE)
     assert [e.text for e in seen if isinstance(e, E.Notice)].count(short) == 1

@@ -352,7 +352,8 @@ class SpeechCrop:
             f"crop {span[0] / RATE:.2f}-{span[1] / RATE:.2f} s of {len(audio) / RATE:.2f} s" + \
             ("" if snr is None else f", {snr:.1f} dB over the noise")
         why = "; ".join(part for part in (sound, heard.why, rule) if part)
-        heard = dataclasses.replace(heard, ms=heard.ms + spent, engine=f"{heard.engine}+crop", score=score, why=why)
+        heard = dataclasses.replace(heard, ms=heard.ms + spent, engine=f"{heard.engine}+crop", score=score, why=why,
+                                    snr=snr)
         if several and span is not None and probs is not None and hasattr(self.engine, "scores"):
             heard = self._second_half(audio, span, probs, shape, items, heard)
         return heard

@@ -46,6 +46,8 @@ class Heard:
     ``shares``: each command the engine weighed and its share of the probability over them (summing
     to 1, likeliest first; empty when the engine tells none), so that a word said again after a "no"
     can be weighed with the first attempt (``fusion.with_first``).
+    ``snr``: the word's level over the noise around it (dB), measured by the crop (None: not measured),
+    so that the game can tell the player when the room is too noisy (``ui.voice_noise``).
     """
 
     text: str
@@ -60,6 +62,7 @@ class Heard:
     rival: tuple[Command, float] | None = None
     why: str = ""
     shares: tuple[tuple[Command, float], ...] = ()
+    snr: float | None = None
 
     @property
     def understood(self) -> bool:

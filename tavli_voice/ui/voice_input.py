@@ -269,7 +269,7 @@ class VoiceSource:
 
     def _listen_again_for_refused(self, refused: C.Command) -> None:
         """The word after the one heard without ``refused`` may be it again (asked back)."""
-        if self.left_out is refused:
+        if self.left_out is refused:  # the same refusal: not one made by this very word (a new "no")
             self.left_out = None
             log.info("voice: %r listened for again", refused)
             self.refresh()

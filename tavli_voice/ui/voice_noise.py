@@ -7,7 +7,7 @@ nothing told the player why, or what helps. :class:`NoiseWatch` looks at each wo
 each "no" to "did you say …?" and says when it is time to tell them:
 
 1. *poor words*: of the last ``RECENT`` words whose level over the noise was measured (the
-   crop's "N dB over the noise" in ``Heard.why``, :func:`snr_of`), at least ``POOR_OF_RECENT``
+   crop's ``Heard.snr``, :func:`snr_of`), at least ``POOR_OF_RECENT``
    stood less than ``POOR_SNR_DB`` over it (a single louder word between them does not hide
    the room); words with no measure count neither way;
 2. *refusals*: ``NOES_IN_A_TURN`` "no"s to "did you say …?" where the game was the same (one
@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import logging
 import math
-import re
 import time
 from collections import deque
 from collections.abc import Callable, Hashable
@@ -54,21 +53,19 @@ GOOD_IN_A_ROW = 3
 #: with no better room between doubles it.
 QUIET_S = 300.0
 
-#: How the crop writes a word's level over the noise in ``Heard.why`` (``speech/crop.py``).
-_SNR = re.compile(r"(-?\d+(?:\.\d+)?) dB over the noise")
 
 
 def snr_of(heard: Any) -> float | None:
-    """The word's level over the noise around it (dB) from ``heard.why``, None when not measured.
+    """The word's level over the noise around it (dB) as the crop measured it, None when not measured.
 
     >>> from tavli_voice.speech.heard import Heard
-    >>> snr_of(Heard("six", None, 0.5, 1.0, why="crop 0.10-0.52 s of 0.80 s, 8.4 dB over the noise"))
+    >>> snr_of(Heard("six", None, 0.5, 1.0, snr=8.4))
     8.4
     >>> snr_of(Heard("six", None, 0.5, 1.0, why="the whole sound")) is None
     True
     """
-    found = _SNR.search(getattr(heard, "why", "") or "")
-    return None if found is None else float(found.group(1))
+    snr = getattr(heard, "snr", None)
+    return None if snr is None else float(snr)
 
 
 class NoiseWatch:
