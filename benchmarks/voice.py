@@ -754,6 +754,41 @@ REPEAT_MODES = ("whole list", "refused left out", "both attempts")
 BOTH_SWEEP = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95)
 
 
+#: What a game makes of a word when, after a "no", the recogniser's runner-up for that word is asked about
+#: ("Nine, then?") whenever its share without the refused one is at least R (``--repeat``'s runner-up tables):
+#: the questions asked before the word is right (the first one, the runner-up's, and the repeat's when the
+#: runner-up was refused too and the number said again is asked back); a wrong play acted on; not right.
+RUNNER_UP_COLUMNS = ("right at once", "right with one question", "right with two questions",
+                     "right with three questions", "acted on wrongly", "not right", "said again")
+
+#: The shares R tried (``voice_decision.RUNNER_UP_NEEDED``); above 1: never asked, the game as before.
+RUNNER_UP_SWEEP = (0.0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 2.0)
+
+
+def runner_up_outcome(today: str, runner: dict[str, object] | None, needed: float) -> tuple[str, bool]:
+    """One of RUNNER_UP_COLUMNS (but "said again") for a word whose outcome as the game decides it today is
+    ``today`` (the "both attempts" mode of CONVERSATION_COLUMNS), and whether the number was said again.
+    ``runner``: after the first attempt was asked back and wrong, its runner-up ("share", "right") and the
+    repeat heard without both ("again": "acts right", "acts wrong", "asked right", "not right"); None when
+    there was none. The player answers every question rightly (yes/no are heard far better than numbers).
+
+    >>> runner_up_outcome("right with one question", {"share": 0.6, "right": True, "again": "not right"}, 0.5)
+    ('right with two questions', False)
+    >>> runner_up_outcome("right with one question", {"share": 0.6, "right": False, "again": "asked right"}, 0.5)
+    ('right with three questions', True)
+    >>> runner_up_outcome("right with two questions", {"share": 0.4, "right": True, "again": "acts right"}, 0.5)
+    ('right with two questions', True)
+    """
+    said_again = today in ("right with two questions", "not right after two attempts") or \
+        runner is not None and today == "right with one question"
+    if runner is None or float(runner["share"]) < needed:  # type: ignore[arg-type]
+        return ("not right" if today == "not right after two attempts" else today), said_again
+    if runner["right"]:
+        return "right with two questions", False
+    return {"acts right": "right with two questions", "acts wrong": "acted on wrongly",
+            "asked right": "right with three questions"}.get(str(runner["again"]), "not right"), True
+
+
 def repeat_items(items: tuple[Phrase, ...], refused: object, mode: str) -> tuple[Phrase, ...]:
     """The phrases the repeat is heard against: ``items``, without ``refused``'s in "refused left out"."""
     return items if mode == "whole list" else tuple(p for p in items if p.command != refused)
@@ -787,15 +822,19 @@ def top_shares(heard: Heard, count: int = 5) -> list[tuple[dict[str, object] | N
 def converse(engine: object, heard: Heard, meant: object, items: tuple[Phrase, ...],
              said_again: Callable[[], np.ndarray],
              weighed: list[tuple[float, bool]] | None = None,
-             details: dict[str, object] | None = None) -> dict[str, str]:
+             details: dict[str, object] | None = None,
+             runner: dict[str, object] | None = None) -> dict[str, str]:
     """Each of REPEAT_MODES' ``conversation_outcome`` for ``heard`` (the first word, ``meant``
     said): when it was asked back and wrong, the sound ``said_again()`` is heard in each mode
     ("both attempts" decides the repeat heard without the refused command). ``weighed``: gets
     (share over both attempts, right) of each repeat heard unsure whose command the two attempts
     together find likeliest (``voice_decision.with_first``), for the sweep of BOTH_SWEEP. ``details``: gets
     the repeat heard without the refused command (its command, score, whether right and unsure), the
-    likeliest command over both attempts with its share, and each attempt's likeliest shares, for ``--jsonl``."""
-    from tavli_voice.ui.voice_decision import with_first
+    likeliest command over both attempts with its share, and each attempt's likeliest shares, for ``--jsonl``.
+    ``runner``: gets the first attempt's runner-up after the "no" (``voice_decision.runner_up``: its command,
+    share, whether right) and what the game makes of the repeat heard without both, decided with the first
+    attempt ("again", see ``runner_up_outcome``), when the first was asked back and wrong and has one."""
+    from tavli_voice.ui.voice_decision import Action, VoiceState, decide, runner_up, with_first
 
     again_sound = said_again() if record_outcome(heard, heard.command == meant) == "asked, then wrong" else None
     out: dict[str, str] = {}
@@ -822,6 +861,18 @@ def converse(engine: object, heard: Heard, meant: object, items: tuple[Phrase, .
                             "both_share": None if both is None else round(both[1], 4),
                             "doubtful": bool(getattr(again, "doubtful", False)), "outcome": out[mode],
                             "first_shares": top_shares(heard), "shares": top_shares(again)})
+    best = runner_up(heard, lambda c: False) if again_sound is not None else None
+    if runner is not None and best is not None:
+        refused = (heard.command, best[0])
+        again = engine.recognize(again_sound, tuple(p for p in items if p.command not in refused))  # type: ignore
+        acts = again.command is not None and decide(again, VoiceState(first=heard), lambda c: c in refused
+                                                    ).action is Action.ACT
+        right = again.command == meant
+        runner.update({"command": command_json(best[0]), "share": round(best[1], 4), "right": best[0] == meant,
+                       "again": "not right" if again.command is None else
+                       ("acts " if acts else "asked ") + ("right" if right else "wrong") if acts or right
+                       else "not right", "again_command": command_json(again.command),
+                       "again_score": round(again.score, 3)})
     return out
 
 
@@ -944,6 +995,7 @@ def bench_record(args: argparse.Namespace) -> None:
             times: dict[tuple[str, str], list[float]] = {}
             talks: dict[str, dict[tuple[str, str], Counter[str]]] = {mode: {} for mode in REPEAT_MODES}
             sweep: dict[str, list[tuple[float, bool]]] = {}
+            runners: dict[tuple[str, str], list[tuple[str, dict[str, object] | None]]] = {}
             for label, kind, snr, room, band in conditions:
                 began = time.perf_counter()
                 cpu: list[float] = []
@@ -962,11 +1014,11 @@ def bench_record(args: argparse.Namespace) -> None:
                         times.setdefault(key, []).append(heard.ms)
                     again: dict[str, object] = {}
                     if args.repeat:  # fresh noise for the repeat: its own seed
-                        talk = converse(engine, heard, meant, items, functools.partial(
+                        again = talk_again(engine, heard, meant, items, functools.partial(
                             repeat_in_condition, lang, name, args.fsdd, folder, (kind, snr, room, band),
-                            [args.seed, index, 2], room_ir, args.pad, sources), sweep.setdefault(label, []), again)
-                        for mode, key in ((m, k) for m in REPEAT_MODES for k in keys):
-                            talks[mode].setdefault(key, Counter())[talk[mode]] += 1
+                            [args.seed, index, 2], room_ir, args.pad, sources),
+                            (*keys, *((("all tuning", label),) if not held else ())), talks,
+                            sweep.setdefault(label, []), runners)
                     if jsonl is not None:
                         jsonl.write(json.dumps({
                             "lang": lang, "row": row, "clip": name, "held_out": held, "said": said,
@@ -983,8 +1035,27 @@ def bench_record(args: argparse.Namespace) -> None:
             print_record_table(rows, times)
             if args.repeat:
                 print_repeat_tables(lang, talks, sweep)
+                print_runner_up_tables(lang, runners)
     if jsonl is not None:
         jsonl.close()
+
+
+def talk_again(engine: object, heard: Heard, meant: object, items: tuple[Phrase, ...],
+               said_again: Callable[[], np.ndarray], keys: tuple[tuple[str, str], ...],
+               talks: dict[str, dict[tuple[str, str], Counter[str]]], weighed: list[tuple[float, bool]],
+               runners: dict[tuple[str, str], list[tuple[str, dict[str, object] | None]]]) -> dict[str, object]:
+    """``converse`` for one word, counted in ``talks`` and ``runners`` under each of ``keys`` (the tuning rows
+    only in ``runners``, whose "all tuning" key the others lack); the repeat's details for ``--jsonl``."""
+    again: dict[str, object] = {}
+    runner: dict[str, object] = {}
+    talk = converse(engine, heard, meant, items, said_again, weighed, again, runner)
+    for mode, key in ((m, k) for m in REPEAT_MODES for k in keys if k[0] != "all tuning"):
+        talks[mode].setdefault(key, Counter())[talk[mode]] += 1
+    for key in keys:
+        runners.setdefault(key, []).append((talk["both attempts"], runner or None))
+    if runner:
+        again["runner_up"] = runner
+    return again
 
 
 def set_both_needed(args: argparse.Namespace) -> None:
@@ -1010,6 +1081,23 @@ def print_repeat_tables(lang: str, talks: dict[str, dict[tuple[str, str], Counte
     print_both_sweep(sweep)
 
 
+def print_runner_up_tables(lang: str, runners: dict[tuple[str, str], list[tuple[str, dict[str, object] | None]]]
+                           ) -> None:
+    """For each R of RUNNER_UP_SWEEP, RUNNER_UP_COLUMNS by row and condition (``runner_up_outcome``)."""
+    for needed in RUNNER_UP_SWEEP:
+        told = "never (the game as before)" if needed > 1 else f"when its share without the refused one is >= {needed}"
+        print(f"\n  {lang}, asked back and wrong: \"no\", then the runner-up asked {told}; refused too: the number "
+              "said again, heard without both")
+        rows: dict[tuple[str, str], Counter[str]] = {}
+        for key, seen in runners.items():
+            for today, runner in seen:
+                column, said_again = runner_up_outcome(today, runner, needed)
+                counts = rows.setdefault(key, Counter())
+                counts[column] += 1
+                counts["said again"] += said_again
+        print_record_table({k: v for k, v in rows.items() if k[0].startswith("all")}, None, RUNNER_UP_COLUMNS)
+
+
 def print_both_sweep(sweep: dict[str, list[tuple[float, bool]]]) -> None:
     """For each condition, the unsure repeats the two attempts together find likeliest, and how many of them
     a share over both of each of BOTH_SWEEP would act on at once, right / wrong."""
@@ -1032,7 +1120,7 @@ def print_record_table(rows: dict[tuple[str, str], Counter[str]], times: dict[tu
     order = sorted(rows, key=lambda k: (k[0].startswith("all"), k[0]))
     for key in order:
         seen = rows[key]
-        n = sum(seen.values())
+        n = sum(v for c, v in seen.items() if c != "said again")  # "said again" counts words counted already
         cells = " ".join(f"{100 * seen[c] / n:>{max(9, len(c)) - 1}.1f}%" for c in columns)
         ms = f" {statistics.median(times[key]):9.0f} {float(np.percentile(times[key], 95)):7.0f}" if times else ""
         print(f"  {key[0]:28s} {key[1]:26s} {n:5d} {cells}{ms}")

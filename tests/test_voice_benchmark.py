@@ -244,6 +244,58 @@ def test_the_repeat_heard_is_told_for_the_jsonl_with_its_share_over_both_attempt
     assert told == {}  # right at once: nothing said again
 
 
+def test_the_runner_up_is_told_with_the_repeat_heard_without_both_refused() -> None:
+    """``converse``'s runner-up: the first attempt's next likeliest number after the "no", its share without the
+    refused one, whether right, and the repeat heard against the list without both, as the game decides it."""
+    import dataclasses
+
+    from benchmarks.voice import converse
+    from tavli_voice.commands import ChoosePlay
+    from tavli_voice.speech.grammar import Options, phrases
+
+    items = phrases(Options(plays=9), "en")
+    first = dataclasses.replace(_heard(5, 0.1), shares=((ChoosePlay(5), 0.5), (ChoosePlay(7), 0.3),
+                                                        (ChoosePlay(3), 0.2)))
+    engine = _Preferring([(5, 0.9), (7, 0.9), (3, 0.2)])
+    runner: dict[str, object] = {}
+    converse(engine, first, ChoosePlay(3), items, lambda: word(1), None, None, runner)
+    assert runner["command"] == {"name": "select", "number": 7} and runner["right"] is False
+    assert runner["share"] == pytest.approx(0.6)
+    assert "five" not in engine.given[-1] and "seven" not in engine.given[-1]
+    assert runner["again"] == "asked right"  # "three" heard unsure: asked back, then right
+    sure = _Preferring([(5, 0.9), (7, 0.9), (8, 0.9)])
+    converse(sure, first, ChoosePlay(3), items, lambda: word(1), None, None, runner)
+    assert runner["again"] == "acts wrong"
+    right_away: dict[str, object] = {}
+    converse(engine, first, ChoosePlay(7), items, lambda: word(1), None, None, right_away)
+    assert right_away["right"] is True
+    untold: dict[str, object] = {}
+    converse(engine, _heard(5, 0.1), ChoosePlay(3), items, lambda: word(1), None, None, untold)
+    assert untold == {}  # no shares told: no runner-up
+
+
+@pytest.mark.parametrize("today, runner, needed, column, said_again", [
+    ("right at once", None, 0.3, "right at once", False),
+    ("right with one question", None, 0.3, "right with one question", False),  # asked and right
+    ("right with one question", {"share": 0.2, "right": True, "again": "acts right"}, 0.3,
+     "right with one question", True),  # runner-up too unlikely: the repeat acted on at once
+    ("not right after two attempts", {"share": 0.2, "right": True, "again": "not right"}, 0.3, "not right", True),
+    ("not right after two attempts", {"share": 0.5, "right": True, "again": "not right"}, 0.3,
+     "right with two questions", False),
+    ("right with two questions", {"share": 0.5, "right": False, "again": "asked right"}, 0.3,
+     "right with three questions", True),
+    ("right with one question", {"share": 0.5, "right": False, "again": "acts wrong"}, 0.3, "acted on wrongly", True),
+    ("right with one question", {"share": 0.5, "right": False, "again": "not right"}, 2.0,
+     "right with one question", True),  # never asked: the game as before
+])
+def test_the_runner_up_flow_is_counted_in_its_column(today: str, runner: dict | None, needed: float, column: str,
+                                                      said_again: bool) -> None:
+    from benchmarks.voice import RUNNER_UP_COLUMNS, runner_up_outcome
+
+    assert column in RUNNER_UP_COLUMNS
+    assert runner_up_outcome(today, runner, needed) == (column, said_again)
+
+
 @needs_fsdd
 def test_another_offset_takes_other_fsdd_files_at_the_same_step() -> None:
     from benchmarks.voice import FSDD, fsdd_files

@@ -76,6 +76,41 @@ BOTH_OWN: dict[str, float] = {"pocketsphinx+whisper+crop": 0.8}
 BOTH_WEIGHED: dict[str, int] = {"pocketsphinx+whisper+crop": 2}
 
 
+#: After a "no" to "did you say five?", the recogniser's next likeliest number for that same word (its
+#: ``Heard.shares`` without the refused one, made to sum to 1 again) is asked about at once ("Nine, then?")
+#: when its share is at least this, by engine (none: the number is said again, as before). Measured in
+#: benchmarks/results/voice-runner-up.txt. A runner-up is still asked: only a yes acts.
+RUNNER_UP_NEEDED: dict[str, float] = {}
+
+
+def runner_up(heard: Any, refused: Callable[[C.Command], bool],
+              on_offer: Callable[[C.Command], bool] = lambda command: True) -> tuple[C.Command, float] | None:
+    """The command to ask about after a "no" to ``heard``'s: the likeliest other one in ``heard.shares`` of the
+    same kind (a play's number for a play's number: ``ChoosePlay``, ``FromPoint``, ``ToPoint``), on offer and not
+    ``refused`` (said no to before where the game is), with its share without ``heard``'s command; None when
+    ``heard`` is no play's number or tells no shares.
+
+    >>> from types import SimpleNamespace as Heard
+    >>> five = Heard(command=C.ChoosePlay(5), shares=((C.ChoosePlay(5), 0.5), (C.Hint(), 0.3),
+    ...                                                (C.ChoosePlay(9), 0.15), (C.ChoosePlay(1), 0.05)))
+    >>> runner_up(five, lambda c: False)
+    (ChoosePlay(number=9), 0.3)
+    >>> runner_up(five, lambda c: c == C.ChoosePlay(9))
+    (ChoosePlay(number=1), 0.1)
+    """
+    command = heard.command
+    if not isinstance(command, _PLAYING):
+        return None
+    shares = dict(getattr(heard, "shares", ()) or ())
+    rest = 1.0 - shares.get(command, 0.0)
+    offered = [(c, v) for c, v in shares.items()
+               if type(c) is type(command) and c != command and not refused(c) and on_offer(c)]
+    if not offered or rest <= 0.0:
+        return None
+    best, share = max(offered, key=lambda cv: cv[1])
+    return best, min(1.0, share / rest)
+
+
 def with_first(heard: Any, first: Any) -> tuple[C.Command, float] | None:
     """The likeliest command over ``first`` (the attempt just refused with a "no") and ``heard`` (the word
     said again) and its share over both (``fusion.with_first``); None when either tells no shares."""
