@@ -16,7 +16,10 @@ The rules, in the order they are tried:
    word heard unsure, a play however sure, or a command refused here before, is asked
    back; an unsure yes to a word heard over a question, or with a no close behind, asks
    the question again; else the word answers it;
-5. with no question open: an unsure word said again just after a "no" is acted on when,
+5. after a "no" to a play's number, the recogniser's runner-up for that word is asked about at once
+   (``ask_runner_up``: its share without the refused one at least ``RUNNER_UP_NEEDED``); a yes acts,
+   a no asks for the number again;
+6. with no question open: an unsure word said again just after a "no" is acted on when,
    weighed with the refused attempt (``fusion.with_first``), it is sure enough over both
    (``BOTH_NEEDED``) and nearly sure alone (``BOTH_ALONE``; the Greek engine also ``BOTH_OWN``,
    ``BOTH_WEIGHED``); else an unsure word, or one
@@ -111,6 +114,32 @@ def runner_up(heard: Any, refused: Callable[[C.Command], bool],
     return best, min(1.0, share / rest)
 
 
+def ask_runner_up(refused_heard: Any, refused: Callable[[C.Command], bool],
+                  on_offer: Callable[[C.Command], bool]) -> Decision | None:
+    """After a "no" to ``refused_heard``'s command: :data:`Reason.RUNNER_UP` when its :func:`runner_up` (not
+    ``refused`` before, ``on_offer``) has at least its engine's :data:`RUNNER_UP_NEEDED` share; None when the
+    engine has none, or there is no such runner-up (the number is then said again).
+
+    >>> from types import SimpleNamespace as Heard
+    >>> five = Heard(command=C.ChoosePlay(5), engine="e", shares=((C.ChoosePlay(5), 0.5), (C.ChoosePlay(9), 0.3),
+    ...                                                           (C.ChoosePlay(1), 0.2)))
+    >>> RUNNER_UP_NEEDED["e"] = 0.5
+    >>> ask_runner_up(five, lambda c: False, lambda c: True).rule
+    'asked back: the runner-up of the word refused (ChoosePlay(number=5)), share 0.60 without it (0.50 needed)'
+    >>> ask_runner_up(five, lambda c: False, lambda c: c != C.ChoosePlay(9)) is None  # one not on offer
+    True
+    >>> del RUNNER_UP_NEEDED["e"]
+    """
+    needed = RUNNER_UP_NEEDED.get(getattr(refused_heard, "engine", ""))
+    if needed is None or refused_heard is None:
+        return None
+    best = runner_up(refused_heard, refused, on_offer)
+    if best is None or best[1] < needed:
+        return None
+    return Decision(Reason.RUNNER_UP, {"refused": refused_heard.command, "runner_up": best[0], "share": best[1],
+                                       "needed": needed})
+
+
 def with_first(heard: Any, first: Any) -> tuple[C.Command, float] | None:
     """The likeliest command over ``first`` (the attempt just refused with a "no") and ``heard`` (the word
     said again) and its share over both (``fusion.with_first``); None when either tells no shares."""
@@ -169,6 +198,7 @@ class Reason(enum.Enum):
     REFUSED_BEFORE = "refused_before"
     SURE_WITH_FIRST = "sure_with_first"
     SURE = "sure"
+    RUNNER_UP = "runner_up"
 
 
 #: Each reason's action and the rule the session log gives (formatted with the decision's facts).
@@ -190,6 +220,8 @@ REASONS: dict[Reason, tuple[Action, str]] = {
     Reason.SURE_WITH_FIRST: (Action.ACT, "acted on at once: said again after a no, share {both:.2f} over both "
                                          "attempts ({needed:.2f} needed; score {score:.2f} alone, {alone:.2f} needed)"),
     Reason.SURE: (Action.ACT, "acted on at once (score {score:.2f}, confirm {confirm})"),
+    Reason.RUNNER_UP: (Action.ASK_BACK, "asked back: the runner-up of the word refused ({refused}), share "
+                                        "{share:.2f} without it ({needed:.2f} needed)"),
 }
 
 

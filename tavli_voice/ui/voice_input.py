@@ -24,7 +24,7 @@ from .. import events as E
 from ..events import Phase
 from ..narration.priorities import Verbosity
 from .app import App
-from .voice_decision import _PLAYING, GO_ON_S, Action, Reason, VoiceState, decide
+from .voice_decision import _PLAYING, GO_ON_S, Action, Reason, VoiceState, ask_runner_up, decide
 # the thresholds, kept importable from here (the sound rig's tests read them)
 from .voice_decision import ANSWER_AFTER_S as ANSWER_AFTER_S
 from .voice_decision import NEARLY_NO as NEARLY_NO
@@ -173,6 +173,11 @@ class VoiceSource:
     first attempt found next likeliest, heard nearly sure again, is acted on without a second question
     (``voice_decision.BOTH_NEEDED``).
 
+    Before that, when the recogniser's runner-up for the refused word (a number on offer, not refused
+    here before) was likely enough (``voice_decision.RUNNER_UP_NEEDED``), it is asked about at once
+    ("Nine, then? Say yes or no."): the player need not say the number again over the noise. A yes
+    plays it; a no leaves both out of the next word heard, the number said again.
+
     A play's number whose sound began before the plays on offer were (the roll, another
     turn) is dropped (logged): it was meant for other plays (on the sound rig, the "no" said
     to a question in one turn was recognised just after the next roll, against its 49 plays,
@@ -196,6 +201,10 @@ class VoiceSource:
         self.held_heard: Any = None
         #: whether the held command was heard while another question was open
         self.held_over_question = False
+        #: the question's words (a catalogue key): "did you say …?" or the runner-up's "nine, then?"
+        self.asked_key = "voice.did_you_say"
+        #: while the runner-up's question is open, the word refused whose runner-up it is (its Heard)
+        self.runner_of: Any = None
         #: the rule that took the last decision (``_decide``), for the session log
         self._rule = ""
         #: when the open question was asked (``clock``); -inf while none is open
@@ -207,6 +216,8 @@ class VoiceSource:
         #: the command just refused, not listened for in the next word heard; when it was
         #: refused (``clock``) and where the game was then (``_where``)
         self.left_out: C.Command | None = None
+        #: also left out of that word: the word refused before its runner-up was refused too
+        self.left_out_more: frozenset[C.Command] = frozenset()
         #: the word refused (its Heard), weighed with the next word heard (voice_decision.BOTH_NEEDED)
         self.left_out_heard: Any = None
         self.left_out_at = -math.inf
@@ -263,14 +274,14 @@ class VoiceSource:
             return options
         if self._where() != self.left_out_in:
             log.info("voice: the game moved on: %r listened for again", self.left_out)
-            self.left_out = None
+            self.left_out, self.left_out_more = None, frozenset()
             return options
-        return dataclasses.replace(options, left_out=frozenset({self.left_out}))
+        return dataclasses.replace(options, left_out=frozenset({self.left_out}) | self.left_out_more)
 
     def _listen_again_for_refused(self, refused: C.Command) -> None:
         """The word after the one heard without ``refused`` may be it again (asked back)."""
         if self.left_out is refused:  # the same refusal: not one made by this very word (a new "no")
-            self.left_out = None
+            self.left_out, self.left_out_more = None, frozenset()
             log.info("voice: %r listened for again", refused)
             self.refresh()
 
@@ -405,23 +416,54 @@ class VoiceSource:
         if action is Action.ASK_AGAIN:
             log.info("voice: an unsure %r (%.2f) to the open question: asked again", item.text,
                      item.score)
-            self._ask(self.held_heard)
+            self._ask(self.held_heard, self.asked_key, self.runner_of)
             return _GO_ON
         if action is Action.ANSWER:
             return self._answer(item.command)
         return item.command
 
-    def _ask(self, heard: Any) -> None:
-        """Hold ``heard``'s command and ask "Did you say …? Say yes or no"."""
+    def _ask(self, heard: Any, key: str = "voice.did_you_say", runner_of: Any = None) -> None:
+        """Hold ``heard``'s command and ask "Did you say …? Say yes or no" (``key``: the question's words;
+        ``runner_of``: the word refused whose runner-up ``heard`` is)."""
         from ..words import text
 
         self.held_over_question = self.held is not None
         self.held = heard.command
         self.held_heard = heard
+        self.asked_key, self.runner_of = key, runner_of
         self.asked_at = self.clock()
         self.asked_in = self._where()
         self.refresh()
-        self.app.notice(text("voice.did_you_say", self._lang(), text=heard.text))
+        question = text(key, self._lang(), text=heard.text)
+        self.app.notice(question[:1].upper() + question[1:])  # "Nine, then?" begins with the number
+
+    def _ask_runner_up(self, refused: Any) -> bool:
+        """After a "no" to ``refused`` (its Heard): ask "Nine, then?" about its runner-up, when likely enough
+        (``voice_decision.ask_runner_up``); whether it was asked."""
+        import dataclasses
+
+        from ..speech.grammar import phrases
+
+        if refused is None or not dataclasses.is_dataclass(refused):
+            return False
+        where = self._where()
+        refused_here = {c for c, at in self.refused if at == where}
+        try:
+            offered: dict[C.Command, str] = {}
+            for phrase in phrases(self.options(), self._lang()):
+                offered.setdefault(phrase.command, phrase.text)
+        except ValueError:
+            return False
+        decision = ask_runner_up(refused, lambda c: c in refused_here, lambda c: c in offered)
+        if decision is None:
+            return False
+        command = cast(C.Command, decision.facts["runner_up"])
+        said = dataclasses.replace(cast(Any, refused), text=offered[command], command=command,
+                                   score=float(cast(float, decision.facts["share"])), rival=None)
+        _decided(said, decision.rule)
+        verbosity = getattr(self.app, "verbosity", None) or Verbosity.NORMAL
+        self._ask(said, "voice.runner_up_terse" if verbosity is Verbosity.TERSE else "voice.runner_up", refused)
+        return True
 
     def _answer(self, command: C.Command) -> C.Command | None:
         """Yes lets the held command through; no drops it; stop only silences.
@@ -433,12 +475,15 @@ class VoiceSource:
         if isinstance(command, C.StopSpeech):
             return command  # the question stays open
         held, self.held = self.held, None
+        runner_of, self.runner_of = self.runner_of, None
         if isinstance(command, (C.No, C.Cancel)) and held is not None \
                 and not isinstance(held, C.StopSpeech):
             # the number said again is not heard as the same wrong guess: the next word is
-            # listened for without it
+            # listened for without it (and without the word whose runner-up it was)
             self.left_out, self.left_out_at, self.left_out_in = held, self.clock(), self.asked_in
-            self.left_out_heard = self.held_heard if getattr(self.held_heard, "command", None) == held else None
+            self.left_out_more = frozenset() if runner_of is None else frozenset({runner_of.command})
+            self.left_out_heard = runner_of if runner_of is not None else \
+                self.held_heard if getattr(self.held_heard, "command", None) == held else None
             log.info("voice: %r refused: the next word is listened for without it", held)
         self.refresh()
         if not isinstance(command, (C.Yes, C.Confirm, C.No, C.Cancel)):
@@ -452,6 +497,9 @@ class VoiceSource:
         from ..words import text
         if held is not None:
             self.refused.append((held, self.asked_in))
+        if runner_of is None and isinstance(held, _PLAYING) and getattr(self.held_heard, "command", None) == held \
+                and self._ask_runner_up(self.held_heard):
+            return None
         self.app.notice(text("voice.cancelled", self._lang()))
         return None
 

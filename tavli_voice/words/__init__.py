@@ -2117,6 +2117,15 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
         "en": "Did you say {text}? Say yes or no.",
         "el": "Είπες {text}; Πες ναι ή όχι.",
     },
+    # after a "no", the recogniser's next likeliest number for the same word: "Nine, then?"
+    "runner_up": {
+        "en": "{text}, then? Say yes or no.",
+        "el": "Μήπως {text}; Πες ναι ή όχι.",
+    },
+    "runner_up_terse": {
+        "en": "{text}, then?",
+        "el": "Μήπως {text};",
+    },
     # said once when the room is too noisy for the voice (ui/voice_noise.py)
     "noisy": {
         "en": "It is noisy here and I cannot hear you well. It helps to speak closer to the microphone "
