@@ -92,8 +92,8 @@ PLAYS_PROMPT = "(8/2 6/5)"
 PLAY_TEXT = {1: "24/23 24/18", 2: "24/23 13/7", 3: "24/23 8/2", 4: "24/18 8/7", 5: "24/18 6/5",
              6: "13/7 8/7", 7: "13/7 6/5", 8: "13/6", 9: "8/7 8/2", 10: "8/2 6/5"}
 #: Lines the game prints when it acts on something it heard (or thinks it heard), both languages.
-ACTED = ("Chosen", "Cancelled", "Undone", "Did you say", "Not understood", "not possible", "Nothing to list",
-         "not sure what you said", "Διάλεξες", "Ακυρώθηκε", "Αναιρέθηκε", "Είπες", "Δεν κατάλαβα",
+ACTED = ("Chosen", "Cancelled", "Undone", "Did you say", ", then?", "Not understood", "not possible", "Nothing to list",
+         "not sure what you said", "Διάλεξες", "Ακυρώθηκε", "Αναιρέθηκε", "Είπες", "Μήπως", "Δεν κατάλαβα",
          "δεν γίνεται τώρα", "Δεν είμαι σίγουρος")
 CHOSEN = ("Chosen", "Διάλεξες")
 NUMBER_VALUE = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -496,15 +496,20 @@ def over_narration_outcome(rig: Rig, game: Game, speaker: Recording, lang: str, 
             return "right"
         if any(c in line for line in lines for c in CHOSEN):
             return "wrong"
-        asked = [line for line in lines if ASKED[lang] in line]
+        asked = [heard for heard in (asked_about(line, lang) for line in lines) if heard is not None]
         if asked:
-            heard = asked[0].split(ASKED[lang], 1)[1].split("?")[0].split(";")[0].strip()
-            ours = NUMBER_VALUE.get(heard) == NUMBER_VALUE[word]
+            ours = NUMBER_VALUE.get(asked[0]) == NUMBER_VALUE[word]
             wait_quiet(speaker, 0.4, timeout=10)  # the question is said before the answer
             answer, _ = clip(ANSWER[lang][ours], lang, folder)
             answered = time.monotonic()
             rig.play_into_mic(answer)
             if not ours:
+                # after the "no" the game may ask about its runner-up at once ("nine, then?"): answered too
+                runner = runner_up_asked(game, lang, answered)
+                if runner is not None:
+                    wait_quiet(speaker, 0.4, timeout=10)
+                    answer, _ = clip(ANSWER[lang][NUMBER_VALUE.get(runner) == NUMBER_VALUE[word]], lang, folder)
+                    rig.play_into_mic(answer)
                 return "asked_wrong"
             try:
                 game.wait_for(play, after=answered, timeout=8)
@@ -513,6 +518,23 @@ def over_narration_outcome(rig: Rig, game: Game, speaker: Recording, lang: str, 
                 return "missed"
         time.sleep(0.02)
     return "missed"
+
+
+def runner_up_asked(game: Game, lang: str, since: float, timeout: float = 4.0) -> str | None:
+    """The runner-up the game asks about after a "no" answered at ``since`` ("nine, then?"), None when it says
+    "cancelled" (the number is said again) or nothing in ``timeout`` s (stretched)."""
+    from tavli_voice import words
+
+    cancelled = words.text("voice.cancelled", lang)
+    deadline = time.monotonic() + timeout * game.stretch()
+    while time.monotonic() < deadline:
+        for at, line in list(game.lines):
+            if at >= since and line.startswith(cancelled):
+                return None
+            if at >= since and asked_about(line, lang) is not None:
+                return asked_about(line, lang)
+        time.sleep(0.02)
+    return None
 
 
 def game_log(home: Path) -> list[tuple[float, str]]:
@@ -635,6 +657,30 @@ class Loop:
             self.proc.kill()
             self.proc.wait()
         self.thread.join(timeout=2)
+
+
+#: The game's questions about a word heard: "did you say …?", and after a "no" the runner-up's "nine, then?".
+QUESTIONS = ("voice.did_you_say", "voice.runner_up", "voice.runner_up_terse")
+
+
+def asked_about(line: str, lang: str) -> str | None:
+    """The words a question of the game's asks about (``QUESTIONS``), lower case; None when ``line`` is none.
+
+    >>> asked_about("Did you say six? Say yes or no.", "en"), asked_about("Nine, then? Say yes or no.", "en")
+    ('six', 'nine')
+    >>> asked_about("Μήπως εννιά; Πες ναι ή όχι.", "el"), asked_about("Είπες τρία; Πες ναι ή όχι.", "el")
+    ('εννιά', 'τρία')
+    >>> asked_about("Cancelled. Nothing was done.", "en") is None
+    True
+    """
+    from tavli_voice import words
+
+    for key in QUESTIONS:
+        head, tail = words.text(key, lang, text="\0").split("\0")
+        mark = re.split(r"(?<=[?;])", tail, maxsplit=1)[0]  # ", then?", "?", ";"
+        if line.lower().startswith(head.lower()) and mark in line[len(head):]:
+            return line[len(head):].split(mark, 1)[0].strip().lower() or None
+    return None
 
 
 def is_number(heard: str, k: int, lang: str) -> bool:
@@ -865,9 +911,9 @@ def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: 
     On a wrong play, the game's last ``voice decision:`` lines (its log in ``home``, at INFO) are
     printed with it: what was heard, the scores and the rule that acted, i.e. the cause.
 
-    The last is "right" (the play chosen at once), "asked_right" ("did you say k?", "yes", the
-    play), "wrong" (another play made) or "missed" (not acted on in ``tries`` tries); before it,
-    an "asked_wrong" for each "did you say …?" with another word (answered "no", said again).
+    The last is "right" (the play chosen at once), "asked_right" ("did you say k?" or, after a "no", "k, then?",
+    "yes", the play), "wrong" (another play made) or "missed" (not acted on in ``tries`` tries); before it, an
+    "asked_wrong" for each question about another word (answered "no"; said again once the game says so).
     The number is said again as soon as the game answers that it heard something else ("“yes” is
     not possible now", "not understood"), as a player would, not after the whole wait.
     """
@@ -877,6 +923,7 @@ def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: 
     heard_else = (words.text("voice.not_now", lang, text="\0", hint="\0").split("\0")[1].strip(),
                   words.text("voice.not_understood", lang, hint="\0").split("\0")[0].strip(),
                   words.text("voice.unsure", lang, hint="\0").split("\0")[0].strip())
+    cancelled = words.text("voice.cancelled", lang)
     path, _ = clip(number_text(k, lang), lang, folder)
     out: list[str] = []
     start = time.monotonic()  # a play made between tries (on an answer heard late) counts too
@@ -889,7 +936,7 @@ def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: 
         said = time.monotonic()
         if not any(at >= start and line.startswith(played) for at, line in list(game.lines)):
             rig.play_into_mic(path)  # (not said again once a play was made meanwhile: judged below)
-        begun, yes, answered = time.monotonic(), False, 0
+        begun, yes, answered, refused = time.monotonic(), False, 0, False
         first_said = said
         while time.monotonic() < begun + 12 * game.stretch():
             lines = [line for at, line in list(game.lines) if at >= first_said]
@@ -907,14 +954,15 @@ def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: 
                 return out + [("asked_right" if yes else "right") if right else "wrong"]
             # every question is answered, the newest first: a "yes" to "did you say six?" heard
             # after the game asked again ("did you say one?") must not go unanswered by us
-            question = [line for line in lines if line.startswith(asked)]
-            if len(question) == answered and any(t >= said and any(h in line for h in heard_else)
+            # (a "did you say …?" or, after a "no", the runner-up's "nine, then?": ``asked_about``)
+            question = [heard for heard in (asked_about(line, lang) for line in lines) if heard is not None]
+            if len(question) == answered and any(t >= said and (any(h in line for h in heard_else)
+                                                                or refused and line.startswith(cancelled))
                                                  for t, line in list(game.lines)):
-                break  # heard as another word or not at all: said again
+                break  # heard as another word or not at all, or every guess refused: said again
             if len(question) > answered:
                 answered = len(question)
-                heard = question[-1][len(asked):].split("?")[0].split(";")[0]
-                ours = is_number(heard, k, lang)
+                ours = is_number(question[-1], k, lang)
                 try:
                     wait_quiet(speaker, 0.4, timeout=10)  # the question is said before the answer
                 except TimeoutError:
@@ -922,9 +970,10 @@ def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: 
                 answer, _ = clip(ANSWER[lang][ours], lang, folder)
                 said = time.monotonic()
                 rig.play_into_mic(answer)
-                if not ours:
+                if not ours:  # the game asks about its runner-up next, or says "cancelled"
                     out.append("asked_wrong")
-                    break
+                    refused, begun = True, time.monotonic()
+                    continue
                 yes = True
             time.sleep(0.02)
     return out + ["missed"]

@@ -39,3 +39,44 @@ def test_the_count_of_plays_is_read_in_digits_or_in_greek_or_english_words() -> 
     assert count_of("είκοσι τρεις κινήσεις και τους αριθμούς τους", "el") == 23
     assert count_of("είκοσι μία κινήσεις", "el") == 21 and count_of("δεκατρείς κινήσεις", "el") == 13
     assert count_of("τρεις κινήσεις", "el") == 3
+
+
+def test_the_games_questions_are_read_for_the_word_asked_about_in_both_languages() -> None:
+    """The spoken match answers "did you say …?" and, after a "no", the runner-up's "nine, then?" by the number
+    each asks about, read from the game's own words (every form, the terse one too)."""
+    from benchmarks.e2e_sound import QUESTIONS, asked_about, is_number
+    from tavli_voice import words
+    from tavli_voice.speech.words import number_text
+
+    for lang in ("en", "el"):
+        for key in QUESTIONS:
+            for k in (3, 9, 21):
+                line = words.text(key, lang, text=number_text(k, lang))
+                line = line[:1].upper() + line[1:]  # as the game prints it: "Nine, then?"
+                heard = asked_about(line, lang)
+                assert heard is not None and is_number(heard, k, lang), (key, line)
+                assert not is_number(heard, k + 1, lang)
+        for other in ("voice.cancelled", "voice.ready"):
+            assert asked_about(words.text(other, lang), lang) is None
+
+
+class _Lines:
+    """A game whose printed lines (time, line) are given."""
+
+    def __init__(self, lines: list[tuple[float, str]]) -> None:
+        self.lines = lines
+
+    def stretch(self) -> float:
+        return 1.0
+
+
+def test_after_a_no_the_runner_ups_question_is_told_apart_from_cancelled() -> None:
+    from benchmarks.e2e_sound import runner_up_asked
+
+    asked = _Lines([(1.0, "Did you say five? Say yes or no."), (3.0, "Nine, then? Say yes or no.")])
+    assert runner_up_asked(asked, "en", since=2.0, timeout=0.1) == "nine"
+    cancelled = _Lines([(1.0, "Did you say five? Say yes or no."), (3.0, "Cancelled. Nothing was done.")])
+    assert runner_up_asked(cancelled, "en", since=2.0, timeout=0.1) is None
+    greek = _Lines([(3.0, "Μήπως εννιά; Πες ναι ή όχι.")])
+    assert runner_up_asked(greek, "el", since=2.0, timeout=0.1) == "εννιά"
+    assert runner_up_asked(greek, "el", since=4.0, timeout=0.1) is None  # asked before the no: not its answer
