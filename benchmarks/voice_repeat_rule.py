@@ -9,6 +9,9 @@ is a wrong play acted on, a right one a word right with one question instead of 
 again, so it takes a second.
 
     .venv/bin/python benchmarks/voice_repeat_rule.py /tmp/el-tuning.jsonl --alone 0.3,0.4,0.45
+
+``--runner-up 0,0.3,0.5,2`` tabulates instead the runner-up asked after a "no" (``voice_decision.RUNNER_UP_NEEDED``)
+for each share R, with ``--held-out`` choosing the part.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ import json
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 #: Commands never acted on without asking (``listen_decide.DESTRUCTIVE``), by their table names.
 DESTRUCTIVE_NAMES = frozenset({"resign", "drop", "quit"})
@@ -67,6 +72,63 @@ def grid(seen: list[tuple[float, float, bool, str]], shares: list[float],
               sum(1 for b, s, r, _ in seen if b >= t and s >= a and not r)) for t in shares] for a in alone]
 
 
+#: What the first attempt's outcome (``record_outcome``) is in CONVERSATION_COLUMNS when nothing was said again.
+_FIRST_ONLY = {"right at once": "right at once", "right after asking back": "right with one question",
+               "acted on wrongly": "acted on wrongly", "no answer": "not right after two attempts",
+               "asked, then wrong": "not right after two attempts"}
+
+
+def runner_up_rows(lines: Iterable[dict], needed: list[float]) -> dict[str, list[dict[str, float]]]:
+    """By language and condition, for each share R in ``needed``: the percentages of ``benchmarks/voice.py``'s
+    RUNNER_UP_COLUMNS when the first attempt's runner-up is asked after a "no" from R on (lines written with
+    ``--repeat``: the repeat's "outcome" as the game decides it today and its "runner_up").
+
+    >>> asked = {"condition": "quiet", "outcome": "asked, then wrong", "again": {"outcome": "not right after two "
+    ...          "attempts", "runner_up": {"share": 0.6, "right": True, "again": "not right"}}}
+    >>> rows = runner_up_rows([asked, {"condition": "quiet", "outcome": "right at once"}], [0.5, 2.0])["quiet"]
+    >>> rows[0]["right with two questions"], rows[1]["not right"], rows[1]["said again"]
+    (50.0, 50.0, 50.0)
+    """
+    from benchmarks.voice import RUNNER_UP_COLUMNS, runner_up_outcome
+
+    seen: dict[str, list[tuple[str, dict | None]]] = {}
+    for line in lines:
+        again = line.get("again") or {}
+        today = again.get("outcome") or _FIRST_ONLY[line["outcome"]]
+        seen.setdefault(f"{line.get('lang', '')} {line['condition']}".strip(), []).append(
+            (today, again.get("runner_up")))
+    out: dict[str, list[dict[str, float]]] = {}
+    for condition, words in seen.items():
+        for r in needed:
+            counts = dict.fromkeys(RUNNER_UP_COLUMNS, 0.0)
+            for today, runner in words:
+                column, said_again = runner_up_outcome(today, runner, r)
+                counts[column] += 100 / len(words)
+                counts["said again"] += 100 * said_again / len(words)
+            out.setdefault(condition, []).append(counts)
+    return out
+
+
+def print_runner_up(lines: list[dict], needed: list[float]) -> None:
+    """``runner_up_rows`` as one table: right in all, by questions, acted on wrongly, not right, said again."""
+    print("the runner-up asked after a no when its share without the refused one is >= R (R above 1: never, the "
+          "game as before); % of the words")
+    print(f"  {'condition':24s} {'R':>5s} {'n':>5s} {'right':>6s} {'at once':>7s} {'1 q':>5s} {'2 q':>5s} "
+          f"{'3 q':>5s} {'wrong':>6s} {'not':>5s} {'again':>6s}")
+    counts: dict[str, int] = {}
+    for line in lines:
+        key = f"{line.get('lang', '')} {line['condition']}".strip()
+        counts[key] = counts.get(key, 0) + 1
+    for condition, rows in runner_up_rows(lines, needed).items():
+        for r, row in zip(needed, rows):
+            right = sum(row[c] for c in ("right at once", "right with one question", "right with two questions",
+                                         "right with three questions"))
+            print(f"  {condition:24s} {r:5.2f} {counts[condition]:5d} {right:6.1f} {row['right at once']:7.1f} "
+                  f"{row['right with one question']:5.1f} {row['right with two questions']:5.1f} "
+                  f"{row['right with three questions']:5.1f} {row['acted on wrongly']:6.1f} {row['not right']:5.1f} "
+                  f"{row['said again']:6.1f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("jsonl", nargs="+", type=Path, help="--jsonl files of benchmarks/voice.py --repeat")
@@ -80,11 +142,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--weighed", type=int, default=0,
                         help="only repeats where each attempt weighed at least this many commands besides the "
                              "refused one (of the five likeliest written)")
+    parser.add_argument("--runner-up", default=None,
+                        help="instead: the runner-up asked after a no, for these shares R (e.g. 0,0.3,0.5,2)")
     args = parser.parse_args(argv)
     shares = [float(x) for x in args.shares.split(",")]
     alone = [float(x) for x in args.alone.split(",")]
     lines = [json.loads(text) for path in args.jsonl for text in path.read_text(encoding="utf-8").splitlines()]
     lines = [x for x in lines if args.held_out == "all" or bool(x.get("held_out")) == (args.held_out == "held-out")]
+    if args.runner_up is not None:
+        print_runner_up(lines, [float(x) for x in args.runner_up.split(",")])
+        return 0
     asked_wrong: dict[str, int] = {}
     for line in lines:
         if "again" in line:

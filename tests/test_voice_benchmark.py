@@ -345,3 +345,29 @@ def test_the_repeat_rule_can_ask_for_the_repeats_own_share_and_two_commands_weig
     assert [c[3] for c in candidates(lines)["el quiet"]] == ["wide", "faint", "narrow"]
     assert [c[3] for c in candidates(lines, own=0.8)["el quiet"]] == ["wide", "narrow"]
     assert [c[3] for c in candidates(lines, own=0.8, weighed=2)["el quiet"]] == ["wide"]
+
+
+def test_the_runner_up_rule_is_tabulated_again_from_recorded_lines(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture) -> None:
+    """voice_repeat_rule.py --runner-up: from --jsonl lines, each share R's table; a runner-up under R is not asked
+    (the word is said again as today), one at R or over is, and right saves the player saying it again."""
+    from benchmarks.voice_repeat_rule import main
+
+    def line(clip: str, outcome: str, again: dict | None = None, held_out: bool = False) -> str:
+        return json.dumps({"lang": "en", "condition": "babble 10 dB", "clip": clip, "held_out": held_out,
+                           "outcome": outcome, **({"again": again} if again else {})})
+
+    path = tmp_path / "run.jsonl"
+    path.write_text("\n".join([
+        line("a", "right at once"),
+        line("b", "asked, then wrong", {"outcome": "not right after two attempts",
+                                        "runner_up": {"share": 0.45, "right": True, "again": "not right"}}),
+        line("c", "asked, then wrong", {"outcome": "right with two questions",
+                                        "runner_up": {"share": 0.8, "right": False, "again": "asked right"}}),
+        line("d", "asked, then wrong", {"outcome": "not right after two attempts"}, held_out=True)]) + "\n")
+    assert main([str(path), "--runner-up", "0.3,0.5,2", "--held-out", "tuning"]) == 0
+    rows = [x.split() for x in capsys.readouterr().out.splitlines() if x.startswith("  en babble")]
+    # condition R n right at-once 1q 2q 3q wrong not again
+    assert [r[4:] for r in rows] == [["0.30", "3", "100.0", "33.3", "0.0", "33.3", "33.3", "0.0", "0.0", "33.3"],
+                                     ["0.50", "3", "66.7", "33.3", "0.0", "0.0", "33.3", "0.0", "33.3", "66.7"],
+                                     ["2.00", "3", "66.7", "33.3", "0.0", "33.3", "0.0", "0.0", "33.3", "66.7"]]
