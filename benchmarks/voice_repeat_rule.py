@@ -100,11 +100,14 @@ def runner_up_rows(lines: Iterable[dict], needed: list[float]) -> dict[str, list
     out: dict[str, list[dict[str, float]]] = {}
     for condition, words in seen.items():
         for r in needed:
-            counts = dict.fromkeys(RUNNER_UP_COLUMNS, 0.0)
+            counts = dict.fromkeys((*RUNNER_UP_COLUMNS, "runner-up asked", "runner-up right"), 0.0)
             for today, runner in words:
                 column, said_again = runner_up_outcome(today, runner, r)
                 counts[column] += 100 / len(words)
                 counts["said again"] += 100 * said_again / len(words)
+                asked = runner is not None and float(runner["share"]) >= r
+                counts["runner-up asked"] += 100 * asked / len(words)
+                counts["runner-up right"] += 100 * (asked and bool(runner and runner["right"])) / len(words)
             out.setdefault(condition, []).append(counts)
     return out
 
@@ -112,9 +115,10 @@ def runner_up_rows(lines: Iterable[dict], needed: list[float]) -> dict[str, list
 def print_runner_up(lines: list[dict], needed: list[float]) -> None:
     """``runner_up_rows`` as one table: right in all, by questions, acted on wrongly, not right, said again."""
     print("the runner-up asked after a no when its share without the refused one is >= R (R above 1: never, the "
-          "game as before); % of the words")
+          "game as before); % of the words: right in all, at once, after 1, 2 or 3 questions; acted on wrongly; not "
+          "right; the number said again; the runner-up asked about, and right")
     print(f"  {'condition':24s} {'R':>5s} {'n':>5s} {'right':>6s} {'at once':>7s} {'1 q':>5s} {'2 q':>5s} "
-          f"{'3 q':>5s} {'wrong':>6s} {'not':>5s} {'again':>6s}")
+          f"{'3 q':>5s} {'wrong':>6s} {'not':>5s} {'again':>6s} {'runner-up asked, right':>22s}")
     counts: dict[str, int] = {}
     for line in lines:
         key = f"{line.get('lang', '')} {line['condition']}".strip()
@@ -126,7 +130,7 @@ def print_runner_up(lines: list[dict], needed: list[float]) -> None:
             print(f"  {condition:24s} {r:5.2f} {counts[condition]:5d} {right:6.1f} {row['right at once']:7.1f} "
                   f"{row['right with one question']:5.1f} {row['right with two questions']:5.1f} "
                   f"{row['right with three questions']:5.1f} {row['acted on wrongly']:6.1f} {row['not right']:5.1f} "
-                  f"{row['said again']:6.1f}")
+                  f"{row['said again']:6.1f} {row['runner-up asked']:15.1f} {row['runner-up right']:6.1f}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -367,7 +367,8 @@ def test_the_runner_up_rule_is_tabulated_again_from_recorded_lines(tmp_path: Pat
         line("d", "asked, then wrong", {"outcome": "not right after two attempts"}, held_out=True)]) + "\n")
     assert main([str(path), "--runner-up", "0.3,0.5,2", "--held-out", "tuning"]) == 0
     rows = [x.split() for x in capsys.readouterr().out.splitlines() if x.startswith("  en babble")]
-    # condition R n right at-once 1q 2q 3q wrong not again
-    assert [r[4:] for r in rows] == [["0.30", "3", "100.0", "33.3", "0.0", "33.3", "33.3", "0.0", "0.0", "33.3"],
-                                     ["0.50", "3", "66.7", "33.3", "0.0", "0.0", "33.3", "0.0", "33.3", "66.7"],
-                                     ["2.00", "3", "66.7", "33.3", "0.0", "33.3", "0.0", "0.0", "33.3", "66.7"]]
+    # condition R n right at-once 1q 2q 3q wrong not again, the runner-up asked and right
+    assert [r[4:] for r in rows] == [
+        ["0.30", "3", "100.0", "33.3", "0.0", "33.3", "33.3", "0.0", "0.0", "33.3", "66.7", "33.3"],
+        ["0.50", "3", "66.7", "33.3", "0.0", "0.0", "33.3", "0.0", "33.3", "66.7", "33.3", "0.0"],
+        ["2.00", "3", "66.7", "33.3", "0.0", "33.3", "0.0", "0.0", "33.3", "66.7", "0.0", "0.0"]]

@@ -788,6 +788,7 @@ def test_after_a_no_an_unsure_repeat_agreeing_with_the_first_attempts_runner_up_
     from tavli_voice.ui import voice_decision
 
     monkeypatch.setattr(voice_decision, "BOTH_NEEDED", {"whisper+crop": 0.85})
+    monkeypatch.setattr(voice_decision, "RUNNER_UP_NEEDED", {})  # "two, then?" not asked: the number said again
     done, source, seen = _refuse_then_say_again({1: -1.0, 2: -1.0, 3: -5.0}, {2: -1.0, 3: -1.1, 0: -5.0})
     assert done == C.ChoosePlay(2) and source.held is None
     assert len(_asked(seen)) == 1
@@ -798,6 +799,7 @@ def test_after_a_no_an_unsure_repeat_the_first_attempt_found_unlikely_is_asked_b
     from tavli_voice.ui import voice_decision
 
     monkeypatch.setattr(voice_decision, "BOTH_NEEDED", {"whisper+crop": 0.85})
+    monkeypatch.setattr(voice_decision, "RUNNER_UP_NEEDED", {})  # "two, then?" not asked: the number said again
     done, source, seen = _refuse_then_say_again({1: -1.0, 2: -1.0, 3: -5.0}, {3: -1.0, 2: -1.1, 0: -5.0})
     assert done is None and source.held == C.ChoosePlay(3)
     assert _asked(seen)[-1].startswith("Did you say three?")
@@ -805,3 +807,19 @@ def test_after_a_no_an_unsure_repeat_the_first_attempt_found_unlikely_is_asked_b
     monkeypatch.setattr(voice_decision, "BOTH_NEEDED", {})
     done, source, seen = _refuse_then_say_again({1: -1.0, 2: -1.0, 3: -5.0}, {2: -1.0, 3: -1.1, 0: -5.0})
     assert done is None and source.held == C.ChoosePlay(2)
+
+
+def test_after_a_no_english_whispers_runner_up_as_likely_as_the_refused_word_is_asked_at_once() -> None:
+    """As shipped (voice_decision.RUNNER_UP_NEEDED): "two" heard as an unsure "one", two as likely; after the
+    "no" the game asks "Two, then?" at once, and the yes plays it: the number is not said again."""
+    listener = _ScoringListener()
+    clock, _, out, source, seen = _playing(listener)
+    out.put(listener.hear({1: -1.0, 2: -1.0, 3: -5.0}, began=99.0))
+    assert source.poll() is None and source.held == C.ChoosePlay(1)
+    clock.now = 101.0
+    out.put(Heard("no", C.No(), 0.9, 20.0, "whisper+crop", began=100.5))
+    assert source.poll() is None and source.held == C.ChoosePlay(2)
+    assert [e.text for e in seen if isinstance(e, E.Notice)][-1] == "Two, then? Say yes or no."
+    clock.now = 103.0
+    out.put(Heard("yes", C.Yes(), 0.9, 20.0, "whisper+crop", began=102.0))
+    assert source.poll() == C.ChoosePlay(2)
