@@ -94,7 +94,8 @@ def test_a_no_to_the_runner_up_asks_for_the_number_again_heard_without_both() ->
     _no(clock, out, source, 101.0)
     assert source.held == NINE
     assert _no(clock, out, source, 103.0) is None
-    assert source.held is None and _said(seen)[-1] == "Cancelled. Nothing was done."
+    # (two noes in one turn: the noisy room's advice follows)
+    assert source.held is None and "Cancelled. Nothing was done." in _said(seen)[-2:]
     heard = _listened_for(listener)
     assert FIVE not in heard and NINE not in heard and TWO in heard
     # the number said again, unsure: asked back as before, never a third runner-up at once
@@ -191,3 +192,22 @@ def test_the_runner_up_asked_is_logged_with_its_share_and_the_share_needed(caplo
     assert any("heard 'three' as ChoosePlay(number=3)" in r.message and "asked back: the runner-up of the word "
                "refused (ChoosePlay(number=1)), share 0.60 without it (0.50 needed)" in r.message
                for r in caplog.records)
+
+
+def test_a_no_followed_by_the_runner_ups_question_counts_for_the_noisy_room_and_a_dropped_no_does_not() -> None:
+    """Two noes in one turn tell the player the room is noisy (ui/voice_noise.py): the no answered with the
+    runner-up's question counts, told once no question is open; a "no" begun before that question was asked
+    (dropped, the question left open) is no refusal."""
+    from tavli_voice.ui.voice_noise import advice
+
+    clock, out, source, _, seen = _source()
+    out.put(_word(1, LIKELY, began=99.0))
+    source.poll()
+    _no(clock, out, source, 101.0)
+    assert source.held == NINE
+    clock.now = 102.0
+    out.put(Heard("no", C.No(), 0.9, 20.0, ENGINE, began=100.8))  # begun before "Three, then?": dropped
+    assert source.poll() is None and source.held == NINE
+    assert advice("en") not in _said(seen)
+    _no(clock, out, source, 103.0)  # the second no of the turn: told, the question answered
+    assert source.held is None and _said(seen)[-2:] == ["Cancelled. Nothing was done.", advice("en")]

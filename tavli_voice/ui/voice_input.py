@@ -363,7 +363,8 @@ class VoiceSource:
         held, asked_in = self.held, self.asked_in
         done = self._decide(item, goes_on, self.left_out_heard if after_no else None)
         _decided(item, self._rule)
-        self._watch_noise(item, asked_in if held is not None and self.held is None
+        # a "no" that answered the open question (the runner-up's question may follow it) tells of noise
+        self._watch_noise(item, asked_in if held is not None and self.held != held
                           and isinstance(item.command, (C.No, C.Cancel)) else None)
         if after_no and refused is not None:
             self._listen_again_for_refused(refused)
