@@ -20,6 +20,8 @@ from tavli_voice.ui.voice_input import VoiceSource
 from test_voice_source import FakeListener, _Clock, make
 
 ENGINE = "whisper+crop"
+#: the shares the game ships (each test below sets its own)
+SHIPPED = dict(voice_decision.RUNNER_UP_NEEDED)
 
 
 @pytest.fixture(autouse=True)
@@ -211,3 +213,9 @@ def test_a_no_followed_by_the_runner_ups_question_counts_for_the_noisy_room_and_
     assert advice("en") not in _said(seen)
     _no(clock, out, source, 103.0)  # the second no of the turn: told, the question answered
     assert source.held is None and _said(seen)[-2:] == ["Cancelled. Nothing was done.", advice("en")]
+
+
+def test_both_engines_the_game_chooses_ask_the_runner_up_as_shipped() -> None:
+    """English Whisper and the Greek engine both have a share set (benchmarks/results/voice-runner-up.txt)."""
+    assert set(SHIPPED) == {"whisper+crop", "pocketsphinx+whisper+crop"}
+    assert all(0.0 < share < 1.0 for share in SHIPPED.values())
