@@ -219,3 +219,16 @@ def test_both_engines_the_game_chooses_ask_the_runner_up_as_shipped() -> None:
     """English Whisper and the Greek engine both have a share set (benchmarks/results/voice-runner-up.txt)."""
     assert set(SHIPPED) == {"whisper+crop", "pocketsphinx+whisper+crop"}
     assert all(0.0 < share < 1.0 for share in SHIPPED.values())
+
+
+def test_the_runner_ups_question_is_dropped_when_the_play_is_typed_and_a_later_no_asks_no_runner_up_of_it() -> None:
+    clock, out, source, _, seen = _source()
+    out.put(_word(1, LIKELY, began=99.0))
+    source.poll()
+    _no(clock, out, source, 101.0)
+    assert source.held == NINE
+    source.app.command(C.ChoosePlay(2))  # typed: the game moved on, to confirm
+    assert source.held is None and source.runner_of is None
+    before = len(_said(seen))
+    assert _yes(clock, out, source, 104.0) != NINE  # a late yes does not play the runner-up
+    assert all("then?" not in s for s in _said(seen)[before:])

@@ -299,7 +299,7 @@ class VoiceSource:
                 self.offered, self.offered_at = self._turn_phase(), self.clock()
             if self.held is not None and self._where() != self.asked_in:
                 log.info("voice: the game moved on: the question about %r dropped", self.held)
-                self.held, self.asked_at = None, -math.inf
+                self.held, self.asked_at, self.runner_of = None, -math.inf, None
             self.refresh()
 
     def poll(self) -> C.Command | None:
