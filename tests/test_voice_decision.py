@@ -53,6 +53,68 @@ def test_each_rule_gives_its_reason(word: Heard, state: VoiceState, refused: boo
     assert decision.action is REASONS[reason][0]
 
 
+def _whisper(text: str, command: C.Command, score: float, *, shares: tuple = (), snr: float | None = None,
+             rival: object = None) -> Heard:
+    return Heard(text, command, score, 0.0, "whisper+crop", began=20.0, shares=shares, snr=snr,  # type: ignore
+                 rival=rival)  # type: ignore[arg-type]
+
+
+RUNNER_UP_OPEN = VoiceState(held=C.ChoosePlay(101), asked_at=10.0, runner_up=True)
+
+
+def test_an_unsure_yes_with_a_number_as_likely_asks_again_and_one_well_ahead_answers() -> None:
+    """On the rig with a television on, the no to "One hundred one, then?" came out as "yes" (share 0.17, score
+    0.10) with play 101 at 1.02 of it, and made play 101."""
+    from tavli_voice.ui.voice_decision import NEARLY_RIVAL
+
+    def yes(score: float, ratio: float) -> Heard:
+        return _whisper("yes", C.Yes(), score, rival=(C.ChoosePlay(101), ratio))
+
+    for state in (OPEN, RUNNER_UP_OPEN):
+        decision = decide(yes(0.10, 1.02), state, never_refused)
+        assert decision.reason is Reason.UNSURE_YES_NEAR_RIVAL and decision.action is Action.ASK_AGAIN
+        assert decision.rule == ("asked again: an unsure yes with ChoosePlay(number=101) close behind (1.02 of it, "
+                                 f"{NEARLY_RIVAL:.2f} enough)")
+    assert decide(yes(0.10, NEARLY_RIVAL - 0.05), OPEN, never_refused).reason is Reason.ANSWERS
+    assert decide(yes(0.9, 1.02), OPEN, never_refused).reason is Reason.ANSWERS  # a sure yes answers
+
+
+def test_an_unsure_yes_to_the_runner_ups_question_needs_a_larger_share_than_one_to_the_first() -> None:
+    from tavli_voice.ui.voice_decision import RUNNER_UP_YES
+
+    def yes(share: float, score: float = 0.2) -> Heard:
+        return _whisper("yes", C.Yes(), score, shares=((C.Yes(), share), (C.ChoosePlay(101), 1 - share)))
+
+    low = decide(yes(RUNNER_UP_YES - 0.05), RUNNER_UP_OPEN, never_refused)
+    assert low.reason is Reason.UNSURE_YES_TO_RUNNER_UP and low.action is Action.ASK_AGAIN
+    assert low.rule == (f"asked again: an unsure yes to the runner-up's question (share {RUNNER_UP_YES - 0.05:.2f}, "
+                        f"{RUNNER_UP_YES:.2f} needed)")
+    assert decide(yes(RUNNER_UP_YES - 0.05), OPEN, never_refused).reason is Reason.ANSWERS  # the first question
+    assert decide(yes(RUNNER_UP_YES + 0.05), RUNNER_UP_OPEN, never_refused).reason is Reason.ANSWERS
+    assert decide(yes(RUNNER_UP_YES - 0.05, 0.9), RUNNER_UP_OPEN, never_refused).reason is Reason.ANSWERS
+    no = _whisper("no", C.No(), 0.2, shares=((C.No(), 0.1), (C.Yes(), 0.05)))
+    assert decide(no, RUNNER_UP_OPEN, never_refused).reason is Reason.ANSWERS  # a no is never doubted
+
+
+def test_a_lone_candidate_low_over_the_noise_is_asked_back_not_acted_on() -> None:
+    """On the rig with a television on, "nineteen" came out as the only candidate "five", 5.1 dB over the noise
+    (its share 1.00, score 1.00), and made play 5."""
+    from tavli_voice.ui.voice_decision import LONE_SNR_DB
+
+    lone = ((C.ChoosePlay(5), 1.0),)
+    decision = decide(_whisper("five", C.ChoosePlay(5), 1.0, shares=lone, snr=5.1), VoiceState(), never_refused)
+    assert decision.reason is Reason.LONE_IN_NOISE and decision.action is Action.ASK_BACK
+    assert decision.rule == f"asked back: the only candidate weighed, 5.1 dB over the noise ({LONE_SNR_DB:.1f} " \
+                            "needed to act on a lone one)"
+    for word in (_whisper("five", C.ChoosePlay(5), 1.0, shares=lone, snr=LONE_SNR_DB + 1),  # loud enough
+                 _whisper("five", C.ChoosePlay(5), 1.0, shares=lone),  # no noise measured (a quiet room)
+                 _whisper("five", C.ChoosePlay(5), 0.9, snr=5.1,  # other candidates weighed
+                          shares=((C.ChoosePlay(5), 0.95), (C.ChoosePlay(9), 0.05)))):
+        assert decide(word, VoiceState(), never_refused).reason is Reason.SURE, word
+    stop = _whisper("stop", C.StopSpeech(), 1.0, shares=((C.StopSpeech(), 1.0),), snr=2.0)
+    assert decide(stop, VoiceState(), never_refused).action is Action.ACT  # stopping speech is harmless
+
+
 def test_every_reason_has_an_action_and_a_rule_in_the_table() -> None:
     assert set(REASONS) == set(Reason)
     assert {action for action, _rule in REASONS.values()} == set(Action)

@@ -215,9 +215,10 @@ def test_a_no_followed_by_the_runner_ups_question_counts_for_the_noisy_room_and_
     assert source.held is None and _said(seen)[-2:] == ["Cancelled. Nothing was done.", advice("en")]
 
 
-def test_both_engines_the_game_chooses_ask_the_runner_up_as_shipped() -> None:
-    """English Whisper and the Greek engine both have a share set (benchmarks/results/voice-runner-up.txt)."""
-    assert set(SHIPPED) == {"whisper+crop", "pocketsphinx+whisper+crop"}
+def test_english_whisper_asks_the_runner_up_as_shipped_and_the_greek_engine_does_not() -> None:
+    """English Whisper has a share set (benchmarks/results/voice-runner-up.txt); the Greek engine none: its «ναι»
+    is heard as itself too rarely in babble and television noise (benchmarks/results/voice-yes-no.txt)."""
+    assert set(SHIPPED) == {"whisper+crop"}
     assert all(0.0 < share < 1.0 for share in SHIPPED.values())
 
 
@@ -232,3 +233,35 @@ def test_the_runner_ups_question_is_dropped_when_the_play_is_typed_and_a_later_n
     before = len(_said(seen))
     assert _yes(clock, out, source, 104.0) != NINE  # a late yes does not play the runner-up
     assert all("then?" not in s for s in _said(seen)[before:])
+
+
+def test_an_unsure_yes_with_a_small_share_to_the_runner_ups_question_asks_it_again_and_makes_no_play() -> None:
+    """On the rig with a television on, the no to "One hundred one, then?" came out as a yes at a share of
+    0.17 and made play 101: a yes to the runner-up's question under RUNNER_UP_YES, heard unsure, asks it again."""
+    clock, out, source, _, seen = _source()
+    before = list(source.app.session.log)
+    out.put(_word(1, LIKELY, began=99.0))
+    source.poll()
+    _no(clock, out, source, 101.0)
+    clock.now = 103.5
+    out.put(Heard("yes", C.Yes(), 0.1, 20.0, ENGINE, began=103.0,
+                  shares=((C.Yes(), voice_decision.RUNNER_UP_YES - 0.1), (C.ChoosePlay(4), 0.5), (C.No(), 0.3))))
+    assert source.poll() is None and source.held == NINE and source.app.session.log == before
+    assert _said(seen)[-1] == "Three, then? Say yes or no."
+    assert _yes(clock, out, source, 105.0) == NINE  # a sure yes then plays it
+
+
+def test_a_lone_candidate_low_over_the_noise_after_a_no_is_asked_back_and_makes_no_play() -> None:
+    """On the rig with a television on, after a no the player's "nineteen" came out as the only candidate "five",
+    5.1 dB over the noise, and made play 5: it is asked back."""
+    clock, out, source, _, seen = _source()
+    before = list(source.app.session.log)
+    out.put(_word(1, {FIVE: 1.0}, began=99.0))  # no runner-up to ask about
+    source.poll()
+    _no(clock, out, source, 101.0)
+    assert source.held is None
+    clock.now = 103.5
+    out.put(Heard("four", C.ChoosePlay(4), 1.0, 20.0, ENGINE, began=103.0, shares=((C.ChoosePlay(4), 1.0),),
+                  snr=5.1))
+    assert source.poll() is None and source.held == C.ChoosePlay(4) and source.app.session.log == before
+    assert _said(seen)[-1].startswith("Did you say four?")

@@ -14,8 +14,9 @@ The rules, in the order they are tried:
 3. a word not understood is said so;
 4. while a question is open: a word begun before it could be heard is dropped; another
    word heard unsure, a play however sure, or a command refused here before, is asked
-   back; an unsure yes to a word heard over a question, or with a no close behind, asks
-   the question again; else the word answers it;
+   back; an unsure yes to a word heard over a question, or with a no (``NEARLY_NO``) or another
+   command (``NEARLY_RIVAL``) close behind, or to the runner-up's question with under ``RUNNER_UP_YES``
+   of the share, asks the question again; else the word answers it;
 5. after a "no" to a play's number, the recogniser's runner-up for that word is asked about at once
    (``ask_runner_up``: its share without the refused one at least ``RUNNER_UP_NEEDED``); a yes acts,
    a no asks for the number again;
@@ -23,7 +24,8 @@ The rules, in the order they are tried:
    weighed with the refused attempt (``fusion.with_first``), it is sure enough over both
    (``BOTH_NEEDED``) and nearly sure alone (``BOTH_ALONE``; the Greek engine also ``BOTH_OWN``,
    ``BOTH_WEIGHED``); else an unsure word, or one
-   refused here before, is asked back; else it is acted on at once.
+   refused here before, or one its engine weighed alone heard under ``LONE_SNR_DB`` over the noise, is
+   asked back; else it is acted on at once.
 """
 
 from __future__ import annotations
@@ -50,8 +52,28 @@ ANSWER_AFTER_S = 0.6
 #: Of 29 yeses Whisper heard on the sound rig with a television on, 7 were unsure with a no at 0.6-0.95
 #: of them, one of them a "no" said (0.95). In a later 63-turn match the one wrong play was a "no" to
 #: "did you say one?" heard as a yes (share 0.49) with the no at 0.49 of it; the yeses said there that had
-#: a no beside them had it at 0.06-0.38 of theirs.
-NEARLY_NO = 0.45
+#: a no beside them had it at 0.06-0.38 of theirs. On espeak-ng voices in noise (benchmarks/voice_yes_no.py,
+#: benchmarks/results/voice-yes-no.txt) a "no" with a television at 10 dB came out as "yes" 0.30 with the no at
+#: 0.44 of it; at 0.40 none of the 234 noes made a yes, and 2 more of the 234 yeses were asked again.
+NEARLY_NO = 0.4
+
+#: An unsure yes whose rival (any other command: a number, a command word) is at least this likely (over the
+#: yes) is not an answer either: asked again. On the rig with a television on, the "no" to "One hundred one,
+#: then?" came out as "yes" at a share of 0.17, score 0.10, with play 101 at 1.02 of it, and made play 101;
+#: the yeses that answered rightly in five matches had their rivals at 0.30-0.90 of them.
+NEARLY_RIVAL = 0.95
+
+#: A yes to the runner-up's question ("Nine, then?") needs at least this share of the phrases scored
+#: (``Heard.shares``) when heard unsure, else the question is asked again: the runner-up is right about a
+#: third of the times it is asked (benchmarks/results/voice-runner-up.txt), so its yes deserves more doubt
+#: than the first question's. See benchmarks/results/voice-yes-no.txt.
+RUNNER_UP_YES = 0.3
+
+#: A word whose engine weighed it alone (one command in ``Heard.shares``: its share is 1.00 however poorly it
+#: scored) heard less than this far over the noise (dB, ``Heard.snr``) is asked back, not acted on at once:
+#: on the rig with a television on, "nineteen" came out as the lone candidate "five" at 5.1 dB and made play 5;
+#: the lone candidates acted on rightly in five matches stood 8.2 dB or more over the noise.
+LONE_SNR_DB = 7.0
 
 #: A number that begins longer ones on offer waits this long (seconds) for the rest
 #: (see ``voice_input.GO_ON_S``, the same value).
@@ -88,7 +110,10 @@ BOTH_WEIGHED: dict[str, int] = {"pocketsphinx+whisper+crop": 2}
 #: said again 21.7 -> 14.4%, white 10 dB said again 2.8 -> 0.0%, nothing more acted on wrongly anywhere. The Greek
 #: engine, chosen on the tuning voices and small there: held-out variants right +0.0 to +1.4 points (babble 10 dB
 #: 66.4 -> 67.8%), nothing more acted on wrongly, but its runner-ups of numbers are often wrong (3 of 15 held out).
-RUNNER_UP_NEEDED: dict[str, float] = {"whisper+crop": 0.3, "pocketsphinx+whisper+crop": 0.3}
+#: That gain counted every «ναι» heard; in babble and a television at 10 dB the Greek engine hears «ναι» as itself
+#: 4.8% of the tuning voices' (12% and 6% of all: benchmarks/results/voice-yes-no.txt), so it is all but gone
+#: there, while a wrong runner-up still costs a question: off for Greek until its «ναι» is heard in noise.
+RUNNER_UP_NEEDED: dict[str, float] = {"whisper+crop": 0.3}
 
 
 def runner_up(heard: Any, refused: Callable[[C.Command], bool],
@@ -176,6 +201,35 @@ def _nearly_no(heard: Any) -> bool:
     return rival is not None and isinstance(rival[0], (C.No, C.Cancel)) and rival[1] >= NEARLY_NO
 
 
+def _nearly_rival(heard: Any) -> bool:
+    """Whether ``heard`` (a yes) had another command nearly as likely (``NEARLY_RIVAL``).
+
+    >>> from types import SimpleNamespace as Heard
+    >>> _nearly_rival(Heard(rival=(C.ChoosePlay(101), 1.02))), _nearly_rival(Heard(rival=(C.Hint(), 0.9)))
+    (True, False)
+    """
+    rival = getattr(heard, "rival", None)
+    return rival is not None and rival[1] >= NEARLY_RIVAL
+
+
+def _share(heard: Any) -> float | None:
+    """``heard``'s command's share of the phrases its engine scored (None: the engine tells none)."""
+    shares = dict(getattr(heard, "shares", ()) or ())
+    return shares.get(heard.command) if shares else None
+
+
+def _lone_in_noise(heard: Any) -> bool:
+    """Whether ``heard``'s engine weighed its command alone and it stood under ``LONE_SNR_DB`` over the noise.
+
+    >>> from types import SimpleNamespace as Heard
+    >>> five = Heard(command=C.ChoosePlay(5), shares=((C.ChoosePlay(5), 1.0),), snr=5.1)
+    >>> [_lone_in_noise(Heard(**{**vars(five), "snr": snr})) for snr in (5.1, 8.2, None)]
+    [True, False, False]
+    """
+    snr = getattr(heard, "snr", None)
+    return len(getattr(heard, "shares", ()) or ()) == 1 and snr is not None and snr < LONE_SNR_DB
+
+
 class Action(enum.Enum):
     """What the voice source does with a word heard."""
 
@@ -198,8 +252,11 @@ class Reason(enum.Enum):
     OVER_QUESTION = "over_question"
     UNSURE_YES_OVER_QUESTION = "unsure_yes_over_question"
     UNSURE_YES_NEAR_NO = "unsure_yes_near_no"
+    UNSURE_YES_NEAR_RIVAL = "unsure_yes_near_rival"
+    UNSURE_YES_TO_RUNNER_UP = "unsure_yes_to_runner_up"
     ANSWERS = "answers"
     UNSURE = "unsure"
+    LONE_IN_NOISE = "lone_in_noise"
     REFUSED_BEFORE = "refused_before"
     SURE_WITH_FIRST = "sure_with_first"
     SURE = "sure"
@@ -219,9 +276,17 @@ REASONS: dict[Reason, tuple[Action, str]] = {
                                       "asked again: an unsure yes to a word heard over a question"),
     Reason.UNSURE_YES_NEAR_NO: (Action.ASK_AGAIN,
                                 "asked again: an unsure yes with a no close behind"),
+    Reason.UNSURE_YES_NEAR_RIVAL: (Action.ASK_AGAIN,
+                                   "asked again: an unsure yes with {rival} close behind ({ratio:.2f} of it, "
+                                   "{needed:.2f} enough)"),
+    Reason.UNSURE_YES_TO_RUNNER_UP: (Action.ASK_AGAIN,
+                                     "asked again: an unsure yes to the runner-up's question (share {share:.2f}, "
+                                     "{needed:.2f} needed)"),
     Reason.ANSWERS: (Action.ANSWER, "the answer to the open question about {held}"),
     Reason.UNSURE: (Action.ASK_BACK, "asked back: unsure (score {score:.2f}, confirm {confirm})"),
     Reason.REFUSED_BEFORE: (Action.ASK_BACK, "asked back: refused here before"),
+    Reason.LONE_IN_NOISE: (Action.ASK_BACK, "asked back: the only candidate weighed, {snr:.1f} dB over the noise "
+                                            "({needed:.1f} needed to act on a lone one)"),
     Reason.SURE_WITH_FIRST: (Action.ACT, "acted on at once: said again after a no, share {both:.2f} over both "
                                          "attempts ({needed:.2f} needed; score {score:.2f} alone, {alone:.2f} needed)"),
     Reason.SURE: (Action.ACT, "acted on at once (score {score:.2f}, confirm {confirm})"),
@@ -246,6 +311,8 @@ class VoiceState:
     #: the word just refused with a "no" (its Heard), when this word is the next one said after it;
     #: None otherwise
     first: Any = None
+    #: whether the open question is the runner-up's, asked after a "no" ("Nine, then?")
+    runner_up: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,6 +386,15 @@ def decide(heard: Any, state: VoiceState, was_refused: Callable[[C.Command], boo
             # "did you say nine?" came out as "yes" 0.27 against "no" 0.25 and made play 9)
             return Decision(Reason.UNSURE_YES_OVER_QUESTION if state.held_over_question
                             else Reason.UNSURE_YES_NEAR_NO)
+        if isinstance(command, (C.Yes, C.Confirm)) and should_confirm(heard, "unsure"):
+            # on the rig with a television on, the "no" to "One hundred one, then?" came out as a yes at a
+            # share of 0.17 with play 101 at 1.02 of it, and made play 101
+            if _nearly_rival(heard):
+                return Decision(Reason.UNSURE_YES_NEAR_RIVAL, {"rival": heard.rival[0], "ratio": heard.rival[1],
+                                                               "needed": NEARLY_RIVAL})
+            share = _share(heard)
+            if state.runner_up and share is not None and share < RUNNER_UP_YES:
+                return Decision(Reason.UNSURE_YES_TO_RUNNER_UP, {"share": share, "needed": RUNNER_UP_YES})
         return Decision(Reason.ANSWERS, {"held": state.held})
     if should_confirm(heard, state.confirm):  # type: ignore[arg-type]
         needed = BOTH_NEEDED.get(heard.engine)
@@ -332,4 +408,8 @@ def decide(heard: Any, state: VoiceState, was_refused: Callable[[C.Command], boo
         return Decision(Reason.UNSURE, score)
     if was_refused(command):
         return Decision(Reason.REFUSED_BEFORE)
+    if _lone_in_noise(heard) and not isinstance(command, C.StopSpeech):
+        # on the rig with a television on, "nineteen" came out as the lone candidate "five" 5.1 dB over the
+        # noise, share 1.00, and made play 5
+        return Decision(Reason.LONE_IN_NOISE, {"snr": heard.snr, "needed": LONE_SNR_DB})
     return Decision(Reason.SURE, score)
