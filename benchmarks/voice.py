@@ -373,13 +373,10 @@ OUTCOMES = ("right at once", "right after \"did you say\"", "wrong, caught by \"
 
 
 def outcome(heard: Heard, right: bool) -> str:
-    """What a game does with ``heard`` under the default "did you say …?" policy (one of OUTCOMES)."""
-    asked = should_confirm(heard, "unsure")
-    if heard.command is None:
-        return OUTCOMES[3]
-    if right:
-        return OUTCOMES[1] if asked else OUTCOMES[0]
-    return OUTCOMES[2] if asked else OUTCOMES[4]
+    """What a game does with ``heard`` under the default "did you say …?" policy (one of OUTCOMES), as the
+    game decides it (``record_outcome``)."""
+    return dict(zip(RECORD_COLUMNS, (OUTCOMES[0], OUTCOMES[1], OUTCOMES[2], OUTCOMES[4], OUTCOMES[3])))[
+        record_outcome(heard, right)]
 
 
 def english_voices() -> list[str]:
@@ -699,11 +696,38 @@ CONDITIONS_OF_RECORD: tuple[tuple[str, str | None, float, bool, bool], ...] = (
 )
 
 
-def record_outcome(heard: Heard, right: bool) -> str:
-    """One of RECORD_COLUMNS: what a game on the default settings does with ``heard``."""
+#: What the voice source knows when a play's number comes at a fresh play-phase question: no question open,
+#: the plays offered long before the word began, nothing refused, the default confirm policy ("unsure").
+FRESH_PLAY_QUESTION = voice_decision.VoiceState()
+
+
+def game_decision(heard: Heard) -> voice_decision.Decision:
+    """The game's own decision (``voice_decision.decide``) for ``heard`` said at a fresh play-phase question
+    (``FRESH_PLAY_QUESTION``): every rule the voice source applies, the lone candidate low over the noise
+    (``LONE_SNR_DB``) among them. A number that begins longer ones on offer is held and then decided the same
+    way, so it is decided here as heard.
+
+    >>> from tavli_voice.speech.heard import Heard
+    >>> game_decision(Heard("five", ChoosePlay(5), 0.9, 1.0, "whisper+crop",
+    ...                     shares=((ChoosePlay(5), 1.0),), snr=5.1)).reason.value
+    'lone_in_noise'
+    """
+    return voice_decision.decide(heard, FRESH_PLAY_QUESTION, lambda command: False)
+
+
+def record_outcome(heard: Heard, right: bool, rule: str = "game") -> str:
+    """One of RECORD_COLUMNS: what a game on the default settings does with ``heard``, as the game decides it
+    (``game_decision``); ``rule="score"``: as the benchmark decided before, by the score alone
+    (``should_confirm``), kept to compare."""
     if heard.command is None:
         return "no answer"
-    asked = should_confirm(heard, "unsure")
+    if rule == "score":
+        asked = should_confirm(heard, "unsure")
+    else:
+        action = game_decision(heard).action
+        if action is voice_decision.Action.SAY_SO:
+            return "no answer"
+        asked = action is not voice_decision.Action.ACT
     if right:
         return "right after asking back" if asked else "right at once"
     return "asked, then wrong" if asked else "acted on wrongly"
@@ -992,6 +1016,7 @@ def bench_record(args: argparse.Namespace) -> None:
                   f"{' (views ' + '+'.join(engine.views) + ')' if hasattr(engine, 'views') else ''}; seed {args.seed}; "
                   f"clips and engine ready in {made:.1f} s")
             rows: dict[tuple[str, str], Counter[str]] = {}
+            score_rows: dict[tuple[str, str], Counter[str]] = {}
             times: dict[tuple[str, str], list[float]] = {}
             talks: dict[str, dict[tuple[str, str], Counter[str]]] = {mode: {} for mode in REPEAT_MODES}
             sweep: dict[str, list[tuple[float, bool]]] = {}
@@ -1008,9 +1033,11 @@ def bench_record(args: argparse.Namespace) -> None:
                     cpu.append((time.process_time() - cpu_at) * 1000)
                     wall.append((time.perf_counter() - wall_at) * 1000)
                     result = record_outcome(heard, heard.command == meant)
+                    by_score = record_outcome(heard, heard.command == meant, "score")
                     keys = ((row, label), ("all", label), *((("all held out", label),) if held else ()))
                     for key in keys:
                         rows.setdefault(key, Counter())[result] += 1
+                        score_rows.setdefault(key, Counter())[by_score] += 1
                         times.setdefault(key, []).append(heard.ms)
                     again: dict[str, object] = {}
                     if args.repeat:  # fresh noise for the repeat: its own seed
@@ -1024,8 +1051,11 @@ def bench_record(args: argparse.Namespace) -> None:
                             "lang": lang, "row": row, "clip": name, "held_out": held, "said": said,
                             "condition": label, "seed": args.seed, **heard.to_json(),
                             "act": None if heard.command is None else
-                            "ask" if should_confirm(heard, "unsure") else "now",
-                            "outcome": result, **({"again": again} if again else {})},
+                            "now" if game_decision(heard).action is voice_decision.Action.ACT else "ask",
+                            "decided": game_decision(heard).reason.value,
+                            "snr": None if heard.snr is None else round(float(heard.snr), 2),
+                            "weighed": len(heard.shares), "outcome": result, "score_outcome": by_score,
+                            **({"again": again} if again else {})},
                             ensure_ascii=False) + "\n")
                 print(f"  ({label}: {len(clips)} clips in {time.perf_counter() - began:.0f} s; per decision, the "
                       f"process's CPU (every thread) median {statistics.median(cpu):.0f} ms, p95 "
@@ -1033,6 +1063,10 @@ def bench_record(args: argparse.Namespace) -> None:
                       f"{float(np.percentile(wall, 95)):.0f} ms; load average "
                       f"{os.getloadavg()[0]:.1f})", flush=True)
             print_record_table(rows, times)
+            if args.compare_score_rule:
+                print(f"\n  {lang}, the same words decided by the score alone (should_confirm; the benchmark before "
+                      "it decided as the game does)")
+                print_record_table(score_rows, None)
             if args.repeat:
                 print_repeat_tables(lang, talks, sweep)
                 print_runner_up_tables(lang, runners)
@@ -1190,6 +1224,9 @@ def main() -> None:
     record.add_argument("--clips", type=Path, default=Path(tempfile.gettempdir()) / "tavli-voice-bench-clips",
                         help="folder where the espeak-ng clips are made once and used again (default: "
                              "tavli-voice-bench-clips in the system's temporary folder)")
+    record.add_argument("--compare-score-rule", action="store_true",
+                        help="also the table of the same words decided by the score alone (should_confirm), as "
+                             "the benchmark did before it decided as the game does (voice_decision.decide)")
     record.add_argument("--jsonl", type=Path, default=None, help="also one JSON line per clip and condition")
     record.add_argument("--whole-sound", action="store_true",
                         help="the engine without the crop to the loudest speech (speech/crop.py): the whole sound")

@@ -372,3 +372,74 @@ def test_the_runner_up_rule_is_tabulated_again_from_recorded_lines(tmp_path: Pat
         ["0.30", "3", "100.0", "33.3", "0.0", "33.3", "33.3", "0.0", "0.0", "33.3", "66.7", "33.3"],
         ["0.50", "3", "66.7", "33.3", "0.0", "0.0", "33.3", "0.0", "33.3", "66.7", "33.3", "0.0"],
         ["2.00", "3", "66.7", "33.3", "0.0", "33.3", "0.0", "0.0", "33.3", "66.7", "0.0", "0.0"]]
+
+
+def _in_play_phase() -> tuple:
+    """A fresh play-phase question of a game on the default settings: the app, the voice source's queue of
+    words heard, and the source itself (its listener a stand-in)."""
+    import queue
+
+    from tavli_voice import commands as C
+    from tavli_voice import events as E
+    from tavli_voice.rules import MatchConfig
+    from tavli_voice.session import Phase, Session
+    from tavli_voice.ui.app import App
+    from tavli_voice.ui.voice_input import VoiceSource
+
+    class Listener:
+        def set_options(self, options: object) -> None:
+            self.options = options
+
+        def stop(self) -> None:
+            pass
+
+    app = App(Session(MatchConfig(1, "portes", "tavlucky", 4), (E.PlayerInfo("you"), E.PlayerInfo("Rita", "rita"))))
+    out: "queue.Queue[object]" = queue.Queue()
+    source = VoiceSource(app, Listener(), out)
+    app.start()
+    while app.bot_to_act():
+        app.bot_step()
+    if app.session.phase is Phase.ROLL:
+        app.command(C.Roll())
+    assert app.session.phase is Phase.PLAY
+    return app, out, source
+
+
+def _word(score: float = 0.9, shares: int = 2, snr: float | None = None, doubtful: bool = False,
+          number: int | None = 1) -> Heard:
+    """Play ``number`` as English Whisper with the crop hears it: its score, ``shares`` commands weighed (one:
+    the engine weighed it alone), ``snr`` dB over the noise (None: a quiet room)."""
+    from tavli_voice.commands import ChoosePlay, Hint
+
+    command = None if number is None else ChoosePlay(number)
+    weighed = ((command, 1.0),) if shares == 1 else ((command, score), (Hint(), 1.0 - score))
+    return Heard("one" if number else "", command, score if number else 0.0, 20.0, "whisper+crop",
+                 reason="" if number else "no_match", doubtful=doubtful, snr=snr,
+                 shares=weighed if number else ())
+
+
+@pytest.mark.parametrize("word, game_column, score_column", [
+    (_word(1.0, shares=1, snr=5.1), "right after asking back", "right at once"),  # lone under LONE_SNR_DB
+    (_word(1.0, shares=1, snr=8.2), "right at once", "right at once"),            # lone, loud enough
+    (_word(1.0, shares=1, snr=None), "right at once", "right at once"),           # lone, no noise measured
+    (_word(0.9, shares=2, snr=5.1), "right at once", "right at once"),            # two weighed: not lone
+    (_word(0.3, shares=2, snr=20.0), "right after asking back", "right after asking back"),  # unsure
+    (_word(0.9, doubtful=True), "right after asking back", "right after asking back"),  # over the narrator
+    (_word(number=None), "no answer", "no answer"),
+])
+def test_the_benchmark_counts_a_word_as_the_game_decides_it_at_a_fresh_play_question(
+        word: Heard, game_column: str, score_column: str) -> None:
+    """The benchmark's column for a word said rightly is what the game's voice source does with the same word
+    (acts on it, asks "did you say …?", or says it was not understood); the score alone (``should_confirm``,
+    the benchmark before) acts on a lone candidate heard 5.1 dB over the noise that the game asks back."""
+    from benchmarks.voice import record_outcome
+
+    app, out, source = _in_play_phase()
+    out.put(word)
+    done = source.poll()
+    game = "right at once" if done == word.command and done is not None else \
+        "right after asking back" if word.command is not None and source.held == word.command else "no answer"
+    assert record_outcome(word, True) == game == game_column
+    assert record_outcome(word, True, "score") == score_column
+    wrong = {"right at once": "acted on wrongly", "right after asking back": "asked, then wrong"}
+    assert record_outcome(word, False) == wrong.get(game_column, game_column)
