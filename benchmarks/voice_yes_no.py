@@ -12,7 +12,11 @@ Run: ``nice -n 10 .venv/bin/python benchmarks/voice_yes_no.py [--lang en|el|both
    question asked after a no ("Nine, then?", ``VoiceState.runner_up``). Counted: yes right, no right, a NO
    HEARD AS A YES (the one that makes a play the player refused), a yes heard as a no, asked again, taken as
    another command, not understood.
-2. ``--numbers``: the voice benchmark's English takes (FSDD digits 1-9, every ``--step``-th file) in the same
+2. ``--forms``: longer or more distinct answers a player could naturally say (``CANDIDATE_FORMS``: «μάλιστα»,
+   «σωστά», «ναι ναι», «λάθος», "correct", "that's right", …) added to the question's grammar beside its own yes
+   and no, each said by the same voices and counted per form (first question), so a form is kept only if it is
+   heard right more often in babble and television without any more no heard as a yes.
+3. ``--numbers``: the voice benchmark's English takes (FSDD digits 1-9, every ``--step``-th file) in the same
    noises, heard in the play phase with no question open: right at once, asked back, acted on wrongly.
 
 Every word heard is kept in ``--cache`` (a pickle of the ``Heard`` values, by language, clip and condition), so a
@@ -39,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.voice import FSDD, HELD_OUT_TAKES, asked_options, fsdd_files, greek_voices  # noqa: E402
 from tavli_voice import commands as C  # noqa: E402
 from tavli_voice.speech import audio  # noqa: E402
-from tavli_voice.speech.grammar import PHASE_COMMANDS, Options, phrases  # noqa: E402
+from tavli_voice.speech.grammar import PHASE_COMMANDS, Options, Phrase, phrases  # noqa: E402
 from tavli_voice.speech.heard import Heard  # noqa: E402
 from tavli_voice.ui import voice_decision  # noqa: E402
 from tavli_voice.ui.voice_decision import Action, VoiceState, decide  # noqa: E402
@@ -54,6 +58,11 @@ EN_HELD_OUT = ("en-029", "en-gb-scotland", "en-gb-x-gbclan")
 ANSWER_COLUMNS = ("right", "NO HEARD AS A YES", "yes heard as a no", "asked again", "another command",
                   "not understood")
 NUMBER_COLUMNS = ("right at once", "asked back", "acted on wrongly", "not understood")
+#: Answers a player could naturally say instead of yes and no, measured by ``--forms`` beside the grammar's own.
+CANDIDATE_FORMS: dict[str, dict[str, tuple[str, ...]]] = {
+    "en": {"yes": ("correct", "yes please", "that's right", "yes yes"), "no": ("wrong", "no no", "not that")},
+    "el": {"yes": ("μάλιστα", "σωστά", "ναι ναι", "ναι αυτό", "ακριβώς"), "no": ("λάθος", "όχι όχι", "όχι λάθος")},
+}
 #: The number the question is about (it changes nothing the rules look at).
 ASKED_ABOUT = C.ChoosePlay(7)
 
@@ -64,11 +73,21 @@ def english_voices() -> list[tuple[str, int, int, bool]]:
     return out + [(v, s, p, True) for v in EN_HELD_OUT for s in (150, 190) for p in (40, 60)]
 
 
-def answer_clips(lang: str, folder: Path, step: int, variants: int, plays: int
+def question_items(lang: str, plays: int, forms: bool) -> tuple[Phrase, ...]:
+    """The grammar while a question is open; with ``forms`` also every ``CANDIDATE_FORMS`` answer not in it."""
+    items = phrases(asked_options(plays), lang)  # type: ignore[arg-type]
+    if not forms:
+        return items
+    known = {p.words for p in items}
+    extra = [Phrase(tuple(text.split()), C.Yes() if said == "yes" else C.No())
+             for said, texts in CANDIDATE_FORMS[lang].items() for text in texts]
+    return items + tuple(p for p in extra if p.words not in known)
+
+
+def answer_clips(lang: str, folder: Path, step: int, variants: int, items: tuple[Phrase, ...]
                  ) -> list[tuple[str, str, bool, Any, np.ndarray]]:
     """(clip name, row, held out, meant command, sound) of every yes and no form of the question's grammar."""
-    answers = [p for p in phrases(asked_options(plays), lang)  # type: ignore[arg-type]
-               if isinstance(p.command, (C.Yes, C.No))]
+    answers = [p for p in items if isinstance(p.command, (C.Yes, C.No))]
     if lang == "en":
         voices = english_voices()
     else:
@@ -180,6 +199,31 @@ def report(langs: list[str], cache: dict[tuple[str, str, str, str], Heard],
             report_numbers(lang, cache, clips[(lang, "numbers")])
 
 
+def report_forms(lang: str, cache: dict[tuple[str, str, str, str], Heard],
+                 clips: list[tuple[str, str, bool, Any, np.ndarray]]) -> None:
+    """Each answer form of ``--forms`` said to the first question, by condition (all voices, and held out)."""
+    forms = list(dict.fromkeys(name.split(": ", 1)[1] for name, *_ in clips))
+    columns = ANSWER_COLUMNS
+    print(f"\n{lang}: each answer form said to the first question (\"Did you say seven?\"), grammar: the "
+          f"question's own and {', '.join(forms)}")
+    print(f"  {'form':14s} {'condition':14s} {'part':9s} {'n':>4s}  " + "  ".join(f"{c:>17s}" for c in columns))
+    for form in forms:
+        for label, _kind, _snr in CONDITIONS:
+            rows: dict[str, Counter[str]] = {"all": Counter(), "held out": Counter()}
+            for name, _row, held, meant, _clip in clips:
+                if name.split(": ", 1)[1] != form:
+                    continue
+                result = answer_outcome(cache[(lang, "forms", name, label)], meant, False)
+                rows["all"][result] += 1
+                if held:
+                    rows["held out"][result] += 1
+            for part, counts in rows.items():
+                n = sum(counts.values())
+                if n:
+                    print(f"  {form:14s} {label:14s} {part:9s} {n:4d}  " + "  ".join(
+                        f"{f'{100 * counts[c] / n:5.1f}% ({counts[c]})':>17s}" for c in columns))
+
+
 def report_numbers(lang: str, cache: dict[tuple[str, str, str, str], Heard],
                    clips: list[tuple[str, str, bool, Any, np.ndarray]]) -> None:
     """The numbers' table from ``cache``, decided by today's rules."""
@@ -205,6 +249,8 @@ def main() -> None:
     parser.add_argument("--step", type=int, default=1, help="every Nth voice of the answers (default 1)")
     parser.add_argument("--variants", type=int, default=24, help="Greek voice variants (first 12 tuning)")
     parser.add_argument("--plays", type=int, default=30, help="plays on offer while the question is open")
+    parser.add_argument("--forms", action="store_true",
+                        help="only the answer forms of CANDIDATE_FORMS beside yes and no, each counted")
     parser.add_argument("--numbers", action="store_true", help="also FSDD digits with no question open (English)")
     parser.add_argument("--number-step", type=int, default=5, help="every Nth FSDD file (default 5)")
     parser.add_argument("--seed", type=int, default=40)
@@ -222,9 +268,19 @@ def main() -> None:
     sources = {"babble": sound.espeak_talk(sound.BABBLE_TALK, args.clips),
                "tv": sound.espeak_talk(sound.TV_TALK, args.clips)}
     clips: dict[tuple[str, str], list[tuple[str, str, bool, Any, np.ndarray]]] = {}
+    if args.forms:
+        for lang in langs:
+            items = question_items(lang, args.plays, True)
+            clips[(lang, "forms")] = answer_clips(lang, args.clips, args.step, args.variants, items)
+            hear_all(lang, clips[(lang, "forms")], items, cache, "forms", args.seed, sources, [])
+            args.cache.write_bytes(pickle.dumps(cache))
+        for lang in langs:
+            report_forms(lang, cache, clips[(lang, "forms")])
+        return
     for lang in langs:
         engine: list[Any] = []
-        clips[(lang, "answers")] = answer_clips(lang, args.clips, args.step, args.variants, args.plays)
+        clips[(lang, "answers")] = answer_clips(lang, args.clips, args.step, args.variants,
+                                               question_items(lang, args.plays, False))
         hear_all(lang, clips[(lang, "answers")], phrases(asked_options(args.plays), lang),  # type: ignore[arg-type]
                  cache, "answers", args.seed, sources, engine)
         args.cache.write_bytes(pickle.dumps(cache))

@@ -48,3 +48,19 @@ def test_some_english_voices_are_held_out_of_tuning() -> None:
     held = {v for v, _s, _p, out in voices if out}
     tuning = {v for v, _s, _p, out in voices if not out}
     assert held and tuning and not held & tuning
+
+
+def test_the_candidate_answer_forms_join_the_questions_grammar_as_yes_or_no_once_each() -> None:
+    from benchmarks.voice_yes_no import CANDIDATE_FORMS, question_items
+
+    for lang in ("en", "el"):
+        plain = question_items(lang, 30, False)
+        grown = question_items(lang, 30, True)
+        assert grown[:len(plain)] == plain
+        added = {p.text: p.command for p in grown[len(plain):]}
+        assert set(added) == set(CANDIDATE_FORMS[lang]["yes"] + CANDIDATE_FORMS[lang]["no"]) - {p.text for p in plain}
+        for form in CANDIDATE_FORMS[lang]["yes"]:
+            assert added.get(form, C.Yes()) == C.Yes()
+        for form in CANDIDATE_FORMS[lang]["no"]:
+            assert added.get(form, C.No()) == C.No()
+        assert len({p.words for p in grown}) == len(grown)
