@@ -746,10 +746,11 @@ CONVERSATION_COLUMNS = ("right at once", "right with one question", "right with 
 def conversation_outcome(first: Heard, first_right: bool, again: Heard | None = None,
                          again_right: bool = False, both: bool = False) -> str:
     """One of CONVERSATION_COLUMNS: ``first`` as ``record_outcome`` takes it, and when it was asked
-    back and wrong, ``again`` (the repeat after the player's "no"). A repeat heard as the command
-    refused is asked back again, however sure (``voice_decision.Reason.REFUSED_BEFORE``). ``both``:
-    the repeat is decided as the game decides the word after a "no" (``voice_decision.decide`` with
-    the first attempt: an unsure repeat sure enough over both attempts is acted on)."""
+    back and wrong, ``again`` (the repeat after the player's "no"), decided as the game decides it
+    (``voice_decision.decide``): a repeat heard as the command refused is asked back again, however sure
+    (``voice_decision.Reason.REFUSED_BEFORE``), as is a lone candidate low over the noise. ``both``:
+    decided with the first attempt too, as the game decides the word after a "no" (an unsure repeat sure
+    enough over both attempts is acted on); without it, as before the game weighed both attempts."""
     said = record_outcome(first, first_right)
     if said == "right at once":
         return "right at once"
@@ -759,11 +760,10 @@ def conversation_outcome(first: Heard, first_right: bool, again: Heard | None = 
         return "acted on wrongly"
     if said == "no answer" or again is None or again.command is None:
         return "not right after two attempts"
-    asked = should_confirm(again, "unsure") or again.command == first.command
-    if both:
-        from tavli_voice.ui.voice_decision import Action, VoiceState, decide
+    from tavli_voice.ui.voice_decision import Action, VoiceState, decide
 
-        asked = decide(again, VoiceState(first=first), lambda c: c == first.command).action is not Action.ACT
+    asked = decide(again, VoiceState(first=first if both else None),
+                   lambda c: c == first.command).action is not Action.ACT
     if again_right:
         return "right with two questions" if asked else "right with one question"
     return "not right after two attempts" if asked else "acted on wrongly"

@@ -443,3 +443,18 @@ def test_the_benchmark_counts_a_word_as_the_game_decides_it_at_a_fresh_play_ques
     assert record_outcome(word, True, "score") == score_column
     wrong = {"right at once": "acted on wrongly", "right after asking back": "asked, then wrong"}
     assert record_outcome(word, False) == wrong.get(game_column, game_column)
+
+
+def test_a_repeat_the_engine_weighed_alone_low_over_the_noise_is_asked_back_as_the_game_does() -> None:
+    """After "did you say five?" — "no", three said again and heard as the lone candidate 5.1 dB over the
+    noise: the game asks it back (``LONE_SNR_DB``), so it is right with two questions, not one; 8.2 dB over
+    the noise it is acted on at once, and heard wrong there it is a wrong play acted on."""
+    from benchmarks.voice import conversation_outcome
+
+    first = _word(0.3, number=5)
+    low, loud = _word(1.0, shares=1, snr=5.1, number=3), _word(1.0, shares=1, snr=8.2, number=3)
+    for both in (False, True):
+        assert conversation_outcome(first, False, low, True, both) == "right with two questions"
+        assert conversation_outcome(first, False, loud, True, both) == "right with one question"
+        assert conversation_outcome(first, False, low, False, both) == "not right after two attempts"
+        assert conversation_outcome(first, False, loud, False, both) == "acted on wrongly"
