@@ -724,7 +724,8 @@ def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str
     asked = words.text("voice.did_you_say", lang, text="\0").split("\0")[0]
     won = (words.text("match.won.you", lang, a=0, b=0).split("0")[0],
            words.text("match.won.other", lang, who="\0", a=0, b=0).split("0")[0].split("\0")[1].strip())
-    result = dict.fromkeys(MATCH_OUTCOMES, 0) | {"turns": 0, "typed": 0, "finished": 0, "seconds": 0}
+    result = dict.fromkeys(MATCH_OUTCOMES, 0) | {"turns": 0, "typed": 0, "finished": 0, "seconds": 0,
+                                                 "picks_cancelled": 0}
     began = time.monotonic()
     loop = Loop(rig, tv_noise_file(lang, snr, folder)) if snr is not None else None
     try:
@@ -783,10 +784,20 @@ def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str
                             try:
                                 game.wait_for(played, after=sent, timeout=10)
                             except TimeoutError:
-                                lines = [line for _, line in list(game.lines)]
-                                print(f"  [{lang}] typed {k}, no play made; the game's last lines:", *lines[-10:],
-                                      sep="\n    ")
-                                break
+                                # a checker picked by a word not the player's (the television, the narrator)
+                                # leaves a shorter list whose numbers are not the whole list's: cancel the
+                                # pick (as the game's prompt says) and type the number again, once
+                                result["picks_cancelled"] += 1
+                                game.send("cancel")
+                                time.sleep(1.0)
+                                sent = game.send(str(k))
+                                try:
+                                    game.wait_for(played, after=sent, timeout=10)
+                                except TimeoutError:
+                                    lines = [line for _, line in list(game.lines)]
+                                    print(f"  [{lang}] typed {k}, no play made; the game's last lines:",
+                                          *lines[-10:], sep="\n    ")
+                                    break
                     if trace or outcomes != ["right"]:
                         print(f"  [{lang}] turn {result['turns']}: said {number_text(k, lang)!r} for {play}: "
                               f"{' then '.join(outcomes)}")
@@ -993,7 +1004,9 @@ def print_one_match(rig: Rig, lang: str, folder: Path, snr: float, seed: str, po
           f"{'finished' if res['finished'] else 'NOT finished'} in {res['seconds']} s, {res['turns']} plays; "
           f"right at once {res['right']}/{said}, right after asking {res['asked_right']}, "
           f"asked with another word {res['asked_wrong']}, acted on wrongly {res['wrong']}, "
-          f"not acted on (typed) {res['missed']}; questions asked {res['asked_right'] + res['asked_wrong']}")
+          f"not acted on (typed) {res['missed']}; questions asked {res['asked_right'] + res['asked_wrong']}"
+          + (f"; a checker picked by another voice cancelled {res['picks_cancelled']} times"
+             if res.get("picks_cancelled") else ""))
     if "background" in res:
         print(f"[{lang}]   listener: {res['background']} sounds dropped as background, "
               f"{res['dropped_over_narrator']} words dropped over the narrator, "

@@ -823,3 +823,31 @@ def test_after_a_no_english_whispers_runner_up_as_likely_as_the_refused_word_is_
     clock.now = 103.0
     out.put(Heard("yes", C.Yes(), 0.9, 20.0, "whisper+crop", began=102.0))
     assert source.poll() == C.ChoosePlay(2)
+
+
+def test_after_a_checker_picked_on_a_long_list_the_numbers_heard_are_its_shorter_lists() -> None:
+    """With a checker picked, a number picks from its group's plays (as typed), so the voice grammar
+    offers that many numbers, not the whole list's: a number of the whole list is not heard as a play."""
+    from tavli_voice.rules import TimerRules
+    from tavli_voice.rules.playgroups import group_plays
+    from tavli_voice.session import SessionOptions
+
+    session = Session(MatchConfig(1, "portes", "tavlucky", 1, TimerRules(enabled=False)),
+                      (E.PlayerInfo("Anna"), E.PlayerInfo("Babis")), SessionOptions())
+    app = App(session, lang="en")
+    listener = FakeListener()
+    source = VoiceSource(app, listener, queue.Queue())
+    app.start()
+    session.dice_source.roll = lambda: (3, 3)  # type: ignore[method-assign]
+    while session.phase is not Phase.PLAY:
+        app.command(C.Roll() if session.phase is Phase.ROLL else C.Confirm())
+    whole = len(session.plays)
+    assert whole > 12 and listener.options.plays == whole
+    group = [g for g in group_plays(session.plays) if 1 < len(g) <= 12][0]
+    app.command(C.FromPoint(group.source))
+    assert listener.options.plays == len(group.numbers) < whole
+    app.command(C.ChoosePlay(whole))  # typed, the whole list's number is refused here
+    assert session.phase is Phase.PLAY
+    app.command(C.Undo())
+    assert listener.options.plays == whole
+    source.close()

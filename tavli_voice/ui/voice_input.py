@@ -243,7 +243,9 @@ class VoiceSource:
 
         view = self.app.state()
         names = [n for n in view.available if n not in NOT_BY_VOICE]
-        return options_from(names, len(view.plays), view.step_sources, view.step_targets)
+        # after a checker picked or a step taken on a long list, a number picks from the shorter
+        # list then offered (as typed: the session refuses the whole list's numbers there)
+        return options_from(names, len(view.numbered or view.plays), view.step_sources, view.step_targets)
 
     def refresh(self) -> None:
         """Tell the listener what the session accepts now."""
