@@ -770,7 +770,16 @@ def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str
                         continue
                     k = rng.randint(1, min(count, 30))
                     play = listed.get(k)  # None: the only play, not listed
-                    outcomes = say_play(rig, game, speaker, lang, k, play, folder, played, asked, tries, home)
+                    try:
+                        outcomes = say_play(rig, game, speaker, lang, k, play, folder, played, asked, tries, home)
+                    except BrokenPipeError:  # the game closed: the match ended on this turn's play
+                        lines = [line for _, line in list(game.lines)]
+                        ended = [line for line in lines[at:] if any(text and text in line for text in won)]
+                        result["finished"] = int(bool(ended))
+                        print(f"  [{lang}] turn {result['turns']}: said {number_text(k, lang)!r} for {play}: "
+                              f"the game closed before this turn's outcome was read; its last lines:",
+                              *lines[-4:], sep="\n    ")
+                        break
                     for outcome in outcomes:
                         result[outcome] += 1
                     if outcomes[-1] == "missed":
@@ -780,24 +789,8 @@ def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str
                         else:  # the player types it: the game must make it (a question left open
                             # when it is typed is dropped, not answered by a later "yes")
                             result["typed"] += 1
-                            sent = game.send(str(k))
-                            try:
-                                game.wait_for(played, after=sent, timeout=10)
-                            except TimeoutError:
-                                # a checker picked by a word not the player's (the television, the narrator)
-                                # leaves a shorter list whose numbers are not the whole list's: cancel the
-                                # pick (as the game's prompt says) and type the number again, once
-                                result["picks_cancelled"] += 1
-                                game.send("cancel")
-                                time.sleep(1.0)
-                                sent = game.send(str(k))
-                                try:
-                                    game.wait_for(played, after=sent, timeout=10)
-                                except TimeoutError:
-                                    lines = [line for _, line in list(game.lines)]
-                                    print(f"  [{lang}] typed {k}, no play made; the game's last lines:",
-                                          *lines[-10:], sep="\n    ")
-                                    break
+                            if not type_play(game, k, played, result, lang):
+                                break
                     if trace or outcomes != ["right"]:
                         print(f"  [{lang}] turn {result['turns']}: said {number_text(k, lang)!r} for {play}: "
                               f"{' then '.join(outcomes)}")
@@ -811,6 +804,28 @@ def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str
     result["seconds"] = round(time.monotonic() - began)
     result |= listener_counts(home)
     return result
+
+
+def type_play(game: Game, k: int, played: str, result: dict[str, int], lang: str) -> bool:
+    """The player types play ``k``; False (and the game's last lines printed) when no play follows.
+
+    A checker picked by a word not the player's (the television, the narrator) leaves a shorter list whose
+    numbers are not the whole list's: then the pick is cancelled (as the game's prompt says) and the number
+    typed again, once (counted in ``picks_cancelled``)."""
+    for attempt in range(2):
+        if attempt:
+            result["picks_cancelled"] += 1
+            game.send("cancel")
+            time.sleep(1.0)
+        sent = game.send(str(k))
+        try:
+            game.wait_for(played, after=sent, timeout=10)
+            return True
+        except TimeoutError:
+            pass
+    lines = [line for _, line in list(game.lines)]
+    print(f"  [{lang}] typed {k}, no play made; the game's last lines:", *lines[-10:], sep="\n    ")
+    return False
 
 
 def listener_counts(home: Path) -> dict[str, int]:
