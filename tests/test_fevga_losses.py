@@ -116,11 +116,11 @@ def test_a_tiny_seeded_run_prints_the_same_report_twice() -> None:
 def test_the_wider_search_looks_at_more_candidates_only_in_its_phases() -> None:
     import numpy as np
 
-    # a contact decision where the look-ahead's best is the net's third or fourth choice
-    pos = fevga({1: 1, 2: 3, 3: 2, 4: 2, 5: 2, 6: 1, 7: 1, 9: 1, 13: 1, 14: 1,
-                 15: -1, 16: -7, 17: -3, 18: -3}, off=(0, 1))
+    # a contact decision where the look-ahead's best (9/6 7/5) is the net's fourth choice
+    pos = fevga({1: -1, 2: -1, 3: -1, 4: -1, 5: 2, 6: 3, 7: 1, 8: 1, 9: 4, 12: 1, 13: -2,
+                 14: -1, 15: 1, 16: -1, 17: 1, 18: 1, 19: -3, 21: -2, 22: -1, 24: -1})
     assert phase(pos) == "contact"
-    roll = (4, 1)
+    roll = (2, 3)
     plays = legal_plays(pos, roll)
     shipped = ExpertBot(3, search=True)
     eq = shipped.equities(plays)

@@ -262,17 +262,17 @@ def test_the_coach_note_sent_to_the_speech_engine_names_the_expert_once(lang: st
 def test_in_fevga_the_look_ahead_needs_to_explain_half_as_elsewhere() -> None:
     """Fevga's fitted weights must explain 70% of a difference to be said, but the look
     ahead is the expert's own equity: it is said when it explains half, as in the other
-    games. Rita's 19/16 18/16 against the hint's 24/21 5/3 (3-2) is worse whatever the
-    opponent rolls, and the look ahead explains about 62% of the loss."""
+    games. The play 17/7 against the hint's 23/17 7/3 (6-4) is worse whatever the opponent
+    rolls, and the look ahead explains about 66% of the loss."""
     from rules_support import pos
 
     from tavli_voice.bots.reasons import MOST, MOST_BY_GAME, why
 
-    before = pos("fevga", {4: -1, 5: 1, 6: -3, 7: -1, 9: -1, 11: 1, 12: -8, 15: 1, 18: 2,
-                           19: 1, 23: -1, 24: 9})
-    plays = legal_plays(before, (3, 2))
-    mine = next(p for p in plays if p.notation == "19/16 18/16")
-    hint = next(p for p in plays if p.notation == "24/21 5/3")
+    before = pos("fevga", {3: 4, 4: -1, 5: -1, 6: -1, 7: 1, 9: 3, 11: 3, 13: -1, 14: 2, 15: -1,
+                           16: -1, 17: 1, 18: -2, 19: -2, 20: -1, 21: -1, 22: -2, 23: 1, 24: -1})
+    plays = legal_plays(before, (6, 4))
+    mine = next(p for p in plays if p.notation == "17/7")
+    hint = next(p for p in plays if p.notation == "23/17 7/3")
     eq = EXPERT.equities(plays)
     assert int(np.argmax(eq)) == plays.index(hint)
     loss = float(eq[plays.index(hint)] - eq[plays.index(mine)])
