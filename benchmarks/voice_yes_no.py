@@ -73,14 +73,15 @@ def english_voices() -> list[tuple[str, int, int, bool]]:
     return out + [(v, s, p, True) for v in EN_HELD_OUT for s in (150, 190) for p in (40, 60)]
 
 
-def question_items(lang: str, plays: int, forms: bool) -> tuple[Phrase, ...]:
-    """The grammar while a question is open; with ``forms`` also every ``CANDIDATE_FORMS`` answer not in it."""
+def question_items(lang: str, plays: int, forms: bool, only: tuple[str, ...] = ()) -> tuple[Phrase, ...]:
+    """The grammar while a question is open; with ``forms`` also every ``CANDIDATE_FORMS`` answer not in it
+    (those in ``only`` when given)."""
     items = phrases(asked_options(plays), lang)  # type: ignore[arg-type]
     if not forms:
         return items
     known = {p.words for p in items}
     extra = [Phrase(tuple(text.split()), C.Yes() if said == "yes" else C.No())
-             for said, texts in CANDIDATE_FORMS[lang].items() for text in texts]
+             for said, texts in CANDIDATE_FORMS[lang].items() for text in texts if not only or text in only]
     return items + tuple(p for p in extra if p.words not in known)
 
 
@@ -200,7 +201,7 @@ def report(langs: list[str], cache: dict[tuple[str, str, str, str], Heard],
 
 
 def report_forms(lang: str, cache: dict[tuple[str, str, str, str], Heard],
-                 clips: list[tuple[str, str, bool, Any, np.ndarray]]) -> None:
+                 clips: list[tuple[str, str, bool, Any, np.ndarray]], part: str = "forms") -> None:
     """Each answer form of ``--forms`` said to the first question, by condition (all voices, and held out)."""
     forms = list(dict.fromkeys(name.split(": ", 1)[1] for name, *_ in clips))
     columns = ANSWER_COLUMNS
@@ -213,14 +214,14 @@ def report_forms(lang: str, cache: dict[tuple[str, str, str, str], Heard],
             for name, _row, held, meant, _clip in clips:
                 if name.split(": ", 1)[1] != form:
                     continue
-                result = answer_outcome(cache[(lang, "forms", name, label)], meant, False)
+                result = answer_outcome(cache[(lang, part, name, label)], meant, False)
                 rows["all"][result] += 1
                 if held:
                     rows["held out"][result] += 1
-            for part, counts in rows.items():
+            for row, counts in rows.items():
                 n = sum(counts.values())
                 if n:
-                    print(f"  {form:14s} {label:14s} {part:9s} {n:4d}  " + "  ".join(
+                    print(f"  {form:14s} {label:14s} {row:9s} {n:4d}  " + "  ".join(
                         f"{f'{100 * counts[c] / n:5.1f}% ({counts[c]})':>17s}" for c in columns))
 
 
@@ -249,8 +250,9 @@ def main() -> None:
     parser.add_argument("--step", type=int, default=1, help="every Nth voice of the answers (default 1)")
     parser.add_argument("--variants", type=int, default=24, help="Greek voice variants (first 12 tuning)")
     parser.add_argument("--plays", type=int, default=30, help="plays on offer while the question is open")
-    parser.add_argument("--forms", action="store_true",
-                        help="only the answer forms of CANDIDATE_FORMS beside yes and no, each counted")
+    parser.add_argument("--forms", nargs="?", const="all", default="",
+                        help="only the answer forms of CANDIDATE_FORMS (all, or those listed, comma separated) "
+                             "beside the grammar's yes and no, each counted")
     parser.add_argument("--numbers", action="store_true", help="also FSDD digits with no question open (English)")
     parser.add_argument("--number-step", type=int, default=5, help="every Nth FSDD file (default 5)")
     parser.add_argument("--seed", type=int, default=40)
@@ -269,13 +271,15 @@ def main() -> None:
                "tv": sound.espeak_talk(sound.TV_TALK, args.clips)}
     clips: dict[tuple[str, str], list[tuple[str, str, bool, Any, np.ndarray]]] = {}
     if args.forms:
+        only = () if args.forms == "all" else tuple(f.strip() for f in args.forms.split(","))
+        part = "forms" if not only else "forms:" + ",".join(only)
         for lang in langs:
-            items = question_items(lang, args.plays, True)
-            clips[(lang, "forms")] = answer_clips(lang, args.clips, args.step, args.variants, items)
-            hear_all(lang, clips[(lang, "forms")], items, cache, "forms", args.seed, sources, [])
+            items = question_items(lang, args.plays, True, only)
+            clips[(lang, part)] = answer_clips(lang, args.clips, args.step, args.variants, items)
+            hear_all(lang, clips[(lang, part)], items, cache, part, args.seed, sources, [])
             args.cache.write_bytes(pickle.dumps(cache))
         for lang in langs:
-            report_forms(lang, cache, clips[(lang, "forms")])
+            report_forms(lang, cache, clips[(lang, part)], part)
         return
     for lang in langs:
         engine: list[Any] = []

@@ -2131,11 +2131,13 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
         "en": "It is noisy here and I cannot hear you well. It helps to speak closer to the microphone "
               "or to turn the television down; you can also type the number.",
         "el": "Έχει θόρυβο εδώ και δεν σε ακούω καλά. Βοηθάει να μιλάς πιο κοντά στο μικρόφωνο ή να "
-              "χαμηλώσεις την τηλεόραση· μπορείς και να γράψεις τον αριθμό.",
+              "χαμηλώσεις την τηλεόραση· μπορείς και να γράψεις τον αριθμό. Όταν σε ρωτάω, στον θόρυβο "
+              "ακούω καλύτερα «σωστά» αντί για «ναι» και «λάθος» αντί για «όχι».",
     },
     "noisy_terse": {
         "en": "Too noisy to hear you well: come closer to the microphone or type the number.",
-        "el": "Πολύς θόρυβος, δεν σε ακούω καλά: έλα πιο κοντά στο μικρόφωνο ή γράψε τον αριθμό.",
+        "el": "Πολύς θόρυβος, δεν σε ακούω καλά: έλα πιο κοντά στο μικρόφωνο ή γράψε τον αριθμό. "
+              "Απάντα «σωστά» ή «λάθος».",
     },
     "mic_missing": {
         "en": "No microphone was found, so voice input is off. The keyboard still works.",
