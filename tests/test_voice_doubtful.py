@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 
 from speech_helpers import espeak, needs_espeak
-from tavli_voice.commands import ChoosePlay
+from tavli_voice.commands import ChoosePlay, Yes
 from tavli_voice.speech.audio import RATE
-from tavli_voice.speech.crop import NOISY_SHARE, SCORE_FLOOR, SpeechCrop, acting_score, load_detector
+from tavli_voice.speech.crop import LONE_FLOOR, NOISY_SHARE, SCORE_FLOOR, SpeechCrop, acting_score, load_detector
 from tavli_voice.speech.grammar import Phrase
 from tavli_voice.speech.heard import Heard
 from tavli_voice.ui.voice_decision import Action, VoiceState, decide
@@ -91,3 +91,27 @@ def test_a_sound_with_no_room_around_the_word_has_no_measure_and_needs_the_noisi
     padded += (0.001 * rng.standard_normal(len(padded))).astype(np.float32)
     quiet = crop.recognize(padded, ())
     assert crop.last_snr is not None and quiet.score > 0.5 and action(quiet) is Action.ACT
+
+
+#: the rig's lone candidates over the noise that scored under LONE_FLOOR: (heard, command, dB over the noise, score)
+LONE_WEAK = [("yes", Yes(), 11.7, -3.42),          # the player's "no" to "did you say one?": made play 1
+             ("five", ChoosePlay(5), 7.4, -3.78)]  # "nineteen" said after a no (at 5.1 dB on the rig)
+
+
+@pytest.mark.parametrize("case", LONE_WEAK, ids=[c[0] for c in LONE_WEAK])
+def test_a_lone_candidate_under_its_own_floor_is_asked_back_even_clear_of_the_noise(case) -> None:  # type: ignore[no-untyped-def]
+    text, command, snr, top = case
+    score, rule = acting_score(1.0, snr, top, "whisper", lone=True)
+    heard = Heard(text, command, score, 10.0, "whisper+crop", why=rule, shares=((command, 1.0),), snr=snr)
+    assert f"under the floor {LONE_FLOOR['whisper']:.2f} of a lone candidate" in rule
+    if isinstance(command, Yes):  # as the answer to "did you say one?": the question is asked again
+        decision = decide(heard, VoiceState(held=ChoosePlay(1), asked_at=0.0), lambda c: False)
+        assert decision.action is Action.ASK_AGAIN and "weighed alone" in decision.rule
+        # a lone yes scoring as sure yeses do answers the question
+        sure = Heard(text, command, acting_score(1.0, snr, -2.0, "whisper", lone=True)[0], 10.0, "whisper+crop",
+                     shares=((command, 1.0),), snr=snr)
+        assert decide(sure, VoiceState(held=ChoosePlay(1), asked_at=0.0), lambda c: False).action is Action.ANSWER
+    else:
+        assert action(heard) is Action.ASK_BACK
+    # the same score among other candidates, or a lone candidate scoring as sure words do, is not held back
+    assert acting_score(1.0, snr, top, "whisper")[0] == acting_score(1.0, snr, -2.5, "whisper", lone=True)[0] > 0.5

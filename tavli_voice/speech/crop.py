@@ -105,6 +105,12 @@ SURE_SNR_DB, NOISY_SNR_DB, QUIET_SHARE, NOISY_SHARE = 21.0, 9.0, 0.65, 0.85
 #: -6.09 and -6.29; any floor from -3.7 to -5.0 asks those two back and loses no word acted on
 #: rightly; -4.0 keeps a margin on both sides.
 SCORE_FLOOR: dict[str, float] = {"whisper": -4.0}
+#: The floor, by engine, of a word its engine weighed alone (the only phrase scored: its share is 1.00 however
+#: poorly it scored). On the sound rig with a television at 10 dB, in eight English matches, the lone "yes"
+#: answers scored -0.84 to -2.76 but for two: -3.24 and -3.42, the player's "no" heard as the only candidate
+#: "yes" (share 1.00, 11.7 dB over the noise), which made a wrong play; the lone numbers acted on rightly
+#: scored -1.4 to -2.5, the one acted on wrongly ("nineteen" heard as "five") -3.78.
+LONE_FLOOR: dict[str, float] = {"whisper": -3.0}
 #: The score given to a word under its engine's SCORE_FLOOR: under every engine's line for asking back.
 FLOOR_SCORE = 0.3
 #: Languages whose engine's score is a share of the phrases scored, rescaled in noise as above.
@@ -257,23 +263,33 @@ def share_needed(snr: float | None) -> float:
     return NOISY_SHARE + (QUIET_SHARE - NOISY_SHARE) * (snr - NOISY_SNR_DB) / (SURE_SNR_DB - NOISY_SNR_DB)
 
 
-def acting_score(share: float, snr: float | None, top: float | None, engine: str) -> tuple[float, str]:
+def acting_score(share: float, snr: float | None, top: float | None, engine: str,
+                 lone: bool = False) -> tuple[float, str]:
     """The score a word heard with ``share`` of the phrases scored gets, and the rule for the log: ``share``
     rescaled by ``in_noise`` for the crop's ``snr`` (``share_needed``), and at most FLOOR_SCORE when the
-    winning phrase's own score ``top`` (None: not known) is under ``engine``'s SCORE_FLOOR.
+    winning phrase's own score ``top`` (None: not known) is under ``engine``'s SCORE_FLOOR, or, when it was the
+    only phrase scored (``lone``), under its LONE_FLOOR.
 
     >>> acting_score(0.66, None, -2.95, "whisper")[0] < 0.5
     True
     >>> acting_score(1.0, 9.6, -5.71, "whisper")
     (0.3, 'share 1.00, 0.84 needed to act at once; its score -5.71 under the floor -4.00: asked back')
+    >>> acting_score(1.0, 11.7, -3.42, "whisper", lone=True)[1]
+    'share 1.00, 0.81 needed to act at once; its score -3.42 under the floor -3.00 of a lone candidate: asked back'
+    >>> acting_score(1.0, 11.7, -3.42, "whisper")[0], acting_score(1.0, 11.7, -2.5, "whisper", lone=True)[0]
+    (1.0, 1.0)
     """
     needed = share_needed(snr)
     score = in_noise(share, needed)
     rule = f"share {share:.2f}, {needed:.2f} needed to act at once" + ("" if snr is not None else " (no noise measure)")
     floor = SCORE_FLOOR.get(engine)
+    lone_floor = LONE_FLOOR.get(engine) if lone else None
     if top is not None and floor is not None and top < floor:
         score = min(score, FLOOR_SCORE)
         rule += f"; its score {top:.2f} under the floor {floor:.2f}: asked back"
+    elif top is not None and lone_floor is not None and top < lone_floor:
+        score = min(score, FLOOR_SCORE)
+        rule += f"; its score {top:.2f} under the floor {lone_floor:.2f} of a lone candidate: asked back"
     return score, rule
 
 
@@ -370,7 +386,9 @@ class SpeechCrop:
         else:
             heard = self.engine.recognize(speech, items)
         top = self._top if several and hasattr(self.engine, "scores") else None
-        score, rule = acting_score(heard.score, snr, top, self.engine.name) if self.rescale else (heard.score, "")
+        lone = len(heard.shares) == 1
+        score, rule = acting_score(heard.score, snr, top, self.engine.name, lone) if self.rescale \
+            else (heard.score, "")
         sound = "the whole sound" if span is None else \
             f"crop {span[0] / RATE:.2f}-{span[1] / RATE:.2f} s of {len(audio) / RATE:.2f} s" + \
             ("" if snr is None else f", {snr:.1f} dB over the noise")

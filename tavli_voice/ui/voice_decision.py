@@ -15,8 +15,9 @@ The rules, in the order they are tried:
 4. while a question is open: a word begun before it could be heard is dropped; another
    word heard unsure, a play however sure, or a command refused here before, is asked
    back; an unsure yes to a word heard over a question, or with a no (``NEARLY_NO``) or another
-   command (``NEARLY_RIVAL``) close behind, or to the runner-up's question with under ``RUNNER_UP_YES``
-   of the share, asks the question again; else the word answers it;
+   command (``NEARLY_RIVAL``) close behind, or weighed alone by its engine (unsure by its own score
+   only), or to the runner-up's question with under ``RUNNER_UP_YES`` of the share, asks the question
+   again; else the word answers it;
 5. after a "no" to a play's number, the recogniser's runner-up for that word is asked about at once
    (``ask_runner_up``: its share without the refused one at least ``RUNNER_UP_NEEDED``); a yes acts,
    a no asks for the number again;
@@ -218,6 +219,24 @@ def _share(heard: Any) -> float | None:
     return shares.get(heard.command) if shares else None
 
 
+def _doubtful_yes(heard: Any, state: VoiceState) -> Decision | None:
+    """Why an unsure yes to the open question asks it again rather than answering it (None: it answers it)."""
+    # on the rig with a television on, the "no" to "One hundred one, then?" came out as a yes at a
+    # share of 0.17 with play 101 at 1.02 of it, and made play 101
+    if _nearly_rival(heard):
+        return Decision(Reason.UNSURE_YES_NEAR_RIVAL, {"rival": heard.rival[0], "ratio": heard.rival[1],
+                                                       "needed": NEARLY_RIVAL})
+    if len(getattr(heard, "shares", ()) or ()) == 1:
+        # a lone yes is unsure only by its own score (crop.LONE_FLOOR, SCORE_FLOOR): on the rig with a
+        # television the "no" to "did you say one?" came out as the only candidate "yes" at -3.42 a token
+        # and made play 1
+        return Decision(Reason.UNSURE_YES_LONE)
+    share = _share(heard)
+    if state.runner_up and share is not None and share < RUNNER_UP_YES:
+        return Decision(Reason.UNSURE_YES_TO_RUNNER_UP, {"share": share, "needed": RUNNER_UP_YES})
+    return None
+
+
 def _lone_in_noise(heard: Any) -> bool:
     """Whether ``heard``'s engine weighed its command alone and it stood under ``LONE_SNR_DB`` over the noise.
 
@@ -254,6 +273,7 @@ class Reason(enum.Enum):
     UNSURE_YES_NEAR_NO = "unsure_yes_near_no"
     UNSURE_YES_NEAR_RIVAL = "unsure_yes_near_rival"
     UNSURE_YES_TO_RUNNER_UP = "unsure_yes_to_runner_up"
+    UNSURE_YES_LONE = "unsure_yes_lone"
     ANSWERS = "answers"
     UNSURE = "unsure"
     LONE_IN_NOISE = "lone_in_noise"
@@ -282,6 +302,8 @@ REASONS: dict[Reason, tuple[Action, str]] = {
     Reason.UNSURE_YES_TO_RUNNER_UP: (Action.ASK_AGAIN,
                                      "asked again: an unsure yes to the runner-up's question (share {share:.2f}, "
                                      "{needed:.2f} needed)"),
+    Reason.UNSURE_YES_LONE: (Action.ASK_AGAIN,
+                             "asked again: an unsure yes its engine weighed alone (no rival to measure it by)"),
     Reason.ANSWERS: (Action.ANSWER, "the answer to the open question about {held}"),
     Reason.UNSURE: (Action.ASK_BACK, "asked back: unsure (score {score:.2f}, confirm {confirm})"),
     Reason.REFUSED_BEFORE: (Action.ASK_BACK, "asked back: refused here before"),
@@ -387,14 +409,9 @@ def decide(heard: Any, state: VoiceState, was_refused: Callable[[C.Command], boo
             return Decision(Reason.UNSURE_YES_OVER_QUESTION if state.held_over_question
                             else Reason.UNSURE_YES_NEAR_NO)
         if isinstance(command, (C.Yes, C.Confirm)) and should_confirm(heard, "unsure"):
-            # on the rig with a television on, the "no" to "One hundred one, then?" came out as a yes at a
-            # share of 0.17 with play 101 at 1.02 of it, and made play 101
-            if _nearly_rival(heard):
-                return Decision(Reason.UNSURE_YES_NEAR_RIVAL, {"rival": heard.rival[0], "ratio": heard.rival[1],
-                                                               "needed": NEARLY_RIVAL})
-            share = _share(heard)
-            if state.runner_up and share is not None and share < RUNNER_UP_YES:
-                return Decision(Reason.UNSURE_YES_TO_RUNNER_UP, {"share": share, "needed": RUNNER_UP_YES})
+            doubt = _doubtful_yes(heard, state)
+            if doubt is not None:
+                return doubt
         return Decision(Reason.ANSWERS, {"held": state.held})
     if should_confirm(heard, state.confirm):  # type: ignore[arg-type]
         needed = BOTH_NEEDED.get(heard.engine)
