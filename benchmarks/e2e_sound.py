@@ -1006,8 +1006,11 @@ def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: 
 
 
 def print_match(rig: Rig, langs: list[str], folder: Path, snr: float | None, seed: str, points: int,
-                trace: bool) -> None:
-    """For each language, play ``spoken_match`` and print its counts on one line (``snr`` None: no match)."""
+                trace: bool, answers: list[str] | None = None) -> None:
+    """For each language, play ``spoken_match`` and print its counts on one line (``snr`` None: no match);
+    ``answers``: the player's yes and no in the first language, in place of the usual ones."""
+    if answers and langs:
+        ANSWER[langs[0]] = {True: answers[0], False: answers[1]}
     for lang in langs if snr is not None else []:
         print_one_match(rig, lang, folder, snr, seed, points, trace)
 
@@ -1044,6 +1047,9 @@ def main() -> int:
                          "0.8-1.2 s into the opening narration (the echo canceller has heard nothing before)")
     ap.add_argument("--skip-latency", action="store_true")
     ap.add_argument("--engine", default="auto", help="voice engine (as --voice-engine)")
+    ap.add_argument("--answers", nargs=2, metavar=("YES", "NO"), default=None,
+                    help="the player's words for yes and no (the first --lang's; default yes/no, ναι/όχι), e.g. "
+                         "σωστά λάθος, the words the Greek noisy-room advice names")
     ap.add_argument("--trace", action="store_true",
                     help="log at DEBUG and print the game's log around every slow or missed trial")
     ap.add_argument("--numbers", nargs="+", default=None, metavar="WORD",
@@ -1101,7 +1107,8 @@ def main() -> int:
                 print(f"[{lang}] library lines on screen {int(res['noise'][0])}")
                 print(f"[{lang}] output underruns        {int(res['underruns'][0])} "
                       f"({int(res['underruns'][1])} while speech was queued)")
-        print_match(rig, args.lang, folder, args.tv_noise, args.match_seed, args.match_points, args.trace)
+        print_match(rig, args.lang, folder, args.tv_noise, args.match_seed, args.match_points, args.trace,
+                    args.answers)
         for lang in args.lang if args.early_stop else []:
             early_stop(rig, lang, folder, args.early_stop, args.trace)
         if args.self_voice is not None:
