@@ -733,6 +733,17 @@ def record_outcome(heard: Heard, right: bool, rule: str = "game") -> str:
     return "asked, then wrong" if asked else "acted on wrongly"
 
 
+def points_acted_on(heard: Heard, right: bool) -> str:
+    """``record_outcome`` as the game decided before a point heard under ``POINT_SNR_DB`` over the noise (or with
+    no measure) was asked back: such a point acted on at once."""
+    saved = voice_decision.POINT_SNR_DB
+    voice_decision.POINT_SNR_DB = -float("inf")
+    try:
+        return record_outcome(heard, right)
+    finally:
+        voice_decision.POINT_SNR_DB = saved
+
+
 #: What a game makes of a word and, when it was asked back and wrong, the player's "no" and the
 #: same thing said again (``--repeat``): right at once; right with one question (asked and right,
 #: or asked, wrong, and the repeat right at once); right with two questions (the repeat asked back
@@ -927,14 +938,21 @@ def condition_label(kind: str | None, snr: float, room: bool, band: str | None) 
     return ", ".join(parts) or "quiet"
 
 
+def play_options(plays: int, points: int = 0) -> Options:
+    """The play phase's grammar: ``plays`` plays, its commands and, with ``points``, "from"/"to" points 1..``points``
+    (a checker picked, a step, as the game offers them beside the plays)."""
+    on_offer = frozenset(range(1, points + 1))
+    return Options(plays=plays, commands=PHASE_COMMANDS["play"], from_points=on_offer, to_points=on_offer)
+
+
 def record_clips(lang: Lang, fsdd_dir: Path, step: int, variants: int, plays: int, folder: Path,
-                 part: str, offset: int = 0) -> list[tuple[str, str, bool, str, object, np.ndarray]]:
+                 part: str, offset: int = 0, points: int = 0) -> list[tuple[str, str, bool, str, object, np.ndarray]]:
     """(row, clip name, held out, text said, meant command, sound) for ``lang``'s set.
 
     English: FSDD digits 1-9 of both speakers (every ``step``-th file); Greek: every way of saying
     1..``plays`` and every play-phase command word, by espeak-ng ``el`` at 3 rates x 3 pitches and
     ``el`` with ``variants`` of its voice variants (every ``step``-th clip); from the ``offset``-th."""
-    items = phrases(Options(plays=plays, commands=PHASE_COMMANDS["play"]), lang)
+    items = phrases(play_options(plays, points), lang)
     out: list[tuple[str, str, bool, str, object, np.ndarray]] = []
     if lang == "en":
         for path, digit, speaker, take in fsdd_files(fsdd_dir, step, offset):
@@ -1005,9 +1023,9 @@ def bench_record(args: argparse.Namespace) -> None:
             set_greek_options(getattr(engine, "engine", engine), args)
             if args.proposals_only and hasattr(getattr(engine, "engine", engine), "everything"):
                 getattr(engine, "engine", engine).everything = False  # Whisper scores pocketsphinx's proposals only
-            items = phrases(Options(plays=args.plays, commands=PHASE_COMMANDS["play"]), lang)
+            items = phrases(play_options(args.plays, args.points), lang)
             clips = record_clips(lang, args.fsdd, args.step or 1, args.variants, args.plays, folder, args.part,
-                                 args.offset)
+                                 args.offset, args.points)
             made = time.perf_counter() - start
             what = ("FSDD digits 1-9, both speakers" if lang == "en" else
                     f"espeak-ng el and {args.variants} variants, numbers 1-{args.plays} and the play phase's words")
@@ -1017,6 +1035,7 @@ def bench_record(args: argparse.Namespace) -> None:
                   f"clips and engine ready in {made:.1f} s")
             rows: dict[tuple[str, str], Counter[str]] = {}
             score_rows: dict[tuple[str, str], Counter[str]] = {}
+            point_rows: dict[tuple[str, str], Counter[str]] = {}
             times: dict[tuple[str, str], list[float]] = {}
             talks: dict[str, dict[tuple[str, str], Counter[str]]] = {mode: {} for mode in REPEAT_MODES}
             sweep: dict[str, list[tuple[float, bool]]] = {}
@@ -1038,6 +1057,8 @@ def bench_record(args: argparse.Namespace) -> None:
                     for key in keys:
                         rows.setdefault(key, Counter())[result] += 1
                         score_rows.setdefault(key, Counter())[by_score] += 1
+                        if args.points:
+                            point_rows.setdefault(key, Counter())[points_acted_on(heard, heard.command == meant)] += 1
                         times.setdefault(key, []).append(heard.ms)
                     again: dict[str, object] = {}
                     if args.repeat:  # fresh noise for the repeat: its own seed
@@ -1063,10 +1084,7 @@ def bench_record(args: argparse.Namespace) -> None:
                       f"{float(np.percentile(wall, 95)):.0f} ms; load average "
                       f"{os.getloadavg()[0]:.1f})", flush=True)
             print_record_table(rows, times)
-            if args.compare_score_rule:
-                print(f"\n  {lang}, the same words decided by the score alone (should_confirm; the benchmark before "
-                      "it decided as the game does)")
-                print_record_table(score_rows, None)
+            print_other_rules(lang, args, point_rows, score_rows)
             if args.repeat:
                 print_repeat_tables(lang, talks, sweep)
                 print_runner_up_tables(lang, runners)
@@ -1145,6 +1163,20 @@ def print_both_sweep(sweep: dict[str, list[tuple[float, bool]]]) -> None:
         print(f"  {label:26s} {len(seen):4d} {cells}")
 
 
+def print_other_rules(lang: str, args: argparse.Namespace, point_rows: dict[tuple[str, str], Counter[str]],
+                      score_rows: dict[tuple[str, str], Counter[str]]) -> None:
+    """The same words' tables decided otherwise, as asked: points acted on as before (``--points``), by the score
+    alone (``--compare-score-rule``)."""
+    if args.points:
+        print(f"\n  {lang}, the same words with a point acted on at once in noise as before "
+              f"(no voice_decision.POINT_SNR_DB)")
+        print_record_table(point_rows, None)
+    if args.compare_score_rule:
+        print(f"\n  {lang}, the same words decided by the score alone (should_confirm; the benchmark before "
+              "it decided as the game does)")
+        print_record_table(score_rows, None)
+
+
 def print_record_table(rows: dict[tuple[str, str], Counter[str]], times: dict[tuple[str, str], list[float]] | None,
                        columns: tuple[str, ...] = RECORD_COLUMNS) -> None:
     """One line per (row, condition): each column's share; with ``times``, the decision times too."""
@@ -1198,6 +1230,9 @@ def main() -> None:
                         help="reverberation: convolution with a made impulse response (RT60 0.5 s, seeded)")
     record.add_argument("--band", choices=("8k",), default=None,
                         help="8k: a telephone-like microphone, nothing above 4 kHz")
+    record.add_argument("--points", type=int, default=0,
+                        help="also \"from\"/\"to\" points 1..N on offer in the play phase (Greek clips say them "
+                             "too) and the table with such points acted on at once as before POINT_SNR_DB")
     record.add_argument("--seed", type=int, default=40, help="seed of noise, room and offsets (default 40)")
     record.add_argument("--pad", type=float, default=0.5, help="seconds of noise (or silence) each side of "
                                                                "the word (default 0.5)")

@@ -264,3 +264,46 @@ def test_the_game_weighs_the_repeat_with_the_first_attempt_in_greek_only_when_su
     narrow = dataclasses.replace(greek_first, shares=((three, 0.6), (eight, 0.4)))
     assert voice_decision.with_first(sure, narrow) == (eight, pytest.approx(0.9 * 0.4 / (0.9 * 0.4 + 0.1 * 0.4)))
     assert decide(sure, VoiceState(first=narrow), never_refused).reason is Reason.UNSURE
+
+
+def _greek(text: str, command: C.Command, score: float = 1.0, *, snr: float | None = None) -> Heard:
+    """A word as the Greek engine gives it (its two engines agreeing: 1.00), the crop's level over the noise."""
+    return Heard(text, command, score, 0.0, "pocketsphinx+whisper+crop", began=20.0, snr=snr)  # type: ignore
+
+
+def test_a_point_heard_with_no_noise_measure_is_asked_back_not_acted_on() -> None:
+    """On the rig with a television at 10 dB, the harness's «είκοσι δύο» came out as «από είκοσι μία» at 1.00
+    (crop 0.01-1.23 s of 1.30 s: no noise measured) and picked checker 21, leaving 12 plays where 22 was said."""
+    from tavli_voice.ui.voice_decision import POINT_SNR_DB
+
+    decision = decide(_greek("από είκοσι μία", C.FromPoint(21)), VoiceState(), never_refused)
+    assert decision.reason is Reason.POINT_IN_NOISE and decision.action is Action.ASK_BACK
+    assert decision.rule == (f"asked back: a point heard with no noise measure ({POINT_SNR_DB:.1f} dB over it "
+                             "needed to act on a point)")
+
+
+def test_a_point_heard_in_noise_is_asked_back_and_one_clear_of_it_acted_on() -> None:
+    """On the rig «τρία» came out as «στο τρία» at 1.00, 10.6 dB over the television, and made a step."""
+    from tavli_voice.speech.crop import SURE_SNR_DB
+    from tavli_voice.ui.voice_decision import POINT_SNR_DB
+
+    assert POINT_SNR_DB == SURE_SNR_DB  # where a word stands clear of the noise for the English share rule too
+    step = decide(_greek("στο τρία", C.ToPoint(3), snr=10.6), VoiceState(), never_refused)
+    assert step.reason is Reason.POINT_IN_NOISE and step.action is Action.ASK_BACK
+    assert step.rule == f"asked back: a point heard 10.6 dB over the noise ({POINT_SNR_DB:.1f} dB over it needed " \
+                        "to act on a point)"
+    for snr in (POINT_SNR_DB, 35.0):  # a quiet room
+        for point in (C.ToPoint(3), C.FromPoint(21)):
+            assert decide(_greek("στο τρία", point, snr=snr), VoiceState(), never_refused).reason is Reason.SURE
+
+
+def test_the_point_rule_leaves_play_numbers_and_other_commands_as_they_were() -> None:
+    """A play's number or a command word heard sure with no noise measure is acted on at once, as before."""
+    for word in (_greek("είκοσι έξι", C.ChoosePlay(26)), _greek("είκοσι έξι", C.ChoosePlay(26), snr=7.5),
+                 _greek("αναίρεση", C.Undo(), snr=9.0)):
+        assert decide(word, VoiceState(), never_refused).reason is Reason.SURE, word
+    # an unsure point is asked back as unsure, a refused one as refused, as before
+    assert decide(_greek("από είκοσι ένα", C.FromPoint(21), 0.45, snr=8.9), VoiceState(),
+                  never_refused).reason is Reason.UNSURE
+    assert decide(_greek("από είκοσι μία", C.FromPoint(21), snr=30.0), VoiceState(),
+                  lambda c: c == C.FromPoint(21)).reason is Reason.REFUSED_BEFORE

@@ -851,3 +851,41 @@ def test_after_a_checker_picked_on_a_long_list_the_numbers_heard_are_its_shorter
     app.command(C.Undo())
     assert listener.options.plays == whole
     source.close()
+
+
+def test_a_checker_picked_by_a_point_heard_with_no_noise_measure_is_asked_back_first() -> None:
+    """On the rig with a television at 10 dB the harness's «είκοσι δύο» came out as «από είκοσι μία» at 1.00 with
+    no noise measure and picked checker 21, so the whole list's number said next was no longer on offer: such a
+    point is asked back, the list stays whole until a yes, and a point clear of the noise still picks at once."""
+    from tavli_voice.rules import TimerRules
+    from tavli_voice.rules.playgroups import group_plays
+    from tavli_voice.session import SessionOptions
+
+    session = Session(MatchConfig(1, "portes", "tavlucky", 1, TimerRules(enabled=False)),
+                      (E.PlayerInfo("Anna"), E.PlayerInfo("Babis")), SessionOptions())
+    app = App(session, lang="el")
+    seen: list[E.Event] = []
+    app.subscribe(seen.extend)
+    listener = FakeListener()
+    out: "queue.Queue[object]" = queue.Queue()
+    clock = _Clock()
+    source = VoiceSource(app, listener, out, clock=clock)
+    app.start()
+    session.dice_source.roll = lambda: (3, 3)  # type: ignore[method-assign]
+    while session.phase is not Phase.PLAY:
+        app.command(C.Roll() if session.phase is Phase.ROLL else C.Confirm())
+    whole = len(session.plays)
+    point = [g for g in group_plays(session.plays) if 1 < len(g) < whole][0].source
+    engine = "pocketsphinx+whisper+crop"
+    out.put(Heard("από είκοσι μία", C.FromPoint(point), 1.0, 20.0, engine, began=99.0, snr=None))
+    assert source.poll() is None and source.held == C.FromPoint(point)
+    assert listener.options.plays == whole  # nothing picked yet
+    assert [e.text for e in seen if isinstance(e, E.Notice)][-1].startswith("Είπες από είκοσι μία")
+    clock.now = 103.0
+    out.put(Heard("ναι", C.Yes(), 0.9, 20.0, engine, began=102.0))
+    assert source.poll() == C.FromPoint(point)  # the yes picks it
+    source.held = None
+    clock.now = 106.0
+    out.put(Heard("από είκοσι μία", C.FromPoint(point), 1.0, 20.0, engine, began=105.0, snr=30.0))
+    assert source.poll() == C.FromPoint(point)  # heard clear of the noise: at once
+    source.close()
