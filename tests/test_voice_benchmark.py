@@ -458,3 +458,23 @@ def test_a_repeat_the_engine_weighed_alone_low_over_the_noise_is_asked_back_as_t
         assert conversation_outcome(first, False, loud, True, both) == "right with one question"
         assert conversation_outcome(first, False, low, False, both) == "not right after two attempts"
         assert conversation_outcome(first, False, loud, False, both) == "acted on wrongly"
+
+
+def test_with_points_on_offer_the_play_phase_hears_them_and_counts_them_as_the_game_decides() -> None:
+    """``--points``: "from"/"to" points beside the plays (as the game offers a checker's pick); a point heard in
+    noise is counted asked back as the game asks it back, and the second table acts on it at once as before."""
+    from benchmarks.voice import play_options, points_acted_on, record_outcome
+    from tavli_voice import commands as C
+    from tavli_voice.speech.grammar import phrases
+    from tavli_voice.ui import voice_decision
+
+    heard = {p.command for p in phrases(play_options(9, 24), "el")}
+    assert {C.FromPoint(21), C.ToPoint(3), C.ChoosePlay(9)} <= heard and C.FromPoint(25) not in heard
+    assert not any(isinstance(c, C.FromPoint) for c in (p.command for p in phrases(play_options(9), "el")))
+    point = Heard("από είκοσι μία", C.FromPoint(21), 1.0, 0.0, "pocketsphinx+whisper+crop", snr=10.6)
+    assert record_outcome(point, False) == "asked, then wrong"
+    assert points_acted_on(point, False) == "acted on wrongly"
+    assert points_acted_on(point, True) == "right at once"
+    assert voice_decision.POINT_SNR_DB == 21.0  # put back after the second table
+    number = Heard("είκοσι έξι", C.ChoosePlay(6), 1.0, 0.0, "pocketsphinx+whisper+crop")
+    assert record_outcome(number, True) == points_acted_on(number, True) == "right at once"
