@@ -76,6 +76,16 @@ FIVE, NINE, TWO = C.ChoosePlay(1), C.ChoosePlay(3), C.ChoosePlay(2)
 LIKELY = {FIVE: 0.5, NINE: 0.3, TWO: 0.15, C.ChoosePlay(4): 0.05}
 
 
+def _refused(lang: str = "en", verbosity: Verbosity = Verbosity.NORMAL
+             ) -> tuple[_Clock, "queue.Queue[object]", VoiceSource, FakeListener, list[E.Event]]:
+    """A source whose first word ("five", the runner-up "three" likely) got a "no" at 101 s: the runner-up asked."""
+    clock, out, source, listener, seen = _source(lang, verbosity)
+    out.put(_word(1, LIKELY, began=99.0))
+    source.poll()
+    _no(clock, out, source, 101.0)
+    return clock, out, source, listener, seen
+
+
 def test_after_a_no_the_runner_up_is_asked_at_once_and_a_yes_plays_it() -> None:
     clock, out, source, listener, seen = _source()
     out.put(_word(1, LIKELY, began=99.0))
@@ -90,10 +100,7 @@ def test_after_a_no_the_runner_up_is_asked_at_once_and_a_yes_plays_it() -> None:
 
 
 def test_a_no_to_the_runner_up_asks_for_the_number_again_heard_without_both() -> None:
-    clock, out, source, listener, seen = _source()
-    out.put(_word(1, LIKELY, began=99.0))
-    source.poll()
-    _no(clock, out, source, 101.0)
+    clock, out, source, listener, seen = _refused()
     assert source.held == NINE
     assert _no(clock, out, source, 103.0) is None
     # (two noes in one turn: the noisy room's advice follows)
@@ -110,10 +117,7 @@ def test_a_no_to_the_runner_up_asks_for_the_number_again_heard_without_both() ->
 
 
 def test_acting_always_needs_a_yes_a_sure_word_over_the_runner_ups_question_is_asked_back() -> None:
-    clock, out, source, _, seen = _source()
-    out.put(_word(1, LIKELY, began=99.0))
-    source.poll()
-    _no(clock, out, source, 101.0)
+    clock, out, source, _, seen = _refused()
     clock.now = 104.0
     out.put(Heard("three", NINE, 0.95, 20.0, ENGINE, began=103.0))  # the number said, however sure
     assert source.poll() is None and source.held == NINE
@@ -154,10 +158,7 @@ def test_an_unlikely_runner_up_or_an_engine_without_the_rule_asks_for_the_number
     _no(clock, out, source, 101.0)
     assert source.held is None and _said(seen)[-1] == "Cancelled. Nothing was done."
     monkeypatch.setattr(voice_decision, "RUNNER_UP_NEEDED", {})
-    clock, out, source, _, seen = _source()
-    out.put(_word(1, LIKELY, began=99.0))
-    source.poll()
-    _no(clock, out, source, 101.0)
+    clock, out, source, _, seen = _refused()
     assert source.held is None and _said(seen)[-1] == "Cancelled. Nothing was done."
 
 
@@ -167,18 +168,12 @@ def test_the_runner_ups_question_in_greek_and_in_the_terse_verbosity() -> None:
     source.poll()
     _no(clock, out, source, 101.0, "el")
     assert source.held == NINE and _said(seen)[-1] == "Μήπως τρία; Πες ναι ή όχι."
-    clock, out, source, _, seen = _source(verbosity=Verbosity.TERSE)
-    out.put(_word(1, LIKELY, began=99.0))
-    source.poll()
-    _no(clock, out, source, 101.0)
+    clock, out, source, _, seen = _refused(verbosity=Verbosity.TERSE)
     assert _said(seen)[-1] == "Three, then?"
 
 
 def test_an_unsure_yes_nearly_a_no_asks_the_runner_ups_question_again_in_its_own_words() -> None:
-    clock, out, source, _, seen = _source()
-    out.put(_word(1, LIKELY, began=99.0))
-    source.poll()
-    _no(clock, out, source, 101.0)
+    clock, out, source, _, seen = _refused()
     clock.now = 103.5
     out.put(Heard("yes", C.Yes(), 0.3, 20.0, ENGINE, began=103.0, rival=(C.No(), 0.9)))
     assert source.poll() is None and source.held == NINE
@@ -202,10 +197,7 @@ def test_a_no_followed_by_the_runner_ups_question_counts_for_the_noisy_room_and_
     (dropped, the question left open) is no refusal."""
     from tavli_voice.ui.voice_noise import advice
 
-    clock, out, source, _, seen = _source()
-    out.put(_word(1, LIKELY, began=99.0))
-    source.poll()
-    _no(clock, out, source, 101.0)
+    clock, out, source, _, seen = _refused()
     assert source.held == NINE
     clock.now = 102.0
     out.put(Heard("no", C.No(), 0.9, 20.0, ENGINE, began=100.8))  # begun before "Three, then?": dropped
@@ -223,10 +215,7 @@ def test_english_whisper_asks_the_runner_up_as_shipped_and_the_greek_engine_does
 
 
 def test_the_runner_ups_question_is_dropped_when_the_play_is_typed_and_a_later_no_asks_no_runner_up_of_it() -> None:
-    clock, out, source, _, seen = _source()
-    out.put(_word(1, LIKELY, began=99.0))
-    source.poll()
-    _no(clock, out, source, 101.0)
+    clock, out, source, _, seen = _refused()
     assert source.held == NINE
     source.app.command(C.ChoosePlay(2))  # typed: the game moved on, to confirm
     assert source.held is None and source.runner_of is None
