@@ -201,9 +201,8 @@ class VoiceSource:
         self.held_heard: Any = None
         #: whether the held command was heard while another question was open
         self.held_over_question = False
-        #: the question's words (a catalogue key): "did you say …?" or the runner-up's "nine, then?"
-        self.asked_key = "voice.did_you_say"
-        #: while the runner-up's question is open, the word refused whose runner-up it is (its Heard)
+        #: while the runner-up's question ("Nine, then?") is open, the word refused whose runner-up it is
+        #: (its Heard); None while the open question is "did you say …?"
         self.runner_of: Any = None
         #: the rule that took the last decision (``_decide``), for the session log
         self._rule = ""
@@ -420,21 +419,25 @@ class VoiceSource:
         if action is Action.ASK_AGAIN:
             log.info("voice: an unsure %r (%.2f) to the open question: asked again", item.text,
                      item.score)
-            self._ask(self.held_heard, self.asked_key, self.runner_of)
+            self._ask(self.held_heard, self.runner_of)
             return _GO_ON
         if action is Action.ANSWER:
             return self._answer(item.command)
         return item.command
 
-    def _ask(self, heard: Any, key: str = "voice.did_you_say", runner_of: Any = None) -> None:
-        """Hold ``heard``'s command and ask "Did you say …? Say yes or no" (``key``: the question's words;
-        ``runner_of``: the word refused whose runner-up ``heard`` is)."""
+    def _ask(self, heard: Any, runner_of: Any = None) -> None:
+        """Hold ``heard``'s command and ask "Did you say …? Say yes or no", or, when it is the runner-up of
+        the word refused ``runner_of``, "Nine, then? Say yes or no" (terse: "Nine, then?")."""
         from ..words import text
 
         self.held_over_question = self.held is not None
         self.held = heard.command
         self.held_heard = heard
-        self.asked_key, self.runner_of = key, runner_of
+        self.runner_of = runner_of
+        key = "voice.did_you_say"
+        if runner_of is not None:
+            verbosity = getattr(self.app, "verbosity", None) or Verbosity.NORMAL
+            key = "voice.runner_up_terse" if verbosity is Verbosity.TERSE else "voice.runner_up"
         self.asked_at = self.clock()
         self.asked_in = self._where()
         self.refresh()
@@ -465,8 +468,7 @@ class VoiceSource:
         said = dataclasses.replace(cast(Any, refused), text=offered[command], command=command,
                                    score=float(cast(float, decision.facts["share"])), rival=None)
         _decided(said, decision.rule)
-        verbosity = getattr(self.app, "verbosity", None) or Verbosity.NORMAL
-        self._ask(said, "voice.runner_up_terse" if verbosity is Verbosity.TERSE else "voice.runner_up", refused)
+        self._ask(said, refused)
         return True
 
     def _answer(self, command: C.Command) -> C.Command | None:
