@@ -64,6 +64,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
@@ -662,6 +663,22 @@ class Loop:
 #: The game's questions about a word heard: "did you say …?", and after a "no" the runner-up's "nine, then?".
 QUESTIONS = ("voice.did_you_say", "voice.runner_up", "voice.runner_up_terse")
 
+#: What the game says when a turn has cost its questions and it stops asking (ui/voice_noise.given_up).
+GIVEN_UP = ("voice.given_up", "voice.given_up_terse", "voice.given_up_scan", "voice.given_up_scan_terse")
+
+
+def given_up(line: str, lang: str) -> bool:
+    """Whether ``line`` is the game saying it stops asking about the number this turn (the player types it).
+
+    >>> given_up("Cannot make out your number: say it again or type it; l lists the plays.", "en")
+    True
+    >>> given_up("Cancelled. Nothing was done.", "en")
+    False
+    """
+    from tavli_voice import words
+
+    return any(line.startswith(words.text(key, lang)) for key in GIVEN_UP)
+
 
 def asked_about(line: str, lang: str) -> str | None:
     """The words a question of the game's asks about (``QUESTIONS``), lower case; None when ``line`` is none.
@@ -693,7 +710,7 @@ def is_number(heard: str, k: int, lang: str) -> bool:
 
 def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str = "3", points: int = 1,
                  opponent: str = "random", tries: int = 3, max_turns: int = 80,
-                 trace: bool = False) -> dict[str, int]:
+                 trace: bool = False) -> dict[str, Any]:
     """A whole match played by voice: every play said as its number into the microphone.
 
     Television-like noise (``tv_noise_file``; ``snr`` None: none) plays into the microphone the
@@ -724,8 +741,9 @@ def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str
     asked = words.text("voice.did_you_say", lang, text="\0").split("\0")[0]
     won = (words.text("match.won.you", lang, a=0, b=0).split("0")[0],
            words.text("match.won.other", lang, who="\0", a=0, b=0).split("0")[0].split("\0")[1].strip())
-    result = dict.fromkeys(MATCH_OUTCOMES, 0) | {"turns": 0, "typed": 0, "finished": 0, "seconds": 0,
-                                                 "picks_cancelled": 0}
+    result: dict[str, Any] = dict.fromkeys(MATCH_OUTCOMES, 0) | {
+        "turns": 0, "typed": 0, "finished": 0, "seconds": 0, "picks_cancelled": 0, "given_up": 0,
+        "per_turn": []}  # per_turn: the game's questions in each turn said
     began = time.monotonic()
     loop = Loop(rig, tv_noise_file(lang, snr, folder)) if snr is not None else None
     try:
@@ -796,6 +814,10 @@ def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str
                               f"{' then '.join(outcomes)}")
                     lines = [line for _, line in list(game.lines)]
                     seen = max(i for i, line in enumerate(lines) if line.startswith(played)) + 1
+                    # the game's questions this turn, asked again ones too, and whether it stopped asking
+                    asks = [line for line in lines[at:seen] if asked_about(line, lang) is not None]
+                    result["per_turn"].append(len(asks))
+                    result["given_up"] += any(given_up(line, lang) for line in lines[at:seen])
             finally:
                 game.close()
     finally:
@@ -940,6 +962,7 @@ def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: 
     The last is "right" (the play chosen at once), "asked_right" ("did you say k?" or, after a "no", "k, then?",
     "yes", the play), "wrong" (another play made) or "missed" (not acted on in ``tries`` tries); before it, an
     "asked_wrong" for each question about another word (answered "no"; said again once the game says so).
+    When the game says it stops asking about the number this turn (``given_up``), no more tries: "missed".
     The number is said again as soon as the game answers that it heard something else ("“yes” is
     not possible now", "not understood"), as a player would, not after the whole wait.
     """
@@ -982,6 +1005,8 @@ def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: 
             # after the game asked again ("did you say one?") must not go unanswered by us
             # (a "did you say …?" or, after a "no", the runner-up's "nine, then?": ``asked_about``)
             question = [heard for heard in (asked_about(line, lang) for line in lines) if heard is not None]
+            if any(given_up(line, lang) for line in lines):
+                return out + ["missed"]  # the game stops asking this turn and says to type: typed at once
             if len(question) == answered and any(t >= said and (any(h in line for h in heard_else)
                                                                 or refused and line.startswith(cancelled))
                                                  for t, line in list(game.lines)):
@@ -1025,6 +1050,11 @@ def print_one_match(rig: Rig, lang: str, folder: Path, snr: float, seed: str, po
           f"not acted on (typed) {res['missed']}; questions asked {res['asked_right'] + res['asked_wrong']}"
           + (f"; a checker picked by another voice cancelled {res['picks_cancelled']} times"
              if res.get("picks_cancelled") else ""))
+    per_turn: list[int] = res.get("per_turn", [])
+    if per_turn:
+        print(f"[{lang}]   the game's questions: {sum(per_turn)} in {len(per_turn)} turns, at most "
+              f"{max(per_turn)} in a turn, {sum(per_turn) / len(per_turn):.2f} a turn; it stopped asking and said "
+              f"to type in {res['given_up']} turns")
     if "background" in res:
         print(f"[{lang}]   listener: {res['background']} sounds dropped as background, "
               f"{res['dropped_over_narrator']} words dropped over the narrator, "

@@ -245,7 +245,8 @@ def test_two_noes_in_one_turn_are_told_in_greek_and_well_heard_words_never_are()
     quiet_clock = _Clock()
     _, _, out, source, seen = _in_play(quiet_clock)
     rng = random.Random(5)
-    for number in (2, 1, 2, 1, 2):  # a quiet room: each word stands well over the noise, and is refused
+    # a quiet room: each word stands well over the noise, and is refused (as many as one turn asks about)
+    for number in (2, 1, 2, 1, 2)[:N.QUESTIONS_IN_A_TURN]:
         quiet_clock.now += 2.0
         out.put(_word("two" if number == 2 else "one", C.ChoosePlay(number), 0.4, quiet_clock.now - 0.5,
                       _good(rng)))

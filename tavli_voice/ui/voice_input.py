@@ -29,7 +29,7 @@ from .voice_decision import _PLAYING, GO_ON_S, Action, Reason, VoiceState, ask_r
 from .voice_decision import ANSWER_AFTER_S as ANSWER_AFTER_S
 from .voice_decision import NEARLY_NO as NEARLY_NO
 from .voice_decision import _nearly_no as _nearly_no
-from .voice_noise import NoiseWatch, advice, snr_of
+from .voice_noise import QUESTIONS_IN_A_TURN, NoiseWatch, TurnQuestions, advice, given_up, snr_of
 
 if TYPE_CHECKING:
     from ..speech.grammar import Options
@@ -186,6 +186,12 @@ class VoiceSource:
     A number that begins longer ones on offer ("twenty" while "twenty one" … are) waits
     ``GO_ON_S`` for the rest, and while the listener still hears a sound (``busy``): "twenty",
     then "three", is "twenty three"; another word, or nothing, and it acts as heard.
+
+    A turn costs at most ``voice_noise.QUESTIONS_IN_A_TURN`` questions about words heard (resign, drop and
+    quit, always asked, aside): a "no" to the last one, or any word that would be asked back after it, is
+    answered instead with what works (say it again, type it, the plays with l, or the switch:
+    ``voice_noise.given_up``), once in full, then short; the open question is dropped, nothing is acted on, and
+    a word heard sure is still acted on. A yes to the last question still plays it.
     """
 
     def __init__(self, app: App, listener: Any, out: "queue.Queue[Any]",
@@ -233,6 +239,8 @@ class VoiceSource:
         #: while the telling waits for the open question to be answered
         self.noise = NoiseWatch(clock)
         self.noisy: str | None = None
+        #: the questions about words heard this turn has cost (at most ``QUESTIONS_IN_A_TURN``: .voice_noise)
+        self.questions = TurnQuestions()
         app.subscribe(self._on_events)
         self.refresh()
 
@@ -414,20 +422,51 @@ class VoiceSource:
                 self.app.notice(explain(item, self.listener.options, self._lang()))
             return _GO_ON
         if action is Action.ASK_BACK:
-            self._ask(item)
+            if self._may_ask(item.command):
+                self._ask(item)
             return _GO_ON
         if action is Action.ASK_AGAIN:
-            log.info("voice: an unsure %r (%.2f) to the open question: asked again", item.text,
-                     item.score)
-            self._ask(self.held_heard, self.runner_of)
+            if self._may_ask(self.held):
+                log.info("voice: an unsure %r (%.2f) to the open question: asked again", item.text,
+                         item.score)
+                self._ask(self.held_heard, self.runner_of)
             return _GO_ON
         if action is Action.ANSWER:
             return self._answer(item.command)
         return item.command
 
+    def _turn(self) -> object:
+        return getattr(self.app, "turn", None)
+
+    def _may_ask(self, command: C.Command | None) -> bool:
+        """Whether ``command`` may be asked about: always resign, drop and quit; else while this turn has not
+        cost its ``QUESTIONS_IN_A_TURN`` questions. When not, the player is told so (``_give_up``)."""
+        from ..speech.listen_decide import DESTRUCTIVE
+
+        if isinstance(command, DESTRUCTIVE) or self.questions.may_ask(self._turn()):
+            return True
+        self._rule += f"; not asked: {QUESTIONS_IN_A_TURN} questions in this turn already"
+        self._give_up()
+        return False
+
+    def _give_up(self) -> None:
+        """Stop asking about guesses for the rest of the turn: the open question is dropped and the player hears
+        what works instead (in full the first time in a turn, then short)."""
+        if self.held is not None:
+            log.info("voice: the question about %r dropped: no more questions in this turn", self.held)
+            self.held, self.held_heard, self.asked_at, self.runner_of = None, None, -math.inf, None
+            self.refresh()
+        first = self.questions.give_up(self._turn())
+        log.info("voice: %d questions in this turn: the player is told to say it again or type it%s",
+                 QUESTIONS_IN_A_TURN, "" if first else " (again, short)")
+        verbosity = getattr(self.app, "verbosity", None) or Verbosity.NORMAL
+        self.app.notice(given_up(self._lang(), verbosity, scanning=not getattr(self.app, "list_plays", True),
+                                 again=not first))
+
     def _ask(self, heard: Any, runner_of: Any = None) -> None:
         """Hold ``heard``'s command and ask "Did you say …? Say yes or no", or, when it is the runner-up of
         the word refused ``runner_of``, "Nine, then? Say yes or no" (terse: "Nine, then?")."""
+        from ..speech.listen_decide import DESTRUCTIVE
         from ..words import text
 
         self.held_over_question = self.held is not None
@@ -442,6 +481,8 @@ class VoiceSource:
         self.asked_in = self._where()
         self.refresh()
         question = text(key, self._lang(), text=heard.text)
+        if not isinstance(heard.command, DESTRUCTIVE):
+            self.questions.asked(self._turn())
         self.app.notice(question[:1].upper() + question[1:])  # "Nine, then?" begins with the number
 
     def _ask_runner_up(self, refused: Any) -> bool:
@@ -503,6 +544,8 @@ class VoiceSource:
         from ..words import text
         if held is not None:
             self.refused.append((held, self.asked_in))
+        if not self._may_ask(held):  # the turn's last question refused: what works instead
+            return None
         if runner_of is None and isinstance(held, _PLAYING) and getattr(self.held_heard, "command", None) == held \
                 and self._ask_runner_up(self.held_heard):
             return None

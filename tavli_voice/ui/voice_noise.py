@@ -1,4 +1,5 @@
-"""Telling the player, once, when the room is too noisy for the voice to hear them well.
+"""Telling the player, once, when the room is too noisy for the voice to hear them well; and when a turn has
+cost its questions about words heard, stopping them there (:class:`TurnQuestions`, :func:`given_up`).
 
 With a television on, the game asks "Did you say …?" about the wrong number again and again
 (on the sound rig with a television 10 dB under the player: 58 turns, 68 questions, 23 turns
@@ -22,6 +23,11 @@ first (``GOOD_IN_A_ROW`` measured words in a row at ``GOOD_SNR_DB`` or more) and
 The voice source says it through the same path as its other messages (``App.notice``, spoken by
 the narrator, which never talks over the player), once no question is open, in the player's
 language and as short as their verbosity asks (:func:`advice`).
+
+Each turn may cost ``QUESTIONS_IN_A_TURN`` questions about words heard ("Did you say six?", "Nine, then?",
+one asked again); after that the game asks about no more guesses in the turn and says, once in full and then
+short, that it cannot make out the number and what works instead (:func:`given_up`); the voice source
+(:class:`~.voice_input.VoiceSource`) keeps the count.
 """
 
 from __future__ import annotations
@@ -135,6 +141,69 @@ class NoiseWatch:
         self.told_at, self.better = self.clock(), False
         self.recent.clear()
         self.noes = 0
+
+
+#: A turn costs at most this many questions about words heard ("Did you say six?", "Nine, then?", a question
+#: asked again after an unsure yes); then the game stops asking about guesses for the rest of the turn and says
+#: so, with what works instead (:func:`given_up`). On the sound rig with a television 10 dB under the player
+#: (80 turns), a turn the game could not hear cost up to six questions before the player typed anyway, 139 in
+#: all; the number said was heard at the first or second question on most turns it was heard at all
+#: (benchmarks/results/e2e-sound-tv-match.txt).
+QUESTIONS_IN_A_TURN = 3
+
+
+class TurnQuestions:
+    """The questions about words heard that this turn has cost, and whether the game gave up asking in it.
+
+    Counted per turn (``turn``: the session's turn counter, so the count starts again once a play is made).
+
+    >>> asked = TurnQuestions()
+    >>> for _ in range(QUESTIONS_IN_A_TURN): asked.asked(1)
+    >>> asked.may_ask(1), asked.give_up(1), asked.give_up(1), asked.may_ask(2)
+    (False, True, False, True)
+    """
+
+    def __init__(self) -> None:
+        self.turn: object = None
+        #: questions asked in ``turn``
+        self.count = 0
+        #: whether the player was told, in ``turn``, that the game stopped asking
+        self.told = False
+
+    def _in(self, turn: object) -> None:
+        if turn != self.turn:
+            self.turn, self.count, self.told = turn, 0, False
+
+    def may_ask(self, turn: object) -> bool:
+        """Whether one more question may be asked in ``turn``."""
+        self._in(turn)
+        return self.count < QUESTIONS_IN_A_TURN
+
+    def asked(self, turn: object) -> None:
+        """A question was asked in ``turn``."""
+        self._in(turn)
+        self.count += 1
+
+    def give_up(self, turn: object) -> bool:
+        """The game gives up asking in ``turn``; whether this is the first time there (the whole sentence)."""
+        self._in(turn)
+        first, self.told = not self.told, True
+        return first
+
+
+def given_up(lang: str, verbosity: Verbosity = Verbosity.NORMAL, *, scanning: bool = False,
+             again: bool = False) -> str:
+    """What the player hears when the game stops asking about guesses in a turn: it cannot make out the number,
+    and what works (say it again, type it or hear the plays with l; with a switch, pick it as the
+    plays are read out). Terse, or ``again`` (a word heard unsure after that in the same turn): the short one.
+
+    >>> given_up("en", Verbosity.TERSE)
+    'Cannot make out your number: say it again or type it; l lists the plays.'
+    """
+    from ..words import text
+
+    key = "voice.given_up" + ("_scan" if scanning else "")
+    return text(key + ("_terse" if again or verbosity is Verbosity.TERSE else ""), lang)
 
 
 def advice(lang: str, verbosity: Verbosity = Verbosity.NORMAL) -> str:

@@ -2139,6 +2139,27 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
         "el": "Πολύς θόρυβος, δεν σε ακούω καλά: έλα πιο κοντά στο μικρόφωνο ή γράψε τον αριθμό. "
               "Απάντα «σωστά» ή «λάθος».",
     },
+    # said when a turn has cost its questions about words heard and the game stops guessing (ui/voice_noise.py)
+    "given_up": {
+        "en": "I cannot make out your number, so I will stop asking about it. Say it again, type the number, "
+              "or press l to hear the plays.",
+        "el": "Δεν ξεχωρίζω τον αριθμό σου, οπότε δεν θα ρωτήσω άλλο. Πες τον ξανά, γράψε τον αριθμό ή πάτα "
+              "l για να ακούσεις τις κινήσεις.",
+    },
+    "given_up_terse": {
+        "en": "Cannot make out your number: say it again or type it; l lists the plays.",
+        "el": "Δεν ξεχωρίζω τον αριθμό σου: πες τον ξανά ή γράψε τον· με το l ακούς τις κινήσεις.",
+    },
+    "given_up_scan": {
+        "en": "I cannot make out your number, so I will stop asking about it. Say it again, or pick the "
+              "play with the switch as the plays are read out.",
+        "el": "Δεν ξεχωρίζω τον αριθμό σου, οπότε δεν θα ρωτήσω άλλο. Πες τον ξανά ή διάλεξε την κίνηση "
+              "με τον διακόπτη καθώς διαβάζονται οι κινήσεις.",
+    },
+    "given_up_scan_terse": {
+        "en": "Cannot make out your number: say it again or pick the play with the switch.",
+        "el": "Δεν ξεχωρίζω τον αριθμό σου: πες τον ξανά ή διάλεξε την κίνηση με τον διακόπτη.",
+    },
     "mic_missing": {
         "en": "No microphone was found, so voice input is off. The keyboard still works.",
         "el": "Δεν βρέθηκε μικρόφωνο, οπότε η φωνητική είσοδος είναι κλειστή. Το πληκτρολόγιο λειτουργεί.",
