@@ -34,7 +34,10 @@ alone (see ``benchmarks/voice.py --greek-engines``). Together:
    is capped at ``OVERRULED_SCORE``, under every "did you say …?" limit: the
    engines disagreed, or Whisper does not hear that phrase either, so the
    game asks before acting. ``benchmarks/greek_fit.py`` fits the limits on
-   recorded scores of the tuning voices.
+   recorded scores of the tuning voices. A near-homophone (``SIBLING_LETTERS``),
+   or in noise a number whose words are another's on offer but the last
+   («είκοσι τρία», «είκοσι τέσσερα»: Whisper scores those too, ``TAIL_LEAD``),
+   is acted on at once only when Whisper clearly prefers it.
 
 The result's ``engine`` is "pocketsphinx+whisper" when Whisper was asked.
 Whisper's encoder does not need pocketsphinx's answer, so with ``overlap``
@@ -50,7 +53,8 @@ import time
 import unicodedata
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -180,6 +184,27 @@ SIBLING_LETTERS: int | None = 5
 SIBLING_MARGIN = 0.0
 #: See SIBLING_LETTERS.
 SIBLING_LIKELY = -2.75
+#: Numbers said in words that are the same but the last («είκοσι τρία», «είκοσι τέσσερα»; «θέση τριάντα ένα», «θέση
+#: τριάντα εννέα»: ``tail_siblings``): their last words need not sound alike for a noisy or cut-off ending to make both
+#: engines agree on the wrong one, and pocketsphinx often proposes none of the others, so Whisper never weighs them. On
+#: the sound rig with a television at 10 dB «είκοσι τέσσερα» was acted on as «είκοσι τρία» (pocketsphinx's confidence
+#: 0.55, Whisper vouching). A winner about to be acted on at once that has such siblings in the turn has Whisper score
+#: those it did not (in their usual words, one more decoder pass on the same encoding, counted ``outside`` behind
+#: pocketsphinx's weakest proposal; CPU a decision median 158 -> 221 ms where it is done), and is acted on at once only
+#: when Whisper by itself prefers it by at least this much (mean log-probability a token) over each of them (a sibling
+#: Whisper pruned is far behind); otherwise it is asked back (None: no such rule). On espeak-ng Greek numbers 21-75 said
+#: in two words (21 voices, the turn offering 30-75 numbers; benchmarks/voice_siblings.py,
+#: benchmarks/results/voice-el-siblings-tv.txt), with a television at 10 dB the wrong sibling was acted on at once for 2
+#: of 468 (29 as 21, 59 as 51; Whisper's own lead over the word said 0.26 and 0.79), a number whose first word was wrong
+#: for 1 (44 as 54, 0.85 over 55); right at once the leads spread from -0.6 to 1.6 (median 0.7): at 0.9, acted on
+#: wrongly 4 -> 1 (36 as 16 is left: no sibling) and right at once 76 -> 24, asked instead; on 467 other clips (held
+#: out) 3 -> 0 and 92 -> 30. In a quiet room no word was acted on wrongly, so the rule holds only in noise
+#: (TAIL_NOISE_BELOW): right at once there 553 -> 547 of 935.
+TAIL_LEAD: float | None = 0.9
+#: The rule of TAIL_LEAD holds only on a noisy crop: its edges less than this many dB under the whole
+#: (``engine_sphinx.edges_db``, the test of pocketsphinx's noise removal, ``RESCORED_REMOVE_NOISE_BELOW``; a
+#: television 10 dB under the word leaves them -3 to 6 dB under it, a quiet room 15 dB or more for 95% of the crops).
+TAIL_NOISE_BELOW = RESCORED_REMOVE_NOISE_BELOW
 #: pocketsphinx hears the whole sound the crop was found in (the noise around the word too, which its noise
 #: removal measures: ``engine_sphinx.RESCORED_REMOVE_NOISE_BELOW``), Whisper the crop (``crop.SpeechCrop`` hands
 #: both over). Off until measured.
@@ -216,7 +241,7 @@ class RescoredRecognizer:
                  fallback: float | None = FALLBACK, fallback_weight: float = FALLBACK_WEIGHT,
                  relatives: float | None = RELATIVES, kin: int = KIN, fallback_top: int | None = FALLBACK_TOP,
                  sphinx_whole: bool = SPHINX_WHOLE, whisper_whole: bool = WHISPER_WHOLE,
-                 whisper_whole_unsure: bool = WHISPER_WHOLE_UNSURE,
+                 whisper_whole_unsure: bool = WHISPER_WHOLE_UNSURE, tail_lead: float | None = TAIL_LEAD,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.sphinx = sphinx
         self.whisper = whisper
@@ -238,6 +263,7 @@ class RescoredRecognizer:
         self.sphinx_whole = sphinx_whole
         self.whisper_whole = whisper_whole
         self.whisper_whole_unsure = whisper_whole_unsure
+        self.tail_lead = tail_lead
         self._clock = clock
         self._encoder: ThreadPoolExecutor | None = None
 
@@ -301,7 +327,9 @@ class RescoredRecognizer:
                     rest, more = _first_commands(rest, more, top, set(acoustic))
                 chosen, heard = chosen + rest, np.concatenate([heard, more])
                 fell_back = fell_back or (falls and bool(rest))
-        return Evidence(first, acoustic, chosen, tuple(float(v) for v in heard), start, fell_back)
+        crop = encodings.get(id(audio))
+        return Evidence(first, acoustic, chosen, tuple(float(v) for v in heard), start, fell_back,
+                        encoding=None if crop is None else crop.result())
 
     def _sphinx_hears(self, audio: Samples, whole: Samples | None) -> Samples:
         """What pocketsphinx decodes: the crop ``audio``, or the ``whole`` sound with ``sphinx_whole``."""
@@ -338,24 +366,56 @@ class RescoredRecognizer:
         found = self.evidence(views[0], items, views[1:], whole)
         if isinstance(found, Heard):
             return found
-        heard, weight = self._decided(found, items)
+        heard, weight = self._decided(found, items, None)  # would it be acted on, its siblings not yet scored?
+        lead = self.tail_lead if self.tail_lead is not None and edges_db(views[0]) < TAIL_NOISE_BELOW else None
+        if lead is not None:
+            found = self._tails_scored(views, items, found, heard, whole) or found
+            heard, weight = self._decided(found, items, lead)
         if self._whole_pays(views[0], whole, heard, found) and whole is not None:
             give_up_if_unwanted()
             rows = max(WHOLE, len(found.chosen) * 2) if self.everything else WHOLE
             on_whole = np.asarray(self.whisper.scores(whole, found.chosen, self.whisper.encode(whole), whole=rows))
             found = dataclasses.replace(found, heard=tuple(float(v) for v in np.maximum(found.heard, on_whole)))
-            heard, weight = self._decided(found, items)
+            heard, weight = self._decided(found, items, lead)
         return dataclasses.replace(heard, ms=(self._clock() - found.start) * 1000,
                                    shares=evidence_shares(found, weight, self.outside))
 
-    def _decided(self, found: Evidence, items: tuple[Phrase, ...]) -> tuple[Heard, float]:
-        """The decision on ``found`` and the weight it was taken with."""
+    def _decided(self, found: Evidence, items: tuple[Phrase, ...], lead: float | None) -> tuple[Heard, float]:
+        """The decision on ``found`` and the weight it was taken with, ``lead`` the ``TAIL_LEAD`` (None: no such
+        rule)."""
         weight = self.fallback_weight if found.fell_back else self.weight
-        heard = decide(found, weight, self.vouch, self.outside, turn=items)
+        heard = decide(found, weight, self.vouch, self.outside, turn=items, tail_lead=lead)
         if found.fell_back and isinstance(heard.command, StopSpeech):  # obeyed unasked: not the fall-back's weight
-            heard = decide(found, self.weight, self.vouch, self.outside, turn=items)
+            heard = decide(found, self.weight, self.vouch, self.outside, turn=items, tail_lead=lead)
             weight = self.weight
         return heard, weight
+
+    def _tails_scored(self, views: tuple[Samples, ...], items: tuple[Phrase, ...], found: Evidence, heard: Heard,
+                      whole: Samples | None) -> Evidence | None:
+        """``found`` with Whisper's scores of ``heard``'s ``tail_siblings`` it was not given (each in its usual
+        words: on the recorded evidence as sure as every way of saying them, at half the decoder's work), when
+        ``heard`` would be acted on at once (``TAIL_LEAD``); None when there are none to score."""
+        if self.tail_lead is None or heard.command is None or heard.score <= OVERRULED_SCORE:
+            return None
+        total, _ = _totals(found, self.weight, self.outside)
+        if heard.command not in total:
+            return None
+        unscored = _tail_rivals(heard.command, items, total) - {p.command for p in found.chosen}
+        usual: dict[Command, Phrase] = {}
+        for phrase in items:
+            if phrase.command in unscored:
+                usual.setdefault(phrase.command, phrase)
+        rest = tuple(usual.values())
+        if not rest:
+            return None
+        give_up_if_unwanted()
+
+        def whisper_scores(view: Samples, phrases: tuple[Phrase, ...]) -> npt.NDArray[np.float64]:
+            encoding = found.encoding if view is views[0] else None
+            return self.whisper.scores(view, phrases, encoding, whole=WHOLE)
+
+        more = _best_scores(whisper_scores, views, self._whole_too(whole), rest)
+        return dataclasses.replace(found, chosen=found.chosen + rest, heard=found.heard + tuple(float(v) for v in more))
 
     def _whole_pays(self, crop: Samples, whole: Samples | None, heard: Heard, found: Evidence) -> bool:
         """Whether Whisper scores the ``whole`` sound after the decision on the crop (``WHISPER_WHOLE_UNSURE``):
@@ -381,32 +441,49 @@ class Evidence:
     heard: tuple[float, ...]
     start: float = 0.0
     fell_back: bool = False
+    #: Whisper's encoding of the crop, when made beside pocketsphinx: scoring more phrases needs only the decoder
+    encoding: Any = field(default=None, repr=False, compare=False)
 
 
 def decide(found: Evidence, weight: float = WEIGHT, vouch: float = VOUCH, outside: float = OUTSIDE,
            name: str = "pocketsphinx+whisper", agree: tuple[float, float, float] = AGREE,
            overrule: tuple[float, float, float] = OVERRULE, turn: tuple[Phrase, ...] = (),
            sibling_letters: int | None = SIBLING_LETTERS, sibling_margin: float = SIBLING_MARGIN,
-           sibling_likely: float = SIBLING_LIKELY) -> Heard:
+           sibling_likely: float = SIBLING_LIKELY, tail_lead: float | None = TAIL_LEAD, noisy: bool = True) -> Heard:
     """The decision from both engines' scores (see the module docstring); ``ms`` is left 0.
 
     A command pocketsphinx did not propose counts ``outside`` nats (natural log) behind its
     weakest proposal. ``agree`` and ``overrule``: the least Whisper log-probability, Whisper's own
     lead and the combined lead at which the winner is acted on without asking back, when it is
     pocketsphinx's answer and when Whisper overrules it. ``turn``: the turn's phrases, among which a
-    winner's near-homophones are looked for (``SIBLING_LETTERS``).
+    winner's near-homophones are looked for (``SIBLING_LETTERS``) and the numbers whose words are the
+    same but the last (``TAIL_LEAD``: each must have been given to Whisper, ``found.chosen``), a rule that holds
+    only when ``noisy`` (the crop's edges under ``TAIL_NOISE_BELOW``).
     """
     heard = _decide(found, weight, vouch, outside, name, agree, overrule)
-    if sibling_letters is None or not turn or heard.command is None or heard.score <= OVERRULED_SCORE:
+    if not turn or heard.command is None or heard.score <= OVERRULED_SCORE:
         return heard
     total, likely = _totals(found, weight, outside)
-    if heard.command not in total or likely[heard.command] >= sibling_likely:
+    if heard.command not in total:
+        return heard
+    if tail_lead is not None and noisy and not _tail_clear(heard.command, found, turn, total, likely, tail_lead):
+        return dataclasses.replace(heard, score=OVERRULED_SCORE)
+    if sibling_letters is None or likely[heard.command] >= sibling_likely:
         return heard
     said = total[heard.command][1]
     rivals = {p.command for p in turn if p.command != heard.command and siblings(said.text, p.text, sibling_letters)}
     if all(c in total and total[heard.command][0] - total[c][0] >= sibling_margin for c in rivals):
         return heard
     return dataclasses.replace(heard, score=OVERRULED_SCORE)
+
+
+def _tail_clear(winner: Command, found: Evidence, turn: tuple[Phrase, ...],
+                total: dict[Command, tuple[float, Phrase]], likely: dict[Command, float], lead: float) -> bool:
+    """Whether Whisper was given every ``tail_siblings`` rival of ``winner`` in ``turn`` and prefers ``winner`` by
+    itself at least ``lead`` over each (a rival it pruned is far behind)."""
+    rivals = _tail_rivals(winner, turn, total)
+    asked = {p.command for p in found.chosen}
+    return all(c in asked and likely[winner] - likely.get(c, -math.inf) >= lead for c in rivals)
 
 
 def siblings(one: str, other: str, letters: int) -> bool:
@@ -429,6 +506,37 @@ def siblings(one: str, other: str, letters: int) -> bool:
     while common < min(len(x), len(y)) and x[common] == y[common]:
         common += 1
     return common >= letters
+
+
+def tail_siblings(one: str, other: str) -> bool:
+    """Whether two phrases say numbers whose words are the same but the last: the same words but the last, the
+    word before it a number's («είκοσι», «τριάντα», "twenty"), the last words different (accents left out).
+
+    >>> tail_siblings("είκοσι τρία", "είκοσι τέσσερα"), tail_siblings("θέση τριάντα ένα", "θέση τριάντα εννέα")
+    (True, True)
+    >>> tail_siblings("θέση τρία", "θέση πέντε"), tail_siblings("είκοσι", "είκοσι τρία")
+    (False, False)
+    >>> tail_siblings("τριάντα ένα", "τριάντα εννιά"), tail_siblings("twenty three", "twenty four")
+    (True, True)
+    """
+    a, b = _bare(one).split(), _bare(other).split()
+    return len(a) == len(b) >= 2 and a[:-1] == b[:-1] and a[-1] != b[-1] and a[-2] in _number_words_said()
+
+
+@lru_cache(maxsize=1)
+def _number_words_said() -> frozenset[str]:
+    """Every word some number is said with, in any language (accents left out)."""
+    from .words import LANGS, MAX_NUMBER, number_variants
+
+    return frozenset(_bare(word) for lang in LANGS for n in range(1, MAX_NUMBER + 1)
+                     for variant in number_variants(n, lang) for word in variant)
+
+
+def _tail_rivals(command: Command, turn: tuple[Phrase, ...],
+                 total: dict[Command, tuple[float, Phrase]]) -> set[Command]:
+    """The commands of ``turn`` whose phrases are ``tail_siblings`` of ``command``'s best phrase in ``total``."""
+    said = total[command][1].text
+    return {p.command for p in turn if p.command != command and tail_siblings(said, p.text)}
 
 
 def _bare(text: str) -> str:
