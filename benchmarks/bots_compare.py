@@ -10,9 +10,17 @@ its difference in points a game from the first net named, with the standard
 error of that paired difference (what decides whether a change is real; one
 61-point match is far too short to tell 2 points of share apart).
 
+``--settings`` compares the expert's search settings instead, with one net (the
+shipped one unless named): each ``MARGIN/WIDTH`` searches the best ``WIDTH``
+candidates when within ``MARGIN`` of the best at 0-ply (``inf/3``: always the top
+3); the first setting named is the one the others are measured against. ``--block``
+plays the pairs in blocks, every candidate in turn, and prints the running figures
+after each block, so a run cut short still compares all of them on the same pairs.
+
 Usage::
 
     python benchmarks/bots_compare.py --game plakoto --pairs 2000 models/plakoto.npz new.npz
+    python benchmarks/bots_compare.py --game fevga --pairs 400 --block 50 --settings 0.03/2 0.1/4 inf/3
 """
 
 from __future__ import annotations
@@ -29,7 +37,7 @@ import numpy as np
 
 from tavli_voice.bots.base import Bot
 from tavli_voice.bots.expert import ExpertBot
-from tavli_voice.bots.net import Net
+from tavli_voice.bots.net import Net, model_source
 from tavli_voice.bots.strong import StrongBot
 from tavli_voice.rules import Position, game_outcome, legal_plays
 
@@ -76,9 +84,28 @@ def paired_points(bot: Bot, game: str, pairs: int, seed: int,
     return out
 
 
-def pair_points(net: Net, game: str, pairs: int, seed: int, search: bool) -> np.ndarray:
-    """Points the net won and points it lost, per pair of games (both seats): (pairs, 2)."""
-    return paired_points(ExpertBot(seed, search=search, nets={game: net}), game, pairs, seed)
+def search_setting(text: str) -> tuple[float, int]:
+    """``0.06/3`` → (0.06, 3); ``inf/3`` → (inf, 3): always the top 3.
+
+    >>> search_setting("0.1/4"), search_setting("inf/3")
+    ((0.1, 4), (inf, 3))
+    """
+    margin, _, width = text.partition("/")
+    return float(margin), int(width)
+
+
+def figures(label: str, won_lost: np.ndarray, first: np.ndarray | None) -> str:
+    """One candidate's line: share of the points, points a game ± standard error and,
+    after the first, the paired difference from it ± its standard error."""
+    pts = won_lost[:, 0] - won_lost[:, 1]
+    n = len(pts)
+    share = won_lost[:, 0].sum() / max(1.0, won_lost.sum())
+    se = pts.std(ddof=1) / 2 / math.sqrt(n)
+    line = f"{label:28} share {100 * share:.1f}%  ppg {pts.mean() / 2:+.3f} ± {se:.3f}  over {2 * n} games"
+    if first is not None:
+        d = (pts - (first[:, 0] - first[:, 1])) / 2
+        line += f"  vs first {d.mean():+.3f} ± {d.std(ddof=1) / math.sqrt(n):.3f}"
+    return line
 
 
 def main() -> None:
@@ -87,24 +114,38 @@ def main() -> None:
     ap.add_argument("--pairs", type=int, default=500)
     ap.add_argument("--seed", type=int, default=777)
     ap.add_argument("--search", action="store_true", help="the expert's look-ahead on")
-    ap.add_argument("nets", type=Path, nargs="+")
+    ap.add_argument("--settings", type=search_setting, nargs="+", metavar="MARGIN/WIDTH",
+                    help="compare these search settings of one net (search on)")
+    ap.add_argument("--block", type=int, default=0, help="pairs a block (default: all at once)")
+    ap.add_argument("nets", type=Path, nargs="*")
     args = ap.parse_args()
-    first: np.ndarray | None = None
-    for path in args.nets:
-        t0 = time.time()
-        won_lost = pair_points(Net.load(path), args.game, args.pairs, args.seed, args.search)
-        pts = won_lost[:, 0] - won_lost[:, 1]
-        n = len(pts)
-        share = won_lost[:, 0].sum() / max(1.0, won_lost.sum())
-        se = pts.std(ddof=1) / 2 / math.sqrt(n)
-        line = (f"{path.name:28} share {100 * share:.1f}%  ppg {pts.mean() / 2:+.3f} ± {se:.3f}"
-                f"  over {2 * n} games")
-        if first is None:
-            first = pts
-        else:
-            d = (pts - first) / 2
-            line += f"  vs first {d.mean():+.3f} ± {d.std(ddof=1) / math.sqrt(n):.3f}"
-        print(line + f"  ({(time.time() - t0) / 60:.1f} min)", flush=True)
+    paths = args.nets or [Path(model_source(args.game))]
+    candidates: list[tuple[str, Bot]] = []
+    if args.settings:
+        net = Net.load(paths[0])
+        for margin, width in args.settings:
+            candidates.append((f"{paths[0].name} {margin:g}/{width}",
+                               ExpertBot(args.seed, search=True, nets={args.game: net},
+                                         margin=margin, width=width)))
+    else:
+        candidates = [(path.name, ExpertBot(args.seed, search=args.search,
+                                            nets={args.game: Net.load(path)})) for path in paths]
+    block = args.block or args.pairs
+    done: list[list[np.ndarray]] = [[] for _ in candidates]
+    minutes = [0.0 for _ in candidates]
+    for start in range(0, args.pairs, block):
+        size = min(block, args.pairs - start)
+        for k, (_label, bot) in enumerate(candidates):
+            t0 = time.time()
+            done[k].append(paired_points(bot, args.game, size, args.seed, start=start))
+            minutes[k] += (time.time() - t0) / 60
+        first = np.concatenate(done[0])
+        for k, (label, _bot) in enumerate(candidates):
+            won_lost = np.concatenate(done[k])
+            print(figures(label, won_lost, None if k == 0 else first)
+                  + f"  ({minutes[k]:.1f} min)", flush=True)
+        if start + size < args.pairs:
+            print("", flush=True)
 
 
 if __name__ == "__main__":

@@ -8,8 +8,12 @@ nets named on the command line: the candidate (``--net``, the shipped
 
 - ``--against strong``: the hand-written strong bot;
 - ``--against expert-2026``: the expert as it was frozen in December 2026
-  (``benchmarks/yardsticks/expert-2026-G.npz``, kept only here), with its search;
+  (``benchmarks/yardsticks/expert-2026-G.npz``, kept only here), with its search
+  as it was then (:data:`FROZEN_SEARCH`), whatever the game's search is now;
 - ``--against FILE.npz``: any other net, with the expert's search.
+
+The candidate searches as the game's expert does (``search_settings``) unless
+``--margin``/``--width`` say otherwise.
 
 Each match's result is appended to ``--out`` (JSON lines) as it ends, and seeds
 already in that file are skipped, so an interrupted run resumes. The script
@@ -50,7 +54,7 @@ from typing import Any
 from tavli_voice import blas  # noqa: F401  (before numpy is imported)
 from tavli_voice import events as E
 from tavli_voice.bots.base import Bot
-from tavli_voice.bots.expert import ExpertBot
+from tavli_voice.bots.expert import ExpertBot, search_settings
 from tavli_voice.bots.net import Net, model_source
 from tavli_voice.events import Phase
 from tavli_voice.rules.match import MatchConfig
@@ -58,6 +62,8 @@ from tavli_voice.session import Session, SessionOptions
 
 HERE = Path(__file__).resolve().parent
 YARDSTICKS = HERE / "yardsticks"
+#: The search (margin, width) a frozen yardstick plays with: the one it had when frozen.
+FROZEN_SEARCH = {"expert-2026": (0.03, 2)}
 
 
 def yardstick_path(game: str, name: str) -> Path | None:
@@ -69,23 +75,33 @@ def yardstick_path(game: str, name: str) -> Path | None:
     return YARDSTICKS / f"{name}-{game}.npz"
 
 
+Search = tuple[float, int] | None  #: a seat's search (margin, width); None: the game's
+
+
 class _Table(Session):
-    """A session whose two computer seats play with the given nets (``None``: strong).
+    """A session whose two computer seats play with the given nets (``None``: strong)
+    and searches (``None``: the game's).
 
     Each decision's bot is made and seeded exactly as in a real match; only an
-    expert's net is swapped for the seat's own."""
+    expert's net and search are swapped for the seat's own."""
 
-    def __init__(self, config: MatchConfig, nets: tuple[Net | None, Net | None]) -> None:
+    def __init__(self, config: MatchConfig, nets: tuple[Net | None, Net | None],
+                 search: tuple[Search, Search] = (None, None)) -> None:
         players = tuple(E.PlayerInfo(name, "strong" if net is None else "expert")
                         for name, net in zip(("candidate", "yardstick"), nets))
         super().__init__(config, (players[0], players[1]), SessionOptions(confirm_plays=False))
         self._nets = nets
+        self._search = search
 
     def _bot(self, name: str, role: str) -> Bot:
         bot = super()._bot(name, role)
-        net = self._nets[0 if role == "bot0" else 1]
+        seat = 0 if role == "bot0" else 1
+        net = self._nets[seat]
         if isinstance(bot, ExpertBot) and net is not None:
             bot._nets[self.game] = net  # the seat's net instead of the installed one
+            chosen = self._search[seat]
+            if chosen is not None:
+                bot.margin, bot.width = chosen
         return bot
 
 
@@ -103,13 +119,15 @@ def decision_times(ms: list[float]) -> dict[str, float]:
             "max": round(max(ms), 2)}
 
 
-def play_match(game: str, seed: int, points: int, nets: tuple[Net | None, Net | None]) -> dict[str, Any]:
+def play_match(game: str, seed: int, points: int, nets: tuple[Net | None, Net | None],
+               search: tuple[Search, Search] = (None, None)) -> dict[str, Any]:
     """One match; the final scores (candidate, yardstick), its seconds and games, the
     candidate's play decisions' times (``candidate_ms``: the bot's whole step, the legal
     plays of the next turn included) and the load average at its start and end."""
     load = os.getloadavg()[0]
     start = time.perf_counter()
-    table = _Table(MatchConfig(length=points, kind=game, preset="tavlucky", seed=seed), nets)
+    table = _Table(MatchConfig(length=points, kind=game, preset="tavlucky", seed=seed), nets,
+                   search)
     table.start()
     steps = 0
     ms: list[float] = []
@@ -151,7 +169,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seeds", default="101-108", help="match seeds, e.g. 101-108 (not used in tuning)")
     ap.add_argument("--points", type=int, default=61)
     ap.add_argument("--out", type=Path, help="JSON lines, one per match; seeds in it are skipped")
+    ap.add_argument("--margin", type=float, help="the candidate's search margin (default: the game's)")
+    ap.add_argument("--width", type=int, help="the candidate's search width (default: the game's)")
     args = ap.parse_args(argv)
+    margin, width = search_settings(args.game)
+    mine = (margin if args.margin is None else args.margin, width if args.width is None else args.width)
     cand = Net.load(Path(args.net) if args.net else model_source(args.game), args.game)
     ypath = yardstick_path(args.game, args.against)
     yard = None if ypath is None else Net.load(ypath, args.game)
@@ -161,14 +183,17 @@ def main(argv: list[str] | None = None) -> int:
             if line.strip():
                 rec = json.loads(line)
                 done[int(rec["seed"])] = rec
-    print(f"{args.game}: {args.net or 'models/' + args.game + '.npz'} against {args.against}, "
+    print(f"{args.game}: {args.net or 'models/' + args.game + '.npz'} searching within "
+          f"{mine[0]:g} among the top {mine[1]} against {args.against}, "
           f"{args.points}-point matches", flush=True)
     results = []
     for seed in seeds_of(args.seeds):
         rec = done.get(seed)
         if rec is None:
-            rec = play_match(args.game, seed, args.points, (cand, yard))
-            rec.update(game=args.game, net=args.net or "models", against=args.against)
+            rec = play_match(args.game, seed, args.points, (cand, yard),
+                             (mine, FROZEN_SEARCH.get(args.against)))
+            rec.update(game=args.game, net=args.net or "models", against=args.against,
+                       search=list(mine))
             if args.out:
                 with args.out.open("a", encoding="utf-8") as fh:
                     fh.write(json.dumps(rec) + "\n")

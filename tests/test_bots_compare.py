@@ -61,3 +61,22 @@ def test_pairs_from_a_later_start_are_the_same_games_as_in_a_longer_run() -> Non
     tail = paired_points(ByDice(), "plakoto", 3, 8, opponent=FirstPlay(), start=1)  # type: ignore[arg-type]
     assert (tail == whole[1:]).all()
     assert not (whole[0] == whole[1]).all()  # so pairs counted from 0 would not match
+
+
+def test_search_settings_are_read_as_margin_and_width() -> None:
+    from benchmarks.bots_compare import search_setting
+    assert search_setting("0.06/3") == (0.06, 3)
+    margin, width = search_setting("inf/4")
+    assert margin == float("inf") and width == 4
+
+
+def test_the_paired_difference_is_zero_for_the_same_points_and_signed_by_the_change() -> None:
+    import numpy as np
+
+    from benchmarks.bots_compare import figures
+    first = np.array([[2.0, 0.0], [1.0, 1.0], [0.0, 1.0]])
+    assert "vs first +0.000 ± 0.000" in figures("same", first.copy(), first)
+    better = first + np.array([[1.0, 0.0], [0.0, 0.0], [1.0, 0.0]])
+    line = figures("better", better, first)
+    assert "vs first +0.333" in line and "over 6 games" in line
+    assert "vs first" not in figures("alone", first, None)

@@ -74,3 +74,30 @@ def test_decision_times_are_the_median_p95_and_slowest() -> None:
     assert decision_times([4.0, 1.0, 2.0, 3.0, 100.0]) == {"median": 3.0, "p95": 100.0,
                                                             "max": 100.0}
     assert decision_times([]) == {"median": 0.0, "p95": 0.0, "max": 0.0}
+
+
+def test_the_candidate_searches_as_told_and_expert_2026_as_it_was_frozen() -> None:
+    from benchmarks.expert_matches import FROZEN_SEARCH, _Table
+    from tavli_voice.bots.expert import ExpertBot
+    from tavli_voice.rules.match import MatchConfig
+    net = Net.load(model_source("fevga"), "fevga")
+    config = MatchConfig(length=3, kind="fevga", preset="tavlucky", seed=1)
+    table = _Table(config, (net, net), ((0.1, 4), FROZEN_SEARCH["expert-2026"]))
+    cand, yard = table._bot("expert", "bot0"), table._bot("expert", "bot1")
+    assert isinstance(cand, ExpertBot) and isinstance(yard, ExpertBot)
+    assert (cand.margin, cand.width) == (0.1, 4)
+    assert (yard.margin, yard.width) == (0.03, 2)
+    assert cand.net("fevga") is net and yard.net("fevga") is net
+    plain = _Table(config, (net, net))._bot("expert", "bot0")
+    assert isinstance(plain, ExpertBot) and (plain.margin, plain.width) == (None, None)
+
+
+def test_the_candidates_search_is_recorded_with_each_match(tmp_path: Path, capsys) -> None:
+    from tavli_voice.bots.expert import search_settings
+    out = tmp_path / "m.jsonl"
+    args = ["--game", "portes", "--seeds", "3", "--points", "1"]
+    main(args + ["--out", str(out)])
+    main(args + ["--out", str(out.with_suffix(".wide")), "--margin", "0.5", "--width", "3"])
+    assert json.loads(out.read_text())["search"] == list(search_settings("portes"))
+    assert json.loads(out.with_suffix(".wide").read_text())["search"] == [0.5, 3]
+    assert "searching within 0.5 among the top 3 against strong" in capsys.readouterr().out
