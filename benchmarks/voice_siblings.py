@@ -10,13 +10,14 @@ way of saying its last word, «είκοσι μία», «τριάντα τρει�
 English: en-us and en-gb at two rates and two pitches), every ``--step``-th clip from the ``--offset``-th, each in
 quiet and with a television (``noise.mix``, kind tv) ``--snr`` dB under it; heard by the game's engine
 (``choose_engine(None, lang)``: the crop and, in Greek, pocketsphinx proposing and Whisper choosing) with a play
-phase offering the numbers 1-N (N drawn per clip from 30, 45, 60, 75, at least the number: a long turn's list) and
-its commands. One JSON line each: what was heard, the game's decision (``voice_decision.decide`` on a fresh
-play-phase question) and its outcome, the crop's span against where the word's sound ends (``cut_s`` > 0: the end
-of the last word cut off), and for Greek both engines' evidence (pocketsphinx's proposals, Whisper's scores, with
-the winner's siblings scored too, ``tail_added``, and the crop's ``edges_db``) so that ``decide`` can decide it
-again with and without ``engine_rescore.TAIL_LEAD``, no engine run. ``--as-shipped``: the engine as the game runs
-it (the recorded outcome is then the game's).
+phase offering the numbers 1-N (N drawn per clip from 30, 45, 60, 75, at least the number: a long turn's list;
+over the tens, ``--tens``, so that longer numbers begin with it) and its commands. ``--pruned-left-out``: as before a
+phrase pruned in one view was left out of all (``fusion.fused_scores``). One JSON line each: what was heard, the
+game's decision (``voice_decision.decide`` on a fresh play-phase question) and its outcome, the crop's span against
+where the word's sound ends (``cut_s`` > 0: the end of the last word cut off), and for Greek both engines'
+evidence (pocketsphinx's proposals, Whisper's scores, with the winner's siblings scored too, ``tail_added``, and the
+crop's ``edges_db``) so that ``decide`` can decide it again with and without ``engine_rescore.TAIL_LEAD``, no engine
+run. ``--as-shipped``: the engine as the game runs it (the recorded outcome is then the game's).
 
 ``decide``: the outcomes by condition (acted on wrongly, right at once, right after asking back, asked then wrong,
 no answer): English as recorded; Greek decided again from the evidence as before (no siblings' rule) and with each
@@ -59,6 +60,8 @@ from tavli_voice.speech.words import Lang, number_variants  # noqa: E402
 
 #: The numbers said: two words each (the tens said alone are one word).
 NUMBERS = tuple(n for n in range(21, 76) if n % 10)
+#: The tens said alone (``--tens``): each begins longer numbers on offer.
+TENS = tuple(range(20, 71, 10))
 #: The turn's list: N plays on offer, N drawn from these (at least the number said).
 LISTS = (30, 45, 60, 75)
 #: The outcomes, in order (``voice.record_outcome``).
@@ -67,8 +70,11 @@ OUTCOMES = ("acted on wrongly", "right at once", "right after asking back", "ask
 EN_VOICES = tuple((v, s, p) for v in ("en-us", "en-gb") for s in (150, 190) for p in (40, 60))
 
 
-def said(lang: Lang) -> list[tuple[int, str]]:
-    """(number, words) of every number said as two words: the usual words, and in Greek every other way."""
+def said(lang: Lang, tens: bool = False) -> list[tuple[int, str]]:
+    """(number, words) of every number said as two words: the usual words, and in Greek every other way;
+    ``tens``: the tens 20-70 instead, each said alone (one word that begins the others)."""
+    if tens:
+        return [(n, " ".join(number_variants(n, lang)[0])) for n in TENS]
     out: list[tuple[int, str]] = []
     for n in NUMBERS:
         ways = number_variants(n, lang)
@@ -121,18 +127,26 @@ def record(args: argparse.Namespace) -> None:
             return more
 
         inner._tails_scored = keep_tails
+    if args.pruned_left_out:  # as before: a phrase pruned in one view of the word is left out of every view
+        from tavli_voice.speech import crop, fusion
+
+        def left_out(score: Any, views: Any, items: Any, again: Any = None) -> Any:
+            return fusion.fused_scores(score, views, items, lambda view, some: np.full(len(some), -np.inf))
+
+        crop.fused_scores = left_out  # type: ignore[assignment]
     voices = greek_voices(args.variants) if lang == "el" else list(EN_VOICES)
-    every = [(v, n, w) for v in voices for n, w in said(lang)][args.offset::args.step]
+    every = [(v, n, w) for v in voices for n, w in said(lang, args.tens)][args.offset::args.step]
     sources = {"tv": sound.espeak_talk(sound.TV_TALK, args.clips)}
     conditions = [("quiet", None, 0.0), (f"tv {args.snr:g} dB", "tv", args.snr)]
-    print(f"{lang}: {len(every)} clips (every {args.step}th of {len(voices)} voices x {len(said(lang))} numbers), "
+    print(f"{lang}: {len(every)} clips (every {args.step}th of {len(voices)} voices x {len(said(lang, args.tens))} "
+          f"numbers), "
           f"engine {engine.name}, seed {args.seed}", flush=True)
     began = time.perf_counter()
     with open(args.out, "w", encoding="utf-8") as out:
         for index, (voice, number, words) in enumerate(every):
             clip = clip_of(voice, words, args.clips)
             rng = np.random.default_rng([args.seed, index])
-            plays = int(rng.choice([n for n in LISTS if n >= number]))
+            plays = int(rng.choice([n for n in LISTS if n > number or n == number and not args.tens]))
             items = phrases(play_options(plays), lang)
             meant = ChoosePlay(number)
             mask = sound.speech_mask(clip)
@@ -241,6 +255,10 @@ def main() -> None:
     rec.add_argument("--as-shipped", action="store_true",
                      help="the engine as the game runs it (its siblings scored and weighed only on a noisy crop); "
                      "else every winner's siblings are scored and the rule left for decide")
+    rec.add_argument("--tens", action="store_true", help="the tens 20-70 said alone instead (TENS)")
+    rec.add_argument("--pruned-left-out", action="store_true",
+                     help="a phrase Whisper's beam pruned in one view of the word left out of every view, as before "
+                     "(fusion.fused_scores not scoring it again there)")
     rec.add_argument("--clips", type=Path, default=Path(tempfile.gettempdir()) / "tavli-voice-bench-clips")
     dec = sub.add_parser("decide")
     dec.add_argument("files", type=Path, nargs="+")

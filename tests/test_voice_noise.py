@@ -254,17 +254,36 @@ class TestGameEngine:
 
 
 class TestFusion:
-    def test_the_phrase_best_over_every_view_wins_and_a_pruned_one_is_left_out(self) -> None:
-        views = {1: np.array([-0.2, -0.1, -3.0]), 2: np.array([-0.3, -2.0, -np.inf])}
+    def test_the_phrase_best_over_every_view_wins_and_a_rival_pruned_in_a_view_is_scored_there_again(
+            self) -> None:
+        items = tuple(phrases(PLAY, "en")[:5])
+        views = {1: np.array([-0.2, -0.1, -0.05, -3.0, -np.inf]), 2: np.array([-0.3, -2.0, -np.inf, -np.inf, -np.inf])}
+        asked: list[tuple[int, tuple[object, ...]]] = []
 
-        def score(view: np.ndarray, items: tuple[object, ...]) -> np.ndarray:
-            return views[int(view[0])]
+        def score(view: np.ndarray, some: tuple[object, ...]) -> np.ndarray:
+            asked.append((int(view[0]), some))
+            return views[int(view[0])] if some == items else np.array([-5.0] * len(some))
 
-        fused = fused_scores(score, [np.ones(4), 2 * np.ones(4)], ())
-        assert fused[0] == pytest.approx(-0.25) and fused[1] == pytest.approx(-1.05) and fused[2] == -np.inf
-        assert decide(fused, ["a", "b", "c"])[0] == 0  # the first view alone would pick "b"
-        assert decide(score(np.ones(1), ()), ["a", "b", "c"])[0] == 1
-        assert list(fused_scores(score, [2 * np.ones(4), 2 * np.ones(4)], ())) == list(views[2])
+        fused = fused_scores(score, [np.ones(4), 2 * np.ones(4)], items)
+        # the third, pruned on view 2 but ahead of the first (the best in both) on view 1, is scored there
+        # by itself; the fourth, pruned on view 2 and behind on view 1, is left out, as is the fifth
+        assert asked[2:] == [(2, (items[2],))]
+        assert fused[:3].tolist() == pytest.approx([-0.25, -1.05, -2.525]) and fused[3] == fused[4] == -np.inf
+        assert decide(fused, ["a", "b", "c", "d", "e"])[0] == 0  # the first view alone would pick "c"
+        assert decide(score(np.ones(1), items), ["a", "b", "c", "d", "e"])[0] == 2
+        assert list(fused_scores(score, [2 * np.ones(4), 2 * np.ones(4)], items)) == list(views[2])
+
+    def test_a_phrase_pruned_in_one_view_is_scored_there_by_the_scorer_given_for_it(self) -> None:
+        items = tuple(phrases(PLAY, "en")[:2])
+
+        def score(view: np.ndarray, some: tuple[object, ...]) -> np.ndarray:
+            return np.array([-1.0, -np.inf]) if view[0] == 2 else np.array([-1.0, -0.5])
+
+        def again(view: np.ndarray, some: tuple[object, ...]) -> np.ndarray:
+            assert view[0] == 2 and some == items[1:]
+            return np.array([-2.0])
+
+        assert fused_scores(score, [np.ones(4), 2 * np.ones(4)], items, again).tolist() == [-1.0, -1.25]
 
     def test_the_band_leaves_out_a_bass_line_and_hiss_and_keeps_the_voice(self) -> None:
         t = np.arange(RATE) / RATE

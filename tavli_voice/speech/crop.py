@@ -426,7 +426,7 @@ class SpeechCrop:
         chosen = tuple(items[i] for i in short + longer)
         scorer: Scorer = getattr(self.engine, "scores")
         views = [band_limited(view) if v == "band" else view for v in self.views]
-        scores = fused_scores(scorer, views, chosen)
+        scores = fused_scores(scorer, views, chosen, getattr(self.engine, "scores_whole", None))
         mine, theirs = float(np.max(scores[:len(short)])), float(np.max(scores[len(short):]))
         spent = (self._clock() - start) * 1000
         best = chosen[len(short) + int(np.argmax(scores[len(short):]))]
@@ -442,7 +442,8 @@ class SpeechCrop:
         start = self._clock()
         views = [band_limited(speech) if view == "band" else speech for view in self.views]
         scorer: Scorer = getattr(self.engine, "scores")
-        scores, meanings = fused_scores(scorer, views, items), [p.command for p in items]
+        scores = fused_scores(scorer, views, items, getattr(self.engine, "scores_whole", None))
+        meanings = [p.command for p in items]
         best, share = decide(scores, meanings)
         self._top = float(scores[best])
         return Heard(items[best].text, items[best].command, share, (self._clock() - start) * 1000, self.engine.name,

@@ -36,6 +36,7 @@ numpy, so ``faster-whisper`` (and its PyAV and onnxruntime) are not needed.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import logging
@@ -427,6 +428,7 @@ class WhisperRecognizer:
         self.length_power = length_power
         self._clock = clock
         self._token_cache: dict[str, list[list[int]]] = {}
+        self._last_encoding: tuple[bytes, tuple[Any, int]] | None = None
         self._tries: OrderedDict[tuple[str, ...], Trie] = OrderedDict()
         self._max_length: dict[int, int] = {}
         self._dot = int(self._encode(".")[0])
@@ -485,13 +487,20 @@ class WhisperRecognizer:
 
     # --- decoding --------------------------------------------------------------
     def encode(self, audio: Samples) -> tuple[Any, int]:
-        """The encoder's output for ``audio`` (as a numpy array, 1 x frames x width)."""
+        """The encoder's output for ``audio`` (as a numpy array, 1 x frames x width); the last one is kept, so
+        phrases scored again on the same sound (``scores_whole``) cost no second encoder pass."""
+        key = hashlib.blake2b(np.ascontiguousarray(audio, dtype=np.float32).tobytes(), digest_size=16).digest()
+        last = self._last_encoding
+        if last is not None and last[0] == key:
+            return last[1]
         clip = pad(trim(audio), 0.2)
         seconds = min(30.0, max(self.window_s, len(clip) / RATE + 0.2))
         seconds = float(np.ceil(seconds * 50) / 50)  # whole encoder frames
         feats = log_mel(clip, seconds)
         view = self._ct2.StorageView.from_array(np.ascontiguousarray(feats[None]))
-        return np.array(self._model.encode(view, to_cpu=True)), int(seconds * 50)
+        encoded = np.array(self._model.encode(view, to_cpu=True)), int(seconds * 50)
+        self._last_encoding = (key, encoded)
+        return encoded
 
     def _steps_for(self, rows: int) -> int:
         """The ``max_length`` that makes ``generate`` return at least ``rows`` rows of logits.
@@ -623,6 +632,11 @@ class WhisperRecognizer:
             grown.sort(key=lambda pair: -pair[0])
             frontier = [(v, q) for v, q in grown[: self.beam] if v >= grown[0][0] - self.margin]
         return best
+
+    def scores_whole(self, audio: Samples, items: tuple[Phrase, ...]) -> npt.NDArray[np.float64]:
+        """``scores`` of ``items`` each scored whole, none pruned by the beam (a few phrases another view of the
+        word kept: ``fusion.fused_scores``)."""
+        return self.scores(audio, items, whole=sum(len(self.spellings(p)) for p in items))
 
     def recognize(self, audio: Samples, items: tuple[Phrase, ...]) -> Heard:
         """The most probable allowed phrase."""

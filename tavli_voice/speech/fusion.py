@@ -53,13 +53,29 @@ def band_limited(audio: Samples, low_hz: float = BAND_LOW_HZ, high_hz: float = B
     return out
 
 
-def fused_scores(score: Scorer, views: Sequence[Samples], items: tuple[Phrase, ...]) -> npt.NDArray[np.float64]:
+def fused_scores(score: Scorer, views: Sequence[Samples], items: tuple[Phrase, ...],
+                 again: Scorer | None = None) -> npt.NDArray[np.float64]:
     """The mean over ``views`` of each phrase's score (``score(view, items)``, -inf: not scored).
 
-    A phrase left unscored in one view (pruned by the engine's beam) is left out (-inf);
-    when that leaves none, the first view's scores stand.
+    A phrase left unscored in a view (pruned there by the engine's beam) is left out (-inf), unless it
+    scored better than the best phrase scored in every view (by their mean) on a view that kept it: then
+    it is scored on the views that left it out, alone with the others so kept (``again``, default
+    ``score``). The band leaves out the hiss of "seven": there Whisper's beam dropped " 57." early,
+    where on the crop it was the likeliest by far, and "fifty seven" was acted on as "fifty", which
+    both views kept (benchmarks/results/voice-en-prefix-numbers.txt). Only such a rival: every phrase
+    pruned somewhere scored again would spread the share over unlikely ones and ask back a sure "twenty".
+    When no phrase is scored in every view, the first view's scores stand.
     """
-    each = [np.asarray(score(view, items), dtype=np.float64) for view in views]
+    each = [np.array(score(view, items), dtype=np.float64) for view in views]
+    everywhere = np.logical_and.reduce([np.isfinite(values) for values in each])
+    if len(each) > 1 and everywhere.any():
+        best = int(np.argmax(np.where(everywhere, np.sum(each, axis=0), -np.inf)))
+        ahead = ~everywhere & np.logical_or.reduce([values > values[best] for values in each])
+        for view, values in zip(views, each):
+            missing = np.nonzero(ahead & ~np.isfinite(values))[0]
+            if len(missing):
+                values[missing] = np.asarray((again or score)(view, tuple(items[i] for i in missing)),
+                                             dtype=np.float64)
     with np.errstate(invalid="ignore"):
         mean = np.sum(each, axis=0) / len(each)
     if not np.isfinite(mean).any():
