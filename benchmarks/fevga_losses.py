@@ -8,7 +8,7 @@ search, against ``strong`` and against itself, and looks at two things:
   (:meth:`ExpertBot.lookahead_many`); the gap is how much better, one roll
   deeper, the look-ahead's choice is than the net's 0-ply choice. The table
   also says how much of the gap the shipped search already covers (it looks
-  only when the best candidates are within ``SEARCH_MARGIN`` at 0-ply);
+  only when the best candidates are within the game's search margin (``expert.search_settings``) at 0-ply);
 - **swings in lost games**: the expert's 0-ply equity after each of its plays
   in the games it lost; the largest drops from one of its plays to its next
   and the position where each began.
@@ -161,7 +161,8 @@ def analyse(bot: ExpertBot, pos: Position, roll: tuple[int, int], plays: Sequenc
     k = int(np.argmax(deep))
     gap = float(deep[k] - deep[0])
     margin = float(eq[order[0]] - eq[order[k]])
-    covered = k < expert_mod.SEARCH_WIDTH and margin <= expert_mod.SEARCH_MARGIN
+    search_margin, search_width = expert_mod.search_settings(pos.game)
+    covered = k < search_width and margin <= search_margin
     return Record(pos, roll, gap, covered or k == 0, plays[order[0]].notation,
                   plays[order[k]].notation, margin,
                   classes=[phase(pos), *facts(pos)])
@@ -250,10 +251,11 @@ def table(records: Iterable[Record], value: Callable[[Record], float], title: st
 def report(game: str, games: int, seed: int, max_turns: int = MAX_TURNS) -> list[str]:
     """The whole printed report of an analysis run (deterministic for a seed)."""
     decisions, swings = collect(game, games, seed, max_turns)
+    search_margin, search_width = expert_mod.search_settings(game)
     lines = [f"{game}: {games} games against strong + {games} expert self-play games, seed {seed}; "
              f"{len(decisions)} expert decisions with a choice, {len(swings)} swings in lost games",
              f"(the look-ahead values the best {LOOK_WIDTH} candidates at 0-ply; the shipped search "
-             f"looks at {expert_mod.SEARCH_WIDTH} within {expert_mod.SEARCH_MARGIN})", ""]
+             f"looks at {search_width} within {search_margin})", ""]
     lines += table(decisions, lambda r: r.gap, "look-ahead gap (equity), all decisions:")
     lines += [""]
     lines += table(decisions, lambda r: 0.0 if r.covered else r.gap,
@@ -370,8 +372,9 @@ def compare(game: str, pairs: int, seed: int, variants: Sequence[Variant],
     (the shipped expert's games are played once for all the variants)."""
     t0 = time.time()
     base = net_points(ExpertBot(seed, search=True), game, pairs, seed, out=out)
+    search_margin, search_width = expert_mod.search_settings(game)
     lines = [f"{game}: {2 * pairs} games each against strong, seed {seed}",
-             f"  shipped expert (width {expert_mod.SEARCH_WIDTH}, margin {expert_mod.SEARCH_MARGIN}) "
+             f"  shipped expert (width {search_width}, margin {search_margin}) "
              f"ppg {base.mean() / 2:+.3f}  ({(time.time() - t0) / 60:.1f} min)"]
     for v in variants:
         t1 = time.time()
