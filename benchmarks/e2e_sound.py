@@ -700,6 +700,19 @@ def asked_about(line: str, lang: str) -> str | None:
     return None
 
 
+def played_marks(lang: str) -> tuple[str, ...]:
+    """How the game's line for the player's play begins: "You played …", or for a play that only bears off "You bore
+    off …" (``str.startswith`` takes the tuple): a bear-off is a play made too, not a number still to type.
+
+    >>> "Μάζεψες ένα από το 5 (5/off).".startswith(played_marks("el")), played_marks("en")
+    (True, ('You played ', 'You bore off '))
+    """
+    from tavli_voice import words
+
+    return tuple(words.text(key, lang, **{arg: "\0"}).split("\0")[0]
+                 for key, arg in (("play.made.you", "play"), ("play.bore_off.you", "checkers")))
+
+
 def is_number(heard: str, k: int, lang: str) -> bool:
     """Whether ``heard`` (the game's "did you say …?" text) is the number ``k``."""
     from tavli_voice.speech.words import number_variants
@@ -737,7 +750,7 @@ def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str
     # a long list told as groups: its prompt offers "l for the list of all N plays by number"
     grouped = words.text("prompt.choose_grouped", lang, n=999).split("999")[0]
     confirm = words.text("prompt.confirm", lang)  # the only play possible, e.g. from the bar
-    played = words.text("play.made.you", lang, play="\0").split("\0")[0]
+    played = played_marks(lang)
     asked = words.text("voice.did_you_say", lang, text="\0").split("\0")[0]
     won = (words.text("match.won.you", lang, a=0, b=0).split("0")[0],
            words.text("match.won.other", lang, who="\0", a=0, b=0).split("0")[0].split("\0")[1].strip())
@@ -828,7 +841,7 @@ def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str
     return result
 
 
-def type_play(game: Game, k: int, played: str, result: dict[str, int], lang: str) -> bool:
+def type_play(game: Game, k: int, played: tuple[str, ...], result: dict[str, Any], lang: str) -> bool:
     """The player types play ``k``; False (and the game's last lines printed) when no play follows.
 
     A checker picked by a word not the player's (the television, the narrator) leaves a shorter list whose
@@ -840,11 +853,11 @@ def type_play(game: Game, k: int, played: str, result: dict[str, int], lang: str
             game.send("cancel")
             time.sleep(1.0)
         sent = game.send(str(k))
-        try:
-            game.wait_for(played, after=sent, timeout=10)
-            return True
-        except TimeoutError:
-            pass
+        deadline = time.monotonic() + 10 * game.stretch()
+        while time.monotonic() < deadline:
+            if any(at >= sent and line.startswith(played) for at, line in list(game.lines)):
+                return True
+            time.sleep(0.01)
     lines = [line for _, line in list(game.lines)]
     print(f"  [{lang}] typed {k}, no play made; the game's last lines:", *lines[-10:], sep="\n    ")
     return False
@@ -953,7 +966,7 @@ def numbered(lines: list[str]) -> dict[int, str]:
 
 
 def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: str | None, folder: Path,
-             played: str, asked: str, tries: int, home: Path | None = None) -> list[str]:
+             played: tuple[str, ...], asked: str, tries: int, home: Path | None = None) -> list[str]:
     """Say the number ``k`` (its play ``play``; None: any) until the game acts; what it did each time.
 
     On a wrong play, the game's last ``voice decision:`` lines (its log in ``home``, at INFO) are
@@ -991,7 +1004,7 @@ def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: 
             lines = [line for at, line in list(game.lines) if at >= first_said]
             made = [line for at, line in list(game.lines) if at >= start and line.startswith(played)]
             if made:
-                right = play is None or notation(made[0][len(played):].rstrip(".")) == play
+                right = play is None or notation(made[0].rstrip(".")) == play
                 if not right:
                     print(f"  [{lang}] {time.strftime('%H:%M:%S')} said {k} for {play}, the game made: {made[0]!r}; "
                           "its lines since:",
