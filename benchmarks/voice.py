@@ -703,14 +703,14 @@ FRESH_PLAY_QUESTION = voice_decision.VoiceState()
 
 def game_decision(heard: Heard) -> voice_decision.Decision:
     """The game's own decision (``voice_decision.decide``) for ``heard`` said at a fresh play-phase question
-    (``FRESH_PLAY_QUESTION``): every rule the voice source applies, the lone candidate low over the noise
-    (``LONE_SNR_DB``) among them. A number that begins longer ones on offer is held and then decided the same
+    (``FRESH_PLAY_QUESTION``): every rule the voice source applies, a word low over the noise
+    (``ACT_SNR_DB``) among them. A number that begins longer ones on offer is held and then decided the same
     way, so it is decided here as heard.
 
     >>> from tavli_voice.speech.heard import Heard
     >>> game_decision(Heard("five", ChoosePlay(5), 0.9, 1.0, "whisper+crop",
     ...                     shares=((ChoosePlay(5), 1.0),), snr=5.1)).reason.value
-    'lone_in_noise'
+    'low_in_noise'
     """
     return voice_decision.decide(heard, FRESH_PLAY_QUESTION, lambda command: False)
 

@@ -419,10 +419,10 @@ def _word(score: float = 0.9, shares: int = 2, snr: float | None = None, doubtfu
 
 
 @pytest.mark.parametrize("word, game_column, score_column", [
-    (_word(1.0, shares=1, snr=5.1), "right after asking back", "right at once"),  # lone under LONE_SNR_DB
-    (_word(1.0, shares=1, snr=8.2), "right at once", "right at once"),            # lone, loud enough
-    (_word(1.0, shares=1, snr=None), "right at once", "right at once"),           # lone, no noise measured
-    (_word(0.9, shares=2, snr=5.1), "right at once", "right at once"),            # two weighed: not lone
+    (_word(1.0, shares=1, snr=5.1), "right after asking back", "right at once"),  # under ACT_SNR_DB
+    (_word(1.0, shares=1, snr=8.2), "right at once", "right at once"),            # loud enough
+    (_word(1.0, shares=1, snr=None), "right at once", "right at once"),           # no noise measured
+    (_word(0.9, shares=2, snr=5.1), "right after asking back", "right at once"),  # two weighed, as low
     (_word(0.3, shares=2, snr=20.0), "right after asking back", "right after asking back"),  # unsure
     (_word(0.9, doubtful=True), "right after asking back", "right after asking back"),  # over the narrator
     (_word(number=None), "no answer", "no answer"),
@@ -431,7 +431,7 @@ def test_the_benchmark_counts_a_word_as_the_game_decides_it_at_a_fresh_play_ques
         word: Heard, game_column: str, score_column: str) -> None:
     """The benchmark's column for a word said rightly is what the game's voice source does with the same word
     (acts on it, asks "did you say …?", or says it was not understood); the score alone (``should_confirm``,
-    the benchmark before) acts on a lone candidate heard 5.1 dB over the noise that the game asks back."""
+    the benchmark before) acts on a word heard 5.1 dB over the noise that the game asks back."""
     from benchmarks.voice import record_outcome
 
     app, out, source = _in_play_phase()
@@ -447,7 +447,7 @@ def test_the_benchmark_counts_a_word_as_the_game_decides_it_at_a_fresh_play_ques
 
 def test_a_repeat_the_engine_weighed_alone_low_over_the_noise_is_asked_back_as_the_game_does() -> None:
     """After "did you say five?" — "no", three said again and heard as the lone candidate 5.1 dB over the
-    noise: the game asks it back (``LONE_SNR_DB``), so it is right with two questions, not one; 8.2 dB over
+    noise: the game asks it back (``ACT_SNR_DB``), so it is right with two questions, not one; 8.2 dB over
     the noise it is acted on at once, and heard wrong there it is a wrong play acted on."""
     from benchmarks.voice import conversation_outcome
 

@@ -54,9 +54,9 @@ def test_each_rule_gives_its_reason(word: Heard, state: VoiceState, refused: boo
 
 
 def _whisper(text: str, command: C.Command, score: float, *, shares: tuple = (), snr: float | None = None,
-             rival: object = None) -> Heard:
+             rival: object = None, floored: bool = False) -> Heard:
     return Heard(text, command, score, 0.0, "whisper+crop", began=20.0, shares=shares, snr=snr,  # type: ignore
-                 rival=rival)  # type: ignore[arg-type]
+                 rival=rival, floored=floored)  # type: ignore[arg-type]
 
 
 RUNNER_UP_OPEN = VoiceState(held=C.ChoosePlay(101), asked_at=10.0, runner_up=True)
@@ -96,20 +96,51 @@ def test_an_unsure_yes_to_the_runner_ups_question_needs_a_larger_share_than_one_
     assert decide(no, RUNNER_UP_OPEN, never_refused).reason is Reason.ANSWERS  # a no is never doubted
 
 
-def test_a_lone_candidate_low_over_the_noise_is_asked_back_not_acted_on() -> None:
+def test_a_yes_under_its_engines_floor_asks_the_question_again_and_a_clear_yes_still_answers() -> None:
+    """On the rig with a television at 10 dB the player's "no" to the turn's first question ("Did you say one?")
+    came out as a yes scoring -5.18 a token ('one' at 0.90 of it, 5.7 dB over the noise) and -5.22 ('one' at 0.50,
+    no noise measure), each under the floor -4.00, answered the question and made play 1."""
+    below = [_whisper("yes", C.Yes(), 0.27, rival=(C.ChoosePlay(1), 0.90), snr=5.7, floored=True,
+                      shares=((C.Yes(), 0.46), (C.ChoosePlay(1), 0.41), (C.Next(), 0.13))),
+             _whisper("yes", C.Yes(), 0.30, rival=(C.ChoosePlay(1), 0.50), floored=True,
+                      shares=((C.Yes(), 0.52), (C.ChoosePlay(1), 0.26), (C.FromPoint(12), 0.22)))]
+    for word in below:
+        for state in (VoiceState(held=C.ChoosePlay(1), asked_at=10.0), RUNNER_UP_OPEN):
+            decision = decide(word, state, never_refused)
+            assert decision.reason is Reason.UNSURE_YES_FLOORED and decision.action is Action.ASK_AGAIN
+            assert decision.rule == "asked again: a yes whose own score is under its engine's floor"
+        # the same yes over its engine's floor answers the question, as before
+        over = Heard(**{**{f: getattr(word, f) for f in word.__dataclass_fields__}, "floored": False})
+        assert decide(over, OPEN, never_refused).reason is Reason.ANSWERS
+    # yeses the player said on the rig, unsure but over the floor: still the answer
+    clear = [_whisper("yes", C.Yes(), 0.44, rival=(C.ChoosePlay(2), 0.21), snr=6.1,
+                      shares=((C.Yes(), 0.74), (C.ChoosePlay(2), 0.16), (C.No(), 0.10))),
+             _whisper("yes", C.Yes(), 1.00, snr=11.1, shares=((C.Yes(), 1.0),))]
+    for word in clear:
+        decision = decide(word, OPEN, never_refused)
+        assert decision.reason is Reason.ANSWERS and decision.action is Action.ANSWER
+    # a no is never doubted, however low it scored
+    no = _whisper("no", C.No(), 0.3, floored=True, shares=((C.No(), 0.5), (C.Yes(), 0.5)))
+    assert decide(no, OPEN, never_refused).reason is Reason.ANSWERS
+
+
+def test_a_word_low_over_the_noise_is_asked_back_however_sure_and_not_acted_on() -> None:
     """On the rig with a television on, "nineteen" came out as the only candidate "five", 5.1 dB over the noise
-    (its share 1.00, score 1.00), and made play 5."""
-    from tavli_voice.ui.voice_decision import LONE_SNR_DB
+    (its share 1.00, score 1.00), and made play 5; "eight" came out as "three" 4.9 dB over the noise (share 0.87
+    with "one" beside it, score 0.57) and made play 3."""
+    from tavli_voice.ui.voice_decision import ACT_SNR_DB
 
     lone = ((C.ChoosePlay(5), 1.0),)
     decision = decide(_whisper("five", C.ChoosePlay(5), 1.0, shares=lone, snr=5.1), VoiceState(), never_refused)
-    assert decision.reason is Reason.LONE_IN_NOISE and decision.action is Action.ASK_BACK
-    assert decision.rule == f"asked back: the only candidate weighed, 5.1 dB over the noise ({LONE_SNR_DB:.1f} " \
-                            "needed to act on a lone one)"
-    for word in (_whisper("five", C.ChoosePlay(5), 1.0, shares=lone, snr=LONE_SNR_DB + 1),  # loud enough
+    assert decision.reason is Reason.LOW_IN_NOISE and decision.action is Action.ASK_BACK
+    assert decision.rule == f"asked back: 5.1 dB over the noise ({ACT_SNR_DB:.1f} needed to act at once)"
+    three = _whisper("three", C.ChoosePlay(3), 0.57, snr=4.9, rival=(C.ChoosePlay(1), 0.15),
+                     shares=((C.ChoosePlay(3), 0.87), (C.ChoosePlay(1), 0.13)))
+    decision = decide(three, VoiceState(), never_refused)
+    assert decision.reason is Reason.LOW_IN_NOISE and decision.action is Action.ASK_BACK
+    for word in (_whisper("five", C.ChoosePlay(5), 1.0, shares=lone, snr=ACT_SNR_DB + 1),  # loud enough
                  _whisper("five", C.ChoosePlay(5), 1.0, shares=lone),  # no noise measured (a quiet room)
-                 _whisper("five", C.ChoosePlay(5), 0.9, snr=5.1,  # other candidates weighed
-                          shares=((C.ChoosePlay(5), 0.95), (C.ChoosePlay(9), 0.05)))):
+                 Heard(**{**{f: getattr(three, f) for f in three.__dataclass_fields__}, "snr": ACT_SNR_DB + 1})):
         assert decide(word, VoiceState(), never_refused).reason is Reason.SURE, word
     stop = _whisper("stop", C.StopSpeech(), 1.0, shares=((C.StopSpeech(), 1.0),), snr=2.0)
     assert decide(stop, VoiceState(), never_refused).action is Action.ACT  # stopping speech is harmless

@@ -115,3 +115,33 @@ def test_a_lone_candidate_under_its_own_floor_is_asked_back_even_clear_of_the_no
         assert action(heard) is Action.ASK_BACK
     # the same score among other candidates, or a lone candidate scoring as sure words do, is not held back
     assert acting_score(1.0, snr, top, "whisper")[0] == acting_score(1.0, snr, -2.5, "whisper", lone=True)[0] > 0.5
+
+
+@needs_espeak
+def test_the_crop_marks_a_word_whose_own_score_is_under_the_floor_so_a_yes_that_low_asks_again() -> None:
+    """On the rig with a television on, the player's "no" to "did you say one?" came out as "yes" at -5.18 a token
+    with "one" at -5.29: the crop gives the yes ``floored``, and its decision asks the question again; the same
+    yes at -2.5 a token is not marked and answers it."""
+    from tavli_voice.commands import No
+
+    items = (Phrase("yes", Yes()), Phrase("one", ChoosePlay(1)), Phrase("no", No()))
+
+    class Scores:
+        name = "whisper"
+
+        def __init__(self, top: float) -> None:
+            self.top = top
+
+        def scores(self, audio: np.ndarray, phrases: tuple[Phrase, ...]) -> np.ndarray:
+            return np.array([self.top, self.top - 0.11, self.top - 2.0])
+
+    rng = np.random.default_rng(5)
+    said = espeak("yes")
+    padded = np.concatenate([np.zeros(RATE // 2, np.float32), said, np.zeros(RATE // 2, np.float32)])
+    padded += (0.001 * rng.standard_normal(len(padded))).astype(np.float32)
+    asked = VoiceState(held=ChoosePlay(1), asked_at=-10.0)
+    for top, floored, action in ((-5.18, True, Action.ASK_AGAIN), (-2.5, False, Action.ANSWER)):
+        crop = SpeechCrop(Scores(top), load_detector(), views=("crop", "band"))
+        heard = crop.recognize(padded, items)
+        assert heard.command == Yes() and heard.floored is floored, heard
+        assert decide(heard, asked, lambda command: False).action is action

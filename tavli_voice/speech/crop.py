@@ -282,15 +282,28 @@ def acting_score(share: float, snr: float | None, top: float | None, engine: str
     needed = share_needed(snr)
     score = in_noise(share, needed)
     rule = f"share {share:.2f}, {needed:.2f} needed to act at once" + ("" if snr is not None else " (no noise measure)")
+    broken = floor_broken(top, engine, lone)
+    if top is not None and broken is not None:
+        score = min(score, FLOOR_SCORE)
+        rule += f"; its score {top:.2f} under the floor {broken:.2f}" + \
+            (" of a lone candidate" if broken != SCORE_FLOOR.get(engine) else "") + ": asked back"
+    return score, rule
+
+
+def floor_broken(top: float | None, engine: str, lone: bool = False) -> float | None:
+    """The floor (``engine``'s SCORE_FLOOR, or its LONE_FLOOR when ``lone``) the winning phrase's own score ``top``
+    is under; None when it is under neither or is not known.
+
+    >>> floor_broken(-5.18, "whisper"), floor_broken(-3.42, "whisper", lone=True), floor_broken(-3.42, "whisper")
+    (-4.0, -3.0, None)
+    """
     floor = SCORE_FLOOR.get(engine)
     lone_floor = LONE_FLOOR.get(engine) if lone else None
     if top is not None and floor is not None and top < floor:
-        score = min(score, FLOOR_SCORE)
-        rule += f"; its score {top:.2f} under the floor {floor:.2f}: asked back"
-    elif top is not None and lone_floor is not None and top < lone_floor:
-        score = min(score, FLOOR_SCORE)
-        rule += f"; its score {top:.2f} under the floor {lone_floor:.2f} of a lone candidate: asked back"
-    return score, rule
+        return floor
+    if top is not None and lone_floor is not None and top < lone_floor:
+        return lone_floor
+    return None
 
 
 def in_noise(score: float, needed: float) -> float:
@@ -394,7 +407,8 @@ class SpeechCrop:
             ("" if snr is None else f", {snr:.1f} dB over the noise")
         why = "; ".join(part for part in (sound, heard.why, rule) if part)
         heard = dataclasses.replace(heard, ms=heard.ms + spent, engine=f"{heard.engine}+crop", score=score, why=why,
-                                    snr=snr)
+                                    snr=snr,
+                                    floored=self.rescale and floor_broken(top, self.engine.name, lone) is not None)
         if several and span is not None and probs is not None and hasattr(self.engine, "scores"):
             heard = self._second_half(audio, span, probs, shape, items, heard)
         return heard

@@ -48,6 +48,8 @@ class Heard:
     can be weighed with the first attempt (``fusion.with_first``).
     ``snr``: the word's level over the noise around it (dB), measured by the crop (None: not measured),
     so that the game can tell the player when the room is too noisy (``ui.voice_noise``).
+    ``floored``: the winning phrase's own score was under its engine's floor (``crop.SCORE_FLOOR``, or
+    ``crop.LONE_FLOOR`` when it was the only one scored), so that a yes that low asks its question again.
     """
 
     text: str
@@ -63,6 +65,7 @@ class Heard:
     why: str = ""
     shares: tuple[tuple[Command, float], ...] = ()
     snr: float | None = None
+    floored: bool = False
 
     @property
     def understood(self) -> bool:
