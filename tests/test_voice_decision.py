@@ -146,6 +146,23 @@ def test_a_word_low_over_the_noise_is_asked_back_however_sure_and_not_acted_on()
     assert decide(stop, VoiceState(), never_refused).action is Action.ACT  # stopping speech is harmless
 
 
+def test_a_word_with_no_noise_measure_is_asked_back_in_a_noisy_room_and_acted_on_in_a_quiet_one() -> None:
+    """On the rig with a television on, "six" came out as "three" (share 0.87) and "thirty" as the lone "three",
+    each with no noise measure (the crop was the whole sound), while the words before stood 7-10 dB over the
+    noise, and both were played."""
+    lone = _whisper("three", C.ChoosePlay(3), 1.0, shares=((C.ChoosePlay(3), 1.0),))
+    near = _whisper("three", C.ChoosePlay(3), 0.55, rival=(C.ChoosePlay(1), 0.15),
+                    shares=((C.ChoosePlay(3), 0.87), (C.ChoosePlay(1), 0.13)))
+    for word in (lone, near):
+        decision = decide(word, VoiceState(noisy_room=True), never_refused)
+        assert decision.reason is Reason.UNMEASURED_IN_NOISE and decision.action is Action.ASK_BACK, word
+        assert decide(word, VoiceState(), never_refused).reason is Reason.SURE, word
+    measured = Heard(**{**{f: getattr(lone, f) for f in lone.__dataclass_fields__}, "snr": 12.0})
+    assert decide(measured, VoiceState(noisy_room=True), never_refused).reason is Reason.SURE
+    stop = _whisper("stop", C.StopSpeech(), 1.0, shares=((C.StopSpeech(), 1.0),))
+    assert decide(stop, VoiceState(noisy_room=True), never_refused).action is Action.ACT
+
+
 def test_every_reason_has_an_action_and_a_rule_in_the_table() -> None:
     assert set(REASONS) == set(Reason)
     assert {action for action, _rule in REASONS.values()} == set(Action)

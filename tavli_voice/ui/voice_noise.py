@@ -117,6 +117,18 @@ class NoiseWatch:
         return self._due(f"{len(poor)} of the last {len(self.recent)} words under {POOR_SNR_DB:.0f} dB "
                          f"over the noise ({levels})")
 
+    def noisy(self) -> bool:
+        """Whether the room is noisy now: ``POOR_OF_RECENT`` of the last ``RECENT`` measured words under
+        ``POOR_SNR_DB`` over the noise.
+
+        >>> watch = NoiseWatch(clock=lambda: 0.0)
+        >>> [watch.word(snr) is None and watch.noisy() for snr in (8.0, 20.0, 9.0)]
+        [False, False, False]
+        >>> watch.word(7.5) is not None, watch.noisy()
+        (True, True)
+        """
+        return sum(s < POOR_SNR_DB for s in self.recent) >= POOR_OF_RECENT
+
     def refused(self, where: Hashable) -> str | None:
         """A "no" to "did you say …?" asked where the game was ``where``: why to tell the player now, or None
         (never while the recent measured words were all heard well)."""
