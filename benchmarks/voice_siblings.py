@@ -29,11 +29,9 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import hashlib
 import json
 import math
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -46,11 +44,11 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks import noise as sound  # noqa: E402
+from benchmarks.greek_decoys import clip as espeak_clip  # noqa: E402
 from benchmarks.greek_fit import evidence_of  # noqa: E402
 from benchmarks.greek_noise import evidence_line  # noqa: E402
 from benchmarks.voice import game_decision, greek_voices, play_options, record_outcome  # noqa: E402
 from tavli_voice.commands import ChoosePlay  # noqa: E402
-from tavli_voice.speech import audio  # noqa: E402
 from tavli_voice.speech import engine_rescore as rescore  # noqa: E402
 from tavli_voice.speech.engine_rescore import Evidence  # noqa: E402
 from tavli_voice.speech.engine_sphinx import edges_db  # noqa: E402
@@ -85,13 +83,7 @@ def said(lang: Lang, tens: bool = False) -> list[tuple[int, str]]:
 def clip_of(voice: tuple[str, int, int], words: str, folder: Path) -> np.ndarray:
     """``words`` said by espeak-ng ``voice`` (name, rate, pitch), made once into ``folder``."""
     name, speed, pitch = voice
-    digest = hashlib.sha1(f"{name}|{speed}|{pitch}|{words}".encode()).hexdigest()[:16]
-    path = folder / f"sib_{digest}.wav"
-    if not path.exists():
-        folder.mkdir(parents=True, exist_ok=True)
-        subprocess.run(["espeak-ng", "-v", name, "-s", str(speed), "-p", str(pitch), "-w", str(path), words],
-                       check=True)
-    return audio.load(path)
+    return espeak_clip(name, speed, pitch, words, folder)
 
 
 def record(args: argparse.Namespace) -> None:
