@@ -1044,17 +1044,19 @@ def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: 
 
 
 def print_match(rig: Rig, langs: list[str], folder: Path, snr: float | None, seed: str, points: int,
-                trace: bool, answers: list[str] | None = None) -> None:
+                trace: bool, answers: list[str] | None = None, max_turns: int = 80) -> None:
     """For each language, play ``spoken_match`` and print its counts on one line (``snr`` None: no match);
-    ``answers``: the player's yes and no in the first language, in place of the usual ones."""
+    ``answers``: the player's yes and no in the first language, in place of the usual ones; ``max_turns``: the
+    player's turns said before the match is left unfinished."""
     if answers and langs:
         ANSWER[langs[0]] = {True: answers[0], False: answers[1]}
     for lang in langs if snr is not None else []:
-        print_one_match(rig, lang, folder, snr, seed, points, trace)
+        print_one_match(rig, lang, folder, snr, seed, points, trace, max_turns)
 
 
-def print_one_match(rig: Rig, lang: str, folder: Path, snr: float, seed: str, points: int, trace: bool) -> None:
-    res = spoken_match(rig, lang, folder, snr, seed, points, trace=trace)
+def print_one_match(rig: Rig, lang: str, folder: Path, snr: float, seed: str, points: int, trace: bool,
+                    max_turns: int = 80) -> None:
+    res = spoken_match(rig, lang, folder, snr, seed, points, trace=trace, max_turns=max_turns)
     said = sum(res[k] for k in ("right", "asked_right", "wrong", "missed"))
     print(f"[{lang}] spoken match, tv noise at {snr:g} dB: "
           f"{'finished' if res['finished'] else 'NOT finished'} in {res['seconds']} s, {res['turns']} plays; "
@@ -1111,6 +1113,9 @@ def main() -> int:
                          "below the player's words (per --lang; --match-points, --match-seed)")
     ap.add_argument("--match-points", type=int, default=1)
     ap.add_argument("--match-seed", default="3")
+    ap.add_argument("--match-turns", type=int, default=80,
+                    help="the player's turns said before the match is left unfinished (default 80, ~13 min; "
+                         "the seeded random plays often need more)")
     args = ap.parse_args()
     for lang in args.lang:
         if args.numbers:
@@ -1151,7 +1156,7 @@ def main() -> int:
                 print(f"[{lang}] output underruns        {int(res['underruns'][0])} "
                       f"({int(res['underruns'][1])} while speech was queued)")
         print_match(rig, args.lang, folder, args.tv_noise, args.match_seed, args.match_points, args.trace,
-                    args.answers)
+                    args.answers, args.match_turns)
         for lang in args.lang if args.early_stop else []:
             early_stop(rig, lang, folder, args.early_stop, args.trace)
         if args.self_voice is not None:
