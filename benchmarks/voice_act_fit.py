@@ -104,8 +104,9 @@ def all_clips(step: int, folder: Path) -> list[Clip]:
 
 
 def hear(clips: list[Clip], cache: dict[tuple[str, str], Heard], cache_path: Path, seed: int,
-         folder: Path) -> None:
-    """Every clip in every condition heard by the game's English engine (those not in ``cache`` yet)."""
+         folder: Path, conditions: tuple[str, ...] = ()) -> None:
+    """Every clip in every condition (those named in ``conditions`` when given) heard by the game's English
+    engine (those not in ``cache`` yet)."""
     from benchmarks import noise as sound
     from tavli_voice.speech.recognizer import choose_engine
 
@@ -116,7 +117,7 @@ def hear(clips: list[Clip], cache: dict[tuple[str, str], Heard], cache_path: Pat
     began, done = time.perf_counter(), 0
     for clip in sorted(clips, key=lambda c: hashlib.sha1(c.name.encode()).hexdigest()):  # a random order: a run
         for ci, (label, kind, snr, room) in enumerate(CONDITIONS):                       # cut short is a sample
-            if (clip.name, label) in cache:
+            if (clip.name, label) in cache or conditions and label not in conditions:
                 continue
             if engine is None:
                 engine = choose_engine(None, "en")
@@ -128,6 +129,11 @@ def hear(clips: list[Clip], cache: dict[tuple[str, str], Heard], cache_path: Pat
             cache_path.write_bytes(pickle.dumps(cache))
             print(f"  ({done} decisions in {time.perf_counter() - began:.0f} s)", flush=True)
     cache_path.write_bytes(pickle.dumps(cache))
+
+
+def cache_for(path: Path, seed: int) -> Path:
+    """The cache of ``seed``'s noise: ``path`` for the default seed 40, NAME-seedS.pickle beside it for another."""
+    return path if seed == 40 else path.with_name(f"{path.stem}-seed{seed}{path.suffix}")
 
 
 def load_caches(path: Path) -> dict[tuple[str, str], Heard]:
@@ -256,8 +262,10 @@ def table(title: str, counts: dict[tuple[str, str], Counter[str]]) -> list[str]:
     return lines
 
 
-def report(clips: list[Clip], cache: dict[tuple[str, str], Heard], args: argparse.Namespace) -> None:
-    rows = rows_of(clips, cache)
+def report(clips: list[Clip], caches: dict[int, dict[tuple[str, str], Heard]], args: argparse.Namespace) -> None:
+    """Every rule fitted on the tuning rows of ``caches`` (by seed) and measured on all of them."""
+    rows = [row for cache in caches.values() for row in rows_of(clips, cache)]
+    print(f"noise seeds {', '.join(map(str, caches))}")
     tuning = [r for r in rows if not r.clip.held_out and r.open_to_rule]
     print(f"{len(rows)} decisions ({sum(not r.clip.held_out for r in rows)} tuning, "
           f"{sum(r.clip.held_out for r in rows)} held out); fitted on {len(tuning)} tuning decisions open to the rule")
@@ -444,7 +452,10 @@ def main() -> None:
     parser.add_argument("--shard", default="1/1", help="K/M: hear only the K-th of M parts of the clips")
     parser.add_argument("--only", choices=("all", "tuning", "held-out"), default="all",
                         help="hear only this part")
-    parser.add_argument("--seed", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=40, help="--hear: the noise's seed (default 40)")
+    parser.add_argument("--seeds", default="40", help="the seeds whose caches the rules are fitted and measured "
+                                                      "on, joined by commas (default 40)")
+    parser.add_argument("--conditions", default="", help="--hear: only these conditions (labels, commas)")
     parser.add_argument("--wrong", type=int, default=None,
                         help="tuning decisions the fitted rule may act on wrongly (default: as many as today's)")
     parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "tavli-voice-act-fit.pickle",
@@ -456,12 +467,14 @@ def main() -> None:
     if args.hear:
         mine = [c for i, c in enumerate(clips) if i % m == k - 1
                 and (args.only == "all" or c.held_out == (args.only == "held-out"))]
-        path = args.cache if m == 1 else args.cache.with_suffix(f".{k}.pickle")
+        base = cache_for(args.cache, args.seed)
+        path = base if m == 1 else base.with_suffix(f".{k}.pickle")
         cache: dict[tuple[str, str], Heard] = pickle.loads(path.read_bytes()) if path.exists() else {}
         print(f"hearing {len(mine)} clips x {len(CONDITIONS)} conditions into {path}", flush=True)
-        hear(mine, cache, path, args.seed, args.clips)
+        hear(mine, cache, path, args.seed, args.clips, tuple(c for c in args.conditions.split(",") if c))
         return
-    report(clips, load_caches(args.cache), args)
+    report(clips, {seed: load_caches(cache_for(args.cache, seed)) for seed in map(int, args.seeds.split(","))},
+           args)
 
 
 if __name__ == "__main__":
