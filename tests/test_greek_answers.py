@@ -102,3 +102,55 @@ class TestGreekAnswersWithATelevision:
         engine = greek_engine(tmp_path, monkeypatch)
         mixed, _ = with_television(espeak("όχι", "el", rate), 20.0, rate, tmp_path)
         assert recognize(engine, mixed, ASKED, "el").command == C.No()
+
+
+def with_babble(word: np.ndarray, snr: float, seed: int, folder: Path) -> np.ndarray:
+    """``word`` with people talking (``noise.BABBLE_TALK``, Greek and English) ``snr`` dB under it, 0.5 s each side."""
+    sources = {"babble": sound.espeak_talk(sound.BABBLE_TALK, folder)}
+    mixed, _ = sound.mix(word, "babble", snr, np.random.default_rng([40, seed]), sources=sources)
+    return mixed
+
+
+@needs_espeak
+class TestGreekAnswersWithPeopleTalking:
+    """People talking 10 dB under a «ναι»: the crop joined their talk to it (over 0.7 s of sound for a 0.25 s word)
+    and the engines took it for a command word; while a question is open the crop keeps only the answer's loudest
+    part (``crop.ANSWER_WITHIN_DB``)."""
+
+    def test_yes_with_people_talking_10_db_under_it_answers_the_question(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        from tavli_voice.speech.listen_decide import recognize
+        from tavli_voice.ui.voice_decision import Action, VoiceState, decide
+
+        engine = greek_engine(tmp_path, monkeypatch)
+        heard = recognize(engine, with_babble(espeak("ναι", "el", 210), 10.0, 21, tmp_path), ASKED, "el")
+        assert heard.command == C.Yes()
+        decision = decide(heard, VoiceState(held=C.ChoosePlay(7), asked_at=0.0, offered_at=-10.0), lambda c: False)
+        assert decision.action is Action.ANSWER
+
+    def test_the_crop_keeps_only_the_answer_while_a_question_is_open(self, tmp_path: Path) -> None:
+        from tavli_voice.speech.audio import RATE
+        from tavli_voice.speech.crop import ANSWER_LONGEST_S, ANSWER_WITHIN_DB, GAP_S, SpeechCrop, load_detector
+        from tavli_voice.speech.grammar import phrases
+        from tavli_voice.speech.heard import Heard
+
+        class Lengths:
+            """An engine that keeps the length of every sound it is given."""
+
+            name = "lengths"
+
+            def __init__(self) -> None:
+                self.seconds: list[float] = []
+
+            def recognize(self, audio: np.ndarray, items: tuple[object, ...]) -> Heard:
+                self.seconds.append(len(audio) / RATE)
+                return Heard("", None, 0.0, 0.0, self.name, "nothing")
+
+        heard = Lengths()
+        crop = SpeechCrop(heard, load_detector(), margin_s=0.05, quiet_margin_s=0.2, gap_s=GAP_S["el"], rescale=False,
+                          answer_within_db=ANSWER_WITHIN_DB["el"])
+        mixed = with_babble(espeak("ναι", "el", 210), 10.0, 21, tmp_path)
+        crop.recognize(mixed, phrases(ASKED, "el"))
+        crop.recognize(mixed, phrases(Options(plays=20, commands=PHASE_COMMANDS["play"] - {"leave"}), "el"))
+        asked, playing = heard.seconds
+        assert asked < 0.5 < ANSWER_LONGEST_S < playing  # the talk joined to the word only with no question open

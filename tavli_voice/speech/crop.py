@@ -38,6 +38,7 @@ from typing import Any
 
 import numpy as np
 
+from ..commands import No, Yes
 from .audio import RATE, Samples
 from .fusion import Scorer, band_limited, command_shares, decide, fused_scores, rival
 from .grammar import Phrase
@@ -74,6 +75,19 @@ MARGIN_BY_LANG: dict[str, float] = {"el": 0.05}
 #: silence around the word), by language; a television 20 dB under the word gives 26-31 dB.
 QUIET_MARGIN: dict[str, float] = {"el": MARGIN_S}
 QUIET_MARGIN_DB = 40.0
+#: LOUDEST_WITHIN_DB by language while "did you say …?" is open (a yes and a no on offer: ``asks_yes_or_no``) in
+#: a noisy room (``headroom_db`` under QUIET_MARGIN_DB): the answer is a short word, and a television or people
+#: talking 10 dB under it have windows within 10 dB of its loudest one, which the crop joined to it (a «ναι» of
+#: 0.25 s came to the engines as 1.0-1.5 s of talk with it in 8 of 21 tuning clips with a television at 10 dB).
+#: Whisper hears «ναι» in noise as «όχι» as often as not, and worse with the talk around it
+#: (benchmarks/results/voice-yes-no-el-noise.txt).
+ANSWER_WITHIN_DB: dict[str, float] = {"el": 6.0}
+#: ... only where the crop is longer than this (seconds): the answers' own crops in noise are 0.2-0.65 s (the soft
+#: «-χι» of «όχι» is more than 6 dB under its «ό», and a crop within 6 dB of every «όχι» kept «ό» alone).
+ANSWER_LONGEST_S = 0.7
+#: ... keeping this much each side (seconds): with the usual 0.05 s in noise («MARGIN_BY_LANG») an «όχι» with people
+#: talking after it came out as «ό» alone and was taken for «ναι», a «λάθος» with a television at 5 dB for «σωστά».
+ANSWER_MARGIN_S = 0.1
 #: Where the loudest speech stands WIDE_SNR_DB or more over the windows with no speech (a quiet room:
 #: ``headroom_db``: white noise 10 dB under a word gives 11-12, a television 20 dB under it 26-31), the crop keeps
 #: (within dB, gap s) of WIDE by language: the soft "-teen" of "sixteen" after its "x" is 14-20 dB under
@@ -237,6 +251,18 @@ def _stretch(marked: np.ndarray, start: int, step: int, gap: int) -> int:
     return end
 
 
+def asks_yes_or_no(items: tuple[Phrase, ...]) -> bool:
+    """Whether ``items`` offer a yes and a no: "did you say …?" is open.
+
+    >>> from tavli_voice.commands import ChoosePlay, No, Yes
+    >>> yes, no, one = Phrase(("ναι",), Yes()), Phrase(("όχι",), No()), Phrase(("ένα",), ChoosePlay(1))
+    >>> asks_yes_or_no((yes, no, one)), asks_yes_or_no((yes, one))
+    (True, False)
+    """
+    commands = {type(p.command) for p in items}
+    return Yes in commands and No in commands
+
+
 def snr_db(audio: Samples, span: tuple[int, int]) -> float | None:
     """The power of ``audio`` inside ``span`` over that around it, in dB (None: under 0.1 s around it)."""
     x = np.asarray(audio, dtype=np.float64)
@@ -339,7 +365,7 @@ class SpeechCrop:
                  within_db: float = LOUDEST_WITHIN_DB, wide: tuple[float, float] | None = None,
                  rescale: bool = True,
                  views: tuple[str, ...] = ("crop",),
-                 quiet_margin_s: float | None = None,
+                 quiet_margin_s: float | None = None, answer_within_db: float | None = None,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.engine = engine
         self.detector = detector
@@ -348,6 +374,7 @@ class SpeechCrop:
         self.quiet_margin_s = quiet_margin_s
         self.gap_s = gap_s
         self.within_db = within_db
+        self.answer_within_db = answer_within_db
         self.wide = wide
         self.rescale = rescale
         unknown = set(views) - {"crop", "band"}
@@ -376,8 +403,15 @@ class SpeechCrop:
             else self.margin_s
         span = find_speech(audio, self.detector, self.speech_at, margin, within_db=self.within_db,
                            gap_s=self.gap_s, probs=probs) if len(audio) else None
-        snr = None if span is None else snr_db(audio, span)
         shape = (self.within_db, self.gap_s)
+        if span is not None and self.answer_within_db is not None and span[1] - span[0] > ANSWER_LONGEST_S * RATE \
+                and headroom < QUIET_MARGIN_DB and asks_yes_or_no(items):
+            # an answer joined to the talk around it: only its loudest part
+            tight = find_speech(audio, self.detector, self.speech_at, ANSWER_MARGIN_S, within_db=self.answer_within_db,
+                                gap_s=self.gap_s, probs=probs)
+            if tight is not None:
+                span, shape = tight, (self.answer_within_db, self.gap_s)
+        snr = None if span is None else snr_db(audio, span)
         if span is not None and self.wide is not None and probs is not None and headroom >= WIDE_SNR_DB:
             # a quiet room: no noise to leave out, and a soft syllable ("-teen") is part of the word
             shape = self.wide
