@@ -129,8 +129,9 @@ BOTH_WEIGHED: dict[str, int] = {"pocketsphinx+whisper+crop": 2}
 #: engine, chosen on the tuning voices and small there: held-out variants right +0.0 to +1.4 points (babble 10 dB
 #: 66.4 -> 67.8%), nothing more acted on wrongly, but its runner-ups of numbers are often wrong (3 of 15 held out).
 #: That gain counted every «ναι» heard; in babble and a television at 10 dB the Greek engine hears «ναι» as itself
-#: 4.8% of the tuning voices' (12% and 6% of all: benchmarks/results/voice-yes-no.txt), so it is all but gone
-#: there, while a wrong runner-up still costs a question: off for Greek until its «ναι» is heard in noise.
+#: 33% and 19% of the tuning voices' times, 8% and 25% of the held-out ones' (its two engines both hear «ναι» in
+#: noise as «όχι»: benchmarks/results/voice-yes-no-el-noise.txt), so it is mostly gone there, while a wrong
+#: runner-up still costs a question: off for Greek until its «ναι» is heard in noise.
 RUNNER_UP_NEEDED: dict[str, float] = {"whisper+crop": 0.3}
 
 
