@@ -18,17 +18,20 @@ Run: ``nice -n 5 .venv/bin/python benchmarks/voice_act_fit.py [--hear --shard K/
    no more of them than the hand-set limits (``--wrong N``: at most N):
    - the narrow rule: the hand-set limits, but a word asked back only for standing under ``ACT_SNR_DB`` over
      the noise is acted on when its engine weighed it alone and it scored at least OWN a token (``fit_lone``);
-     it only ever acts on more words than the hand-set limits; its grid of (OWN, SNR) is printed too;
+     it only ever acts on more words than the hand-set limits; its grid of (OWN, SNR) is printed too, and the
+     game's decision now ("game": ``voice_decision.LONE_CLEAR_OWN``, ``LONE_CLEAR_SNR_DB``);
    - a table: the share and own score needed by lone or several commands weighed and band of the level over
      the noise, never lower in a noisier band (``fit_table``);
    - logistic regressions (numpy, Newton's method) on several sets of features, acting over a limit.
 4. Each on the tuning and the HELD-OUT takes and voices, every condition: right at once, asked back, acted on
-   wrongly, against the hand-set limits ("before": ``voice_decision.decide`` at a fresh play-phase question).
+   wrongly, against the hand-set limits ("before": ``voice_decision.decide`` at a fresh play-phase question
+   without ``LONE_CLEAR_OWN``).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
 import pickle
 import re
@@ -103,6 +106,12 @@ def all_clips(step: int, folder: Path) -> list[Clip]:
     return out
 
 
+def noise_rng(seed: int, label: str, name: str) -> np.random.Generator:
+    """The noise's random numbers for the clip ``name`` in the condition ``label``, with ``seed``."""
+    index = [c[0] for c in CONDITIONS].index(label)
+    return np.random.default_rng([seed, index, int(hashlib.sha1(name.encode()).hexdigest()[:8], 16)])
+
+
 def hear(clips: list[Clip], cache: dict[tuple[str, str], Heard], cache_path: Path, seed: int,
          folder: Path, conditions: tuple[str, ...] = ()) -> None:
     """Every clip in every condition (those named in ``conditions`` when given) heard by the game's English
@@ -115,13 +124,13 @@ def hear(clips: list[Clip], cache: dict[tuple[str, str], Heard], cache_path: Pat
     room_ir = sound.room_response(np.random.default_rng([seed, 1]))
     engine = None
     began, done = time.perf_counter(), 0
-    for clip in sorted(clips, key=lambda c: hashlib.sha1(c.name.encode()).hexdigest()):  # a random order: a run
-        for ci, (label, kind, snr, room) in enumerate(CONDITIONS):                       # cut short is a sample
+    for clip in sorted(clips, key=lambda c: hashlib.sha1(c.name.encode()).hexdigest()):
+        for label, kind, snr, room in CONDITIONS:  # (clips in a random order: a run cut short is a sample)
             if (clip.name, label) in cache or conditions and label not in conditions:
                 continue
             if engine is None:
                 engine = choose_engine(None, "en")
-            rng = np.random.default_rng([seed, ci, int(hashlib.sha1(clip.name.encode()).hexdigest()[:8], 16)])
+            rng = noise_rng(seed, label, clip.name)
             x = in_condition(audio.load(clip.path), (kind, snr, room, None), rng, room_ir, 0.5, sources)
             cache[(clip.name, label)] = engine.recognize(x, items)  # type: ignore[attr-defined]
             done += 1
@@ -150,8 +159,10 @@ FEATURES = ("share", "runner_up", "margin", "snr", "unmeasured", "floored", "lon
 
 
 def own_score(heard: Heard) -> float:
-    """The winning phrase's own score (mean log-probability a token over the views), as the crop writes it in
-    ``Heard.why`` (``Heard`` has no field for it); -10 when it wrote none."""
+    """The winning phrase's own score (mean log-probability a token over the views: ``Heard.own``, or as the
+    crop wrote it in ``Heard.why`` before ``Heard`` had that field); -10 when it tells none."""
+    if getattr(heard, "own", None) is not None:
+        return float(heard.own)  # type: ignore[arg-type]
     found = re.search(r"candidates '[^']*' (-?\d+\.\d+)", heard.why)
     return float(found.group(1)) if found else -10.0
 
@@ -178,7 +189,8 @@ class Row:
     condition: str
     heard: Heard
     right: bool
-    today: str  # one of COLUMNS, as the game decides it (``voice.game_decision``: the hand-set limits)
+    today: str  # one of COLUMNS, as the hand-set limits decide it (``hand_set_decision``)
+    game: str  # one of COLUMNS, as the game decides it now (``voice.game_decision``)
     open_to_rule: bool  # no rule the fitted one leaves alone decides it (a destructive word, stop, not understood)
     x: dict[str, float]
 
@@ -192,21 +204,33 @@ def rows_of(clips: list[Clip], cache: dict[tuple[str, str], Heard]) -> list[Row]
             heard = cache.get((clip.name, label))
             if heard is None:
                 continue
+            if getattr(heard, "own", None) is None and own_score(heard) > -10.0:  # heard before Heard.own
+                heard = dataclasses.replace(heard, own=own_score(heard))
             right = heard.command == clip.meant
-            out.append(Row(clip, label, heard, right, outcome(heard, right),
+            out.append(Row(clip, label, heard, right, outcome(heard, right), outcome(heard, right, game=True),
                            heard.command is not None and not isinstance(heard.command, (*DESTRUCTIVE, C.StopSpeech))
                            and not heard.doubtful,
                            features(heard) if heard.command is not None else {}))
     return out
 
 
-def outcome(heard: Heard, right: bool, act: bool | None = None) -> str:
-    """One of COLUMNS for ``heard``: as the game decides it (``voice.game_decision``: the hand-set limits), or
-    acted on when ``act``."""
+def hand_set_decision(heard: Heard) -> voice_decision.Decision:
+    """``voice.game_decision`` by the hand-set limits alone: without the fitted rule (``LONE_CLEAR_OWN``)."""
+    saved = dict(voice_decision.LONE_CLEAR_OWN)
+    voice_decision.LONE_CLEAR_OWN.clear()
+    try:
+        return game_decision(heard)
+    finally:
+        voice_decision.LONE_CLEAR_OWN.update(saved)
+
+
+def outcome(heard: Heard, right: bool, act: bool | None = None, game: bool = False) -> str:
+    """One of COLUMNS for ``heard``: as the hand-set limits decide it (``hand_set_decision``), or the game now
+    (``game``: ``voice.game_decision``), or acted on when ``act``."""
     if heard.command is None:
         return "not understood"
     if act is None:
-        act = game_decision(heard).action is voice_decision.Action.ACT
+        act = (game_decision if game else hand_set_decision)(heard).action is voice_decision.Action.ACT
     if not act:
         return "asked back"
     return "right at once" if right else "acted on wrongly"
@@ -280,7 +304,9 @@ def report(clips: list[Clip], caches: dict[int, dict[tuple[str, str], Heard]], a
     print(f"\nnarrow rule: the hand-set limits, and a lone word under ACT_SNR_DB ({voice_decision.ACT_SNR_DB:g} dB) "
           f"acted on at once when it scored at least {lone[0]:g} a token and stood at least {lone[1]:g} dB over the "
           "noise")
-    print_compare(rows, lambda r: r.today != "asked back" or lifted_lone(r, lone))
+    print_compare(rows, lambda r: r.today != "asked back" or lifted_lone(r, lone), game=True)
+    print(f"  (game: voice_decision.decide as committed: LONE_CLEAR_OWN {voice_decision.LONE_CLEAR_OWN}, "
+          f"LONE_CLEAR_SNR_DB {voice_decision.LONE_CLEAR_SNR_DB:g})")
     print_lone_grid(rows)
     for names in FEATURE_SETS:
         x = design(tuning, names)
@@ -316,9 +342,9 @@ def print_lone_grid(rows: list[Row]) -> None:
                   f"as {r.heard.text!r}, {r.x['own']:.2f} a token, {r.heard.snr:.1f} dB over the noise")
 
 
-def print_compare(rows: list[Row], acts: Any) -> None:
-    """The hand-set limits ("before") and ``acts(row)`` ("fitted", for the rows open to the rule), tuning and
-    held out, by condition."""
+def print_compare(rows: list[Row], acts: Any, game: bool = False) -> None:
+    """The hand-set limits ("before") and ``acts(row)`` ("fitted", for the rows open to the rule; with ``game``
+    the game's decision now too), tuning and held out, by condition."""
     for part, held in (("tuning", False), ("held out", True)):
         counts: dict[tuple[str, str], Counter[str]] = {}
         for r in rows:
@@ -328,6 +354,8 @@ def print_compare(rows: list[Row], acts: Any) -> None:
             for label in (r.condition, "all"):
                 counts.setdefault((label, "before"), Counter())[r.today] += 1
                 counts.setdefault((label, "fitted"), Counter())[fitted] += 1
+                if game:
+                    counts.setdefault((label, "game"), Counter())[r.game] += 1
         ordered = {k: counts[k] for k in sorted(counts, key=lambda k: ([c[0] for c in CONDITIONS] + ["all"])
                                                 .index(k[0]))}
         print("\n".join(table(f"  {part}", ordered)))
@@ -406,7 +434,7 @@ def _best_monotone(by_cell: dict[tuple[str, int], list[tuple[float, float, bool]
 def table_acts(table: Choice, heard: Heard, x: dict[str, float]) -> bool:
     """Whether the table rule acts at once on ``heard`` (features ``x``); a word with no noise measure as today."""
     if x["unmeasured"]:
-        return game_decision(heard).action is voice_decision.Action.ACT
+        return hand_set_decision(heard).action is voice_decision.Action.ACT
     share, own = table.get(cell(x), (NEVER, 0.0))
     return not heard.floored and x["share"] >= share and x["own"] >= own
 
@@ -432,7 +460,7 @@ def fit_lone(rows: list[Row], allowed: int) -> tuple[float, float]:
 
 def lifted_lone(r: Row, limits: tuple[float, float]) -> bool:
     """Whether the narrow rule (``fit_lone``) with ``limits`` (OWN, SNR) acts on ``r`` where today's asks."""
-    return r.heard.command is not None and game_decision(r.heard).reason is voice_decision.Reason.LOW_IN_NOISE \
+    return r.heard.command is not None and hand_set_decision(r.heard).reason is voice_decision.Reason.LOW_IN_NOISE \
         and bool(r.x["lone"]) and not r.heard.floored and r.x["own"] >= limits[0] and r.x["snr"] >= limits[1]
 
 

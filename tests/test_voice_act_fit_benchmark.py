@@ -27,7 +27,8 @@ def _word(number: int, share: float, own: float, snr: float | None, *, lone: boo
 
 
 def _row(heard: Heard, right: bool) -> Row:
-    return Row(CLIP, "white 5 dB", heard, right, outcome(heard, right), True, features(heard))
+    return Row(CLIP, "white 5 dB", heard, right, outcome(heard, right), outcome(heard, right, game=True), True,
+               features(heard))
 
 
 def test_a_rule_sees_the_shares_the_level_over_the_noise_and_the_own_score() -> None:
@@ -72,3 +73,25 @@ def test_the_logistic_limit_leaves_out_as_many_wrong_words_as_asked() -> None:
     for allowed in (0, 3):
         limit = limit_for(logits, y.astype(bool), allowed)
         assert int(np.sum((logits >= limit) & (y == 0))) == allowed
+
+
+def test_a_real_lone_number_in_pink_noise_is_acted_on_at_once_by_the_fitted_rule(english_engine) -> None:  # type: ignore[no-untyped-def]
+    """FSDD 3_lucas_41 (held out) with pink noise 10 dB under it, as the benchmark mixes it (seed 40): the game's
+    English engine weighs "three" alone, scoring about -1.7 a token, about 6 dB over the noise; the hand-set limits
+    asked it back for standing under ACT_SNR_DB, the fitted rule acts on it."""
+    from conftest import need_shared, shared_dir
+
+    from benchmarks.voice import in_condition
+    from benchmarks.voice_act_fit import hand_set_decision, noise_rng
+    from tavli_voice.speech import audio
+    from tavli_voice.speech.grammar import PHASE_COMMANDS, Options, phrases
+    from tavli_voice.ui.voice_decision import ACT_SNR_DB, LONE_CLEAR_OWN, Reason, VoiceState, decide
+
+    path = need_shared(shared_dir() / "speech" / "fsdd-dev" / "3_lucas_41.wav", "FSDD digits")
+    x = in_condition(audio.load(path), ("pink", 10.0, False, None), noise_rng(40, "pink 10 dB", path.name),
+                     np.ones(1), 0.5, {})
+    heard = english_engine.recognize(x, phrases(Options(plays=9, commands=PHASE_COMMANDS["play"]), "en"))
+    assert heard.command == C.ChoosePlay(3) and len(heard.shares) == 1, heard.why
+    assert heard.snr is not None and heard.snr < ACT_SNR_DB and heard.own >= LONE_CLEAR_OWN[heard.engine], heard.why
+    assert decide(heard, VoiceState(), lambda c: False).reason is Reason.CLEAR_LONE
+    assert hand_set_decision(heard).reason is Reason.LOW_IN_NOISE

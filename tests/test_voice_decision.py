@@ -146,6 +146,55 @@ def test_a_word_low_over_the_noise_is_asked_back_however_sure_and_not_acted_on()
     assert decide(stop, VoiceState(), never_refused).action is Action.ACT  # stopping speech is harmless
 
 
+def _lone(own: float | None, snr: float | None = 5.0, number: int = 5, engine: str = "whisper+crop") -> Heard:
+    """A play's number its engine weighed alone (share 1.00), scoring ``own`` a token, ``snr`` dB over the noise."""
+    return Heard(str(number), C.ChoosePlay(number), 1.0, 0.0, engine, began=20.0,
+                 shares=((C.ChoosePlay(number), 1.0),), snr=snr, own=own)
+
+
+def test_a_lone_word_under_the_noise_limit_is_acted_on_only_when_it_scored_well_and_stood_clear_enough() -> None:
+    """The fitted rule (benchmarks/voice_act_fit.py): the only command its engine weighed, scoring at least
+    LONE_CLEAR_OWN a token and at least LONE_CLEAR_SNR_DB over the noise, is acted on under ACT_SNR_DB; just
+    under either limit it is asked back. The rig's lone "five" for "nineteen" (5.1 dB, -3.78 a token) is asked."""
+    from tavli_voice.ui.voice_decision import ACT_SNR_DB, LONE_CLEAR_OWN, LONE_CLEAR_SNR_DB
+
+    limit = LONE_CLEAR_OWN["whisper+crop"]
+    for snr in (LONE_CLEAR_SNR_DB, 6.0, ACT_SNR_DB - 0.1):
+        clear = decide(_lone(limit + 0.01, snr), VoiceState(), never_refused)
+        assert clear.reason is Reason.CLEAR_LONE and clear.action is Action.ACT, snr
+        assert clear.rule == (f"acted on at once: the only command its engine weighed, scored {limit + 0.01:.2f} a "
+                              f"token ({limit:.2f} enough), {snr:.1f} dB over the noise")
+        low = decide(_lone(limit - 0.01, snr), VoiceState(), never_refused)
+        assert low.reason is Reason.LOW_IN_NOISE and low.action is Action.ASK_BACK, snr
+    for snr in (LONE_CLEAR_SNR_DB - 0.1, 2.0):
+        assert decide(_lone(limit + 1.0, snr), VoiceState(), never_refused).reason is Reason.LOW_IN_NOISE, snr
+    assert decide(_lone(-3.78, 5.1), VoiceState(), never_refused).reason is Reason.LOW_IN_NOISE  # the rig's
+    # over ACT_SNR_DB a lone word is sure as before, whatever it scored over its engine's floor
+    assert decide(_lone(limit - 0.5, ACT_SNR_DB + 0.1), VoiceState(), never_refused).reason is Reason.SURE
+    # two commands weighed, however well the winner scored: asked back ("eight" as "three", 0.87, on the rig)
+    two = Heard("three", C.ChoosePlay(3), 0.57, 0.0, "whisper+crop", began=20.0, snr=6.0, own=limit + 1.0,
+                shares=((C.ChoosePlay(3), 0.87), (C.ChoosePlay(1), 0.13)))
+    assert decide(two, VoiceState(), never_refused).reason is Reason.LOW_IN_NOISE
+    # no own score told, or an engine without the fitted rule: asked back as before
+    assert decide(_lone(None, 6.0), VoiceState(), never_refused).reason is Reason.LOW_IN_NOISE
+    assert decide(_lone(0.0, 6.0, engine="pocketsphinx+whisper+crop"), VoiceState(), never_refused).reason \
+        is Reason.LOW_IN_NOISE
+
+
+def test_the_lone_word_rule_leaves_the_other_rules_as_they_were() -> None:
+    """A refused word, a point, a word over an open question, an unsure word are asked back all the same."""
+    from tavli_voice.ui.voice_decision import LONE_CLEAR_OWN
+
+    clear = _lone(LONE_CLEAR_OWN["whisper+crop"] + 0.5, 6.0)
+    assert decide(clear, VoiceState(), lambda c: c == C.ChoosePlay(5)).reason is Reason.REFUSED_BEFORE
+    assert decide(clear, OPEN, never_refused).reason is Reason.OVER_QUESTION
+    point = Heard("from 5", C.FromPoint(5), 1.0, 0.0, "whisper+crop", began=20.0,
+                  shares=((C.FromPoint(5), 1.0),), snr=6.0, own=clear.own)
+    assert decide(point, VoiceState(), never_refused).reason is Reason.POINT_IN_NOISE
+    floored = Heard(**{**{f: getattr(clear, f) for f in clear.__dataclass_fields__}, "score": 0.3, "floored": True})
+    assert decide(floored, VoiceState(), never_refused).reason is Reason.UNSURE
+
+
 def test_a_word_with_no_noise_measure_is_asked_back_in_a_noisy_room_and_acted_on_in_a_quiet_one() -> None:
     """On the rig with a television on, "six" came out as "three" (share 0.87) and "thirty" as the lone "three",
     each with no noise measure (the crop was the whole sound), while the words before stood 7-10 dB over the

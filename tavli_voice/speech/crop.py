@@ -441,7 +441,7 @@ class SpeechCrop:
             ("" if snr is None else f", {snr:.1f} dB over the noise")
         why = "; ".join(part for part in (sound, heard.why, rule) if part)
         heard = dataclasses.replace(heard, ms=heard.ms + spent, engine=f"{heard.engine}+crop", score=score, why=why,
-                                    snr=snr,
+                                    snr=snr, own=top,
                                     floored=self.rescale and floor_broken(top, self.engine.name, lone) is not None)
         if several and span is not None and probs is not None and hasattr(self.engine, "scores"):
             heard = self._second_half(audio, span, probs, shape, items, heard)

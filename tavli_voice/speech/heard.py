@@ -50,6 +50,9 @@ class Heard:
     so that the game can tell the player when the room is too noisy (``ui.voice_noise``).
     ``floored``: the winning phrase's own score was under its engine's floor (``crop.SCORE_FLOOR``, or
     ``crop.LONE_FLOOR`` when it was the only one scored), so that a yes that low asks its question again.
+    ``own``: the winning phrase's own score (its mean log-probability a token over the crop's views; None: not
+    known), so that a word its engine weighed alone can be acted on in noise when it scored well
+    (``voice_decision.LONE_CLEAR_OWN``).
     """
 
     text: str
@@ -66,6 +69,7 @@ class Heard:
     shares: tuple[tuple[Command, float], ...] = ()
     snr: float | None = None
     floored: bool = False
+    own: float | None = None
 
     @property
     def understood(self) -> bool:
