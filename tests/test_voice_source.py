@@ -768,14 +768,16 @@ class _ScoringListener(FakeListener):
                      shares=command_shares(scores, meanings))
 
 
-def _refuse_then_say_again(first: dict[int, float], again: dict[int, float]) -> tuple[object, VoiceSource, list]:
-    """An unsure first word asked back and refused, then the repeat heard: what the source does with it."""
+def _refuse_then_say_again(first: dict[int, float], again: dict[int, float],
+                           no_score: float = 0.9) -> tuple[object, VoiceSource, list]:
+    """An unsure first word asked back and refused (the "no" heard at ``no_score``), then the repeat heard:
+    what the source does with it."""
     listener = _ScoringListener()
     clock, _, out, source, seen = _playing(listener)
     out.put(listener.hear(first, began=99.0))
     assert source.poll() is None and source.held == C.ChoosePlay(1)
     clock.now = 101.0
-    out.put(Heard("no", C.No(), 0.9, 20.0, "whisper+crop", began=100.5))
+    out.put(Heard("no", C.No(), no_score, 20.0, "whisper+crop", began=100.5))
     assert source.poll() is None and source.held is None
     clock.now = 103.0
     out.put(listener.hear(again, began=102.0))
@@ -793,6 +795,20 @@ def test_after_a_no_an_unsure_repeat_agreeing_with_the_first_attempts_runner_up_
     assert done == C.ChoosePlay(2) and source.held is None
     assert len(_asked(seen)) == 1
     assert source._rule.startswith("acted on at once: said again after a no")
+
+
+def test_after_an_unsure_no_the_repeat_is_not_weighed_with_the_refused_word(monkeypatch) -> None:
+    """The same words as above, but the "no" heard unsure (it may have been a yes): the repeat, heard without
+    the refused word, is asked back, not played on the strength of both attempts."""
+    from tavli_voice.ui import voice_decision
+
+    monkeypatch.setattr(voice_decision, "BOTH_NEEDED", {"whisper+crop": 0.85})
+    monkeypatch.setattr(voice_decision, "RUNNER_UP_NEEDED", {})
+    done, source, seen = _refuse_then_say_again({1: -1.0, 2: -1.0, 3: -5.0}, {2: -1.0, 3: -1.1, 0: -5.0},
+                                                no_score=0.2)
+    assert done is None and source.held == C.ChoosePlay(2)
+    assert _asked(seen)[-1].startswith("Did you say two?")
+    assert source.left_out is None  # the word after has every play back
 
 
 def test_after_a_no_an_unsure_repeat_the_first_attempt_found_unlikely_is_asked_back(monkeypatch) -> None:

@@ -433,7 +433,7 @@ class VoiceSource:
                 self._ask(self.held_heard, self.runner_of)
             return _GO_ON
         if action is Action.ANSWER:
-            return self._answer(item.command)
+            return self._answer(item.command, item)
         return item.command
 
     def _turn(self) -> object:
@@ -513,12 +513,18 @@ class VoiceSource:
         self._ask(said, refused)
         return True
 
-    def _answer(self, command: C.Command) -> C.Command | None:
+    def _answer(self, command: C.Command, heard: Any = None) -> C.Command | None:
         """Yes lets the held command through; no drops it; stop only silences.
 
         Any other command on offer is taken as itself (the held one is
         dropped): after "did you say stop?", "undo" means undo, not "no"
         (when heard sure; an unsure one, or a play, is asked back first, see ``poll``).
+
+        A no heard unsure (``heard``, the answer's Heard) still drops the held command, but the next word is
+        not weighed with the refused one (``voice_decision.BOTH_NEEDED``): the "no" may have been a yes, and
+        the number said again, listened for without the refused word, would come out as its neighbour and
+        look sure over both attempts (on the sound rig with a television on, «ναι» to «Είπες είκοσι
+        εννέα;» came out as «όχι» at 0.38, and the 29 said again as a "sure" 21, which was played).
         """
         if isinstance(command, C.StopSpeech):
             return command  # the question stays open
@@ -533,6 +539,12 @@ class VoiceSource:
             self.left_out_heard = runner_of if runner_of is not None else \
                 self.held_heard if getattr(self.held_heard, "command", None) == held else None
             log.info("voice: %r refused: the next word is listened for without it", held)
+            from ..speech.listen_decide import should_confirm
+
+            if heard is not None and should_confirm(heard, "unsure"):
+                self.left_out_heard = None
+                log.info("voice: the no was unsure (%.2f): the next word is not weighed with the refused one",
+                         heard.score)
         self.refresh()
         if not isinstance(command, (C.Yes, C.Confirm, C.No, C.Cancel)):
             return command
