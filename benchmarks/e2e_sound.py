@@ -105,6 +105,21 @@ ASKED = {"en": "Did you say ", "el": "Είπες "}
 #: Printed when the voice engine has loaded and the game listens.
 READY = {"en": "Voice is ready.", "el": "Η φωνή είναι έτοιμη."}
 ANSWER = {"en": {True: "yes", False: "no"}, "el": {True: "ναι", False: "όχι"}}
+#: The player's answers to a question that names «σωστά» and «λάθος» (the Greek question in a noisy room,
+#: ``voice.did_you_say_noisy``): a player says what the game tells them to say.
+NAMED_ANSWER = {True: "σωστά", False: "λάθος"}
+
+
+def answer_to(question: str, lang: str, ours: bool) -> str:
+    """What the player says to the game's ``question`` line (``ours``: it asks about the number said):
+    «σωστά»/«λάθος» when the question names them, else ``ANSWER[lang]``.
+
+    >>> answer_to("Είπες τρία; Πες σωστά ή λάθος.", "el", True), answer_to("Μήπως εννιά; Σωστά ή λάθος;", "el", False)
+    ('σωστά', 'λάθος')
+    >>> answer_to("Είπες τρία; Πες ναι ή όχι.", "el", False), answer_to("Did you say six? Say yes or no.", "en", True)
+    ('όχι', 'yes')
+    """
+    return NAMED_ANSWER[ours] if NAMED_ANSWER[True] in question.lower() else ANSWER[lang][ours]
 
 
 def clip(text: str, lang: str, folder: Path) -> tuple[Path, float]:
@@ -497,11 +512,12 @@ def over_narration_outcome(rig: Rig, game: Game, speaker: Recording, lang: str, 
             return "right"
         if any(c in line for line in lines for c in CHOSEN):
             return "wrong"
-        asked = [heard for heard in (asked_about(line, lang) for line in lines) if heard is not None]
+        asked = [(heard, line) for heard, line in ((asked_about(line, lang), line) for line in lines)
+                 if heard is not None]
         if asked:
-            ours = NUMBER_VALUE.get(asked[0]) == NUMBER_VALUE[word]
+            ours = NUMBER_VALUE.get(asked[0][0]) == NUMBER_VALUE[word]
             wait_quiet(speaker, 0.4, timeout=10)  # the question is said before the answer
-            answer, _ = clip(ANSWER[lang][ours], lang, folder)
+            answer, _ = clip(answer_to(asked[0][1], lang, ours), lang, folder)
             answered = time.monotonic()
             rig.play_into_mic(answer)
             if not ours:
@@ -509,7 +525,10 @@ def over_narration_outcome(rig: Rig, game: Game, speaker: Recording, lang: str, 
                 runner = runner_up_asked(game, lang, answered)
                 if runner is not None:
                     wait_quiet(speaker, 0.4, timeout=10)
-                    answer, _ = clip(ANSWER[lang][NUMBER_VALUE.get(runner) == NUMBER_VALUE[word]], lang, folder)
+                    line = next((line for at, line in list(game.lines)
+                                 if at >= answered and asked_about(line, lang) == runner), "")
+                    answer, _ = clip(answer_to(line, lang, NUMBER_VALUE.get(runner) == NUMBER_VALUE[word]), lang,
+                                     folder)
                     rig.play_into_mic(answer)
                 return "asked_wrong"
             try:
@@ -661,7 +680,8 @@ class Loop:
 
 
 #: The game's questions about a word heard: "did you say …?", and after a "no" the runner-up's "nine, then?".
-QUESTIONS = ("voice.did_you_say", "voice.runner_up", "voice.runner_up_terse")
+QUESTIONS = ("voice.did_you_say", "voice.runner_up", "voice.runner_up_terse", "voice.did_you_say_noisy",
+             "voice.runner_up_noisy", "voice.runner_up_terse_noisy")
 
 #: What the game says when a turn has cost its questions and it stops asking (ui/voice_noise.given_up).
 GIVEN_UP = ("voice.given_up", "voice.given_up_terse", "voice.given_up_scan", "voice.given_up_scan_terse")
@@ -730,9 +750,9 @@ def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str
     whole time; the narrator speaks on the speaker (the player cuts a long list with ``.``,
     the way a player presses a key to stop it, and waits for quiet before speaking). The rolls
     are keys; each play is a seeded choice among the listed numbers, said with espeak-ng.
-    A "did you say …?" is answered "yes"/"no" by voice; a number not acted on is said again
-    (``tries`` times, then typed). Counted per number said: ``MATCH_OUTCOMES``, and whether
-    the match finished.
+    A "did you say …?" is answered "yes"/"no" by voice («σωστά»/«λάθος» when it names them: ``answer_to``); a
+    number not acted on is said again (``tries`` times, then typed). Counted per number said: ``MATCH_OUTCOMES``,
+    and whether the match finished.
     """
     import random
 
@@ -1017,7 +1037,8 @@ def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: 
             # every question is answered, the newest first: a "yes" to "did you say six?" heard
             # after the game asked again ("did you say one?") must not go unanswered by us
             # (a "did you say …?" or, after a "no", the runner-up's "nine, then?": ``asked_about``)
-            question = [heard for heard in (asked_about(line, lang) for line in lines) if heard is not None]
+            question = [(heard, line) for heard, line in ((asked_about(line, lang), line) for line in lines)
+                        if heard is not None]
             if any(given_up(line, lang) for line in lines):
                 return out + ["missed"]  # the game stops asking this turn and says to type: typed at once
             if len(question) == answered and any(t >= said and (any(h in line for h in heard_else)
@@ -1026,12 +1047,12 @@ def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: 
                 break  # heard as another word or not at all, or every guess refused: said again
             if len(question) > answered:
                 answered = len(question)
-                ours = is_number(question[-1], k, lang)
+                ours = is_number(question[-1][0], k, lang)
                 try:
                     wait_quiet(speaker, 0.4, timeout=10)  # the question is said before the answer
                 except TimeoutError:
                     pass
-                answer, _ = clip(ANSWER[lang][ours], lang, folder)
+                answer, _ = clip(answer_to(question[-1][1], lang, ours), lang, folder)
                 said = time.monotonic()
                 rig.play_into_mic(answer)
                 if not ours:  # the game asks about its runner-up next, or says "cancelled"

@@ -80,3 +80,23 @@ def test_after_a_no_the_runner_ups_question_is_told_apart_from_cancelled() -> No
     greek = _Lines([(3.0, "Μήπως εννιά; Πες ναι ή όχι.")])
     assert runner_up_asked(greek, "el", since=2.0, timeout=0.1) == "εννιά"
     assert runner_up_asked(greek, "el", since=4.0, timeout=0.1) is None  # asked before the no: not its answer
+
+
+def test_the_spoken_match_answers_each_question_with_the_words_it_names() -> None:
+    """The player says «σωστά»/«λάθος» to the Greek question that names them (a noisy room), else yes/no, ναι/όχι;
+    every answer is a word the game takes for yes or no."""
+    from benchmarks.e2e_sound import QUESTIONS, answer_to
+    from tavli_voice import words
+    from tavli_voice.command_table import by_name, fold
+
+    for key in QUESTIONS:
+        for lang in ("en", "el"):
+            line = words.text(key, lang, text="εννιά" if lang == "el" else "nine")
+            said = {ours: answer_to(line, lang, ours) for ours in (True, False)}
+            if lang == "en":
+                assert said == {True: "yes", False: "no"}, key
+                continue
+            noisy = key.endswith("_noisy")
+            assert said == ({True: "σωστά", False: "λάθος"} if noisy else {True: "ναι", False: "όχι"}), key
+            for ours, name in ((True, "yes"), (False, "no")):
+                assert fold(said[ours]) in {fold(" ".join(v)) for v in by_name(name).spoken["el"]}, key

@@ -270,3 +270,49 @@ def test_terse_players_hear_the_short_sentence() -> None:
     short = advice("en", Verbosity.TERSE)
     assert [e.text for e in seen if isinstance(e, E.Notice)].count(short) == 1
     assert any(u.text == short for u in speaker.spoken())
+
+
+def _room_heard_noisy(clock: _Clock, out: "queue.Queue[object]", source: VoiceSource, rng: random.Random) -> None:
+    """Words not understood, each standing poorly over the noise: the room is noisy (and the player told so)."""
+    for _ in range(N.POOR_OF_RECENT):
+        clock.now += 2.0
+        out.put(Heard("", None, 0.1, 20.0, "whisper+crop", reason="no_match", began=clock.now - 0.5,
+                      snr=_poor(rng)))
+        assert source.poll() is None
+    assert source.noise.noisy()
+
+
+def _asked(seen: list[E.Event], lang: str) -> list[str]:
+    head = text("voice.did_you_say", lang, text="\0").split("\0")[0]
+    return [e.text for e in seen if isinstance(e, E.Notice) and e.text.startswith(head)]
+
+
+@pytest.mark.parametrize("noisy", [False, True])
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_in_a_noisy_room_the_greek_question_asks_for_sosta_or_lathos_and_both_answers_are_taken(
+        lang: str, noisy: bool) -> None:
+    from tavli_voice.speech.words import number_text
+
+    rng = random.Random(17)
+    clock = _Clock()
+    app, _, out, source, seen = _in_play(clock, lang=lang)
+    if noisy:
+        _room_heard_noisy(clock, out, source, rng)
+    two, one = number_text(2, lang), number_text(1, lang)
+    clock.now += 2.0
+    out.put(_word(two, C.ChoosePlay(2), 0.4, clock.now - 0.5, _poor(rng) if noisy else _good(rng)))
+    assert source.poll() is None and source.held == C.ChoosePlay(2)
+    question = {"en": "Did you say two? Say yes or no.",
+                "el": f"Είπες δύο; Πες {'σωστά ή λάθος' if noisy else 'ναι ή όχι'}."}[lang]
+    assert _asked(seen, lang) == [question]
+    # «όχι» to a question naming «λάθος» is still a no; then «ναι» to the next one is still a yes
+    clock.now += 2.0
+    out.put(_word({"en": "no", "el": "όχι"}[lang], C.No(), 0.9, clock.now - 0.5, None))
+    assert source.poll() is None and source.held is None
+    clock.now += 2.0
+    out.put(_word(one, C.ChoosePlay(1), 0.4, clock.now - 0.5, None))
+    assert source.poll() is None and source.held == C.ChoosePlay(1)
+    assert _asked(seen, lang)[-1] == question.replace(two, one)
+    clock.now += 2.0
+    out.put(_word({"en": "yes", "el": "ναι"}[lang], C.Yes(), 0.9, clock.now - 0.5, None))
+    assert source.poll() == C.ChoosePlay(1)

@@ -254,3 +254,22 @@ def test_a_lone_candidate_low_over_the_noise_after_a_no_is_asked_back_and_makes_
                   snr=5.1))
     assert source.poll() is None and source.held == C.ChoosePlay(4) and source.app.session.log == before
     assert _said(seen)[-1].startswith("Did you say four?")
+
+
+@pytest.mark.parametrize("verbosity, question", [(Verbosity.NORMAL, "Μήπως τρία; Πες σωστά ή λάθος."),
+                                                 (Verbosity.TERSE, "Μήπως τρία; Σωστά ή λάθος;")])
+def test_in_a_noisy_room_the_greek_runner_ups_question_asks_for_sosta_or_lathos(verbosity: Verbosity,
+                                                                                 question: str) -> None:
+    clock, out, source, _, seen = _source("el", verbosity)
+    for at in (95.0, 97.0, 99.0):  # words not understood, each 6 dB over the noise: the room is noisy
+        clock.now = at + 0.5
+        out.put(Heard("", None, 0.1, 20.0, ENGINE, reason="no_match", began=at, snr=6.0))
+        assert source.poll() is None
+    out.put(_word(1, LIKELY, began=101.0, lang="el"))
+    source.poll()
+    assert _said(seen)[-1] == "Είπες ένα; Πες σωστά ή λάθος."
+    _no(clock, out, source, 103.0, lang="el")
+    assert source.held == NINE and _said(seen)[-1] == question
+    clock.now = 105.5
+    out.put(Heard("σωστά", C.Yes(), 0.9, 20.0, ENGINE, began=105.0))
+    assert source.poll() == NINE

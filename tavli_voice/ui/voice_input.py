@@ -466,7 +466,9 @@ class VoiceSource:
 
     def _ask(self, heard: Any, runner_of: Any = None) -> None:
         """Hold ``heard``'s command and ask "Did you say …? Say yes or no", or, when it is the runner-up of
-        the word refused ``runner_of``, "Nine, then? Say yes or no" (terse: "Nine, then?")."""
+        the word refused ``runner_of``, "Nine, then? Say yes or no" (terse: "Nine, then?"). While the room is
+        noisy (``NoiseWatch.noisy``) the ``_noisy`` form of the question: in Greek it asks for «σωστά» or
+        «λάθος», heard far better there than «ναι» (``ναι``/``όχι`` are still taken)."""
         from ..speech.listen_decide import DESTRUCTIVE
         from ..words import text
 
@@ -478,6 +480,8 @@ class VoiceSource:
         if runner_of is not None:
             verbosity = getattr(self.app, "verbosity", None) or Verbosity.NORMAL
             key = "voice.runner_up_terse" if verbosity is Verbosity.TERSE else "voice.runner_up"
+        if self.noise.noisy():
+            key += "_noisy"
         self.asked_at = self.clock()
         self.asked_in = self._where()
         self.refresh()

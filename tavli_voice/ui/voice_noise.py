@@ -87,8 +87,10 @@ class NoiseWatch:
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
-        #: the last RECENT measured words' levels over the noise (dB)
+        #: the last RECENT measured words' levels over the noise (dB) since the player was last told
         self.recent: deque[float] = deque(maxlen=RECENT)
+        #: the last RECENT measured words' levels, told or not: whether the room is noisy now (``noisy``)
+        self.room: deque[float] = deque(maxlen=RECENT)
         #: well-heard words in a row
         self.good = 0
         #: where the game was at the last "no" and how many there were there
@@ -105,6 +107,7 @@ class NoiseWatch:
         if snr is None:
             return None
         self.recent.append(snr)
+        self.room.append(snr)
         self.good = self.good + 1 if snr >= GOOD_SNR_DB else 0
         if self.good >= GOOD_IN_A_ROW and not self.better:
             log.info("voice noise: %d words in a row %.0f dB or more over the noise: the room is better",
@@ -119,15 +122,17 @@ class NoiseWatch:
 
     def noisy(self) -> bool:
         """Whether the room is noisy now: ``POOR_OF_RECENT`` of the last ``RECENT`` measured words under
-        ``POOR_SNR_DB`` over the noise.
+        ``POOR_SNR_DB`` over the noise, whether or not the player was told since (telling does not quiet it).
 
         >>> watch = NoiseWatch(clock=lambda: 0.0)
         >>> [watch.word(snr) is None and watch.noisy() for snr in (8.0, 20.0, 9.0)]
         [False, False, False]
         >>> watch.word(7.5) is not None, watch.noisy()
         (True, True)
+        >>> watch.told(); watch.noisy()
+        True
         """
-        return sum(s < POOR_SNR_DB for s in self.recent) >= POOR_OF_RECENT
+        return sum(s < POOR_SNR_DB for s in self.room) >= POOR_OF_RECENT
 
     def refused(self, where: Hashable) -> str | None:
         """A "no" to "did you say …?" asked where the game was ``where``: why to tell the player now, or None

@@ -2126,6 +2126,21 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
         "en": "{text}, then?",
         "el": "Μήπως {text};",
     },
+    # the same questions while the room is noisy (ui/voice_noise.NoiseWatch.noisy): in Greek they ask for
+    # «σωστά» or «λάθος», heard far better than «ναι» over talk or a television
+    # (benchmarks/results/voice-yes-no-el-noise.txt); «ναι» and «όχι» are still taken
+    "did_you_say_noisy": {
+        "en": "Did you say {text}? Say yes or no.",
+        "el": "Είπες {text}; Πες σωστά ή λάθος.",
+    },
+    "runner_up_noisy": {
+        "en": "{text}, then? Say yes or no.",
+        "el": "Μήπως {text}; Πες σωστά ή λάθος.",
+    },
+    "runner_up_terse_noisy": {
+        "en": "{text}, then?",
+        "el": "Μήπως {text}; Σωστά ή λάθος;",
+    },
     # said once when the room is too noisy for the voice (ui/voice_noise.py)
     "noisy": {
         "en": "It is noisy here and I cannot hear you well. It helps to speak closer to the microphone "
