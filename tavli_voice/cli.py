@@ -8,7 +8,7 @@ from __future__ import annotations
 import errno
 import os
 import sys
-from typing import Callable
+from typing import Any, Callable, Literal
 
 # One BLAS thread for the bots' nets unless the user chose otherwise (see blas.py);
 # this must happen before numpy is first imported.
@@ -47,7 +47,23 @@ def _review(argv: list[str]) -> int:
     return review_main(argv, walk=run_review)
 
 
-def _speech(name: str) -> Callable[[list[str]], int]:
+def game_decision(heard: Any) -> tuple[Literal["now", "ask"], str]:
+    """What a game does with ``heard`` said on its own, and the rule it writes in the session log
+    (``ui.voice_decision.decide``): no question open, the plays offered long before the word, nothing
+    refused, confirm "unsure", the room not noisy. So a sure word under ``ACT_SNR_DB`` over the noise, or a
+    point under ``POINT_SNR_DB``, is "ask" although its score alone would act on it.
+
+    >>> from tavli_voice.commands import ChoosePlay
+    >>> from tavli_voice.speech.heard import Heard
+    >>> game_decision(Heard("six", ChoosePlay(6), 0.9, 0.0, "whisper+crop", snr=3.0))
+    ('ask', 'asked back: 3.0 dB over the noise (7.0 needed to act at once)')
+    """
+    from .ui.voice_decision import Action, VoiceState, decide
+    decision = decide(heard, VoiceState(), lambda command: False)
+    return ("now" if decision.action is Action.ACT else "ask"), decision.rule
+
+
+def _speech(name: str, **options: object) -> Callable[[list[str]], int]:
     def run(argv: list[str]) -> int:
         try:
             from .speech import cli as speech_cli
@@ -57,8 +73,8 @@ def _speech(name: str) -> Callable[[list[str]], int]:
             return 2
         from .logfile import log_to_file
         log_to_file()  # engine warnings go to the log; the command says them in the user's words
-        fn: Callable[[list[str]], int] = getattr(speech_cli, f"{name}_main")
-        return fn(argv)
+        fn: Callable[..., int] = getattr(speech_cli, f"{name}_main")
+        return fn(argv, **options)
     return run
 
 
@@ -68,7 +84,7 @@ _TABLE: dict[str, Callable[[list[str]], int]] = {
     "window": _window,
     "moves": _moves,
     "review": _review,
-    "hear": _speech("hear"),
+    "hear": _speech("hear", decision=game_decision),  # what the game would do with each word
     "models": _speech("models"),
     "enroll": _speech("enroll"),
 }

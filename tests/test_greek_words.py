@@ -412,6 +412,7 @@ _OPTION_WORDS = {
     "enroll", "hear", "moves", "from", "wav", "numbering", "mine", "mover", "name",
     "watch", "wait",
     "expert", "coach", "choice", "plays", "review", "group", "above",
+    "rule",  # a key of hear's JSON lines
 }
 
 

@@ -1,10 +1,12 @@
 """Command-line parts of speech input, for the ``tavli-voice`` console script.
 
 - ``hear_main``:   ``tavli-voice hear [--lang en|el] [--options N] [--engine E] FILE.wav ...``
-  (one JSON line per file; ``"ask": true`` when a game would ask "did you
-  say …?" before acting on it: unsure, or a destructive command; ``"act"``
-  is ``"now"`` or ``"ask"``, what a game on the default settings does with
-  the command heard, absent when nothing was understood)
+  (one JSON line per file; ``"act"`` is ``"now"`` or ``"ask"``, what is done
+  with the command heard, absent when nothing was understood, and ``"ask": true``
+  when it is ``"ask"``. ``hear_main``'s ``decision`` decides it: by default by
+  the score alone (``score_decision``: unsure, or a destructive command, is
+  asked back); the ``tavli-voice hear`` command passes the game's own decision
+  (``tavli_voice.cli``), which also writes its ``"rule"``, as the session log does)
 - ``models_main``: ``tavli-voice models [list | fetch NAME]``
 - ``enroll_main``: ``tavli-voice enroll [--lang en|el] [--takes 3] [--numbers 12]``
 
@@ -18,14 +20,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Callable, TextIO
+from typing import Callable, Literal, TextIO
 
 from .audio import AudioFileError, load
 from ..audio.capture import AudioUnavailable, Microphone
 from .engine_templates import TemplateStore, profile_dir, skipped_message
 from .enroll import DEFAULT_COMMANDS, enrol, enrolment_words, microphone_recorder
 from .grammar import ALL_POINTS, PHASE_COMMANDS, PLAIN_COMMANDS, Options, phrases
-from .heard import EngineUnavailable, Recognizer
+from .heard import EngineUnavailable, Heard, Recognizer
 from .listener import should_confirm
 from .. import arguments as A
 from ..words import lang_from_argv, text
@@ -36,6 +38,17 @@ from .words import LANGS, MAX_NUMBER, QUERY_WORDS, Lang
 
 #: Most times ``enroll --takes`` asks for each word.
 MAX_TAKES = 20
+
+#: What is done with a command heard: ``("now" | "ask", the rule that decided it)``.
+Act = Literal["now", "ask"]
+Decision = Callable[[Heard], tuple[Act, str]]
+
+
+def score_decision(heard: Heard) -> tuple[Act, str]:
+    """The score rule alone (``listener.should_confirm`` with confirm "unsure"): "ask" when unsure or
+    destructive, else "now"; it names no rule ("")."""
+    return ("ask" if should_confirm(heard, "unsure") else "now"), ""
+
 
 #: Phase whose commands ``hear`` offers besides the plays, unless --commands says.
 #: "turn" (roll, play and yes/no together): earlier the default offered only
@@ -86,8 +99,10 @@ def _hear_parser(ui: Lang = "en") -> argparse.ArgumentParser:
     return parser
 
 
-def hear_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
-    """``tavli-voice hear``: one JSON line per file (see the module docstring)."""
+def hear_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr,
+              decision: Decision = score_decision) -> int:
+    """``tavli-voice hear``: one JSON line per file (see the module docstring); ``decision`` says what is
+    done with each command heard (its rule, when it names one, is written as ``"rule"``)."""
     try:
         args = _hear_parser(lang_from_argv(argv)).parse_args(argv)  # type: ignore[arg-type]
     except SystemExit as exit_:
@@ -126,11 +141,13 @@ def hear_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stder
                 return 1
         heard = engine.recognize(audio, items)
         line = {"file": shown, **heard.to_json()}
-        asked = should_confirm(heard, "unsure")
-        if asked:
-            line["ask"] = True  # a game would ask "did you say …?" before acting on it
-        if heard.command is not None:  # what a game does with it under the default settings
-            line["act"] = "ask" if asked else "now"
+        if heard.command is not None:
+            act, rule = decision(heard)
+            if act == "ask":
+                line["ask"] = True  # "did you say …?" before acting on it
+            line["act"] = act
+            if rule:
+                line["rule"] = rule
         print(json_line(line), file=out)
     return status
 

@@ -258,9 +258,15 @@ MESSAGES: dict[str, dict[str, str]] = {
                   "el": "με το --jsonl: προσθέτει το \"choice\", τον αριθμό της κίνησης αυτού του "
                         "μποτ στο \"plays\" (random, rita, strong, expert)"},
     "moves.seed": {"en": "the bot's seed", "el": "ο σπόρος του μποτ"},
-    "hear.description": {"en": "Recognise recorded files as if N plays were on offer.",
+    "hear.description": {"en": "Recognise recorded files as if N plays were on offer. Each line says what a game "
+                               "would do with the word said on its own (\"act\": now, or ask \"did you say "
+                               "…?\"; \"rule\": why), on the default settings (what it is unsure of asked "
+                               "back), with no question open, the plays offered long before, the room not noisy.",
                          "el": "Αναγνώριση ηχογραφημένων αρχείων σαν να υπήρχαν N κινήσεις για "
-                               "επιλογή."},
+                               "επιλογή. Κάθε γραμμή λέει τι θα έκανε το παιχνίδι με τη λέξη, αν ειπωνόταν "
+                               "μόνη της (\"act\": now για αμέσως, ask για «Είπες…;»· \"rule\": γιατί), με τις "
+                               "προεπιλεγμένες ρυθμίσεις (ό,τι δεν είναι σίγουρο ρωτιέται), χωρίς ανοιχτή "
+                               "ερώτηση, με τις κινήσεις προσφερμένες πολύ πριν, σε δωμάτιο χωρίς θόρυβο."},
     "hear.files": {"en": "recorded sound files (WAV)", "el": "ηχογραφημένα αρχεία ήχου (WAV)"},
     "hear.lang": {"en": "language spoken in the files: en or el (default: en)",
                   "el": "γλώσσα των αρχείων: en ή el (προεπιλογή: en)"},

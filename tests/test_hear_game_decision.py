@@ -1,0 +1,107 @@
+"""``tavli-voice hear`` says what the game would do with each word said on its own (``voice_decision.decide``),
+while ``speech.cli.hear_main`` called without a decision keeps the score rule alone."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from tavli_voice import cli
+from tavli_voice import commands as C
+from tavli_voice.speech import cli as speech_cli
+from tavli_voice.speech.audio import write_wav
+from tavli_voice.speech.grammar import Phrase
+from tavli_voice.speech.heard import Heard
+
+#: "six" heard sure (share 0.9) 3 dB over the noise: the score alone acts, the game asks back (ACT_SNR_DB 7)
+SURE_IN_NOISE = Heard("six", C.ChoosePlay(6), 0.9, 1.0, "whisper+crop",
+                      shares=((C.ChoosePlay(6), 0.9), (C.ChoosePlay(5), 0.1)), snr=3.0, own=-0.5)
+#: the same word 30 dB over the noise: both act on it
+SURE_IN_QUIET = Heard("six", C.ChoosePlay(6), 0.9, 1.0, "whisper+crop",
+                      shares=((C.ChoosePlay(6), 0.9), (C.ChoosePlay(5), 0.1)), snr=30.0, own=-0.5)
+#: "from 21" heard sure 15 dB over the noise: a point is asked back under POINT_SNR_DB (21 dB)
+POINT = Heard("from twenty one", C.FromPoint(21), 0.95, 1.0, "whisper+crop",
+              shares=((C.FromPoint(21), 0.95), (C.FromPoint(20), 0.05)), snr=15.0, own=-0.4)
+#: "six" heard unsure: both ask
+UNSURE = Heard("six", C.ChoosePlay(6), 0.3, 1.0, "whisper+crop",
+               shares=((C.ChoosePlay(6), 0.3), (C.ChoosePlay(5), 0.7)), snr=30.0, own=-1.0)
+NOTHING = Heard("", None, 0.0, 1.0, "whisper+crop", reason="nothing")
+
+
+class FakeEngine:
+    """Gives the Heard named by each file's stem, whatever the sound."""
+
+    name = "whisper+crop"
+
+    def __init__(self, by_stem: dict[str, Heard]) -> None:
+        self.by_stem = by_stem
+        self.files: list[str] = []
+
+    def recognize(self, audio: Any, items: tuple[Phrase, ...]) -> Heard:
+        return self.by_stem[self.files.pop(0)]
+
+
+@pytest.fixture
+def hear(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Runs ``hear`` on one file a Heard, by the top-level dispatcher (``top=True``) or ``hear_main`` alone;
+    returns the JSON lines."""
+    heards = {"sure_in_noise": SURE_IN_NOISE, "sure_in_quiet": SURE_IN_QUIET, "point": POINT, "unsure": UNSURE,
+              "nothing": NOTHING}
+    engine = FakeEngine(heards)
+    monkeypatch.setattr(speech_cli, "choose_engine", lambda *args, **kwargs: engine)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    for stem in heards:
+        write_wav(tmp_path / f"{stem}.wav", np.zeros(1600, dtype=np.float32))
+
+    def run(stems: list[str], top: bool) -> list[dict[str, Any]]:
+        engine.files = list(stems)
+        out, err = io.StringIO(), io.StringIO()
+        files = [str(tmp_path / f"{stem}.wav") for stem in stems]
+        if top:
+            real = speech_cli.hear_main
+            monkeypatch.setattr(speech_cli, "hear_main", lambda argv, **kw: real(argv, out, err, **kw))
+            assert cli.main(["hear", "--step", *files]) == 0, err.getvalue()
+            monkeypatch.setattr(speech_cli, "hear_main", real)
+        else:
+            assert speech_cli.hear_main(["--step", *files], out, err) == 0, err.getvalue()
+        return [json.loads(line) for line in out.getvalue().splitlines()]
+
+    return run
+
+
+class TestHearGameDecision:
+    def test_a_sure_word_3_db_over_the_noise_is_asked_back_as_the_game_does(self, hear: Any) -> None:
+        (line,) = hear(["sure_in_noise"], top=True)
+        assert line["command"] == {"name": "select", "number": 6}
+        assert (line["act"], line["ask"]) == ("ask", True)
+        assert line["rule"] == "asked back: 3.0 dB over the noise (7.0 needed to act at once)"
+
+    def test_the_score_rule_alone_acts_on_it_when_no_decision_is_given(self, hear: Any) -> None:
+        (line,) = hear(["sure_in_noise"], top=False)
+        assert line["act"] == "now" and "ask" not in line and "rule" not in line
+
+    def test_a_point_under_its_level_over_the_noise_is_asked_back(self, hear: Any) -> None:
+        game, score = hear(["point"], top=True), hear(["point"], top=False)
+        assert game[0]["act"] == "ask" and game[0]["rule"].startswith("asked back: a point heard 15.0 dB")
+        assert score[0]["act"] == "now"
+
+    def test_where_both_agree_the_lines_differ_only_by_the_rule(self, hear: Any) -> None:
+        stems = ["sure_in_quiet", "unsure", "nothing"]
+        game, score = hear(stems, top=True), hear(stems, top=False)
+        assert [line.pop("rule", None) for line in game] == [
+            "acted on at once (score 0.90, confirm unsure)", "asked back: unsure (score 0.30, confirm unsure)",
+            None]
+        assert game == score
+        assert [line.get("act") for line in score] == ["now", "ask", None]
+        assert [line.get("ask", False) for line in score] == [False, True, False]
+
+    def test_the_game_decision_is_that_of_a_fresh_game(self) -> None:
+        assert cli.game_decision(SURE_IN_NOISE) == (
+            "ask", "asked back: 3.0 dB over the noise (7.0 needed to act at once)")
+        assert cli.game_decision(Heard("resign", C.Resign(), 0.99, 1.0, "whisper+crop", snr=30.0))[0] == "ask"
+        assert cli.game_decision(Heard("stop", C.StopSpeech(), 0.1, 1.0, "whisper+crop", snr=1.0))[0] == "now"
