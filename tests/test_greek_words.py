@@ -124,7 +124,8 @@ class TestGlossary:
 #: Catalogue entries that ask the player something.
 QUESTIONS = ("ask.resign", "ask.leave", "ask.quit", "ask.take", "ask.other", "play.pending.terse",
              "voice.did_you_say", "board.question_resign", "board.question_take",
-             "board.question_quit")
+             "board.question_quit", "voice.did_you_say_noisy", "ask.resign_noisy", "ask.leave_noisy",
+             "ask.quit_noisy")
 
 
 class TestQuestions:

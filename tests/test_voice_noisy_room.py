@@ -316,3 +316,25 @@ def test_in_a_noisy_room_the_greek_question_asks_for_sosta_or_lathos_and_both_an
     clock.now += 2.0
     out.put(_word({"en": "yes", "el": "ναι"}[lang], C.Yes(), 0.9, clock.now - 0.5, None))
     assert source.poll() == C.ChoosePlay(1)
+
+
+@pytest.mark.parametrize("noisy", [False, True])
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_in_a_noisy_room_the_greek_resign_question_asks_for_sosta_or_lathos_and_nai_still_answers_it(
+        lang: str, noisy: bool) -> None:
+    """R9: the session's own question about resigning takes the noisy form too (its price said first)."""
+    clock = _Clock()
+    app, speaker, out, source, seen = _in_play(clock, lang=lang)
+    if noisy:
+        _room_heard_noisy(clock, out, source, random.Random(19))
+    assert app.noisy_room is noisy
+    app.command(C.Resign())
+    asked = [u.text for u in speaker.spoken()][-1]
+    tail = {"en": "Yes or no.", "el": "Σωστά ή λάθος;" if noisy else "Ναι ή όχι;"}[lang]
+    assert asked.startswith(text("ask.resign", lang).split(";")[0].split("?")[0]) and asked.endswith(tail), asked
+    clock.now += 2.0
+    out.put(_word({"en": "yes", "el": "ναι"}[lang], C.Yes(), 0.9, clock.now - 0.5, 16.0))
+    answer = source.poll()
+    assert answer == C.Yes()
+    app.command(answer)
+    assert any(isinstance(e, E.GameOver) for e in seen)

@@ -343,13 +343,18 @@ def _question_asked(e: E.QuestionAsked, s: Say) -> Blocks:
         return []  # a bot answers at once; nothing to ask aloud
     if e.kind == "resign" and e.scores is not None and e.value:
         # R9: the price before the question: the opponent's points and the score after
-        key = "ask.resign.match" if e.ends_match else "ask.resign.price"
+        key = _noisy("ask.resign.match" if e.ends_match else "ask.resign.price", s)
         return [_for(e.player, s.t(key, who=s.subject(1 - e.player),
                                    points=s.n("count.point_acc", e.value),
                                    entries=s.entries(e.scores)), s)]
-    key = f"ask.{e.kind}" if f"ask.{e.kind}" in M.MESSAGES else "ask.other"
+    key = _noisy(f"ask.{e.kind}" if f"ask.{e.kind}" in M.MESSAGES else "ask.other", s)
     value = s.n("count.point_acc", e.value) if isinstance(e.value, int) else e.value
     return [_for(e.player, s.t(key, value=value), s)]
+
+
+def _noisy(key: str, s: Say) -> str:
+    """``key``'s ``_noisy`` form while the room is noisy (``NarrationContext.noisy_room``), where it has one."""
+    return f"{key}_noisy" if s.ctx.noisy_room and f"{key}_noisy" in M.MESSAGES else key
 
 
 def _double_offered(e: E.DoubleOffered, s: Say) -> Blocks:

@@ -78,6 +78,8 @@ class App:
         self.narrator = narrator
         self.save_path = save_path
         self.verbosity = verbosity
+        #: whether the voice hears the room as noisy (set by the voice source): questions take their noisy form
+        self.noisy_room = False
         self.screen_notation = screen_notation  #: False: plays in words on screen too
         self.list_plays = True  #: False while scanning: the scanner reads the options
         #: True: the other player's plays in their own numbering (default: the listener's)
@@ -131,7 +133,7 @@ class App:
                                 list_plays=self.list_plays,
                                 game=s.game, mover_numbering=self.mover_numbering,
                                 resume_command=self.resume_command,
-                                saving=self.save_path is not None,
+                                saving=self.save_path is not None, noisy_room=self.noisy_room,
                                 reason=PresentationReason(reason))
 
     def publish(self, events: list[E.Event], reason: str = "event") -> None:

@@ -387,6 +387,7 @@ class VoiceSource:
         if refused_in is not None:
             why = self.noise.refused(refused_in) or why
         self.noisy = why or self.noisy
+        self.app.noisy_room = self.noise.noisy()  # the session's own questions (resign, leave) follow it
         if self.noisy is not None and self.held is None and self.opening is None:
             log.info("voice: the room is noisy (%s): the player is told what helps", self.noisy)
             self.noisy = None
