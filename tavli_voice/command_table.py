@@ -87,7 +87,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     # under them heard right 91% and 100% of 33 espeak-ng Greek voices («ναι» 18%), with a
     # television 64% and 94% («ναι» 6%), and no more «όχι» taken as a yes (1 of 198 before and
     # after); «μάλιστα» and «ακριβώς» took «όχι»/«λάθος» for a yes, and English "wrong" was heard
-    # as "that's right" (benchmarks/results/voice-yes-no-words.txt). The first form is the one prompts say.
+    # as "that's right" (benchmarks/results/voice-yes-no-words.txt). The first form is the one prompts
+    # say; in a noisy room the last one (speech/grammar.NOISY_LAST_FORM; the questions' ``_noisy`` forms).
     CommandSpec("yes", C.Yes(), "help.yes", ("y",), {"en": ("yes",), "el": ("ναι",)},
                 _say(("yes",), ("ναι", "σωστά")), scanned=True),
     CommandSpec("no", C.No(), "help.no", ("n",), {"en": ("no",), "el": ("όχι",)},

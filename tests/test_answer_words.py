@@ -54,6 +54,18 @@ def test_the_question_and_the_hint_still_say_the_short_words() -> None:
     assert "ναι" in said and "όχι" in said and "σωστά" not in said and "λάθος" not in said
 
 
+def test_in_a_noisy_room_the_hint_names_the_greek_answers_heard_best_there_and_english_is_unchanged() -> None:
+    both = Options(plays=4, commands=frozenset({"yes", "no", "undo"}))
+    assert hint(both, "el", noisy=True) == hint(both, "el").replace("ναι, όχι", "σωστά, λάθος")
+    assert "σωστά, λάθος" in hint(both, "el", noisy=True)
+    assert hint(both, "en", noisy=True) == hint(both, "en")
+    for lang in ("en", "el"):  # and each word named is one the grammar takes for yes or no
+        answers = Options(commands=frozenset({"yes", "no"}))
+        named = hint(answers, lang, noisy=True).split(" ", 1)[1].split(", ")[:2]
+        found = [lookup(phrases(answers, lang), w) for w in named]
+        assert [p.command if p else None for p in found] == [C.Yes(), C.No()], named
+
+
 def test_the_greek_noisy_advice_names_answer_words_the_grammar_takes() -> None:
     spoken = {" ".join(v): name for name in ("yes", "no") for v in by_name(name).spoken["el"]}
     for verbosity in (Verbosity.NORMAL, Verbosity.TERSE):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import queue
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -338,3 +339,26 @@ def test_in_a_noisy_room_the_greek_resign_question_asks_for_sosta_or_lathos_and_
     assert answer == C.Yes()
     app.command(answer)
     assert any(isinstance(e, E.GameOver) for e in seen)
+
+
+@pytest.mark.parametrize("noisy", [False, True])
+def test_a_word_not_understood_while_the_greek_question_is_open_is_answered_with_the_words_it_asks_for(
+        noisy: bool) -> None:
+    rng = random.Random(23)
+    clock = _Clock()
+    _, _, out, source, seen = _in_play(clock, lang="el")
+    if noisy:
+        _room_heard_noisy(clock, out, source, rng)
+    clock.now += 2.0
+    out.put(_word("δύο", C.ChoosePlay(2), 0.4, clock.now - 0.5, _poor(rng) if noisy else _good(rng)))
+    assert source.poll() is None and source.held == C.ChoosePlay(2)
+    clock.now += 2.0
+    out.put(Heard("", None, 0.1, 20.0, "whisper+crop", reason="no_match", began=clock.now - 0.5,
+                  snr=_poor(rng) if noisy else _good(rng)))
+    assert source.poll() is None
+    said = [e.text for e in seen if isinstance(e, E.Notice)][-1]
+    assert said.startswith("Δεν κατάλαβα:")
+    named = ("σωστά", "λάθος") if noisy else ("ναι", "όχι")
+    assert f"πες {named[0]}, {named[1]}," in said or f"ή πες {named[0]}, {named[1]}," in said, said
+    unnamed = ("ναι", "όχι") if noisy else ("σωστά", "λάθος")
+    assert not any(re.search(rf"\b{word}\b", said) for word in unnamed), said

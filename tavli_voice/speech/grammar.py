@@ -195,12 +195,22 @@ def lookup(items: tuple[Phrase, ...], text: str) -> Phrase | None:
     return None
 
 
-def _command_list(names: list[str], lang: Lang) -> str:
-    return ", ".join(" ".join(COMMAND_WORDS[n][lang][0]) for n in names)
+#: Commands whose last spoken form, not their first, is named while the room is noisy: the Greek «σωστά» and
+#: «λάθος», heard far better there than «ναι» (command_table; the question then asks for them too).
+NOISY_LAST_FORM = frozenset({"yes", "no"})
 
 
-def hint(options: Options, lang: Lang) -> str:
-    """What can be said now, in words: "say a number from 1 to 7, or say roll, stop, ..."."""
+def _command_list(names: list[str], lang: Lang, noisy: bool = False) -> str:
+    return ", ".join(" ".join(COMMAND_WORDS[n][lang][-1 if noisy and n in NOISY_LAST_FORM else 0]) for n in names)
+
+
+def hint(options: Options, lang: Lang, *, noisy: bool = False) -> str:
+    """What can be said now, in words: "say a number from 1 to 7, or say roll, stop, ...". ``noisy``: the room
+    is noisy, and yes and no are named by the forms heard best there (``NOISY_LAST_FORM``).
+
+    >>> hint(Options(commands=frozenset({"yes", "no"})), "el", noisy=True)
+    'πες σωστά, λάθος, ξανά, σταμάτα, βοήθεια'
+    """
     parts: list[str] = []
     if options.plays == 1:
         parts.append(text("voice.hint_one", lang))
@@ -213,7 +223,7 @@ def hint(options: Options, lang: Lang) -> str:
     names = [n for n in COMMAND_WORDS if n in options.commands] + \
         [n for n in COMMAND_WORDS if n in ALWAYS and n not in options.commands]
     if names:
-        parts.append(text("voice.hint_commands", lang, commands=_command_list(names, lang)))
+        parts.append(text("voice.hint_commands", lang, commands=_command_list(names, lang, noisy)))
     if len(parts) == 1:
         return parts[0]
     return text("voice.hint_or", lang, first=", ".join(parts[:-1]), rest=parts[-1])

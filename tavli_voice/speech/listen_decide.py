@@ -38,10 +38,11 @@ DESTRUCTIVE: tuple[type, ...] = (Resign, Drop, Quit)
 NOT_BY_VOICE = frozenset({"leave"})
 
 
-def explain(heard: Heard, options: Options, lang: Lang) -> str:
-    """What to say when ``heard`` was not understood: "Not understood: say a number from 1 to 7, …"."""
+def explain(heard: Heard, options: Options, lang: Lang, *, noisy: bool = False) -> str:
+    """What to say when ``heard`` was not understood: "Not understood: say a number from 1 to 7, …"
+    (``noisy``: in a noisy room, naming the answers heard best there: ``grammar.hint``)."""
     key = "unsure" if heard.reason == "unsure" else "not_understood"
-    return text("voice." + key, lang, hint=hint(options, lang))
+    return text("voice." + key, lang, hint=hint(options, lang, noisy=noisy))
 
 
 #: Scores under which an engine counts as unsure. pocketsphinx: its margin over

@@ -421,7 +421,7 @@ class VoiceSource:
             if item.reason == "not_on_offer":
                 self.app.notice(self._not_on_offer(item))
             else:
-                self.app.notice(explain(item, self.listener.options, self._lang()))
+                self.app.notice(explain(item, self.listener.options, self._lang(), noisy=self.noise.noisy()))
             return _GO_ON
         if action is Action.ASK_BACK:
             if self._may_ask(item.command):
@@ -587,7 +587,8 @@ class VoiceSource:
         lang = self._lang()
         if heard.text and self.app.phase is Phase.ROLL and heard.text in _PLAYS_WORDS[lang]:
             return text("voice.nothing_to_list", lang)
-        return text("voice.not_now", lang, text=heard.text, hint=_capital(hint(self.listener.options, lang)))
+        return text("voice.not_now", lang, text=heard.text,
+                    hint=_capital(hint(self.listener.options, lang, noisy=self.noise.noisy())))
 
     def set_wake(self, wake: Any) -> None:
         """Call ``wake()`` whenever the listener posts something (the main loop then polls at once)."""
