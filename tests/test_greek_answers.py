@@ -18,7 +18,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks import noise as sound  # noqa: E402
 from speech_helpers import espeak, needs_espeak  # noqa: E402
 from tavli_voice import commands as C  # noqa: E402
+from tavli_voice.speech.audio import RATE  # noqa: E402
 from tavli_voice.speech.grammar import PHASE_COMMANDS, Options  # noqa: E402
+from tavli_voice.speech.heard import Heard  # noqa: E402
 
 #: What may be said while "did you say …?" is open in the play phase (as the voice source offers it).
 ASKED = Options(plays=20, commands=frozenset(PHASE_COMMANDS["play"] - {"leave"}) | {"yes", "no"})
@@ -34,6 +36,19 @@ def greek_engine(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: igno
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     return choose_engine(None, "el", profile=tmp_path / "voice")
+
+
+class Lengths:
+    """An engine that keeps the length of every sound it is given (what the crop passed on)."""
+
+    name = "lengths"
+
+    def __init__(self) -> None:
+        self.seconds: list[float] = []
+
+    def recognize(self, audio: np.ndarray, items: tuple[object, ...]) -> Heard:
+        self.seconds.append(len(audio) / RATE)
+        return Heard("", None, 0.0, 0.0, self.name, "nothing")
 
 
 def with_television(word: np.ndarray, snr: float, seed: int, folder: Path) -> tuple[np.ndarray, np.ndarray]:
@@ -55,21 +70,7 @@ class TestGreekCropMargin:
 
     @needs_espeak
     def test_the_crop_keeps_the_narrow_margin_in_noise_and_the_wide_one_in_a_quiet_room(self, tmp_path: Path) -> None:
-        from tavli_voice.speech.audio import RATE
         from tavli_voice.speech.crop import GAP_S, SpeechCrop, load_detector
-        from tavli_voice.speech.heard import Heard
-
-        class Lengths:
-            """An engine that keeps the length of every sound it is given."""
-
-            name = "lengths"
-
-            def __init__(self) -> None:
-                self.seconds: list[float] = []
-
-            def recognize(self, audio: np.ndarray, items: tuple[object, ...]) -> Heard:
-                self.seconds.append(len(audio) / RATE)
-                return Heard("", None, 0.0, 0.0, self.name, "nothing")
 
         heard = Lengths()
         crop = SpeechCrop(heard, load_detector(), margin_s=0.05, quiet_margin_s=0.2, gap_s=GAP_S["el"],
@@ -129,22 +130,8 @@ class TestGreekAnswersWithPeopleTalking:
         assert decision.action is Action.ANSWER
 
     def test_the_crop_keeps_only_the_answer_while_a_question_is_open(self, tmp_path: Path) -> None:
-        from tavli_voice.speech.audio import RATE
         from tavli_voice.speech.crop import ANSWER_LONGEST_S, ANSWER_WITHIN_DB, GAP_S, SpeechCrop, load_detector
         from tavli_voice.speech.grammar import phrases
-        from tavli_voice.speech.heard import Heard
-
-        class Lengths:
-            """An engine that keeps the length of every sound it is given."""
-
-            name = "lengths"
-
-            def __init__(self) -> None:
-                self.seconds: list[float] = []
-
-            def recognize(self, audio: np.ndarray, items: tuple[object, ...]) -> Heard:
-                self.seconds.append(len(audio) / RATE)
-                return Heard("", None, 0.0, 0.0, self.name, "nothing")
 
         heard = Lengths()
         crop = SpeechCrop(heard, load_detector(), margin_s=0.05, quiet_margin_s=0.2, gap_s=GAP_S["el"], rescale=False,
