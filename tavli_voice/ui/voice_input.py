@@ -541,15 +541,13 @@ class VoiceSource:
             # listened for without it (and without the word whose runner-up it was)
             self.left_out, self.left_out_at, self.left_out_in = held, self.clock(), self.asked_in
             self.left_out_more = frozenset() if runner_of is None else frozenset({runner_of.command})
-            self.left_out_heard = runner_of if runner_of is not None else \
-                self.held_heard if getattr(self.held_heard, "command", None) == held else None
-            log.info("voice: %r refused: the next word is listened for without it", held)
             from ..speech.listen_decide import should_confirm
 
-            if heard is not None and should_confirm(heard, "unsure"):
-                self.left_out_heard = None
-                log.info("voice: the no was unsure (%.2f): the next word is not weighed with the refused one",
-                         heard.score)
+            unsure_no = heard is not None and should_confirm(heard, "unsure")
+            self.left_out_heard = None if unsure_no else runner_of if runner_of is not None else \
+                self.held_heard if getattr(self.held_heard, "command", None) == held else None
+            log.info("voice: %r refused%s: the next word is listened for without it", held,
+                     f" by an unsure no ({heard.score:.2f}), and not weighed with it" if unsure_no else "")
         self.refresh()
         if not isinstance(command, (C.Yes, C.Confirm, C.No, C.Cancel)):
             return command
