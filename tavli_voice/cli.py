@@ -25,9 +25,6 @@ def _play(argv: list[str]) -> int:
 def _resume(argv: list[str]) -> int:
     """``tavli-voice resume [NAME] [options]``: the autosave, or a match kept under NAME."""
     from .startup import main as play_main
-    if argv and not argv[0].startswith("-"):
-        return play_main(["--resume", "--resume-name", argv[0]] + argv[1:],
-                         prog="tavli-voice resume")
     return play_main(["--resume"] + argv, prog="tavli-voice resume")
 
 

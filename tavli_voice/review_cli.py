@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from pathlib import Path
 from typing import Any, Callable, TextIO
@@ -29,6 +30,9 @@ from typing import Any, Callable, TextIO
 from . import history
 from .words import capitalize, game_name, lang_from_argv, plural, player_words, text
 from .words.catalogs import use_argparse_language
+from .words.faults import os_fault
+
+log = logging.getLogger(__name__)
 
 
 def build_parser(lang: str) -> argparse.ArgumentParser:
@@ -158,9 +162,10 @@ def _open(args: argparse.Namespace, lang: str,
         else:
             print(text("review.no_match", lang, name=args.name), file=err)
         return 1
-    except (OSError, ValueError) as exc:
-        print(text("review.bad_match", lang, name=args.name or "", error=str(exc)[:300]),
-              file=err)
+    except (OSError, ValueError) as exc:  # said in words, the details in the log
+        log.info("cannot review %s: %s", args.name, str(exc)[:300])
+        why = os_fault(exc, lang) if isinstance(exc, OSError) else text("review.not_a_match", lang)
+        print(text("review.bad_match", lang, name=args.name or "", error=why), file=err)
         return 1
     try:
         sides = _sides(args.side, data["save"]["players"], lang)

@@ -108,6 +108,8 @@ def build_parser(lang: str = "en", prog: str = "tavli-voice play") -> argparse.A
     ap.add_argument("--fullscreen", action="store_true", help=h("fullscreen"))
     ap.add_argument("--resume", action="store_true", help=h("resume"))
     ap.add_argument("--resume-name", default=None, metavar=mv("name"), help=h("resume_name"))
+    if prog.endswith(" resume"):  # ``tavli-voice resume [NAME]``: the name before or after the options
+        ap.add_argument("name", nargs="?", default=None, metavar=mv("name"), help=h("resume_name"))
     ap.add_argument("--watch", action="store_true", help=h("watch"))
     ap.add_argument("--suggest", action=argparse.BooleanOptionalAction, default=None,
                     help=h("suggest"))
@@ -592,7 +594,13 @@ def _main(argv: list[str], out: TextIO | None, inp: TextIO | None, *, window: bo
         out = sys.stdout
         _tolerant(out, "backslashreplace")  # Greek on a Latin-1 terminal: escapes, no crash
     lang = M.lang_from_argv(argv)
-    args = build_parser(lang, prog).parse_args(argv)
+    ap = build_parser(lang, prog)
+    args = ap.parse_args(argv)
+    name = getattr(args, "name", None)
+    if name is not None:
+        if args.resume_name is not None and args.resume_name != name:
+            ap.error(M.text("cli.two_names", lang, a=name, b=args.resume_name))
+        args.resume, args.resume_name = True, name
     args.window = args.window or window
     lang = args.lang or lang
     say = SayLine(out)

@@ -135,9 +135,23 @@ def test_an_unfinished_match_kept_for_a_new_one_is_named_in_the_players_language
     said = M.text("saved.kept", lang, name=kept[0],
                   command=f"tavli-voice resume {kept[0]} --lang {lang} --speech off")
     assert said in text.splitlines(), text
-    resumed = play_cli(["resume", kept[0], "--lang", lang], ["q"])
+    # the name before or after the options
+    resumed = play_cli(["resume", "--lang", lang, kept[0]], ["q"])
     assert M.text("match.resumed", lang, game=M.game_name("portes", lang),
                   length=M.plural("board.length", 3, lang)) in resumed
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_resume_takes_a_kept_name_before_or_after_its_options_and_refuses_two_names(
+        home: Path, lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from tavli_voice import words as M
+
+    folder = storage.data_dir()
+    for args in (["resume", "no-such-match", "--lang", lang], ["resume", "--lang", lang, "no-such-match"]):
+        assert M.text("resume.none", lang, path=str(folder / "no-such-match.json")) in play_cli(args, [])
+    with pytest.raises(SystemExit):
+        play_cli(["resume", "--lang", lang, "one", "--resume-name", "two"], [])
+    assert M.text("cli.two_names", lang, a="one", b="two") in capsys.readouterr().err
 
 
 def test_matches_kept_under_either_languages_name_list_by_time_and_resume(

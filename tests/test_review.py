@@ -102,6 +102,28 @@ class TestMatchHistory:
         code, out, err = review(capsys, "--list", "--lang", "el")
         assert "έχει χαλάσει" in err and out.startswith("Αγώνες που κρατήθηκαν")
 
+    @pytest.mark.parametrize("lang", ["en", "el"])
+    def test_a_file_that_is_no_kept_match_is_refused_in_plain_words_of_the_players_language(
+            self, home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str) -> None:
+        from tavli_voice.words import text
+
+        other = tmp_path / "notes.json"
+        other.write_text("not a match at all")
+        code, out, err = review(capsys, str(other), "--lang", lang)
+        assert code == 1 and out == ""
+        assert err.strip() == text("review.bad_match", lang, name=str(other),
+                                   error=text("review.not_a_match", lang))
+        code, out, err = review(capsys, str(tmp_path), "--lang", lang)  # a folder
+        assert code == 1 and err.startswith(text("review.bad_match", lang, name=str(tmp_path), error=""))
+        if lang == "el":  # English says the system's own words ("not an ordinary file")
+            assert err.strip().endswith(text("fault.os.EISDIR", lang))
+        if os.path.exists("/dev/zero"):  # a device is never read (it has no end)
+            code, out, err = review(capsys, "/dev/zero", "--lang", lang)
+            assert code == 1 and "/dev/zero" in err
+            assert "Errno" not in err and "Error" not in err
+        if lang == "el":
+            assert not re.search(r"[A-Za-z]{3,}", err.replace("/dev/zero", "").replace("tavli-voice", ""))
+
     def test_keeping_one_more_than_the_limit_removes_the_oldest_and_says_so(
             self, home: Path, monkeypatch: pytest.MonkeyPatch,
             capsys: pytest.CaptureFixture[str]) -> None:

@@ -1134,6 +1134,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "el": "{who} έχει μόνο μία κίνηση: {play}."},
     "cli.resume_name": {"en": "continue a match kept under a name (tavli-voice resume NAME)",
                         "el": "συνεχίζει αγώνα που κρατήθηκε με όνομα (tavli-voice resume ΟΝΟΜΑ)"},
+    "cli.two_names": {"en": "two names for the match to continue: {a} and {b}; give one",
+                      "el": "δύο ονόματα για τον αγώνα που συνεχίζεται: {a} και {b}· δώσε ένα"},
     "cli.numbering": {
         "en": "points of the opponent's plays: mine (default: in your numbering, like the "
               "position) or mover (in the opponent's own numbering, as backgammon notation)",

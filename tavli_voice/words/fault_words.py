@@ -77,6 +77,8 @@ FAULT_WORDS: dict[str, dict[str, str]] = {
     "os.ELOOP": {"en": "the links go round in a circle",
                  "el": "οι συντομεύσεις οδηγούν η μία στην άλλη σε κύκλο"},
     "os.ENXIO": {"en": "no device answers there", "el": "δεν απαντά καμία συσκευή εκεί"},
+    "os.ENODEV": {"en": "it is not an ordinary file (a device, a pipe or a socket)",
+                  "el": "δεν είναι κανονικό αρχείο (είναι συσκευή, σωλήνας ή υποδοχή)"},
     "os.ENOSPC": {"en": "the disk is full", "el": "ο δίσκος είναι γεμάτος"},
     "os.EROFS": {"en": "the disk is read-only", "el": "ο δίσκος είναι μόνο για ανάγνωση"},
     "os.EIO": {"en": "the disk reported an error", "el": "ο δίσκος ανέφερε σφάλμα"},

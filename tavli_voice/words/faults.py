@@ -53,7 +53,7 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     ))
 
 #: errno values said in words (others: "σφάλμα συστήματος με αριθμό N").
-_ERRNOS = ("ENOENT", "EACCES", "EPERM", "EISDIR", "ENOTDIR", "ENAMETOOLONG", "ELOOP", "ENXIO",
+_ERRNOS = ("ENOENT", "EACCES", "EPERM", "EISDIR", "ENOTDIR", "ENAMETOOLONG", "ELOOP", "ENXIO", "ENODEV",
            "ENOSPC", "EROFS", "EIO", "EFBIG", "EDQUOT", "EBUSY", "EMFILE")
 _ERRNO_KEYS = {getattr(errno, name): name for name in _ERRNOS if hasattr(errno, name)}
 

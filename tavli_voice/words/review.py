@@ -72,6 +72,9 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
                         "ανασκόπηση."},
     "bad_match": {"en": "The kept match {name} cannot be reviewed: {error}",
                   "el": "Ο αγώνας {name} δεν μπορεί να αναλυθεί: {error}"},
+    "not_a_match": {"en": "it does not hold a match kept by tavli-voice (it is damaged, or another kind of file)",
+                    "el": "δεν περιέχει αγώνα που κράτησε το tavli-voice (είναι χαλασμένο ή άλλου είδους "
+                          "αρχείο)"},
     "bad_side": {"en": "--side takes 0, 1 or all, not '{value}'",
                  "el": "το --side θέλει 0, 1 ή all, όχι «{value}»"},
     # --- the interactive review (review_walk.py) -------------------------------------
@@ -124,6 +127,10 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
     # --- the review offered at the end of a match (ui/review_mode.py) ------------------
     "offer": {"en": "Review your mistakes? Yes or no.",
               "el": "Να δούμε τα λάθη σου; Ναι ή όχι."},
+    # the same while the voice hears the room as noisy (ui/voice_noise.NoiseWatch.noisy): in Greek it asks
+    # for «σωστά» or «λάθος», heard far better there than «ναι»; «ναι» and «όχι» are still taken
+    "offer_noisy": {"en": "Review your mistakes? Yes or no.",
+                    "el": "Να δούμε τα λάθη σου; Σωστά ή λάθος."},
     "judging": {"en": "The expert is judging your plays.",
                 "el": "Ο έμπειρος παίκτης κρίνει τις κινήσεις σου."},
     # when the side reviewed is not the person listening (bot matches, --side): by name
