@@ -91,6 +91,17 @@ def test_the_end_of_a_match_asks_and_yes_steps_through_the_mistakes(home: Path,
     assert app.finished and app.review is None and app.state().phase is Phase.MATCH_OVER
 
 
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_another_word_asks_again_and_in_a_noisy_room_the_greek_offer_asks_for_sosta_or_lathos(
+        home: Path, lang: str) -> None:
+    app, _ = play_to_the_end(home, lang)
+    assert notices(app.command(C.Roll())) == [OFFER[lang]]
+    app.noisy_room = True  # set by the voice while most of the last words stood poorly over the noise
+    noisy = {"en": OFFER["en"], "el": "Να δούμε τα λάθη σου; Σωστά ή λάθος."}[lang]
+    assert notices(app.command(C.Roll())) == [noisy]
+    assert app.review_question and not app.finished
+
+
 def test_no_ends_the_match_without_a_review(home: Path) -> None:
     app, _ = play_to_the_end(home)
     assert notices(app.command(C.No())) == []

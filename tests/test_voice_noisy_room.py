@@ -362,3 +362,33 @@ def test_a_word_not_understood_while_the_greek_question_is_open_is_answered_with
     assert f"πες {named[0]}, {named[1]}," in said or f"ή πες {named[0]}, {named[1]}," in said, said
     unnamed = ("ναι", "όχι") if noisy else ("σωστά", "λάθος")
     assert not any(re.search(rf"\b{word}\b", said) for word in unnamed), said
+
+
+@pytest.mark.parametrize("noisy", [False, True])
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_another_word_while_the_leave_question_is_open_is_told_to_answer_with_the_words_the_room_hears_best(
+        lang: str, noisy: bool) -> None:
+    """R9: "roll" heard while "Leave the table …?" waits is refused with "answer yes or no first", in a noisy
+    Greek room «σωστά ή λάθος», as the question itself asks; the spoken help names them first too."""
+    rng = random.Random(29)
+    clock = _Clock()
+    app, speaker, out, source, seen = _in_play(clock, lang=lang)
+    if noisy:
+        _room_heard_noisy(clock, out, source, rng)
+    app.command(C.Leave())
+    assert app.session.phase is Phase.ASK
+    clock.now += 2.0
+    out.put(_word({"en": "roll", "el": "ρίξε"}[lang], C.Roll(), 0.95, clock.now - 0.5, _good(rng)))
+    heard = source.poll()
+    assert heard == C.Roll() and app.noisy_room is noisy
+    app.command(heard)
+    refused = [u.text for u in speaker.spoken()][-1]
+    assert refused == {"en": "Not now: answer yes or no first.",
+                       "el": f"Όχι τώρα: πρώτα απάντησε {'σωστά ή λάθος' if noisy else 'ναι ή όχι'}."}[lang]
+    app.command(C.Help())
+    helped = " ".join(u.text for u in speaker.spoken()[-1:])
+    named = {"en": ("yes", "no"), "el": ("σωστά ή ναι", "λάθος ή όχι") if noisy else ("ναι", "όχι")}[lang]
+    assert all(re.search(rf"\b{word}\b", helped) for word in named), helped
+    if lang == "el" and not noisy:
+        assert "σωστά" not in helped and "λάθος" not in helped, helped
+    assert app.session.phase is Phase.ASK  # still waiting for the answer

@@ -392,7 +392,7 @@ def _no_such_step_point(e: E.CommandRejected, s: Say) -> str:
 def _command_rejected(e: E.CommandRejected, s: Say) -> Blocks:
     code = e.code
     if code == "not_now":
-        what = f"expected.{e.get('expected')}"
+        what = _noisy(f"expected.{e.get('expected')}", s)  # "answer yes or no first" names the words asked for
         if what in M.MESSAGES:
             return [s.t("reject.not_now", what=s.t(what))]
         return [s.t("reject.generic")]
@@ -526,7 +526,7 @@ def _help_report(e: E.HelpReport, s: Say) -> Blocks:
     switch = not s.ctx.list_plays and not s.ctx.window
     lines = M.help_lines(s.lang, e.commands, e.plays, speech=s.speech,
                          keys=s.ctx.show_keys and not switch, saving=s.ctx.saving, window=window,
-                         scanned=switch)
+                         scanned=switch, noisy=s.ctx.noisy_room)
     if switch:
         lines = ([s.t("help.select.scan")] if "select" in e.commands else []) + lines
         lines.append(s.t("help.scan.settings"))

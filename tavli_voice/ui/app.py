@@ -166,7 +166,11 @@ class App:
             if isinstance(ev, E.Goodbye):
                 self.quit = True
         if ask:
-            self.publish([E.Notice(M.text("review.offer", self.lang))])
+            self.publish([E.Notice(self._review_offer())])
+
+    def _review_offer(self) -> str:
+        """"Review your mistakes? Yes or no.", in a noisy room its ``_noisy`` form (Greek: «Σωστά ή λάθος.»)."""
+        return M.text("review.offer_noisy" if self.noisy_room else "review.offer", self.lang)
 
     def _offers_review(self) -> bool:
         """A person played, the match is kept in the history, and the review is offered."""
@@ -247,7 +251,7 @@ class App:
                 self.review_question = False
                 self.finished = True
                 return []
-            evs = [E.Notice(M.text("review.offer", self.lang))]
+            evs = [E.Notice(self._review_offer())]
             self.publish(evs, "where_am_i")
             return evs
         assert self.review is not None

@@ -495,6 +495,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                  "el": "Δέχεσαι τον διπλασιασμό; Η παρτίδα θα αξίζει {value}. Ναι για να "
                        "δεχτείς, όχι για να αρνηθείς."},
     "ask.other": {"en": "Yes or no?", "el": "Ναι ή όχι;"},
+    "ask.other_noisy": {"en": "Yes or no?", "el": "Σωστά ή λάθος;"},
     "double.offer.you": {"en": "You offer to double: the game would be worth {value}.",
                          "el": "Διπλασιάζεις: η παρτίδα θα αξίζει {value}."},
     "double.offer.other": {"en": "{who} offers to double: the game would be worth {value}.",
@@ -580,6 +581,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "expected.answer": {"en": "the double must be answered first",
                         "el": "πρώτα πρέπει να απαντηθεί ο διπλασιασμός"},
     "expected.ask": {"en": "answer yes or no first", "el": "πρώτα απάντησε ναι ή όχι"},
+    # the same while the voice hears the room as noisy (the questions' ``_noisy`` forms, above)
+    "expected.ask_noisy": {"en": "answer yes or no first", "el": "πρώτα απάντησε σωστά ή λάθος"},
     "expected.match_over": {"en": "the match is over", "el": "ο αγώνας έχει τελειώσει"},
     "reject.no_such_play": {"en": "There is no play {number}: choose 1 to {count}.",
                             "el": "Δεν υπάρχει κίνηση {number}: διάλεξε από 1 έως {count}."},
@@ -1176,6 +1179,10 @@ MESSAGES: dict[str, dict[str, str]] = {
               "κουμπιά, άλλα χρώματα, πιο αργή ή πιο γρήγορη σάρωση"},
     "help.yes": {"en": "yes", "el": "ναι"},
     "help.no": {"en": "no", "el": "όχι"},
+    # the same while the voice hears the room as noisy: the answers heard best there first
+    # (speech/grammar.NOISY_LAST_FORM, the questions' ``_noisy`` forms)
+    "help.yes_noisy": {"en": "yes", "el": "σωστά ή ναι"},
+    "help.no_noisy": {"en": "no", "el": "λάθος ή όχι"},
     "help.take": {"en": "take the double", "el": "δέξου τον διπλασιασμό"},
     "help.drop": {"en": "drop the double", "el": "αρνήσου τον διπλασιασμό"},
     "help.cancel": {"en": "cancel the question or the picked checker",
@@ -1668,7 +1675,7 @@ def key_label(key: str, lang: str, *, speech: bool = False) -> str:
 
 def help_lines(lang: str, commands: Iterable[str] | None = None, plays: int = 0,
                *, speech: bool = False, keys: bool = True, saving: bool = True,
-               window: bool = False, scanned: bool = False) -> list[str]:
+               window: bool = False, scanned: bool = False, noisy: bool = False) -> list[str]:
     """"key: what it does" for ``commands`` (all when None), in table order.
 
     With ``plays`` > 0 the number row says "1 to N" ("choose play 1 to 7").
@@ -1677,7 +1684,11 @@ def help_lines(lang: str, commands: Iterable[str] | None = None, plays: int = 0,
     ``window``: the board window's own way where it has one (``help.from.window``: click,
     or the arrows and OK, where the terminal types "f 13", "f bar", "t off"); ``speech``: the
     spoken form where it has one (``help.from.say``: «μπάρα», never the typed "bar", in Greek).
-    ``scanned``: only what the switch-scanning menus offer.
+    ``scanned``: only what the switch-scanning menus offer. ``noisy``: the voice hears the room as noisy, and yes
+    and no are named by the Greek answers heard best there first (``help.yes_noisy``: «σωστά ή ναι»).
+
+    >>> help_lines("el", ["yes", "no"], keys=False), help_lines("el", ["yes", "no"], keys=False, noisy=True)
+    (['ναι', 'όχι'], ['σωστά ή ναι', 'λάθος ή όχι'])
     """
     wanted = None if commands is None else set(commands)
     if scanned:
@@ -1705,6 +1716,8 @@ def help_lines(lang: str, commands: Iterable[str] | None = None, plays: int = 0,
             key = f"{key}.window"
         elif speech and f"{key}.say" in ENTRIES:  # aloud: only the words a speaker can say
             key = f"{key}.say"
+        if noisy and f"{key}_noisy" in ENTRIES:
+            key = f"{key}_noisy"
         what = text(key, lang)
         if speech:  # "point N" aloud: "point number"
             what = re.sub(r"\bN\b", text("key.number", lang), what)
