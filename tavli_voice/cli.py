@@ -44,20 +44,21 @@ def _review(argv: list[str]) -> int:
     return review_main(argv, walk=run_review)
 
 
-def game_decision(heard: Any) -> tuple[Literal["now", "ask"], str]:
-    """What a game does with ``heard`` said on its own, and the rule it writes in the session log
-    (``ui.voice_decision.decide``): no question open, the plays offered long before the word, nothing
-    refused, confirm "unsure", the room not noisy. So a sure word under ``ACT_SNR_DB`` over the noise, or a
-    point under ``POINT_SNR_DB``, is "ask" although its score alone would act on it.
+def game_decision(heard: Any, lang: str = "en") -> tuple[Literal["now", "ask"], str, str]:
+    """What a game does with ``heard`` said on its own, the rule it writes in the session log
+    (``ui.voice_decision.decide``), and the same said in ``lang`` (``Decision.said``): no question open, the
+    plays offered long before the word, nothing refused, confirm "unsure", the room not noisy. So a sure word
+    under ``ACT_SNR_DB`` over the noise, or a point under ``POINT_SNR_DB``, is "ask" although its score alone
+    would act on it.
 
     >>> from tavli_voice.commands import ChoosePlay
     >>> from tavli_voice.speech.heard import Heard
-    >>> game_decision(Heard("six", ChoosePlay(6), 0.9, 0.0, "whisper+crop", snr=3.0))
+    >>> game_decision(Heard("six", ChoosePlay(6), 0.9, 0.0, "whisper+crop", snr=3.0))[:2]
     ('ask', 'asked back: 3.0 dB over the noise (7.0 needed to act at once)')
     """
     from .ui.voice_decision import Action, VoiceState, decide
     decision = decide(heard, VoiceState(), lambda command: False)
-    return ("now" if decision.action is Action.ACT else "ask"), decision.rule
+    return ("now" if decision.action is Action.ACT else "ask"), decision.rule, decision.said(lang)
 
 
 def _speech(name: str, **options: object) -> Callable[[list[str]], int]:

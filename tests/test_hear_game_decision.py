@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -58,17 +59,17 @@ def hear(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     for stem in heards:
         write_wav(tmp_path / f"{stem}.wav", np.zeros(1600, dtype=np.float32))
 
-    def run(stems: list[str], top: bool) -> list[dict[str, Any]]:
+    def run(stems: list[str], top: bool, lang: str = "en") -> list[dict[str, Any]]:
         engine.files = list(stems)
         out, err = io.StringIO(), io.StringIO()
         files = [str(tmp_path / f"{stem}.wav") for stem in stems]
         if top:
             real = speech_cli.hear_main
             monkeypatch.setattr(speech_cli, "hear_main", lambda argv, **kw: real(argv, out, err, **kw))
-            assert cli.main(["hear", "--step", *files]) == 0, err.getvalue()
+            assert cli.main(["hear", "--lang", lang, "--step", *files]) == 0, err.getvalue()
             monkeypatch.setattr(speech_cli, "hear_main", real)
         else:
-            assert speech_cli.hear_main(["--step", *files], out, err) == 0, err.getvalue()
+            assert speech_cli.hear_main(["--lang", lang, "--step", *files], out, err) == 0, err.getvalue()
         return [json.loads(line) for line in out.getvalue().splitlines()]
 
     return run
@@ -90,18 +91,94 @@ class TestHearGameDecision:
         assert game[0]["act"] == "ask" and game[0]["rule"].startswith("asked back: a point heard 15.0 dB")
         assert score[0]["act"] == "now"
 
-    def test_where_both_agree_the_lines_differ_only_by_the_rule(self, hear: Any) -> None:
+    def test_where_both_agree_the_lines_differ_only_by_the_rule_and_its_words(self, hear: Any) -> None:
         stems = ["sure_in_quiet", "unsure", "nothing"]
         game, score = hear(stems, top=True), hear(stems, top=False)
         assert [line.pop("rule", None) for line in game] == [
             "acted on at once (score 0.90, confirm unsure)", "asked back: unsure (score 0.30, confirm unsure)",
             None]
+        assert [line.pop("why", None) for line in game] == [
+            "acted on at once: the recogniser was sure of it (score 0.90)",
+            "asked back: the recogniser was unsure of it (score 0.30)", None]
         assert game == score
         assert [line.get("act") for line in score] == ["now", "ask", None]
         assert [line.get("ask", False) for line in score] == [False, True, False]
 
     def test_the_game_decision_is_that_of_a_fresh_game(self) -> None:
         assert cli.game_decision(SURE_IN_NOISE) == (
-            "ask", "asked back: 3.0 dB over the noise (7.0 needed to act at once)")
+            "ask", "asked back: 3.0 dB over the noise (7.0 needed to act at once)",
+            "asked back: the word stood only 3.0 dB over the noise (7.0 needed to act at once)")
         assert cli.game_decision(Heard("resign", C.Resign(), 0.99, 1.0, "whisper+crop", snr=30.0))[0] == "ask"
         assert cli.game_decision(Heard("stop", C.StopSpeech(), 0.1, 1.0, "whisper+crop", snr=1.0))[0] == "now"
+
+
+class TestHearSnrAndWhy:
+    """``"snr"`` is the Heard's own measure (null when not measured); ``"why"`` the rule in the user's words."""
+
+    @pytest.mark.parametrize("lang", ["en", "el"])
+    def test_snr_is_the_words_level_over_the_noise_and_null_when_not_measured(self, hear: Any, lang: str) -> None:
+        for top in (True, False):
+            lines = hear(["sure_in_noise", "point", "nothing"], top=top, lang=lang)
+            assert [line["snr"] for line in lines] == [3.0, 15.0, None]
+
+    @pytest.mark.parametrize("lang, why", [
+        ("en", ["asked back: the word stood only 3.0 dB over the noise (7.0 needed to act at once)",
+                "asked back: a point heard only 15.0 dB over the noise (21.0 dB needed to act on a point)",
+                "acted on at once: the recogniser was sure of it (score 0.90)"]),
+        ("el", ["ρωτάει πρώτα: η λέξη ακούστηκε μόνο 3,0 ντεσιμπέλ πάνω από τον θόρυβο (χρειάζονται 7,0 για να "
+                "γίνει αμέσως)",
+                "ρωτάει πρώτα: θέση που ακούστηκε μόνο 15,0 ντεσιμπέλ πάνω από τον θόρυβο (για θέση χρειάζονται "
+                "21,0 ντεσιμπέλ)",
+                "γίνεται αμέσως: η αναγνώριση ήταν σίγουρη (βαθμός 0,90)"]),
+    ])
+    def test_why_says_the_games_decision_in_the_users_language_and_the_rule_stays_english(
+            self, hear: Any, lang: str, why: list[str]) -> None:
+        lines = hear(["sure_in_noise", "point", "sure_in_quiet", "nothing"], top=True, lang=lang)
+        assert [line.get("why") for line in lines] == [*why, None]
+        assert [line.get("act") for line in lines] == ["ask", "ask", "now", None]
+        assert lines[0]["rule"] == "asked back: 3.0 dB over the noise (7.0 needed to act at once)"
+        assert lines[2]["rule"] == "acted on at once (score 0.90, confirm unsure)"
+
+    def test_the_score_rule_alone_names_no_why(self, hear: Any) -> None:
+        assert all("why" not in line and "rule" not in line for line in hear(["sure_in_noise", "unsure"], top=False))
+
+
+def _heard(command: C.Command, **fields: Any) -> Heard:
+    base: dict[str, Any] = {"score": 0.9, "shares": ((command, 0.9), (C.ChoosePlay(9), 0.1)), "snr": 30.0,
+                            "own": -0.5}
+    base.update(fields)
+    return Heard("x", command, base.pop("score"), 1.0, "whisper+crop", **base)
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_every_decision_is_said_in_both_languages_with_its_numbers_written_the_languages_way(lang: str) -> None:
+    """Each Reason has its words; the commands in its facts are said as words, not as their repr."""
+    from tavli_voice.ui.voice_decision import REASONS, Decision, Reason
+
+    facts: dict[str, object] = {"go_on": 0.5, "why": "nothing", "held": C.ChoosePlay(6), "rival": C.ChoosePlay(5),
+                                "ratio": 1.02, "needed": 0.95, "share": 0.17, "score": 0.3, "confirm": "unsure",
+                                "snr": 4.9, "own": -1.9, "level": "4.9 dB over the noise", "both": 0.9,
+                                "alone": 0.4, "refused": C.FromPoint(21)}
+    said = {reason: Decision(reason, facts).said(lang) for reason in REASONS}
+    assert len(set(said.values())) == len(Reason)
+    for reason, words in said.items():
+        assert "ChoosePlay" not in words and "FromPoint" not in words and "{" not in words, (reason, words)
+    assert ("“six”" if lang == "en" else "«έξι»") in said[Reason.ANSWERS]
+    assert ("“from twenty one”" if lang == "en" else "«από είκοσι ένα»") in said[Reason.RUNNER_UP]
+    assert ("4.9" if lang == "en" else "4,9") in said[Reason.LOW_IN_NOISE]
+    if lang == "el":
+        assert not any(re.search("[A-Za-z]", words) for words in said.values()), said
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_why_a_sure_word_is_asked_back_names_the_cause_the_rule_does(lang: str) -> None:
+    """Resign is always asked, a word heard over the game's voice is doubtful, a point unmeasured in noise."""
+    resign = cli.game_decision(_heard(C.Resign(), score=0.99), lang)
+    doubtful = cli.game_decision(_heard(C.ChoosePlay(6), doubtful=True), lang)
+    point = cli.game_decision(_heard(C.FromPoint(21), snr=None), lang)
+    assert [d[0] for d in (resign, doubtful, point)] == ["ask", "ask", "ask"]
+    assert point[1] == "asked back: a point heard with no noise measure (21.0 dB over it needed to act on a point)"
+    words = {"en": ("always asked", "the game's own voice", "no noise around it to measure"),
+             "el": ("ρωτιούνται πάντα", "φωνή του παιχνιδιού", "χωρίς θόρυβο γύρω της για μέτρηση")}[lang]
+    assert [w in d[2] for w, d in zip(words, (resign, doubtful, point))] == [True, True, True], \
+        (resign, doubtful, point)

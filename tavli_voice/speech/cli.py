@@ -3,10 +3,12 @@
 - ``hear_main``:   ``tavli-voice hear [--lang en|el] [--options N] [--engine E] FILE.wav ...``
   (one JSON line per file; ``"act"`` is ``"now"`` or ``"ask"``, what is done
   with the command heard, absent when nothing was understood, and ``"ask": true``
-  when it is ``"ask"``. ``hear_main``'s ``decision`` decides it: by default by
+  when it is ``"ask"``; ``"snr"``, the dB the word stood over the noise around it
+  (``Heard.snr``), null when not measured. ``hear_main``'s ``decision`` decides it: by default by
   the score alone (``score_decision``: unsure, or a destructive command, is
   asked back); the ``tavli-voice hear`` command passes the game's own decision
-  (``tavli_voice.cli``), which also writes its ``"rule"``, as the session log does)
+  (``tavli_voice.cli``), which also writes its ``"rule"``, as the session log does (English),
+  and ``"why"``, the same said in the ``--lang`` language)
 - ``models_main``: ``tavli-voice models [list | fetch NAME]``
 - ``enroll_main``: ``tavli-voice enroll [--lang en|el] [--takes 3] [--numbers 12]``
 
@@ -39,15 +41,16 @@ from .words import LANGS, MAX_NUMBER, QUERY_WORDS, Lang
 #: Most times ``enroll --takes`` asks for each word.
 MAX_TAKES = 20
 
-#: What is done with a command heard: ``("now" | "ask", the rule that decided it)``.
+#: What is done with a command heard, said in ``lang``: ``("now" | "ask", the rule that decided it as the session
+#: log writes it (English), the same said in ``lang``)``; "" and "" when it names no rule.
 Act = Literal["now", "ask"]
-Decision = Callable[[Heard], tuple[Act, str]]
+Decision = Callable[[Heard, Lang], tuple[Act, str, str]]
 
 
-def score_decision(heard: Heard) -> tuple[Act, str]:
+def score_decision(heard: Heard, lang: Lang = "en") -> tuple[Act, str, str]:
     """The score rule alone (``listener.should_confirm`` with confirm "unsure"): "ask" when unsure or
-    destructive, else "now"; it names no rule ("")."""
-    return ("ask" if should_confirm(heard, "unsure") else "now"), ""
+    destructive, else "now"; it names no rule ("", "")."""
+    return ("ask" if should_confirm(heard, "unsure") else "now"), "", ""
 
 
 #: Phase whose commands ``hear`` offers besides the plays, unless --commands says.
@@ -141,13 +144,16 @@ def hear_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stder
                 return 1
         heard = engine.recognize(audio, items)
         line = {"file": shown, **heard.to_json()}
+        line["snr"] = None if heard.snr is None else round(heard.snr, 1)  # dB over the noise around the word
         if heard.command is not None:
-            act, rule = decision(heard)
+            act, rule, why = decision(heard, lang)
             if act == "ask":
                 line["ask"] = True  # "did you say …?" before acting on it
             line["act"] = act
             if rule:
                 line["rule"] = rule
+            if why:
+                line["why"] = why
         print(json_line(line), file=out)
     return status
 

@@ -172,6 +172,21 @@ def phrases(options: Options, lang: Lang) -> tuple[Phrase, ...]:
     return _build_cached(options, lang)
 
 
+def words_for(command: Command, lang: Lang) -> str:
+    """The first phrase that says ``command`` in ``lang``, or its repr when none does.
+
+    >>> words_for(ChoosePlay(6), "el"), words_for(FromPoint(21), "en"), words_for(COMMAND_NAMES["yes"](), "el")
+    ('έξι', 'from twenty one', 'ναι')
+    """
+    number = command.number if isinstance(command, ChoosePlay) else 0
+    try:
+        options = Options(plays=number, commands=PLAIN_COMMANDS | frozenset(QUERY_WORDS), from_points=ALL_POINTS,
+                          to_points=ALL_POINTS)
+        return next(p.text for p in phrases(options, lang) if p.command == command)
+    except (ValueError, StopIteration):
+        return repr(command)
+
+
 def jsgf(items: tuple[Phrase, ...], name: str = "tavli") -> str:
     """A flat JSGF grammar: one public rule listing every phrase."""
     if not items:

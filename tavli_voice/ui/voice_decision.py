@@ -443,6 +443,40 @@ class Decision:
     def rule(self) -> str:
         return REASONS[self.reason][1].format(**self.facts)
 
+    def said(self, lang: str) -> str:
+        """The decision in ``lang``'s words, from the phrasebook (``voice.why.<reason>``): the rule the log
+        writes, for the player ("asked back: the word stood only 3.0 dB over the noise …").
+
+        >>> Decision(Reason.LOW_IN_NOISE, {"snr": 3.0, "needed": ACT_SNR_DB}).said("el")
+        'ρωτάει πρώτα: η λέξη ακούστηκε μόνο 3,0 ντεσιμπέλ πάνω από τον θόρυβο (χρειάζονται 7,0 για να γίνει αμέσως)'
+        """
+        from ..speech.grammar import words_for
+        from ..words import text
+
+        key = f"voice.why.{self.reason.value}"
+        if self.reason is Reason.UNSURE:
+            key += "." + str(self.facts.get("because", "score"))
+        elif self.reason is Reason.POINT_IN_NOISE and self.facts.get("snr") is None:
+            key += ".unmeasured"
+        values: dict[str, str] = {}
+        for name, value in self.facts.items():
+            if isinstance(value, float):
+                tenths = name in ("snr", "go_on") or name == "needed" and self.reason in _NEEDED_DB
+                written = f"{value:.1f}" if tenths else f"{value:.2f}"
+                values[name] = written.replace(".", ",") if lang == "el" else written
+            elif type(value) in _COMMANDS:
+                values[name] = words_for(value, lang)  # type: ignore[arg-type]
+            else:
+                values[name] = str(value)
+        return text(key, lang, **values)
+
+
+#: Reasons whose "needed" is decibels over the noise (said to a tenth, as "snr" is), not a share or a score.
+_NEEDED_DB = frozenset({Reason.LOW_IN_NOISE, Reason.POINT_IN_NOISE})
+
+#: The command classes, whose values in a decision's facts are said in words ("six", «από είκοσι ένα»).
+_COMMANDS = frozenset(C.COMMAND_NAMES.values())
+
 
 def decide(heard: Any, state: VoiceState, was_refused: Callable[[C.Command], bool], *,
            goes_on: bool = False) -> Decision:
@@ -513,7 +547,9 @@ def decide(heard: Any, state: VoiceState, was_refused: Callable[[C.Command], boo
             # the repeat agrees with what the first attempt found next likeliest after the refused word
             return Decision(Reason.SURE_WITH_FIRST, {**score, "both": both[1], "needed": needed,
                                                            "alone": BOTH_ALONE})
-        return Decision(Reason.UNSURE, score)
+        because = "destructive" if isinstance(command, DESTRUCTIVE) else "doubtful" if heard.doubtful \
+            else "always" if state.confirm == "always" else "score"
+        return Decision(Reason.UNSURE, {**score, "because": because})
     if was_refused(command):
         return Decision(Reason.REFUSED_BEFORE)
     return _in_noise(heard, state) or Decision(Reason.SURE, score)
@@ -541,7 +577,8 @@ def _in_noise(heard: Any, state: VoiceState) -> Decision | None:
         # on the rig with a television on, the Greek "είκοσι δύο" came out as «από είκοσι μία» at 1.00 (both its
         # engines agreeing) with no noise measure, and picked a checker the player never named
         return Decision(Reason.POINT_IN_NOISE, {"level": "with no noise measure" if heard.snr is None
-                                                else f"{heard.snr:.1f} dB over the noise", "needed": POINT_SNR_DB})
+                                                else f"{heard.snr:.1f} dB over the noise", "needed": POINT_SNR_DB,
+                                                "snr": heard.snr})
     if clear_lone:
         return Decision(Reason.CLEAR_LONE, {"own": heard.own, "needed": LONE_CLEAR_OWN[heard.engine],
                                             "snr": heard.snr})

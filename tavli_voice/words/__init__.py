@@ -2178,6 +2178,87 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
         "en": "{text}, then?",
         "el": "Μήπως {text}; Σωστά ή λάθος;",
     },
+    # what the game does with a word heard and why (ui/voice_decision.Decision.said: the rule the session log writes
+    # in English, said in the user's language; ``tavli-voice hear`` prints it as "why"); {held}, {rival} and
+    # {refused} are words said ("six", «από είκοσι ένα»), the numbers written the language's way (3,0 in Greek)
+    "why.goes_on": {"en": "held {go_on} s for the rest of the number: longer numbers on offer begin with it",
+                    "el": "περιμένει {go_on} δευτερόλεπτα το υπόλοιπο του αριθμού: με αυτόν αρχίζουν "
+                          "μεγαλύτεροι αριθμοί που μπορούν να ειπωθούν"},
+    "why.before_plays": {"en": "dropped: the word began before these plays were offered",
+                         "el": "αγνοείται: η λέξη άρχισε πριν προταθούν αυτές οι κινήσεις"},
+    "why.not_understood": {"en": "not understood: the player hears what can be said",
+                           "el": "δεν έγινε κατανοητή: ο παίκτης ακούει τι μπορεί να πει"},
+    "why.before_question": {"en": "dropped: the word began before the open question could be heard",
+                            "el": "αγνοείται: η λέξη άρχισε πριν προλάβει να ακουστεί η ερώτηση"},
+    "why.over_question": {"en": "asked back: another word while a question waits for its answer",
+                          "el": "ρωτάει πρώτα: άλλη λέξη ενώ μια ερώτηση περιμένει απάντηση"},
+    "why.unsure_yes_over_question": {
+        "en": "asked again: an unsure yes to a word heard while another question was open",
+        "el": "ξαναρωτάει: αβέβαιο ναι για λέξη που ακούστηκε ενώ περίμενε απάντηση άλλη ερώτηση"},
+    "why.unsure_yes_near_no": {"en": "asked again: an unsure yes with a no close behind",
+                               "el": "ξαναρωτάει: αβέβαιο ναι, με το όχι σχεδόν εξίσου πιθανό"},
+    "why.unsure_yes_near_rival": {
+        "en": "asked again: an unsure yes with “{rival}” close behind ({ratio} times as likely, {needed} enough)",
+        "el": "ξαναρωτάει: αβέβαιο ναι, με το «{rival}» σχεδόν εξίσου πιθανό ({ratio} φορές όσο το ναι, "
+              "αρκεί {needed})"},
+    "why.unsure_yes_to_runner_up": {
+        "en": "asked again: an unsure yes to the question about the next likeliest word (share {share}, "
+              "{needed} needed)",
+        "el": "ξαναρωτάει: αβέβαιο ναι στην ερώτηση για τη δεύτερη πιθανότερη λέξη (μερίδιο {share}, "
+              "χρειάζεται {needed})"},
+    "why.unsure_yes_lone": {
+        "en": "asked again: an unsure yes its recogniser weighed alone, with no rival to measure it by",
+        "el": "ξαναρωτάει: αβέβαιο ναι που η αναγνώριση το βρήκε μόνο του, χωρίς άλλη λέξη για σύγκριση"},
+    "why.unsure_yes_floored": {"en": "asked again: a yes scored under its recogniser's lowest sure score",
+                               "el": "ξαναρωτάει: ναι με βαθμό κάτω από το κατώτερο όριο της αναγνώρισης"},
+    "why.answers": {"en": "the answer to the open question about “{held}”",
+                    "el": "η απάντηση στην ερώτηση για το «{held}»"},
+    "why.unsure.score": {"en": "asked back: the recogniser was unsure of it (score {score})",
+                         "el": "ρωτάει πρώτα: η αναγνώριση δεν ήταν σίγουρη (βαθμός {score})"},
+    "why.unsure.destructive": {
+        "en": "asked back: resigning, dropping a double and leaving the table are always asked",
+        "el": "ρωτάει πρώτα: η παραίτηση, η άρνηση του διπλασιασμού και η αποχώρηση ρωτιούνται πάντα"},
+    "why.unsure.doubtful": {"en": "asked back: heard over the game's own voice, and not sure",
+                            "el": "ρωτάει πρώτα: η λέξη ακούστηκε πάνω στη φωνή του παιχνιδιού, χωρίς σιγουριά"},
+    "why.unsure.always": {"en": "asked back: every word is asked (confirm always)",
+                          "el": "ρωτάει πρώτα: ρωτιέται κάθε λέξη (επιβεβαίωση πάντα)"},
+    "why.refused_before": {"en": "asked back: the player said no to it here before",
+                           "el": "ρωτάει πρώτα: ο παίκτης το αρνήθηκε ήδη εδώ"},
+    "why.unmeasured_in_noise": {
+        "en": "asked back: the word had no noise around it to measure (the sound was all word), in a room where "
+              "the last words hardly stood over the noise",
+        "el": "ρωτάει πρώτα: γύρω από τη λέξη δεν είχε θόρυβο για μέτρηση (όλος ο ήχος ήταν λέξη), σε δωμάτιο "
+              "όπου οι τελευταίες λέξεις μόλις ξεχώριζαν από τον θόρυβο"},
+    "why.low_in_noise": {
+        "en": "asked back: the word stood only {snr} dB over the noise ({needed} needed to act at once)",
+        "el": "ρωτάει πρώτα: η λέξη ακούστηκε μόνο {snr} ντεσιμπέλ πάνω από τον θόρυβο (χρειάζονται {needed} για να "
+              "γίνει αμέσως)"},
+    "why.clear_lone": {
+        "en": "acted on at once: the only word its recogniser weighed, scored {own} a token ({needed} enough), "
+              "{snr} dB over the noise",
+        "el": "γίνεται αμέσως: η μόνη λέξη που βρήκε η αναγνώριση, με βαθμό {own} ανά τμήμα (αρκεί {needed}), "
+              "{snr} ντεσιμπέλ πάνω από τον θόρυβο"},
+    "why.point_in_noise": {
+        "en": "asked back: a point heard only {snr} dB over the noise ({needed} dB needed to act on a point)",
+        "el": "ρωτάει πρώτα: θέση που ακούστηκε μόνο {snr} ντεσιμπέλ πάνω από τον θόρυβο (για θέση χρειάζονται "
+              "{needed} ντεσιμπέλ)"},
+    "why.point_in_noise.unmeasured": {
+        "en": "asked back: a point heard with no noise around it to measure ({needed} dB over the noise needed "
+              "to act on a point)",
+        "el": "ρωτάει πρώτα: θέση που ακούστηκε χωρίς θόρυβο γύρω της για μέτρηση (για θέση χρειάζονται "
+              "{needed} ντεσιμπέλ πάνω από τον θόρυβο)"},
+    "why.sure_with_first": {
+        "en": "acted on at once: said again after a no, share {both} over both attempts ({needed} needed; "
+              "score {score} alone, {alone} needed)",
+        "el": "γίνεται αμέσως: ειπώθηκε ξανά μετά από ένα όχι, μερίδιο {both} και στις δύο φορές (χρειάζεται "
+              "{needed}· η δεύτερη φορά μόνη της βαθμός {score}, χρειάζεται {alone})"},
+    "why.sure": {"en": "acted on at once: the recogniser was sure of it (score {score})",
+                 "el": "γίνεται αμέσως: η αναγνώριση ήταν σίγουρη (βαθμός {score})"},
+    "why.runner_up": {
+        "en": "asked back: the next likeliest word for “{refused}”, which the player refused (share {share} "
+              "without it, {needed} needed)",
+        "el": "ρωτάει πρώτα: η δεύτερη πιθανότερη λέξη για το «{refused}», που ο παίκτης αρνήθηκε (μερίδιο "
+              "{share} χωρίς αυτό, χρειάζεται {needed})"},
     # said once when the room is too noisy for the voice (ui/voice_noise.py)
     "noisy": {
         "en": "It is noisy here and I cannot hear you well. It helps to speak closer to the microphone "
