@@ -162,7 +162,7 @@ def _main(argv: list[str] | None) -> int:
         from .words import lang_from_argv, text
         print(text("cli.usage", lang_from_argv(args)))
         return 0
-    if args and args[0] in ("--version", "-V"):
+    if "--version" in args or "-V" in args:  # anywhere among the options (``--lang el --version``)
         from . import __version__
         from .words import lang_from_argv, text
         print(text("cli.version", lang_from_argv(args), version=__version__))

@@ -341,6 +341,7 @@ def test_version_and_top_level_help_say_what_each_command_does(
             line = next(row for row in text.splitlines() if row.strip().startswith(name + " "))
             assert len(line.split(None, 1)[1]) > 15, line  # a description, not just the name
     assert "έκδοση" in cli_out(["--version", "--lang", "el"], capsys)
+    assert cli_out(["--lang", "el", "--version"], capsys) == cli_out(["--version", "--lang", "el"], capsys)
 
 
 def test_window_help_names_the_window_command(capsys: pytest.CaptureFixture[str]) -> None:
