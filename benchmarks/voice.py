@@ -39,6 +39,7 @@ from __future__ import annotations
 import argparse
 import functools
 import hashlib
+import itertools
 import os
 import statistics
 import subprocess
@@ -47,6 +48,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -994,6 +996,73 @@ def record_conditions(args: argparse.Namespace) -> list[tuple[str, str | None, f
     return [(condition_label(args.noise, snr, args.room, args.band), args.noise, snr, args.room, args.band)]
 
 
+def crop_withins(given: str | None, engine: object) -> list[tuple[tuple[float, float] | None, str]]:
+    """((within dB, gap s) or None: as shipped, label suffix) of each ``--crop-within`` value: the crop's
+    ``noisy_within_db`` (where the room is noisy: ``headroom_db`` under WIDE_SNR_DB; where it is quiet the crop
+    keeps ``within_db``, then crop.WIDE) and ``gap_s``."""
+    if given is None:
+        return [(None, "")]
+    if not hasattr(engine, "noisy_within_db"):
+        raise SystemExit("--crop-within: the engine has no crop")
+    gap = float(getattr(engine, "gap_s"))
+    out: list[tuple[tuple[float, float] | None, str]] = []
+    for value in given.split(","):
+        db, _, gap_s = value.partition(":")
+        out.append(((float(db), float(gap_s) if gap_s else gap), f", within {value}"))
+    return out
+
+
+def crop_key(engine: object, x: np.ndarray) -> tuple[object, ...] | None:
+    """What the crop (speech/crop.py SpeechCrop, as set now) gives its engine for ``x``: the word's span and the
+    second half's (SECOND_MARGIN_S) view, or "wide" in a quiet room where it finds the word; two settings of
+    ``within_db``/``gap_s`` with the same key decide alike. None where that is not all (a Greek crop's answer
+    window or quiet margin)."""
+    from tavli_voice.speech import crop
+
+    e: Any = engine
+    if e.answer_within_db is not None or e.quiet_margin_s is not None:
+        return None
+    probs = e.detector.probabilities(x)
+    headroom = crop.headroom_db(x, probs, e.detector.window, e.speech_at)
+    within = e.noisy_within_db if e.noisy_within_db is not None and headroom < crop.WIDE_SNR_DB else e.within_db
+    spans = tuple(crop.find_speech(x, e.detector, e.speech_at, margin, within_db=within, gap_s=e.gap_s,
+                                   probs=probs) for margin in (e.margin_s, crop.SECOND_MARGIN_S))
+    if spans[0] is not None and e.wide is not None and headroom >= crop.WIDE_SNR_DB:
+        return ("wide",)
+    return spans
+
+
+def crop_span(engine: object, length: int) -> dict[str, object]:
+    """The span the crop heard last (``last_span``, s) and the sound's length, for ``--jsonl``; {} with no crop."""
+    if not hasattr(engine, "last_span"):
+        return {}
+    span = getattr(engine, "last_span")
+    return {"span": None if span is None else [round(span[0] / audio.RATE, 3), round(span[1] / audio.RATE, 3)],
+            "length_s": round(length / audio.RATE, 3)}
+
+
+def set_crop(engine: object, within: tuple[float, float] | None) -> None:
+    """The crop's ``noisy_within_db`` (its window where the room is noisy) and ``gap_s``, when given
+    (``crop_withins``)."""
+    if within is not None:
+        setattr(engine, "noisy_within_db", within[0])
+        setattr(engine, "gap_s", within[1])
+
+
+def hear_once(engine: object, x: np.ndarray, items: tuple[Phrase, ...], decided: dict[object, Any],
+              clip: tuple[object, ...], by_crop: bool) -> Heard:
+    """``engine``'s decision on ``x``; ``by_crop``: once for ``clip`` (condition, index) and each crop it makes
+    (``crop_key``), kept in ``decided`` with the span it heard (``last_span``, set again when kept)."""
+    found = crop_key(engine, x) if by_crop else None
+    if found is None:
+        return engine.recognize(x, items)  # type: ignore[attr-defined,no-any-return]
+    if (clip, found) not in decided:
+        decided[clip, found] = (engine.recognize(x, items), getattr(engine, "last_span"))  # type: ignore[attr-defined]
+    heard, span = decided[clip, found]
+    setattr(engine, "last_span", span)
+    return heard
+
+
 def bench_record(args: argparse.Namespace) -> None:
     """``--lang``/``--noise``/``--room``/``--band``: one table per language (rows per speaker or voice
     group and condition, what a game on the default settings does), and ``--jsonl`` lines."""
@@ -1020,6 +1089,7 @@ def bench_record(args: argparse.Namespace) -> None:
                 engine.views = tuple(args.views.split(","))
             if args.crop_wide is not None and hasattr(engine, "wide"):  # the crop in a quiet room (crop.WIDE)
                 engine.wide = None if args.crop_wide == "none" else tuple(map(float, args.crop_wide.split(":")))
+            withins = crop_withins(args.crop_within, engine)
             set_greek_options(getattr(engine, "engine", engine), args)
             if args.proposals_only and hasattr(getattr(engine, "engine", engine), "everything"):
                 getattr(engine, "engine", engine).everything = False  # Whisper scores pocketsphinx's proposals only
@@ -1040,15 +1110,18 @@ def bench_record(args: argparse.Namespace) -> None:
             talks: dict[str, dict[tuple[str, str], Counter[str]]] = {mode: {} for mode in REPEAT_MODES}
             sweep: dict[str, list[tuple[float, bool]]] = {}
             runners: dict[tuple[str, str], list[tuple[str, dict[str, object] | None]]] = {}
-            for label, kind, snr, room, band in conditions:
+            decided: dict[object, Any] = {}  # --crop-within: a clip cropped as with an earlier value, decided once
+            for (condition, kind, snr, room, band), (within, crop_label) in itertools.product(conditions, withins):
                 began = time.perf_counter()
                 cpu: list[float] = []
                 wall: list[float] = []
+                label = condition + crop_label
+                set_crop(engine, within)
                 for index, (row, name, held, said, meant, clip) in enumerate(clips):
                     x = in_condition(clip, (kind, snr, room, band), np.random.default_rng([args.seed, index]),
                                      room_ir, args.pad, sources)
                     cpu_at, wall_at = time.process_time(), time.perf_counter()
-                    heard = engine.recognize(x, items)  # type: ignore[attr-defined]
+                    heard = hear_once(engine, x, items, decided, (condition, index), within is not None)
                     cpu.append((time.process_time() - cpu_at) * 1000)
                     wall.append((time.perf_counter() - wall_at) * 1000)
                     result = record_outcome(heard, heard.command == meant)
@@ -1076,6 +1149,7 @@ def bench_record(args: argparse.Namespace) -> None:
                             "decided": game_decision(heard).reason.value,
                             "snr": None if heard.snr is None else round(float(heard.snr), 2),
                             "weighed": len(heard.shares), "outcome": result, "score_outcome": by_score,
+                            **crop_span(engine, len(x)),
                             **({"again": again} if again else {})},
                             ensure_ascii=False) + "\n")
                 print(f"  ({label}: {len(clips)} clips in {time.perf_counter() - began:.0f} s; per decision, the "
@@ -1287,6 +1361,11 @@ def main() -> None:
     record.add_argument("--crop-wide", default=None,
                         help="DB:GAP, the crop where the word stands well over the sound around it (crop.WIDE), "
                              "or none")
+    record.add_argument("--crop-within", default=None,
+                        help="DB[:GAP] values joined by commas, e.g. 10,8,6,4: the crop's window (speech within DB "
+                             "of the loudest, gaps up to GAP s; speech/crop.py NOISY_WITHIN_DB) where the room is "
+                             "noisy, each value's rows in turn; a clip cropped as with an earlier value is decided "
+                             "once")
     record.add_argument("--views", default=None,
                         help="the views of the cropped word scored and added up, e.g. crop or crop,band "
                              "(default: the game's, speech/crop.py VIEWS)")

@@ -126,6 +126,9 @@ def record(args: argparse.Namespace) -> None:
             return fusion.fused_scores(score, views, items, lambda view, some: np.full(len(some), -np.inf))
 
         crop.fused_scores = left_out  # type: ignore[assignment]
+    if args.crop_within is not None:  # the crop's window where the room is noisy (crop.NOISY_WITHIN_DB, gap)
+        db, _, gap = args.crop_within.partition(":")
+        engine.noisy_within_db, engine.gap_s = float(db), float(gap) if gap else engine.gap_s
     voices = greek_voices(args.variants) if lang == "el" else list(EN_VOICES)
     every = [(v, n, w) for v in voices for n, w in said(lang, args.tens)][args.offset::args.step]
     sources = {"tv": sound.espeak_talk(sound.TV_TALK, args.clips)}
@@ -251,6 +254,9 @@ def main() -> None:
     rec.add_argument("--pruned-left-out", action="store_true",
                      help="a phrase Whisper's beam pruned in one view of the word left out of every view, as before "
                      "(fusion.fused_scores not scoring it again there)")
+    rec.add_argument("--crop-within", default=None,
+                     help="DB[:GAP]: the crop keeps speech within DB of the loudest, over gaps up to GAP s, where the "
+                     "room is noisy (speech/crop.py NOISY_WITHIN_DB; quiet rooms keep crop.WIDE)")
     rec.add_argument("--clips", type=Path, default=Path(tempfile.gettempdir()) / "tavli-voice-bench-clips")
     dec = sub.add_parser("decide")
     dec.add_argument("files", type=Path, nargs="+")

@@ -22,8 +22,8 @@ from speech_helpers import espeak, fsdd, needs_espeak, needs_fsdd
 from tavli_voice.commands import ChoosePlay
 from tavli_voice.speech.audio import RATE
 from tavli_voice.speech.crop import (
-    MARGIN_S, NOISY_SHARE, NOISY_SNR_DB, QUIET_SHARE, SURE_SNR_DB, WIDE, WIDE_SNR_DB, SpeechCrop, find_speech,
-    headroom_db, load_detector, share_needed,
+    MARGIN_S, NOISY_SHARE, NOISY_SNR_DB, NOISY_WITHIN_DB, QUIET_SHARE, SURE_SNR_DB, WIDE, WIDE_SNR_DB, SpeechCrop,
+    find_speech, headroom_db, load_detector, share_needed,
 )
 from tavli_voice.speech.fusion import band_limited, decide, fused_scores
 from tavli_voice.speech.grammar import PHASE_COMMANDS, Options, phrases
@@ -49,6 +49,32 @@ def noisy(word: np.ndarray, kind: str, snr: float, seed: int, pad_s: float = 0.5
     power = np.mean(loud[np.abs(loud) > 0.1 * np.abs(loud).max()] ** 2)
     noise *= np.sqrt(power / 10 ** (snr / 10) / np.mean(noise ** 2))
     return (x + noise).astype(np.float32)
+
+
+def word_then_talk(floor_db: float) -> tuple[np.ndarray, int, int]:
+    """FSDD "three" (3_jackson_5), then 0.1 s later 2.3 s of talk (espeak-ng, each 32 ms held 9 dB under the word's
+    loudest 32 ms), in white noise ``floor_db`` under that loudest 32 ms: (sound, where the word ends, where the talk
+    ends), in samples."""
+    window = 512
+
+    def trimmed(x: np.ndarray, at: float) -> np.ndarray:
+        loud = np.flatnonzero(np.abs(x) > at * np.abs(x).max())
+        return x[loud[0]:loud[-1]].astype(np.float64)
+
+    def levels(x: np.ndarray) -> np.ndarray:
+        frames = x[: len(x) // window * window].reshape(-1, window)
+        return 10 * np.log10(np.mean(frames ** 2, axis=1) + 1e-20)
+
+    word = trimmed(fsdd(3, "jackson", 5), 0.05)
+    talk = trimmed(espeak("and then she said that the match was over"), 0.02)
+    talk = talk[: len(talk) // window * window]
+    talk_db, word_db = levels(talk), float(levels(word).max())
+    held = np.where(talk_db > talk_db.max() - 30, 10 ** ((word_db - 9 - talk_db) / 20), 0.0)
+    talk = (talk.reshape(-1, window) * held[:, None]).ravel()
+    pad, gap = int(0.5 * RATE), int(0.1 * RATE)
+    x = np.concatenate([np.zeros(pad), word, np.zeros(gap), talk, np.zeros(pad)])
+    x += 10 ** ((word_db - floor_db) / 20) * np.random.default_rng(1).standard_normal(len(x))
+    return x.astype(np.float32), pad + len(word), pad + len(word) + gap + len(talk)
 
 
 def whisper_or_skip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
@@ -182,8 +208,45 @@ class TestCrop:
         assert headroom_db(loud, detector.probabilities(loud), detector.window) < WIDE_SNR_DB
         assert wide.last_span == narrow.last_span
 
+    @needs_espeak
+    @needs_fsdd
+    def test_in_a_noisy_room_talk_9_db_under_the_word_is_left_out_and_a_quiet_room_is_cropped_as_before(
+            self) -> None:
+        class Deaf:
+            name = "deaf"
+
+            def recognize(self, audio: np.ndarray, items: tuple[object, ...]) -> Heard:
+                return Heard("", None, 0.0, 1.0, self.name, "nothing")
+
+        detector = load_detector()
+        x, word_end, talk_end = word_then_talk(25.0)
+        assert headroom_db(x, detector.probabilities(x), detector.window) < WIDE_SNR_DB  # a noisy room
+        tight = SpeechCrop(Deaf(), detector, wide=WIDE["en"], noisy_within_db=NOISY_WITHIN_DB["en"])
+        loose = SpeechCrop(Deaf(), detector, wide=WIDE["en"])  # LOUDEST_WITHIN_DB in noise too
+        tight.recognize(x, ())
+        loose.recognize(x, ())
+        assert tight.last_span is not None and loose.last_span is not None
+        assert loose.last_span[1] >= talk_end - 0.3 * RATE  # the talk joined to the word
+        assert word_end <= tight.last_span[1] <= word_end + MARGIN_S * RATE + detector.window  # the word alone
+        assert tight.last_span[0] == loose.last_span[0]
+        quiet = word_then_talk(60.0)[0]
+        assert headroom_db(quiet, detector.probabilities(quiet), detector.window) >= WIDE_SNR_DB
+        tight.recognize(quiet, ())
+        loose.recognize(quiet, ())
+        assert tight.last_span == loose.last_span  # a quiet room: WIDE, as before
+
 
 class TestGameEngine:
+    @needs_espeak
+    @needs_fsdd
+    def test_with_people_talking_after_the_word_the_english_crop_hears_the_word_alone(
+            self, engine) -> None:  # type: ignore[no-untyped-def]
+        x, word_end, _ = word_then_talk(25.0)
+        heard = engine.recognize(x, phrases(PLAY, "en"))
+        assert engine.last_span is not None
+        assert word_end <= engine.last_span[1] <= word_end + MARGIN_S * RATE + engine.detector.window
+        assert not acted_on_wrongly(heard, ChoosePlay(3)), (heard.text, heard.score)
+
     @needs_espeak
     def test_teens_in_a_quiet_room_are_not_heard_as_their_first_syllable(self, engine) -> None:  # type: ignore[no-untyped-def]
         items = phrases(Options(plays=26, commands=PHASE_COMMANDS["play"]), "en")

