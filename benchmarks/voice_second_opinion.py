@@ -4,8 +4,9 @@ Run: ``python benchmarks/voice_second_opinion.py [--step 4] [--conditions "tv 10
 
 Needs ``moonshine-cpp`` (MIT; Moonshine base-en's encoder and merged decoder in ONNX Runtime's ``.ort`` format
 and its SentencePiece vocabulary, 55 MB) and ``onnxruntime`` to run those two files: the wheel's own library
-offers only free transcription (``moonshine_transcribe``), no scores of a given transcript. Neither is a
-dependency of the game: ``pip install moonshine-cpp onnxruntime`` into the environment that runs this.
+offers only free transcription (``moonshine_transcribe``), no scores of a given transcript. The scorer is the
+game's own (``tavli_voice.speech.engine_moonshine``: both are in the ``whisper`` extra); Whisper here is the
+game's English engine without it (``crop.SECOND_OPINION``).
 
 FSDD digits 1-9 of both speakers (``../shared/speech/fsdd-dev``), the tuning takes only (0-39; every
 ``--step``-th file, as ``benchmarks/voice.py --lang en --part tuning`` picks them), each mixed into each
@@ -16,7 +17,7 @@ side), offered among the play phase's phrases (9 plays + its commands, ``voice.p
   band-limited view, ``crop.SpeechCrop``), its command as the game takes it (top 1) and whether the said number
   is among its two likeliest commands (``Heard.shares``, top 2);
 - Moonshine: every phrase teacher-forced through Moonshine's decoder on the same crop (``SpeechCrop.last_span``),
-  each spelled as Whisper spells it (" Seven."; with ``--digits`` also " 7."), scored by the mean
+  each spelled as Whisper spells it (" Seven."; ``tavli_voice.speech.engine_moonshine``), scored by the mean
   log-probability a token of its best spelling, the end-of-text token included; the likeliest command (top 1);
 - fused: each command's log-share under Whisper plus its log-share under Moonshine (a command Whisper's beam
   left out counts as Whisper's least likely one), the largest wins;
@@ -50,12 +51,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks import noise as sound  # noqa: E402
 from benchmarks.voice import FSDD, CONDITIONS_OF_RECORD, in_condition, pct, play_options, record_clips  # noqa: E402
 from tavli_voice.speech.audio import Samples  # noqa: E402
-from tavli_voice.speech.engine_whisper import _digits  # noqa: E402
+from tavli_voice.speech.engine_moonshine import END, START, MoonshineScorer  # noqa: E402
 from tavli_voice.speech.fusion import band_limited, command_shares  # noqa: E402
-from tavli_voice.speech.grammar import Phrase, phrases  # noqa: E402
+from tavli_voice.speech.grammar import phrases  # noqa: E402
 
-#: Moonshine's special tokens (its SentencePiece vocabulary: <unk>, <s>, </s>).
-START, END = 1, 2
 #: The conditions measured by default: (label, noise kind, SNR dB), as voice.py labels them.
 CONDITIONS = (("quiet", None, 0.0), ("tv 10 dB", "tv", 10.0), ("babble 10 dB", "babble", 10.0),
               ("pink 10 dB", "pink", 10.0), ("pink 5 dB", "pink", 5.0))
@@ -71,132 +70,16 @@ def rss_mb() -> float:
     return float("nan")
 
 
-def read_vocabulary(path: Path) -> list[bytes]:
-    """Moonshine's ``tokenizer.bin``: each token's bytes, in id order, each after its length (one byte; a second
-    byte, the high bits, when the first has its top bit set)."""
-    raw = path.read_bytes()
-    out: list[bytes] = []
-    i = 0
-    while i < len(raw):
-        size = raw[i]
-        i += 1
-        if size >= 128:
-            size = (size & 0x7F) | (raw[i] << 7)
-            i += 1
-        out.append(raw[i:i + size])
-        i += size
-    return out
-
-
-class Moonshine:
-    """Moonshine base-en from the ``moonshine-cpp`` wheel, run by onnxruntime: phrases scored by teacher forcing.
-
-    ``scores(audio, items)`` is the engine protocol Whisper's ``scores`` follows: the mean log-probability a
-    token of each phrase's best spelling (its tokens, then the end of text), every spelling in one decoder
-    pass (the sequences padded at the end: the decoder is causal, so padding changes no earlier row).
-    """
-
-    name = "moonshine base-en"
-
-    def __init__(self, threads: int = 1, arena: bool = True, digits: bool = False) -> None:
-        import moonshine_cpp  # type: ignore[import-untyped]
-        import onnxruntime as ort  # type: ignore[import-untyped]
-
-        folder = Path(moonshine_cpp.__file__).parent / "models" / "base-en"
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
-        options.enable_cpu_mem_arena = arena
-        options.log_severity_level = 3
-        providers = ["CPUExecutionProvider"]
-        self._encoder = ort.InferenceSession(str(folder / "encoder_model.ort"), options, providers=providers)
-        self._decoder = ort.InferenceSession(str(folder / "decoder_model_merged.ort"), options, providers=providers)
-        self._past = [(i.name, int(i.shape[1]), int(i.shape[3])) for i in self._decoder.get_inputs()
-                      if i.name.startswith("past_key_values")]
-        self.vocabulary = read_vocabulary(folder / "tokenizer.bin")
-        self._ids = {piece: k for k, piece in enumerate(self.vocabulary) if k > END}
-        self._longest = max(len(p) for p in self._ids)
-        self._spellings: dict[str, list[list[int]]] = {}
-        self.digits = digits
-
-    def tokens(self, text: str) -> list[int]:
-        """``text`` (" Seven.") as the fewest tokens of the vocabulary (spaces as "▁"); the segmentation
-        SentencePiece's merges give for the short words of a turn."""
-        data = text.replace(" ", "\u2581").encode("utf-8")
-        best: list[tuple[int, list[int]] | None] = [None] * (len(data) + 1)
-        best[0] = (0, [])
-        for end in range(1, len(data) + 1):
-            for start in range(max(0, end - self._longest), end):
-                token = self._ids.get(data[start:end])
-                before = best[start]
-                if token is not None and before is not None and (best[end] is None or before[0] + 1 < best[end][0]):
-                    best[end] = (before[0] + 1, before[1] + [token])
-        found = best[len(data)]
-        if found is None:
-            raise ValueError(f"{text!r} cannot be spelled in Moonshine's vocabulary")
-        return found[1]
-
-    def spellings(self, phrase: Phrase) -> list[list[int]]:
-        """Token sequences of the transcripts standing for ``phrase``, as Whisper spells them (" Seven."; with
-        ``digits`` also " 7."), each followed by the end of text."""
-        key = phrase.text + "\x00" + repr(phrase.command)
-        cached = self._spellings.get(key)
-        if cached is None:
-            texts = [" " + phrase.text[:1].upper() + phrase.text[1:] + "."]
-            digits = _digits(phrase, "en") if self.digits else None
-            texts += [digits] if digits is not None else []
-            cached = []
-            for text in texts:
-                tokens = self.tokens(text) + [END]
-                if tokens not in cached:
-                    cached.append(tokens)
-            self._spellings[key] = cached
-        return cached
-
-    def transcribe(self, audio: Samples, longest: int = 12) -> str:
-        """Free greedy transcription (for a look at what Moonshine hears; not used in scoring)."""
-        hidden = self._encode(audio)
-        ids = [START]
-        for _ in range(longest):
-            token = int(np.argmax(self._logits(hidden, np.array([ids], dtype=np.int64))[0, -1]))
-            if token == END:
-                break
-            ids.append(token)
-        return b"".join(self.vocabulary[t] for t in ids[1:]).decode("utf-8", "replace").replace("\u2581", " ")
-
-    def _encode(self, audio: Samples) -> Any:
-        x = np.ascontiguousarray(audio, dtype=np.float32)[None]
-        return self._encoder.run(None, {"input_values": x})[0]
-
-    def _logits(self, hidden: Any, ids: np.ndarray) -> Any:
-        rows = ids.shape[0]
-        feed: dict[str, Any] = {"input_ids": ids, "encoder_hidden_states": np.repeat(hidden, rows, axis=0),
-                                "use_cache_branch": np.array([False])}
-        for name, heads, width in self._past:
-            frames = 0 if ".decoder." in name else hidden.shape[1]
-            feed[name] = np.zeros((rows, heads, frames, width), dtype=np.float32)
-        return self._decoder.run(["logits"], feed)[0]
-
-    def scores(self, audio: Samples, items: tuple[Phrase, ...]) -> np.ndarray:
-        """Mean log-probability a token of each phrase's best spelling, the end of text included."""
-        hidden = self._encode(audio)
-        seqs = [s for p in items for s in self.spellings(p)]
-        longest = max(len(s) for s in seqs)
-        ids = np.full((len(seqs), longest), END, dtype=np.int64)
-        ids[:, 0] = START
-        for row, seq in enumerate(seqs):
-            ids[row, 1:len(seq)] = seq[:-1]
-        logits = self._logits(hidden, ids)[:, :, :len(self.vocabulary)].astype(np.float64)
-        logits -= logits.max(axis=2, keepdims=True)
-        logp = logits - np.log(np.exp(logits).sum(axis=2, keepdims=True))
-        means = [float(np.mean([logp[row, k, t] for k, t in enumerate(seq)])) for row, seq in enumerate(seqs)]
-        out = np.full(len(items), -np.inf)
-        row = 0
-        for index, phrase in enumerate(items):
-            for _ in self.spellings(phrase):
-                out[index] = max(out[index], means[row])
-                row += 1
-        return out
+def transcribe(moon: MoonshineScorer, audio: Samples, longest: int = 12) -> str:
+    """Moonshine's free greedy transcription (for a look at what it hears; not used in scoring)."""
+    hidden = moon._encoder.run(None, {"input_values": np.ascontiguousarray(audio, dtype=np.float32)[None]})[0]
+    ids = [START]
+    for _ in range(longest):
+        token = int(np.argmax(moon._logits(hidden, np.array([ids], dtype=np.int64))[0, -1]))
+        if token == END:
+            break
+        ids.append(token)
+    return b"".join(moon.vocabulary[t] for t in ids[1:]).decode("utf-8", "replace").replace("\u2581", " ")
 
 
 def log_shares(shares: Sequence[tuple[Any, float]], commands: Sequence[Any]) -> dict[Any, float]:
@@ -222,7 +105,7 @@ def ms_text(values: list[float]) -> str:
 def memory_run(args: argparse.Namespace, count: int) -> None:
     """Moonshine alone (no Whisper, no crop) scoring every phrase on ``count`` sounds in turn: the clips whole,
     quiet and with a television at 10 dB in turn, the process's resident memory every 100."""
-    moon = Moonshine(args.threads, not args.no_arena, args.digits)
+    moon = MoonshineScorer(threads=args.threads, arena=not args.no_arena)
     items = phrases(play_options(9), "en")
     print(f"memory: Moonshine alone, onnxruntime arena {'off' if args.no_arena else 'on'}; "
           f"rss loaded {rss_mb():.0f} MB", flush=True)
@@ -254,7 +137,6 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=1, help="onnxruntime's threads for Moonshine (default 1: "
                                                                "two cost more CPU a decision)")
     parser.add_argument("--no-arena", action="store_true", help="onnxruntime's memory arena off (default on)")
-    parser.add_argument("--digits", action="store_true", help="Moonshine also scores numbers spelled in digits")
     parser.add_argument("--top", type=int, default=3, help="the shortlist: Whisper's likeliest commands that "
                                                            "Moonshine scores again alone (default 3)")
     parser.add_argument("--moon-views", default="crop", help="views Moonshine scores, averaged: crop or crop,band")
@@ -273,10 +155,12 @@ def main() -> None:
     conditions = [known[name] for name in args.conditions.split(",")] if args.conditions else list(CONDITIONS)
     print(f"rss at start {rss_mb():.0f} MB", flush=True)
     whisper = choose_engine(None, "en")
+    if getattr(whisper, "second", None) is not None:  # Whisper+crop alone: Moonshine is weighed here, not in it
+        whisper.second, whisper.name = None, whisper.name.removesuffix("+" + whisper.second.name)
     print(f"rss with {getattr(whisper, 'name', '?')} loaded {rss_mb():.0f} MB", flush=True)
-    moon = Moonshine(args.threads, not args.no_arena, args.digits)
+    moon = MoonshineScorer(threads=args.threads, arena=not args.no_arena)
     print(f"rss with {moon.name} loaded too {rss_mb():.0f} MB (onnxruntime arena {'off' if args.no_arena else 'on'}, "
-          f"{args.threads} thread(s), spellings: words{' and digits' if args.digits else ''})", flush=True)
+          f"{args.threads} thread(s))", flush=True)
     items = phrases(play_options(9), "en")
     meanings = [p.command for p in items]
     commands = list(dict.fromkeys(meanings))
@@ -332,7 +216,7 @@ def main() -> None:
                     right[key] = right.get(key, 0) + int(ok)
                 if index < args.transcribe:
                     print(f"    {name}: whisper {heard.text!r}, moonshine scored {moon_shares[0][0]}, "
-                          f"free {moon.transcribe(speech)!r}", flush=True)
+                          f"free {transcribe(moon, speech)!r}", flush=True)
                 done += 1
                 if done % 200 == 0:
                     rss_trace.append(f"{done}: {rss_mb():.0f} MB")
