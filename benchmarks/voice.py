@@ -1085,6 +1085,8 @@ def bench_record(args: argparse.Namespace) -> None:
             engine = choose_engine(None, lang)
             if args.whole_sound:  # the engine the crop wraps, on the whole sound
                 engine = getattr(engine, "engine", engine)
+            if args.no_second_opinion and getattr(engine, "second", None) is not None:  # Whisper+crop alone
+                engine.second, engine.name = None, engine.name.removesuffix("+" + engine.second.name)
             if args.views and hasattr(engine, "views"):  # the views the crop's engine scores (fusion.py)
                 engine.views = tuple(args.views.split(","))
             if args.crop_wide is not None and hasattr(engine, "wide"):  # the crop in a quiet room (crop.WIDE)
@@ -1369,6 +1371,9 @@ def main() -> None:
     record.add_argument("--views", default=None,
                         help="the views of the cropped word scored and added up, e.g. crop or crop,band "
                              "(default: the game's, speech/crop.py VIEWS)")
+    record.add_argument("--no-second-opinion", action="store_true",
+                        help="English: Whisper+crop alone, without Moonshine's second opinion where it would ask "
+                             "back (speech/crop.py SECOND_OPINION)")
     args = parser.parse_args()
     if args.lang or args.noise or args.room or args.band or args.of_record:
         args.lang = args.lang or "both"

@@ -43,7 +43,7 @@ class TestRecordedOnTheRig:
     def test_a_word_said_with_a_television_on_is_right_or_asked_never_acted_on_wrongly(
             self, english_engine, name: str, number: int) -> None:  # type: ignore[no-untyped-def]
         heard = english_engine.recognize(audio.load(CLIPS / f"{name}.wav"), phrases(TURN, "en"))
-        assert heard.engine == "whisper+crop"
+        assert heard.engine in ("whisper+crop", "whisper+crop+moonshine")  # Moonshine weighs in where it asks back
         assert not acted_on_wrongly(heard, ChoosePlay(number)), (heard.text, heard.score)
 
     def test_a_no_heard_as_an_unsure_yes_comes_with_the_no_close_behind_so_it_is_asked_again(

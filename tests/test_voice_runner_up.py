@@ -210,7 +210,8 @@ def test_a_no_followed_by_the_runner_ups_question_counts_for_the_noisy_room_and_
 def test_english_whisper_asks_the_runner_up_as_shipped_and_the_greek_engine_does_not() -> None:
     """English Whisper has a share set (benchmarks/results/voice-runner-up.txt); the Greek engine none: its «ναι»
     is heard as itself too rarely in babble and television noise (benchmarks/results/voice-yes-no.txt)."""
-    assert set(SHIPPED) == {"whisper+crop"}
+    assert set(SHIPPED) == {"whisper+crop", "whisper+crop+moonshine"}  # the same, Moonshine's order or not
+    assert SHIPPED["whisper+crop"] == SHIPPED["whisper+crop+moonshine"]
     assert all(0.0 < share < 1.0 for share in SHIPPED.values())
 
 

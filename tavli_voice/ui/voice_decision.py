@@ -148,7 +148,8 @@ BOTH_WEIGHED: dict[str, int] = {"pocketsphinx+whisper+crop": 2}
 #: 33% and 19% of the tuning voices' times, 8% and 25% of the held-out ones' (its two engines both hear «ναι» in
 #: noise as «όχι»: benchmarks/results/voice-yes-no-el-noise.txt), so it is mostly gone there, while a wrong
 #: runner-up still costs a question: off for Greek until its «ναι» is heard in noise.
-RUNNER_UP_NEEDED: dict[str, float] = {"whisper+crop": 0.3}
+#: A word Moonshine's second opinion reordered (``crop.SECOND_OPINION``) is asked about as Whisper's own.
+RUNNER_UP_NEEDED: dict[str, float] = {"whisper+crop": 0.3, "whisper+crop+moonshine": 0.3}
 
 
 def runner_up(heard: Any, refused: Callable[[C.Command], bool],
