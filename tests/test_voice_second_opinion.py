@@ -106,6 +106,48 @@ class TestMoonshineScorer:
             MoonshineScorer(tmp_path)
         assert str(caught.value.values["detail"]).startswith("encoder_model.ort: ")
 
+    @needs_fsdd
+    def test_the_decoder_written_out_once_as_onnx_scores_as_the_ort_file_does(
+            self, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+        pytest.importorskip("onnxruntime")
+        items = tuple(phrases(PLAY, "en"))
+        ort_file = MoonshineScorer(plain=False)
+        with caplog.at_level(logging.INFO, logger="tavli_voice.speech.engine_moonshine"):
+            plain = MoonshineScorer(cache=tmp_path)
+        assert plain.decoder_file.parent == tmp_path and plain.decoder_file.suffix == ".onnx"
+        assert ort_file.decoder_file.name == "decoder_model_merged.ort"
+        assert any("written out as ONNX" in r.getMessage() for r in caplog.records)
+        x = fsdd(4, "lucas", 42)
+        assert np.allclose(plain.scores(x, items), ort_file.scores(x, items), atol=1e-4)
+        written = plain.decoder_file.stat().st_mtime_ns
+        assert MoonshineScorer(cache=tmp_path).decoder_file.stat().st_mtime_ns == written  # once
+
+    def test_a_cache_that_cannot_be_written_leaves_the_ort_decoder_running_and_says_why(
+            self, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+        pytest.importorskip("onnxruntime")
+        (tmp_path / "a file").write_text("")
+        with caplog.at_level(logging.WARNING, logger="tavli_voice.speech.engine_moonshine"):
+            moon = MoonshineScorer(cache=tmp_path / "a file" / "cache")
+        assert moon.decoder_file.name == "decoder_model_merged.ort"
+        assert any("cannot be written out" in r.getMessage() for r in caplog.records)
+
+    def test_graphs_without_a_name_are_named_and_nothing_else_changes(self) -> None:
+        from tavli_voice.speech.engine_moonshine import _fields, _message, named_graphs
+
+        def message(*fields: tuple[int, int, bytes]) -> bytes:
+            return _message(list(fields))
+
+        branch = message((1, 2, message((4, 2, b"Add"))))  # a graph with one node and no name
+        node = message((4, 2, b"If"), (5, 2, message((1, 2, b"then_branch"), (6, 2, branch))))
+        weights = bytes(range(256)) * 3  # an initializer's bytes, over 127: a two-byte length
+        model = message((1, 0, b"\x08"), (7, 2, message((1, 2, node), (2, 2, b"main"), (5, 2, weights))))
+        out = _fields(named_graphs(model))
+        assert out[0] == (1, 0, b"\x08")
+        graph = _fields(out[1][2])
+        assert graph[1:] == [(2, 2, b"main"), (5, 2, weights)]
+        attribute = _fields(_fields(graph[0][2])[1][2])
+        assert _fields(attribute[1][2]) == [(1, 2, message((4, 2, b"Add"))), (2, 2, b"branch_1")]
+
     def test_without_the_package_the_reason_names_it(self, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(engine_moonshine.importlib.util, "find_spec", lambda name: None)
         with pytest.raises(EngineUnavailable) as caught:

@@ -164,8 +164,10 @@ VIEWS: dict[str, tuple[str, ...]] = {"en": ("crop", "band")}
 #: ``listen_decide.UNSURE_BELOW``), outside "did you say …?" (a yes and a no on offer): a word it would act on at
 #: once is never changed, so nothing more is acted on wrongly. FSDD tuning takes, top 1 of Whisper+crop then fused
 #: over its 3 likeliest commands: television 10 dB 41.7% -> 48.3%, babble 10 dB 74.4% -> 80.6%, pink 5 dB
-#: 91.1% -> 96.7%, quiet 100% both, ~115 ms more CPU a decision (benchmarks/results/voice-second-opinion.txt);
-#: as the game decides: benchmarks/results/voice-en-second-opinion.txt.
+#: 91.1% -> 96.7%, quiet 100% both (benchmarks/results/voice-second-opinion.txt); as the game decides, right at
+#: once or after asking back, television 10 dB 42.2% -> 52.8% (held out 55.6% -> 58.9%), babble 10 dB 74.4% ->
+#: 80.6% (78.9% -> 85.6%), pink 5 dB 91.1% -> 96.7% (94.4% -> 97.2%), acted on wrongly unchanged, ~50-70 ms more
+#: CPU for a word asked back: benchmarks/results/voice-en-second-opinion.txt.
 SECOND_OPINION: dict[str, int] = {"en": 3}
 #: A word that ends a longer phrase on offer ("three" of "twenty three") may be that phrase with its
 #: first word lost under a television's talk just before it: the crop keeps MARGIN_S of that talk, and
