@@ -107,7 +107,7 @@ class TestAPhrasePrunedInOneView:
 class TestWhisperOnFixedClips:
     def test_fifty_seven_is_never_acted_on_as_fifty(self, english_engine) -> None:  # type: ignore[no-untyped-def]
         heard = english_engine.recognize(audio.load(CLIPS / "espeak-fifty-seven.wav"), phrases(TURN, "en"))
-        assert heard.engine == "whisper+crop"
+        assert heard.engine in ("whisper+crop", "whisper+crop+moonshine")  # the second opinion where it asks back
         assert heard.command == ChoosePlay(57) or action(heard) is not Action.ACT, (heard.text, heard.score)
 
     def test_twenty_said_alone_is_still_acted_on_at_once(self, english_engine) -> None:  # type: ignore[no-untyped-def]
