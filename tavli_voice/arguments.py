@@ -26,7 +26,7 @@ import errno
 import math
 import os
 from pathlib import Path
-from typing import Callable
+from typing import Callable, NoReturn
 
 from . import words as M
 from .rules.match import MAX_SEED_TEXT
@@ -39,6 +39,39 @@ SCALE_RANGE = (0.75, 3.0)
 
 #: Longest piece of a refused value repeated in a message (characters).
 SHOWN = 40
+
+
+class Parser(argparse.ArgumentParser):
+    """A command line's options whose refusal is one sentence, then how to list the options.
+
+    argparse prints the whole usage before an error (twenty lines for ``play``),
+    so a screen reader reads all of it before the one sentence that matters.
+    Here the error comes first, in argparse's own words (Greek through its
+    catalog), then one line in ``lang`` naming ``-h``; the exit code stays 2.
+
+    >>> import contextlib, io
+    >>> ap = Parser(prog="tavli-voice play", lang="en")
+    >>> _ = ap.add_argument("--lang", choices=["en", "el"])
+    >>> err = io.StringIO()
+    >>> with contextlib.redirect_stderr(err):
+    ...     try:
+    ...         ap.parse_args(["--lang", "xx"])
+    ...     except SystemExit as stop:
+    ...         print(stop.code)
+    2
+    >>> print(err.getvalue(), end="")
+    tavli-voice play: error: argument --lang: invalid choice: 'xx' (choose from 'en', 'el')
+    tavli-voice play -h lists every option.
+    """
+
+    def __init__(self, *args: object, lang: str = "en", **options: object) -> None:
+        super().__init__(*args, **options)  # type: ignore[arg-type]
+        self.lang = lang
+
+    def error(self, message: str) -> NoReturn:
+        said: Callable[[str], str] = getattr(argparse, "_")  # argparse's words, in the chosen language
+        self.exit(2, said("%(prog)s: error: %(message)s\n") % {"prog": self.prog, "message": message}
+                  + M.text("cli.options_hint", self.lang, prog=self.prog) + "\n")
 
 
 def shown(value: str) -> str:

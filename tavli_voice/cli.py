@@ -155,7 +155,7 @@ def _silence_stdout() -> None:
 
 
 def _main(argv: list[str] | None) -> int:
-    args = sys.argv[1:] if argv is None else list(argv)
+    args = _command_first(sys.argv[1:] if argv is None else list(argv))
     if args and args[0] in _TABLE:
         return _TABLE[args[0]](args[1:])
     if args and args[0] in ("-h", "--help", "help"):
@@ -168,6 +168,29 @@ def _main(argv: list[str] | None) -> int:
         print(text("cli.version", lang_from_argv(args), version=__version__))
         return 0
     return _play(args)
+
+
+def _command_first(args: list[str]) -> list[str]:
+    """The command word first, when only the language was chosen before it.
+
+    >>> _command_first(["--lang", "el", "review", "--list"])
+    ['review', '--lang', 'el', '--list']
+    >>> _command_first(["--lang=el", "moves", "p.json"])
+    ['moves', '--lang=el', 'p.json']
+    >>> _command_first(["--game", "fevga", "--lang", "el"])
+    ['--game', 'fevga', '--lang', 'el']
+    """
+    at = 0
+    while at < len(args):
+        if args[at] == "--lang" and at + 1 < len(args):
+            at += 2
+        elif args[at].startswith("--lang="):
+            at += 1
+        else:
+            break
+    if 0 < at < len(args) and args[at] in _TABLE:
+        return [args[at]] + args[:at] + args[at + 1:]
+    return args
 
 
 if __name__ == "__main__":

@@ -18,7 +18,6 @@ after :data:`WAIT_NOTICE` seconds and is given up after ``--wait`` seconds.
 
 from __future__ import annotations
 
-import argparse
 import io
 import json
 import logging
@@ -242,8 +241,7 @@ def main(argv: list[str]) -> int:
     """Entry point of ``tavli-voice moves``."""
     lang = lang_from_argv(argv)
     use_argparse_language(lang)
-    ap = argparse.ArgumentParser(prog="tavli-voice moves",
-                                 description=text("moves.description", lang))
+    ap = A.Parser(prog="tavli-voice moves", description=text("moves.description", lang), lang=lang)
     ap.add_argument("position", nargs="?", metavar=text("metavar.file", lang),
                     help=text("moves.position", lang))
     ap.add_argument("--dice", nargs=2, type=A.whole_number(lang, 1, 6), metavar=("A", "B"),

@@ -38,8 +38,11 @@ log = logging.getLogger(__name__)
 def build_parser(lang: str) -> argparse.ArgumentParser:
     """The ``review`` subcommand's options, in ``lang``."""
     use_argparse_language(lang)
-    ap = argparse.ArgumentParser(prog="tavli-voice review",
-                                 description=text("review.usage", lang, max=history.MAX_KEPT))
+    from . import arguments as A
+    from .arguments import MAX_DWELL, SCALE_RANGE
+
+    ap = A.Parser(prog="tavli-voice review", description=text("review.usage", lang, max=history.MAX_KEPT),
+                  lang=lang)
     ap.add_argument("name", nargs="?", default=None, metavar=text("metavar.name", lang),
                     help=text("review.opt_name", lang))
     ap.add_argument("--list", action="store_true", help=text("review.opt_list", lang))
@@ -62,9 +65,6 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     ap.add_argument("--scan", choices=["auto", "step"], nargs="?", const="auto", default=None,
                     help=text("cli.scan", lang))  # --scan alone: one switch
     # the board window, as ``tavli-voice window`` opens a game
-    from . import arguments as A
-    from .arguments import MAX_DWELL, SCALE_RANGE
-
     ap.add_argument("--window", action="store_true", help=text("review.opt_window", lang))
     ap.add_argument("--theme", choices=["high_contrast", "classic"], default=None,
                     help=text("cli.theme", lang))  # None: the look kept, else the defaults

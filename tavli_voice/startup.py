@@ -65,7 +65,7 @@ def build_parser(lang: str = "en", prog: str = "tavli-voice play") -> argparse.A
     def mv(key: str) -> str:
         return M.text(f"metavar.{key}", lang)
 
-    ap = argparse.ArgumentParser(prog=prog, description=h("description"))
+    ap = A.Parser(prog=prog, description=h("description"), lang=lang)
     ap.add_argument("--game", default="tavli", choices=["tavli", "portes", "plakoto", "fevga"],
                     help=h("game"))
     ap.add_argument("--points", type=A.whole_number(lang, 1, MAX_MATCH_LENGTH), default=None,

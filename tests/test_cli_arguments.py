@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from tavli_voice import startup, storage
+from tavli_voice import words as M
 from tavli_voice.rules import MatchConfig
 from tavli_voice.rules.match import MAX_MATCH_LENGTH, MAX_SEED_TEXT
 
@@ -28,7 +29,9 @@ def refused(argv: list[str], lang: str, capsys: pytest.CaptureFixture[str]) -> s
     assert ended.value.code == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err
-    return err.strip().splitlines()[-1]
+    first, hint = err.strip().splitlines()  # the refusal, then how to list the options: no usage
+    assert hint == M.text("cli.options_hint", lang, prog="tavli-voice play")
+    return first
 
 
 class TestRefusedValues:
@@ -148,6 +151,60 @@ class TestOtherCommands:
             err = proc.stderr.decode("utf-8")
             assert proc.returncode == 2 and "Traceback" not in err
             assert words in err, err
+
+
+class TestRefusalFirst:
+    """A refused option is the first line said, then how to list the options: no usage to read through."""
+
+    @pytest.mark.parametrize("argv, prog", [
+        (["--game", "tavla"], "tavli-voice play"),
+        (["resume", "--rate", "1"], "tavli-voice resume"),
+        (["moves", "--dice", "7", "1"], "tavli-voice moves"),
+        (["review", "--order", "x"], "tavli-voice review"),
+        (["hear", "--options", "x", "a.wav"], "tavli-voice hear"),
+        (["models", "--bogus"], "tavli-voice models"),
+        (["enroll", "--takes", "0"], "tavli-voice enroll"),
+    ])
+    @pytest.mark.parametrize("lang", ["en", "el"])
+    def test_two_lines_in_the_users_language(self, argv: list[str], prog: str, lang: str,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+        from tavli_voice.cli import main
+        try:
+            code = main(argv + ["--lang", lang])
+        except SystemExit as ended:
+            code = ended.code  # type: ignore[assignment]
+        assert code == 2
+        lines = capsys.readouterr().err.splitlines()
+        assert len(lines) == 2, lines
+        assert lines[0].startswith(prog + (": error: " if lang == "en" else ": σφάλμα: ")), lines
+        assert lines[1] == M.text("cli.options_hint", lang, prog=prog)
+        assert ("-h" in lines[1]) and ("usage" not in lines[0]) and ("χρήση" not in lines[0])
+
+
+class TestLanguageBeforeTheCommand:
+    """``tavli-voice --lang el moves …`` runs ``moves``, as ``tavli-voice moves --lang el …`` does."""
+
+    def test_the_command_after_the_language_runs(self, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+        from tavli_voice.cli import main
+        position = tmp_path / "start.json"
+        position.write_text(json.dumps({"game": "portes", "points": [2, 0, 0, 0, 0, -5, 0, -3, 0, 0, 0, 5,
+                                                                   -5, 0, 0, 0, 3, 0, 5, 0, 0, 0, 0, -2]}))
+        assert main(["--lang", "el", "moves", str(position), "--dice", "6", "5"]) == 0
+        before = capsys.readouterr()
+        assert main(["moves", str(position), "--dice", "6", "5", "--lang=el"]) == 0
+        assert capsys.readouterr() == before
+        assert before.out.startswith("1. ") and not before.err, before
+        with pytest.raises(SystemExit):
+            main(["--lang=el", "moves", "--dice", "9", "1", str(position)])
+        assert capsys.readouterr().err.startswith("tavli-voice moves: σφάλμα: το --dice")
+
+    def test_a_play_option_before_a_command_word_is_not_moved(
+            self, capsys: pytest.CaptureFixture[str]) -> None:
+        from tavli_voice.cli import main
+        with pytest.raises(SystemExit):  # "moves" is then play's stray argument, refused as such
+            main(["--game", "fevga", "moves"])
+        assert "moves" in capsys.readouterr().err.splitlines()[0]
 
 
 def finished(mover_off: int) -> dict[str, Any]:

@@ -83,7 +83,7 @@ def _say_error(key: str, language: Lang, stream: TextIO, /, **values: object) ->
 def _hear_parser(ui: Lang = "en") -> argparse.ArgumentParser:
     """The options of ``hear``, their help in ``ui`` (``--lang`` is the language heard)."""
     use_argparse_language(ui)
-    parser = argparse.ArgumentParser(prog="tavli-voice hear", description=text("hear.description", ui))
+    parser = A.Parser(prog="tavli-voice hear", description=text("hear.description", ui), lang=ui)
     parser.add_argument("files", nargs="+", metavar=text("metavar.file", ui) + ".wav",
                         help=text("hear.files", ui))
     parser.add_argument("--lang", choices=LANGS, default="en", help=text("hear.lang", ui))
@@ -175,7 +175,7 @@ def models_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.std
     """``tavli-voice models [list]`` lists models; ``models fetch NAME`` downloads one (online only)."""
     ui: Lang = lang_from_argv(argv, env)  # type: ignore[assignment]
     use_argparse_language(ui)
-    parser = argparse.ArgumentParser(prog="tavli-voice models", description=text("models.description", ui))
+    parser = A.Parser(prog="tavli-voice models", description=text("models.description", ui), lang=ui)
     parser.add_argument("action", nargs="?", choices=("list", "fetch"), default="list",
                         metavar="list|fetch", help=text("models.action", ui))
     parser.add_argument("name", nargs="?", metavar=text("metavar.name", ui), help=text("models.name", ui))
@@ -231,7 +231,7 @@ def enroll_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.std
     """``tavli-voice enroll``: record the player's own words from the microphone."""
     ui: Lang = lang_from_argv(argv)  # type: ignore[assignment]
     use_argparse_language(ui)
-    parser = argparse.ArgumentParser(prog="tavli-voice enroll", description=text("enroll.description", ui))
+    parser = A.Parser(prog="tavli-voice enroll", description=text("enroll.description", ui), lang=ui)
     parser.add_argument("--lang", choices=LANGS, default=ui, help=text("enroll.lang", ui))
     parser.add_argument("--takes", type=A.whole_number(ui, 1, MAX_TAKES), default=3,
                         metavar=text("metavar.times", ui),

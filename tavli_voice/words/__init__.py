@@ -1031,6 +1031,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                     "el": "δύο μποτ, π.χ. expert,strong: ολόκληρος αγώνας μποτ με μποτ "
                           "(random, rita, strong, expert)"},
     "cli.version": {"en": "tavli-voice {version}", "el": "tavli-voice, έκδοση {version}"},
+    "cli.options_hint": {"en": "{prog} -h lists every option.", "el": "Όλες οι επιλογές: {prog} -h"},
     "moves.description": {
         "en": "List the legal plays of a position with given dice (each play once, as the "
               "resulting positions differ).",
@@ -2238,6 +2239,11 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
               "{snr} dB over the noise",
         "el": "γίνεται αμέσως: η μόνη λέξη που βρήκε η αναγνώριση, με βαθμό {own} ανά τμήμα (αρκεί {needed}), "
               "{snr} ντεσιμπέλ πάνω από τον θόρυβο"},
+    "why.seconded": {
+        "en": "acted on at once: both recognisers found it likeliest, with shares {own} and {second} ({needed_own} and "
+              "{needed} enough), {snr} dB over the noise ({needed_snr} enough)",
+        "el": "γίνεται αμέσως: και οι δύο αναγνωρίσεις τη βρήκαν πιθανότερη, με μερίδια {own} και {second} (αρκούν "
+              "{needed_own} και {needed}), {snr} ντεσιμπέλ πάνω από τον θόρυβο (αρκούν {needed_snr})"},
     "why.point_in_noise": {
         "en": "asked back: a point heard only {snr} dB over the noise ({needed} dB needed to act on a point)",
         "el": "ρωτάει πρώτα: θέση που ακούστηκε μόνο {snr} ντεσιμπέλ πάνω από τον θόρυβο (για θέση χρειάζονται "
