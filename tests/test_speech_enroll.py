@@ -148,6 +148,21 @@ class TestEnrolment:
         err = io.StringIO()
         assert enroll_main(["--lang", "el", "--profile", str(tmp_path)], io.StringIO(), err, NoMic) == 1  # type: ignore[arg-type]
         assert "Δεν βρέθηκε μικρόφωνο" in err.getvalue()
+        assert "πληκτρολόγιο" not in err.getvalue()  # no game is running: the keyboard plays nothing here
+        assert "tavli-voice enroll" in err.getvalue()  # how to try again
+
+    @pytest.mark.parametrize("key, english", [("mic_missing", "recording your words needs one"),
+                                              ("portaudio_missing", "Install the package libportaudio2")])
+    def test_enroll_says_what_recording_needs(self, tmp_path: Path, key: str, english: str) -> None:
+        class Missing:
+            def start(self) -> None:
+                raise AudioUnavailable(key, "detail")
+
+        err = io.StringIO()
+        assert enroll_main(["--lang", "en", "--profile", str(tmp_path)], io.StringIO(), err, Missing) == 1  # type: ignore[arg-type]
+        said = err.getvalue()
+        assert english in said and "keyboard" not in said, said
+        assert not any(tmp_path.iterdir())  # nothing recorded, nothing written
 
     def test_bad_arguments(self) -> None:
         assert enroll_main(["--takes", "0"], io.StringIO(), io.StringIO()) == 2

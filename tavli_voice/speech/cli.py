@@ -32,7 +32,7 @@ from .grammar import ALL_POINTS, PHASE_COMMANDS, PLAIN_COMMANDS, Options, phrase
 from .heard import EngineUnavailable, Heard, Recognizer
 from .listener import should_confirm
 from .. import arguments as A
-from ..words import lang_from_argv, text
+from ..words import ENTRIES, lang_from_argv, text
 from ..words.catalogs import use_argparse_language
 from .models import CATALOGUE, FetchError, Opener, _urlopen, fetch, installed, search_dirs, user_models_dir
 from .recognizer import ENGINES, Instead, choose_engine, skipped_takes
@@ -256,8 +256,9 @@ def enroll_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.std
     mic = microphone()
     try:
         mic.start()
-    except AudioUnavailable as problem:
-        _say_error(problem.key, lang, err)
+    except AudioUnavailable as problem:  # said for recording, not for a game the keyboard still plays
+        own = f"enroll_{problem.key}"
+        _say_error(own if f"voice.{own}" in ENTRIES else problem.key, lang, err)
         return 1
     words = enrolment_words(lang, args.numbers, names, args.steps)
 

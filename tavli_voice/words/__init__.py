@@ -2316,6 +2316,18 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
               "μπερδέψει τη δική του φωνή με τη δική σου όταν μιλάει από ηχεία. Με ακουστικά "
               "αυτό δεν συμβαίνει.",
     },
+    "enroll_mic_missing": {
+        "en": "No microphone was found: recording your words needs one. Connect a microphone and run "
+              "tavli-voice enroll again.",
+        "el": "Δεν βρέθηκε μικρόφωνο: για να γραφτούν οι λέξεις σου χρειάζεται ένα. Σύνδεσε μικρόφωνο και "
+              "τρέξε ξανά το tavli-voice enroll.",
+    },
+    "enroll_portaudio_missing": {
+        "en": "The sound input library PortAudio is missing, so your words cannot be recorded. Install the "
+              "package libportaudio2 and run tavli-voice enroll again.",
+        "el": "Λείπει η βιβλιοθήκη ήχου PortAudio, οπότε οι λέξεις σου δεν μπορούν να γραφτούν. Εγκατάστησε "
+              "το πακέτο libportaudio2 και τρέξε ξανά το tavli-voice enroll.",
+    },
     "mic_failed": {
         "en": "The microphone stopped working ({detail}). Voice input is off; the keyboard still works.",
         "el": "Το μικρόφωνο σταμάτησε να λειτουργεί ({detail}). Η φωνητική είσοδος είναι "
