@@ -158,7 +158,8 @@ def test_every_decision_is_said_in_both_languages_with_its_numbers_written_the_l
     facts: dict[str, object] = {"go_on": 0.5, "why": "nothing", "held": C.ChoosePlay(6), "rival": C.ChoosePlay(5),
                                 "ratio": 1.02, "needed": 0.95, "share": 0.17, "score": 0.3, "confirm": "unsure",
                                 "snr": 4.9, "own": -1.9, "level": "4.9 dB over the noise", "both": 0.9,
-                                "alone": 0.4, "refused": C.FromPoint(21)}
+                                "alone": 0.4, "refused": C.FromPoint(21), "second": 0.97, "needed_own": 0.65,
+                                "needed_snr": 6.0}
     said = {reason: Decision(reason, facts).said(lang) for reason in REASONS}
     assert len(set(said.values())) == len(Reason)
     for reason, words in said.items():

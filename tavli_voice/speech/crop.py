@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from ..commands import No, Yes
+from ..commands import No, StopSpeech, Yes
 from .audio import RATE, Samples
 from .fusion import Scorer, band_limited, command_shares, decide, fused_scores, rival, with_second
 from .grammar import Phrase
@@ -169,6 +169,11 @@ VIEWS: dict[str, tuple[str, ...]] = {"en": ("crop", "band")}
 #: 80.6% (78.9% -> 85.6%), pink 5 dB 91.1% -> 96.7% (94.4% -> 97.2%), acted on wrongly unchanged, ~50-70 ms more
 #: CPU for a word asked back: benchmarks/results/voice-en-second-opinion.txt.
 SECOND_OPINION: dict[str, int] = {"en": 3}
+#: ... and also where the engine is sure of the word by its score but the word stood under this far over the noise
+#: (dB, the crop's ``snr_db``): the voice source asks such a word back (``voice_decision.ACT_SNR_DB``) unless both
+#: engines put it first (``voice_decision.SECONDED_SHARE``). Such a word is not changed: only ``Heard.seconded`` is
+#: set, where the second engine agrees. Moonshine costs ~50 ms of CPU for each such word.
+SECOND_UNDER_SNR_DB = 7.0
 #: A word that ends a longer phrase on offer ("three" of "twenty three") may be that phrase with its
 #: first word lost under a television's talk just before it: the crop keeps MARGIN_S of that talk, and
 #: Whisper, hearing talk then "twenty three", writes " 3." (``tests/audio/rig-tv-twenty-three.wav``:
@@ -525,42 +530,56 @@ class SpeechCrop:
             return dataclasses.replace(heard, ms=heard.ms + spent, why=f"{heard.why}; {said}: kept {heard.text!r}")
         return dataclasses.replace(heard, text=best.text, command=best.command, score=min(heard.score, SECOND_SCORE),
                                    ms=heard.ms + spent, rival=(heard.command, float(np.exp(mine - theirs))),
-                                   why=f"{heard.why}; {said}: {best.text!r} asked back")
+                                   seconded=None, why=f"{heard.why}; {said}: {best.text!r} asked back")
 
     def _second_opinion(self, speech: Samples, items: tuple[Phrase, ...], heard: Heard) -> Heard:
         """``heard`` with its ``second_top`` likeliest commands weighed again by ``second`` on ``speech`` (the crop)
         where it would be asked back (its score under the line for asking back): the likeliest of them then is
         the word asked back, its score kept (asked back still), the shares and their order fused
-        (``fusion.with_second``). A word that would be acted on at once ("stop" whatever its score) is returned as
-        it is, and so is ``heard`` where the fused first would be acted on at once (a "stop")."""
+        (``fusion.with_second``). A word that would be acted on at once by its score ("stop" whatever its score)
+        is not changed, and neither is ``heard`` where the fused first would be acted on at once (a "stop"); where
+        such a word stood under SECOND_UNDER_SNR_DB over the noise, ``second`` weighs it all the same. Where
+        ``second`` put ``heard``'s command first too, ``Heard.seconded`` holds both engines' shares of it."""
         from .listen_decide import UNSURE_BELOW, should_confirm
 
         listed = [command for command, _ in heard.shares[:self.second_top]]
-        if not should_confirm(heard, "unsure") or heard.score >= UNSURE_BELOW.get(heard.engine, 0.5) \
-                or len(listed) < 2 or len(self._scores) != len(items):
+        sure = not should_confirm(heard, "unsure") or heard.score >= UNSURE_BELOW.get(heard.engine, 0.5)
+        in_noise = heard.snr is not None and heard.snr < SECOND_UNDER_SNR_DB and not isinstance(heard.command,
+                                                                                                StopSpeech)
+        if sure and not in_noise or len(listed) < 2 or len(self._scores) != len(items):
             return heard
         start = self._clock()
         chosen = tuple(p for p in items if p.command in listed)
-        theirs = self.second.scores(speech, chosen)
-        shares = with_second(heard.shares, command_shares(theirs, [p.command for p in chosen]), self.second_top)
+        scores = np.asarray(self.second.scores(speech, chosen))
+        theirs = command_shares(scores, [p.command for p in chosen])
+        mine = dict(heard.shares).get(heard.command) if heard.command is not None else None
+        seconded = (mine, theirs[0][1]) if theirs and mine is not None and theirs[0][0] == heard.command \
+            and heard.command == listed[0] else None
+        said = f"{self.second.name}: " + candidates(scores, chosen)
+        engine, spent = f"{heard.engine}+{self.second.name}", (self._clock() - start) * 1000
+        if sure:  # acted on by its score but for the noise: weighed, never changed
+            return dataclasses.replace(heard, engine=engine, ms=heard.ms + spent, seconded=seconded,
+                                       why=f"{heard.why}; {said}" + ("; first by both" if seconded else ""))
+        shares = with_second(heard.shares, theirs, self.second_top)
         first = shares[0][0]
-        phrase = {command: max((i for i, p in enumerate(items) if p.command == command),
-                               key=lambda i: float(self._scores[i])) for command, _ in shares[:self.second_top]}
+        phrase = {command: self._phrase(items, command) for command, _ in shares[:self.second_top]}
         best = phrase[first]
         own = float(self._scores[best])
-        said = f"{self.second.name}: " + candidates(np.asarray(theirs), chosen) + "; fused " + \
-            ", ".join(f"{items[phrase[c]].text!r} ({s:.2f})" for c, s in shares[:self.second_top])
-        engine, spent = f"{heard.engine}+{self.second.name}", (self._clock() - start) * 1000
+        said += "; fused " + ", ".join(f"{items[phrase[c]].text!r} ({s:.2f})" for c, s in shares[:self.second_top])
         if not should_confirm(dataclasses.replace(heard, command=first), "unsure"):  # never acted on at once
             return dataclasses.replace(heard, engine=engine, ms=heard.ms + spent, why=f"{heard.why}; {said}: "
                                        f"{items[best].text!r} would be acted on at once, {heard.text!r} kept")
         said += f": {items[best].text!r} asked back" if first != heard.command else f": {heard.text!r} kept"
         return dataclasses.replace(
-            heard, text=items[best].text, command=first, shares=shares, own=own,
+            heard, text=items[best].text, command=first, shares=shares, own=own, seconded=seconded,
             rival=(shares[1][0], shares[1][1] / shares[0][1]) if len(shares) > 1 and shares[0][1] > 0 else None,
             floored=heard.floored if first == heard.command else self.rescale and floor_broken(
                 own, self.engine.name) is not None,
             engine=engine, ms=heard.ms + spent, why=f"{heard.why}; {said}")
+
+    def _phrase(self, items: tuple[Phrase, ...], command: object) -> int:
+        """The index of ``command``'s likeliest phrase among ``items`` in the last fused decision."""
+        return max((i for i, p in enumerate(items) if p.command == command), key=lambda i: float(self._scores[i]))
 
     def _fused(self, speech: Samples, items: tuple[Phrase, ...]) -> Heard:
         """The engine's scores of ``items`` on each of ``views`` of ``speech``, averaged; the best wins."""

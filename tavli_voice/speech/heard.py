@@ -53,6 +53,10 @@ class Heard:
     ``own``: the winning phrase's own score (its mean log-probability a token over the crop's views; None: not
     known), so that a word its engine weighed alone can be acted on in noise when it scored well
     (``voice_decision.LONE_CLEAR_OWN``).
+    ``seconded``: where a second engine weighed the engine's likeliest commands again (``crop.SECOND_OPINION``) and
+    put the engine's own likeliest first too, (the engine's share, the second engine's share) of it; None
+    otherwise (no second opinion, or it put another command first), so that a word both engines agree on can be
+    acted on in noise (``voice_decision.SECONDED_SHARE``).
     """
 
     text: str
@@ -70,6 +74,7 @@ class Heard:
     snr: float | None = None
     floored: bool = False
     own: float | None = None
+    seconded: tuple[float, float] | None = None
 
     @property
     def understood(self) -> bool:

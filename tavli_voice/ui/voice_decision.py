@@ -25,10 +25,12 @@ The rules, in the order they are tried:
 6. with no question open: an unsure word said again just after a "no" is acted on when,
    weighed with the refused attempt (``fusion.with_first``), it is sure enough over both
    (``BOTH_NEEDED``) and nearly sure alone (``BOTH_ALONE``; the Greek engine also ``BOTH_OWN``,
-   ``BOTH_WEIGHED``); else an unsure word, or one
+   ``BOTH_WEIGHED``); else an unsure word (but one unsure by its score alone that a second engine put first
+   too, ``Heard.seconded``, by at least ``SECONDED_SHARE`` with the first engine's share at least
+   ``SECONDED_OWN``, at least ``SECONDED_SNR_DB`` over the noise: acted on), or one
    refused here before, or one heard under ``ACT_SNR_DB`` over the noise (but for the only command its
    engine weighed, scoring at least ``LONE_CLEAR_OWN`` a token and at least ``LONE_CLEAR_SNR_DB`` over the
-   noise: acted on), or one with no noise measure
+   noise, or one so seconded: acted on), or one with no noise measure
    of its own while the room is noisy (``VoiceState.noisy_room``), or a
    point (``FromPoint``, ``ToPoint``) heard under ``POINT_SNR_DB`` over the noise or with no noise measure, is
    asked back; else it is acted on at once.
@@ -98,6 +100,26 @@ ACT_SNR_DB = 7.0
 #: chose -3.0 a token and 4 dB, and acted on it. The rig's lone "five" for "nineteen" scored -3.78.
 LONE_CLEAR_OWN: dict[str, float] = {"whisper+crop": -2.2}
 LONE_CLEAR_SNR_DB = 5.0
+
+#: ... and a word a second engine weighed again and put first too (``Heard.seconded``: English Whisper+crop and
+#: Moonshine base-en, ``crop.SECOND_OPINION``, ``crop.SECOND_UNDER_SNR_DB``), asked back for the noise alone (under
+#: ACT_SNR_DB over it) or for its score alone (``Reason.UNSURE`` by the score, not under its engine's floor), is
+#: acted on at once when the second engine gave it at least SECONDED_SHARE of the commands it weighed, the first
+#: engine at least SECONDED_OWN, and it stood at least SECONDED_SNR_DB over the noise (the other rules still apply:
+#: a point, a refused word, a destructive command, an open question). Fitted by benchmarks/voice_moonshine_act.py
+#: (benchmarks/results/voice-en-moonshine-act.txt) on FSDD tuning takes (0-39, every fourth file) in white and pink
+#: noise at 10 and 5 dB, babble and a television at 10 dB, two noise seeds (2,160 decisions, 1,228 asked back for
+#: the noise or the score alone, 915 of them put first by both, 40 of those wrong): a television's "three" is what
+#: it must not take, put first by both at shares 0.58 (Whisper) and 0.82 (Moonshine) 8.3 dB over the noise, and at
+#: 0.79 and 0.80; the loosest limits with none wrong were 0.8 (Moonshine), 0.6 (Whisper) and 5.5 dB (the rig's
+#: wrong plays stood at 4.9-5.1 dB, so no floor under 5.5), each taken a step stricter: 39 more of the 2,160 tuning
+#: words acted on at once, all rightly (right at once pink 5 dB 10.3 -> 12.8%, babble 10 dB 9.7 -> 11.9%, television
+#: 5.6 -> 7.2%, pink 10 dB 62.2 -> 64.4%), none wrongly. Over Whisper's share alone (0.85 and 0.6 Moonshine) only 15.
+SECONDED_SHARE = 0.9
+#: See SECONDED_SHARE.
+SECONDED_OWN = 0.65
+#: See SECONDED_SHARE.
+SECONDED_SNR_DB = 6.0
 
 #: A point ("from 21", "to 3": a checker picked, a step) heard less than this far over the noise (dB, ``Heard.snr``),
 #: or with no measure of it (no room around the word), is asked back, not acted on at once: the Greek engine gives
@@ -311,6 +333,23 @@ def _clear_lone(heard: Any) -> bool:
         and snr >= LONE_CLEAR_SNR_DB and len(getattr(heard, "shares", ()) or ()) == 1
 
 
+def _seconded(heard: Any) -> bool:
+    """Whether a second engine put ``heard``'s command first too (``Heard.seconded``) with at least
+    ``SECONDED_SHARE`` of the commands it weighed, the first engine gave it at least ``SECONDED_OWN``, and it stood
+    at least ``SECONDED_SNR_DB`` over the noise.
+
+    >>> from types import SimpleNamespace as Heard
+    >>> six = Heard(command=C.ChoosePlay(6), seconded=(0.9, 0.95), snr=SECONDED_SNR_DB)
+    >>> [_seconded(Heard(**{**vars(six), "seconded": both})) for both in ((0.9, 0.95), (0.9, 0.3), None)]
+    [True, False, False]
+    >>> [_seconded(Heard(**{**vars(six), "snr": snr})) for snr in (SECONDED_SNR_DB - 0.1, None)]
+    [False, False]
+    """
+    both, snr = getattr(heard, "seconded", None), getattr(heard, "snr", None)
+    return both is not None and both[0] >= SECONDED_OWN and both[1] >= SECONDED_SHARE and snr is not None \
+        and snr >= SECONDED_SNR_DB
+
+
 def _point_in_noise(heard: Any) -> bool:
     """Whether ``heard`` is a point ("from 21", "to 3") heard under ``POINT_SNR_DB`` over the noise or with no
     measure of it.
@@ -356,6 +395,7 @@ class Reason(enum.Enum):
     UNSURE = "unsure"
     LOW_IN_NOISE = "low_in_noise"
     CLEAR_LONE = "clear_lone"
+    SECONDED = "seconded"
     UNMEASURED_IN_NOISE = "unmeasured_in_noise"
     POINT_IN_NOISE = "point_in_noise"
     REFUSED_BEFORE = "refused_before"
@@ -396,6 +436,9 @@ REASONS: dict[Reason, tuple[Action, str]] = {
                                            "at once)"),
     Reason.CLEAR_LONE: (Action.ACT, "acted on at once: the only command its engine weighed, scored {own:.2f} a "
                                      "token ({needed:.2f} enough), {snr:.1f} dB over the noise"),
+    Reason.SECONDED: (Action.ACT, "acted on at once: likeliest by both engines, shares {own:.2f} and {second:.2f} "
+                                  "({needed_own:.2f} and {needed:.2f} enough), {snr:.1f} dB over the noise "
+                                  "({needed_snr:.1f} enough)"),
     Reason.POINT_IN_NOISE: (Action.ASK_BACK, "asked back: a point heard {level} ({needed:.1f} dB over it needed "
                                              "to act on a point)"),
     Reason.SURE_WITH_FIRST: (Action.ACT, "acted on at once: said again after a no, share {both:.2f} over both "
@@ -462,7 +505,7 @@ class Decision:
         values: dict[str, str] = {}
         for name, value in self.facts.items():
             if isinstance(value, float):
-                tenths = name in ("snr", "go_on") or name == "needed" and self.reason in _NEEDED_DB
+                tenths = name in ("snr", "go_on", "needed_snr") or name == "needed" and self.reason in _NEEDED_DB
                 written = f"{value:.1f}" if tenths else f"{value:.2f}"
                 values[name] = written.replace(".", ",") if lang == "el" else written
             elif type(value) in _COMMANDS:
@@ -550,21 +593,27 @@ def decide(heard: Any, state: VoiceState, was_refused: Callable[[C.Command], boo
                                                            "alone": BOTH_ALONE})
         because = "destructive" if isinstance(command, DESTRUCTIVE) else "doubtful" if heard.doubtful \
             else "always" if state.confirm == "always" else "score"
-        return Decision(Reason.UNSURE, {**score, "because": because})
+        if because != "score" or heard.floored or not _seconded(heard):
+            return Decision(Reason.UNSURE, {**score, "because": because})
+        seconded = True  # unsure by its score alone, and both engines put it first
+    else:
+        seconded = _low_in_noise(heard) and _seconded(heard)
     if was_refused(command):
         return Decision(Reason.REFUSED_BEFORE)
-    return _in_noise(heard, state) or Decision(Reason.SURE, score)
+    return _in_noise(heard, state, seconded) or Decision(Reason.SURE, score)
 
 
-def _in_noise(heard: Any, state: VoiceState) -> Decision | None:
-    """Why a word the engine is sure of is still asked back because of the noise around it, or None."""
+def _in_noise(heard: Any, state: VoiceState, seconded: bool = False) -> Decision | None:
+    """Why a word the engine is sure of (or one both engines put first: ``seconded``) is still asked back because
+    of the noise around it, or None; a ``seconded`` word otherwise acted on is :data:`Reason.SECONDED`."""
     if isinstance(heard.command, C.StopSpeech):
         return None  # stopping speech is harmless
     clear_lone = False
-    if _low_in_noise(heard):
+    if _low_in_noise(heard) and not seconded:
         # on the rig with a television on, "eight" came out as "three" 4.9 dB over the noise, share 0.87, and
         # made play 3; "nineteen" as the lone candidate "five" 5.1 dB over it, share 1.00 (scoring -3.78 a
-        # token), and made play 5. A lone candidate that scored well is acted on all the same (LONE_CLEAR_OWN)
+        # token), and made play 5. A lone candidate that scored well is acted on all the same (LONE_CLEAR_OWN),
+        # and so is a word both engines put first over SECONDED_SNR_DB (SECONDED_SHARE)
         if not _clear_lone(heard):
             return Decision(Reason.LOW_IN_NOISE, {"snr": heard.snr, "needed": ACT_SNR_DB})
         clear_lone = True
@@ -583,4 +632,8 @@ def _in_noise(heard: Any, state: VoiceState) -> Decision | None:
     if clear_lone:
         return Decision(Reason.CLEAR_LONE, {"own": heard.own, "needed": LONE_CLEAR_OWN[heard.engine],
                                             "snr": heard.snr})
+    if seconded:
+        return Decision(Reason.SECONDED, {"own": heard.seconded[0], "second": heard.seconded[1],
+                                          "needed_own": SECONDED_OWN, "needed": SECONDED_SHARE, "snr": heard.snr,
+                                          "needed_snr": SECONDED_SNR_DB})
     return None
