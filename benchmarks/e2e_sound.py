@@ -71,6 +71,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT))
 
 import numpy as np
+from benchmarks.rig_sounds import Said, write_index
 from sound_rig import (
     RECORD_RATE,
     Game,
@@ -108,6 +109,15 @@ ANSWER = {"en": {True: "yes", False: "no"}, "el": {True: "ναι", False: "όχ�
 #: The player's answers to a question that names «σωστά» and «λάθος» (the Greek question in a noisy room,
 #: ``voice.did_you_say_noisy``): a player says what the game tells them to say.
 NAMED_ANSWER = {True: "σωστά", False: "λάθος"}
+#: The player's words said in a spoken match (``--keep-sounds``: paired with the game's sounds, ``rig_sounds``).
+SAID: list[Said] = []
+
+
+def say(rig: Rig, path: Path, text: str, kind: str, number: int | None = None) -> None:
+    """Play ``path`` (the word ``text``) into the microphone and note when (``SAID``)."""
+    start = time.time()
+    rig.play_into_mic(path)
+    SAID.append(Said(start, time.time(), text, kind, number))
 
 
 def answer_to(question: str, lang: str, ours: bool) -> str:
@@ -743,7 +753,7 @@ def is_number(heard: str, k: int, lang: str) -> bool:
 
 def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str = "3", points: int = 1,
                  opponent: str = "random", tries: int = 3, max_turns: int = 80,
-                 trace: bool = False) -> dict[str, Any]:
+                 trace: bool = False, keep_sounds: Path | None = None) -> dict[str, Any]:
     """A whole match played by voice: every play said as its number into the microphone.
 
     Television-like noise (``tv_noise_file``; ``snr`` None: none) plays into the microphone the
@@ -753,6 +763,10 @@ def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str
     A "did you say …?" is answered "yes"/"no" by voice («σωστά»/«λάθος» when it names them: ``answer_to``); a
     number not acted on is said again (``tries`` times, then typed). Counted per number said: ``MATCH_OUTCOMES``,
     and whether the match finished.
+
+    ``keep_sounds``: the game writes every sound it recognises there (``TAVLI_VOICE_DUMP``) and
+    ``<folder>/index-<lang>.jsonl`` pairs each with the player's word it holds and what the game did
+    (``rig_sounds.write_index``).
     """
     import random
 
@@ -763,6 +777,7 @@ def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str
     home = Path(tempfile.mkdtemp(prefix=f"tavli-bench-match-{lang}-"))
     if trace:
         os.environ["TAVLI_LOG_LEVEL"] = "DEBUG"
+    keep_sounds = keep_from(keep_sounds, lang)
     roll = words.text("prompt.roll", lang)
     roll_double = words.text("prompt.roll_double", lang)
     choose = words.text("prompt.choose", lang, n=999).split("999")[0]
@@ -856,9 +871,35 @@ def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str
     finally:
         if loop is not None:
             loop.stop()
+        keep_until(keep_sounds, lang, home)
     result["seconds"] = round(time.monotonic() - began)
     result |= listener_counts(home)
     return result
+
+
+def keep_from(keep_sounds: Path | None, lang: str) -> Path | None:
+    """From now on the game writes every sound it recognises into ``keep_sounds/lang`` (None: not kept), logging
+    at DEBUG (the listener's lag dates each sound), and the player's words are noted afresh (``SAID``)."""
+    if keep_sounds is None:
+        return None
+    folder = keep_sounds / lang
+    folder.mkdir(parents=True, exist_ok=True)
+    os.environ["TAVLI_LOG_LEVEL"] = "DEBUG"
+    os.environ["TAVLI_VOICE_DUMP"] = str(folder)
+    SAID.clear()
+    return folder
+
+
+def keep_until(folder: Path | None, lang: str, home: Path) -> None:
+    """No more sounds kept; ``folder/index-<lang>.jsonl`` pairs those kept with the player's words
+    (``rig_sounds.write_index``, from the game's log in ``home``)."""
+    if folder is None:
+        return
+    os.environ.pop("TAVLI_VOICE_DUMP", None)
+    logs = list(home.rglob("tavli-voice.log"))
+    records = write_index(folder, SAID, logs[0] if logs else None, folder / f"index-{lang}.jsonl")
+    print(f"  [{lang}] {len(records)} sounds kept in {folder}, "
+          f"{sum(r['said_kind'] == 'number' for r in records)} of them with the player's numbers")
 
 
 def type_play(game: Game, k: int, played: tuple[str, ...], result: dict[str, Any], lang: str) -> bool:
@@ -1017,7 +1058,7 @@ def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: 
             pass
         said = time.monotonic()
         if not any(at >= start and line.startswith(played) for at, line in list(game.lines)):
-            rig.play_into_mic(path)  # (not said again once a play was made meanwhile: judged below)
+            say(rig, path, number_text(k, lang), "number", k)  # (not again once a play was made: judged below)
         begun, yes, answered, refused = time.monotonic(), False, 0, False
         first_said = said
         while time.monotonic() < begun + 12 * game.stretch():
@@ -1052,9 +1093,10 @@ def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: 
                     wait_quiet(speaker, 0.4, timeout=10)  # the question is said before the answer
                 except TimeoutError:
                     pass
-                answer, _ = clip(answer_to(question[-1][1], lang, ours), lang, folder)
+                reply = answer_to(question[-1][1], lang, ours)
+                answer, _ = clip(reply, lang, folder)
                 said = time.monotonic()
-                rig.play_into_mic(answer)
+                say(rig, answer, reply, "answer", k if ours else None)
                 if not ours:  # the game asks about its runner-up next, or says "cancelled"
                     out.append("asked_wrong")
                     refused, begun = True, time.monotonic()
@@ -1065,19 +1107,21 @@ def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: 
 
 
 def print_match(rig: Rig, langs: list[str], folder: Path, snr: float | None, seed: str, points: int,
-                trace: bool, answers: list[str] | None = None, max_turns: int = 80) -> None:
+                trace: bool, answers: list[str] | None = None, max_turns: int = 80,
+                keep_sounds: Path | None = None) -> None:
     """For each language, play ``spoken_match`` and print its counts on one line (``snr`` None: no match);
     ``answers``: the player's yes and no in the first language, in place of the usual ones; ``max_turns``: the
     player's turns said before the match is left unfinished."""
     if answers and langs:
         ANSWER[langs[0]] = {True: answers[0], False: answers[1]}
     for lang in langs if snr is not None else []:
-        print_one_match(rig, lang, folder, snr, seed, points, trace, max_turns)
+        print_one_match(rig, lang, folder, snr, seed, points, trace, max_turns, keep_sounds)
 
 
 def print_one_match(rig: Rig, lang: str, folder: Path, snr: float, seed: str, points: int, trace: bool,
-                    max_turns: int = 80) -> None:
-    res = spoken_match(rig, lang, folder, snr, seed, points, trace=trace, max_turns=max_turns)
+                    max_turns: int = 80, keep_sounds: Path | None = None) -> None:
+    res = spoken_match(rig, lang, folder, snr, seed, points, trace=trace, max_turns=max_turns,
+                       keep_sounds=keep_sounds)
     said = sum(res[k] for k in ("right", "asked_right", "wrong", "missed"))
     print(f"[{lang}] spoken match, tv noise at {snr:g} dB: "
           f"{'finished' if res['finished'] else 'NOT finished'} in {res['seconds']} s, {res['turns']} plays; "
@@ -1137,6 +1181,10 @@ def main() -> int:
     ap.add_argument("--match-turns", type=int, default=80,
                     help="the player's turns said before the match is left unfinished (default 80, ~13 min; "
                          "the seeded random plays often need more)")
+    ap.add_argument("--keep-sounds", type=Path, default=None, metavar="FOLDER",
+                    help="in the spoken match, keep every sound the game recognises in FOLDER/<lang> as a WAV, "
+                         "with index-<lang>.jsonl pairing each with the player's word it holds and what the "
+                         "game did (benchmarks/rig_sounds.py)")
     args = ap.parse_args()
     for lang in args.lang:
         if args.numbers:
@@ -1177,7 +1225,7 @@ def main() -> int:
                 print(f"[{lang}] output underruns        {int(res['underruns'][0])} "
                       f"({int(res['underruns'][1])} while speech was queued)")
         print_match(rig, args.lang, folder, args.tv_noise, args.match_seed, args.match_points, args.trace,
-                    args.answers, args.match_turns)
+                    args.answers, args.match_turns, args.keep_sounds)
         for lang in args.lang if args.early_stop else []:
             early_stop(rig, lang, folder, args.early_stop, args.trace)
         if args.self_voice is not None:
