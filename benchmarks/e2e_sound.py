@@ -113,11 +113,12 @@ NAMED_ANSWER = {True: "σωστά", False: "λάθος"}
 SAID: list[Said] = []
 
 
-def say(rig: Rig, path: Path, text: str, kind: str, number: int | None = None) -> None:
-    """Play ``path`` (the word ``text``) into the microphone and note when (``SAID``)."""
+def say(rig: Rig, path: Path, text: str, kind: str, number: int | None = None, offered: int | None = None) -> None:
+    """Play ``path`` (the word ``text``) into the microphone and note when (``SAID``; ``offered``: the plays on
+    offer then)."""
     start = time.time()
     rig.play_into_mic(path)
-    SAID.append(Said(start, time.time(), text, kind, number))
+    SAID.append(Said(start, time.time(), text, kind, number, offered))
 
 
 def answer_to(question: str, lang: str, ours: bool) -> str:
@@ -837,7 +838,8 @@ def spoken_match(rig: Rig, lang: str, folder: Path, snr: float | None, seed: str
                     k = rng.randint(1, min(count, 30))
                     play = listed.get(k)  # None: the only play, not listed
                     try:
-                        outcomes = say_play(rig, game, speaker, lang, k, play, folder, played, asked, tries, home)
+                        outcomes = say_play(rig, game, speaker, lang, k, play, folder, played, asked, tries, home,
+                                            count)
                     except BrokenPipeError:  # the game closed: the match ended on this turn's play
                         lines = [line for _, line in list(game.lines)]
                         ended = [line for line in lines[at:] if any(text and text in line for text in won)]
@@ -1027,7 +1029,8 @@ def numbered(lines: list[str]) -> dict[int, str]:
 
 
 def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: str | None, folder: Path,
-             played: tuple[str, ...], asked: str, tries: int, home: Path | None = None) -> list[str]:
+             played: tuple[str, ...], asked: str, tries: int, home: Path | None = None,
+             offered: int | None = None) -> list[str]:
     """Say the number ``k`` (its play ``play``; None: any) until the game acts; what it did each time.
 
     On a wrong play, the game's last ``voice decision:`` lines (its log in ``home``, at INFO) are
@@ -1058,7 +1061,7 @@ def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: 
             pass
         said = time.monotonic()
         if not any(at >= start and line.startswith(played) for at, line in list(game.lines)):
-            say(rig, path, number_text(k, lang), "number", k)  # (not again once a play was made: judged below)
+            say(rig, path, number_text(k, lang), "number", k, offered)  # (not again once a play was made: judged below)
         begun, yes, answered, refused = time.monotonic(), False, 0, False
         first_said = said
         while time.monotonic() < begun + 12 * game.stretch():
@@ -1096,7 +1099,7 @@ def say_play(rig: Rig, game: Game, speaker: Recording, lang: str, k: int, play: 
                 reply = answer_to(question[-1][1], lang, ours)
                 answer, _ = clip(reply, lang, folder)
                 said = time.monotonic()
-                say(rig, answer, reply, "answer", k if ours else None)
+                say(rig, answer, reply, "answer", k if ours else None, offered)
                 if not ours:  # the game asks about its runner-up next, or says "cancelled"
                     out.append("asked_wrong")
                     refused, begun = True, time.monotonic()

@@ -29,13 +29,14 @@ from typing import Any
 class Said:
     """A word the rig's player said into the microphone: wall-clock ``start``/``end`` (``time.time()``),
     the ``text``, its ``kind`` ("number" or "answer") and, for a number, its value (for an answer: the
-    number the question was about, when it was ours)."""
+    number the question was about, when it was ours); ``offered``: the plays on offer then."""
 
     start: float
     end: float
     text: str
     kind: str
     number: int | None = None
+    offered: int | None = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -170,7 +171,8 @@ def index(sounds: list[Dumped], said: list[Said], log: list[tuple[float, str]],
         out.append({"wav": d.path.name, "at": round(d.at, 3), "start": round(start, 3), "end": round(end, 3),
                     "lag_s": lag, "engine": d.engine, "heard": d.text, "score": d.score,
                     "said": None if s is None else s.text, "said_kind": None if s is None else s.kind,
-                    "number": None if s is None else s.number, "did": did(decision)}
+                    "number": None if s is None else s.number, "offered": None if s is None else s.offered,
+                    "did": did(decision)}
                    | decision_figures(decision) | {"decision": decision})
     return out
 

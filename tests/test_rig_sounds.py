@@ -42,7 +42,7 @@ def test_each_sound_is_paired_with_the_word_said_over_it_and_what_the_game_did()
     # the player says "eight" 0.5-1.2 s, "yes" 4.6-5.0 s; the game hears "three" at 2.3 s, 0.4 s behind, from a
     # 0.9 s sound (1.0-1.9 s: mostly after the word, but overlapping it), "yes" at 5.5 s, and at 9.0 s "five" from
     # the television (nothing said then)
-    said = [Said(T0 + 0.5, T0 + 1.2, "eight", "number", 8), Said(T0 + 4.6, T0 + 5.0, "yes", "answer", 8)]
+    said = [Said(T0 + 0.5, T0 + 1.2, "eight", "number", 8, 11), Said(T0 + 4.6, T0 + 5.0, "yes", "answer", 8, 11)]
     sounds = [parse_name(Path(f"{T0 + t:.3f}-whisper+crop-{text}-{score}.wav"))
               for t, text, score in ((9.0, "five", "0.30"), (2.299, "three", "0.52"), (5.499, "yes", "0.90"))]
     assert all(s is not None for s in sounds)
@@ -50,7 +50,7 @@ def test_each_sound_is_paired_with_the_word_said_over_it_and_what_the_game_did()
     records = index([s for s in sounds if s is not None], said, log_times(made_up_log()), seconds)
     assert [r["heard"] for r in records] == ["three", "yes", "five"]  # in time order
     three, yes, five = records
-    assert (three["said"], three["number"], three["said_kind"]) == ("eight", 8, "number")
+    assert (three["said"], three["number"], three["said_kind"], three["offered"]) == ("eight", 8, "number", 11)
     assert three["lag_s"] == 0.4  # the listener's line, not the guesser's 9 s
     assert abs(three["end"] - (T0 + 1.899)) < 0.01 and abs(three["start"] - (T0 + 0.999)) < 0.01
     assert (three["did"], three["snr_db"], three["share"]) == ("asked", 4.9, 0.61)
