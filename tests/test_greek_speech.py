@@ -110,7 +110,7 @@ class TestPointShares:
 ERROR_LATIN_OK = {"tavli", "voice", "moves", "hear", "JSON", "UTF", "WAV", "points", "bar", "off",
                   "cube", "game", "value", "owner", "mover", "opponent", "null", "portes",
                   "plakoto", "fevga", "VOG", "tavlucky", "traditional", "vog", "enroll", "xx",
-                  "foo", "wav", "json", "nonexist", "dice", "options", "commands", "n"}
+                  "foo", "wav", "json", "nonexist", "dice", "options", "commands", "n", "h"}
 
 
 def english_words(line: str) -> list[str]:
