@@ -81,3 +81,20 @@ def test_names_that_are_not_dumped_sounds_are_left_out(tmp_path: Path) -> None:
     records = write_index(tmp_path, [Said(T0 + 0.5, T0 + 1.2, "eight", "number", 8)], log, out)
     assert [json.loads(line) for line in out.read_text().splitlines()] == records
     assert len(records) == 1 and records[0]["said"] == "eight" and records[0]["did"] == "asked"
+
+
+def test_a_rule_on_the_rig_sounds_counts_a_wrong_play_its_snr_floor_holds_off() -> None:
+    from benchmarks.voice_rig_sounds import acts, rig_kind
+
+    # "sixteen" heard as "six" by both engines, sure of it, 5.55 dB over the noise (a rig sound)
+    six = {"said_kind": "number", "meant": "select 16", "snr": 5.55, "decided": "low_in_noise", "because": None,
+           "whisper": [["select 6", 0.9696], ["select 16", 0.0304]], "whisper_own": -2.075,
+           "moonshine": [["select 6", 0.9105], ["select 16", 0.0895]]}
+    assert acts(six, 0.9, 0.65, 6.0) is None
+    assert acts(six, 0.9, 0.65, 5.0) == "select 6" and rig_kind(six, "select 6") == "wrong play"
+    assert acts(six, 0.95, 0.65, None) is None and acts(six, 0.9, 0.98, None) is None
+    assert rig_kind({**six, "meant": "select 26"}, "select 20") == "prefix"  # "twenty" of "twenty six": held
+    assert rig_kind(six, "select 16") == "right" and rig_kind(six, "yes") == "answer"
+    # the engines disagreeing, or a word asked back for another reason, is never acted on by the rule
+    assert acts({**six, "moonshine": [["select 16", 0.95], ["select 6", 0.05]]}, 0.5, 0.0, None) is None
+    assert acts({**six, "decided": "sure"}, 0.5, 0.0, None) is None
