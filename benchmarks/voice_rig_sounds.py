@@ -61,8 +61,12 @@ def heard_by_whisper(record: dict[str, Any]) -> bool:
     return str(record["engine"]).startswith("whisper")
 
 
-def measure(paths: list[Path], out_path: Path) -> None:
+def measure(paths: list[Path], out_path: Path, second_everywhere: bool = False) -> None:
+    from tavli_voice.speech import crop
     from tavli_voice.speech.recognizer import choose_engine
+
+    if second_everywhere:  # the decoys "yes" and "no" no longer read as an open question: the second opinion runs
+        crop.asks_yes_or_no = lambda items: False  # type: ignore[assignment]  # (English: its only use here)
 
     engine = choose_engine(None, "en")
     moon = engine.second
@@ -172,6 +176,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("index", nargs="*", type=Path, help="index-<lang>.jsonl files of e2e_sound.py --keep-sounds")
     parser.add_argument("--jsonl", type=Path, default=None, help="where to write the lines")
+    parser.add_argument("--second-everywhere", action="store_true",
+                        help="Moonshine's second opinion weighs play-phase words too (crop.asks_yes_or_no taken as "
+                             "False: the decoys yes and no are no open question)")
     parser.add_argument("--rules", nargs="+", type=Path, default=None, help="count RULES on these rig lines")
     parser.add_argument("--fsdd", nargs="*", type=Path, default=[], help="with --rules: FSDD lines "
                         "(benchmarks/voice_moonshine_act.py --jsonl) counted beside them")
@@ -181,7 +188,7 @@ def main() -> None:
         return
     if args.jsonl is None or not args.index:
         raise SystemExit("an index and --jsonl: where to write the lines (or --rules)")
-    measure(args.index, args.jsonl)
+    measure(args.index, args.jsonl, args.second_everywhere)
 
 
 if __name__ == "__main__":
