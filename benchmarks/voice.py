@@ -62,6 +62,7 @@ from collections import Counter  # noqa: E402
 
 from tavli_voice.speech.grammar import PHASE_COMMANDS, Options, Phrase, phrases  # noqa: E402
 from tavli_voice.speech.heard import Heard, command_json  # noqa: E402
+from tavli_voice.speech.listen_decide import decoys, on_offer_only  # noqa: E402
 from tavli_voice.speech.listener import should_confirm  # noqa: E402
 from tavli_voice.speech.vad import EnergyVad, Utterance, VadSettings  # noqa: E402
 from tavli_voice.speech.words import COMMAND_WORDS, Lang, number_text, number_variants  # noqa: E402
@@ -1049,18 +1050,30 @@ def set_crop(engine: object, within: tuple[float, float] | None) -> None:
         setattr(engine, "gap_s", within[1])
 
 
+def record_items(args: argparse.Namespace, lang: Lang) -> tuple[tuple[Phrase, ...], tuple[Phrase, ...] | None]:
+    """The phrases the engine hears the play phase with, and with ``--decoys`` those on offer among them: as the
+    game listens, with the command words not on offer beside them (``listen_decide.decoys``)."""
+    options = play_options(args.plays, args.points)
+    offered = phrases(options, lang)
+    if not args.decoys:
+        return offered, None
+    return offered + decoys(options, lang, offered), offered
+
+
 def hear_once(engine: object, x: np.ndarray, items: tuple[Phrase, ...], decided: dict[object, Any],
-              clip: tuple[object, ...], by_crop: bool) -> Heard:
+              clip: tuple[object, ...], by_crop: bool, offered: tuple[Phrase, ...] | None = None) -> Heard:
     """``engine``'s decision on ``x``; ``by_crop``: once for ``clip`` (condition, index) and each crop it makes
-    (``crop_key``), kept in ``decided`` with the span it heard (``last_span``, set again when kept)."""
+    (``crop_key``), kept in ``decided`` with the span it heard (``last_span``, set again when kept). With
+    ``offered`` (the rest of ``items`` decoys), a decoy heard is "not_on_offer", as in the game."""
     found = crop_key(engine, x) if by_crop else None
     if found is None:
-        return engine.recognize(x, items)  # type: ignore[attr-defined,no-any-return]
-    if (clip, found) not in decided:
-        decided[clip, found] = (engine.recognize(x, items), getattr(engine, "last_span"))  # type: ignore[attr-defined]
-    heard, span = decided[clip, found]
-    setattr(engine, "last_span", span)
-    return heard
+        heard: Heard = engine.recognize(x, items)  # type: ignore[attr-defined]
+    else:
+        if (clip, found) not in decided:
+            decided[clip, found] = (engine.recognize(x, items), getattr(engine, "last_span"))  # type: ignore[attr-defined]
+        heard, span = decided[clip, found]
+        setattr(engine, "last_span", span)
+    return heard if offered is None else on_offer_only(heard, offered)
 
 
 def bench_record(args: argparse.Namespace) -> None:
@@ -1095,7 +1108,7 @@ def bench_record(args: argparse.Namespace) -> None:
             set_greek_options(getattr(engine, "engine", engine), args)
             if args.proposals_only and hasattr(getattr(engine, "engine", engine), "everything"):
                 getattr(engine, "engine", engine).everything = False  # Whisper scores pocketsphinx's proposals only
-            items = phrases(play_options(args.plays, args.points), lang)
+            items, offered = record_items(args, lang)
             clips = record_clips(lang, args.fsdd, args.step or 1, args.variants, args.plays, folder, args.part,
                                  args.offset, args.points)
             made = time.perf_counter() - start
@@ -1123,7 +1136,7 @@ def bench_record(args: argparse.Namespace) -> None:
                     x = in_condition(clip, (kind, snr, room, band), np.random.default_rng([args.seed, index]),
                                      room_ir, args.pad, sources)
                     cpu_at, wall_at = time.process_time(), time.perf_counter()
-                    heard = hear_once(engine, x, items, decided, (condition, index), within is not None)
+                    heard = hear_once(engine, x, items, decided, (condition, index), within is not None, offered)
                     cpu.append((time.process_time() - cpu_at) * 1000)
                     wall.append((time.perf_counter() - wall_at) * 1000)
                     result = record_outcome(heard, heard.command == meant)
@@ -1371,6 +1384,9 @@ def main() -> None:
     record.add_argument("--views", default=None,
                         help="the views of the cropped word scored and added up, e.g. crop or crop,band "
                              "(default: the game's, speech/crop.py VIEWS)")
+    record.add_argument("--decoys", action="store_true",
+                        help="offer the play phase's phrases as the game does: with the command words not on offer "
+                             "(yes, no, roll …: listen_decide.decoys), one of those heard counted as no answer")
     record.add_argument("--no-second-opinion", action="store_true",
                         help="English: Whisper+crop alone, without Moonshine's second opinion where it would ask "
                              "back (speech/crop.py SECOND_OPINION)")

@@ -101,6 +101,39 @@ class TestTheCrop:
                 assert heard.seconded[0] == dict(heard.shares)[C.ChoosePlay(7)] and heard.seconded[1] > 0.9
 
 
+class TestDecoys:
+    """While a play is chosen the game also listens for the command words not on offer, yes and no among them
+    (``listen_decide.decoys``), so that they are heard as what they are; they are no open question."""
+
+    def test_the_play_phase_listens_for_yes_and_no_as_decoys(self) -> None:
+        from tavli_voice.speech.crop import asks_yes_or_no
+        from tavli_voice.speech.listen_decide import decoys
+
+        offered = phrases(PLAY, "en")
+        extra = decoys(PLAY, "en", offered)
+        assert {C.Yes(), C.No()} <= {p.command for p in extra} and all(p.decoy for p in extra)
+        assert not any(p.decoy for p in offered)
+        assert not asks_yes_or_no(offered + extra)
+        question = Options(plays=0, commands=PHASE_COMMANDS["ask"])
+        assert asks_yes_or_no(phrases(question, "en") + decoys(question, "en", phrases(question, "en")))
+
+    @needs_espeak
+    @pytest.mark.parametrize("phase, weighed", [("play", True), ("ask", False)])
+    def test_a_word_asked_back_while_a_play_is_chosen_gets_the_second_opinion(self, phase: str,
+                                                                             weighed: bool) -> None:
+        from tavli_voice.speech.listen_decide import decoys
+
+        options = PLAY if phase == "play" else Options(plays=9, commands=PHASE_COMMANDS["ask"])
+        offered = phrases(options, "en")
+        items = offered + decoys(options, "en", offered)
+        whisper = Scripted("whisper", {C.ChoosePlay(7): -1.0, C.ChoosePlay(1): -1.1, C.Yes(): -1.2})
+        moon = Scripted("moonshine", {C.ChoosePlay(7): -0.1})
+        crop = SpeechCrop(whisper, load_detector(), views=("crop", "band"), second=moon)  # type: ignore[arg-type]
+        heard = crop.recognize(noisy(espeak("seven"), "white", 10.0, seed=3).astype(np.float32), items)
+        assert bool(moon.calls) is weighed, heard.why
+        assert heard.engine == ("whisper+crop+moonshine" if weighed else "whisper+crop"), heard.engine
+
+
 class TestOnRealSpeech:
     """FSDD tuning takes mixed as ``benchmarks/voice.py --lang en --part tuning --step 4`` mixes them (noise seed
     ``[seed, index]``, index in that list), as ``benchmarks/voice_moonshine_act.py`` measured them."""

@@ -283,14 +283,17 @@ def _stretch(marked: np.ndarray, start: int, step: int, gap: int) -> int:
 
 
 def asks_yes_or_no(items: tuple[Phrase, ...]) -> bool:
-    """Whether ``items`` offer a yes and a no: "did you say …?" is open.
+    """Whether ``items`` offer a yes and a no: "did you say …?" is open. A yes and a no listened for only as
+    decoys (``Phrase.decoy``: words not on offer, heard as what they are while a play is chosen) are no question.
 
     >>> from tavli_voice.commands import ChoosePlay, No, Yes
     >>> yes, no, one = Phrase(("ναι",), Yes()), Phrase(("όχι",), No()), Phrase(("ένα",), ChoosePlay(1))
     >>> asks_yes_or_no((yes, no, one)), asks_yes_or_no((yes, one))
     (True, False)
+    >>> asks_yes_or_no((one, Phrase(("ναι",), Yes(), decoy=True), Phrase(("όχι",), No(), decoy=True)))
+    False
     """
-    commands = {type(p.command) for p in items}
+    commands = {type(p.command) for p in items if not p.decoy}
     return Yes in commands and No in commands
 
 

@@ -93,10 +93,15 @@ class Options:
 
 @dataclass(frozen=True, slots=True)
 class Phrase:
-    """One way to say one thing: the words in order and the Command they mean."""
+    """One way to say one thing: the words in order and the Command they mean.
+
+    ``decoy``: a command word *not* on offer, listened for only so that it is heard as what it is
+    (``listen_decide.decoys``): its yes or no does not mean that a question is open.
+    """
 
     words: Variant
     command: Command
+    decoy: bool = field(default=False, repr=False)
 
     @property
     def text(self) -> str:

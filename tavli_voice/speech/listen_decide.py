@@ -110,7 +110,7 @@ def decoys(options: Options, lang: Lang, offered: tuple[Phrase, ...]) -> tuple[P
         for variant in words[lang]:
             if variant not in taken:
                 taken.add(variant)
-                out.append(Phrase(variant, COMMAND_NAMES[name]()))
+                out.append(Phrase(variant, COMMAND_NAMES[name](), decoy=True))
     return tuple(out)
 
 
@@ -120,8 +120,13 @@ def recognize(engine: Recognizer, audio: Samples, options: Options, lang: Lang) 
     heard = engine.recognize(audio, offered + decoys(options, lang, offered))
     if DUMP_FOLDER:
         _dump(audio, heard)
+    return on_offer_only(heard, offered)
+
+
+def on_offer_only(heard: Heard, offered: tuple[Phrase, ...]) -> Heard:
+    """``heard``, or "not_on_offer" when it is a command word not among ``offered`` (a decoy): said so, never
+    taken for the nearest offered word."""
     if heard.command is not None and not any(p.command == heard.command for p in offered):
-        # a command word that is not on offer now: say so, do not take the nearest offered word
         return Heard(heard.text, None, heard.score, heard.ms, heard.engine, "not_on_offer", why=heard.why)
     return heard
 
