@@ -141,6 +141,23 @@ SCORE_FLOOR: dict[str, float] = {"whisper": -4.0}
 LONE_FLOOR: dict[str, float] = {"whisper": -3.0}
 #: The score given to a word under its engine's SCORE_FLOOR: under every engine's line for asking back.
 FLOOR_SCORE = 0.3
+#: Taken off the score of a decoy "yes" or "no" (``Phrase.decoy``: a command word not on offer, listened for only so
+#: that it is heard as what it is while a play is chosen), by engine, in mean log-probability a token over the views
+#: (``handicapped``): such a word wins over a number only when clearly said. In noise the short "no" and "yes" took
+#: the player's numbers (then "not possible now"). benchmarks/voice_decoys.py, FSDD tuning takes (0-39, every 4th,
+#: noise seeds 40 and 41: 360 clips a condition), right at once or after asking back, 0 -> 0.5: babble 10 dB
+#: 57.8% -> 63.1%, television 10 dB 36.4% -> 42.8%, white 10 dB 93.1% -> 94.4%, pink 5 dB 90.8% -> 92.8%, quiet
+#: 99.4% -> 100%; acted on wrongly 2 -> 2. The 12 decoy words said by 7 espeak-ng voices (168 clips a condition):
+#: none acted on as a number either way, "drop" acted on as an offered word 2 -> 3; asked back 110 -> 160 of 840:
+#: "no" said 4 -> 9 and "yes" 0 -> 2 of 70 each, the rest words such as "opponent" or "drop" heard before as the
+#: decoy "no" or "yes". 1.0 or more made more right (babble 67.5%, television 46.1%) but acted on a wrong number
+#: with a television (2 -> 3); the same handicap on every decoy acted on "more" said in a quiet room as a number
+#: (4 of 168). Held out (takes
+#: 40-49, 90 clips a condition; 7 other voices): babble 10 dB 60.0% -> 64.4%, television 10 dB 45.6% -> 53.3%, pink
+#: 5 dB 95.6% -> 96.7%, white and quiet alike, acted on wrongly 1 -> 1; decoy words acted on as a number 8 -> 8
+#: (every one so without the handicap too: "more" in a quiet room by 3 voices), "drop" as an offered word 5 -> 7,
+#: asked back 91 -> 117 of 840 (benchmarks/results/voice-en-decoys.txt).
+DECOY_HANDICAP: dict[str, float] = {"whisper": 0.5}
 #: Languages whose engine's score is a share of the phrases scored, rescaled in noise as above.
 #: Greek's engine (pocketsphinx rescored by Whisper) scores otherwise: it acts at once only when
 #: both engines are sure of the same answer, a rule that already holds in noise (espeak-ng Greek
@@ -295,6 +312,22 @@ def asks_yes_or_no(items: tuple[Phrase, ...]) -> bool:
     """
     commands = {type(p.command) for p in items if not p.decoy}
     return Yes in commands and No in commands
+
+
+def handicapped(scores: np.ndarray, items: tuple[Phrase, ...], handicap: float) -> np.ndarray:
+    """``scores`` (each phrase's of ``items``, mean log-probability a token) with ``handicap`` taken off each decoy
+    yes's and no's (``Phrase.decoy``); the other phrases' are kept.
+
+    >>> from tavli_voice.commands import ChoosePlay, Roll
+    >>> said = (Phrase(("nine",), ChoosePlay(9)), Phrase(("no",), No(), decoy=True),
+    ...         Phrase(("roll",), Roll(), decoy=True))
+    >>> handicapped(np.array([-1.5, -1.2, -3.0]), said, 1.0).tolist()
+    [-1.5, -2.2, -3.0]
+    """
+    if not handicap:
+        return scores
+    lowered = [p.decoy and isinstance(p.command, (Yes, No)) for p in items]
+    return np.asarray(scores, dtype=np.float64) - handicap * np.array(lowered, dtype=np.float64)
 
 
 def snr_db(audio: Samples, span: tuple[int, int]) -> float | None:
@@ -589,7 +622,8 @@ class SpeechCrop:
         start = self._clock()
         views = [band_limited(speech) if view == "band" else speech for view in self.views]
         scorer: Scorer = getattr(self.engine, "scores")
-        scores = fused_scores(scorer, views, items, getattr(self.engine, "scores_whole", None))
+        scores = handicapped(fused_scores(scorer, views, items, getattr(self.engine, "scores_whole", None)), items,
+                             DECOY_HANDICAP.get(self.engine.name, 0.0))
         meanings = [p.command for p in items]
         best, share = decide(scores, meanings)
         self._top = float(scores[best])
