@@ -132,12 +132,18 @@ class TestGreekAnswersWithPeopleTalking:
     def test_the_crop_keeps_only_the_answer_while_a_question_is_open(self, tmp_path: Path) -> None:
         from tavli_voice.speech.crop import ANSWER_LONGEST_S, ANSWER_WITHIN_DB, GAP_S, SpeechCrop, load_detector
         from tavli_voice.speech.grammar import phrases
+        from tavli_voice.speech.listen_decide import decoys
 
         heard = Lengths()
         crop = SpeechCrop(heard, load_detector(), margin_s=0.05, quiet_margin_s=0.2, gap_s=GAP_S["el"], rescale=False,
                           answer_within_db=ANSWER_WITHIN_DB["el"])
         mixed = with_babble(espeak("ναι", "el", 210), 10.0, 21, tmp_path)
         crop.recognize(mixed, phrases(ASKED, "el"))
-        crop.recognize(mixed, phrases(Options(plays=20, commands=PHASE_COMMANDS["play"] - {"leave"}), "el"))
-        asked, playing = heard.seconds
-        assert asked < 0.5 < ANSWER_LONGEST_S < playing  # the talk joined to the word only with no question open
+        play = Options(plays=20, commands=PHASE_COMMANDS["play"] - {"leave"})
+        crop.recognize(mixed, phrases(play, "el"))
+        offered = phrases(play, "el")
+        crop.recognize(mixed, offered + decoys(play, "el", offered))
+        asked, playing, as_the_game = heard.seconds
+        assert asked < 0.5 < ANSWER_LONGEST_S < playing  # the talk joined to the word only with no yes and no
+        # the game listens for a yes and a no (decoys) while a play is chosen too: its words get the tight crop
+        assert as_the_game < 0.5
