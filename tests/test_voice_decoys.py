@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from speech_helpers import espeak, needs_espeak
+from speech_helpers import espeak, fsdd, needs_espeak, needs_fsdd
 from tavli_voice.commands import ChoosePlay, No
 from tavli_voice.speech import crop
 from tavli_voice.speech.audio import RATE
@@ -80,3 +80,21 @@ def test_a_decoy_word_said_while_a_play_is_chosen_is_heard_as_not_on_offer(
     offered = phrases(PLAY, "en")
     heard = on_offer_only(engine.recognize(padded(espeak(word)), offered + decoys(PLAY, "en", offered)), offered)
     assert heard.command is None and heard.reason == "not_on_offer", heard.why
+
+
+@needs_fsdd
+def test_a_six_said_in_white_noise_is_asked_back_not_taken_for_the_decoy_yes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """FSDD 6_jackson_16 in white noise 10 dB under it (the voice benchmark's tuning clip 102, noise seed 40): without
+    the handicap the decoy "yes" took it ("not possible now"); with it "six" is asked back."""
+    from benchmarks import noise as sound
+
+    engine = whisper_or_skip(tmp_path, monkeypatch)
+    offered = phrases(PLAY, "en")
+    items = offered + decoys(PLAY, "en", offered)
+    x, _ = sound.mix(fsdd(6, "jackson", 16), "white", 10.0, np.random.default_rng([40, 102]), pad_s=0.5, sources={})
+    heard = on_offer_only(engine.recognize(x, items), offered)
+    assert heard.command == ChoosePlay(6), heard.why
+    monkeypatch.setitem(crop.DECOY_HANDICAP, "whisper", 0.0)
+    before = on_offer_only(engine.recognize(x, items), offered)
+    assert before.command is None and before.reason == "not_on_offer" and before.text == "yes", before.why
