@@ -392,3 +392,46 @@ def test_another_word_while_the_leave_question_is_open_is_told_to_answer_with_th
     if lang == "el" and not noisy:
         assert "σωστά" not in helped and "λάθος" not in helped, helped
     assert app.session.phase is Phase.ASK  # still waiting for the answer
+
+
+@pytest.mark.parametrize("noisy", [False, True])
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_in_a_noisy_room_the_greek_take_question_asks_for_sosta_or_lathos_and_sosta_takes_the_double(
+        lang: str, noisy: bool) -> None:
+    clock = _Clock()
+    session = Session(MatchConfig(5, "portes", "vog", 4), (E.PlayerInfo("Anna"), E.PlayerInfo("Nikos")))
+    speaker = RecordingSpeaker(auto_finish=True)
+    app = App(session, lang=lang, narrator=Narrator(speaker))
+    seen: list[E.Event] = []
+    app.subscribe(seen.extend)
+
+    class _Listener:
+        options = None
+
+        def set_options(self, options: object) -> None:
+            self.options = options
+
+        def stop(self) -> None:
+            pass
+
+    out: "queue.Queue[object]" = queue.Queue()
+    source = VoiceSource(app, _Listener(), out, clock=clock)
+    app.start()
+    app.command(C.ChoosePlay(1))
+    app.command(C.Confirm())  # the opening dice are played at once (vog)
+    assert app.session.phase is Phase.ROLL and "double" in app.session.available()
+    if noisy:
+        _room_heard_noisy(clock, out, source, random.Random(29))
+    assert app.noisy_room is noisy
+    app.command(C.Double())
+    asked = [u.text for u in speaker.spoken()][-1]
+    tail = {"en": "Yes to take, no to drop.",
+            "el": "Σωστά για να δεχτείς, λάθος για να αρνηθείς." if noisy else
+            "Ναι για να δεχτείς, όχι για να αρνηθείς."}[lang]
+    assert asked.endswith(tail), asked
+    clock.now += 2.0
+    out.put(_word({"en": "yes", "el": "σωστά"}[lang], C.Yes(), 0.9, clock.now - 0.5, 16.0))
+    answer = source.poll()
+    assert answer == C.Yes()
+    app.command(answer)
+    assert [e.took for e in seen if isinstance(e, E.DoubleAnswered)] == [True]

@@ -94,7 +94,8 @@ class NarrationContext:
     #: False when the match is not being saved (``--no-save``): nothing then says it is.
     saving: bool = True
     #: True while the voice hears the room as noisy (``ui/voice_noise.NoiseWatch.noisy``): a question about the
-    #: player's own command (resign, leave) takes its ``_noisy`` form, which in Greek asks for «σωστά» or «λάθος».
+    #: player's own command (resign, leave) and the opponent's double take their ``_noisy`` form, which in Greek
+    #: asks for «σωστά» or «λάθος».
     noisy_room: bool = False
     #: Shortcut for ``players``: display names and bot names per seat (both or neither).
     names: tuple[str, str] | None = None

@@ -494,6 +494,12 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "no to drop.",
                  "el": "Δέχεσαι τον διπλασιασμό; Η παρτίδα θα αξίζει {value}. Ναι για να "
                        "δεχτείς, όχι για να αρνηθείς."},
+    # the opponent's double asked while the room is noisy: «σωστά» takes it and «λάθος» drops it (the answer
+    # phase hears them as yes and no, which the session treats as take and drop; «ναι»/«όχι» still taken)
+    "ask.take_noisy": {"en": "Take the double? The game would be worth {value}. Yes to take, "
+                             "no to drop.",
+                       "el": "Δέχεσαι τον διπλασιασμό; Η παρτίδα θα αξίζει {value}. Σωστά για να "
+                             "δεχτείς, λάθος για να αρνηθείς."},
     "ask.other": {"en": "Yes or no?", "el": "Ναι ή όχι;"},
     "ask.other_noisy": {"en": "Yes or no?", "el": "Σωστά ή λάθος;"},
     "double.offer.you": {"en": "You offer to double: the game would be worth {value}.",
