@@ -145,3 +145,34 @@ def test_the_crop_marks_a_word_whose_own_score_is_under_the_floor_so_a_yes_that_
         heard = crop.recognize(padded, items)
         assert heard.command == Yes() and heard.floored is floored, heard
         assert decide(heard, asked, lambda command: False).action is action
+
+
+@needs_espeak
+def test_a_number_whose_only_rival_is_a_decoy_is_held_to_the_lone_floor() -> None:
+    """On the rig with a television on, "twenty six" said again after a "no" came out as "one" at -3.66 a token, its
+    only rival the decoy "yes" (handicapped to -5.27): share 0.83, acted on, a wrong play. Weighed as alone, its
+    score is under LONE_FLOOR and it is asked back; the same score against an offered rival is not floored."""
+    items = (Phrase(("one",), ChoosePlay(1)), Phrase(("twenty", "six"), ChoosePlay(26)),
+             Phrase(("yes",), Yes(), decoy=True))
+
+    class Scores:
+        name = "whisper"
+
+        def __init__(self, scores: list[float]) -> None:
+            self.values = np.array(scores)
+
+        def scores(self, audio: np.ndarray, phrases: tuple[Phrase, ...]) -> np.ndarray:
+            return self.values
+
+    rng = np.random.default_rng(11)
+    said = espeak("twenty six")
+    padded = np.concatenate([np.zeros(RATE // 2, np.float32), said, np.zeros(RATE // 2, np.float32)])
+    padded += (0.001 * rng.standard_normal(len(padded))).astype(np.float32)
+    decoy_only = SpeechCrop(Scores([-3.66, -np.inf, -4.77]), load_detector(), views=("crop", "band"))
+    heard = decoy_only.recognize(padded, items)
+    assert heard.command == ChoosePlay(1) and heard.floored and dict(heard.shares)[ChoosePlay(1)] > 0.8, heard
+    assert f"under the floor {LONE_FLOOR['whisper']:.2f} of a lone candidate" in heard.why
+    assert action(heard) is Action.ASK_BACK
+    offered_rival = SpeechCrop(Scores([-3.66, -5.27, -np.inf]), load_detector(), views=("crop", "band"))
+    heard = offered_rival.recognize(padded, items)
+    assert heard.command == ChoosePlay(1) and not heard.floored and action(heard) is Action.ACT, heard

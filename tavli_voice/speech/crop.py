@@ -389,6 +389,26 @@ def acting_score(share: float, snr: float | None, top: float | None, engine: str
     return score, rule
 
 
+def weighed_alone(heard: Heard, items: tuple[Phrase, ...]) -> bool:
+    """True when ``heard``'s command is the only one its engine scored (``Heard.shares``) or its only rivals there are
+    decoys (``Phrase.decoy``: command words not on offer): its share then says nothing of how well it was said, and
+    its LONE_FLOOR applies. On the sound rig with a television at 10 dB the player's "twenty six", said again after
+    a "no", came out as "one" at -3.66 a token with the decoy "yes" (-5.27 with its DECOY_HANDICAP) its only rival:
+    share 0.83, acted on, a wrong play.
+
+    >>> from tavli_voice.commands import ChoosePlay, Yes
+    >>> items = (Phrase(("one",), ChoosePlay(1)), Phrase(("two",), ChoosePlay(2)), Phrase(("yes",), Yes(), decoy=True))
+    >>> one = Heard("one", ChoosePlay(1), 0.8, 1.0, "whisper", shares=((ChoosePlay(1), 0.8), (Yes(), 0.2)))
+    >>> weighed_alone(one, items), weighed_alone(dataclasses.replace(one, shares=((ChoosePlay(1), 0.8),
+    ...                                                                          (ChoosePlay(2), 0.2))), items)
+    (True, False)
+    """
+    decoys = {p.command for p in items if p.decoy}
+    rivals = [command for command, _ in heard.shares if command != heard.command]
+    return len(heard.shares) == 1 or bool(heard.shares) and heard.command not in decoys \
+        and all(c in decoys for c in rivals)
+
+
 def floor_broken(top: float | None, engine: str, lone: bool = False) -> float | None:
     """The floor (``engine``'s SCORE_FLOOR, or its LONE_FLOOR when ``lone``) the winning phrase's own score ``top``
     is under; None when it is under neither or is not known.
@@ -520,7 +540,7 @@ class SpeechCrop:
         else:
             heard = self.engine.recognize(speech, items)
         top = self._top if several and hasattr(self.engine, "scores") else None
-        lone = len(heard.shares) == 1
+        lone = weighed_alone(heard, items)
         score, rule = acting_score(heard.score, snr, top, self.engine.name, lone) if self.rescale \
             else (heard.score, "")
         sound = "the whole sound" if span is None else \
