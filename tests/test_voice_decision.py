@@ -40,6 +40,8 @@ def never_refused(command: C.Command) -> bool:
      Reason.UNSURE_YES_OVER_QUESTION),
     (heard("yes", C.Yes(), 0.1, rival=(C.No(), NEARLY_NO)), OPEN, False, False,
      Reason.UNSURE_YES_NEAR_NO),
+    (heard("yes", C.Yes(), 0.1), VoiceState(held=C.ChoosePlay(3), asked_at=10.0, unclear_over_question=True),
+     False, False, Reason.UNSURE_YES_AFTER_UNCLEAR),
     (heard("yes", C.Yes(), 0.1), OPEN, False, False, Reason.ANSWERS),
     (heard("undo", C.Undo()), OPEN, False, False, Reason.ANSWERS),
     (heard("six", C.ChoosePlay(6), 0.1), VoiceState(), False, False, Reason.UNSURE),

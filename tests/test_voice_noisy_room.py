@@ -435,3 +435,30 @@ def test_in_a_noisy_room_the_greek_take_question_asks_for_sosta_or_lathos_and_so
     assert answer == C.Yes()
     app.command(answer)
     assert [e.took for e in seen if isinstance(e, E.DoubleAnswered)] == [True]
+
+
+@pytest.mark.parametrize("unclear", [False, True])
+def test_an_unsure_yes_after_a_word_not_on_offer_while_the_question_waited_asks_it_again(unclear: bool) -> None:
+    """On the rig with a television on, the "no" to "did you say two?" came out as the decoy "undo" (said not
+    possible), and the "eight" said next as "yes" at 0.47: it made play 2. After such a word an unsure yes asks the
+    question again and a sure one answers it; with no word between, the unsure yes answers the question as before."""
+    clock = _Clock()
+    app, _, out, source, seen = _in_play(clock)
+    clock.now += 2.0
+    out.put(_word("two", C.ChoosePlay(2), 0.4, clock.now - 0.5, 14.0))
+    assert source.poll() is None and source.held == C.ChoosePlay(2)
+    if unclear:
+        clock.now += 2.0
+        out.put(Heard("undo", None, 0.3, 20.0, "whisper+crop", reason="not_on_offer", began=clock.now - 0.5,
+                      snr=10.5))
+        assert source.poll() is None and source.held == C.ChoosePlay(2)
+    clock.now += 2.0
+    out.put(_word("yes", C.Yes(), 0.47, clock.now - 0.5, 7.1))
+    if not unclear:
+        assert source.poll() == C.ChoosePlay(2)
+        return
+    assert source.poll() is None and source.held == C.ChoosePlay(2)
+    assert _asked(seen, "en") == ["Did you say two? Say yes or no."] * 2
+    clock.now += 2.0
+    out.put(_word("yes", C.Yes(), 0.9, clock.now - 0.5, 14.0))
+    assert source.poll() == C.ChoosePlay(2)

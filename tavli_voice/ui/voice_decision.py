@@ -387,6 +387,7 @@ class Reason(enum.Enum):
     OVER_QUESTION = "over_question"
     UNSURE_YES_OVER_QUESTION = "unsure_yes_over_question"
     UNSURE_YES_NEAR_NO = "unsure_yes_near_no"
+    UNSURE_YES_AFTER_UNCLEAR = "unsure_yes_after_unclear"
     UNSURE_YES_NEAR_RIVAL = "unsure_yes_near_rival"
     UNSURE_YES_TO_RUNNER_UP = "unsure_yes_to_runner_up"
     UNSURE_YES_LONE = "unsure_yes_lone"
@@ -417,6 +418,9 @@ REASONS: dict[Reason, tuple[Action, str]] = {
                                       "asked again: an unsure yes to a word heard over a question"),
     Reason.UNSURE_YES_NEAR_NO: (Action.ASK_AGAIN,
                                 "asked again: an unsure yes with a no close behind"),
+    Reason.UNSURE_YES_AFTER_UNCLEAR: (Action.ASK_AGAIN,
+                                      "asked again: an unsure yes after a word not understood while the question "
+                                      "was open"),
     Reason.UNSURE_YES_NEAR_RIVAL: (Action.ASK_AGAIN,
                                    "asked again: an unsure yes with {rival} close behind ({ratio:.2f} of it, "
                                    "{needed:.2f} enough)"),
@@ -462,6 +466,9 @@ class VoiceState:
     asked_at: float = -math.inf
     #: whether the held command was heard while another question was open
     held_over_question: bool = False
+    #: whether a word not understood or not on offer was heard while the open question waited (its answer,
+    #: likely, misheard: an unsure yes after it asks the question again)
+    unclear_over_question: bool = False
     #: the word just refused with a "no" (its Heard), when this word is the next one said after it;
     #: None otherwise
     first: Any = None
@@ -567,15 +574,19 @@ def decide(heard: Any, state: VoiceState, was_refused: Callable[[C.Command], boo
             # "did you say a hundred and twelve?" came out as a sure "three" and made play 3)
             return Decision(Reason.OVER_QUESTION)
         if isinstance(command, (C.Yes, C.Confirm)) and should_confirm(heard, "unsure") \
-                and (state.held_over_question or _nearly_no(heard)):
+                and (state.held_over_question or state.unclear_over_question or _nearly_no(heard)):
             # a word heard while another question was open is likely the player's answer
             # misheard: an unsure yes does not make it a play, the question is asked again
             # (on the rig with a television on, "no" came out as an unsure "three", was
             # asked back, and the next number said, "nine", as a "yes" at 0.32). An unsure
             # yes to a first question still answers it (7 of 12 yeses on the rig were unsure),
             # unless "no" was nearly as likely (on the rig with a television on, the "no" to
-            # "did you say nine?" came out as "yes" 0.27 against "no" 0.25 and made play 9)
+            # "did you say nine?" came out as "yes" 0.27 against "no" 0.25 and made play 9), nor after a word not
+            # understood while the question waited (on the rig with a television on, the "no" to "did you say
+            # two?" came out as the decoy "undo", said not possible, and the "eight" said next as "yes" at 0.47,
+            # which made play 2)
             return Decision(Reason.UNSURE_YES_OVER_QUESTION if state.held_over_question
+                            else Reason.UNSURE_YES_AFTER_UNCLEAR if state.unclear_over_question
                             else Reason.UNSURE_YES_NEAR_NO)
         if isinstance(command, (C.Yes, C.Confirm)) and should_confirm(heard, "unsure"):
             doubt = _doubtful_yes(heard, state)

@@ -207,6 +207,9 @@ class VoiceSource:
         self.held_heard: Any = None
         #: whether the held command was heard while another question was open
         self.held_over_question = False
+        #: whether a word not understood or not on offer came while the open question waited (voice_decision.
+        #: VoiceState.unclear_over_question)
+        self.unclear_over_question = False
         #: while the runner-up's question ("Nine, then?") is open, the word refused whose runner-up it is
         #: (its Heard); None while the open question is "did you say …?"
         self.runner_of: Any = None
@@ -400,7 +403,8 @@ class VoiceSource:
         from ..speech.listener import explain
 
         state = VoiceState(confirm=self.confirm, offered_at=self.offered_at, held=self.held,
-                           asked_at=self.asked_at, held_over_question=self.held_over_question, first=first,
+                           asked_at=self.asked_at, held_over_question=self.held_over_question,
+                           unclear_over_question=self.held is not None and self.unclear_over_question, first=first,
                            runner_up=self.held is not None and self.runner_of is not None,
                            noisy_room=self.noise.noisy())
         decision = decide(item, state, self._was_refused, goes_on=goes_on)
@@ -418,6 +422,8 @@ class VoiceSource:
         if action is Action.DROP:
             return _GO_ON
         if action is Action.SAY_SO:
+            if self.held is not None and item.reason in ("no_match", "not_on_offer"):
+                self.unclear_over_question = True  # a word while the question waited: its answer, likely, misheard
             if item.reason == "not_on_offer":
                 self.app.notice(self._not_on_offer(item))
             else:
@@ -474,6 +480,7 @@ class VoiceSource:
         from ..words import text
 
         self.held_over_question = self.held is not None
+        self.unclear_over_question = False
         self.held = heard.command
         self.held_heard = heard
         self.runner_of = runner_of

@@ -2202,6 +2202,9 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
     "why.unsure_yes_over_question": {
         "en": "asked again: an unsure yes to a word heard while another question was open",
         "el": "ξαναρωτάει: αβέβαιο ναι για λέξη που ακούστηκε ενώ περίμενε απάντηση άλλη ερώτηση"},
+    "why.unsure_yes_after_unclear": {
+        "en": "asked again: an unsure yes after a word not understood while the question waited for its answer",
+        "el": "ξαναρωτάει: αβέβαιο ναι μετά από λέξη που δεν έγινε κατανοητή ενώ η ερώτηση περίμενε απάντηση"},
     "why.unsure_yes_near_no": {"en": "asked again: an unsure yes with a no close behind",
                                "el": "ξαναρωτάει: αβέβαιο ναι, με το όχι σχεδόν εξίσου πιθανό"},
     "why.unsure_yes_near_rival": {
