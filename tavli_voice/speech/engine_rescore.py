@@ -37,7 +37,8 @@ alone (see ``benchmarks/voice.py --greek-engines``). Together:
    recorded scores of the tuning voices. A near-homophone (``SIBLING_LETTERS``),
    or in noise a number whose words are another's on offer but the last
    («είκοσι τρία», «είκοσι τέσσερα»: Whisper scores those too, ``TAIL_LEAD``),
-   is acted on at once only when Whisper clearly prefers it.
+   is acted on at once only when Whisper clearly prefers it. A decoy yes or no (a command word not on
+   offer) wins only when clearly said (``DECOY_HANDICAP``).
 
 The result's ``engine`` is "pocketsphinx+whisper" when Whisper was asked.
 Whisper's encoder does not need pocketsphinx's answer, so with ``overlap``
@@ -62,6 +63,7 @@ import numpy.typing as npt
 
 from ..commands import Command, StopSpeech
 from .audio import Samples
+from .crop import handicapped
 from .engine_sphinx import _LOG_BASE, RESCORED_REMOVE_NOISE_BELOW, SphinxRecognizer, edges_db
 from .engine_whisper import WhisperRecognizer
 from .fusion import command_shares, fused_scores
@@ -227,6 +229,23 @@ WHOLE_UNSURE_BELOW = 0.5
 #: With a number: the whole sound is scored only when, besides, Whisper's best command on the crop leads its next
 #: by less than this (mean log-probability per token; a close call for Whisper too). None: no such test.
 WHOLE_LEAD_BELOW: float | None = None
+#: Nats taken off the combined score (``_totals``) of a decoy «ναι», «σωστά», «όχι» or «λάθος» (``Phrase.decoy``: a
+#: command word not on offer, listened for while a play is chosen so that it is heard as what it is; the phrases
+#: ``crop.handicapped`` lowers, as English's ``crop.DECOY_HANDICAP``): such a word wins over a number only when clearly
+#: said, and a winner that beat it only for the handicap is asked back, never acted on at once. In noise the short
+#: «όχι» and «λάθος» took the player's numbers ("not possible now"). benchmarks/greek_decoys.py, tuning voices, every
+#: 5th play-phase clip (538 a condition), 0 -> 1.0: taken by a decoy quiet 18 -> 11, babble 10 dB 59 -> 31 (another
+#: noise seed 63 -> 33), television 10 dB 70 -> 48; right at once or after asking back 496 -> 497, 360 -> 364
+#: (349 -> 355), 334 -> 336; asked back, then wrong 24 -> 30, 118 -> 142 (124 -> 148), 132 -> 152; acted on wrongly
+#: 0 -> 0, 1 -> 1 (2 -> 2), 0 -> 0. Most numbers a decoy took were not among pocketsphinx's proposals at all (the number
+#: said was scored for 2 of 18, 21 of 59, 13 of 70), so most become a wrong word asked back. Decoys said (every 2nd of
+#: the 16 by each voice, 168 a condition): heard as a word not on offer 166 -> 164, 151 -> 144 (150 -> 138),
+#: 153 -> 149, the rest asked back as a word on offer, none acted on either way. 0.5 left more taken (babble 41,
+#: television 59); 2 fewer (25, 41) for more decoys said asked back (135, 142 heard as such). Held out (23 other
+#: voices, 589 clips): taken by a decoy 39 -> 26, 120 -> 70, 115 -> 76; right 479 -> 479, 302 -> 308, 295 -> 303;
+#: asked back, then wrong 70 -> 83, 167 -> 211, 176 -> 207; acted on wrongly 1 -> 1, 0 -> 0, 1 -> 1; decoys said
+#: acted on 0 -> 0 (benchmarks/results/voice-el-decoys.txt).
+DECOY_HANDICAP = 1.0
 
 
 class RescoredRecognizer:
@@ -242,7 +261,7 @@ class RescoredRecognizer:
                  relatives: float | None = RELATIVES, kin: int = KIN, fallback_top: int | None = FALLBACK_TOP,
                  sphinx_whole: bool = SPHINX_WHOLE, whisper_whole: bool = WHISPER_WHOLE,
                  whisper_whole_unsure: bool = WHISPER_WHOLE_UNSURE, tail_lead: float | None = TAIL_LEAD,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 decoy_handicap: float = DECOY_HANDICAP, clock: Callable[[], float] = time.perf_counter) -> None:
         self.sphinx = sphinx
         self.whisper = whisper
         self.lang = sphinx.lang
@@ -264,6 +283,7 @@ class RescoredRecognizer:
         self.whisper_whole = whisper_whole
         self.whisper_whole_unsure = whisper_whole_unsure
         self.tail_lead = tail_lead
+        self.decoy_handicap = decoy_handicap
         self._clock = clock
         self._encoder: ThreadPoolExecutor | None = None
 
@@ -378,15 +398,17 @@ class RescoredRecognizer:
             found = dataclasses.replace(found, heard=tuple(float(v) for v in np.maximum(found.heard, on_whole)))
             heard, weight = self._decided(found, items, lead)
         return dataclasses.replace(heard, ms=(self._clock() - found.start) * 1000,
-                                   shares=evidence_shares(found, weight, self.outside))
+                                   shares=evidence_shares(found, weight, self.outside, self.decoy_handicap))
 
     def _decided(self, found: Evidence, items: tuple[Phrase, ...], lead: float | None) -> tuple[Heard, float]:
         """The decision on ``found`` and the weight it was taken with, ``lead`` the ``TAIL_LEAD`` (None: no such
         rule)."""
         weight = self.fallback_weight if found.fell_back else self.weight
-        heard = decide(found, weight, self.vouch, self.outside, turn=items, tail_lead=lead)
+        heard = decide(found, weight, self.vouch, self.outside, turn=items, tail_lead=lead,
+                       decoy_handicap=self.decoy_handicap)
         if found.fell_back and isinstance(heard.command, StopSpeech):  # obeyed unasked: not the fall-back's weight
-            heard = decide(found, self.weight, self.vouch, self.outside, turn=items, tail_lead=lead)
+            heard = decide(found, self.weight, self.vouch, self.outside, turn=items, tail_lead=lead,
+                           decoy_handicap=self.decoy_handicap)
             weight = self.weight
         return heard, weight
 
@@ -397,7 +419,7 @@ class RescoredRecognizer:
         ``heard`` would be acted on at once (``TAIL_LEAD``); None when there are none to score."""
         if self.tail_lead is None or heard.command is None or heard.score <= OVERRULED_SCORE:
             return None
-        total, _ = _totals(found, self.weight, self.outside)
+        total, _ = _totals(found, self.weight, self.outside, self.decoy_handicap)
         if heard.command not in total:
             return None
         unscored = _tail_rivals(heard.command, items, total) - {p.command for p in found.chosen}
@@ -449,7 +471,8 @@ def decide(found: Evidence, weight: float = WEIGHT, vouch: float = VOUCH, outsid
            name: str = "pocketsphinx+whisper", agree: tuple[float, float, float] = AGREE,
            overrule: tuple[float, float, float] = OVERRULE, turn: tuple[Phrase, ...] = (),
            sibling_letters: int | None = SIBLING_LETTERS, sibling_margin: float = SIBLING_MARGIN,
-           sibling_likely: float = SIBLING_LIKELY, tail_lead: float | None = TAIL_LEAD, noisy: bool = True) -> Heard:
+           sibling_likely: float = SIBLING_LIKELY, tail_lead: float | None = TAIL_LEAD, noisy: bool = True,
+           decoy_handicap: float = DECOY_HANDICAP) -> Heard:
     """The decision from both engines' scores (see the module docstring); ``ms`` is left 0.
 
     A command pocketsphinx did not propose counts ``outside`` nats (natural log) behind its
@@ -458,12 +481,13 @@ def decide(found: Evidence, weight: float = WEIGHT, vouch: float = VOUCH, outsid
     pocketsphinx's answer and when Whisper overrules it. ``turn``: the turn's phrases, among which a
     winner's near-homophones are looked for (``SIBLING_LETTERS``) and the numbers whose words are the
     same but the last (``TAIL_LEAD``: each must have been given to Whisper, ``found.chosen``), a rule that holds
-    only when ``noisy`` (the crop's edges under ``TAIL_NOISE_BELOW``).
+    only when ``noisy`` (the crop's edges under ``TAIL_NOISE_BELOW``). ``decoy_handicap``: nats taken off each decoy's
+    combined score (``DECOY_HANDICAP``).
     """
-    heard = _decide(found, weight, vouch, outside, name, agree, overrule)
+    heard = _decide(found, weight, vouch, outside, name, agree, overrule, decoy_handicap)
     if not turn or heard.command is None or heard.score <= OVERRULED_SCORE:
         return heard
-    total, likely = _totals(found, weight, outside)
+    total, likely = _totals(found, weight, outside, decoy_handicap)
     if heard.command not in total:
         return heard
     if tail_lead is not None and noisy and not _tail_clear(heard.command, found, turn, total, likely, tail_lead):
@@ -545,10 +569,23 @@ def _bare(text: str) -> str:
 
 
 def _decide(found: Evidence, weight: float, vouch: float, outside: float, name: str,
-            agree: tuple[float, float, float], overrule: tuple[float, float, float]) -> Heard:
-    """``decide`` without the near-homophone rule."""
+            agree: tuple[float, float, float], overrule: tuple[float, float, float], handicap: float = 0.0) -> Heard:
+    """``decide`` without the near-homophone rule; a winner that beat a decoy only for ``handicap`` is asked back."""
+    heard = _decide_plain(found, weight, vouch, outside, name, agree, overrule, handicap)
+    if not handicap or heard.command is None or heard.score <= OVERRULED_SCORE:
+        return heard
+    total, _ = _totals(found, weight, outside)
+    best = max(total.values(), key=lambda pair: pair[0])[1] if total else None
+    if best is not None and best.decoy and best.command != heard.command:
+        return dataclasses.replace(heard, score=OVERRULED_SCORE)
+    return heard
+
+
+def _decide_plain(found: Evidence, weight: float, vouch: float, outside: float, name: str,
+                  agree: tuple[float, float, float], overrule: tuple[float, float, float], handicap: float) -> Heard:
+    """``_decide`` before its decoy rule."""
     first = found.first
-    total, likely = _totals(found, weight, outside)
+    total, likely = _totals(found, weight, outside, handicap)
     if not total:  # Whisper pruned every candidate: it vouches for none
         return Heard(first.text, first.command, min(first.score, OVERRULED_SCORE), 0.0, name, first.reason)
     _, winner = max(total.values(), key=lambda pair: pair[0])
@@ -564,31 +601,33 @@ def _decide(found: Evidence, weight: float, vouch: float, outside: float, name: 
     return Heard(winner.text, winner.command, min(share, OVERRULED_SCORE), 0.0, name)
 
 
-def _totals(found: Evidence, weight: float, outside: float
+def _totals(found: Evidence, weight: float, outside: float, handicap: float = 0.0
             ) -> tuple[dict[Command, tuple[float, Phrase]], dict[Command, float]]:
     """Each command's best phrase with both engines' combined score (Whisper's plus ``weight`` times
-    pocketsphinx's behind its best; ``outside`` nats behind its weakest when it did not propose it),
-    and Whisper's best score of each command's phrases (pruned phrases left out)."""
+    pocketsphinx's behind its best; ``outside`` nats behind its weakest when it did not propose it; ``handicap``
+    less for a decoy yes or no, ``crop.handicapped``), and Whisper's best score of each command's phrases (pruned
+    phrases left out)."""
     acoustic = found.acoustic
     top = max(acoustic.values())
     floor = min(acoustic.values()) - outside
     total: dict[Command, tuple[float, Phrase]] = {}
     likely: dict[Command, float] = {}
-    for phrase, value in zip(found.chosen, found.heard):
+    lowered = handicapped(np.zeros(len(found.chosen)), found.chosen, handicap)
+    for phrase, value, less in zip(found.chosen, found.heard, lowered):
         if not np.isfinite(value):
             continue
         likely[phrase.command] = max(likely.get(phrase.command, -math.inf), float(value))
-        combined = float(value) + weight * (acoustic.get(phrase.command, floor) - top)
+        combined = float(value) + weight * (acoustic.get(phrase.command, floor) - top) + float(less)
         if phrase.command not in total or combined > total[phrase.command][0]:
             total[phrase.command] = (combined, phrase)
     return total, likely
 
 
-def evidence_shares(found: Evidence, weight: float = WEIGHT, outside: float = OUTSIDE
+def evidence_shares(found: Evidence, weight: float = WEIGHT, outside: float = OUTSIDE, decoy_handicap: float = 0.0
                     ) -> tuple[tuple[Command, float], ...]:
     """Each command both engines weighed and its share by their combined scores (``_totals``), likeliest
     first (``Heard.shares``)."""
-    total, _ = _totals(found, weight, outside)
+    total, _ = _totals(found, weight, outside, decoy_handicap)
     commands = list(total)
     return command_shares(np.array([total[c][0] for c in commands]), commands)
 
