@@ -1,6 +1,7 @@
 """The Greek engine with the decoys the game listens for: the play phase's words and the answers to "did you say …?".
 
-Run: ``python benchmarks/greek_decoys.py --noise tv --snr 10 [--part held-out] [--step 15] [--margins 0.2,0.08]``
+Run: ``python benchmarks/greek_decoys.py --noise tv --snr 10 [--part held-out] [--step 15] [--margins 0.2,0.08]
+[--words-step 3] [--handicap 0]``
 
 The voice benchmark of record (``benchmarks/voice.py --lang el``) gives the engine only the phrases on offer;
 the game also gives it the plain command words *not* on offer (``listen_decide.decoys``), so that "ρίξε" said
@@ -17,6 +18,12 @@ the rest), in the two phases of a turn, through ``listen_decide.recognize`` as t
   ``ui/voice_input.VoiceSource`` offers them): «ναι» and «όχι» by every voice, and in noise the noise alone
   (nothing said): a yes is an answer unless its rival is a no at least ``voice_decision.NEARLY_NO`` as likely
   (asked again); a «όχι» or nothing taken for a yes would confirm a command asked about wrongly.
+
+- with ``--words-step``: the decoys themselves said while a play is chosen (every ``--words-step``-th of each
+  voice's «ρίξε», «ναι», «όχι», «λάθος» …): heard as a word not on offer (itself or another), asked back or acted on
+  as a word on offer, or nothing understood.
+
+``--handicap``: the engine's ``engine_rescore.DECOY_HANDICAP`` instead of the game's (0: none).
 
 ``--margins``: the crop's margin each side of the speech found (``crop.SpeechCrop.margin_s``; the game's:
 ``crop.MARGIN_BY_LANG``), one table each, on the same clips and noise.
@@ -40,13 +47,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks import noise as sound  # noqa: E402
 from benchmarks.voice import asked_options, greek_voices, in_condition, record_outcome  # noqa: E402
-from tavli_voice.commands import No, Yes  # noqa: E402
+from tavli_voice.commands import COMMAND_NAMES, No, Yes  # noqa: E402
 from tavli_voice.speech import audio, listen_decide  # noqa: E402
 from tavli_voice.speech.grammar import PHASE_COMMANDS, Options, phrases  # noqa: E402
 from tavli_voice.speech.heard import Heard  # noqa: E402
 from tavli_voice.ui.voice_decision import NEARLY_NO  # noqa: E402
 
 TUNING = 12
+#: The noise seeds' index of the first decoy said (the clips before take one each from 0).
+WORDS_INDEX = 100_000
 
 
 def clip(voice: str, speed: int, pitch: int, text: str, folder: Path) -> np.ndarray:
@@ -86,6 +95,8 @@ def main() -> None:
     ap.add_argument("--voice-step", type=int, default=1, help="every Nth voice")
     ap.add_argument("--seed", type=int, default=40)
     ap.add_argument("--margins", default=None, help="the crop's margins to compare, seconds, e.g. 0.2,0.08")
+    ap.add_argument("--words-step", type=int, default=0, help="every Nth decoy word said (0: none)")
+    ap.add_argument("--handicap", type=float, default=None, help="the decoy yes/no handicap (nats)")
     ap.add_argument("--clips", type=Path, default=Path(tempfile.gettempdir()) / "tavli-voice-bench-clips")
     args = ap.parse_args()
 
@@ -102,6 +113,10 @@ def main() -> None:
     room = np.zeros(1, dtype=np.float64)
     condition = (args.noise, args.snr, False, None)
     engine = choose_engine(None, "el")
+    if args.handicap is not None:
+        engine.engine.decoy_handicap = args.handicap
+    decoy_words = listen_decide.decoys(play, "el", play_items)
+    words_said = [(v, p) for v in voices for p in decoy_words][::args.words_step] if args.words_step else []
     margins = [getattr(engine, "margin_s", None)] if args.margins is None else \
         [float(x) for x in args.margins.split(",")]
     label = f"{args.noise} {args.snr:g} dB" if args.noise else "quiet"
@@ -139,19 +154,45 @@ def main() -> None:
             results.append(("asked", No(), hear(clip(voice, speed, pitch, "όχι", args.clips), asked, yes)))
             if args.noise:
                 results.append(("asked", None, hear(None, asked, yes)))
+        index = WORDS_INDEX  # the decoys said: noise of their own, whatever the clips before
+        for (voice, speed, pitch), phrase in words_said:
+            word = clip(voice, speed, pitch, phrase.text, args.clips)
+            results.append(("word", phrase.command, hear(word, play, word)))
         print(f"Greek engine with the game's decoys, {label}, {args.part} ({len(voices)} voices), crop margin "
               f"{margin} s: {sum(r[0] == 'play' for r in results)} play-phase clips, "
-              f"{sum(r[0] == 'asked' for r in results)} answers; {time.perf_counter() - started:.0f} s; "
+              f"{sum(r[0] == 'asked' for r in results)} answers, {sum(r[0] == 'word' for r in results)} decoys said; "
+              f"{time.perf_counter() - started:.0f} s; "
               f"decision CPU median {statistics.median(times):.0f} ms")
         print_tables(results)
 
 
+def word_outcome(heard: Heard, said: object) -> str:
+    """What the game does with ``heard`` when the decoy ``said`` was said while a play is chosen: "itself" (heard as
+    the word it is: "not possible now"), "another decoy", "asked back" or "acted on" (as a word on offer: a play
+    asked about or made), "nothing" (not understood)."""
+    if heard.reason == "not_on_offer":
+        return "itself" if heard.text in _said_as(said) else "another decoy"
+    done = record_outcome(heard, True)
+    return {"no answer": "nothing", "right after asking back": "asked back", "right at once": "acted on"}[done]
+
+
+def _said_as(command: object) -> set[str]:
+    """The Greek words the decoy ``command`` is said with."""
+    from tavli_voice.speech.words import COMMAND_WORDS
+
+    return {" ".join(words) for name, forms in COMMAND_WORDS.items() if COMMAND_NAMES[name] is type(command)
+            for words in forms["el"]}
+
+
 def print_tables(results: list[tuple[str, object, Heard]]) -> None:
-    """The play phase's outcomes and the answers', as ``main`` heard them."""
+    """The play phase's outcomes, the answers' and the decoys said, as ``main`` heard them."""
     play_tally: Counter[str] = Counter()
     ans: Counter[tuple[str, str]] = Counter()
+    words: Counter[str] = Counter()
     for phase, meant, heard in results:
-        if phase == "play":
+        if phase == "word":
+            words[word_outcome(heard, meant)] += 1
+        elif phase == "play":
             outcome = "not understood (a decoy)" if heard.reason == "not_on_offer" else \
                 record_outcome(heard, heard.command == meant)
             play_tally[outcome] += 1
@@ -169,6 +210,9 @@ def print_tables(results: list[tuple[str, object, Heard]]) -> None:
         if row:
             kinds = sorted(row.items(), key=lambda kv: -kv[1])
             print(f"  said {said:7s}: " + ", ".join(f"{o} {c}" for o, c in kinds))
+    if words:
+        print(f"  decoys said ({sum(words.values())}): " + ", ".join(
+            f"{o} {words[o]}" for o in ("itself", "another decoy", "asked back", "acted on", "nothing")))
 
 if __name__ == "__main__":
     main()
