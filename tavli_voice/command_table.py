@@ -192,6 +192,9 @@ PHASE_COMMANDS: dict[str, tuple[str, ...]] = {
 #: Offered in every phase, after the phase's own.
 ALWAYS_OFFERED: tuple[str, ...] = ("position", "point", "quarter", "pips", "score", "repeat",
                                    "help", "stop", "quit")
+#: Offered but not listened for by voice: "point N"/"quarter N" would add 28 phrases to every turn's grammar;
+#: "leave" (lose the whole match) is too grave for a misheard word: keys and the scanning menu only.
+NOT_BY_VOICE: frozenset[str] = frozenset({"point", "quarter", "leave"})
 
 
 def fold(text: str) -> str:

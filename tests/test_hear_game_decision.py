@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import queue
 import re
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,12 @@ POINT = Heard("from twenty one", C.FromPoint(21), 0.95, 1.0, "whisper+crop",
 UNSURE = Heard("six", C.ChoosePlay(6), 0.3, 1.0, "whisper+crop",
                shares=((C.ChoosePlay(6), 0.3), (C.ChoosePlay(5), 0.7)), snr=30.0, own=-1.0)
 NOTHING = Heard("", None, 0.0, 1.0, "whisper+crop", reason="nothing")
+#: "roll" («ρίξε») heard sure: a decoy while a play is chosen, the roll itself in the phase "turn"
+ROLL = Heard("roll", C.Roll(), 0.95, 1.0, "whisper+crop", shares=((C.Roll(), 0.95),), snr=30.0, own=-0.3)
+RIXE = Heard("ρίξε", C.Roll(), 0.95, 1.0, "whisper+crop", shares=((C.Roll(), 0.95),), snr=30.0, own=-0.3)
+#: "plays" («κινήσεις») heard sure: before the roll there is nothing to list
+PLAYS = Heard("plays", C.ListPlays(), 0.95, 1.0, "whisper+crop", shares=((C.ListPlays(), 0.95),), snr=30.0)
+KINISEIS = Heard("κινήσεις", C.ListPlays(), 0.95, 1.0, "whisper+crop", shares=((C.ListPlays(), 0.95),), snr=30.0)
 
 
 class FakeEngine:
@@ -42,8 +49,10 @@ class FakeEngine:
     def __init__(self, by_stem: dict[str, Heard]) -> None:
         self.by_stem = by_stem
         self.files: list[str] = []
+        self.items: tuple[Phrase, ...] = ()
 
     def recognize(self, audio: Any, items: tuple[Phrase, ...]) -> Heard:
+        self.items = items
         return self.by_stem[self.files.pop(0)]
 
 
@@ -52,26 +61,28 @@ def hear(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     """Runs ``hear`` on one file a Heard, by the top-level dispatcher (``top=True``) or ``hear_main`` alone;
     returns the JSON lines."""
     heards = {"sure_in_noise": SURE_IN_NOISE, "sure_in_quiet": SURE_IN_QUIET, "point": POINT, "unsure": UNSURE,
-              "nothing": NOTHING}
+              "nothing": NOTHING, "roll": ROLL, "rixe": RIXE, "plays": PLAYS,
+              "kiniseis": KINISEIS}
     engine = FakeEngine(heards)
     monkeypatch.setattr(speech_cli, "choose_engine", lambda *args, **kwargs: engine)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     for stem in heards:
         write_wav(tmp_path / f"{stem}.wav", np.zeros(1600, dtype=np.float32))
 
-    def run(stems: list[str], top: bool, lang: str = "en") -> list[dict[str, Any]]:
+    def run(stems: list[str], top: bool, lang: str = "en", more: tuple[str, ...] = ()) -> list[dict[str, Any]]:
         engine.files = list(stems)
         out, err = io.StringIO(), io.StringIO()
         files = [str(tmp_path / f"{stem}.wav") for stem in stems]
         if top:
             real = speech_cli.hear_main
             monkeypatch.setattr(speech_cli, "hear_main", lambda argv, **kw: real(argv, out, err, **kw))
-            assert cli.main(["hear", "--lang", lang, "--step", *files]) == 0, err.getvalue()
+            assert cli.main(["hear", "--lang", lang, "--step", *more, *files]) == 0, err.getvalue()
             monkeypatch.setattr(speech_cli, "hear_main", real)
         else:
-            assert speech_cli.hear_main(["--lang", lang, "--step", *files], out, err) == 0, err.getvalue()
+            assert speech_cli.hear_main(["--lang", lang, "--step", *more, *files], out, err) == 0, err.getvalue()
         return [json.loads(line) for line in out.getvalue().splitlines()]
 
+    run.engine = engine  # type: ignore[attr-defined]
     return run
 
 
@@ -141,6 +152,111 @@ class TestHearSnrAndWhy:
 
     def test_the_score_rule_alone_names_no_why(self, hear: Any) -> None:
         assert all("why" not in line and "rule" not in line for line in hear(["sure_in_noise", "unsure"], top=False))
+
+
+def _game_in_the_play_phase(lang: str) -> tuple[Any, Any, Any, list[Any]]:
+    """A game whose player has rolled: its voice source, the listener it tells, the words heard, what it said."""
+    from tavli_voice import events as E
+    from tavli_voice.rules import MatchConfig
+    from tavli_voice.session import Phase, Session
+    from tavli_voice.ui.app import App
+    from tavli_voice.ui.voice_input import VoiceSource
+
+    class Listener:
+        options: Any = None
+
+        def set_options(self, options: Any) -> None:
+            self.options = options
+
+        def stop(self) -> None:
+            pass
+
+    app = App(Session(MatchConfig(1, "portes", "tavlucky", 4), (E.PlayerInfo("you"), E.PlayerInfo("Rita", "rita"))),
+              lang=lang)
+    seen: list[E.Event] = []
+    app.subscribe(seen.extend)
+    listener, out = Listener(), queue.Queue()  # type: ignore[var-annotated]
+    source = VoiceSource(app, listener, out)
+    app.start()
+    while app.bot_to_act():
+        app.bot_step()
+    if app.session.phase is Phase.ROLL:
+        app.command(C.Roll())
+    assert app.session.phase is Phase.PLAY
+    return source, listener, out, seen
+
+
+class TestHearAsTheGameHears:
+    """``hear`` listens as the game does in the phase asked ("play" unless said): the phase's phrases and, as decoys,
+    the command words not on offer (``listen_decide.decoys``); a decoy heard is said not possible now, in the game's
+    words (``listen_decide.not_on_offer``)."""
+
+    @pytest.mark.parametrize("lang, stem, said", [
+        ("en", "roll", "“roll” is not possible now. Say a number from 1 to 9, say from and a point"),
+        ("el", "rixe", "Το «ρίξε» δεν γίνεται τώρα. Πες έναν αριθμό από 1 έως 9, πες «από» και μια θέση"),
+    ], ids=["en", "el"])
+    def test_a_roll_while_a_play_is_chosen_is_said_not_possible_now_in_the_games_words(
+            self, hear: Any, lang: str, stem: str, said: str) -> None:
+        from tavli_voice import events as E
+        from tavli_voice.command_table import NOT_BY_VOICE
+        from tavli_voice.speech.grammar import ALL_POINTS, PHASE_COMMANDS, Options
+
+        (line,) = hear([stem], top=True, lang=lang)
+        assert line["command"] is None and line["reason"] == "not_on_offer"
+        assert line["heard"] == {"en": "roll", "el": "ρίξε"}[lang]
+        assert "act" not in line and "rule" not in line
+        assert line["say"].startswith(said)
+        # the game, listening for what hear listens for, says the same
+        source, listener, out, seen = _game_in_the_play_phase(lang)
+        listener.options = Options(plays=9, commands=PHASE_COMMANDS["play"] - NOT_BY_VOICE,
+                                   from_points=ALL_POINTS, to_points=ALL_POINTS)
+        out.put(Heard(line["heard"], None, 0.95, 1.0, "whisper+crop", "not_on_offer"))
+        assert source.poll() is None
+        assert [e.text for e in seen if isinstance(e, E.Notice)][-1] == line["say"]
+
+    @pytest.mark.parametrize("lang", ["en", "el"])
+    def test_the_decoys_are_the_games_own(self, hear: Any, lang: str) -> None:
+        from tavli_voice.speech.grammar import phrases
+        from tavli_voice.speech.listen_decide import decoys
+
+        _, listener, _, _ = _game_in_the_play_phase(lang)
+        game = listener.options
+        hear(["sure_in_quiet"], top=True, lang=lang, more=("--options", str(game.plays),
+                                                           "--commands", ",".join(sorted(game.commands))))
+        items = hear.engine.items
+        assert {p.text for p in items if p.decoy} == {p.text for p in decoys(game, lang, phrases(game, lang))}
+        assert {p.command for p in items if not p.decoy and not isinstance(p.command, (C.FromPoint, C.ToPoint))} \
+            == {p.command for p in phrases(game, lang)
+                if not isinstance(p.command, (C.FromPoint, C.ToPoint))}
+
+    def test_by_default_roll_yes_and_no_are_decoys_and_leave_and_the_point_queries_are_not_listened_for(
+            self, hear: Any) -> None:
+        hear(["sure_in_quiet"], top=True)
+        items = hear.engine.items
+        assert {type(p.command) for p in items if p.decoy} >= {C.Roll, C.Yes, C.No}
+        assert not any(isinstance(p.command, (C.Roll, C.Yes, C.No)) for p in items if not p.decoy)
+        assert not any(isinstance(p.command, (C.Leave, C.QueryPoint, C.QueryQuarter)) for p in items)
+        assert {p.command for p in items if not p.decoy} >= {C.ChoosePlay(9), C.Undo(), C.ListPlays()}
+
+    def test_in_the_phase_turn_roll_is_the_roll(self, hear: Any) -> None:
+        (line,) = hear(["roll"], top=True, more=("--phase", "turn"))
+        assert line["command"] == {"name": "roll"} and line["act"] == "now" and "say" not in line
+
+    @pytest.mark.parametrize("lang, stem, said", [
+        ("en", "plays", "Nothing to list yet: roll first."),
+        ("el", "kiniseis", "Δεν υπάρχουν ακόμα κινήσεις: ρίξε πρώτα τα ζάρια."),
+    ], ids=["en", "el"])
+    def test_plays_asked_for_in_the_roll_phase_is_nothing_to_list_yet(
+            self, hear: Any, lang: str, stem: str, said: str) -> None:
+        (line,) = hear([stem], top=True, lang=lang, more=("--phase", "roll"))
+        assert line["reason"] == "not_on_offer" and line["say"] == said
+        (line,) = hear(["roll" if lang == "en" else "rixe"], top=True, lang=lang, more=("--phase", "roll"))
+        assert line["command"] == {"name": "roll"} and "say" not in line
+
+    def test_a_number_is_heard_as_before_and_says_nothing_more(self, hear: Any) -> None:
+        for top in (True, False):
+            (line,) = hear(["sure_in_quiet"], top=top)
+            assert line["command"] == {"name": "select", "number": 6} and line["act"] == "now" and "say" not in line
 
 
 def _heard(command: C.Command, **fields: Any) -> Heard:

@@ -261,7 +261,28 @@ class TestHearCli:
         assert line["command"] is None or line["command"]["name"] != "roll"  # no rolling in the play phase
 
     @needs_espeak
-    def test_default_grammar_is_a_whole_turn_greek(self) -> None:
+    @pytest.mark.parametrize("lang, voice, roll, seven, said", [
+        ("en", "en-us", "roll", "seven", "“roll” is not possible now. Say a number from 1 to 9, or say undo"),
+        ("el", "el", "ρίξε", "επτά", "Το «ρίξε» δεν γίνεται τώρα. Πες έναν αριθμό από 1 έως 9, ή πες αναίρεση"),
+    ], ids=["en", "el"])
+    def test_by_default_a_roll_is_heard_as_the_game_hears_it_while_a_play_is_chosen(
+            self, lang: str, voice: str, roll: str, seven: str, said: str) -> None:
+        """The default phase is "play": the roll is a decoy there, said not possible now in the game's words; a
+        number is heard as before; ``--phase turn`` takes the roll as the roll."""
+        files = [str(espeak_file(roll, voice, 175)), str(espeak_file(seven, voice, 175))]
+        out = io.StringIO()
+        assert hear_main(["--lang", lang, "--engine", "pocketsphinx", *files], out) == 0
+        decoy, number = (json.loads(line) for line in out.getvalue().splitlines())
+        assert (decoy["heard"], decoy["command"], decoy["reason"]) == (roll, None, "not_on_offer")
+        assert decoy["say"].startswith(said) and "act" not in decoy
+        assert number["command"] == {"name": "select", "number": 7} and "say" not in number
+        out = io.StringIO()
+        assert hear_main(["--lang", lang, "--engine", "pocketsphinx", "--phase", "turn", files[0]], out) == 0
+        turn = json.loads(out.getvalue())
+        assert turn["command"] == {"name": "roll"} and "say" not in turn and "reason" not in turn
+
+    @needs_espeak
+    def test_the_phase_turn_is_a_whole_turn_greek(self) -> None:
         """A spot check: 1-9 and the commands of a turn, at espeak-ng's default rate."""
         said = [(w, {"name": "select", "number": n}) for n, w in enumerate(
             ("ένα", "δύο", "τρία", "τέσσερα", "πέντε", "έξι", "επτά", "οχτώ", "εννιά"), 1)]
@@ -269,7 +290,8 @@ class TestHearCli:
                  ("όχι", {"name": "no"}), ("ξανά", {"name": "repeat"})]
         out = io.StringIO()
         files = [str(espeak_file(w, "el", 175)) for w, _ in said]
-        assert hear_main(["--lang", "el", "--options", "9", "--engine", "pocketsphinx", *files], out) == 0
+        assert hear_main(["--lang", "el", "--options", "9", "--engine", "pocketsphinx", "--phase", "turn", *files],
+                         out) == 0
         got = [json.loads(line)["command"] for line in out.getvalue().splitlines()]
         wrong = [(w, g) for (w, want), g in zip(said, got) if g != want]
         assert len(wrong) <= 1, wrong  # 14 of 14 when measured

@@ -1,8 +1,10 @@
 """Command-line parts of speech input, for the ``tavli-voice`` console script.
 
-- ``hear_main``:   ``tavli-voice hear [--lang en|el] [--options N] [--engine E] FILE.wav ...``
-  (one JSON line per file; ``"act"`` is ``"now"`` or ``"ask"``, what is done
-  with the command heard, absent when nothing was understood, and ``"ask": true``
+- ``hear_main``:   ``tavli-voice hear [--lang en|el] [--options N] [--engine E] [--phase P] FILE.wav ...``
+  (one JSON line per file, heard as the game hears it in phase P, "play" unless said: the phrases on offer
+  and, as decoys, the command words not on offer; a decoy heard is ``"reason": "not_on_offer"`` with
+  ``"say"``, the sentence the game says then, in the ``--lang`` language; ``"act"`` is ``"now"`` or
+  ``"ask"``, what is done with the command heard, absent when nothing was understood, and ``"ask": true``
   when it is ``"ask"``; ``"snr"``, the dB the word stood over the noise around it
   (``Heard.snr``), null when not measured. ``hear_main``'s ``decision`` decides it: by default by
   the score alone (``score_decision``: unsure, or a destructive command, is
@@ -28,10 +30,11 @@ from .audio import AudioFileError, load
 from ..audio.capture import AudioUnavailable, Microphone
 from .engine_templates import TemplateStore, profile_dir, skipped_message
 from .enroll import DEFAULT_COMMANDS, enrol, enrolment_words, microphone_recorder
-from .grammar import ALL_POINTS, PHASE_COMMANDS, PLAIN_COMMANDS, Options, phrases
+from .grammar import ALL_POINTS, PHASE_COMMANDS, PLAIN_COMMANDS, Options
 from .heard import EngineUnavailable, Heard, Recognizer
-from .listener import should_confirm
+from .listen_decide import not_on_offer, recognize, should_confirm
 from .. import arguments as A
+from ..command_table import NOT_BY_VOICE
 from ..words import ENTRIES, lang_from_argv, text
 from ..words.catalogs import use_argparse_language
 from .models import CATALOGUE, FetchError, Opener, _urlopen, fetch, installed, search_dirs, user_models_dir
@@ -53,11 +56,12 @@ def score_decision(heard: Heard, lang: Lang = "en") -> tuple[Act, str, str]:
     return ("ask" if should_confirm(heard, "unsure") else "now"), "", ""
 
 
-#: Phase whose commands ``hear`` offers besides the plays, unless --commands says.
-#: "turn" (roll, play and yes/no together): earlier the default offered only
-#: the play phase's commands without roll/yes/no, so "ρίξε", "ναι" and "όχι"
-#: could only be heard as something else.
-DEFAULT_PHASE = "turn"
+#: Phase whose commands ``hear`` offers besides the plays, unless --commands says: "play", what the game
+#: listens for while a play is chosen. As in the game the command words not on offer are listened for too
+#: (``listen_decide.decoys``), so "roll", "ναι" or "όχι" said there is heard as what it is and reported not
+#: possible now (``"reason": "not_on_offer"`` and the game's sentence as ``"say"``); ``--phase turn`` offers
+#: the roll, the plays and yes/no together.
+DEFAULT_PHASE = "play"
 
 
 def shown_name(name: str) -> str:
@@ -111,8 +115,8 @@ def hear_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stder
     except SystemExit as exit_:
         return int(exit_.code or 0)
     lang: Lang = args.lang
-    names = PHASE_COMMANDS[args.phase] if args.commands is None else \
-        frozenset(n for n in args.commands.split(",") if n)
+    names = PHASE_COMMANDS[args.phase] - NOT_BY_VOICE if args.commands is None else \
+        frozenset(n for n in args.commands.split(",") if n)  # the phase's commands as the game listens for them
     unknown = names - PLAIN_COMMANDS - set(QUERY_WORDS)
     if unknown or args.options < 0:
         print(text("hear.unknown_commands", lang, names=", ".join(sorted(unknown))) if unknown
@@ -123,7 +127,7 @@ def hear_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stder
     # the engine (Whisper takes seconds) is loaded at the first file that reads as audio:
     # a missing, refused or damaged file is answered at once, and alone needs no engine
     engine: Recognizer | None = None
-    items = phrases(options, lang)
+    before_roll = args.commands is None and args.phase == "roll"
     status = 0
     for name in args.files:
         shown = shown_name(name)
@@ -142,7 +146,7 @@ def hear_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stder
             except EngineUnavailable as problem:
                 _say_error(problem.key, lang, err, **problem.values)
                 return 1
-        heard = engine.recognize(audio, items)
+        heard = recognize(engine, audio, options, lang)  # the phrases on offer and the decoys, as the game
         line = {"file": shown, **heard.to_json()}
         line["snr"] = None if heard.snr is None else round(heard.snr, 1)  # dB over the noise around the word
         if heard.command is not None:
@@ -154,6 +158,8 @@ def hear_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stder
                 line["rule"] = rule
             if why:
                 line["why"] = why
+        elif heard.reason == "not_on_offer":
+            line["say"] = not_on_offer(heard, options, lang, before_roll=before_roll)
         print(json_line(line), file=out)
     return status
 

@@ -8,7 +8,7 @@ versions of one sound (``recognize_best``), "stop" first over the narrator
 (``decide_over_narrator``: acted on, or asked back as ``doubtful``).
 ``should_confirm`` and ``final_enough`` say whether a result is asked back
 or acted on before the hang-over ends; ``explain`` what to say when nothing
-was understood.
+was understood, ``not_on_offer`` when a word not on offer was heard.
 """
 
 from __future__ import annotations
@@ -43,6 +43,30 @@ def explain(heard: Heard, options: Options, lang: Lang, *, noisy: bool = False) 
     (``noisy``: in a noisy room, naming the answers heard best there: ``grammar.hint``)."""
     key = "unsure" if heard.reason == "unsure" else "not_understood"
     return text("voice." + key, lang, hint=hint(options, lang, noisy=noisy))
+
+
+def not_on_offer(heard: Heard, options: Options, lang: Lang, *, noisy: bool = False,
+                 before_roll: bool = False) -> str:
+    """What to say when ``heard`` is a command word not on offer (a decoy, reason "not_on_offer"):
+    "“roll” is not possible now. Say a number from 1 to 9, …"; ``before_roll`` (the roll phase), a word
+    asking for the plays: "Nothing to list yet: roll first."
+
+    >>> not_on_offer(Heard("ρίξε", None, 0.9, 0.0, "whisper", "not_on_offer"), Options(plays=2), "el")
+    'Το «ρίξε» δεν γίνεται τώρα. Πες έναν αριθμό από 1 έως 2, ή πες ξανά, σταμάτα, βοήθεια.'
+    """
+    if heard.text and before_roll and heard.text in _plays_words(lang):
+        return text("voice.nothing_to_list", lang)
+    return text("voice.not_now", lang, text=heard.text, hint=_capital(hint(options, lang, noisy=noisy)))
+
+
+@lru_cache(maxsize=2)
+def _plays_words(lang: Lang) -> frozenset[str]:
+    """The ways of asking for the list of plays ("plays", «κινήσεις»…)."""
+    return frozenset(" ".join(v) for v in COMMAND_WORDS["plays"][lang])
+
+
+def _capital(sentence: str) -> str:
+    return sentence[:1].upper() + sentence[1:] + ("" if sentence.endswith(".") else ".")
 
 
 #: Scores under which an engine counts as unsure. pocketsphinx: its margin over

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 
 from .. import commands as C
 from .. import events as E
+from ..command_table import NOT_BY_VOICE as NOT_BY_VOICE  # commands offered but not listened for
 from ..events import Phase
 from ..narration.priorities import Verbosity
 from .app import App
@@ -35,24 +36,6 @@ if TYPE_CHECKING:
     from ..speech.grammar import Options
 
 log = logging.getLogger(__name__)
-
-
-#: "point N"/"quarter N" would add 28 phrases to every turn's grammar; "leave" (lose the
-#: whole match) is too grave for a misheard word: keys and the scanning menu only.
-NOT_BY_VOICE = frozenset({"point", "quarter", "leave"})
-
-
-def _plays_words() -> dict[str, frozenset[str]]:
-    from ..speech.words import COMMAND_WORDS
-
-    return {lang: frozenset(" ".join(v) for v in COMMAND_WORDS["plays"][lang]) for lang in ("en", "el")}
-
-
-_PLAYS_WORDS = _plays_words()
-
-
-def _capital(sentence: str) -> str:
-    return sentence[:1].upper() + sentence[1:] + ("" if sentence.endswith(".") else ".")
 
 
 #: A number that begins longer ones on offer ("twenty": "twenty one" … "twenty nine"; «είκοσι»)
@@ -585,15 +568,12 @@ class VoiceSource:
         return False
 
     def _not_on_offer(self, heard: Any) -> str:
-        """ "Nothing to list yet" for the plays before the roll; else "“x” is not possible now"."""
-        from ..words import text
-        from ..speech.grammar import hint
+        """ "Nothing to list yet" for the plays before the roll; else "“x” is not possible now"
+        (``listen_decide.not_on_offer``, which ``tavli-voice hear`` says too)."""
+        from ..speech.listen_decide import not_on_offer
 
-        lang = self._lang()
-        if heard.text and self.app.phase is Phase.ROLL and heard.text in _PLAYS_WORDS[lang]:
-            return text("voice.nothing_to_list", lang)
-        return text("voice.not_now", lang, text=heard.text,
-                    hint=_capital(hint(self.listener.options, lang, noisy=self.noise.noisy())))
+        return not_on_offer(heard, self.listener.options, self._lang(), noisy=self.noise.noisy(),
+                            before_roll=self.app.phase is Phase.ROLL)
 
     def set_wake(self, wake: Any) -> None:
         """Call ``wake()`` whenever the listener posts something (the main loop then polls at once)."""

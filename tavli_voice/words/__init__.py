@@ -261,12 +261,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     "hear.description": {"en": "Recognise recorded files as if N plays were on offer. Each line says what a game "
                                "would do with the word said on its own (\"act\": now, or ask \"did you say "
                                "…?\"; \"rule\": why), on the default settings (what it is unsure of asked "
-                               "back), with no question open, the plays offered long before, the room not noisy.",
+                               "back), with no question open, the plays offered long before, the room not noisy. "
+                               "A command word not possible in the phase is reported as the game says so (\"say\").",
                          "el": "Αναγνώριση ηχογραφημένων αρχείων σαν να υπήρχαν N κινήσεις για "
                                "επιλογή. Κάθε γραμμή λέει τι θα έκανε το παιχνίδι με τη λέξη, αν ειπωνόταν "
                                "μόνη της (\"act\": now για αμέσως, ask για «Είπες…;»· \"rule\": γιατί), με τις "
                                "προεπιλεγμένες ρυθμίσεις (ό,τι δεν είναι σίγουρο ρωτιέται), χωρίς ανοιχτή "
-                               "ερώτηση, με τις κινήσεις προσφερμένες πολύ πριν, σε δωμάτιο χωρίς θόρυβο."},
+                               "ερώτηση, με τις κινήσεις προσφερμένες πολύ πριν, σε δωμάτιο χωρίς θόρυβο. "
+                               "Μια εντολή που δεν γίνεται σε αυτή τη φάση αναφέρεται όπως το λέει το "
+                               "παιχνίδι (\"say\")."},
     "hear.files": {"en": "recorded sound files (WAV)", "el": "ηχογραφημένα αρχεία ήχου (WAV)"},
     "hear.lang": {"en": "language spoken in the files: en or el (default: en)",
                   "el": "γλώσσα των αρχείων: en ή el (προεπιλογή: en)"},
@@ -274,10 +277,12 @@ MESSAGES: dict[str, dict[str, str]] = {
                      "el": "πόσες κινήσεις υπάρχουν για επιλογή (προεπιλογή: 9)"},
     "hear.engine": {"en": "speech recogniser (default: auto)",
                     "el": "μηχανή αναγνώρισης ομιλίας (προεπιλογή: auto)"},
-    "hear.phase": {"en": "offer the commands of this phase of a turn (default {phase}: roll, "
-                         "play and yes/no together)",
-                   "el": "οι εντολές αυτής της φάσης της σειράς (προεπιλογή: {phase}, δηλαδή "
-                         "ζαριά, κίνηση και ναι/όχι μαζί)"},
+    "hear.phase": {"en": "listen as the game does in this phase of a turn: its commands on offer, the other "
+                         "command words heard as not possible now (default {phase}: while a play is chosen; "
+                         "turn: roll, play and yes/no together)",
+                   "el": "ακούει όπως το παιχνίδι σε αυτή τη φάση της σειράς: οι εντολές της για επιλογή, "
+                         "και οι υπόλοιπες λέξεις εντολών ακούγονται ως «δεν γίνεται τώρα» (προεπιλογή: "
+                         "{phase}, όσο διαλέγεις κίνηση· turn: ζαριά, κίνηση και ναι/όχι μαζί)"},
     "hear.commands": {"en": "commands on offer instead, comma separated ('' for none)",
                       "el": "εντολές για επιλογή αντί γι' αυτές, χωρισμένες με κόμμα (κενό «» για "
                             "καμία)"},
