@@ -861,7 +861,8 @@ def converse(engine: object, heard: Heard, meant: object, items: tuple[Phrase, .
              said_again: Callable[[], np.ndarray],
              weighed: list[tuple[float, bool]] | None = None,
              details: dict[str, object] | None = None,
-             runner: dict[str, object] | None = None) -> dict[str, str]:
+             runner: dict[str, object] | None = None,
+             offered: tuple[Phrase, ...] | None = None) -> dict[str, str]:
     """Each of REPEAT_MODES' ``conversation_outcome`` for ``heard`` (the first word, ``meant``
     said): when it was asked back and wrong, the sound ``said_again()`` is heard in each mode
     ("both attempts" decides the repeat heard without the refused command). ``weighed``: gets
@@ -871,7 +872,9 @@ def converse(engine: object, heard: Heard, meant: object, items: tuple[Phrase, .
     likeliest command over both attempts with its share, and each attempt's likeliest shares, for ``--jsonl``.
     ``runner``: gets the first attempt's runner-up after the "no" (``voice_decision.runner_up``: its command,
     share, whether right) and what the game makes of the repeat heard without both, decided with the first
-    attempt ("again", see ``runner_up_outcome``), when the first was asked back and wrong and has one."""
+    attempt ("again", see ``runner_up_outcome``; its engine, whether unsure, and the likeliest command over both
+    attempts with its share), when the first was asked back and wrong and has one. With
+    ``offered`` (the rest of ``items`` decoys), a decoy heard again is "not_on_offer", as in the game."""
     from tavli_voice.ui.voice_decision import Action, VoiceState, decide, runner_up, with_first
 
     again_sound = said_again() if record_outcome(heard, heard.command == meant) == "asked, then wrong" else None
@@ -883,6 +886,8 @@ def converse(engine: object, heard: Heard, meant: object, items: tuple[Phrase, .
             listen = repeat_items(items, heard.command, mode)
             if listen not in heard_as:
                 heard_as[listen] = engine.recognize(again_sound, listen)  # type: ignore[attr-defined]
+                if offered is not None:
+                    heard_as[listen] = on_offer_only(heard_as[listen], offered)
             again = heard_as[listen]
         out[mode] = conversation_outcome(heard, heard.command == meant, again,
                                          again is not None and again.command == meant, mode == "both attempts")
@@ -894,6 +899,7 @@ def converse(engine: object, heard: Heard, meant: object, items: tuple[Phrase, .
         if mode == "both attempts" and details is not None and again is not None:
             both = with_first(again, heard)
             details.update({"command": command_json(again.command), "score": round(again.score, 3),
+                            "engine": again.engine,
                             "right": again.command == meant, "unsure": should_confirm(again, "unsure"),
                             "both": None if both is None else command_json(both[0]),
                             "both_share": None if both is None else round(both[1], 4),
@@ -903,14 +909,19 @@ def converse(engine: object, heard: Heard, meant: object, items: tuple[Phrase, .
     if runner is not None and best is not None:
         refused = (heard.command, best[0])
         again = engine.recognize(again_sound, tuple(p for p in items if p.command not in refused))  # type: ignore
+        again = again if offered is None else on_offer_only(again, offered)
         acts = again.command is not None and decide(again, VoiceState(first=heard), lambda c: c in refused
                                                     ).action is Action.ACT
         right = again.command == meant
+        both = with_first(again, heard) if again.command is not None else None
         runner.update({"command": command_json(best[0]), "share": round(best[1], 4), "right": best[0] == meant,
                        "again": "not right" if again.command is None else
                        ("acts " if acts else "asked ") + ("right" if right else "wrong") if acts or right
                        else "not right", "again_command": command_json(again.command),
-                       "again_score": round(again.score, 3)})
+                       "again_score": round(again.score, 3), "again_engine": again.engine,
+                       "again_unsure": again.command is not None and should_confirm(again, "unsure"),
+                       "again_both": None if both is None else command_json(both[0]),
+                       "again_both_share": None if both is None else round(both[1], 4)})
     return out
 
 
@@ -1154,7 +1165,7 @@ def bench_record(args: argparse.Namespace) -> None:
                             repeat_in_condition, lang, name, args.fsdd, folder, (kind, snr, room, band),
                             [args.seed, index, 2], room_ir, args.pad, sources),
                             (*keys, *((("all tuning", label),) if not held else ())), talks,
-                            sweep.setdefault(label, []), runners)
+                            sweep.setdefault(label, []), runners, offered)
                     if jsonl is not None:
                         jsonl.write(json.dumps({
                             "lang": lang, "row": row, "clip": name, "held_out": held, "said": said,
@@ -1184,12 +1195,13 @@ def bench_record(args: argparse.Namespace) -> None:
 def talk_again(engine: object, heard: Heard, meant: object, items: tuple[Phrase, ...],
                said_again: Callable[[], np.ndarray], keys: tuple[tuple[str, str], ...],
                talks: dict[str, dict[tuple[str, str], Counter[str]]], weighed: list[tuple[float, bool]],
-               runners: dict[tuple[str, str], list[tuple[str, dict[str, object] | None]]]) -> dict[str, object]:
+               runners: dict[tuple[str, str], list[tuple[str, dict[str, object] | None]]],
+               offered: tuple[Phrase, ...] | None = None) -> dict[str, object]:
     """``converse`` for one word, counted in ``talks`` and ``runners`` under each of ``keys`` (the tuning rows
     only in ``runners``, whose "all tuning" key the others lack); the repeat's details for ``--jsonl``."""
     again: dict[str, object] = {}
     runner: dict[str, object] = {}
-    talk = converse(engine, heard, meant, items, said_again, weighed, again, runner)
+    talk = converse(engine, heard, meant, items, said_again, weighed, again, runner, offered)
     for mode, key in ((m, k) for m in REPEAT_MODES for k in keys if k[0] != "all tuning"):
         talks[mode].setdefault(key, Counter())[talk[mode]] += 1
     for key in keys:
@@ -1202,7 +1214,8 @@ def talk_again(engine: object, heard: Heard, meant: object, items: tuple[Phrase,
 def set_both_needed(args: argparse.Namespace) -> None:
     """``voice_decision.BOTH_NEEDED`` for the "both attempts" mode of ``--repeat`` (``--both-needed``)."""
     if args.repeat and args.both_needed is not None:
-        voice_decision.BOTH_NEEDED = {name: args.both_needed for name in ("whisper+crop", "pocketsphinx+whisper+crop")}
+        voice_decision.BOTH_NEEDED = {name: args.both_needed for name in ("whisper+crop", "whisper+crop+moonshine",
+                                                                          "pocketsphinx+whisper+crop")}
     if args.repeat and args.both_alone is not None:
         voice_decision.BOTH_ALONE = args.both_alone
 

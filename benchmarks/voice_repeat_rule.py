@@ -28,26 +28,41 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 DESTRUCTIVE_NAMES = frozenset({"resign", "drop", "quit"})
 
 
-def candidates(lines: Iterable[dict], own: float = 0.0,
-               weighed: int = 0) -> dict[str, list[tuple[float, float, bool, str]]]:
+def candidates(lines: Iterable[dict], own: float = 0.0, weighed: int = 0, engine: str | None = None,
+               runner_up: float | None = None) -> dict[str, list[tuple[float, float, bool, str]]]:
     """By language and condition: (share over both, the repeat's own score, right, clip) of each repeat the rule
     could act on: heard unsure, not doubtful nor destructive, and the command both attempts find likeliest;
     with ``own``, only those whose repeat gave its command at least this share alone, and with ``weighed``,
     only those where each attempt weighed at least this many commands besides the refused one (lines
-    written with each attempt's shares).
+    written with each attempt's shares); with ``engine``, only repeats that engine decided (its name as the game
+    looks it up in ``voice_decision.BOTH_NEEDED``: "whisper+crop+moonshine" where Moonshine weighed the repeat
+    again; lines written with the repeat's engine). With ``runner_up``, the repeats as the game meets them when it
+    asks about the first attempt's runner-up from this share on (``voice_decision.RUNNER_UP_NEEDED``): none where
+    that runner-up was right (a yes), the number said again heard without both where it was refused (the
+    runner-up's "again_*" fields), the repeat as before where none was asked (``own`` and ``weighed`` unused).
 
     >>> line = {"lang": "el", "condition": "quiet", "clip": "a", "again": {"command": {"name": "select", "number": 3},
     ...         "score": 0.4, "right": True, "unsure": True, "doubtful": False,
     ...         "both": {"name": "select", "number": 3}, "both_share": 0.9}}
     >>> candidates([line, {"condition": "quiet", "clip": "b"}])
     {'el quiet': [(0.9, 0.4, True, 'a')]}
+    >>> candidates([line], engine="whisper+crop+moonshine")
+    {}
+    >>> told = {**line["again"], "runner_up": {"share": 0.5, "right": False, "again": "asked right", "again_score": 0.3,
+    ...         "again_command": line["again"]["command"], "again_unsure": True, "again_engine": "e",
+    ...         "again_both": line["again"]["command"], "again_both_share": 0.8}}
+    >>> candidates([{**line, "again": told}], runner_up=0.3), candidates([{**line, "again": told}], runner_up=0.6)
+    ({'el quiet': [(0.8, 0.3, True, 'a')]}, {'el quiet': [(0.9, 0.4, True, 'a')]})
     """
     out: dict[str, list[tuple[float, float, bool, str]]] = {}
     for line in lines:
-        again = line.get("again")
+        again = repeat_of(line, runner_up)
         if not again or not again.get("unsure") or again.get("doubtful") or again.get("both") is None:
             continue
-        if again["both"] != again["command"] or again["command"]["name"] in DESTRUCTIVE_NAMES:
+        if again["both"] != again["command"] or again["command"] is None \
+                or again["command"]["name"] in DESTRUCTIVE_NAMES:
+            continue
+        if engine is not None and again.get("engine") != engine:
             continue
         if own or weighed:
             mine = dict((json.dumps(c), v) for c, v in again.get("shares", ()))
@@ -59,6 +74,21 @@ def candidates(lines: Iterable[dict], own: float = 0.0,
         out.setdefault(f"{line.get('lang', '')} {line['condition']}".strip(), []).append(
             (float(again["both_share"]), float(again["score"]), bool(again["right"]), line["clip"]))
     return out
+
+
+def repeat_of(line: dict, runner_up: float | None = None) -> dict | None:
+    """``line``'s repeat (its "again"), or with ``runner_up`` the repeat as the game meets it when it asks about the
+    first attempt's runner-up from that share on: None where the runner-up was right, the number said again heard
+    without both where it was refused (the runner-up's "again_*" fields)."""
+    again = line.get("again")
+    runner = (again or {}).get("runner_up")
+    if runner_up is None or runner is None or float(runner["share"]) < runner_up:
+        return again
+    if runner["right"]:
+        return None  # "Nine, then?" "Yes": nothing said again
+    return {"command": runner["again_command"], "score": runner["again_score"], "engine": runner["again_engine"],
+            "unsure": runner["again_unsure"], "doubtful": False, "both": runner["again_both"],
+            "right": runner["again"] in ("acts right", "asked right"), "both_share": runner["again_both_share"]}
 
 
 def grid(seen: list[tuple[float, float, bool, str]], shares: list[float],
@@ -146,6 +176,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--weighed", type=int, default=0,
                         help="only repeats where each attempt weighed at least this many commands besides the "
                              "refused one (of the five likeliest written)")
+    parser.add_argument("--engine", default=None,
+                        help="only repeats this engine decided, e.g. whisper+crop+moonshine (Moonshine weighed the "
+                             "repeat again: voice_decision.BOTH_NEEDED's key) or whisper+crop")
+    parser.add_argument("--after-runner-up", type=float, default=None,
+                        help="the repeats as the game meets them when it asks about the first attempt's runner-up "
+                             "from this share on (voice_decision.RUNNER_UP_NEEDED, e.g. 0.3): none where it was "
+                             "right, heard without both where it was refused (lines written with its again_* fields)")
     parser.add_argument("--runner-up", default=None,
                         help="instead: the runner-up asked after a no, for these shares R (e.g. 0,0.3,0.5,2)")
     args = parser.parse_args(argv)
@@ -158,12 +195,18 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     asked_wrong: dict[str, int] = {}
     for line in lines:
-        if "again" in line:
+        again = repeat_of(line, args.after_runner_up)
+        if again is not None and again.get("command") is not None \
+                and (args.engine is None or again.get("engine") == args.engine):
             key = f"{line.get('lang', '')} {line['condition']}".strip()
             asked_wrong[key] = asked_wrong.get(key, 0) + 1
     print("unsure repeats whose command both attempts find likeliest: acted on at once right/wrong, by the "
           "share over both needed (columns) and the repeat's own score needed (rows)")
-    for condition, seen in candidates(lines, args.own, args.weighed).items():
+    print(f"repeats decided by {args.engine}" if args.engine else "repeats decided by any engine")
+    if args.after_runner_up is not None:
+        print(f"the first attempt's runner-up asked from a share of {args.after_runner_up} on: no repeat where it was "
+              "right, the repeat heard without both where it was refused")
+    for condition, seen in candidates(lines, args.own, args.weighed, args.engine, args.after_runner_up).items():
         print(f"\n  {condition}: {len(seen)} candidates of {asked_wrong.get(condition, 0)} repeats, "
               f"{sum(1 for x in seen if x[2])} right")
         print(f"  {'alone >=':>10s} " + " ".join(f"{t:>7.2f}" for t in shares))

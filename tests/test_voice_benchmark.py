@@ -233,7 +233,7 @@ def test_the_repeat_heard_is_told_for_the_jsonl_with_its_share_over_both_attempt
     details: dict[str, object] = {}
     converse(_Sharing([(5, 0.9), (3, 0.2)]), first, ChoosePlay(3), items, lambda: word(1), None, details)
     assert details["command"] == {"name": "select", "number": 3} and details["right"] is True
-    assert details["unsure"] is True and details["score"] == 0.2
+    assert details["unsure"] is True and details["score"] == 0.2 and details["engine"] == "test"
     # three: 0.3 x 0.6 = 0.18, seven: 0.2 x 0.4 = 0.08 (five, refused, left out)
     assert details["both"] == details["command"] and details["both_share"] == pytest.approx(0.18 / 0.26, abs=1e-4)
     assert details["first_shares"] == [({"name": "select", "number": 5}, 0.5), ({"name": "select", "number": 3}, 0.3),
@@ -242,6 +242,29 @@ def test_the_repeat_heard_is_told_for_the_jsonl_with_its_share_over_both_attempt
     told: dict[str, object] = {}
     converse(_Sharing([(3, 0.9)]), _heard(3, 0.9), ChoosePlay(3), items, lambda: word(1), None, told)
     assert told == {}  # right at once: nothing said again
+
+
+def test_a_decoy_heard_in_the_repeat_is_not_on_offer_as_in_the_game() -> None:
+    """With the play phase's decoys (``--decoys``), a yes heard when the number is said again is "not on offer",
+    as the game says it: never taken for a play, nor weighed with the first attempt."""
+    import dataclasses
+
+    from benchmarks.voice import converse
+    from tavli_voice.commands import ChoosePlay, Yes
+    from tavli_voice.speech.grammar import Options, Phrase, phrases
+
+    offered = phrases(Options(plays=9), "en")
+    items = (*offered, Phrase(("yes",), Yes(), decoy=True))
+    first = dataclasses.replace(_heard(5, 0.1), shares=((ChoosePlay(5), 0.5), (Yes(), 0.3), (ChoosePlay(3), 0.2)))
+
+    class _Agreeing:
+        def recognize(self, _sound: np.ndarray, _items: tuple) -> Heard:
+            return Heard("yes", Yes(), 0.45, 1.0, "test", shares=((Yes(), 0.95), (ChoosePlay(3), 0.05)))
+
+    details: dict[str, object] = {}
+    talk = converse(_Agreeing(), first, ChoosePlay(3), items, lambda: word(1), None, details, None, offered)
+    assert details["command"] is None and details["both"] is None
+    assert set(talk.values()) == {"not right after two attempts"}
 
 
 def test_the_runner_up_is_told_with_the_repeat_heard_without_both_refused() -> None:
@@ -263,6 +286,7 @@ def test_the_runner_up_is_told_with_the_repeat_heard_without_both_refused() -> N
     assert runner["share"] == pytest.approx(0.6)
     assert "five" not in engine.given[-1] and "seven" not in engine.given[-1]
     assert runner["again"] == "asked right"  # "three" heard unsure: asked back, then right
+    assert runner["again_unsure"] is True and runner["again_engine"] == "test" and runner["again_both"] is None
     sure = _Preferring([(5, 0.9), (7, 0.9), (8, 0.9)])
     converse(sure, first, ChoosePlay(3), items, lambda: word(1), None, None, runner)
     assert runner["again"] == "acts wrong"
@@ -327,6 +351,52 @@ def test_the_repeat_rule_is_tried_again_from_recorded_lines(tmp_path: Path, caps
     out = capsys.readouterr().out
     assert "el white 10 dB: 2 candidates of 3 repeats, 1 right" in out
     assert out.splitlines()[-1].split() == ["0.40", "1/1", "1/0"]
+
+
+def test_the_repeat_rule_counts_only_the_repeats_of_the_engine_asked_for(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture) -> None:
+    """voice_repeat_rule.py --engine: only the repeats that engine decided (Moonshine's second opinion renames the
+    English engine whisper+crop+moonshine where it weighed the repeat), candidates and repeats alike."""
+    from benchmarks.voice_repeat_rule import main
+
+    three = {"name": "select", "number": 3}
+
+    def line(clip: str, engine: str, right: bool, share: float) -> str:
+        return json.dumps({"lang": "en", "condition": "babble 10 dB", "clip": clip, "held_out": False, "again": {
+            "command": three, "score": 0.45, "engine": engine, "right": right, "unsure": True, "doubtful": False,
+            "both": three, "both_share": share}})
+
+    path = tmp_path / "run.jsonl"
+    path.write_text("\n".join([line("a", "whisper+crop+moonshine", True, 0.95),
+                               line("b", "whisper+crop", False, 0.99),
+                               line("c", "whisper+crop+moonshine", False, 0.7)]) + "\n")
+    assert main([str(path), "--engine", "whisper+crop+moonshine", "--shares", "0.5,0.9", "--alone", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "en babble 10 dB: 2 candidates of 2 repeats, 1 right" in out
+    assert out.splitlines()[-1].split() == ["0.00", "1/1", "1/0"]
+    assert main([str(path), "--shares", "0.5,0.9", "--alone", "0"]) == 0
+    assert "3 candidates of 3 repeats" in capsys.readouterr().out
+
+
+def test_the_repeat_rule_meets_the_repeats_as_the_game_does_after_the_runner_up() -> None:
+    """voice_repeat_rule.py --after-runner-up R: where the first attempt's runner-up had at least R it was asked
+    first; right, nothing is said again; refused, the repeat is the number heard without both."""
+    from benchmarks.voice_repeat_rule import candidates
+
+    three, eight = {"name": "select", "number": 3}, {"name": "select", "number": 8}
+
+    def line(clip: str, share: float, right: bool) -> dict:
+        return {"lang": "en", "condition": "tv 10 dB", "clip": clip, "again": {
+            "command": three, "score": 0.45, "engine": "e", "right": False, "unsure": True, "doubtful": False,
+            "both": three, "both_share": 0.95, "runner_up": {
+                "command": eight, "share": share, "right": right, "again": "asked right", "again_command": eight,
+                "again_score": 0.4, "again_engine": "e", "again_unsure": True, "again_both": eight,
+                "again_both_share": 0.7}}}
+
+    lines = [line("runner-up right", 0.6, True), line("runner-up refused", 0.6, False), line("not asked", 0.2, False)]
+    assert [c[3] for c in candidates(lines)["en tv 10 dB"]] == ["runner-up right", "runner-up refused", "not asked"]
+    assert candidates(lines, runner_up=0.3)["en tv 10 dB"] == [(0.7, 0.4, True, "runner-up refused"),
+                                                              (0.95, 0.45, False, "not asked")]
 
 
 def test_the_repeat_rule_can_ask_for_the_repeats_own_share_and_two_commands_weighed_in_each_attempt() -> None:

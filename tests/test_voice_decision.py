@@ -335,6 +335,33 @@ def test_a_command_the_first_attempt_did_not_weigh_is_not_made_surer_by_it() -> 
     assert both is not None and both[0] == eight and both[1] > 0.75
 
 
+def test_a_repeat_moonshine_weighed_is_asked_back_however_sure_over_both() -> None:
+    """English Whisper with the crop and Moonshine's second opinion (engine "whisper+crop+moonshine": the repeat's
+    shares fused with Moonshine's, ``fusion.with_second``) has no BOTH_NEEDED: a repeat agreeing with the first
+    attempt's runner-up is asked back however sure over both, because after the "no" the game has asked about that
+    runner-up already ("Eight, then?", RUNNER_UP_NEEDED); the same repeat from Whisper with the crop alone acts."""
+    import dataclasses
+
+    from tavli_voice.speech.fusion import with_second
+    from tavli_voice.ui import voice_decision
+
+    first, again = _said_twice({3: -1.0, 8: -1.0, 2: -4.0}, {2: -0.9, 8: -1.0, 5: -1.6})
+    eight, two, five = C.ChoosePlay(8), C.ChoosePlay(2), C.ChoosePlay(5)
+    assert again.command == two  # Whisper alone hears the repeat as two; Moonshine puts eight first
+    fused = with_second(again.shares, ((eight, 0.9), (two, 0.08), (five, 0.02)), 3)
+    weighed = dataclasses.replace(again, command=eight, shares=fused, engine="whisper+crop+moonshine")
+    both = voice_decision.with_first(weighed, first)
+    assert both is not None and both[0] == eight and both[1] > 0.95
+    assert voice_decision.BOTH_ALONE <= weighed.score < 0.5  # unsure alone, nearly sure
+    assert decide(weighed, VoiceState(first=first), never_refused).reason is Reason.UNSURE
+    alone = dataclasses.replace(weighed, engine="whisper+crop")
+    assert decide(alone, VoiceState(first=first), never_refused).reason is Reason.SURE_WITH_FIRST
+    # eight is what the game asks about after the no to three, before anything is said again
+    runner = voice_decision.runner_up(first, never_refused)
+    assert runner is not None and runner[0] == eight
+    assert runner[1] >= voice_decision.RUNNER_UP_NEEDED["whisper+crop+moonshine"]
+
+
 def test_the_game_weighs_the_repeat_with_the_first_attempt_in_greek_only_when_sure_of_it_alone_too() -> None:
     """As shipped: an unsure English repeat (Whisper with the crop) sure over both attempts is acted on.
     The Greek engine's (pocketsphinx+whisper+crop, its unsure words capped at 0.45) needs more: its repeat

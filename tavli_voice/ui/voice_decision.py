@@ -142,6 +142,16 @@ GO_ON_S = 0.5
 #: crop, FSDD every fifth clip (benchmarks/results/voice-repeat-fused.txt): right with one question 45.6 ->
 #: 47.2% in white 10 dB, 35.6 -> 36.7% pink, 59.4 -> 60.6% babble, none acted on wrongly; out of sample (other
 #: tuning files, every held-out take) it acted on 8 repeats, all right. The Greek engine: see BOTH_OWN.
+#: English Whisper with the crop and Moonshine's second opinion ("whisper+crop+moonshine": a word it would ask
+#: back, its shares fused with Moonshine's, ``crop.SECOND_OPINION``) has none: after the "no" the game asks about
+#: the first attempt's runner-up first (RUNNER_UP_NEEDED), and the repeats that agreed with it were that runner-up.
+#: FSDD tuning takes (0-39) with the game's decoys, white and television 10 dB, pink 5 dB, babble 10 dB (2,880
+#: words, 139 repeats Moonshine weighed): counting every repeat, the loosest share over both with none wrong was
+#: 0.96 (BOTH_ALONE 0.4; a television's "three" for "five" stood at 0.951 over both and 0.496 alone, Moonshine
+#: agreeing), and 0.97 acted on 3 repeats, right, each the runner-up the game had asked about already; as the game
+#: meets the repeats (none after a yes to the runner-up, heard without both after a no to it: 89), every share
+#: acting on a right one (0.5-0.9: 10 to 2) acted on that "three" too, and 0.96 and over on none. Held out (takes
+#: 40-49, 720 words, 38 such repeats): 0.97 would act on none. benchmarks/results/voice-repeat-fused.txt.
 BOTH_NEEDED: dict[str, float] = {"whisper+crop": 0.85, "pocketsphinx+whisper+crop": 0.85}
 #: ... and when the repeat's own score is at least this (nearly sure alone: 0.5 acts): in babble the same
 #: speaker's next take can be misheard as the first was, and the product then counts one mistake twice.
