@@ -299,3 +299,17 @@ def test_why_a_sure_word_is_asked_back_names_the_cause_the_rule_does(lang: str) 
              "el": ("ρωτιούνται πάντα", "φωνή του παιχνιδιού", "χωρίς θόρυβο γύρω της για μέτρηση")}[lang]
     assert [w in d[2] for w, d in zip(words, (resign, doubtful, point))] == [True, True, True], \
         (resign, doubtful, point)
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_a_word_not_understood_is_written_with_what_the_game_says_then(hear: Any, lang: str) -> None:
+    from tavli_voice.command_table import NOT_BY_VOICE
+    from tavli_voice.speech.grammar import ALL_POINTS, PHASE_COMMANDS, Options
+    from tavli_voice.speech.listen_decide import explain
+
+    (line,) = hear(["nothing"], top=True, lang=lang)
+    assert line["command"] is None and "act" not in line
+    options = Options(plays=9, commands=PHASE_COMMANDS["play"] - NOT_BY_VOICE, from_points=ALL_POINTS,
+                      to_points=ALL_POINTS)
+    assert line["say"] == explain(NOTHING, options, lang)  # type: ignore[arg-type]
+    assert line["say"].startswith({"en": "Not understood", "el": "Δεν κατάλαβα"}[lang]), line["say"]

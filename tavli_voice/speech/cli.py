@@ -32,7 +32,7 @@ from .engine_templates import TemplateStore, profile_dir, skipped_message
 from .enroll import DEFAULT_COMMANDS, enrol, enrolment_words, microphone_recorder
 from .grammar import ALL_POINTS, PHASE_COMMANDS, PLAIN_COMMANDS, Options
 from .heard import EngineUnavailable, Heard, Recognizer
-from .listen_decide import not_on_offer, recognize, should_confirm
+from .listen_decide import explain, not_on_offer, recognize, should_confirm
 from .. import arguments as A
 from ..command_table import NOT_BY_VOICE
 from ..words import ENTRIES, lang_from_argv, text
@@ -160,6 +160,8 @@ def hear_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stder
                 line["why"] = why
         elif heard.reason == "not_on_offer":
             line["say"] = not_on_offer(heard, options, lang, before_roll=before_roll)
+        else:  # not understood: what the game says then
+            line["say"] = explain(heard, options, lang)
         print(json_line(line), file=out)
     return status
 
