@@ -16,7 +16,8 @@ While a play is chosen the game listens for the phrases on offer and for the com
 
 The game's English engine (``recognizer.choose_engine``: Whisper tiny.en on the Silero crop and its band, with
 Moonshine's second opinion) hears every sound once per handicap; Whisper's and Moonshine's scores of a view are kept
-(the handicap is taken off after them), so each further handicap costs little.
+(the handicap is taken off after them), so each further handicap costs little. A number heard as a decoy is counted
+"by the second opinion" where Moonshine's vote made the decoy the word heard (``crop.SpeechCrop._second_opinion``).
 """
 
 from __future__ import annotations
@@ -111,7 +112,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=40)
     parser.add_argument("--handicaps", default="0,0.5,1",
                         help="DECOY_HANDICAP values tried (nats a token, on the decoys yes and no as the game does; "
-                             "all0.5: on every decoy)")
+                             "all0.5: on every decoy; 0.5/0: Whisper's 0.5, the second opinion's 0, else as shipped)")
     parser.add_argument("--conditions", default=CONDITIONS)
     parser.add_argument("--plays", type=int, default=9)
     parser.add_argument("--no-words", action="store_true", help="numbers only")
@@ -140,10 +141,15 @@ def main() -> None:
           f"FSDD {len(clips)} clips ({args.part}, every {args.step}th), decoy words {len(said)} clips "
           f"({len(said) // max(1, len(words))} espeak-ng voices); seed {args.seed}")
     shipped = crop.handicapped
+    second = getattr(engine, "second", None)
+    shipped_second = crop.DECOY_HANDICAP.get(getattr(second, "name", ""), 0.0)
     for given in args.handicaps.split(","):
+        given, _, theirs = given.partition("/")  # "0.5/0": Whisper's handicap, then the second opinion's
         every = given.startswith("all")  # the handicap on every decoy, not only on "yes" and "no"
         value = float(given.removeprefix("all"))
         crop.DECOY_HANDICAP[inner.name] = value
+        if second is not None:
+            crop.DECOY_HANDICAP[second.name] = float(theirs) if theirs else shipped_second
         crop.handicapped = shipped if not every else (  # type: ignore[assignment]
             lambda scores, items, handicap: scores - handicap * np.array(
                 [p.decoy for p in items], dtype=np.float64) if handicap else scores)
@@ -151,6 +157,7 @@ def main() -> None:
         numbers: dict[str, Counter[str]] = {}
         spoken: dict[str, Counter[str]] = {}
         taken: dict[str, Counter[str]] = {}
+        seconded: dict[str, Counter[str]] = {}
         for label in conditions:
             condition = parse_condition(label)
             for index, (_, _, _, _, meant, clip) in enumerate(clips):
@@ -159,6 +166,8 @@ def main() -> None:
                 numbers.setdefault(label, Counter())[record_outcome(heard, heard.command == meant)] += 1
                 if heard.reason == "not_on_offer":
                     taken.setdefault(label, Counter())[heard.text] += 1
+                    if heard.why.endswith(f"{heard.text!r} asked back"):  # Moonshine's vote made it first
+                        seconded.setdefault(label, Counter())[heard.text] += 1
             for index, (_, word, clip) in enumerate(said):
                 x = in_condition(clip, condition, np.random.default_rng([args.seed, 1000 + index]), room_ir, 0.5,
                                  sources)
@@ -168,14 +177,17 @@ def main() -> None:
                 if outcome in WORD_COLUMNS[1:3]:
                     kind = "number" if isinstance(heard.command, ChoosePlay) else "word"
                     spoken[label][f"{outcome} ({kind}): {word}"] += 1
-        print(f"\nDECOY_HANDICAP {value:g} {'on every decoy' if every else 'on yes and no'} "
+        print(f"\nDECOY_HANDICAP {value:g} {'on every decoy' if every else 'on yes and no'}" +
+              (f", the second opinion's {crop.DECOY_HANDICAP[second.name]:g}" if second is not None else "") +
+              f" "
               f"({time.perf_counter() - began:.0f} s)")
         print(f"  {'numbers':16}{'n':>5}" + "".join(f"{c:>25}" for c in NUMBER_COLUMNS) + "   decoys heard instead")
         for label in conditions:
             row = numbers[label]
             n = sum(row[c] for c in NUMBER_COLUMNS)
             print(f"  {label:16}{n:>5}" + "".join(f"{pct(row[c], n):>25}" for c in NUMBER_COLUMNS) + "   " +
-                  ", ".join(f"{w} {k}" for w, k in taken.get(label, Counter()).most_common()))
+                  ", ".join(f"{w} {k}" for w, k in taken.get(label, Counter()).most_common()) +
+                  f" (by the second opinion {sum(seconded.get(label, Counter()).values())})")
         if said:
             print(f"  {'decoy words':16}{'n':>5}" + "".join(f"{c:>25}" for c in WORD_COLUMNS) + "   which")
             for label in conditions:

@@ -16,15 +16,15 @@ import numpy as np
 import pytest
 
 from speech_helpers import espeak, fsdd, needs_espeak, needs_fsdd
-from tavli_voice.commands import ChoosePlay, Roll, StopSpeech
+from tavli_voice.commands import ChoosePlay, No, Roll, StopSpeech
 from tavli_voice.speech import engine_moonshine
 from tavli_voice.speech.audio import Samples
-from tavli_voice.speech.crop import SECOND_OPINION, SpeechCrop, load_detector
+from tavli_voice.speech.crop import DECOY_HANDICAP, SECOND_OPINION, SpeechCrop, load_detector
 from tavli_voice.speech.engine_moonshine import MoonshineScorer, transcript
 from tavli_voice.speech.fusion import with_second
 from tavli_voice.speech.grammar import PHASE_COMMANDS, Options, Phrase, phrases
 from tavli_voice.speech.heard import EngineUnavailable, Heard
-from tavli_voice.speech.listen_decide import UNSURE_BELOW
+from tavli_voice.speech.listen_decide import UNSURE_BELOW, decoys, on_offer_only
 from tavli_voice.speech.listener import should_confirm
 from tavli_voice.speech.recognizer import Instead
 from tests.test_voice_noise import whisper_or_skip
@@ -199,6 +199,54 @@ class TestSecondOpinion:
         crop = SpeechCrop(whisper, load_detector(), views=("crop", "band"), second=moon)  # type: ignore[arg-type]
         heard = crop.recognize(sound(), phrases(PLAY, "en"))
         assert heard.command == StopSpeech() and heard.score < 0.5 and not moon.calls
+
+
+class TestDecoys:
+    """While a play is chosen the command words not on offer are listened for too (``listen_decide.decoys``); one
+    heard is "not possible now" and the player's number is lost. Moonshine weighs a decoy yes or no among Whisper's
+    likeliest commands under the same ``DECOY_HANDICAP`` as Whisper: its vote makes such a word the one heard only
+    where it was clearly said."""
+
+    @staticmethod
+    def play_items() -> tuple[tuple[Phrase, ...], tuple[Phrase, ...]]:
+        offered = phrases(PLAY, "en")
+        return offered + decoys(PLAY, "en", offered), offered
+
+    @needs_espeak
+    def test_a_decoy_no_among_whispers_three_likeliest_that_moonshine_slightly_prefers_is_not_heard(
+            self, monkeypatch: pytest.MonkeyPatch) -> None:
+        items, offered = self.play_items()
+        assert any(p.decoy and p.command == No() for p in items) and DECOY_HANDICAP["moonshine"] == 0.5
+        whisper = Scripted("whisper", {ChoosePlay(1): -1.0, ChoosePlay(5): -1.3, No(): -1.1})
+        moon = Scripted("moonshine", {No(): -0.6, ChoosePlay(5): -1.0, ChoosePlay(1): -3.0})
+        crop = SpeechCrop(whisper, load_detector(), views=("crop", "band"), second=moon,  # type: ignore[arg-type]
+                          second_top=SECOND_OPINION["en"])
+        alone = SpeechCrop(whisper, load_detector(), views=("crop", "band"))  # type: ignore[arg-type]
+        x = sound()
+        before = alone.recognize(x, items)
+        assert [c for c, _ in before.shares[:3]] == [ChoosePlay(1), ChoosePlay(5), No()]  # "no" 0.5 under Whisper's
+        heard = on_offer_only(crop.recognize(x, items), offered)
+        assert heard.command == ChoosePlay(5) and heard.text == "five" and should_confirm(heard, "unsure")
+        assert heard.score == before.score and heard.rival is not None and heard.rival[0] == No()
+        assert {p.command for p in moon.calls[0]} == {ChoosePlay(1), ChoosePlay(5), No()}
+        monkeypatch.setitem(DECOY_HANDICAP, "moonshine", 0.0)  # Moonshine's "no" as it scored it: the number lost
+        lost = on_offer_only(crop.recognize(x, items), offered)
+        assert lost.command is None and lost.reason == "not_on_offer" and lost.text == "no"
+
+    @needs_espeak
+    def test_a_decoy_no_is_heard_as_itself_when_moonshine_is_sure_of_it_and_as_a_number_moonshine_prefers(
+            self) -> None:
+        items, offered = self.play_items()
+        x = sound()
+        for whisper_no, moonshine_first, heard_as in ((-0.6, No(), None), (-0.6, ChoosePlay(1), ChoosePlay(1)),
+                                                      (-1.1, No(), None)):
+            whisper = Scripted("whisper", {No(): whisper_no, ChoosePlay(1): -1.3, ChoosePlay(5): -1.6})
+            moon = Scripted("moonshine", {moonshine_first: -0.1})
+            crop = SpeechCrop(whisper, load_detector(), views=("crop", "band"),  # type: ignore[arg-type]
+                              second=moon, second_top=SECOND_OPINION["en"])
+            heard = on_offer_only(crop.recognize(x, items), offered)
+            assert moon.calls and No() in {p.command for p in moon.calls[0]}
+            assert heard.command == heard_as and heard.reason == ("not_on_offer" if heard_as is None else "")
 
 
 class TestOnRealSpeech:

@@ -161,7 +161,19 @@ FLOOR_SCORE = 0.3
 #: 5 dB 95.6% -> 96.7%, white and quiet alike, acted on wrongly 1 -> 1; decoy words acted on as a number 8 -> 8
 #: (every one so without the handicap too: "more" in a quiet room by 3 voices), "drop" as an offered word 5 -> 7,
 #: asked back 91 -> 117 of 840 (benchmarks/results/voice-en-decoys.txt).
-DECOY_HANDICAP: dict[str, float] = {"whisper": 0.5}
+#: Moonshine's second opinion (``SpeechCrop._second_opinion``) weighs the decoys among Whisper's three likeliest
+#: commands under the same handicap: without it, Moonshine's vote turned a number Whisper had put first into a decoy
+#: (benchmarks/voice_decoys.py --step 4 --part tuning --seed 40, 180 clips a condition: 0, 4, 4, 18 and 28 in quiet,
+#: white 10 dB, pink 5 dB, babble 10 dB, television 10 dB; with 0.5 0, 2, 0, 11, 19). Right at once or after asking
+#: back, 0 -> 0.5: white 10 dB 94.4% -> 95.6%, pink 5 dB 93.3% -> 94.4%, babble 64.4% -> 68.3%, television 39.4% ->
+#: 42.8%, quiet 100% both, acted on wrongly 2 -> 2; the 12 decoy words said by 7 espeak-ng voices (84 a condition)
+#: heard as a word not on offer 343 -> 329 of 420 (quiet 79 -> 78; the rest asked back, none acted on as a number).
+#: 1.0 made 24 more numbers right where 0.5 made 17, but cost 35 decoy words; leaving out of Moonshine's choice every
+#: decoy Whisper did not put first (the likeliest offered command asked back instead) 26, but cost 59 (13 in a quiet
+#: room). Held out (takes 40-49, 45 clips a condition): babble 10 dB right 62.2% -> 64.4% (no answer 28.9% -> 24.4%),
+#: television 60.0% -> 62.2%, the others alike, acted on wrongly 1 -> 1; decoy words heard as such 359 -> 344 of 420,
+#: none more acted on (benchmarks/results/voice-en-second-opinion-offered.txt).
+DECOY_HANDICAP: dict[str, float] = {"whisper": 0.5, "moonshine": 0.5}
 #: Languages whose engine's score is a share of the phrases scored, rescaled in noise as above.
 #: Greek's engine (pocketsphinx rescored by Whisper) scores otherwise: it acts at once only when
 #: both engines are sure of the same answer, a rule that already holds in noise (espeak-ng Greek
@@ -601,7 +613,8 @@ class SpeechCrop:
         (``fusion.with_second``). A word that would be acted on at once by its score ("stop" whatever its score)
         is not changed, and neither is ``heard`` where the fused first would be acted on at once (a "stop"); where
         such a word stood under SECOND_UNDER_SNR_DB over the noise, ``second`` weighs it all the same. Where
-        ``second`` put ``heard``'s command first too, ``Heard.seconded`` holds both engines' shares of it."""
+        ``second`` put ``heard``'s command first too, ``Heard.seconded`` holds both engines' shares of it. A decoy
+        yes or no among them scores under ``second``'s DECOY_HANDICAP, as under the engine's."""
         from .listen_decide import UNSURE_BELOW, should_confirm
 
         listed = [command for command, _ in heard.shares[:self.second_top]]
@@ -612,7 +625,8 @@ class SpeechCrop:
             return heard
         start = self._clock()
         chosen = tuple(p for p in items if p.command in listed)
-        scores = np.asarray(self.second.scores(speech, chosen))
+        scores = handicapped(np.asarray(self.second.scores(speech, chosen)), chosen,
+                             DECOY_HANDICAP.get(self.second.name, 0.0))
         theirs = command_shares(scores, [p.command for p in chosen])
         mine = dict(heard.shares).get(heard.command) if heard.command is not None else None
         seconded = (mine, theirs[0][1]) if theirs and mine is not None and theirs[0][0] == heard.command \
