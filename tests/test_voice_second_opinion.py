@@ -272,6 +272,28 @@ class TestOnRealSpeech:
         assert after.engine == "whisper+crop+moonshine" and before.engine == "whisper+crop"
 
     @needs_fsdd
+    @needs_espeak
+    def test_a_nine_said_with_a_television_on_is_asked_back_not_lost_to_the_decoy_no(
+            self, engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+        from benchmarks import noise as sound
+        from benchmarks.voice import in_condition
+        if getattr(engine, "second", None) is None:
+            pytest.skip("Moonshine is not installed: pip install moonshine-cpp onnxruntime")
+        sources = {"tv": sound.espeak_talk(sound.TV_TALK, tmp_path)}
+        # FSDD 9_jackson_45 with a television 10 dB under it, as benchmarks/voice.py --noise tv --snr 10 --step 4
+        # --part held-out --decoys mixes it (its 42nd clip: noise seed [40, 41])
+        x = in_condition(fsdd(9, "jackson", 45), ("tv", 10.0, False, None), np.random.default_rng([40, 41]),
+                         np.zeros(1), 0.5, sources)
+        items, offered = TestDecoys.play_items()
+        heard = on_offer_only(engine.recognize(x, items), offered)
+        # Whisper puts the decoy "no" (0.5 under its score) just ahead of "nine"; Moonshine's vote decides
+        assert heard.command == ChoosePlay(9) and should_confirm(heard, "unsure"), heard.why
+        assert heard.why.endswith("'nine' asked back"), heard.why
+        monkeypatch.setitem(DECOY_HANDICAP, "moonshine", 0.0)
+        lost = on_offer_only(engine.recognize(x, items), offered)
+        assert lost.command is None and lost.reason == "not_on_offer" and lost.text == "no", lost.why
+
+    @needs_fsdd
     def test_words_acted_on_at_once_in_a_quiet_room_are_whispers_own(self, engine) -> None:  # type: ignore[no-untyped-def]
         items = phrases(PLAY, "en")
         alone = copy.copy(engine)
