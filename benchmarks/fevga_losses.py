@@ -63,6 +63,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.bots_compare import paired_points  # noqa: E402
 from tavli_voice.bots import expert as expert_mod  # noqa: E402
 from tavli_voice.bots.expert import ExpertBot  # noqa: E402
+from tavli_voice.bots.net import Net  # noqa: E402
 from tavli_voice.bots.strong import StrongBot  # noqa: E402
 from tavli_voice.rules import Play, Position, game_outcome, legal_plays  # noqa: E402
 
@@ -281,8 +282,9 @@ def report(game: str, games: int, seed: int, max_turns: int = MAX_TURNS) -> list
 class PhaseSearchBot(ExpertBot):
     """The expert, searching wider (``margin``, ``width``) at decisions of ``phases``."""
 
-    def __init__(self, seed: int | str, phases: Sequence[str], margin: float, width: int) -> None:
-        super().__init__(seed, search=True)
+    def __init__(self, seed: int | str, phases: Sequence[str], margin: float, width: int,
+                 nets: dict[str, Net] | None = None) -> None:
+        super().__init__(seed, search=True, nets=nets)
         self.phases = set(phases)
         # not the expert's own ``margin`` / ``width``: those stay the shipped search's
         self.wide_margin = margin

@@ -18,6 +18,7 @@ from benchmarks.fevga_losses import (  # noqa: E402
     report,
     table,
 )
+from pinned_nets import PINNED_FEVGA  # noqa: E402
 from tavli_voice.bots.expert import ExpertBot  # noqa: E402
 from tavli_voice.rules import Position, legal_plays  # noqa: E402
 
@@ -122,15 +123,16 @@ def test_the_wider_search_looks_at_more_candidates_only_in_its_phases() -> None:
     assert phase(pos) == "contact"
     roll = (2, 3)
     plays = legal_plays(pos, roll)
-    shipped = ExpertBot(3, search=True)
+    nets = {"fevga": PINNED_FEVGA}
+    shipped = ExpertBot(3, search=True, nets=nets)
     eq = shipped.equities(plays)
     top = [plays[int(i)] for i in np.argsort(-eq, kind="stable")[:4]]
     best = top[int(np.argmax(shipped.lookahead_many(top)))]
     assert best not in top[:2]
-    wide = PhaseSearchBot(3, ["contact"], margin=1.0, width=4)
+    wide = PhaseSearchBot(3, ["contact"], margin=1.0, width=4, nets=nets)
     assert wide.choose_play(pos, roll, plays) == best
     assert shipped.choose_play(pos, roll, plays) != best
-    elsewhere = PhaseSearchBot(3, ["race"], margin=1.0, width=4)
+    elsewhere = PhaseSearchBot(3, ["race"], margin=1.0, width=4, nets=nets)
     assert elsewhere.choose_play(pos, roll, plays) == shipped.choose_play(pos, roll, plays)
 
 

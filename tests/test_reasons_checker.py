@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from test_reasons_lookahead import sample_pairs
+from pinned_nets import PINNED_FEVGA_EXPERT
 from tavli_voice.bots.expert import ExpertBot
 from tavli_voice.bots.reasons import (MOST, Difference, Kind, checker_moves, explain,
                                       look_ahead, one_checker)
@@ -27,7 +28,8 @@ def ours_on(entry: Any) -> int:
     return entry if isinstance(entry, int) and entry > 0 else 0
 
 
-def naive_one_checker(mine: Position, better: Position) -> tuple[tuple[int, int], float] | None:
+def naive_one_checker(mine: Position, better: Position, bot: ExpertBot = EXPERT
+                      ) -> tuple[tuple[int, int], float] | None:
     """Slow and obvious: every (from, to) pair of points, from where ``mine`` has more of our
     checkers than ``better`` to where ``better`` has more, no pin on either point in either
     board, and no checker of the opponent's where a checker lands (``to`` in ``mine``,
@@ -37,7 +39,7 @@ def naive_one_checker(mine: Position, better: Position) -> tuple[tuple[int, int]
     a, b = mine.to_json(), better.to_json()
 
     def value(board: dict[str, Any]) -> float:
-        return float(EXPERT.equities_of([Position.from_json(board)])[0])
+        return float(bot.equities_of([Position.from_json(board)])[0])
 
     def move(board: dict[str, Any], p: int, q: int) -> dict[str, Any]:
         moved = dict(board, points=list(board["points"]))
@@ -60,10 +62,10 @@ def naive_one_checker(mine: Position, better: Position) -> tuple[tuple[int, int]
     return best
 
 
-def check_against_naive(mine: Position, better: Position) -> Difference | None:
-    """one_checker's move and gain equal the slow search's (None when there is no move)."""
-    found = one_checker(mine, better, EXPERT)
-    want = naive_one_checker(mine, better)
+def check_against_naive(mine: Position, better: Position, bot: ExpertBot = EXPERT) -> Difference | None:
+    """one_checker's move and gain equal the slow search's (None when there is no move), by ``bot``'s values."""
+    found = one_checker(mine, better, bot)
+    want = naive_one_checker(mine, better, bot)
     if want is None:
         assert found is None
         return None
@@ -71,12 +73,12 @@ def check_against_naive(mine: Position, better: Position) -> Difference | None:
     diff, gain = found
     assert diff.kind is Kind.CHECKER and diff.points == want[0], (mine, better, diff, want)
     assert abs(gain - want[1]) < 1e-5
-    base = float(EXPERT.equities_of([mine])[0])
+    base = float(bot.equities_of([mine])[0])
     p, q = want[0]
     moved = mine.to_json()
     moved["points"][p - 1] -= 1
     moved["points"][q - 1] += 1
-    after = float(EXPERT.equities_of([Position.from_json(moved)])[0])
+    after = float(bot.equities_of([Position.from_json(moved)])[0])
     assert (diff.mine, diff.better) == (round(100 * base), round(100 * after))
     return diff
 
@@ -144,14 +146,14 @@ def test_when_nothing_else_explains_it_the_one_checker_is_said(
     roll ahead leave unexplained: moving the one checker explains at least MOST of it."""
     plays = {p.notation: p for p in legal_plays(before, dice)}
     a, b = plays[mine], plays[better]
-    eq = EXPERT.equities([a, b])
+    eq = PINNED_FEVGA_EXPERT.equities([a, b])
     loss = float(eq[1] - eq[0])
-    ahead = look_ahead(a.result, b.result, EXPERT)
+    ahead = look_ahead(a.result, b.result, PINNED_FEVGA_EXPERT)
     assert ahead is not None and ahead[1] < MOST * loss  # the look ahead explains too little
-    ex = explain(before, a, b, loss, bot=EXPERT)
+    ex = explain(before, a, b, loss, bot=PINNED_FEVGA_EXPERT)
     assert [d.kind for d in ex.reasons] == [Kind.CHECKER]
     assert ex.reasons[0].points == move and ex.shares[0] >= MOST
-    assert check_against_naive(a.result, b.result) == ex.reasons[0]
+    assert check_against_naive(a.result, b.result, PINNED_FEVGA_EXPERT) == ex.reasons[0]
 
 
 @pytest.mark.parametrize("lang", ["en", "el"])

@@ -10,6 +10,7 @@ import re
 import numpy as np
 import pytest
 
+from pinned_nets import PINNED_FEVGA_EXPERT
 from tavli_voice.bots.expert import ExpertBot
 from tavli_voice.bots.reasons import (EVEN, LOOK_FROM, Difference, Kind, _looked_ahead,
                                       look_ahead, one_checker, roll_equities)
@@ -273,14 +274,14 @@ def test_in_fevga_the_look_ahead_needs_to_explain_half_as_elsewhere() -> None:
     plays = legal_plays(before, (6, 4))
     mine = next(p for p in plays if p.notation == "17/7")
     hint = next(p for p in plays if p.notation == "23/17 7/3")
-    eq = EXPERT.equities(plays)
+    eq = PINNED_FEVGA_EXPERT.equities(plays)
     assert int(np.argmax(eq)) == plays.index(hint)
     loss = float(eq[plays.index(hint)] - eq[plays.index(mine)])
-    found = look_ahead(mine.result, hint.result, EXPERT)
+    found = look_ahead(mine.result, hint.result, PINNED_FEVGA_EXPERT)
     assert found is not None
     diff, gain = found
     assert MOST * loss <= gain < MOST_BY_GAME["fevga"] * loss  # the case the rule is about
     assert diff.mine == 36 and diff.better == 0
-    ex = why(before, plays, mine, bot=EXPERT)
+    ex = why(before, plays, mine, bot=PINNED_FEVGA_EXPERT)
     assert ex is not None and ex.reasons == (diff,)
     assert ex.shares == (round(gain / loss, 2),)
