@@ -149,27 +149,34 @@ class TestAdvice:
         assert advice("el") != advice("en")
 
 
-def _in_play(clock: _Clock, lang: str = "en", verbosity: Verbosity = Verbosity.NORMAL
+class _Listener:
+    options = None
+
+    def set_options(self, options: object) -> None:
+        self.options = options
+
+    def stop(self) -> None:
+        pass
+
+
+def _started(clock: _Clock, session: Session, lang: str = "en", verbosity: Verbosity = Verbosity.NORMAL
              ) -> tuple[App, RecordingSpeaker, "queue.Queue[object]", VoiceSource, list[E.Event]]:
-    session = Session(MatchConfig(1, "portes", "tavlucky", 4),
-                      (E.PlayerInfo("you"), E.PlayerInfo("Rita", "rita")))
+    """``session`` started in an app heard through a voice source fed by the returned queue."""
     speaker = RecordingSpeaker(auto_finish=True)
     app = App(session, lang=lang, narrator=Narrator(speaker), verbosity=verbosity)
     seen: list[E.Event] = []
     app.subscribe(seen.extend)
-
-    class _Listener:
-        options = None
-
-        def set_options(self, options: object) -> None:
-            self.options = options
-
-        def stop(self) -> None:
-            pass
-
     out: "queue.Queue[object]" = queue.Queue()
     source = VoiceSource(app, _Listener(), out, clock=clock)
     app.start()
+    return app, speaker, out, source, seen
+
+
+def _in_play(clock: _Clock, lang: str = "en", verbosity: Verbosity = Verbosity.NORMAL
+             ) -> tuple[App, RecordingSpeaker, "queue.Queue[object]", VoiceSource, list[E.Event]]:
+    session = Session(MatchConfig(1, "portes", "tavlucky", 4),
+                      (E.PlayerInfo("you"), E.PlayerInfo("Rita", "rita")))
+    app, speaker, out, source, seen = _started(clock, session, lang, verbosity)
     while app.bot_to_act():
         app.bot_step()
     if app.session.phase is Phase.ROLL:
@@ -400,23 +407,7 @@ def test_in_a_noisy_room_the_greek_take_question_asks_for_sosta_or_lathos_and_so
         lang: str, noisy: bool) -> None:
     clock = _Clock()
     session = Session(MatchConfig(5, "portes", "vog", 4), (E.PlayerInfo("Anna"), E.PlayerInfo("Nikos")))
-    speaker = RecordingSpeaker(auto_finish=True)
-    app = App(session, lang=lang, narrator=Narrator(speaker))
-    seen: list[E.Event] = []
-    app.subscribe(seen.extend)
-
-    class _Listener:
-        options = None
-
-        def set_options(self, options: object) -> None:
-            self.options = options
-
-        def stop(self) -> None:
-            pass
-
-    out: "queue.Queue[object]" = queue.Queue()
-    source = VoiceSource(app, _Listener(), out, clock=clock)
-    app.start()
+    app, speaker, out, source, seen = _started(clock, session, lang)
     app.command(C.ChoosePlay(1))
     app.command(C.Confirm())  # the opening dice are played at once (vog)
     assert app.session.phase is Phase.ROLL and "double" in app.session.available()
