@@ -20,6 +20,7 @@ import time
 from functools import lru_cache
 from typing import Literal
 
+from ..command_table import NOT_BY_VOICE as NOT_BY_VOICE  # never said by voice, not even as decoys
 from ..commands import COMMAND_NAMES, Drop, Quit, Resign, StopSpeech
 from ..words import text
 from .audio import Samples
@@ -33,9 +34,6 @@ ConfirmPolicy = Literal["never", "unsure", "always"]
 
 #: Commands that always ask "are you sure?" whatever the setting (R9).
 DESTRUCTIVE: tuple[type, ...] = (Resign, Drop, Quit)
-
-#: Commands never said by voice (too grave for a misheard word): not even as decoys.
-NOT_BY_VOICE = frozenset({"leave"})
 
 
 def explain(heard: Heard, options: Options, lang: Lang, *, noisy: bool = False) -> str:
@@ -129,7 +127,7 @@ def decoys(options: Options, lang: Lang, offered: tuple[Phrase, ...]) -> tuple[P
     taken = {p.words for p in offered}
     out: list[Phrase] = []
     for name, words in COMMAND_WORDS.items():
-        if name in options.all_commands or name in NOT_BY_VOICE:
+        if name in options.all_commands or name in NOT_BY_VOICE:  # never said by voice, not even as decoys
             continue
         for variant in words[lang]:
             if variant not in taken:

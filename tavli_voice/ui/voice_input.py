@@ -387,7 +387,7 @@ class VoiceSource:
 
         state = VoiceState(confirm=self.confirm, offered_at=self.offered_at, held=self.held,
                            asked_at=self.asked_at, held_over_question=self.held_over_question,
-                           unclear_over_question=self.held is not None and self.unclear_over_question, first=first,
+                           unclear_over_question=self.unclear_over_question, first=first,
                            runner_up=self.held is not None and self.runner_of is not None,
                            noisy_room=self.noise.noisy())
         decision = decide(item, state, self._was_refused, goes_on=goes_on)
