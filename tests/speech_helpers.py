@@ -12,6 +12,7 @@ import subprocess
 import tempfile
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -52,3 +53,40 @@ def in_silence(samples: np.ndarray, before: float = 0.5, after: float = 0.6, noi
     rng = np.random.default_rng(seed)
     out = np.concatenate([np.zeros(int(before * audio.RATE)), samples, np.zeros(int(after * audio.RATE))])
     return (out + noise * rng.standard_normal(len(out))).astype(np.float32)
+
+
+def game_in_the_play_phase(lang: str = "en") -> tuple[Any, Any, Any, Any, list[Any]]:
+    """A one-point Portes match against Rita whose player has rolled: the app, its voice source, the stand-in
+    listener the source tells its options, the queue of words heard, and every event the game said."""
+    import queue
+
+    from tavli_voice import commands as C
+    from tavli_voice import events as E
+    from tavli_voice.rules import MatchConfig
+    from tavli_voice.session import Phase, Session
+    from tavli_voice.ui.app import App
+    from tavli_voice.ui.voice_input import VoiceSource
+
+    class Listener:
+        options: Any = None
+
+        def set_options(self, options: Any) -> None:
+            self.options = options
+
+        def stop(self) -> None:
+            pass
+
+    app = App(Session(MatchConfig(1, "portes", "tavlucky", 4), (E.PlayerInfo("you"), E.PlayerInfo("Rita", "rita"))),
+              lang=lang)
+    seen: list[E.Event] = []
+    app.subscribe(seen.extend)
+    listener = Listener()
+    out: "queue.Queue[object]" = queue.Queue()
+    source = VoiceSource(app, listener, out)
+    app.start()
+    while app.bot_to_act():
+        app.bot_step()
+    if app.session.phase is Phase.ROLL:
+        app.command(C.Roll())
+    assert app.session.phase is Phase.PLAY
+    return app, source, listener, out, seen

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import queue
 import re
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,8 @@ from tavli_voice.speech import cli as speech_cli
 from tavli_voice.speech.audio import write_wav
 from tavli_voice.speech.grammar import Phrase
 from tavli_voice.speech.heard import Heard
+
+from speech_helpers import game_in_the_play_phase
 
 #: "six" heard sure (share 0.9) 3 dB over the noise: the score alone acts, the game asks back (ACT_SNR_DB 7)
 SURE_IN_NOISE = Heard("six", C.ChoosePlay(6), 0.9, 1.0, "whisper+crop",
@@ -154,38 +155,6 @@ class TestHearSnrAndWhy:
         assert all("why" not in line and "rule" not in line for line in hear(["sure_in_noise", "unsure"], top=False))
 
 
-def _game_in_the_play_phase(lang: str) -> tuple[Any, Any, Any, list[Any]]:
-    """A game whose player has rolled: its voice source, the listener it tells, the words heard, what it said."""
-    from tavli_voice import events as E
-    from tavli_voice.rules import MatchConfig
-    from tavli_voice.session import Phase, Session
-    from tavli_voice.ui.app import App
-    from tavli_voice.ui.voice_input import VoiceSource
-
-    class Listener:
-        options: Any = None
-
-        def set_options(self, options: Any) -> None:
-            self.options = options
-
-        def stop(self) -> None:
-            pass
-
-    app = App(Session(MatchConfig(1, "portes", "tavlucky", 4), (E.PlayerInfo("you"), E.PlayerInfo("Rita", "rita"))),
-              lang=lang)
-    seen: list[E.Event] = []
-    app.subscribe(seen.extend)
-    listener, out = Listener(), queue.Queue()  # type: ignore[var-annotated]
-    source = VoiceSource(app, listener, out)
-    app.start()
-    while app.bot_to_act():
-        app.bot_step()
-    if app.session.phase is Phase.ROLL:
-        app.command(C.Roll())
-    assert app.session.phase is Phase.PLAY
-    return source, listener, out, seen
-
-
 class TestHearAsTheGameHears:
     """``hear`` listens as the game does in the phase asked ("play" unless said): the phase's phrases and, as decoys,
     the command words not on offer (``listen_decide.decoys``); a decoy heard is said not possible now, in the game's
@@ -207,7 +176,7 @@ class TestHearAsTheGameHears:
         assert "act" not in line and "rule" not in line
         assert line["say"].startswith(said)
         # the game, listening for what hear listens for, says the same
-        source, listener, out, seen = _game_in_the_play_phase(lang)
+        _, source, listener, out, seen = game_in_the_play_phase(lang)
         listener.options = Options(plays=9, commands=PHASE_COMMANDS["play"] - NOT_BY_VOICE,
                                    from_points=ALL_POINTS, to_points=ALL_POINTS)
         out.put(Heard(line["heard"], None, 0.95, 1.0, "whisper+crop", "not_on_offer"))
@@ -219,7 +188,7 @@ class TestHearAsTheGameHears:
         from tavli_voice.speech.grammar import phrases
         from tavli_voice.speech.listen_decide import decoys
 
-        _, listener, _, _ = _game_in_the_play_phase(lang)
+        _, _, listener, _, _ = game_in_the_play_phase(lang)
         game = listener.options
         hear(["sure_in_quiet"], top=True, lang=lang, more=("--options", str(game.plays),
                                                            "--commands", ",".join(sorted(game.commands))))

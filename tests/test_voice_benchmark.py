@@ -16,7 +16,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks import noise as sound  # noqa: E402
-from speech_helpers import espeak_file, fsdd, needs_espeak, needs_fsdd  # noqa: E402
+from speech_helpers import espeak_file, fsdd, game_in_the_play_phase, needs_espeak, needs_fsdd  # noqa: E402
 from tavli_voice.speech import audio  # noqa: E402
 from tavli_voice.speech.cli import hear_main  # noqa: E402
 from tavli_voice.speech.heard import Heard  # noqa: E402
@@ -444,37 +444,6 @@ def test_the_runner_up_rule_is_tabulated_again_from_recorded_lines(tmp_path: Pat
         ["2.00", "3", "66.7", "33.3", "0.0", "33.3", "0.0", "0.0", "33.3", "66.7", "0.0", "0.0"]]
 
 
-def _in_play_phase() -> tuple:
-    """A fresh play-phase question of a game on the default settings: the app, the voice source's queue of
-    words heard, and the source itself (its listener a stand-in)."""
-    import queue
-
-    from tavli_voice import commands as C
-    from tavli_voice import events as E
-    from tavli_voice.rules import MatchConfig
-    from tavli_voice.session import Phase, Session
-    from tavli_voice.ui.app import App
-    from tavli_voice.ui.voice_input import VoiceSource
-
-    class Listener:
-        def set_options(self, options: object) -> None:
-            self.options = options
-
-        def stop(self) -> None:
-            pass
-
-    app = App(Session(MatchConfig(1, "portes", "tavlucky", 4), (E.PlayerInfo("you"), E.PlayerInfo("Rita", "rita"))))
-    out: "queue.Queue[object]" = queue.Queue()
-    source = VoiceSource(app, Listener(), out)
-    app.start()
-    while app.bot_to_act():
-        app.bot_step()
-    if app.session.phase is Phase.ROLL:
-        app.command(C.Roll())
-    assert app.session.phase is Phase.PLAY
-    return app, out, source
-
-
 def _word(score: float = 0.9, shares: int = 2, snr: float | None = None, doubtful: bool = False,
           number: int | None = 1) -> Heard:
     """Play ``number`` as English Whisper with the crop hears it: its score, ``shares`` commands weighed (one:
@@ -504,7 +473,7 @@ def test_the_benchmark_counts_a_word_as_the_game_decides_it_at_a_fresh_play_ques
     the benchmark before) acts on a word heard 5.1 dB over the noise that the game asks back."""
     from benchmarks.voice import record_outcome
 
-    app, out, source = _in_play_phase()
+    app, source, _, out, _ = game_in_the_play_phase()
     out.put(word)
     done = source.poll()
     game = "right at once" if done == word.command and done is not None else \
