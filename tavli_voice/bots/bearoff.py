@@ -2,7 +2,7 @@
 
 For every home of at most 15 checkers on points 1-6 (54,264 of them) two
 tables, built once with numpy (about 0.6 s of CPU) and kept for the process:
-in Portes in the background from the expert's first decision near a bear-off
+in the background from the expert's first decision near a bear-off
 (:func:`near_bear_off`, :func:`warm_up`), else at first use:
 
 - **to bear off**: the chance of bearing every checker off in exactly ``n``
@@ -13,12 +13,16 @@ in Portes in the background from the expert's first decision near a bear-off
   the soonest on average.
 
 When both sides are bearing off (every checker in its own home, none on the
-bar: two races that can no longer meet), a result's cubeless equity follows
-from the two sides' tables (:func:`race_equity`), the rolls of the two sides
-being independent: the side to roll wins when it needs no more rolls than the
-other, and a loser that has borne off no checker loses double (a mars, R4; no
-triple win is possible here, no checker being on the bar or in the winner's
-home). The expert uses it in place of its net for such plays
+bar, none pinned: two races that can no longer meet), a result's cubeless
+equity follows from the two sides' tables (:func:`race_equity`), the rolls of
+the two sides being independent: the side to roll wins when it needs no more
+rolls than the other, and a loser that has borne off no checker loses double (a
+mars). This holds in all three games and every preset: the bear-off is R6's in
+each, a win is 1 and a mars 2 (R4, R5.5, R7.4), and neither ``vog``'s triple
+(a loser's checker on the bar or in the winner's home) nor a mother pin (R5.4,
+it needs a pin) can happen once both sides bear off; Fevga's opponent bears
+off from the mover's 13-18 (R1), which :meth:`~tavli_voice.rules.Position.flip`
+turns into its own 1-6. The expert uses it in place of its net for such plays
 (:class:`.expert.ExpertBot`).
 
 >>> round(float(mean_rolls((0, 0, 0, 0, 0, 1))), 4)  # one checker on 6: 9 rolls of 36 miss
@@ -35,7 +39,8 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import NDArray
 
-from tavli_voice.rules import Position, game_outcome
+from tavli_voice.rules import GAMES, Position, game_outcome
+from tavli_voice.rules.position import opponent_point
 
 #: At most this many checkers of one side.
 CHECKERS = 15
@@ -131,23 +136,31 @@ def _tables() -> _Tables:
         return _built[0]
 
 
+#: Per game, index q: the lowest point, in the mover's numbering, that a checker of the
+#: other side on its own point q stands on or has still to pass (R1): ``25 - q`` in
+#: Portes and Plakoto; in Fevga 13 from their 1-12 (our 13-24), 1 from their 13-24.
+_PATH_LOW = {g: [0] + [min(opponent_point(g, k) for k in range(1, q + 1)) for q in range(1, 25)]
+             for g in GAMES}
+
 #: :func:`near_bear_off` when each side has at most this many checkers outside its home.
 NEAR_OUTSIDE = 5
 
 
 def near_bear_off(pos: Position) -> bool:
-    """True when the tables may soon be wanted: none on the bar, and no checker of either
-    side can meet one of the other's any more (a race) or each side has at most
+    """True when the tables may soon be wanted: none on the bar or pinned, and no checker of
+    either side can meet one of the other's any more (a race: no point that a checker of
+    one side has still to pass or reach is one the other's has) or each side has at most
     :data:`NEAR_OUTSIDE` checkers outside its home.
 
-    >>> near_bear_off(Position.initial("portes"))
-    False
+    >>> near_bear_off(Position.initial("portes")), near_bear_off(Position.initial("fevga"))
+    (False, False)
     """
     if pos.bar[0] or pos.bar[1] or any(pos.pins):
         return False
     opp = pos.flip()
     ours = [p for p in range(1, 25) if pos.mine(p)]
-    theirs = [25 - p for p in range(1, 25) if opp.mine(p)]
+    lowest = _PATH_LOW[pos.game]
+    theirs = [lowest[q] for q in range(1, 25) if opp.mine(q)]
     if not ours or not theirs or max(ours) < min(theirs):
         return True
     outside = (sum(pos.mine(p) for p in range(7, 25)), sum(opp.mine(p) for p in range(7, 25)))
@@ -207,11 +220,17 @@ def mean_rolls(home: Sequence[int]) -> float:
 
 
 def both_bearing_off(pos: Position) -> bool:
-    """True when every checker of both sides still on the board is in its own home and none
-    is on the bar (R6): two races that can no longer meet.
+    """True when every checker of both sides still on the board is in its own home (R6),
+    none is on the bar and none pinned (R5.2): two races that can no longer meet, in any
+    game. The other side's home is read through :meth:`~Position.flip` (R1: the mover's
+    19-24 in Portes and Plakoto, 13-18 in Fevga).
 
     >>> both_bearing_off(Position.initial("portes"))
     False
+    >>> fevga = Position.from_json({"game": "fevga", "points": [14] + [0] * 11 + [-14]
+    ...                             + [0] * 11, "off": [1, 1]})
+    >>> both_bearing_off(fevga), both_bearing_off(fevga.flip())
+    (True, True)
     """
     if pos.bar[0] or pos.bar[1] or any(pos.pins):
         return False

@@ -24,6 +24,11 @@ When a game's weights are missing or damaged (:class:`.net.WeightsError`) the
 expert plays that game as the strong bot does, the nearest level below it
 (:meth:`ExpertBot.usable`); the player is told at start-up
 (:func:`tavli_voice.startup.say_unusable_weights`).
+
+In every game, once both sides bear off (every checker in its own home, none
+on the bar or pinned: two races that can no longer meet), the expert values
+plays exactly, by the one-sided bear-off tables (:mod:`.bearoff`), not by its
+net: its choice, the look-ahead's replies, the hint, the coach and the reasons.
 """
 
 from __future__ import annotations
@@ -34,8 +39,9 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import NDArray
 
-from tavli_voice.rules import Play, Position, game_outcome
+from tavli_voice.rules import GAMES, Play, Position, game_outcome
 from tavli_voice.rules.games import PIN, S_BAR, S_OFF, S_OPP_BAR, S_OPP_OFF, to_state
+from tavli_voice.rules.position import opponent_point
 
 from .bearoff import both_bearing_off, near_bear_off, race_equity, race_win_chance, warm_up
 from .base import Dice, Scores, can_double, check_plays, cube_value
@@ -75,33 +81,67 @@ def search_settings(game: str) -> tuple[float, int]:
 
 
 def exact_race_results(results: Sequence[Position]) -> bool:
-    """True when ``results`` are Portes results that are each a finished game or leave both
-    sides bearing off (:mod:`.bearoff`): the expert values them exactly, not by its net."""
-    return bool(results) and results[0].game == "portes" and all(
+    """True when ``results`` (of any game) are each a finished game or leave both sides
+    bearing off (:func:`.bearoff.both_bearing_off`): the expert values them exactly, not by
+    its net.
+
+    >>> plakoto = Position.from_json({"game": "plakoto", "points": [2] + [0] * 22 + [-1],
+    ...                               "off": [13, 14]})
+    >>> exact_race_results([plakoto]), exact_race_results([Position.initial("plakoto")])
+    (True, False)
+    """
+    return bool(results) and all(
         game_outcome(r) is not None or both_bearing_off(r) for r in results)
 
 
 def exact_race_equities(plays: Sequence[Play]) -> NDArray[np.float64] | None:
-    """The exact equity of each Portes play when every result is a finished game or leaves
-    both sides bearing off (:mod:`.bearoff`), else None (the net judges)."""
+    """The exact equity of each play when every result is a finished game or leaves both
+    sides bearing off (:mod:`.bearoff`), else None (the net judges)."""
     results = [p.result for p in plays]
     if not exact_race_results(results):
         return None
     return np.array([race_equity(r) for r in results])
 
 
+#: For :func:`_exact_mask`: per game, True on the points (mover's numbering, 1-24 at
+#: index 0-23) outside the other side's home (R1: its 1-6 are the mover's 19-24 in
+#: Portes and Plakoto, 13-18 in Fevga).
+_OUTSIDE_THEIR_HOME = {
+    g: np.array([p not in {opponent_point(g, k) for k in range(1, 7)} for p in range(1, 25)])
+    for g in GAMES}
+
+
 def _exact_rows(like: Position, a: NDArray[np.int32]) -> bool:
-    """True when every row of ``a`` (quick-generator states of ``like``'s game) is a Portes
-    state with both sides bearing off or a finished game: no checker on a bar, none of the
-    side that moved above its 6 point, none of the other below its 19 point."""
-    if like.game != "portes" or not len(a):
-        return False
+    """True when every row of ``a`` (quick-generator states of ``like``'s game) is a finished
+    game or a state with both sides bearing off (:func:`_exact_mask`)."""
+    return bool(len(a)) and bool(_exact_mask(like, a).all())
+
+
+def exact_groups(like: Position, a: NDArray[np.int32], starts: Sequence[int]
+                 ) -> list[tuple[int, int]]:
+    """The (start, end) row ranges of the groups of ``a`` (each from one of ``starts`` to
+    the next, none empty) whose rows are all :func:`_exact_rows`."""
+    mask = _exact_mask(like, a)
+    if not mask.any():
+        return []
+    whole = np.logical_and.reduceat(mask, np.array(starts))
+    ends = list(starts[1:]) + [len(a)]
+    return [(starts[int(i)], ends[int(i)]) for i in np.flatnonzero(whole)]
+
+
+def _exact_mask(like: Position, a: NDArray[np.int32]) -> NDArray[np.bool_]:
+    """Each row of ``a`` (quick-generator states of ``like``'s game): is it a finished game or
+    a state with both sides bearing off (as :func:`.bearoff.both_bearing_off`): no checker
+    on a bar or pinned, none of the side that moved above its 6 point, none of the other
+    outside its home."""
     board = a[:, 1:25]
     mine_out = (board[:, 6:] > 0).any(axis=1)
-    theirs_out = (board[:, :18] < 0).any(axis=1)
+    theirs_out = ((board < 0) & _OUTSIDE_THEIR_HOME[like.game]).any(axis=1)
     on_bar = (a[:, S_BAR] > 0) | (a[:, S_OPP_BAR] > 0)
+    pinned = (a[:, PIN + 1:PIN + 25] != 0).any(axis=1)
     finished = (a[:, S_OFF] == 15) | (a[:, S_OPP_OFF] == 15)
-    return bool((finished | ~(mine_out | theirs_out | on_bar)).all())
+    exact: NDArray[np.bool_] = finished | ~(mine_out | theirs_out | on_bar | pinned)
+    return exact
 
 
 class ExpertBot:
@@ -142,8 +182,8 @@ class ExpertBot:
         return self.equities_of([p.result for p in plays])
 
     def equities_of(self, results: Sequence[Position]) -> NDArray[np.float64]:
-        """Cubeless equity of result positions for the side that just moved, 0-ply; in Portes,
-        when every result is over or leaves both sides bearing off, the exact equity from the
+        """Cubeless equity of result positions for the side that just moved, 0-ply; when
+        every result is over or leaves both sides bearing off, the exact equity from the
         one-sided bear-off tables (:func:`.bearoff.race_equity`), the one the bot plays by:
         the hint, the coach, the review and the reasons value such plays as the bot does."""
         if not results:
@@ -173,8 +213,8 @@ class ExpertBot:
 
     def lookahead_many(self, plays: Sequence[Play]) -> NDArray[np.float64]:
         """:meth:`lookahead` of several plays, every reply of every roll valued in one
-        batch (one feature matrix, one pass through the net); in Portes a roll whose replies
-        all leave both sides bearing off is valued exactly (:mod:`.bearoff`)."""
+        batch (one feature matrix, one pass through the net); a roll whose replies all
+        leave both sides bearing off is valued exactly (:mod:`.bearoff`)."""
         out = np.zeros(len(plays))
         rows: list[tuple[int, ...]] = []
         starts: list[int] = []          # first row of each (play, roll) group
@@ -203,15 +243,13 @@ class ExpertBot:
                     rows.append(tuple(to_state(opp)))
         if not searched:
             return out
-        eq = self.state_equities(opps[0], rows)
-        if opps[0].game == "portes":
-            # a roll whose replies all leave both sides bearing off (or end the game) has them
-            # valued exactly, as the opponent's choice among them (:meth:`equities_of`) and
-            # the reasons' look ahead (:func:`.reasons.roll_equities`) do
-            a = np.array(rows, dtype=np.int32)
-            for start, end in zip(starts, starts[1:] + [len(rows)]):
-                if _exact_rows(opps[0], a[start:end]):
-                    eq[start:end] = self.state_equities(opps[0], rows[start:end])
+        a = np.array(rows, dtype=np.int32)
+        eq = self._row_equities(opps[0], a)
+        # a roll whose replies all leave both sides bearing off (or end the game) has them
+        # valued exactly, as the opponent's choice among them (:meth:`equities_of`) and
+        # the reasons' look ahead (:func:`.reasons.roll_equities`) do
+        for start, end in exact_groups(opps[0], a, starts):
+            eq[start:end] = self._row_equities(opps[0], a[start:end])
         best = np.maximum.reduceat(eq, np.array(starts))
         np.add.at(out, np.array(groups), -np.array(weights) * best)
         return out
@@ -219,10 +257,13 @@ class ExpertBot:
     def state_equities(self, like: Position, rows: Sequence[tuple[int, ...]]) -> NDArray[np.float64]:
         """Equity of each of ``rows`` (the quick turn generator's result states of the side
         to move in ``like``'s game and preset) for the player who made them, in one batch of
-        the net; a finished game is worth its points (mars and the cube counted). In Portes,
-        when every row is over or leaves both sides bearing off, each is valued exactly
+        the net; a finished game is worth its points (mars and the cube counted). When
+        every row is over or leaves both sides bearing off, each is valued exactly
         (:func:`.bearoff.race_equity`), as :meth:`equities_of` does."""
-        a = np.array(rows, dtype=np.int32)
+        return self._row_equities(like, np.array(rows, dtype=np.int32))
+
+    def _row_equities(self, like: Position, a: NDArray[np.int32]) -> NDArray[np.float64]:
+        """:meth:`state_equities` of the rows already in one array."""
         pins = (a[:, PIN + 1:PIN + 25] if like.game == "plakoto"
                 else np.zeros((len(a), 24), np.int32))
         b = Boards(like.game, a[:, 1:25], pins, a[:, [S_BAR, S_OPP_BAR]],
@@ -242,8 +283,8 @@ class ExpertBot:
 
     def scored(self, plays: Sequence[Play]) -> NDArray[np.float64]:
         """Equity of each play as the bot judges it (0-ply, searched when close); in a
-        Portes race where every result leaves both sides bearing off, the exact equity
-        from the one-sided bear-off tables instead (:func:`.bearoff.race_equity`)."""
+        race where every result leaves both sides bearing off, the exact equity from the
+        one-sided bear-off tables instead (:func:`.bearoff.race_equity`)."""
         exact = exact_race_equities(plays)
         if exact is not None:
             return exact
@@ -278,10 +319,10 @@ class ExpertBot:
     def choose_play(self, position: Position, dice: Dice, plays: Sequence[Play]) -> Play:
         """The member of ``plays`` with the best equity.
 
-        In a Portes race the exact bear-off tables start building in the background
+        Near a bear-off the exact bear-off tables start building in the background
         (:func:`.bearoff.warm_up`), ready before both sides bear off."""
         check_plays(plays)
-        if position.game == "portes" and near_bear_off(position):
+        if near_bear_off(position):
             warm_up()
         if len(plays) == 1:
             return plays[0]

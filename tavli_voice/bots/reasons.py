@@ -42,7 +42,7 @@ from tavli_voice.rules import Play, Position, game_outcome
 from tavli_voice.rules.dice import dice_list
 from tavli_voice.rules.games import PIN, game_for, to_state
 
-from .expert import ExpertBot, _exact_rows
+from .expert import ExpertBot, exact_groups
 from .net import LOSE_G, WIN_G
 from .reason_bearoff import bearing_off, rolls_left
 from .fastgen import State, _Walk, result_states
@@ -698,15 +698,12 @@ def roll_equities(results: Sequence[Position], bot: ExpertBot) -> np.ndarray:
         return out
     like = results[0].flip()
     values = bot.state_equities(like, rows)[np.array(which)]
-    if like.game == "portes":
-        # the expert values a roll's replies exactly when every one of them is over or leaves
-        # both sides bearing off (ExpertBot.equities_of): so it picks its reply; a board
-        # valued by the net among other rolls' replies is valued exactly here too
-        ends = starts[1:] + [len(which)]
-        for start, end in zip(starts, ends):
-            group = np.array([rows[k] for k in which[start:end]], dtype=np.int32)
-            if _exact_rows(like, group):
-                values[start:end] = bot.state_equities(like, [rows[k] for k in which[start:end]])
+    # the expert values a roll's replies exactly when every one of them is over or leaves
+    # both sides bearing off (ExpertBot.equities_of): so it picks its reply; a board
+    # valued by the net among other rolls' replies is valued exactly here too
+    replies = np.array(rows, dtype=np.int32)[np.array(which)]
+    for start, end in exact_groups(like, replies, starts):
+        values[start:end] = bot.state_equities(like, [rows[k] for k in which[start:end]])
     best = np.maximum.reduceat(values, np.array(starts))
     for (j, r), value in zip(cells, best):
         out[j, r] = -value  # the opponent's best reply, from our side
