@@ -496,6 +496,9 @@ class SpeechCrop:
         self.views = views
         self.second = second
         self.second_top = second_top
+        #: the player's own confirmed numbers (``own_words.OwnWords``), weighed where a word would be asked back;
+        #: None: none kept (each result's ``sound`` is then left out)
+        self.own_words: Any = None
         self.name = f"{engine.name}+crop" + (f"+{second.name}" if second is not None else "")
         self.last_span: tuple[int, int] | None = None
         self.last_snr: float | None = None
@@ -564,6 +567,10 @@ class SpeechCrop:
                                     floored=self.rescale and floor_broken(top, self.engine.name, lone) is not None)
         if self.second is not None and several and hasattr(self.engine, "scores") and not asks_yes_or_no(items):
             heard = self._second_opinion(speech, items, heard)
+        if self.own_words is not None and span is not None:
+            heard = dataclasses.replace(heard, sound=np.array(speech, dtype=np.float32))
+            if several and hasattr(self.engine, "scores") and not asks_yes_or_no(items):
+                heard = self._own_words(speech, items, heard)
         if several and span is not None and probs is not None and hasattr(self.engine, "scores"):
             heard = self._second_half(audio, span, probs, shape, items, heard)
         return heard
@@ -652,6 +659,35 @@ class SpeechCrop:
             floored=heard.floored if first == heard.command else self.rescale and floor_broken(
                 own, self.engine.name) is not None,
             engine=engine, ms=heard.ms + spent, why=f"{heard.why}; {said}")
+
+    def _own_words(self, speech: Samples, items: tuple[Phrase, ...], heard: Heard) -> Heard:
+        """``heard`` with its shares weighed with the player's own confirmed numbers (``own_words``) where it would be
+        asked back: the likeliest by both is the number asked back, its score kept. A word that would be acted on at
+        once is not changed, and neither is ``heard`` where the weighed first would be."""
+        from .listen_decide import UNSURE_BELOW, should_confirm
+
+        if not heard.shares or len(self._scores) != len(items) or not should_confirm(heard, "unsure") \
+                or heard.score >= UNSURE_BELOW.get(heard.engine, 0.5):
+            return heard
+        start = self._clock()
+        shares = self.own_words.weigh(speech, heard.shares)
+        if shares is None:
+            return heard
+        first = shares[0][0]
+        spent = (self._clock() - start) * 1000
+        said = "own words: " + ", ".join(f"{c} ({s:.2f})" for c, s in shares[:3])
+        if not should_confirm(dataclasses.replace(heard, command=first), "unsure"):  # never acted on at once
+            return dataclasses.replace(heard, ms=heard.ms + spent, why=f"{heard.why}; {said}: kept {heard.text!r}")
+        best = self._phrase(items, first)
+        own = float(self._scores[best])
+        said += f": {items[best].text!r} asked back" if first != heard.command else f": {heard.text!r} kept"
+        return dataclasses.replace(
+            heard, text=items[best].text, command=first, shares=shares, own=own,
+            seconded=heard.seconded if first == heard.command else None,
+            rival=(shares[1][0], shares[1][1] / shares[0][1]) if len(shares) > 1 and shares[0][1] > 0 else None,
+            floored=heard.floored if first == heard.command else self.rescale and floor_broken(
+                own, self.engine.name) is not None,
+            ms=heard.ms + spent, why=f"{heard.why}; {said}")
 
     def _phrase(self, items: tuple[Phrase, ...], command: object) -> int:
         """The index of ``command``'s likeliest phrase among ``items`` in the last fused decision."""

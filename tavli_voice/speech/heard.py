@@ -57,6 +57,8 @@ class Heard:
     put the engine's own likeliest first too, (the engine's share, the second engine's share) of it; None
     otherwise (no second opinion, or it put another command first), so that a word both engines agree on can be
     acted on in noise (``voice_decision.SECONDED_SHARE``).
+    ``sound``: the word as the engine heard it (16 kHz; the crop), kept where the game learns the player's own
+    words (``own_words.OwnWords``) so that a number confirmed can be kept as one of them; None otherwise.
     """
 
     text: str
@@ -75,6 +77,7 @@ class Heard:
     floored: bool = False
     own: float | None = None
     seconded: tuple[float, float] | None = None
+    sound: Samples | None = dataclasses.field(default=None, compare=False, repr=False)
 
     @property
     def understood(self) -> bool:

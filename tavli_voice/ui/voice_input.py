@@ -227,6 +227,9 @@ class VoiceSource:
         self.noisy: str | None = None
         #: the questions about words heard this turn has cost (at most ``QUESTIONS_IN_A_TURN``: .voice_noise)
         self.questions = TurnQuestions()
+        #: the player's own confirmed numbers (``speech.own_words.OwnWords``) the engine weighs doubtful words with;
+        #: None: not learnt
+        self.own_words: Any = None
         app.subscribe(self._on_events)
         self.refresh()
 
@@ -542,6 +545,7 @@ class VoiceSource:
         if not isinstance(command, (C.Yes, C.Confirm, C.No, C.Cancel)):
             return command
         if isinstance(command, (C.Yes, C.Confirm)):
+            self._learn(held)
             if isinstance(held, C.Resign):
                 # the session asks again for a resign: the spoken yes answers both
                 self.app.command(held)
@@ -557,6 +561,14 @@ class VoiceSource:
             return None
         self.app.notice(text("voice.cancelled", self._lang()))
         return None
+
+    def _learn(self, confirmed: C.Command | None) -> None:
+        """A play's number the player confirmed: the sound it was heard in is kept as one of their own words
+        (``own_words``), so that the engine hears it better next time."""
+        heard = self.held_heard
+        if self.own_words is not None and isinstance(confirmed, C.ChoosePlay) \
+                and getattr(heard, "command", None) == confirmed:
+            self.own_words.add(confirmed, getattr(heard, "sound", None))
 
     def _was_refused(self, command: C.Command) -> bool:
         """Whether the player said "no" to ``command`` where the game is now (the turn, its phase, its steps)."""
@@ -637,6 +649,9 @@ def voice_source(app: App, lang_name: str, engine: str | None = None, *,
             return
         if getattr(recognizer, "name", "") == "pocketsphinx":
             listener.fast_engine = None  # the engine is the quick one itself
+        learns = _learns_own_words(recognizer, lang)
+        if learns is not None:
+            source.own_words = learns
         said = text("voice.ready", lang)
         from ..speech.engine_templates import skipped_message
         from ..speech.recognizer import skipped_takes
@@ -688,6 +703,26 @@ class _Loaded:
     def __init__(self, said: str, failed: bool = False) -> None:
         self.said = said
         self.failed = failed
+
+
+def _learns_own_words(recognizer: Any, lang: str) -> Any:
+    """The store of the player's own confirmed numbers (``speech.own_words.OwnWords``), given to the English
+    engine that hears the crop of the sound with Whisper (alone, behind the player's enrolled words or standing in
+    for another), while ``own_words.LEARN``; None where there is no such engine (Greek: not measured there) or
+    learning is off."""
+    from ..speech import own_words
+    from ..speech.crop import SpeechCrop
+    from ..speech.own_words import OwnWords
+    from ..speech.recognizer import Instead
+
+    if lang != "en" or not own_words.LEARN:
+        return None
+    for engine in (recognizer, getattr(recognizer, "general", None)):
+        engine = engine.engine if isinstance(engine, Instead) else engine
+        if isinstance(engine, SpeechCrop) and hasattr(engine.engine, "scores"):
+            engine.own_words = OwnWords()
+            return engine.own_words
+    return None
 
 
 def _stand_in(recognizer: Any) -> Any:
