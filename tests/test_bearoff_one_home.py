@@ -194,21 +194,3 @@ def test_the_expert_starts_the_warm_up_in_a_race_only(monkeypatch: pytest.Monkey
     assert calls == [1]
 
 
-def test_the_look_ahead_values_exactly_each_roll_whose_replies_all_bear_off() -> None:
-    # their last checker outside home on our 16 (their 9): some rolls bring it home, some not
-    p = pos("portes", {6: 3, 5: 3, 4: 3, 16: -1, 20: -7, 22: -7}, off=(6, 0))
-    bot = ExpertBot(0)
-    net = bot.net("portes")
-    play = legal_plays(p, (2, 1))[0]
-    opp = play.result.flip()
-    want = 0.0
-    kinds = set()
-    for roll, w in zip(ROLLS, ROLL_WEIGHTS):
-        replies = [r.result for r in legal_plays(opp, roll)]
-        exact = all(both_bearing_off(r) for r in replies)
-        kinds.add(exact)
-        values = ([race_equity(r) for r in replies] if exact
-                  else list(result_equities(net, replies)))
-        want -= float(w) * max(values)
-    assert kinds == {True, False}
-    assert bot.lookahead(play) == pytest.approx(want, abs=1e-5)

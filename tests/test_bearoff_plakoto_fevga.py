@@ -198,6 +198,7 @@ class TestTheExpertInARace:
     @pytest.mark.parametrize(("game", "cells", "off"), [
         # their last checker outside home: on the mover's 16 (their 9), or the mover's 22
         # (their 10) in Fevga; some of their rolls bring it home, some do not
+        ("portes", {6: 3, 5: 3, 4: 3, 16: -1, 20: -7, 22: -7}, (6, 0)),
         ("plakoto", {6: 3, 5: 3, 4: 3, 16: -1, 20: -7, 22: -7}, (6, 0)),
         ("fevga", {6: 3, 5: 3, 4: 3, 22: -1, 14: -7, 16: -7}, (6, 0))])
     def test_looks_ahead_exactly_at_each_roll_whose_replies_all_bear_off(
