@@ -371,13 +371,16 @@ class WhyReport(Event):
     """Why the hint's play ``hint`` is better than ``other``: ``player``'s own play when
     ``chosen`` (pending or just made), else the play most likely considered. ``other`` is
     None when there is nothing to compare (the only play, or the player's play is the
-    hint's). ``reasons`` largest first; empty: no single reason stands out."""
+    hint's). ``reasons`` largest first; empty: no single reason stands out. ``same``: the
+    expert values both plays alike (a race whose end is already settled, valued exactly),
+    so either will do."""
 
     player: int
     hint: Play
     other: Play | None
     chosen: bool
     reasons: tuple[ReasonFact, ...] = ()
+    same: bool = False
 
 
 @dataclass(frozen=True, slots=True)

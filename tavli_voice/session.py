@@ -288,7 +288,8 @@ class Session:
         if answer is None:
             return [E.WhyReport(player, hint, mine, mine is not None)]
         other, why = answer
-        return [E.WhyReport(player, hint, other, mine is not None, _reason_facts(why.reasons))]
+        return [E.WhyReport(player, hint, other, mine is not None, _reason_facts(why.reasons),
+                            same=why.equity_loss == 0.0)]
 
     def _last_play(self, player: int) -> Play | None:
         """``player``'s play of their last turn in this game (a person's), else None."""

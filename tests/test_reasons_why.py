@@ -22,6 +22,7 @@ from test_reasons_facts import naive_blocked, naive_hits, naive_runs
 from test_reasons_fevga import naive_fevga_blocks
 from test_reasons_checker import check_against_naive as check_one_checker
 from test_reasons_lookahead import check_against_naive
+from test_session import FixedDice
 from tavli_voice import commands as C
 from tavli_voice import events as E
 from tavli_voice.bots.reasons import Kind, differences
@@ -138,6 +139,31 @@ class TestWhyInTheSession:
             assert "why" not in fresh.available()
             (refused,) = fresh.handle(C.Why())
             assert isinstance(refused, E.CommandRejected)
+
+    @pytest.mark.parametrize("lang", ["en", "el"])
+    def test_two_plays_valued_alike_are_said_to_be_alike_R7(self, lang: str) -> None:
+        """A Plakoto race already lost whatever is played (the expert's exact bear-off
+        values are -1 for both plays): "why" says either will do, not that the hint's play
+        is better for the position as a whole, before choosing and after."""
+        s = new_session("plakoto", 1, seed=5)
+        s.start()
+        pts = [6, 7, 0, 0, 1] + [0] * 18 + [-2]
+        s.set_position(Position.from_json({"game": "plakoto", "preset": "tavlucky",
+                                           "points": pts, "bar": [0, 0], "off": [1, 13]}),
+                       to_move=0)
+        s.dice_source = FixedDice([(4, 2)])  # type: ignore[assignment]
+        s.handle(C.Roll())
+        assert sorted(p.notation for p in s.plays) == ["5/1 2/off", "5/off"]
+        ctx = NarrationContext(lang=lang, players=PLAYERS, listener=0)
+        (before,) = s.handle(C.Why())
+        assert isinstance(before, E.WhyReport) and before.same and not before.reasons
+        said = screen_text(before, ctx)
+        assert said.endswith(text("why.other.same", lang)), said
+        assert text("why.none", lang) not in said
+        s.handle(C.ChoosePlay(3 - s.suggested_number()))
+        (after,) = s.handle(C.Why())
+        assert isinstance(after, E.WhyReport) and after.chosen and after.same
+        assert screen_text(after, ctx).endswith(text("why.same", lang))
 
     @pytest.mark.parametrize("lang", ["en", "el"])
     def test_the_coach_note_carries_the_reasons(self, lang: str) -> None:

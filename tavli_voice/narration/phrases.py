@@ -573,6 +573,8 @@ def _why_report(e: E.WhyReport, s: Say) -> Blocks:
         return [s.t("why.best" if e.chosen else "why.only")]
     hint, other = s.play(e.hint, e.player), s.play(e.other, e.player)
     intro = s.t("why.intro.chosen" if e.chosen else "why.intro.next", hint=hint, other=other)
+    if e.same:  # valued alike: no reason to give, and the hint's play is no better
+        return [intro, s.t("why.same" if e.chosen else "why.other.same")]
     return [intro, _reasons(s, e.player, e.hint.result.game, e.reasons, e.chosen)]
 
 

@@ -17,6 +17,10 @@ REASON_WORDS: dict[str, dict[str, str]] = {
                    "position as a whole.",
              "el": "Κανένας λόγος δεν ξεχωρίζει μόνος του: ο έμπειρος παίκτης προτιμά την "
                    "προτεινόμενη κίνηση για το σύνολο του παιχνιδιού."},
+    "same": {"en": "By the expert's reckoning your play and the hint's come out the same: "
+                   "either will do.",
+             "el": "Κατά τον έμπειρο παίκτη η κίνησή σου και η προτεινόμενη βγαίνουν ίσες: "
+                   "όποια κι αν παίξεις, το ίδιο κάνει."},
     "best": {"en": "Your play is the hint's play.",
              "el": "Η κίνησή σου είναι η προτεινόμενη."},
     "only": {"en": "There is only one play: nothing to compare.",
