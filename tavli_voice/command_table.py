@@ -187,7 +187,7 @@ PHASE_COMMANDS: dict[str, tuple[str, ...]] = {
     "ask": ("yes", "no", "cancel"),
     "match_over": (),
     # the review after a match: try again by number, the expert's play (hint), its reasons (why)
-    "review": ("next", "previous", "select", "hint", "why", "end"),
+    "review": ("next", "previous", "select", "plays", "hint", "why", "end"),
 }
 #: Offered in every phase, after the phase's own.
 ALWAYS_OFFERED: tuple[str, ...] = ("position", "point", "quarter", "pips", "score", "repeat",

@@ -204,8 +204,35 @@ class Walk:
         scores = (0, 0)
         pos = E.PositionReport(j.side, j.position, "normal", j.side, scores, j.dice)
         self.say(screen_text(pos, ctx))
+        self.offer(i)
+
+    def offer(self, i: int) -> None:
+        """The plays of mistake ``i`` numbered, or a long list (over 23 plays, as in a game) as
+        groups by the checker moved with what to type for all of them (:meth:`list_plays`)."""
+        from dataclasses import replace
+
+        from .narration.phrases import PresentationReason, plays_told_as_groups, screen_text
+
+        j = self.mistakes[i]
         plays = legal_plays(j.position, j.dice)
-        self.say(screen_text(E.PlaysOffered(j.side, j.dice, plays, j.position), ctx))
+        ctx = replace(self.context(j), reason=PresentationReason.EVENT)
+        if not plays_told_as_groups(len(plays), ctx):
+            self.list_plays(i)
+            return
+        game_hint = text("plays.groups_hint_screen", self.lang)  # steps are for a game only
+        said = screen_text(E.PlaysOffered(j.side, j.dice, plays, j.position), ctx)
+        for line in said.splitlines():
+            if line != game_hint:
+                self.say(line)
+        self.say(self.text("review.plays_on_request", n=len(plays)))
+
+    def list_plays(self, i: int) -> None:
+        """All the plays of mistake ``i``, numbered (``l``)."""
+        from .narration.phrases import screen_text
+
+        j = self.mistakes[i]
+        plays = legal_plays(j.position, j.dice)
+        self.say(screen_text(E.PlaysOffered(j.side, j.dice, plays, j.position), self.context(j)))
 
     def answer(self, i: int) -> None:
         """The expert's play, the play made, the cost and the reasons of mistake ``i``."""

@@ -10,11 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from tavli_voice import commands as C
 from tavli_voice import history, storage
 from tavli_voice.cli import main as cli_main
 from tavli_voice.rules import Position, legal_plays
 from tavli_voice.review import size
 from tavli_voice.startup import main as play_main
+from tavli_voice.ui.review_mode import ReviewMode
 
 
 @pytest.fixture
@@ -362,7 +364,7 @@ class TestInteractiveReview:
         plays = [p.notation for p in legal_plays(first.position, first.dice)]
         right = plays.index(first.best.notation) + 1
         wrong = next(i for i, p in enumerate(plays, 1) if p != first.best.notation)
-        lines = walk(capsys, f"{wrong}\n{right}\n<\n\nx\nq\n")
+        lines = walk(capsys, f"l\n{wrong}\n{right}\n<\n\nx\nq\n")  # l: all plays, numbered
         said = "\n".join(lines)
         assert lines[1].startswith(f"Rita: {len(mistakes)} mistakes in ")
         assert f"Mistake 1 of {len(mistakes)}" in lines[2]
@@ -775,3 +777,49 @@ def test_the_reviews_plays_are_words_then_notation_on_screen_and_words_alone_in_
         assert not re.search(r"\d/\d", spoken), spoken
         if "(" in line and "/" in line:
             assert spoken == line.replace(" (24/23 24/21)", "").replace(" (8/5 6/5)", ""), spoken
+
+
+class TestALongListInTheReview:
+    """A mistake with over 23 plays on offer is read as in a game, in groups by the checker
+    moved, and ``l`` lists them all numbered; a short list is numbered at once."""
+
+    @staticmethod
+    def mode(dice: tuple[int, int], lang: str) -> ReviewMode:
+        from tavli_voice.review import Judged
+        from tavli_voice.review_walk import Walk
+
+        pts = [-5, 0, 0, 0, -2, -4, -4] + [0] * 10 + [5, 0, 1, 1, 3, 0, 5]
+        pos = Position.from_json({"game": "plakoto", "preset": "tavlucky", "points": pts,
+                                  "bar": [0, 0], "off": [0, 0]})
+        plays = legal_plays(pos, dice)
+        judged = Judged(1, "plakoto", 9, 0, pos, dice, plays[0], plays[1], 0.2, None)
+        save = {"players": [{"name": "you"}, {"name": "Expert", "bot": "expert"}],
+                "config": {"preset": "tavlucky"}}
+        return ReviewMode(Walk("m", {"save": save}, [judged], [0], lang, io.StringIO()))
+
+    @pytest.mark.parametrize("lang", ["en", "el"])
+    def test_groups_first_then_every_play_numbered_on_request(self, lang: str) -> None:
+        from tavli_voice.words import text
+
+        mode = self.mode((4, 4), lang)
+        mode.walk.read(0)
+        read = mode._lines()
+        numbered = [line for line in read if re.match(r"\d+: ", line)]
+        assert numbered == [], read
+        group = "From 24: 45 plays." if lang == "en" else "Από το 24: 45 κινήσεις."
+        assert any(line.startswith(group) for line in read), read
+        assert text("plays.groups_hint_screen", lang) not in read  # no steps in a review
+        assert read[-1] == text("review.plays_on_request", lang, n=89)
+        listed = mode.handle(C.ListPlays())
+        assert [line.split(":")[0] for line in listed
+                if re.match(r"\d+: ", line)] == [str(n) for n in range(1, 90)]
+        assert "plays" in mode.available()
+
+    def test_a_short_list_is_numbered_at_once(self) -> None:
+        mode = self.mode((2, 1), "en")
+        mode.walk.read(0)
+        read = mode._lines()
+        count = len(legal_plays(mode.walk.mistakes[0].position, (2, 1)))
+        assert count <= 23
+        assert [line.split(":")[0] for line in read
+                if re.match(r"\d+: ", line)] == [str(n) for n in range(1, count + 1)]

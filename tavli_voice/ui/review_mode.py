@@ -12,7 +12,8 @@ scan menu all follow from that view, as in a game:
 - ``Next`` (Enter alone, ``>``, "next", «επόμενο»), ``Previous`` (``<``,
   "previous", «προηγούμενο»), ``Repeat`` (``m``, "repeat", «ξανά»);
 - a play's number (``ChoosePlay``): try again, hear right or wrong, then the
-  expert's play, the cost and the reasons;
+  expert's play, the cost and the reasons; ``ListPlays`` (``l``): every play
+  numbered, where a long list (over 23 plays) was read in groups as in a game;
 - ``Hint`` (``x``): the expert's play with the cost, ``Why`` (``e``): the same
   with the reasons;
 - ``EndReview`` ("end", «τέλος»), ``Quit`` (``q``, "quit") or ``StopSpeech``
@@ -155,6 +156,9 @@ class ReviewMode:
         elif isinstance(cmd, C.Repeat):
             w.read(self.index)
             shown = (0, 1)
+        elif isinstance(cmd, C.ListPlays):
+            w.list_plays(self.index)
+            shown = (0,)
         elif isinstance(cmd, C.Describe):
             w.describe(self.index, cmd.length)
         elif isinstance(cmd, C.PipCount):

@@ -140,6 +140,10 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
                      "el": "Ο έμπειρος παίκτης κρίνει τις κινήσεις και των δύο παικτών."},
     "cannot": {"en": "This match cannot be reviewed: {error}",
                "el": "Αυτός ο αγώνας δεν μπορεί να αναλυθεί: {error}"},
+    "plays_on_request": {"en": "Type l for all {n} plays with their numbers, then the number "
+                               "of the best play.",
+                         "el": "Γράψε l για όλες τις {n} κινήσεις με τους αριθμούς τους, και "
+                               "μετά τον αριθμό της καλύτερης."},
     "prompt_cmd": {"en": "Try again: type the number of the best play. Or Enter next, < previous, "
                          "m repeat, x the expert's play, e why, q stop.",
                    "el": "Δοκίμασε ξανά: γράψε τον αριθμό της καλύτερης κίνησης. Ή Enter "
