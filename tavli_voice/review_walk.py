@@ -25,7 +25,7 @@ from typing import Any, TextIO
 from . import events as E
 from .review import Judged, size
 from .rules import Play, legal_plays
-from .words import capitalize, dice_words, player_words, text
+from .words import capitalize, dice_words, number, player_words, text
 
 
 def count(key: str, n: int, lang: str) -> str:
@@ -224,7 +224,9 @@ class Walk:
         for line in said.splitlines():
             if line != game_hint:
                 self.say(line)
-        self.say(self.text("review.plays_on_request", n=len(plays)))
+        # «όλες τις … κινήσεις»: feminine, in words, as the game's own prompt says it
+        self.say(self.text("review.plays_on_request",
+                           n=number(len(plays), self.lang, "f", "acc", speech=True)))
 
     def list_plays(self, i: int) -> None:
         """All the plays of mistake ``i``, numbered (``l``)."""

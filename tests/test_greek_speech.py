@@ -316,7 +316,7 @@ PLACEHOLDER_AFTER = re.compile(GENDERED_BEFORE + r"\s+\{(\w*)\}")
 #: (``number(..., gender, case)``) or with words, never a bare digit.
 AGREEING = {("reason.partial_double", "of"), ("board.length", "n"), ("review.right", "play"),
             ("error.preset_game", "game"), ("prompt.choose_grouped", "n"),
-            ("review.wrong", "play")}
+            ("review.wrong", "play"), ("review.plays_on_request", "n")}
 
 
 def _greek_templates() -> list[tuple[str, str]]:

@@ -809,7 +809,8 @@ class TestALongListInTheReview:
         group = "From 24: 45 plays." if lang == "en" else "Από το 24: 45 κινήσεις."
         assert any(line.startswith(group) for line in read), read
         assert text("plays.groups_hint_screen", lang) not in read  # no steps in a review
-        assert read[-1] == text("review.plays_on_request", lang, n=89)
+        assert read[-1] == text("review.plays_on_request", lang,
+                                n="89" if lang == "en" else "ογδόντα εννέα")
         listed = mode.handle(C.ListPlays())
         assert [line.split(":")[0] for line in listed
                 if re.match(r"\d+: ", line)] == [str(n) for n in range(1, 90)]
