@@ -87,6 +87,27 @@ def test_r8_the_opponents_pass_reason_names_the_listeners_points() -> None:
     assert "23 and 22" in screen_text(event, ctx(mover_numbering=True))
 
 
+def test_r8_the_opponents_fevga_pass_names_the_listeners_starting_point_as_theirs() -> None:
+    """Rita's front checker must pass the listener's starting point: "your starting point"
+    («την αφετηρία σου»), not "the opponent's", which a listener hears as Rita's; the
+    listener's own pass still says "the opponent's". Likewise the six-point rule's checker."""
+    blocked = Reason.make(PassReason.FIRST_CHECKER_BLOCKED, point=15, dice=(3, 3))
+    theirs = E.TurnPassed(1, (3, 3), blocked)
+    assert screen_text(theirs, ctx(game="fevga")) == (
+        "Rita loses the turn: the front checker, on 3, cannot move with double threes, and "
+        "no other checker may move before it passes your starting point.")
+    assert screen_text(theirs, ctx("el", game="fevga")).endswith(
+        "το πρώτο πούλι, στη θέση 3, δεν κινείται με τριάρες, και κανένα άλλο δεν κινείται "
+        "πριν αυτό περάσει την αφετηρία σου.")
+    mine = screen_text(E.TurnPassed(0, (3, 3), blocked), ctx("el", game="fevga"))
+    assert mine.endswith("πριν αυτό περάσει την αφετηρία του αντιπάλου.")
+    prime = Reason.make(PassReason.PRIME_RULE, points=(1, 2, 3, 4, 5, 6))
+    assert "μπροστά από πούλι σου," in screen_text(E.TurnPassed(1, (5, 5), prime),
+                                                 ctx("el", game="fevga"))
+    assert "in front of an opposing checker" in screen_text(E.TurnPassed(0, (5, 5), prime),
+                                                           ctx(game="fevga"))
+
+
 def test_r1_fevga_points_of_the_opponent_are_turned_by_twelve() -> None:
     reason = Reason.make(PassReason.FIRST_CHECKER_BLOCKED, point=24, dice=(6, 5))
     text = screen_text(E.TurnPassed(1, (6, 5), reason), ctx(game="fevga"))

@@ -446,15 +446,16 @@ class Say:
             if dice is None:
                 return self.t("reason.unknown")
             return self.t("reason.all_blocked", dice=self.dice(tuple(dice), "acc"))
+        yours = ".yours" if theirs else ""  # the starting point or checker is the listener's
         if code == "first_checker_blocked":
             point = pt(get("point", ""))
             if die is not None or get("dice") is None:
-                return self.t("reason.first_checker_blocked.die", point=point,
+                return self.t("reason.first_checker_blocked.die" + yours, point=point,
                               die=die if die is not None else "")
-            return self.t("reason.first_checker_blocked", point=point,
+            return self.t("reason.first_checker_blocked" + yours, point=point,
                           dice=self.dice(tuple(get("dice")), "acc"))
         if code == "prime_rule":
-            return self.t("reason.prime_rule", points=self.points(pts_of("points")))
+            return self.t("reason.prime_rule" + yours, points=self.points(pts_of("points")))
         if code == "pinned":
             pts = pts_of("points")
             return self.n("reason.pinned", len(pts), points=self.points(pts))

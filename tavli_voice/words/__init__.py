@@ -431,6 +431,23 @@ MESSAGES: dict[str, dict[str, str]] = {
               "checker may move before it passes the opponent's starting point",
         "el": "το πρώτο πούλι, στη θέση {point}, δεν κινείται με το {die}, και κανένα άλλο δεν "
               "κινείται πριν αυτό περάσει την αφετηρία του αντιπάλου"},
+    # the mover is another player, told to the listener: the starting point passed is the
+    # listener's, the checker blocked the listener's
+    "reason.first_checker_blocked.yours": {
+        "en": "the front checker, on {point}, cannot move with {dice}, and no other checker "
+              "may move before it passes your starting point",
+        "el": "το πρώτο πούλι, στη θέση {point}, δεν κινείται με {dice}, και κανένα άλλο δεν "
+              "κινείται πριν αυτό περάσει την αφετηρία σου"},
+    "reason.first_checker_blocked.die.yours": {
+        "en": "the front checker, on {point}, cannot move with the {die}, and no other "
+              "checker may move before it passes your starting point",
+        "el": "το πρώτο πούλι, στη θέση {point}, δεν κινείται με το {die}, και κανένα άλλο δεν "
+              "κινείται πριν αυτό περάσει την αφετηρία σου"},
+    "reason.prime_rule.yours": {
+        "en": "every possible move would hold six points in a row, {points}, in front of "
+              "a checker of yours, and that is not allowed",
+        "el": "κάθε δυνατή κίνηση θα έπιανε έξι συνεχόμενες θέσεις, {points}, μπροστά από "
+              "πούλι σου, και αυτό απαγορεύεται"},
     "reason.prime_rule": {
         "en": "every possible move would hold six points in a row, {points}, in front of "
               "an opposing checker, and that is not allowed",
