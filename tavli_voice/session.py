@@ -282,6 +282,8 @@ class Session:
                                                                                  plays)
         else:
             return self._reject(RejectCode.NO_PLAYS_NOW)
+        if len(plays) < 2:  # a forced play: nothing to compare, chosen or not
+            return [E.WhyReport(player, hint, None, False)]
         if mine == hint:
             return [E.WhyReport(player, hint, None, True)]
         answer = against_hint(before, plays, hint, mine)

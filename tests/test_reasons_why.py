@@ -141,6 +141,26 @@ class TestWhyInTheSession:
             assert isinstance(refused, E.CommandRejected)
 
     @pytest.mark.parametrize("lang", ["en", "el"])
+    def test_a_forced_play_has_nothing_to_compare_R2(self, lang: str) -> None:
+        """Fevga's first checker must pass the opponent's start: 5 and 1 from the start is
+        one play, waiting for confirmation. "why" says there is only one play, then and
+        after it is made, not that the player's play is the hint's."""
+        s = new_session("fevga", 1, seed=5)
+        s.start()
+        s.set_position(Position.initial("fevga"), to_move=0)
+        s.dice_source = FixedDice([(5, 1)])  # type: ignore[assignment]
+        s.handle(C.Roll())
+        assert [p.notation for p in s.plays] == ["24/18"] and s.phase is Phase.CONFIRM
+        ctx = NarrationContext(lang=lang, players=PLAYERS, listener=0)
+        (report,) = s.handle(C.Why())
+        assert screen_text(report, ctx) == text("why.only", lang)
+        s.handle(C.Confirm())
+        while s.bot_to_act():
+            s.bot_step()
+        (after,) = s.handle(C.Why())
+        assert screen_text(after, ctx) == text("why.only", lang)
+
+    @pytest.mark.parametrize("lang", ["en", "el"])
     def test_two_plays_valued_alike_are_said_to_be_alike_R7(self, lang: str) -> None:
         """A Plakoto race already lost whatever is played (the expert's exact bear-off
         values are -1 for both plays): "why" says either will do, not that the hint's play
