@@ -355,6 +355,15 @@ class HintReport(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class CubeHintReport(Event):
+    """The hint bot's (the expert's) answer to the double offered to ``player``: ``take``
+    it, or drop it (R9.1)."""
+
+    player: int
+    take: bool
+
+
+@dataclass(frozen=True, slots=True)
 class ReasonFact:
     """One reason a play is better (``bots.reasons.Difference`` as plain values): the kind
     of fact, its value after the player's play (``mine``) and after the better one, and

@@ -266,6 +266,19 @@ class Session:
         reasons = None if note.why is None else _reason_facts(note.why.reasons)
         return [E.CoachNote(self.to_move, note.better, note.win_gain, note.equity_loss, reasons)]
 
+    def _hint(self) -> list[E.Event]:
+        """The expert's play (also once a play is chosen: a second opinion), or while a
+        double waits, whether the expert would take it or drop it (R9.1)."""
+        if self.phase is Phase.ANSWER:
+            bot = self._bot(self.options.hint_bot, "hint")
+            take = bot.cube_take(self.position.flip(), self._scores_for(1 - self.to_move),
+                                 self.config.length)
+            return [E.CubeHintReport(1 - self.to_move, take)]
+        if self.phase not in (Phase.PLAY, Phase.CONFIRM) or self.dice is None:
+            return self._reject(RejectCode.NO_PLAYS_NOW)
+        n = self.suggested_number()
+        return [E.HintReport(self.to_move, n, self.plays[n - 1])]
+
     def _why(self) -> list[E.Event]:
         """Why the hint's play is better: than the pending play, than the person's last
         play (before rolling again), or than the play most likely considered."""
@@ -711,11 +724,8 @@ class Session:
         if isinstance(cmd, C.Help):
             # history is answered by the outputs (what was said), so always there
             return [E.HelpReport(self.to_move, self.available() + ("history",), len(self.plays))]
-        if isinstance(cmd, C.Hint):  # also once a play is chosen: a second opinion
-            if self.phase not in (Phase.PLAY, Phase.CONFIRM) or self.dice is None:
-                return self._reject(RejectCode.NO_PLAYS_NOW)
-            n = self.suggested_number()
-            return [E.HintReport(self.to_move, n, self.plays[n - 1])]
+        if isinstance(cmd, C.Hint):
+            return self._hint()
         if isinstance(cmd, C.Why):
             return self._why()
         if isinstance(cmd, C.Repeat):

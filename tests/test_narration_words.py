@@ -189,6 +189,8 @@ def all_events() -> list[E.Event]:
         E.HelpReport(0, ("select", "from", "to", "plays", "hint", "resign", "position", "point",
                          "quarter", "pips", "score", "repeat", "help", "stop", "quit"), 7),
         E.HintReport(0, 1, PLAYS_65[0]),
+        E.CubeHintReport(0, True),
+        E.CubeHintReport(0, False),
         E.WhyReport(0, PLAYS_65[0], PLAYS_65[1], False,
                     (E.ReasonFact("made", 0, 1, (7,)), E.ReasonFact("shots", 11, 0, (5,)))),
         E.WhyReport(0, PLAYS_65[0], PLAYS_65[1], True),

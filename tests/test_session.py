@@ -258,6 +258,26 @@ class TestScenarios:
         over = of(s.handle(C.Drop()), E.GameOver)[0]
         assert (over.winner, over.points, over.kind) == (1 - doubler, 2, "drop")
 
+    @pytest.mark.parametrize("behind", [False, True])
+    def test_the_hint_answers_a_double_with_the_experts_take_or_drop_R9_1(
+            self, behind: bool) -> None:
+        """Asked for a hint while a double waits, the expert says take or drop, as it would
+        answer that double itself; nothing changes and the question stays open."""
+        from tavli_voice.bots import make_bot
+
+        s = session("portes", "vog", length=5)
+        s.handle(C.ChoosePlay(1))
+        s.handle(C.Confirm())
+        if behind:  # the doubler has one checker left to bear off, the taker fifteen far back
+            s.set_position(position("portes", [1] + [0] * 22 + [-15], off=(14, 0), preset="vog"))
+        s.handle(C.Double())
+        taker, before = s.actor(), (s.position, s.phase, list(s.log))
+        (hint,) = s.handle(C.Hint())
+        expert = make_bot("expert").cube_take(s.position.flip(), s._scores_for(taker), 5)
+        assert hint == E.CubeHintReport(taker, expert) and hint.take is not behind
+        assert (s.position, s.phase, list(s.log)) == before and s.actor() == taker
+        assert "hint" in s.available()
+
 
 class TestTimer:
     def test_warning_timeout_and_three_in_a_row_R9(self) -> None:

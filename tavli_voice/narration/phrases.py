@@ -548,6 +548,10 @@ def _hint_report(e: E.HintReport, s: Say) -> Blocks:
     return [s.t("hint.other", who=s.subject(e.player), n=e.number, play=play)]
 
 
+def _cube_hint_report(e: E.CubeHintReport, s: Say) -> Blocks:
+    return [s.t("hint.take" if e.take else "hint.drop")]
+
+
 def _opponent_changed(e: E.OpponentChanged, s: Say) -> Blocks:
     # the level by its name in words ("ο δυνατός παίκτης, …"), never the bot's id
     level = f"level.{e.bot}"
@@ -668,6 +672,7 @@ PHRASES: dict[type, PhraseRule] = {
     E.ScoreReport: PhraseRule(_score_report, MSG),
     E.HelpReport: PhraseRule(_help_report, MSG, SYSTEM),
     E.HintReport: PhraseRule(_hint_report, MSG),
+    E.CubeHintReport: PhraseRule(_cube_hint_report, MSG),
     E.CoachNote: PhraseRule(_coach_note, MSG),
     E.WhyReport: PhraseRule(_why_report, MSG),
     E.OpponentChanged: PhraseRule(_opponent_changed, IMP),

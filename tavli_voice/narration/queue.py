@@ -46,7 +46,7 @@ from tavli_voice.narration.utterance import Utterance
 #: Tags (event class names) of answers to a request: a newer request makes them obsolete.
 ANSWER_TAGS: Final = frozenset({
     "PositionReport", "PointReport", "QuarterReport", "PipReport", "ScoreReport", "HelpReport",
-    "HintReport", "WhyReport", "HistoryReport", "CommandRejected",
+    "HintReport", "CubeHintReport", "WhyReport", "HistoryReport", "CommandRejected",
 })
 
 

@@ -48,7 +48,7 @@ HISTORY_LENGTH = 10
 
 #: Answers and lists are not history: only what happened in the game is.
 _NOT_HISTORY = (E.PositionReport, E.PointReport, E.QuarterReport, E.PipReport, E.ScoreReport,
-                E.HelpReport, E.HintReport, E.WhyReport, E.PlaysOffered, E.StepOptions,
+                E.HelpReport, E.HintReport, E.CubeHintReport, E.WhyReport, E.PlaysOffered, E.StepOptions,
                 E.HistoryReport, E.CommandRejected, E.TurnStarted)
 
 #: What the question "Review your mistakes?" accepts.

@@ -721,6 +721,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                            "el": "με τον διακόπτη, Ρυθμίσεις στο Μενού: πιο αργή ή πιο γρήγορη "
                                  "σάρωση"},
     "hint": {"en": "Hint: play {n}, {play}.", "el": "Συμβουλή: παίξε την κίνηση {n}: {play}."},
+    "hint.take": {"en": "Hint: take the double.", "el": "Συμβουλή: δέξου τον διπλασιασμό."},
+    "hint.drop": {"en": "Hint: drop the double.", "el": "Συμβουλή: αρνήσου τον διπλασιασμό."},
     "hint.play": {"en": "Hint: {play}.", "el": "Συμβουλή: {play}."},
     "coach.mistake": {"en": "A clear mistake: the hint's play, {play}, wins about {pct}% more "
                             "games.",
