@@ -326,9 +326,11 @@ def entries(folder: Path | None = None, damaged: str = "corrupt") -> Listing:
     return Listing(tuple(found), tuple(bad))
 
 
-def earlier(path: Path, person: str, limit: int) -> list[dict[str, Any]]:
+def earlier(path: Path, person: str, limit: int, kind: str | None = None) -> list[dict[str, Any]]:
     """Up to ``limit`` kept matches older than the one at ``path`` (in its folder), newest
-    first, that ``person`` played as a person; damaged ones are left out."""
+    first, that ``person`` played as a person; with ``kind``, only matches of that game
+    ("portes", "plakoto", "fevga" or "tavli": an error rate means little across games); damaged
+    ones are left out."""
     found: list[dict[str, Any]] = []
     listed = entries(path.parent).entries  # newest first, a second match in one second after
     names = [e.path.name for e in listed]
@@ -337,7 +339,8 @@ def earlier(path: Path, person: str, limit: int) -> list[dict[str, Any]]:
         if len(found) >= limit:
             break
         if _order(entry.path) >= _order(path) or not any(
-                entry.players[i] == person and entry.bots[i] is None for i in (0, 1)):
+                entry.players[i] == person and entry.bots[i] is None for i in (0, 1)) \
+                or kind is not None and entry.kind != kind:
             continue
         try:
             found.append(_read(entry.path))

@@ -28,10 +28,10 @@ def notices(events: list[E.Event]) -> list[str]:
 
 
 def play_to_the_end(home: Path, lang: str = "en", seed: int = 5,
-                    offer: bool = True) -> tuple[App, list[E.Event]]:
-    """A 1-point Portes match, the person always taking the last play on the list (often a
+                    offer: bool = True, kind: str = "portes") -> tuple[App, list[E.Event]]:
+    """A 1-point match (Portes unless ``kind``), the person always taking the last play on the list (often a
     mistake) against Rita; returns the App at the end and every event published."""
-    app = App(new_session(kind="portes", length=1, seed=seed), lang=lang,
+    app = App(new_session(kind=kind, length=1, seed=seed), lang=lang,
               save_path=home / "match.json")
     app.offer_review = offer
     seen: list[E.Event] = []
@@ -314,6 +314,20 @@ def test_the_summary_compares_the_error_rate_with_the_last_match(home: Path) -> 
     verdict = ("better" if rate < before - 0.005 else "worse" if rate > before + 0.005
                else "about the same")
     assert summary.endswith(f"This match was {verdict}."), (summary, rate, before)
+
+
+def test_the_summary_compares_only_with_matches_of_the_same_game(home: Path) -> None:
+    first, _ = play_to_the_end(home, seed=5, offer=False, kind="plakoto")
+    assert first.history_kept is not None
+    app, _ = play_to_the_end(home, seed=8)  # Portes: the Plakoto match before it is no yardstick
+    said = notices(app.command(C.Yes()))
+    assert app.review is not None and app.review.walk.past is None
+    summary = next(line for line in said if "equity lost per decision" in line)
+    assert "last match" not in summary and "This match was" not in summary
+    again, _ = play_to_the_end(home, seed=9)  # a second Portes match is compared with the first one
+    said = notices(again.command(C.Yes()))
+    assert again.review is not None and again.review.walk.past is not None and again.review.walk.past[1] == 1
+    assert "In your last match you lost" in next(line for line in said if "equity lost per decision" in line)
 
 
 # ------------------------------------------------------------- stop ends the review

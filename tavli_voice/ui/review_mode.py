@@ -75,7 +75,8 @@ class ReviewMode:
         walk = open_walk(path, data, lang, io.StringIO(), order=order, sides=sides)
         if walk.listener is not None:
             person = walk.players[walk.listener]["name"]
-            walk.past = past_rate(history.earlier(path, person, COMPARED), person)
+            kind = data["save"]["config"]["kind"]
+            walk.past = past_rate(history.earlier(path, person, COMPARED, kind), person)
         return cls(walk)
 
     # ------------------------------------------------------------ what is shown
