@@ -110,14 +110,14 @@ class TestGlossary:
         assert not glossary_faults("Ο έμπειρος παίκτης κρίνει τις κινήσεις σου.")
         assert not glossary_faults("Παραιτείσαι από αυτή την παρτίδα; Ναι ή όχι;")
 
-    def test_a_readout_lists_points_with_a_middle_dot(self) -> None:
+    def test_a_readout_lists_points_with_a_middle_dot_after_the_word(self) -> None:
         ctx = NarrationContext(lang="el", players=(E.PlayerInfo("you"), E.PlayerInfo("Ρίτα", "rita")))
         session = new_session("portes", 1, seed=3)
         session.start()
         report = session.handle(C.QueryQuarter(4))[0]
         line = screen_text(report, ctx)
-        assert " · " in line and ";" not in line, line
-        assert "," in clean_for_speech(line, "el")
+        assert "· 23: " in line and " ·" not in line and ";" not in line, line
+        assert "," in clean_for_speech(line, "el") and " ," not in clean_for_speech(line, "el")
 
 
 # --------------------------------------------------------------------------- questions

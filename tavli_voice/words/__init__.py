@@ -85,8 +85,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "word.bar_short": {"en": "bar", "el": "μπάρα"},
     "word.off": {"en": "off", "el": "έξω"},
     "word.none": {"en": "none", "el": "κανένα"},
-    # between items that hold commas themselves; ";" is the Greek question mark
-    "word.list_sep": {"en": "; ", "el": " · "},
+    # between items that hold commas themselves; ";" is the Greek question mark, and the
+    # Greek «·» (ano teleia) follows its word with no space, as ";" does in English
+    "word.list_sep": {"en": "; ", "el": "· "},
     "error.match_length": {"en": "a match is at least 1 point long",
                            "el": "χρειάζεται τουλάχιστον έναν πόντο"},
     "error.players": {"en": "--players takes two names, like rita,strong",
