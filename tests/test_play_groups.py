@@ -328,11 +328,32 @@ def test_the_terminal_prompt_gives_the_range_of_the_open_group(lang: str) -> Non
     term.prompt()
     line = out.getvalue().strip()
     assert f"1 {'to' if lang == 'en' else 'έως'} {len(group)}," in line and str(whole) not in line
-    assert "t 7" in line  # where the checker goes can still be typed
+    # where the checker goes can still be typed, the example a point it can go to
+    assert f"t {max(s.state().step_targets)}," in line
     s.handle(C.Cancel())
     out.truncate(0), out.seek(0)
     term.prompt()
     assert f" {whole}," in out.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_step_prompts_example_names_a_point_on_offer(lang: str) -> None:
+    import io
+
+    from tavli_voice.ui.terminal import TerminalPlayer
+
+    s = session((6, 5))  # the opening roll gives the first mover 6-4
+    out = io.StringIO()
+    term = TerminalPlayer(_PromptApp(s, lang), out, io.StringIO())  # type: ignore[arg-type]
+    s.handle(C.FromPoint(24))
+    term.prompt()
+    assert s.dice == (6, 4) and s.state().step_targets == (18, 20)
+    assert "t 20," in out.getvalue() and "t 7" not in out.getvalue()
+    s.handle(C.ToPoint(18))
+    out.truncate(0), out.seek(0)
+    term.prompt()
+    assert s.state().chosen and s.state().step_sources[0] == 24
+    assert "f 24." in out.getvalue() and "f 13" not in out.getvalue()
 
 
 def test_the_board_window_numbers_the_open_group_as_it_was_heard() -> None:

@@ -18,6 +18,7 @@ user need not switch layouts; ``;``, the Greek question mark, asks for help.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 
 from .. import commands as C
 from ..command_table import NUMBER_WORDS, POINT_WORDS, fold, key_commands, typed_word
@@ -67,6 +68,19 @@ class UnknownInput(ValueError):
 #: A typical number for each command that needs one (used in the example).
 _EXAMPLE_NUMBER: dict[type, str] = {C.FromPoint: "13", C.ToPoint: "7", C.QueryPoint: "13",
                                     C.QueryQuarter: "1"}
+
+
+def example_point(points: Iterable[int], lang: str, default: int) -> str:
+    """The point a step prompt's example names: the highest on offer (as the voice hint's),
+    the bar and off by their word, ``default`` when none is on offer.
+
+    >>> example_point((13, 8, 6), "en", 7), example_point((0,), "el", 7), example_point((), "en", 7)
+    ('13', 'έξω', '7')
+    """
+    point = max(points, default=default)
+    if point not in POINT_WORDS:
+        return str(point)
+    return POINT_WORDS[point]["el" if lang == "el" else "en"][0]
 
 
 def _example(head: str) -> str:

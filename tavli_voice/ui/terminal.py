@@ -19,7 +19,7 @@ from .. import words as M
 from ..events import Phase
 from .app import App, Source
 from .guard import visible
-from .keys import UnknownInput, parse_line
+from .keys import UnknownInput, example_point, parse_line
 from .line_reader import LineReader
 from .typed_lines import TypedLines
 
@@ -80,12 +80,16 @@ class TerminalPlayer:
         elif s.phase is Phase.PLAY:
             if s.numbered and (s.source is not None or s.chosen):
                 # a group open or steps taken: a number picks from that shorter list
-                key = "prompt.to_numbered" if s.source is not None else "prompt.from_numbered"
-                self.say(M.text(key, lang, n=len(s.numbered)))
+                # the example names a point on offer now, as the voice hint does
+                if s.source is not None:
+                    key, example = "prompt.to_numbered", example_point(s.step_targets, lang, 7)
+                else:
+                    key, example = "prompt.from_numbered", example_point(s.step_sources, lang, 13)
+                self.say(M.text(key, lang, n=len(s.numbered), example=example))
             elif s.source is not None:
-                self.say(M.text("prompt.to", lang))
+                self.say(M.text("prompt.to", lang, example=example_point(s.step_targets, lang, 7)))
             elif s.chosen:
-                self.say(M.text("prompt.from", lang))
+                self.say(M.text("prompt.from", lang, example=example_point(s.step_sources, lang, 13)))
             elif len(s.plays) == 1:
                 self.say(M.text("prompt.choose_one", lang))
             elif self.plays_grouped:

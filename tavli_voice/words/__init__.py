@@ -815,18 +815,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     "prompt.yes_no": {"en": "Type y for yes, n for no.", "el": "Γράψε y για ναι, n για όχι."},
     "prompt.take": {"en": "Type y to take the double, n to drop it.",
                     "el": "Γράψε y για να δεχτείς τον διπλασιασμό, n για να τον αρνηθείς."},
-    "prompt.to": {"en": "Type t and the point to go to, for example t 7, or cancel.",
-                  "el": "Γράψε t και τη θέση όπου πηγαίνει, π.χ. t 7, ή άκυρο για ακύρωση."},
-    "prompt.from": {"en": "Type f and the point of a checker, for example f 13.",
-                    "el": "Γράψε f και τη θέση ενός πουλιού, π.χ. f 13."},
+    "prompt.to": {"en": "Type t and the point to go to, for example t {example}, or cancel.",
+                  "el": "Γράψε t και τη θέση όπου πηγαίνει, π.χ. t {example}, ή άκυρο για ακύρωση."},
+    "prompt.from": {"en": "Type f and the point of a checker, for example f {example}.",
+                    "el": "Γράψε f και τη θέση ενός πουλιού, π.χ. f {example}."},
     "prompt.to_numbered": {"en": "Choose a play, 1 to {n}, or type t and the point to go to, "
-                                 "for example t 7, or cancel.",
+                                 "for example t {example}, or cancel.",
                            "el": "Διάλεξε κίνηση, από 1 έως {n}, ή γράψε t και τη θέση όπου "
-                                 "πηγαίνει, π.χ. t 7, ή άκυρο για ακύρωση."},
+                                 "πηγαίνει, π.χ. t {example}, ή άκυρο για ακύρωση."},
     "prompt.from_numbered": {"en": "Choose a play, 1 to {n}, or type f and the point of a "
-                                   "checker, for example f 13.",
+                                   "checker, for example f {example}.",
                              "el": "Διάλεξε κίνηση, από 1 έως {n}, ή γράψε f και τη θέση ενός "
-                                   "πουλιού, π.χ. f 13."},
+                                   "πουλιού, π.χ. f {example}."},
     "ui.wait": {"en": "{who} is thinking.", "el": "{who} σκέφτεται."},
     "ui.wait_turn": {"en": "Wait: it is {whose} turn.", "el": "Περίμενε: είναι η σειρά {whose}."},
     "ui.help.title": {"en": "Commands (the same letters in every language):",
