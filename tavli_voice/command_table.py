@@ -183,7 +183,7 @@ PHASE_COMMANDS: dict[str, tuple[str, ...]] = {
     "roll": ("roll", "why", "resign", "leave", "double", "opponent"),
     "play": ("select", "from", "to", "plays", "hint", "why", "resign", "leave", "undo", "cancel"),
     "confirm": ("confirm", "undo", "select", "plays", "hint", "why", "resign", "leave"),
-    "answer": ("take", "drop", "yes", "no", "hint"),
+    "answer": ("take", "drop", "yes", "no", "hint", "why"),
     "ask": ("yes", "no", "cancel"),
     "match_over": (),
     # the review after a match: try again by number, the expert's play (hint), its reasons (why)

@@ -357,10 +357,12 @@ class HintReport(Event):
 @dataclass(frozen=True, slots=True)
 class CubeHintReport(Event):
     """The hint bot's (the expert's) answer to the double offered to ``player``: ``take``
-    it, or drop it (R9.1)."""
+    it, or drop it (R9.1); asked why, also ``reason``: "match" (dropping loses the match)
+    or "stake" (what playing on for twice the stake is expected to cost against a drop)."""
 
     player: int
     take: bool
+    reason: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -266,14 +266,23 @@ class Session:
         reasons = None if note.why is None else _reason_facts(note.why.reasons)
         return [E.CoachNote(self.to_move, note.better, note.win_gain, note.equity_loss, reasons)]
 
+    def _cube_hint(self, why: bool) -> list[E.Event]:
+        """While a double waits, whether the expert would take it or drop it (R9.1), and
+        asked why, what that rests on: a drop that loses the match, else the stake."""
+        from .bots.base import drop_loses_match
+
+        taker, seen = 1 - self.to_move, self.position.flip()
+        scores = self._scores_for(taker)
+        take = self._bot(self.options.hint_bot, "hint").cube_take(seen, scores, self.config.length)
+        reason = None if not why else \
+            "match" if drop_loses_match(seen, scores, self.config.length) else "stake"
+        return [E.CubeHintReport(taker, take, reason)]
+
     def _hint(self) -> list[E.Event]:
         """The expert's play (also once a play is chosen: a second opinion), or while a
         double waits, whether the expert would take it or drop it (R9.1)."""
         if self.phase is Phase.ANSWER:
-            bot = self._bot(self.options.hint_bot, "hint")
-            take = bot.cube_take(self.position.flip(), self._scores_for(1 - self.to_move),
-                                 self.config.length)
-            return [E.CubeHintReport(1 - self.to_move, take)]
+            return self._cube_hint(why=False)
         if self.phase not in (Phase.PLAY, Phase.CONFIRM) or self.dice is None:
             return self._reject(RejectCode.NO_PLAYS_NOW)
         n = self.suggested_number()
@@ -281,10 +290,13 @@ class Session:
 
     def _why(self) -> list[E.Event]:
         """Why the hint's play is better: than the pending play, than the person's last
-        play (before rolling again), or than the play most likely considered."""
+        play (before rolling again), or than the play most likely considered; while a
+        double waits, why the expert would take it or drop it."""
         from .bots.reasons import against_hint
 
         player = self.to_move
+        if self.phase is Phase.ANSWER:
+            return self._cube_hint(why=True)
         if self.phase in (Phase.PLAY, Phase.CONFIRM) and self.dice is not None:
             before, plays = self.position, self.plays
             hint = plays[self.suggested_number() - 1]

@@ -6,6 +6,7 @@ autosave and resume mid-turn (R3 replay).
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -277,6 +278,33 @@ class TestScenarios:
         assert hint == E.CubeHintReport(taker, expert) and hint.take is not behind
         assert (s.position, s.phase, list(s.log)) == before and s.actor() == taker
         assert "hint" in s.available()
+
+    @pytest.mark.parametrize("score,reason", [(0, "stake"), (3, "match")])
+    def test_why_at_a_double_gives_the_experts_answer_and_what_it_rests_on_R9_1(
+            self, score: int, reason: str) -> None:
+        """Why while a double waits: the expert's take or drop as the hint says it, and
+        whether a drop would lose the match or the stake decides."""
+        from tavli_voice.narration.phrases import screen_text
+        from tavli_voice.narration.pieces import NarrationContext
+
+        s = session("portes", "vog", length=5)
+        s.handle(C.ChoosePlay(1))
+        s.handle(C.Confirm())
+        if score:  # the doubler at 3 of 5 owns a cube on 2: a drop gives them the match
+            doubler = s.to_move
+            s.match = replace(s.match, scores=(3, 0) if doubler == 0 else (0, 3))
+            s.set_position(replace(s.position, cube=Cube(2, "mover")))
+        s.handle(C.Double())
+        taker, before = s.actor(), (s.position, s.phase, list(s.log))
+        (hint,) = s.handle(C.Hint())
+        (why,) = s.handle(C.Why())
+        assert why == E.CubeHintReport(taker, hint.take, reason) and hint.reason is None
+        assert (s.position, s.phase, list(s.log)) == before and "why" in s.available()
+        for lang, said in (("en", "Dropping would lose you the match anyway." if score else
+                            "twice the stake"),
+                           ("el", "χάνεις τον αγώνα έτσι κι αλλιώς" if score else "στο διπλάσιο")):
+            text = screen_text(why, NarrationContext(lang=lang, players=s.players))
+            assert said in text and "no plays" not in text, text
 
 
 class TestTimer:

@@ -60,6 +60,12 @@ def cube_value(position: Position) -> int:
     return position.cube.value if position.cube is not None else 1
 
 
+def drop_loses_match(position: Position, match_scores: Scores, match_length: int) -> bool:
+    """R9.1: dropping the double just offered (``position`` and ``match_scores`` from the
+    taker's side) gives the doubler the match, so every bot takes it."""
+    return bool(match_length) and match_scores[1] + cube_value(position) >= match_length
+
+
 def check_plays(plays: Sequence[Play]) -> None:
     """A bot is only asked when there is something to choose (R2: a pass has no plays)."""
     if not plays:

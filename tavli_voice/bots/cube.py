@@ -16,7 +16,7 @@ from typing import Mapping
 
 from tavli_voice.rules import Position
 
-from .base import Scores, can_double, cube_value
+from .base import Scores, can_double, cube_value, drop_loses_match
 from .evaluation import Weights, evaluate, pre_roll_score
 
 #: Score units per logit of winning chance, per game (fitted; see module docstring).
@@ -53,7 +53,7 @@ class CubePolicy:
     def take(self, position: Position, match_scores: Scores = (0, 0), match_length: int = 0,
              *, weights: Weights | None = None) -> bool:
         """R9.1: take a double? ``position`` from the taker's side, the doubler on roll."""
-        if match_length and match_scores[1] + cube_value(position) >= match_length:
+        if drop_loses_match(position, match_scores, match_length):
             return True  # dropping loses the match anyway
         p = win_chance(evaluate(position, weights), position.game)
         return p >= self.take_at

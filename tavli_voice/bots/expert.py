@@ -44,7 +44,7 @@ from tavli_voice.rules.games import PIN, S_BAR, S_OFF, S_OPP_BAR, S_OPP_OFF, to_
 from tavli_voice.rules.position import opponent_point
 
 from .bearoff import both_bearing_off, near_bear_off, race_equity, race_win_chance, warm_up
-from .base import Dice, Scores, can_double, check_plays, cube_value
+from .base import Dice, Scores, can_double, check_plays, cube_value, drop_loses_match
 from .fastgen import result_states
 from .features import Boards, encode
 from .net import Net, WeightsError, equity, load_model, result_equities
@@ -358,7 +358,7 @@ class ExpertBot:
                   match_length: int = 0) -> bool:
         """R9.1: take when losing twice the stake is no worse than dropping, with
         the cube's ownership worth a little (``position`` from the taker's side)."""
-        if match_length and match_scores[1] + cube_value(position) >= match_length:
+        if drop_loses_match(position, match_scores, match_length):
             return True  # dropping loses the match anyway
         if not self.usable(position.game):
             return self._stand_in.cube_take(position, match_scores, match_length)

@@ -7,7 +7,7 @@ from typing import Sequence
 
 from tavli_voice.rules import Play, Position
 
-from .base import Dice, Scores, can_double, check_plays, cube_value
+from .base import Dice, Scores, can_double, check_plays, cube_value, drop_loses_match
 
 
 class RandomBot:
@@ -38,6 +38,6 @@ class RandomBot:
     def cube_take(self, position: Position, match_scores: Scores = (0, 0),
                   match_length: int = 0) -> bool:
         """Takes with a fixed chance (always, if dropping would lose the match)."""
-        if match_length and match_scores[1] + cube_value(position) >= match_length:
+        if drop_loses_match(position, match_scores, match_length):
             return True
         return self.rng.random() < self.take_chance

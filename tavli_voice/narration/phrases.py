@@ -549,7 +549,11 @@ def _hint_report(e: E.HintReport, s: Say) -> Blocks:
 
 
 def _cube_hint_report(e: E.CubeHintReport, s: Say) -> Blocks:
-    return [s.t("hint.take" if e.take else "hint.drop")]
+    said = s.t("hint.take" if e.take else "hint.drop")
+    if e.reason is None:
+        return [said]
+    key = "match" if e.reason == "match" else "take" if e.take else "drop"
+    return [f"{said} {s.t(f'hint.cube_why.{key}')}"]
 
 
 def _opponent_changed(e: E.OpponentChanged, s: Say) -> Blocks:

@@ -724,6 +724,17 @@ MESSAGES: dict[str, dict[str, str]] = {
     "hint": {"en": "Hint: play {n}, {play}.", "el": "Συμβουλή: παίξε την κίνηση {n}: {play}."},
     "hint.take": {"en": "Hint: take the double.", "el": "Συμβουλή: δέξου τον διπλασιασμό."},
     "hint.drop": {"en": "Hint: drop the double.", "el": "Συμβουλή: αρνήσου τον διπλασιασμό."},
+    # why, while a double waits: what the expert's take or drop rests on (bots/expert.py)
+    "hint.cube_why.match": {"en": "Dropping would lose you the match anyway.",
+                            "el": "Αν τον αρνηθείς, χάνεις τον αγώνα έτσι κι αλλιώς."},
+    "hint.cube_why.take": {"en": "Playing on for twice the stake is expected to cost you no more "
+                                 "than the points you give away by dropping now.",
+                           "el": "Αν συνεχίσεις στο διπλάσιο, οι πόντοι που αναμένεται να χάσεις δεν "
+                                 "ξεπερνούν αυτούς που δίνεις τώρα αν αρνηθείς."},
+    "hint.cube_why.drop": {"en": "Playing on for twice the stake is expected to cost you more than "
+                                 "the points you give away by dropping now.",
+                           "el": "Αν συνεχίσεις στο διπλάσιο, οι πόντοι που αναμένεται να χάσεις "
+                                 "ξεπερνούν αυτούς που δίνεις τώρα αν αρνηθείς."},
     "hint.play": {"en": "Hint: {play}.", "el": "Συμβουλή: {play}."},
     "coach.mistake": {"en": "A clear mistake: the hint's play, {play}, wins about {pct}% more "
                             "games.",
@@ -1233,9 +1244,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help.score": {"en": "match score", "el": "σκορ του αγώνα"},
     "help.hint": {"en": "hint: the expert's choice",
                   "el": "συμβουλή: τι θα έπαιζε ο έμπειρος παίκτης"},
-    "help.why": {"en": "why: why the hint's play is better (than yours, once you chose)",
+    "help.why": {"en": "why: why the hint's play is better (than yours, once you chose), or "
+                       "why to take or drop a double",
                  "el": "γιατί: γιατί η προτεινόμενη κίνηση είναι καλύτερη (από τη δική σου, "
-                       "αν διάλεξες)"},
+                       "αν διάλεξες), ή γιατί να δεχτείς ή να αρνηθείς έναν διπλασιασμό"},
     "help.repeat": {"en": "repeat the last message", "el": "επανάλαβε το τελευταίο μήνυμα"},
     "help.stop": {"en": "stop speaking", "el": "σταμάτα την ομιλία"},
     "help.resign": {"en": "resign this game (asks first)",
