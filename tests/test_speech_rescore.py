@@ -850,6 +850,44 @@ class TestNumbersSameButTheLast:
         assert heard.command == ChoosePlay(21) and should_confirm(heard, "unsure")
 
 
+class TestNumbersCutShort:
+    """A number that is the start of another on offer («δέκα» of «δεκαέξι», «είκοσι» of «είκοσι ένα»): in noise it
+    is weighed against them as ``TAIL_LEAD`` weighs the numbers the same but the last (``CUT_SHORT``)."""
+
+    NUMBERS = [ChoosePlay(n) for n in range(1, 31)]
+
+    def whisper(self, values: dict[int, float], others: float) -> FakeWhisper:
+        return FakeWhisper({c: values.get(c.number, others) for c in self.NUMBERS})
+
+    def test_the_numbers_a_shorter_one_is_the_start_of(self) -> None:
+        from tavli_voice.speech.engine_rescore import cut_short
+        assert cut_short("δέκα", "δεκαέξι") and cut_short("σημείο δέκα", "σημείο δεκάξι")
+        assert cut_short("είκοσι", "είκοσι ένα") and cut_short("τρία", "τριάντα")
+        assert not cut_short("δεκαέξι", "δέκα") and not cut_short("δέκα", "δέκα")  # the longer one is not cut short
+        assert not cut_short("ένα", "εννέα") and not cut_short("θέση δέκα", "σημείο δεκαέξι")
+        assert not cut_short("όχι", "όχι τώρα")  # a command's words, not a number's
+
+    def test_twenty_heard_for_twenty_three_in_noise_is_asked_back(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        # as «θέση είκοσι τρία» in white noise at 10 dB: only «είκοσι» proposed, Whisper vouching for it
+        from tavli_voice.speech import engine_rescore
+        assert TAIL_LEAD is not None
+        sphinx = FakeSphinx(ChoosePlay(20), 0.55, [(ChoosePlay(20), -100.0)])
+        whisper = self.whisper({20: -2.0, 23: -2.0 - TAIL_LEAD / 2}, -4.0)
+        heard = rescored(sphinx, whisper).recognize(AUDIO, ITEMS)
+        assert heard.command == ChoosePlay(20) and heard.score <= OVERRULED_SCORE and should_confirm(heard, "unsure")
+        first, longer = whisper.asked  # the numbers «είκοσι» begins, scored on the same encoding
+        assert {p.command for p in longer} == {ChoosePlay(n) for n in range(21, 30)}
+        monkeypatch.setattr(engine_rescore, "CUT_SHORT", False)
+        plain = rescored(sphinx, self.whisper({20: -2.0, 23: -2.0 - TAIL_LEAD / 2}, -4.0)).recognize(AUDIO, ITEMS)
+        assert plain.command == ChoosePlay(20) and not should_confirm(plain, "unsure")  # acted on without the rule
+
+    def test_twenty_whisper_clearly_prefers_to_each_longer_number_is_acted_on_at_once(self) -> None:
+        assert TAIL_LEAD is not None
+        sphinx = FakeSphinx(ChoosePlay(20), 0.55, [(ChoosePlay(20), -100.0)])
+        heard = rescored(sphinx, self.whisper({20: -1.5}, -1.5 - TAIL_LEAD - 0.1)).recognize(AUDIO, ITEMS)
+        assert heard.command == ChoosePlay(20) and not should_confirm(heard, "unsure")
+
+
 #: «είκοσι εννιά» by el at rate 175, pitch 70, with a television 10 dB under it (benchmarks/voice_siblings.py record,
 #: the crop's edges 3.8 dB under it): pocketsphinx proposed only 21 (confidence 1.0), Whisper vouched for «είκοσι μία»
 #: (-2.21) and, given the other twenties, put «είκοσι εννιά» 0.26 behind it.

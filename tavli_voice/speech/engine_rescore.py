@@ -203,6 +203,10 @@ SIBLING_LIKELY = -2.75
 #: out) 3 -> 0 and 92 -> 30. In a quiet room no word was acted on wrongly, so the rule holds only in noise
 #: (TAIL_NOISE_BELOW): right at once there 553 -> 547 of 935.
 TAIL_LEAD: float | None = 0.9
+#: TAIL_LEAD's rule also weighs the numbers a winner is the start of (``cut_short``: «θέση είκοσι» against «θέση
+#: είκοσι τρία», «σημείο δέκα» against «σημείο δεκαέξι»): a noisy room over the end of the longer one leaves the
+#: shorter one, which both engines may then agree on.
+CUT_SHORT = True
 #: The rule of TAIL_LEAD holds only on a noisy crop: its edges less than this many dB under the whole
 #: (``engine_sphinx.edges_db``, the test of pocketsphinx's noise removal, ``RESCORED_REMOVE_NOISE_BELOW``; a
 #: television 10 dB under the word leaves them -3 to 6 dB under it, a quiet room 15 dB or more for 95% of the crops).
@@ -547,6 +551,24 @@ def tail_siblings(one: str, other: str) -> bool:
     return len(a) == len(b) >= 2 and a[:-1] == b[:-1] and a[-1] != b[-1] and a[-2] in _number_words_said()
 
 
+def cut_short(one: str, other: str) -> bool:
+    """Whether phrase ``one`` is ``other`` with its end left off, both saying a number: ``other``'s letters (accents
+    and spaces left out) begin with all of ``one``'s and go on, and each ends in a number's word («σημείο είκοσι» and
+    «σημείο είκοσι μία», «δέκα» and «δεκαέξι», «τρία» and «τριάντα»). A noisy room that swallows the end of
+    ``other`` leaves ``one``.
+
+    >>> cut_short("θέση είκοσι", "θέση είκοσι τρία"), cut_short("σημείο δέκα", "σημείο δεκάξι")
+    (True, True)
+    >>> cut_short("δεκαέξι", "δέκα"), cut_short("ένα", "εννέα"), cut_short("θέση δέκα", "σημείο δεκαέξι")
+    (False, False, False)
+    """
+    a, b = _bare(one).split(), _bare(other).split()
+    if not a or not b or a[-1] not in _number_words_said() or b[-1] not in _number_words_said():
+        return False
+    x, y = "".join(a), "".join(b)
+    return len(y) > len(x) and y.startswith(x)
+
+
 @lru_cache(maxsize=1)
 def _number_words_said() -> frozenset[str]:
     """Every word some number is said with, in any language (accents left out)."""
@@ -558,9 +580,11 @@ def _number_words_said() -> frozenset[str]:
 
 def _tail_rivals(command: Command, turn: tuple[Phrase, ...],
                  total: dict[Command, tuple[float, Phrase]]) -> set[Command]:
-    """The commands of ``turn`` whose phrases are ``tail_siblings`` of ``command``'s best phrase in ``total``."""
+    """The commands of ``turn`` whose phrases are ``tail_siblings`` of ``command``'s best phrase in ``total``, or that
+    phrase with more said after it (``cut_short``, while ``CUT_SHORT``)."""
     said = total[command][1].text
-    return {p.command for p in turn if p.command != command and tail_siblings(said, p.text)}
+    return {p.command for p in turn if p.command != command
+            and (tail_siblings(said, p.text) or (CUT_SHORT and cut_short(said, p.text)))}
 
 
 def _bare(text: str) -> str:
