@@ -384,7 +384,8 @@ class WhyReport(Event):
     None when there is nothing to compare (the only play, or the player's play is the
     hint's). ``reasons`` largest first; empty: no single reason stands out. ``same``: the
     expert values both plays alike (a race whose end is already settled, valued exactly),
-    so either will do."""
+    so either will do. ``close``: nearly alike (a bear-off within the expert's own error),
+    and ``reasons`` are what still tells them apart, none the cause."""
 
     player: int
     hint: Play
@@ -392,6 +393,7 @@ class WhyReport(Event):
     chosen: bool
     reasons: tuple[ReasonFact, ...] = ()
     same: bool = False
+    close: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -147,6 +147,8 @@ def reason_sentences(judged: Judged, lang: str, opponent_name: str, opponent_bot
     else:
         who = player_words(opponent_name, opponent_bot, opponent_index, lang)
         said = [capitalize(reason_part(judged.kind, r, lang, who)) + "." for r in found.reasons]
+        if found.close:  # nearly alike: what still tells the plays apart, none the cause
+            said.insert(0, text("why.close", lang))
     return said if player is None else [named_reason(line, lang, player) for line in said]
 
 

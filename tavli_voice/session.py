@@ -316,7 +316,7 @@ class Session:
             return [E.WhyReport(player, hint, mine, mine is not None)]
         other, why = answer
         return [E.WhyReport(player, hint, other, mine is not None, _reason_facts(why.reasons),
-                            same=why.equity_loss == 0.0)]
+                            same=why.equity_loss == 0.0, close=why.close)]
 
     def _last_play(self, player: int) -> Play | None:
         """``player``'s play of their last turn in this game (a person's), else None."""

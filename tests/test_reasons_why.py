@@ -186,6 +186,35 @@ class TestWhyInTheSession:
         assert screen_text(after, ctx).endswith(text("why.same", lang))
 
     @pytest.mark.parametrize("lang", ["en", "el"])
+    def test_a_bear_off_within_the_experts_error_says_what_tells_the_plays_apart_R6(
+            self, lang: str) -> None:
+        """A Plakoto bear-off, 5-1: 5/off 3/2 against the hint's 5/off 1/off, 0.002 apart (below
+        what a reason may explain): "why" says the plays are nearly alike and names what still
+        tells them apart, the checkers borne off (1 against 2) and the rolls each needs to bear
+        off the rest (6.1 either way), not that no single reason stands out."""
+        s = new_session("plakoto", 1, seed=5)
+        s.start()
+        pts = [8, 5, 1, 0, 1] + [0] * 16 + [-2, 0, -10]
+        s.set_position(Position.from_json({"game": "plakoto", "preset": "tavlucky",
+                                           "points": pts, "bar": [0, 0], "off": [0, 3]}),
+                       to_move=0)
+        s.dice_source = FixedDice([(5, 1)])  # type: ignore[assignment]
+        s.handle(C.Roll())
+        assert s.plays[s.suggested_number() - 1].notation == "5/off 1/off"
+        s.handle(C.ChoosePlay([p.notation for p in s.plays].index("5/off 3/2") + 1))
+        (why,) = s.handle(C.Why())
+        assert isinstance(why, E.WhyReport) and why.close and not why.same
+        assert [(r.kind, r.mine, r.better) for r in why.reasons] == [("off", 1, 2),
+                                                                    ("bearoff", 61, 61)]
+        said = screen_text(why, NarrationContext(lang=lang, players=PLAYERS, listener=0))
+        assert text("why.close", lang) in said and text("why.none", lang) not in said, said
+        expected = {"en": ("Checkers borne off: 2 after the hint's play, 1 after yours",
+                           "about 6.1 rolls after your play, 6.1 after the hint's play"),
+                    "el": ("Μαζεμένα πούλια: 2 με την προτεινόμενη κίνηση, 1 με τη δική σου",
+                           "6,1 ζαριές με την κίνησή σου, 6,1 με την προτεινόμενη")}[lang]
+        assert all(part in said for part in expected), said
+
+    @pytest.mark.parametrize("lang", ["en", "el"])
     def test_the_coach_note_carries_the_reasons(self, lang: str) -> None:
         s = to_play(7, coach=True)
         before, plays = s.position, s.plays

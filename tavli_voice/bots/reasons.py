@@ -601,12 +601,15 @@ class Explanation:
 
     ``reasons`` is empty when no computed fact explains most of ``equity_loss``
     (say "no single reason stands out", never a reason that is not the real one).
-    ``shares[i]`` is the part of ``equity_loss`` reason ``i`` explains.
+    ``shares[i]`` is the part of ``equity_loss`` reason ``i`` explains. ``close``: the plays
+    are nearly alike (a bear-off whose difference is below :data:`MIN_PART`, the expert's
+    own error), and ``reasons`` are what still tells them apart, none the cause.
     """
 
     equity_loss: float
     reasons: tuple[Difference, ...]
     shares: tuple[float, ...]
+    close: bool = False
 
 
 def contributions(game: str, diffs: tuple[Difference, ...], *, race: bool = False,
@@ -801,12 +804,33 @@ def explain(before: Position, mine: Play, better: Play, equity_loss: float, *,
     loss = max(equity_loss, 1e-9)
     most = MOST if home else MOST_BY_GAME.get(before.game, MOST)  # weak weights: explain more
     said = [(c, d) for c, d in parts[:MAX_REASONS] if c >= max(MIN_SHARE * loss, MIN_PART)]
+    if home and not said and 0 < equity_loss < MIN_PART:
+        return _close_bearoff(mine, better, diffs, equity_loss)
     if sum(c for c, _d in said) < most * loss:
         # the look ahead is the expert's own equity, not the fitted weights: the share the
         # weights must explain in Fevga (MOST_BY_GAME) does not apply to it
         return _looked_ahead(mine.result, better.result, equity_loss, MOST, bot)
     return Explanation(equity_loss, tuple(d for _c, d in said),
                        tuple(round(min(1.0, c / loss), 2) for c, _d in said))
+
+
+def _close_bearoff(mine: Play, better: Play, diffs: Sequence[Difference],
+                   equity_loss: float) -> Explanation:
+    """Both sides bearing off (R6) and the plays within :data:`MIN_PART` of each other: nearly
+    alike, and what still tells them apart: the checkers each bears off, and the rolls each
+    needs to bear off the rest (exact, in tenths, said even when they round alike).
+
+    >>> pos = Position.from_json('{"game": "plakoto", "points": [8, 5, 1, 0, 1, 0, 0, 0, 0, '
+    ...                          '0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -2, 0, -10], "off": [0, 3]}')
+    >>> from tavli_voice.rules.notation import parse_play
+    >>> mine, hint = parse_play("5/off 3/2", pos, (5, 1)), parse_play("5/off 1/off", pos, (5, 1))
+    >>> found = _close_bearoff(mine, hint, differences(pos, mine, hint), 0.002)
+    >>> [(str(d.kind), d.mine, d.better) for d in found.reasons], found.close
+    ([('off', 1, 2), ('bearoff', 61, 61)], True)
+    """
+    shown = tuple(d for d in diffs if d.kind is Kind.OFF) + (
+        Difference(Kind.BEAROFF, facts(mine.result).rolls, facts(better.result).rolls),)
+    return Explanation(equity_loss, shown, tuple(0.0 for _d in shown), close=True)
 
 
 #: The look one roll ahead is computed only for a difference at least this large (the

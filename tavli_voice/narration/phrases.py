@@ -583,7 +583,10 @@ def _why_report(e: E.WhyReport, s: Say) -> Blocks:
     intro = s.t("why.intro.chosen" if e.chosen else "why.intro.next", hint=hint, other=other)
     if e.same:  # valued alike: no reason to give, and the hint's play is no better
         return [intro, s.t("why.same" if e.chosen else "why.other.same")]
-    return [intro, _reasons(s, e.player, e.hint.result.game, e.reasons, e.chosen)]
+    said = _reasons(s, e.player, e.hint.result.game, e.reasons, e.chosen)
+    if e.close:  # nearly alike: what still tells the plays apart, none the cause
+        return [intro, f"{s.t('why.close')} {said}"]
+    return [intro, said]
 
 
 def _coach_note(e: E.CoachNote, s: Say) -> Blocks:

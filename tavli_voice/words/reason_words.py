@@ -21,6 +21,10 @@ REASON_WORDS: dict[str, dict[str, str]] = {
                    "either will do.",
              "el": "Κατά τον έμπειρο παίκτη η κίνησή σου και η προτεινόμενη βγαίνουν ίσες: "
                    "όποια κι αν παίξεις, το ίδιο κάνει."},
+    "close": {"en": "By the expert's reckoning the two plays come out nearly the same, the "
+                    "hint's play ahead by less than the expert's own margin of error.",
+              "el": "Κατά τον έμπειρο παίκτη οι δύο κινήσεις βγαίνουν σχεδόν ίσες: η "
+                    "προτεινόμενη είναι μπροστά λιγότερο από το δικό του περιθώριο λάθους."},
     "best": {"en": "Your play is the hint's play.",
              "el": "Η κίνησή σου είναι η προτεινόμενη."},
     "only": {"en": "There is only one play: nothing to compare.",
