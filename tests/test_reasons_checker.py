@@ -6,6 +6,8 @@ clear difference it is the reason said, in both languages."""
 
 from __future__ import annotations
 
+import json
+
 import re
 from typing import Any
 
@@ -35,11 +37,14 @@ def naive_one_checker(mine: Position, better: Position, bot: ExpertBot = EXPERT
     board, and no checker of the opponent's where a checker lands (``to`` in ``mine``,
     ``from`` in ``better``); each moved board rebuilt from JSON and valued alone. A move's
     part is the smaller of ``mine``'s gain with it and ``better``'s loss with it undone. The
-    move with the largest part and that part, or None."""
+    move with the largest part and that part, or None. The boards are valued together, in one
+    batch, as the expert values a set of boards (exactly only when every one of them is a race:
+    ``ExpertBot.equities_of``)."""
     a, b = mine.to_json(), better.to_json()
+    values: dict[str, float] = {}
 
     def value(board: dict[str, Any]) -> float:
-        return float(bot.equities_of([Position.from_json(board)])[0])
+        return values[json.dumps(board, sort_keys=True)]
 
     def move(board: dict[str, Any], p: int, q: int) -> dict[str, Any]:
         moved = dict(board, points=list(board["points"]))
@@ -47,7 +52,7 @@ def naive_one_checker(mine: Position, better: Position, bot: ExpertBot = EXPERT
         moved["points"][q - 1] += 1
         return moved
 
-    best: tuple[tuple[int, int], float] | None = None
+    pairs = []
     for p in range(24, 0, -1):
         for q in range(24, 0, -1):
             cells = (a["points"][p - 1], b["points"][p - 1], a["points"][q - 1], b["points"][q - 1])
@@ -56,9 +61,15 @@ def naive_one_checker(mine: Position, better: Position, bot: ExpertBot = EXPERT
             if not (ours_on(cells[0]) > ours_on(cells[1]) and ours_on(cells[3]) > ours_on(cells[2])
                     and cells[1] >= 0 and cells[2] >= 0):
                 continue
-            part = min(value(move(a, p, q)) - value(a), value(b) - value(move(b, q, p)))
-            if best is None or part > best[1]:
-                best = ((p, q), part)
+            pairs.append((p, q))
+    boards = [a, b] + [move(a, p, q) for p, q in pairs] + [move(b, q, p) for p, q in pairs]
+    valued = bot.equities_of([Position.from_json(board) for board in boards])
+    values.update({json.dumps(board, sort_keys=True): float(v) for board, v in zip(boards, valued)})
+    best: tuple[tuple[int, int], float] | None = None
+    for p, q in pairs:
+        part = min(value(move(a, p, q)) - value(a), value(b) - value(move(b, q, p)))
+        if best is None or part > best[1]:
+            best = ((p, q), part)
     return best
 
 
