@@ -50,9 +50,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tavli_voice import blas  # noqa: F401, E402  (one BLAS thread as the game runs: before numpy is imported)
+
+import numpy as np  # noqa: E402
 
 from tavli_voice.commands import ChoosePlay  # noqa: E402
 from tavli_voice.speech import audio  # noqa: E402

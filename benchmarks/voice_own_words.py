@@ -27,9 +27,11 @@ import time
 from collections import Counter
 from pathlib import Path
 
-import numpy as np
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tavli_voice import blas  # noqa: F401, E402  (one BLAS thread as the game runs: before numpy is imported)
+
+import numpy as np  # noqa: E402
 
 from benchmarks import noise as sound  # noqa: E402
 from benchmarks.voice import FSDD, RECORD_COLUMNS, in_condition, record_items, record_outcome  # noqa: E402
