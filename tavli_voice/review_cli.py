@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Callable, TextIO
 
 from . import history
-from .words import capitalize, game_name, lang_from_argv, plural, player_words, text
+from .words import capitalize, game_name, lang_from_argv, number, plural, player_words, text
 from .words.catalogs import use_argparse_language
 from .words.faults import os_fault
 
@@ -41,7 +41,8 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     from . import arguments as A
     from .arguments import MAX_DWELL, SCALE_RANGE
 
-    ap = A.Parser(prog="tavli-voice review", description=text("review.usage", lang, max=history.MAX_KEPT),
+    kept = number(history.MAX_KEPT, lang, "m", "acc")  # «τους διακόσιους … αγώνες»
+    ap = A.Parser(prog="tavli-voice review", description=text("review.usage", lang, max=kept),
                   lang=lang)
     ap.add_argument("name", nargs="?", default=None, metavar=text("metavar.name", lang),
                     help=text("review.opt_name", lang))

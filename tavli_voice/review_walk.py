@@ -26,15 +26,19 @@ from . import events as E
 from .review import Judged, size
 from .rules import Play, legal_plays
 from .words import capitalize, dice_words, number, player_words, text
+from .words.review import COUNT_GENDER
 
 
 def count(key: str, n: int, lang: str) -> str:
-    """``review.<key>_one`` or ``review.<key>_many`` with ``{n}``.
+    """``review.<key>_one`` or ``review.<key>_many`` with ``{n}``, a number that agrees with
+    its Greek noun (:func:`~tavli_voice.words.number`).
 
-    >>> count("mistakes", 1, "el"), count("decisions", 3, "en")
-    ('1 λάθος', '3 decisions')
+    >>> count("mistakes", 1, "el"), count("decisions", 3, "en"), count("decisions", 3, "el")
+    ('1 λάθος', '3 decisions', 'τρεις αποφάσεις')
     """
-    return text(f"review.{key}_{'one' if n == 1 else 'many'}", lang, n=n)
+    gender, case = COUNT_GENDER.get(key, ("n", "nom"))
+    return text(f"review.{key}_{'one' if n == 1 else 'many'}", lang,
+                n=number(n, lang, gender, case))
 
 
 def loss_words(points: float, lang: str, unit: str = "hundredths") -> str:

@@ -307,11 +307,11 @@ class TestResignPrice:
     @pytest.mark.parametrize("lang, length, expected", [
         ("en", 5, "Resign this game? That gives Rita 1 point, and the score would be you 0, "
                   "Rita 1. Yes or no."),
-        ("el", 5, "Παραιτείσαι από αυτή την παρτίδα; Έτσι η Ρίτα παίρνει 1 πόντο και το σκορ "
+        ("el", 5, "Παραιτείσαι από αυτή την παρτίδα; Έτσι η Ρίτα παίρνει έναν πόντο και το σκορ "
                   "γίνεται εσύ 0, η Ρίτα 1. Ναι ή όχι;"),
         ("en", 1, "Resign this game? That gives Rita 1 point and the match, you 0, Rita 1. "
                   "Yes or no."),
-        ("el", 1, "Παραιτείσαι από αυτή την παρτίδα; Έτσι η Ρίτα παίρνει 1 πόντο και κερδίζει "
+        ("el", 1, "Παραιτείσαι από αυτή την παρτίδα; Έτσι η Ρίτα παίρνει έναν πόντο και κερδίζει "
                   "τον αγώνα, εσύ 0, η Ρίτα 1. Ναι ή όχι;")])
     def test_the_points_and_the_score_before_asking_R9(self, lang: str, length: int,
                                                         expected: str) -> None:

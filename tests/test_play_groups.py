@@ -478,7 +478,7 @@ def test_a_small_checker_group_opens_its_whole_plays_one_pick_away() -> None:
     root = build_root(_scan_menu(pos, dice), ScanSettings(list_limit=3))
     assert isinstance(root, CheckerMode)
     assert root.options[0].label("en") == "From 24: 3 plays"
-    assert root.options[0].label("el") == "Από το 24: 3 κινήσεις"
+    assert root.options[0].label("el") == "Από το 24: τρεις κινήσεις"  # a digit is read «τρία»
     opened = root.choose(0)
     assert isinstance(opened, ListMode)
     group = group_plays(plays)[0]
@@ -512,7 +512,7 @@ def test_the_suggested_play_comes_first_at_the_top_level() -> None:
 
 @pytest.mark.parametrize("lang,shown", [
     ("en", "8 to 7, 3 times 6 to 5 hitting (8/7 6/5(2) 6/5*)"),
-    ("el", "8 στο 7, 3 φορές 6 στο 5 και χτυπάς (8/7 6/5(2) 6/5*)"),
+    ("el", "8 στο 7, τρεις φορές 6 στο 5 και χτυπάς (8/7 6/5(2) 6/5*)"),  # «τρεις φορές», not «τρία»
 ])
 def test_the_screen_lists_a_play_in_its_merged_form_before_its_notation(lang: str, shown: str) -> None:
     """R1: "6/5(2) 6/5*" is one move of three checkers, shown as heard, hit where it happens."""

@@ -539,7 +539,7 @@ def _all_options(options: tuple) -> list:  # type: ignore[type-arg]
 @pytest.mark.parametrize("lang,length,expected", [
     ("en", 1, "New match: Portes, to 1 point."),
     ("en", 5, "New match: Portes, to 5 points."),
-    ("el", 1, "Νέος αγώνας: Πόρτες, στον 1 πόντο."),
+    ("el", 1, "Νέος αγώνας: Πόρτες, στον έναν πόντο."),
     ("el", 5, "Νέος αγώνας: Πόρτες, στους 5 πόντους."),
 ])
 def test_the_match_length_is_said_in_the_right_number(lang: str, length: int, expected: str) -> None:
@@ -547,7 +547,7 @@ def test_the_match_length_is_said_in_the_right_number(lang: str, length: int, ex
     started = E.MatchStarted("portes", length, Preset("tavlucky"), players)
     assert screen_text(started, ctx(lang)).startswith(expected)
     report = E.ScoreReport((0, 0), length, GameName("portes"), 1)
-    assert (("στον 1 πόντο" if length == 1 else "στους 5 πόντους") if lang == "el"
+    assert (("στον έναν πόντο" if length == 1 else "στους 5 πόντους") if lang == "el"
             else ("to 1 point" if length == 1 else "to 5 points")) in screen_text(report, ctx(lang))
 
 

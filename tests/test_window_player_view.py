@@ -122,7 +122,7 @@ def test_a_long_label_is_shown_whole(tmp_path: Path) -> None:
 @pytest.mark.parametrize("lang,points,score,title", [
     ("en", 1, "You: 0 · Rita: 0 · match to 1 point", "Portes, game 1"),
     ("en", 5, "You: 0 · Rita: 0 · match to 5 points", "Portes, game 1"),
-    ("el", 1, "Εσύ: 0 · Ρίτα: 0 · αγώνας στον 1 πόντο", "Πόρτες, παρτίδα 1"),
+    ("el", 1, "Εσύ: 0 · Ρίτα: 0 · αγώνας στον έναν πόντο", "Πόρτες, παρτίδα 1"),
     ("el", 5, "Εσύ: 0 · Ρίτα: 0 · αγώνας στους 5 πόντους", "Πόρτες, παρτίδα 1")])
 def test_the_header_says_you_with_the_right_number(lang: str, points: int, score: str,
                                                    title: str) -> None:

@@ -339,7 +339,8 @@ class Say:
         for plain in texts:
             k, words = counts[plain], said[plain]
             if k > 1:
-                words = self.t("move.terse.count" if terse else "move.count", n=k, move=words)
+                words = (self.t("move.terse.count", n=self.num(k, "f"), move=words) if terse  # φορές
+                         else self.t("move.count", n=k, move=words))
             out.append(words)
         return ", ".join(out)
 

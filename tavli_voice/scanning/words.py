@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..command_table import LANGS
 from ..command_table import Lang as Lang
-from ..words import ENTRIES, text
+from ..words import ENTRIES, number, text
 
 if TYPE_CHECKING:  # only for annotations: this module stays a leaf
     from .settings import ScanSettingError, SettingsProblem
@@ -24,15 +24,22 @@ if TYPE_CHECKING:  # only for annotations: this module stays a leaf
 LANGUAGES = LANGS
 
 
+#: Options whose second argument counts plays («κινήσεις», feminine in Greek).
+_PLAY_COUNTS = ("group", "group_bar")
+
+
 def label(key: str, args: Sequence[object], lang: Lang = "en") -> str:
     """The short label of a scan option (its key and arguments) in ``lang``.
 
-    >>> label("from", (13,), "el")
-    'Από το 13'
+    >>> label("from", (13,), "el"), label("group", (24, 3), "el"), label("group", (24, 5), "el")
+    ('Από το 13', 'Από το 24: τρεις κινήσεις', 'Από το 24: 5 κινήσεις')
 
     Bar and off have keys of their own (``from_bar``, ``to_off``), so point
-    numbers in labels are always 1–24 (R1).
+    numbers in labels are always 1–24 (R1). A count of plays is a number that
+    agrees with its noun (:func:`tavli_voice.words.number`).
     """
+    if key in _PLAY_COUNTS and len(args) > 1 and isinstance(args[1], int):
+        args = (args[0], number(args[1], lang, "f"), *args[2:])
     return text("scan." + key, lang, *args)
 
 

@@ -409,7 +409,8 @@ class App:
         self.history_kept = kept.path
         said = []
         if kept.removed:
-            said.append(M.text("review.trimmed", self.lang, max=history.MAX_KEPT,
+            said.append(M.text("review.trimmed", self.lang,
+                               max=M.number(history.MAX_KEPT, self.lang, "m", "acc"),
                                names=", ".join(kept.removed)))
         if ended == "finished" and any(not p.is_bot for p in self.session.players):
             said.append(M.text("review.kept", self.lang,

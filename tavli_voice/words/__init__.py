@@ -37,9 +37,11 @@ The rest of the catalogue:
 * :data:`PLURALS` — key → ``{"en": (one, many), "el": (one, many)}``;
   :func:`plural` picks the form for ``n`` and fills ``{n}`` with
   :func:`number`, which writes Greek masculine and feminine numbers as words
-  in speech ("τρεις κινήσεις", "ένας πόντος"): espeak-ng would read the
-  digit as the neuter ("τρία"). Screen text keeps digits. Give the Greek
-  gender of a new counted noun in :data:`PLURAL_GENDER`.
+  in speech ("τρεις κινήσεις", "ένας πόντος"): espeak-ng, and a screen
+  reader with it, would read the digit as the neuter ("τρία"). Screen text
+  keeps digits but where the gender is heard ("τρεις κινήσεις", "25
+  κινήσεις"). Give the Greek gender of a new counted noun in
+  :data:`PLURAL_GENDER`.
 * Names: :func:`game_name`, :func:`preset_name`, :func:`player_words` (bots
   have Greek names with their article: "η Ρίτα", "ο δυνατός παίκτης").
 * Dice: :func:`dice_words` ("6 and 5", "double sixes"; "6 και 5",
@@ -52,8 +54,8 @@ The rest of the catalogue:
 'Έφερες εξάρες.'
 >>> plural("count.play", 3, "el", speech=True)
 'τρεις κινήσεις'
->>> plural("count.play", 3, "el")
-'3 κινήσεις'
+>>> plural("count.play", 3, "el"), plural("count.play", 5, "el")
+('τρεις κινήσεις', '5 κινήσεις')
 """
 
 from __future__ import annotations
@@ -1522,15 +1524,37 @@ def number(n: int, lang: str, gender: Gender = "n", case: Case = "nom", *,
            speech: bool = False) -> str:
     """``n`` as digits, or as Greek words where the digit would be read wrongly.
 
-    espeak-ng reads a Greek digit as the neuter ("3" → "τρία"), right for
-    πούλια but wrong for κινήσεις (τρεις) and πόντοι (τρεις, ένας). So in
-    speech, Greek masculine and feminine numbers are written as words;
-    everything else stays digits.
+    espeak-ng reads a Greek digit as the neuter ("3" → "τρία", "23" → "είκοσι
+    τρία"), right for πούλια but wrong for κινήσεις (τρεις) and πόντοι (τρεις,
+    ένας); a screen reader reading the terminal uses the same voice. So in
+    speech every Greek masculine and feminine number is written as words, and
+    on screen those whose gender is heard (:func:`el_gender_heard`: 1, 3, 4, 13,
+    14, 21, 200 …: "μία κίνηση", "τρεις πόντοι"), so a screen reader says them
+    right while a sighted player still sees digits for the rest ("25 κινήσεις").
+    Neuter numbers and English stay digits.
+
+    >>> number(23, "el", "f"), number(25, "el", "f"), number(1, "el", "m", "acc")
+    ('είκοσι τρεις', '25', 'έναν')
+    >>> number(25, "el", "f", speech=True), number(3, "el"), number(3, "en", "f")
+    ('είκοσι πέντε', '3', '3')
     """
     _check_lang(lang)
-    if speech and lang == "el" and gender != "n":
+    if lang == "el" and gender != "n" and (speech or el_gender_heard(n, gender, case)):
         return el_number(n, gender, case)
     return str(n)
+
+
+def el_gender_heard(n: int, gender: Gender, case: Case = "nom") -> bool:
+    """Whether Greek ``n`` before a ``gender`` noun is said otherwise than the neuter a digit
+    is read as: its last word is ένα, τρία or τέσσερα (1, 3, 4, 13, 14, 21, 23 …, not 11 or
+    12), or its hundreds agree (200 «διακόσιες»).
+
+    >>> [k for k in range(1, 25) if el_gender_heard(k, "f")]
+    [1, 3, 4, 13, 14, 21, 23, 24]
+    >>> el_gender_heard(1, "m", "acc"), el_gender_heard(25, "m"), el_gender_heard(200, "f")
+    (True, False, True)
+    """
+    return gender != "n" and el_number(n, gender, case) != el_number(n, "n")
 
 
 #: Greek halves above one point: "ενάμιση πόντο", "δυόμισι πόντους".
@@ -1983,9 +2007,9 @@ SCANNING_WORDS: dict[str, dict[str, str]] = {
     "from": {"en": "From {0}", "el": "Από το {0}"},
     "from_bar": {"en": "From the bar", "el": "Από την μπάρα"},
     "group": {"en": "From {0}: {1} plays", "el": "Από το {0}: {1} κινήσεις"},
-    "group_one": {"en": "From {0}: 1 play", "el": "Από το {0}: 1 κίνηση"},
+    "group_one": {"en": "From {0}: 1 play", "el": "Από το {0}: μία κίνηση"},
     "group_bar": {"en": "From the bar: {1} plays", "el": "Από την μπάρα: {1} κινήσεις"},
-    "group_bar_one": {"en": "From the bar: 1 play", "el": "Από την μπάρα: 1 κίνηση"},
+    "group_bar_one": {"en": "From the bar: 1 play", "el": "Από την μπάρα: μία κίνηση"},
     "to": {"en": "To {0}", "el": "Στο {0}"},
     "to_off": {"en": "Bear off", "el": "Μάζεμα"},
     "bar": {"en": "bar", "el": "μπάρα"},
@@ -2603,6 +2627,7 @@ __all__ = [
     "capitalize",
     "default_lang",
     "dice_words",
+    "el_gender_heard",
     "el_number",
     "game_name",
     "help_lines",

@@ -7,6 +7,16 @@ A match is «αγώνας», one game of it «παρτίδα», a play «κίν�
 
 from __future__ import annotations
 
+from typing import Literal
+
+#: The Greek gender and case of the ``{n}`` of ``<key>_one`` / ``<key>_many`` (neuter when not
+#: listed: «λάθη»), for :func:`tavli_voice.words.number`.
+COUNT_GENDER: dict[str, tuple[Literal["m", "f", "n"], Literal["nom", "acc"]]] = {
+    "decisions": ("f", "nom"),  # «τρεις αποφάσεις»
+    "games": ("f", "nom"),      # «τέσσερις παρτίδες στις εκατό»
+    "matches": ("m", "acc"),    # «στους τρεις προηγούμενους αγώνες»
+}
+
 REVIEW_WORDS: dict[str, dict[str, str]] = {
     "usage": {
         "en": "Review kept matches: step through the mistakes of the newest match (or NAME) by "

@@ -255,7 +255,8 @@ def build_view(view: TurnView, extras: Extras) -> BoardView:
     if extras.question == "resign":
         status = (words.text("board.question_resign", lang),) + status
     elif extras.question == "take":
-        status = (words.text("board.question_take", lang, value=extras.question_value),) + status
+        status = (words.text("board.question_take", lang,
+                             value=words.number(extras.question_value, lang, "m", "acc")),) + status
     return BoardView(
         position=shown_position(view, viewer), lang=lang, title=title, score=score, me=me,
         other=other,

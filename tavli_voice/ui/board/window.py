@@ -57,8 +57,9 @@ EXIT_FRAMES = 4
 #: Exit code when the window stopped on an unexpected error (the match is saved).
 EXIT_ERROR = 1
 #: Rows of the status while reviewing: which mistake, whose roll, the expert's play and
-#: the cost of the play made, each whole.
-REVIEW_STATUS_LINES = 6
+#: the cost of the play made, each whole (a Greek cost in words, «είκοσι τέσσερις παρτίδες
+#: στις εκατό», takes four rows of the narrowest panel).
+REVIEW_STATUS_LINES = 7
 #: Video drivers that show nothing to a person: a window there is no window.
 _INVISIBLE_DRIVERS = ("offscreen", "dummy")
 
