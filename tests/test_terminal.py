@@ -18,6 +18,7 @@ import pytest
 from tavli_voice.cli import main as cli_main
 from tavli_voice.ui.keys import UnknownInput, parse_line
 from tavli_voice import commands as C
+from tavli_voice import words as M
 
 
 class Keys(io.StringIO):
@@ -260,3 +261,37 @@ def test_leave_asks_then_ends_the_match(tmp_path: Path) -> None:
     assert "lose the whole match? Yes or no." in out
     assert "You left the table." in out and "wins the match" in out
     assert not (tmp_path / "save.json").exists()  # finished: set aside as last-match.json
+
+
+@pytest.mark.parametrize("lang,needs", [("en", "needs a point number, for example"),
+                                        ("el", "θέλει αριθμό θέσης, για παράδειγμα")])
+def test_t_or_f_without_a_point_gives_as_example_a_point_on_offer_now(lang: str,
+                                                                       needs: str) -> None:
+    """A bare ``t`` or ``f`` names in its example a point the player can move to or from
+    now, the highest, as the step prompts do (R1: the bar and off by their word)."""
+    from tavli_voice import events as E
+    from tavli_voice.events import Phase
+    from tavli_voice.rules import MatchConfig
+    from tavli_voice.session import Session
+    from tavli_voice.ui.app import App
+    from tavli_voice.ui.terminal import TerminalPlayer
+
+    app = App(Session(MatchConfig(1, "portes", "tavlucky", 4),
+                      (E.PlayerInfo("you"), E.PlayerInfo("Rita", "rita"))), lang=lang)
+    app.start()
+    while app.phase is not Phase.PLAY or app.bot_to_act():
+        if app.bot_to_act():
+            app.bot_step()
+            app.pump()
+        else:
+            app.command(C.Roll())
+    s = app.state()
+    to, source = max(s.step_targets), max(s.step_sources)
+    assert (to, source) == (23, 24)  # not the 7 and 13 said whatever the roll
+    out = io.StringIO()
+    player = TerminalPlayer(app, out, io.StringIO("t\nf\n"))
+    assert player._next_command() is None  # both refused, then the end of input
+    lines = out.getvalue().splitlines()
+    assert lines == [M.text("input.needs_number", lang, text="t", example=f"t {to}"),
+                     M.text("input.needs_number", lang, text="f", example=f"f {source}")]
+    assert all(needs in line for line in lines)

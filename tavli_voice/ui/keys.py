@@ -58,11 +58,12 @@ def latin_keys(text: str) -> str:
 class UnknownInput(ValueError):
     """A typed line that is no command; ``kind`` says what was wrong."""
 
-    def __init__(self, kind: str, text: str, example: str = "p 13") -> None:
+    def __init__(self, kind: str, text: str, example: str = "p 13", head: str = "") -> None:
         super().__init__(f"{kind}: {text}")
         self.kind = kind  #: "unknown", "needs_number"
         self.text = text
         self.example = example  #: the same command with a number ("t 7" for "t")
+        self.head = head  #: the command's key or word, folded ("t", "στο")
 
 
 #: A typical number for each command that needs one (used in the example).
@@ -86,6 +87,32 @@ def example_point(points: Iterable[int], lang: str, default: int) -> str:
 def _example(head: str) -> str:
     """``t`` → ``"t 7"``: the command the person typed, with a number."""
     return f"{head} {_EXAMPLE_NUMBER.get(_WITH_NUMBER[head], '1')}"
+
+
+def needs_number_example(exc: UnknownInput, sources: Iterable[int], targets: Iterable[int],
+                         lang: str) -> str:
+    """The example for a step command typed without its point: the word typed with a point
+    on offer now, as the step prompts give (``t`` → "t 20" when 20 is the highest a checker
+    can reach, ``f`` → "f 24"; 7 and 13 when none is); any other command keeps its own.
+
+    >>> def bare(word: str) -> UnknownInput:
+    ...     try:
+    ...         parse_line(word)
+    ...     except UnknownInput as exc:
+    ...         return exc
+    ...     raise AssertionError(word)
+    >>> needs_number_example(bare("t"), (24, 13), (20, 18), "en")
+    't 20'
+    >>> needs_number_example(bare("από"), (25, 6), (), "el"), needs_number_example(bare("p"), (), (), "en")
+    ('από μπάρα', 'p 13')
+    """
+    command = _WITH_NUMBER.get(exc.head)
+    typed = exc.text.split()[0] if exc.text.split() else exc.head
+    if command is C.ToPoint:
+        return f"{typed} {example_point(targets, lang, 7)}"
+    if command is C.FromPoint:
+        return f"{typed} {example_point(sources, lang, 13)}"
+    return exc.example
 
 
 #: Longest number a line may hold (plays and points are far smaller).
@@ -134,7 +161,7 @@ def parse_line(line: str) -> C.Command | None:
             return _WITH_NUMBER[head](int(arg))  # type: ignore[no-any-return]
         if arg in _POINT_WORDS:
             return _WITH_NUMBER[head](_POINT_WORDS[arg])  # type: ignore[no-any-return]
-        raise UnknownInput("needs_number", line.strip(), _example(head))
+        raise UnknownInput("needs_number", line.strip(), _example(head), head)
     # "f13" / "t7" without a space
     if text[0] in _KEYS_WITH_NUMBER and _number(text[1:]):
         return _KEYS_WITH_NUMBER[text[0]](int(text[1:]))  # type: ignore[no-any-return]

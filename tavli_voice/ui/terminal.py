@@ -18,10 +18,9 @@ from .. import events as E
 from .. import words as M
 from ..events import Phase
 from .app import App, Source
-from .guard import visible
 from .keys import UnknownInput, example_point, parse_line
 from .line_reader import LineReader
-from .typed_lines import TypedLines
+from .typed_lines import TypedLines, refusal_text
 
 log = logging.getLogger(__name__)
 
@@ -136,9 +135,7 @@ class TerminalPlayer:
             try:
                 cmd = parse_line(line)
             except UnknownInput as exc:
-                key = "input.needs_number" if exc.kind == "needs_number" else "input.unknown"
-                self.say(M.text(key, self.app.lang, text=visible(exc.text),
-                                example=exc.example))
+                self.say(refusal_text(exc, self.app))
                 continue
             if cmd is None:  # Enter alone confirms a pending play, else repeats the prompt
                 if self.app.phase is Phase.CONFIRM:

@@ -25,10 +25,20 @@ from .. import words as M
 from ..events import Phase
 from .app import App
 from .guard import visible
-from .keys import UnknownInput, parse_line
+from .keys import UnknownInput, needs_number_example, parse_line
 from .line_reader import LineReader
 
 log = logging.getLogger(__name__)
+
+
+def refusal_text(exc: UnknownInput, app: App) -> str:
+    """What a typed line that is no command gets: what is wrong, with an example that works
+    now (``t`` alone: a point a checker can reach, as the step prompts give)."""
+    if exc.kind != "needs_number":
+        return M.text("input.unknown", app.lang, text=visible(exc.text))
+    s = app.state()
+    example = needs_number_example(exc, s.step_sources, s.step_targets, app.lang)
+    return M.text("input.needs_number", app.lang, text=visible(exc.text), example=example)
 
 
 class TypedLines:
@@ -79,8 +89,7 @@ class TypedLines:
             try:
                 cmd = parse_line(line)
             except UnknownInput as exc:
-                key = "input.needs_number" if exc.kind == "needs_number" else "input.unknown"
-                self.say(M.text(key, self.app.lang, text=visible(exc.text), example=exc.example))
+                self.say(refusal_text(exc, self.app))
                 continue
             if cmd is None:  # Enter alone confirms a pending play, else repeats the prompt
                 if self.app.phase is Phase.CONFIRM:
