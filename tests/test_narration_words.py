@@ -279,7 +279,8 @@ class TestMessages:
         save = str(tmp_path / "save.json")
         text = run(["--game", "portes", "--seed", "3", "--save", save], "zzz\nf\no\nn\nq\n")
         assert M.text("input.unknown", lang, text="zzz") in text
-        assert M.text("input.needs_number", lang, text="f", example="f 13") in text
+        # the example is a point a checker can move from now: the opening 6-1's highest
+        assert M.text("input.needs_number", lang, text="f", example="f 24") in text
         assert M.text("prompt.yes_no", lang) in text
         assert any(M.text(k, lang, n=n) in text for k in ("prompt.roll", "prompt.choose")
                    for n in range(2, 40))
