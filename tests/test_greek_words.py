@@ -125,7 +125,7 @@ class TestGlossary:
 QUESTIONS = ("ask.resign", "ask.leave", "ask.quit", "ask.take", "ask.other", "play.pending.terse",
              "voice.did_you_say", "board.question_resign", "board.question_take",
              "board.question_quit", "voice.did_you_say_noisy", "ask.resign_noisy", "ask.leave_noisy",
-             "ask.quit_noisy", "ask.take_noisy")
+             "ask.quit_noisy", "ask.take_noisy", "review.offer", "review.offer_noisy")
 
 
 class TestQuestions:

@@ -723,6 +723,12 @@ class TestReasons:
         c = ctx("en", verbosity=Verbosity.TERSE)
         assert speech(E.TurnPassed(1, None, real_reason("closed_out")), c).startswith("Pass: closed out")
 
+    def test_a_closed_out_pass_in_greek_is_one_clause_after_its_colon_R8(self) -> None:
+        """«Χάνεις τη σειρά σου: …, αφού …», where a second colon cut the sentence in three."""
+        shown = P.screen_text(E.TurnPassed(0, None, real_reason("closed_out")), ctx("el"))
+        assert shown == ("Χάνεις τη σειρά σου: το πούλι στην μπάρα δεν μπαίνει, αφού και οι έξι "
+                         "θέσεις εισόδου είναι πόρτες."), shown
+
 
 # --------------------------------------------------------------- readouts
 class TestReadouts:

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tavli_voice.cli import main as cli_main
+from tavli_voice.ui.app import App
 from tavli_voice.ui.keys import UnknownInput, parse_line
 from tavli_voice import commands as C
 from tavli_voice import words as M
@@ -263,18 +264,13 @@ def test_leave_asks_then_ends_the_match(tmp_path: Path) -> None:
     assert not (tmp_path / "save.json").exists()  # finished: set aside as last-match.json
 
 
-@pytest.mark.parametrize("lang,needs", [("en", "needs a point number, for example"),
-                                        ("el", "θέλει αριθμό θέσης, για παράδειγμα")])
-def test_t_or_f_without_a_point_gives_as_example_a_point_on_offer_now(lang: str,
-                                                                       needs: str) -> None:
-    """A bare ``t`` or ``f`` names in its example a point the player can move to or from
-    now, the highest, as the step prompts do (R1: the bar and off by their word)."""
+def my_turn_to_play(lang: str) -> App:
+    """A seeded Portes match against Rita, the person's plays on offer (the first mover's 5-4)."""
     from tavli_voice import events as E
     from tavli_voice.events import Phase
     from tavli_voice.rules import MatchConfig
     from tavli_voice.session import Session
     from tavli_voice.ui.app import App
-    from tavli_voice.ui.terminal import TerminalPlayer
 
     app = App(Session(MatchConfig(1, "portes", "tavlucky", 4),
                       (E.PlayerInfo("you"), E.PlayerInfo("Rita", "rita"))), lang=lang)
@@ -285,6 +281,18 @@ def test_t_or_f_without_a_point_gives_as_example_a_point_on_offer_now(lang: str,
             app.pump()
         else:
             app.command(C.Roll())
+    return app
+
+
+@pytest.mark.parametrize("lang,needs", [("en", "needs a point number, for example"),
+                                        ("el", "θέλει αριθμό θέσης, για παράδειγμα")])
+def test_t_or_f_without_a_point_gives_as_example_a_point_on_offer_now(lang: str,
+                                                                       needs: str) -> None:
+    """A bare ``t`` or ``f`` names in its example a point the player can move to or from
+    now, the highest, as the step prompts do (R1: the bar and off by their word)."""
+    from tavli_voice.ui.terminal import TerminalPlayer
+
+    app = my_turn_to_play(lang)
     s = app.state()
     to, source = max(s.step_targets), max(s.step_sources)
     assert (to, source) == (23, 24)  # not the 7 and 13 said whatever the roll
@@ -295,3 +303,23 @@ def test_t_or_f_without_a_point_gives_as_example_a_point_on_offer_now(lang: str,
     assert lines == [M.text("input.needs_number", lang, text="t", example=f"t {to}"),
                      M.text("input.needs_number", lang, text="f", example=f"f {source}")]
     assert all(needs in line for line in lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_a_play_typed_as_the_list_shows_it_is_chosen_and_one_not_on_offer_is_named(
+        lang: str) -> None:
+    """R1: "24/20 13/8", the notation after each play on the screen, picks that play; notation
+    of no play on offer says so, where both were an unknown command."""
+    from tavli_voice.events import Phase
+    from tavli_voice.ui.terminal import TerminalPlayer
+
+    app = my_turn_to_play(lang)
+    plays = app.state().plays
+    wanted = plays[len(plays) // 2]
+    out = io.StringIO()
+    player = TerminalPlayer(app, out, io.StringIO(f"24/10\n{wanted.notation}\n"))
+    cmd = player._next_command()
+    assert cmd == C.ChoosePlay(plays.index(wanted) + 1)
+    assert out.getvalue().splitlines() == [M.text("input.play_not_on_offer", lang, text="24/10")]
+    app.command(cmd)
+    assert app.phase is Phase.CONFIRM and app.state().pending == wanted

@@ -23,6 +23,7 @@ from typing import Callable, TextIO
 from .. import commands as C
 from .. import words as M
 from ..events import Phase
+from ..rules import AmbiguousPlayError, IllegalPlayError, NotationError, parse_play
 from .app import App
 from .guard import visible
 from .keys import UnknownInput, needs_number_example, parse_line
@@ -31,11 +32,41 @@ from .line_reader import LineReader
 log = logging.getLogger(__name__)
 
 
+def typed_play(exc: UnknownInput, app: App) -> C.ChoosePlay | None:
+    """A play typed in its notation as the screen shows it ("24/15", "8/3 6/3", R1) while the
+    plays are on offer: that play's number; None for any other line."""
+    s = app.state()
+    if (exc.kind != "unknown" or "/" not in exc.text or s.phase is not Phase.PLAY
+            or s.dice is None or s.choosing_steps):
+        return None
+    try:
+        play = parse_play(exc.text, s.position, s.dice, s.plays)
+    except ValueError:
+        return None
+    return C.ChoosePlay(s.plays.index(play) + 1)
+
+
+def _not_on_offer(exc: UnknownInput, app: App) -> bool:
+    """Whether the line is play notation that names no single play on offer now."""
+    s = app.state()
+    if "/" not in exc.text or s.phase is not Phase.PLAY or s.dice is None:
+        return False
+    try:
+        parse_play(exc.text, s.position, s.dice, s.plays)
+    except (IllegalPlayError, AmbiguousPlayError):
+        return True
+    except NotationError:
+        return False
+    return s.choosing_steps  # on offer, but a play is being made step by step
+
+
 def refusal_text(exc: UnknownInput, app: App) -> str:
     """What a typed line that is no command gets: what is wrong, with an example that works
-    now (``t`` alone: a point a checker can reach, as the step prompts give)."""
+    now (``t`` alone: a point a checker can reach, as the step prompts give; a play's
+    notation that is no play on offer: that it is not)."""
     if exc.kind != "needs_number":
-        return M.text("input.unknown", app.lang, text=visible(exc.text))
+        key = "input.play_not_on_offer" if _not_on_offer(exc, app) else "input.unknown"
+        return M.text(key, app.lang, text=visible(exc.text))
     s = app.state()
     example = needs_number_example(exc, s.step_sources, s.step_targets, app.lang)
     return M.text("input.needs_number", app.lang, text=visible(exc.text), example=example)
@@ -89,6 +120,9 @@ class TypedLines:
             try:
                 cmd = parse_line(line)
             except UnknownInput as exc:
+                chosen = typed_play(exc, self.app)
+                if chosen is not None:
+                    return chosen
                 self.say(refusal_text(exc, self.app))
                 continue
             if cmd is None:  # Enter alone confirms a pending play, else repeats the prompt

@@ -419,7 +419,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                     "el": "{who} παίζει μόνο μέρος της ζαριάς: {reason}."},
     "reason.closed_out": {
         "en": "closed out, with a checker on the bar and all six entry points closed",
-        "el": "το πούλι στην μπάρα δεν μπαίνει: και οι έξι θέσεις εισόδου είναι πόρτες"},
+        "el": "το πούλι στην μπάρα δεν μπαίνει, αφού και οι έξι θέσεις εισόδου είναι πόρτες"},
     "reason.all_blocked": {"en": "with {dice} no checker can land anywhere",
                            "el": "με {dice} κανένα πούλι δεν έχει πού να πάει"},
     "reason.all_blocked.die": {"en": "no checker can land anywhere with the {die}",
@@ -854,6 +854,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "el": "Δεν ξέρω την εντολή «{text}». Γράψε h για βοήθεια."},
     "input.needs_number": {"en": "“{text}” needs a point number, for example {example}.",
                            "el": "Το «{text}» θέλει αριθμό θέσης, για παράδειγμα {example}."},
+    "input.play_not_on_offer": {"en": "“{text}” is not one of the plays on offer now: type "
+                                      "the number of one, or h for help.",
+                                "el": "Το «{text}» δεν είναι μία από τις κινήσεις που παίζονται "
+                                      "τώρα: γράψε τον αριθμό μιας από αυτές ή h για βοήθεια."},
     "input.not_a_number": {"en": "“{text}” is not a number.",
                            "el": "Το «{text}» δεν είναι αριθμός."},
     "ui.eof": {"en": "End of input. The match is saved.",

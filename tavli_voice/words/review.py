@@ -136,11 +136,11 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
                         "του παιχνιδιού)"},
     # --- the review offered at the end of a match (ui/review_mode.py) ------------------
     "offer": {"en": "Review your mistakes? Yes or no.",
-              "el": "Να δούμε τα λάθη σου; Ναι ή όχι."},
+              "el": "Να δούμε τα λάθη σου; Ναι ή όχι;"},
     # the same while the voice hears the room as noisy (ui/voice_noise.NoiseWatch.noisy): in Greek it asks
     # for «σωστά» or «λάθος», heard far better there than «ναι»; «ναι» and «όχι» are still taken
     "offer_noisy": {"en": "Review your mistakes? Yes or no.",
-                    "el": "Να δούμε τα λάθη σου; Σωστά ή λάθος."},
+                    "el": "Να δούμε τα λάθη σου; Σωστά ή λάθος;"},
     "judging": {"en": "The expert is judging your plays.",
                 "el": "Ο έμπειρος παίκτης κρίνει τις κινήσεις σου."},
     # when the side reviewed is not the person listening (bot matches, --side): by name
