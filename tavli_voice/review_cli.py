@@ -121,8 +121,8 @@ def list_matches(lang: str, out: TextIO, err: TextIO) -> int:
     if not listing.entries:
         print(text("review.list_empty", lang, path=str(history.history_dir())), file=out)
         return 0
-    print(text("review.list_header", lang, n=len(listing.entries), max=history.MAX_KEPT),
-          file=out)
+    print(text("review.list_header", lang, n=number(len(listing.entries), lang, "m"),  # αγώνες
+               max=number(history.MAX_KEPT, lang, "m", "acc")), file=out)
     for e in listing.entries:
         names = [player_words(e.players[i], e.bots[i], i, lang).name for i in (0, 1)]
         a, b = e.scores
