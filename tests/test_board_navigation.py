@@ -227,6 +227,20 @@ class TestSessionGlue:
             scanner.press(10.0 * (i + 1), Switch.NEXT)
         assert seen_from
 
+    def test_a_checker_with_one_place_to_go_shows_its_step(self) -> None:
+        """6-5 with 24/19 blocked: the highlighted "From 24" frames 18 as its one destination
+        and draws 24 to 18, the step its pick takes at once."""
+        s = self.session_at_65()
+        table = {((24, 18), (18, 13)): 0, ((24, 18), (13, 8)): 1, ((13, 8), (24, 18)): 1,
+                 ((13, 7), (13, 8)): 2, ((13, 8), (13, 7)): 2}
+        scanner = make_scanner(ScanSettings())
+        scanner.start(StepMode.build(table), 0.0)
+        while scanner.highlighted is None or scanner.highlighted.args != (24,):
+            scanner.press(1.0, Switch.NEXT)
+        show = scan_show(scanner, s.state())
+        assert show.highlight == ("point", 24) and show.held == 24
+        assert show.destinations == (18,) and show.preview == ((24, 18),)
+
     def test_roll_comes_first(self) -> None:
         s = new_session("portes", 1, seed=3)
         s.start()

@@ -88,7 +88,8 @@ class TestOpening65:
 
     def test_forced_rest_is_finished_for_the_user(self) -> None:
         assert walk(opening(), "From 13", "To 8", "From 24") == ChoosePlay(2)
-        assert walk(opening(), "From 24", "To 18", "From 18") == ChoosePlay(1)
+        # 24/19 is blocked: From 24 goes to 18 with the pick, and 18 has one play left
+        assert walk(opening(), "From 24", "From 18") == ChoosePlay(1)
 
     def test_every_step_chosen_when_finishing_is_off(self) -> None:
         root = opening(finish_forced=False)
@@ -130,7 +131,7 @@ class TestOpening65:
     def test_order_by_point_only(self) -> None:
         assert labels(opening(order="point")) == ["From 24", "From 13", "From 8"]
         assert (scan_cost_steps(SEQUENCES_65, 0, ScanSettings(), order="point")
-                == ScanCost(0, 3))
+                == ScanCost(0, 2))
 
     def test_plays_left(self) -> None:
         assert opening().plays_left() == frozenset(range(7))
@@ -140,12 +141,13 @@ class TestOpening65:
         auto = ScanSettings()
         steps = [scan_cost_steps(SEQUENCES_65, i, auto) for i in range(7)]
         flat = [scan_cost_linear(7, i, auto) for i in range(7)]
-        # e.g. 24/13: From 24 (2 steps), To 18, From 18 (ties go to the higher point)
-        assert steps == [ScanCost(2, 3), ScanCost(0, 3), ScanCost(1, 3), ScanCost(2, 3),
+        # e.g. 24/13: From 24 (2 steps; to 18, its one place, with the pick), From 18
+        # (ties go to the higher point)
+        assert steps == [ScanCost(2, 2), ScanCost(0, 3), ScanCost(1, 3), ScanCost(2, 3),
                          ScanCost(1, 3), ScanCost(2, 3), ScanCost(3, 3)]
         assert sum(c.steps for c in steps) < sum(c.steps for c in flat)
         two = ScanSettings(mode="step")
-        assert scan_cost_steps(SEQUENCES_65, 0, two) == ScanCost(2, 5)
+        assert scan_cost_steps(SEQUENCES_65, 0, two) == ScanCost(2, 4)
         with pytest.raises(ValueError):
             scan_cost_steps(SEQUENCES_65, 9, auto)
 
@@ -223,16 +225,15 @@ class TestDoubles:
             for _ in range(300):
                 mode: object = StepMode.build(self.TABLE, finish_forced=finish)
                 walked: list[tuple[int, int]] = []
-                source = None
                 while isinstance(mode, StepMode):
                     picks = [i for i, o in enumerate(mode.options) if o.key in ("from", "to")]
                     i = rng.choice(picks)
                     option = mode.options[i]
-                    if option.key == "from":
-                        source = option.args[0]
-                    else:
-                        walked.append((source, option.args[0]))
+                    if option.key == "to":
+                        walked.append((mode.source, option.args[0]))
                     mode = mode.choose(i)
+                    if isinstance(mode, StepMode):
+                        walked = list(mode.chosen)  # a step taken at once is in ``chosen``
                 assert isinstance(mode, ChoosePlay)
                 index = mode.number - 1
                 matches = [s for s, k in self.TABLE.items() if s[:len(walked)] == tuple(walked)]
@@ -251,6 +252,39 @@ class TestDoubles:
         mean_flat = sum(range(len(plays))) / len(plays)
         assert mean_steps < mean_flat / 2
         assert all(1 <= c.presses <= 8 for c in costs)
+
+    def test_a_checker_with_one_place_to_go_takes_the_step_when_picked(self) -> None:
+        """Under a double every checker has one destination: "From 24" moves it to 22 at
+        once (the stage that offered "To 22" and "Back" alone cost a pick), and "Undo last
+        step" takes it back."""
+        root = StepMode.build(self.TABLE)
+        stage = walk(root, "From 24")
+        assert isinstance(stage, StepMode)
+        assert stage.chosen == ((24, 22),) and stage.source is None
+        assert labels(stage)[-1] == "Undo last step"
+        assert [o.label("en") for o in stage.trail] == ["From 24", "To 22"]
+        assert walk(stage, "Undo last step") == root
+        asked = walk(StepMode.build(self.TABLE, finish_forced=False), "From 24")
+        assert labels(asked) == ["To 22", "Back"]
+
+    def test_one_place_to_go_costs_one_pick_a_step(self) -> None:
+        """24/20 13/9: four picks, one a step (the last finishes the play), where a source
+        and then its one destination were seven (eight with every step asked)."""
+        play = self.TABLE[((24, 22), (22, 20), (13, 11), (11, 9))]
+        assert scan_cost_steps(self.TABLE, play, ScanSettings()).presses == 4
+        assert scan_cost_steps(self.TABLE, play, ScanSettings(), finish_forced=False).presses == 8
+
+    def test_a_checkers_group_of_a_double_starts_with_its_step_taken(self) -> None:
+        """"From 24: n plays" under a double: its one destination is taken with the pick."""
+        plays: dict[int, list] = {}
+        for seq, index in self.TABLE.items():
+            plays.setdefault(index, []).append(seq)
+        choices = tuple(PlayChoice(f"play {i}", sequences=tuple(plays[i])) for i in sorted(plays))
+        root = build_root(ScanMenu(commands=(Quit(),), plays=choices), ScanSettings())
+        group = next(i for i, o in enumerate(root.options) if o.key == "group" and o.args[0] == 24)
+        stage = root.choose(group)
+        assert isinstance(stage, StepMode) and stage.chosen == ((24, 22),)
+        assert [o.label("en") for o in stage.trail][-2:] == ["From 24", "To 22"]
 
     def test_all_orders_of_one_play_give_one_index(self) -> None:
         for seq, index in self.TABLE.items():

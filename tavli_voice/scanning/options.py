@@ -328,9 +328,10 @@ class CheckerMode:
         starting = [(seq, i) for seq, i in rows if seq[0][0] == source]
         whole = {i for _seq, i in starting} == wanted
         preferred = self.menu.preferred if self.menu.preferred in wanted else None
-        return StepMode(normalise_sequences(starting if whole else rows), preferred=preferred,
-                        source=source if whole else None, order=self.step_order,
-                        parent=self, base_trail=trail)
+        steps = StepMode(normalise_sequences(starting if whole else rows), preferred=preferred,
+                         source=source if whole else None, order=self.step_order,
+                         parent=self, base_trail=trail)
+        return steps.only_destination_taken()
 
 
 def play_choices(plays: Sequence[Any], orders: Mapping[Any, Sequence[Sequence[Any]]] | None = None,

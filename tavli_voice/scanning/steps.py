@@ -18,6 +18,11 @@ Ordering puts the likely choice first: the preferred play's next step (the
 strong bot's suggestion, if given), then the source reached by the most
 distinct plays, then the higher point (the back checkers first, as plays are
 written, R1). Destinations are ordered the same way.
+
+A checker with one place to go (every checker under a double, a checker that
+can only bear off) takes that step as soon as it is picked: the step is said
+as every step is ("From 24 to 23; 1, 1 and 1 to play"), and "Undo last step"
+takes it back, so no pick goes on a list of one destination.
 """
 
 from __future__ import annotations
@@ -102,7 +107,8 @@ class StepMode:
     * ``lead``/``extras``: other options (Undo, Describe, Menu …) shown
       before/after the sources at the first stage only.
     * ``finish_forced``: when every play still possible is the same one,
-      answer it at once instead of asking for the remaining forced steps.
+      answer it at once instead of asking for the remaining forced steps; and
+      when a checker picked has one destination, take that step at once.
     * ``order``: ``"frequency"`` (default: most plays first, then higher
       point) or ``"point"`` (higher point first only, for comparison).
     * ``parent``: the mode to return to from the first stage ("Back" is added
@@ -219,13 +225,20 @@ class StepMode:
         point = self._points[position]
         if self.source is None:
             picked = replace(self, source=point)
-            return self._finish(picked.plays_left()) or picked
+            return self._finish(picked.plays_left()) or picked.only_destination_taken()
         chosen = self.chosen + ((self.source, point),)
         for seq, idx in self.table:
             if seq == chosen:
                 return ChoosePlay(idx + 1)
         following = replace(self, chosen=chosen, source=None)
         return self._finish(following.plays_left()) or following
+
+    def only_destination_taken(self) -> Choice:
+        """At a destination stage with one destination (and ``finish_forced``), that step
+        taken: the next stage or the play; else this stage itself."""
+        if self.finish_forced and self.source is not None and len(self._points) == 1:
+            return self.choose(0)
+        return self
 
     def _finish(self, plays: frozenset[int]) -> ChoosePlay | None:
         """``ChoosePlay`` when only one play remains and forced steps are finished for the user."""

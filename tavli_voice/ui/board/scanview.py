@@ -140,7 +140,11 @@ def scan_show(scanner: Scanner | None, view: TurnView, lang: str = "en",
             highlight = ("point", point)
             if mode.source is None:
                 nxt = mode.choose(current.index)
-                if isinstance(nxt, StepMode):
+                if isinstance(nxt, StepMode) and len(nxt.chosen) > len(chosen):
+                    # one place to go: the pick takes that step at once
+                    preview = tuple(nxt.chosen)
+                    dests = (nxt.chosen[len(chosen)][1],)
+                elif isinstance(nxt, StepMode):
                     dests = tuple(p for p in (_option_point(o) for o in nxt.options)
                                   if p is not None)
                 elif isinstance(nxt, C.ChoosePlay):
