@@ -78,10 +78,17 @@ class TestTimedOut:
     def test_no_neuter_numeral_after_a_feminine_article(self, player: int) -> None:
         said = spoken(E.TimedOut(player, 2))
         assert "στις 3" not in said and "Τέλος χρόνου στη σειρά" not in said, said
-        assert "2 από 3:" in said and ",:" not in said, said
+        assert "δύο από τις τρεις φορές:" in said and ",:" not in said, said
 
     def test_the_time_label_is_said_once(self) -> None:
         assert spoken(E.TimedOut(0, 1)).count("Τέλος χρόνου") == 1
+
+    @pytest.mark.parametrize("player", [0, 1])
+    def test_the_count_of_time_outs_agrees_with_φορές_on_screen(self, player: int) -> None:
+        """A screen reader reads a digit as the neuter: «μία από τις τρεις φορές», not «1 από 3»."""
+        assert "(μία από τις τρεις φορές)" in screen(E.TimedOut(player, 1)), screen(E.TimedOut(player, 1))
+        assert "(2 από τις τρεις φορές)" in screen(E.TimedOut(player, 2))
+        assert "Time-outs in a row: 1 of 3" in screen(E.TimedOut(player, 1), "en")
 
 
 class TestPointShares:

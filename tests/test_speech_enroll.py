@@ -6,6 +6,7 @@ FSDD recordings: Free Spoken Digit Dataset, CC BY-SA 4.0 (shared/speech/fsdd-dev
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import numpy as np
@@ -163,6 +164,62 @@ class TestEnrolment:
         said = err.getvalue()
         assert english in said and "keyboard" not in said, said
         assert not any(tmp_path.iterdir())  # nothing recorded, nothing written
+
+    @pytest.mark.parametrize("takes, stopped, asked, saved", [
+        (1, False, "πες κάθε λέξη όταν σου ζητηθεί, μία φορά.",
+         "Αποθήκευσα μία ηχογράφηση στο "),
+        (3, True, "πες κάθε λέξη όταν σου ζητηθεί, τρεις φορές.",
+         "Διακοπή. Αποθήκευσα μία ηχογράφηση στο "),
+    ])
+    def test_greek_counts_agree_with_φορές_and_ηχογραφήσεις(
+            self, tmp_path: Path, takes: int, stopped: bool, asked: str, saved: str) -> None:
+        """A screen reader reads a digit as the neuter («τρία φορές»): the counts are words."""
+        rng = np.random.default_rng(3)
+        word = (0.3 * np.sin(np.arange(8000) * 0.2)
+                + 0.01 * rng.standard_normal(8000)).astype(np.float32)
+
+        class OneWordThenStop(ArraySource):
+            def __init__(self) -> None:
+                super().__init__(in_silence(word))
+
+            def start(self) -> None:
+                pass
+
+            def stop(self) -> None:
+                pass
+
+            def read(self, timeout: float = 0.1) -> np.ndarray | None:
+                block = super().read(timeout)
+                if block is None and stopped:
+                    raise KeyboardInterrupt  # Control C while the second take is awaited
+                return block
+
+        out = io.StringIO()
+        code = enroll_main(["--lang", "el", "--numbers", "0", "--commands", "roll", "--takes", str(takes),
+                            "--profile", str(tmp_path)], out, io.StringIO(), OneWordThenStop)  # type: ignore[arg-type]
+        said = out.getvalue()
+        assert code == (1 if stopped else 0), said
+        assert asked in said and saved in said, said
+        assert not re.search(r"\b\d+ (?:φορ|ηχογραφ)", said), said
+
+    def test_unusable_takes_are_counted_in_the_feminine(self, tmp_path: Path) -> None:
+        from tavli_voice.speech.heard import EngineUnavailable
+        from tavli_voice.words import text
+        folder = tmp_path / "el" / "ρίξε"
+        folder.mkdir(parents=True)
+        for k in (1, 2, 3):
+            (folder / f"take-{k}.wav").write_text("not a recording\n")
+        with pytest.raises(EngineUnavailable) as err:
+            TemplateRecognizer.from_store(TemplateStore(tmp_path), "el")
+        said = text("voice." + err.value.key, "el", **err.value.values)
+        assert "(τρεις συνολικά)" in said, said
+
+    def test_english_counts_take_their_plural(self, tmp_path: Path) -> None:
+        from tavli_voice.words import plural, text
+        assert "say each word when asked, 1 time." in text("voice.enroll_intro", "en",
+                                                           takes=plural("count.time", 1, "en"))
+        assert text("voice.enroll_done", "en", count=plural("count.recording", 3, "en"),
+                    where=tmp_path).startswith("Saved 3 recordings in ")
 
     def test_bad_arguments(self) -> None:
         assert enroll_main(["--takes", "0"], io.StringIO(), io.StringIO()) == 2

@@ -605,7 +605,7 @@ def _time_warning(e: E.TimeWarning, s: Say) -> Blocks:
 
 
 def _timed_out(e: E.TimedOut, s: Say) -> Blocks:
-    return [s.by("time.timed_out", e.player, count=e.count)]
+    return [s.by("time.timed_out", e.player, count=s.num(e.count, "f"))]  # «μία από τις τρεις φορές»
 
 
 def _history_report(e: E.HistoryReport, s: Say) -> Blocks:

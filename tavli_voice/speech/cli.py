@@ -35,7 +35,7 @@ from .heard import EngineUnavailable, Heard, Recognizer
 from .listen_decide import explain, not_on_offer, recognize, should_confirm
 from .. import arguments as A
 from ..command_table import NOT_BY_VOICE
-from ..words import ENTRIES, lang_from_argv, text
+from ..words import ENTRIES, lang_from_argv, plural, text
 from ..words.catalogs import use_argparse_language
 from .models import CATALOGUE, FetchError, Opener, _urlopen, fetch, installed, search_dirs, user_models_dir
 from .recognizer import ENGINES, Instead, choose_engine, skipped_takes
@@ -273,15 +273,17 @@ def enroll_main(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.std
     def say(line: str) -> None:
         print(line, file=out, flush=True)
 
-    say(text("voice.enroll_intro", lang, takes=args.takes))
+    say(text("voice.enroll_intro", lang, takes=plural("count.time", args.takes, lang)))
     saved = 0
     try:
         saved = enrol(store, lang, words, args.takes, microphone_recorder(mic), say)
     except KeyboardInterrupt:
         kept = sum(len(store.takes(lang, w)) for w in words)
-        say(text("voice.enroll_stopped", lang, count=kept, where=store.root / lang))
+        say(text("voice.enroll_stopped", lang, count=plural("count.recording", kept, lang),
+                 where=store.root / lang))
         return 1
     finally:
         mic.stop()
-    say(text("voice.enroll_done", lang, count=saved, where=store.root / lang))
+    say(text("voice.enroll_done", lang, count=plural("count.recording", saved, lang),
+             where=store.root / lang))
     return 0

@@ -34,7 +34,7 @@ from .features import Features, dtw_distances, word_features
 from .grammar import Phrase
 from .heard import EngineUnavailable, Heard
 from .words import Lang
-from ..words import text
+from ..words import number, text
 
 log = logging.getLogger(__name__)
 
@@ -110,7 +110,8 @@ def skipped_message(skipped: tuple[tuple[Path, AudioFileError], ...], lang: Lang
     detail = text("voice.audio_" + problem.key, lang, **problem.values)
     if len(skipped) == 1:
         return text("voice.take_skipped", lang, file=shown, detail=detail)
-    return text("voice.takes_skipped", lang, count=len(skipped), file=shown, detail=detail)
+    return text("voice.takes_skipped", lang, count=number(len(skipped), lang, "f"), file=shown,
+                detail=detail)
 
 
 class TemplateRecognizer:
@@ -148,7 +149,8 @@ class TemplateRecognizer:
                     skipped.append((path, problem))
         if not any(templates.values()) and not allow_empty:
             if skipped:
-                raise EngineUnavailable("takes_unusable", count=len(skipped), where=store.root / lang)
+                raise EngineUnavailable("takes_unusable", count=number(len(skipped), lang, "f"),
+                                        where=store.root / lang)
             raise EngineUnavailable("not_enrolled")
         recognizer = cls(templates, **kwargs)  # type: ignore[arg-type]
         recognizer.skipped = tuple(skipped)

@@ -751,11 +751,11 @@ MESSAGES: dict[str, dict[str, str]] = {
                    "el": "Συμβουλή για {who}: παίξε την κίνηση {n}: {play}."},
     "time.timed_out.you": {"en": "Time is up: the game plays for you. Time-outs in a row: "
                                  "{count} of 3; at 3 you lose the game.",
-                           "el": "Τέλος χρόνου ({count} από 3): το παιχνίδι παίζει για σένα· "
+                           "el": "Τέλος χρόνου ({count} από τις τρεις φορές): το παιχνίδι παίζει για σένα· "
                                  "την τρίτη φορά στη σειρά χάνεις την παρτίδα."},
     "time.timed_out.other": {"en": "{who} ran out of time: the game plays automatically. "
                                    "Time-outs in a row: {count} of 3.",
-                             "el": "{who} δεν πρόλαβε ({count} από 3): το παιχνίδι παίζει "
+                             "el": "{who} δεν πρόλαβε ({count} από τις τρεις φορές): το παιχνίδι παίζει "
                                    "αυτόματα."},
     "goodbye.saved": {"en": "Goodbye. The match is saved; continue it with: {command}",
                       "el": "Γεια σου. Ο αγώνας αποθηκεύτηκε, συνέχισέ τον με: {command}"},
@@ -1282,6 +1282,9 @@ PLURALS: dict[str, dict[str, tuple[str, str]]] = {
     "count.point": {"en": ("{n} point", "{n} points"), "el": ("{n} πόντος", "{n} πόντοι")},
     "count.point_acc": {"en": ("{n} point", "{n} points"), "el": ("{n} πόντο", "{n} πόντους")},
     "count.checker": {"en": ("{n} checker", "{n} checkers"), "el": ("{n} πούλι", "{n} πούλια")},
+    "count.time": {"en": ("{n} time", "{n} times"), "el": ("{n} φορά", "{n} φορές")},
+    "count.recording": {"en": ("{n} recording", "{n} recordings"),
+                        "el": ("{n} ηχογράφηση", "{n} ηχογραφήσεις")},
     "count.second": {"en": ("{n} second", "{n} seconds"),
                      "el": ("{n} δευτερόλεπτο", "{n} δευτερόλεπτα")},
     "plays.more": {"en": ("And {n} more.", "And {n} more."),
@@ -1355,6 +1358,8 @@ PLURAL_GENDER: dict[str, Gender] = {
     "count.point_acc": "m",
     "board.length": "m",
     "plays.more": "f",
+    "count.time": "f",
+    "count.recording": "f",
     "reason.partial_double": "f",
 }
 #: Greek case of the ``{n}`` in each plural (nominative when not listed).
@@ -2467,15 +2472,15 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
         "el": "Μία ηχογράφηση λέξης σου μένει έξω, {file}: {detail}. Οι άλλες ηχογραφήσεις "
               "δουλεύουν κανονικά· ηχογράφησε ξανά αυτή τη λέξη με το tavli-voice enroll."},
     "takes_unusable": {
-        "en": "None of the {count} recordings of your words in {where} can be used (damaged or "
-              "unreadable). Record the words again with tavli-voice enroll.",
+        "en": "None of the recordings of your words in {where} ({count} in all) can be used (damaged "
+              "or unreadable). Record the words again with tavli-voice enroll.",
         "el": "Καμία από τις ηχογραφήσεις των λέξεών σου στο {where} ({count} συνολικά) δεν "
               "μπορεί να χρησιμοποιηθεί (είναι χαλασμένες ή δεν διαβάζονται). Ηχογράφησε ξανά τις λέξεις με "
               "το tavli-voice enroll."},
     "takes_skipped": {
         "en": "{count} recordings of your words are left out; the first, {file}: {detail}. The "
               "other recordings still work; record those words again with tavli-voice enroll.",
-        "el": "{count} ηχογραφήσεις των λέξεών σου μένουν έξω· η πρώτη, {file}: {detail}. Οι άλλες "
+        "el": "Μένουν έξω {count} ηχογραφήσεις των λέξεών σου· η πρώτη, {file}: {detail}. Οι άλλες "
               "ηχογραφήσεις δουλεύουν κανονικά· ηχογράφησε ξανά αυτές τις λέξεις με το "
               "tavli-voice enroll."},
     "models_installed": {
@@ -2522,9 +2527,9 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
         "el": "Το μοντέλο {name} είναι ήδη εγκατεστημένο στο {where}.",
     },
     "enroll_intro": {
-        "en": "Personal words: say each word when asked, {takes} times. Speak as you will in the game. "
+        "en": "Personal words: say each word when asked, {takes}. Speak as you will in the game. "
               "Press Control C to stop; what was recorded so far is kept.",
-        "el": "Προσωπικές λέξεις: πες κάθε λέξη όταν σου ζητηθεί, {takes} φορές. Μίλα όπως θα "
+        "el": "Προσωπικές λέξεις: πες κάθε λέξη όταν σου ζητηθεί, {takes}. Μίλα όπως θα "
               "μιλάς στο παιχνίδι. Πάτησε Control C για διακοπή, και ό,τι ηχογραφήθηκε κρατιέται.",
     },
     "enroll_say": {
@@ -2536,13 +2541,13 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
         "el": "Δεν άκουσα τίποτα. Πες το ξανά, σε παρακαλώ.",
     },
     "enroll_done": {
-        "en": "Saved {count} recordings in {where}. Your own words are used first from now on.",
-        "el": "Αποθηκεύτηκαν {count} ηχογραφήσεις στο {where}. Από τώρα χρησιμοποιούνται πρώτα "
+        "en": "Saved {count} in {where}. Your own words are used first from now on.",
+        "el": "Αποθήκευσα {count} στο {where}. Από τώρα χρησιμοποιούνται πρώτα "
               "οι δικές σου λέξεις.",
     },
     "enroll_stopped": {
-        "en": "Stopped. Saved {count} recordings in {where}.",
-        "el": "Διακοπή. Αποθηκεύτηκαν {count} ηχογραφήσεις στο {where}.",
+        "en": "Stopped. Saved {count} in {where}.",
+        "el": "Διακοπή. Αποθήκευσα {count} στο {where}.",
     },
 }
 
