@@ -488,16 +488,21 @@ def test_a_small_checker_group_opens_its_whole_plays_one_pick_away() -> None:
     assert opened.options[-1].is_back and opened.choose(len(opened.options) - 1) is root
 
 
-def test_a_large_checker_group_offers_only_that_checkers_destinations_first() -> None:
+def test_a_large_checker_group_moves_that_checker_to_its_one_destination_first() -> None:
+    """3-3 from 24: the group's checker has one place to go, 21, so the pick of the group
+    takes that step, and only the group's plays are left."""
     pos, dice = Position.initial("portes"), (3, 3)
     plays = legal_plays(pos, dice)
     root = build_root(_scan_menu(pos, dice), ScanSettings())
     group = group_plays(plays)[0]
     assert len(group) > ScanSettings().list_limit
     steps = root.choose(0)
-    assert isinstance(steps, StepMode) and steps.source == group.source
-    assert [o.key for o in steps.options] == ["to"] * (len(steps.options) - 1) + ["back"]
+    assert isinstance(steps, StepMode) and steps.chosen == ((group.source, 21),)
+    assert steps.source is None and steps.options[-1].key == "undo_step"
     assert steps.plays_left() == frozenset(n - 1 for n in group.numbers)
+    back = steps.choose(len(steps.options) - 1)  # Undo last step: the group's checker again
+    assert isinstance(back, StepMode) and not back.chosen
+    assert [o.key for o in back.options] == ["from", "back"]
 
 
 def test_the_suggested_play_comes_first_at_the_top_level() -> None:
