@@ -12,7 +12,8 @@ from dataclasses import replace
 import pytest
 
 from tavli_voice.commands import (
-    ChoosePlay, Describe, FromPoint, Hint, No, QueryPoint, Quit, Repeat, Resign, Roll, Undo, Yes,
+    ChoosePlay, Confirm, Describe, FromPoint, Hint, No, QueryPoint, Quit, Repeat, Resign, Roll,
+    Undo, Yes,
 )
 from tavli_voice.scanning import (
     AutoScanner, Highlight, ListMode, ManualClock, MonotonicClock, PlayChoice, ScanAdjust,
@@ -255,6 +256,17 @@ class TestBuildRoot:
         root = build_root(menu, ScanSettings(), with_settings=False)
         assert keys_of(root) == ["yes", "no", "menu"]
         assert root.choose(2).options[0] == ScanOption("point", (7,), command=QueryPoint(7))
+
+    def test_a_chosen_play_offers_confirm_then_undo_before_the_hint(self) -> None:
+        """"Confirm or undo.": a wrong pick is undone one step after Confirm (the hint, put
+        beside the plays while they are on offer, comes after Undo once one is chosen)."""
+        menu = ScanMenu(commands=(Confirm(), Hint(), Undo(), Describe(), Repeat(), Quit()))
+        root = build_root(menu, ScanSettings())
+        assert keys_of(root) == ["confirm", "undo", "hint", "describe", "repeat", "menu"]
+        plays = PLAYS_12[:4]
+        offered = build_root(ScanMenu(commands=(Hint(), Undo(), Describe()), plays=plays),
+                             ScanSettings())
+        assert keys_of(offered) == ["play"] * 4 + ["hint", "undo", "describe", "menu"]
 
     def test_single_play_offer_and_confirm(self) -> None:
         menu = ScanMenu(commands=(Describe(),), plays=(PlayChoice("24/18 13/8", "from 24 …"),))

@@ -4,8 +4,9 @@ The session (or the front end on its behalf) describes the moment with a
 :class:`ScanMenu` — the commands that are legal now and the legal plays —
 and :func:`build_root` turns it into the first :class:`~.modes.ScanMode`.
 Placement and order come from one table (style guide 4.1: tables, not
-``if`` chains): the frequent things first (a pending question, Roll, the
-plays), then Undo, Describe position and Repeat, then a "Menu" item that
+``if`` chains): the frequent things first (a pending question, Confirm, Roll,
+the plays and the hint), then Undo (before the hint while a chosen play waits for
+Confirm: :data:`RANK_WITHOUT_PLAYS`), Describe position and Repeat, then a "Menu" item that
 opens the rare ones (hint, pip count, score, help, resign, settings, quit).
 Every sub-menu and group ends with "Back".
 
@@ -68,6 +69,10 @@ PLACEMENT: dict[type, tuple[str, int, str]] = {
     Leave: ("leave", 131, MENU),
 }
 PLAYS_RANK = 20
+#: Ranks that differ while no plays are on offer (a chosen play waits for Confirm): the hint
+#: sits beside the plays so that the expert's play is one pick away; with none to pick, it
+#: comes after Undo, which "Confirm or undo" names and a wrong pick needs.
+RANK_WITHOUT_PLAYS: dict[type, int] = {Hint: 35}
 SETTINGS_RANK = 120
 UNKNOWN_RANK = 125
 MENU_OPTION_KEY = "menu"
@@ -192,6 +197,8 @@ def _ranked_commands(menu: ScanMenu) -> tuple[list[ScanOption], list[ScanOption]
         if isinstance(command, ChoosePlay):
             continue
         key, args, rank, place = _key_and_args(command)
+        if not menu.plays:
+            rank = RANK_WITHOUT_PLAYS.get(type(command), rank)
         option = ScanOption(key, args, command=command)
         bucket = rare if place == MENU else before if rank < PLAYS_RANK else after
         bucket.append((rank, n, option))
