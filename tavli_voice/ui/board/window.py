@@ -31,9 +31,10 @@ from ... import commands as C
 from ... import events as E
 from ...events import Phase
 from ...scanning import (Clock, Highlight, MonotonicClock, ScanOutput, ScanPaused, Scanner,
-                         ScanSettings, SettingsChanged, Switch, make_scanner)
+                         ScanSettings, SettingsChanged, StepMode, Switch, make_scanner)
 from ..app import App, Source
 from ..scan_driver import ScanDriver
+from ..scan_input import step_sentence
 from .inputs import SCALE_STEP, Input, Kind, SwitchMap, switch_map, translate
 from .layout import MIN_SIZE, STATUS_LINES, BoardLayout, compute_layout, hit_point, hit_rect
 from .model import BoardView, Extras, build_view, nav_context, play_steps
@@ -110,6 +111,8 @@ class BoardWindow:
         self.resumed_events = resumed_events
         self.scanner: Scanner | None = None
         self.scan_driver: ScanDriver | None = None
+        #: the steps already said in step-by-step choice (a new one is said with the next option)
+        self._steps_said: tuple[tuple[int, int], ...] = ()
         if scan_settings is not None:
             narrator = app.narrator
             speaking = (narrator.is_speaking if narrator is not None else None)
@@ -462,7 +465,7 @@ class BoardWindow:
     def _scan_output(self, out: ScanOutput) -> None:
         """What the scanner reports besides commands (those the driver gives the app)."""
         if isinstance(out, Highlight):
-            self._speak(out.option.label(self.lang))  # type: ignore[arg-type]
+            self._speak(self._step_news() + out.option.label(self.lang))  # type: ignore[arg-type]
         elif isinstance(out, ScanPaused):
             self._speak(words.text("scan.scan_paused", self.lang))
         elif isinstance(out, SettingsChanged) and out.adjust in DISPLAY_ADJUSTS:
@@ -479,6 +482,17 @@ class BoardWindow:
                 except OSError as exc:
                     log.warning("could not save scanning settings: %s", exc)
             self._speak(interval_text(out.settings.interval, self.lang))  # type: ignore[arg-type]
+
+    def _step_news(self) -> str:
+        """The step just taken in step-by-step choice, said before the next option ("From 24 to
+        23; 1, 1 and 1 to play. "), as the terminal prints it; "" when none was taken."""
+        mode = self.scanner.mode if self.scanner is not None else None
+        chosen = tuple(mode.chosen) if isinstance(mode, StepMode) else ()
+        said, self._steps_said = self._steps_said, chosen
+        dice = self.app.state().dice
+        if len(chosen) <= len(said) or chosen[:len(said)] != said or dice is None:
+            return ""
+        return step_sentence(chosen, dice, self.lang) + " "
 
     def _speak(self, text: str) -> None:
         narrator = self.app.narrator
