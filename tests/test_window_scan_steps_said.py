@@ -51,3 +51,20 @@ def test_a_step_taken_by_the_switch_is_said_with_the_next_option(window_home: Pa
     win.frame()
     assert spoken[-1] == win.scanner.highlighted.label(lang)
     win.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_strips_head_keeps_the_newest_pick_and_the_place_in_sight(lang: str) -> None:
+    """A trail too long for the strip loses its earliest picks, not the step just taken
+    (it was cut at its end: "Scanning: From 24: 7 plays › From 24 › T…")."""
+    from tavli_voice import words
+    from tavli_voice.ui.board.model import ScanStrip
+    from tavli_voice.ui.board.render import scan_head
+
+    lead = words.text("board.scanning", lang)
+    strip = ScanStrip(("From 24: 7 plays", "From 24", "To 23"), ("From 22", "From 24"), 0)
+    assert scan_head(lang, strip, lambda text: True) == (
+        f"{lead}: From 24: 7 plays › From 24 › To 23  (1/2)")
+    short = scan_head(lang, strip, lambda text: len(text) <= len(lead) + 30)
+    assert short == f"{lead}: … › From 24 › To 23  (1/2)"
+    assert scan_head(lang, ScanStrip((), ("Roll",), None), lambda text: False) == lead

@@ -28,13 +28,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from .layout import (BAR, OFF, BoardLayout, PanelGeometry, PanelLayout, Rect, bar_stack,
                      more_rows, panel_geometry, point_centre, point_stack, status_fit,
                      tray_slabs)
 from .navigation import MORE
-from .model import BoardView
+from .model import BoardView, ScanStrip
 from .theme import RGB, Theme
 from ... import words
 
@@ -644,11 +644,7 @@ def _scan_strip(surface: "pygame.Surface", view: BoardView, rect: Rect, theme: T
     scan = view.scan
     assert scan is not None
     small = fonts.get(line * 0.7)
-    head = words.text("board.scanning", view.lang)
-    if scan.trail:
-        head += ": " + " › ".join(scan.trail)
-    if scan.index is not None and scan.options:
-        head += f"  ({scan.index + 1}/{len(scan.options)})"
+    head = scan_head(view.lang, scan, lambda text: small.size(text)[0] <= rect.w - 10)
     img = small.render(_fit(small, head, rect.w - 10), True, theme.muted)
     surface.blit(img, (rect.x + 6, rect.y))
     box = Rect(rect.x, rect.y + line, rect.w, rect.h - line)
@@ -670,6 +666,27 @@ def _scan_strip(surface: "pygame.Surface", view: BoardView, rect: Rect, theme: T
     for i, row in enumerate(lines):
         img = font.render(row, True, colour)
         surface.blit(img, img.get_rect(center=(box.center[0], top + step * i + step // 2)))
+
+
+def scan_head(lang: str, scan: ScanStrip, fits: Callable[[str], bool]) -> str:
+    """The line above the scanned option: "Scanning", the picks that led there and the
+    option's place ("Scanning: From 24: 7 plays › From 24 › To 23  (1/6)"). When it does not
+    ``fits``, the earliest picks give way first ("Scanning: … › From 24 › To 23  (1/6)"), so
+    the newest pick, a step just taken, and the place stay in sight.
+
+    >>> scan_head("en", ScanStrip(("From 24: 7 plays", "From 24", "To 23"), ("From 22",), 0),
+    ...           lambda text: len(text) <= 40)
+    'Scanning: … › From 24 › To 23  (1/1)'
+    """
+    place = (f"  ({scan.index + 1}/{len(scan.options)})"
+             if scan.index is not None and scan.options else "")
+    lead = words.text("board.scanning", lang)
+    trail = list(scan.trail)
+    head = lead + (": " + " › ".join(trail) if trail else "") + place
+    while len(trail) > 1 and not fits(head):
+        trail.pop(0)
+        head = lead + ": … › " + " › ".join(trail) + place
+    return head
 
 
 def box_lines(fonts: Fonts, text: str, width: int, height: int, size: float, smallest: float
