@@ -14,7 +14,7 @@ import pytest
 
 from speech_helpers import espeak, needs_espeak
 from tavli_voice.commands import ChoosePlay, Command, Describe, Help, No, QueryPoint, QueryQuarter, Roll, StopSpeech
-from tavli_voice.speech.engine_rescore import (AGREE_LEAD, AGREE_LIKELY, AGREE_OWN_LEAD, DECOY_HANDICAP,
+from tavli_voice.speech.engine_rescore import (AGREE, AGREE_LEAD, AGREE_LIKELY, AGREE_OWN_LEAD, DECOY_HANDICAP,
                                                OVERRULED_SCORE, SIBLING_LETTERS, SIBLING_LIKELY, TAIL_LEAD, VOUCH,
                                                Evidence, OVERRULE, RescoredRecognizer, decide, related)
 from tavli_voice.speech.crop import GAP_S, SpeechCrop
@@ -73,6 +73,9 @@ def rescored(sphinx: FakeSphinx, whisper: FakeWhisper) -> RescoredRecognizer:
 
 
 AUDIO = np.zeros(8000, dtype=np.float32)
+#: A crop with room around the word: its edges far under it (a quiet room, ``engine_rescore.TAIL_NOISE_BELOW``);
+#: silence such as AUDIO has no edges under the word, as in noise.
+QUIET = np.concatenate([np.zeros(3200), 0.3 * np.ones(8000), np.zeros(3200)]).astype(np.float32)
 NEAR = 0.001 / _LOG_BASE  # a pocketsphinx rival 0.001 nats behind: the acoustics barely decide
 
 
@@ -140,22 +143,32 @@ class TestCombining:
         sphinx = FakeSphinx(ChoosePlay(21), 0.2, [(ChoosePlay(21), -100.0), (ChoosePlay(29), -100.0 - NEAR)])
         behind = -0.5 + 20 * 0.001 - AGREE_LEAD  # Whisper's value for 29 that leaves it AGREE_LEAD behind 21 in all
         clear = FakeWhisper({ChoosePlay(21): -0.5, ChoosePlay(29): behind - 0.01})
-        heard = rescored(sphinx, clear).recognize(AUDIO, ITEMS)
+        heard = rescored(sphinx, clear).recognize(QUIET, ITEMS)
         assert heard.command == ChoosePlay(21) and not should_confirm(heard, "unsure")
         close = FakeWhisper({ChoosePlay(21): -0.5, ChoosePlay(29): behind + 0.01})
-        heard = rescored(sphinx, close).recognize(AUDIO, ITEMS)
+        heard = rescored(sphinx, close).recognize(QUIET, ITEMS)
         assert (heard.command, heard.score) == (ChoosePlay(21), 0.2) and should_confirm(heard, "unsure")
         # a lead that is pocketsphinx's alone: Whisper barely prefers it ("είκοσι εννιά" heard as 21)
         far = 1.0 / _LOG_BASE
         acoustic = FakeSphinx(ChoosePlay(21), 0.4, [(ChoosePlay(21), -100.0), (ChoosePlay(29), -100.0 - far)])
         barely = FakeWhisper({ChoosePlay(21): -1.0, ChoosePlay(29): -1.0 - AGREE_OWN_LEAD + 0.01})
-        assert should_confirm(rescored(acoustic, barely).recognize(AUDIO, ITEMS), "unsure")
+        assert should_confirm(rescored(acoustic, barely).recognize(QUIET, ITEMS), "unsure")
         # a lead over still less likely rivals, where Whisper finds the answer itself doubtful
         doubtful = FakeWhisper({ChoosePlay(21): AGREE_LIKELY - 0.1, ChoosePlay(29): AGREE_LIKELY - 3.0})
-        assert should_confirm(rescored(sphinx, doubtful).recognize(AUDIO, ITEMS), "unsure")
+        assert should_confirm(rescored(sphinx, doubtful).recognize(QUIET, ITEMS), "unsure")
         # Whisper agreeing but finding it unlikely does not vouch, however far behind the rest are
         unlikely = FakeWhisper({ChoosePlay(21): VOUCH - 0.1, ChoosePlay(29): VOUCH - 5.0})
-        assert should_confirm(rescored(sphinx, unlikely).recognize(AUDIO, ITEMS), "unsure")
+        assert should_confirm(rescored(sphinx, unlikely).recognize(QUIET, ITEMS), "unsure")
+
+    def test_in_noise_whisper_agreeing_does_not_lift_an_answer_pocketsphinx_is_unsure_of(self) -> None:
+        sphinx = FakeSphinx(ChoosePlay(21), 0.2, [(ChoosePlay(21), -100.0), (ChoosePlay(29), -100.0 - NEAR)])
+        clear = FakeWhisper({ChoosePlay(21): -0.5, ChoosePlay(29): -5.0})  # far ahead: acted on in a quiet room
+        assert not should_confirm(rescored(sphinx, clear).recognize(QUIET, ITEMS), "unsure")
+        heard = rescored(sphinx, clear).recognize(AUDIO, ITEMS)  # no edges under the word: a noisy crop
+        assert (heard.command, heard.score) == (ChoosePlay(21), 0.2) and should_confirm(heard, "unsure")
+        sure = FakeSphinx(ChoosePlay(21), 0.8, [(ChoosePlay(21), -100.0), (ChoosePlay(29), -100.0 - NEAR)])
+        heard = rescored(sure, clear).recognize(AUDIO, ITEMS)  # pocketsphinx sure and Whisper vouching: acted on
+        assert (heard.command, heard.score) == (ChoosePlay(21), 0.8) and not should_confirm(heard, "unsure")
 
     def test_a_clear_acoustic_lead_outweighs_a_small_whisper_preference(self) -> None:
         whisper = FakeWhisper({ChoosePlay(21): -0.6, ChoosePlay(29): -0.5})
@@ -300,9 +313,10 @@ class TestViews:
         heard = gated.recognize_views((AUDIO,), ITEMS, whole=whole)
         assert heard.command == ChoosePlay(6) and whisper.views == [0.0, 1.0]  # the crop, then the whole sound
         assert max(heard.shares, key=lambda share: share[1])[0] == ChoosePlay(6)  # shares of the second decision
-        # a sure decision on the crop: the whole sound is not scored
+        # a sure decision on the crop (both engines sure of 5): the whole sound is not scored
         sure = ViewWhisper({ChoosePlay(5): -0.3, ChoosePlay(6): -4.0}, on_whole)
-        engine = RescoredRecognizer(sphinx, sure, whisper_whole_unsure=True)  # type: ignore[arg-type]
+        certain = FakeSphinx(ChoosePlay(5), 0.8, [(ChoosePlay(5), -100.0), (ChoosePlay(6), -100.0 - NEAR)])
+        engine = RescoredRecognizer(certain, sure, whisper_whole_unsure=True)  # type: ignore[arg-type]
         assert engine.recognize_views((AUDIO,), ITEMS, whole=whole).command == ChoosePlay(5)
         assert sure.views == [0.0]
         # Whisper's own lead on the crop (0.2) not under WHOLE_LEAD_BELOW: not scored; under it: scored
@@ -507,11 +521,31 @@ OVERRULED = {"first": ["θέση είκοσι τρεις", '{"name": "point", "p
              "heard": [-3.8023, -4.0372, -2.4547]}
 
 
+#: «σημείο δεκαέξι» by el at rate 175, pitch 30, in white noise at 10 dB (benchmarks/voice_el_evidence.py, tuning
+#: voices, as the game listens): pocketsphinx heard «σημείο δεκαεφτά», unsure (0.38), Whisper vouched for it and
+#: preferred it by itself (0.15 ahead of «δεκαεπτά», 0.77 of «δεκαπέντε»): the two together lifted it to AGREED_SCORE
+#: and it was acted on, a wrong point.
+SIXTEEN_AS_SEVENTEEN_WHITE = {
+    "first": ["σημείο δεκαεφτά", '{"name": "point", "point": 17}', 0.37810945273631874],
+    "acoustic": [['{"name": "point", "point": 17}', -0.33038], ['{"name": "point", "point": 15}', -0.36078]],
+    "chosen": ["σημείο δεκαπέντε", "σημείο δεκαεπτά", "σημείο δεκαεφτά"],
+    "heard": [-3.05893, -2.43006, -2.28475]}
+
+
 class TestRecordedEvidence:
     """The decision on both engines' scores recorded on tuning clips (``benchmarks/greek_fit.py``)."""
 
+    def test_in_noise_a_word_pocketsphinx_is_unsure_of_is_asked_back_though_whisper_agrees(self) -> None:
+        found = recorded(SIXTEEN_AS_SEVENTEEN_WHITE)
+        lifted = decide(found, turn=ITEMS, agree_in_noise=AGREE)  # Whisper's agreement lifting it, as before
+        assert lifted.command == QueryPoint(17) and not should_confirm(lifted, "unsure")
+        heard = decide(found, turn=ITEMS)  # the game's decision on a noisy crop: asked back
+        assert heard.command == QueryPoint(17) and heard.score < 0.5 and should_confirm(heard, "unsure")
+        quiet = decide(found, turn=ITEMS, noisy=False)  # the same scores in a quiet room: lifted still
+        assert quiet.command == QueryPoint(17) and not should_confirm(quiet, "unsure")
+
     def test_a_word_both_engines_put_well_ahead_is_acted_on_at_once(self) -> None:
-        heard = decide(recorded(CLEAR))
+        heard = decide(recorded(CLEAR), noisy=False)  # recorded in a quiet room
         assert heard.command == QueryQuarter(4) and not should_confirm(heard, "unsure")
 
     def test_a_word_whisper_hears_over_pocketsphinx_is_chosen_and_asked_back(self) -> None:
@@ -526,7 +560,7 @@ class TestRecordedEvidence:
     def test_a_less_likely_winner_is_asked_back(self) -> None:
         found = recorded(CLEAR)
         unlikely = dataclasses.replace(found, heard=found.heard[:-1] + (AGREE_LIKELY - 0.1,))
-        heard = decide(unlikely)
+        heard = decide(unlikely, noisy=False)
         assert heard.command == QueryQuarter(4) and should_confirm(heard, "unsure")
 
 
@@ -796,8 +830,7 @@ class TestNumbersSameButTheLast:
     """A number whose words are another's but the last («είκοσι τρία», «είκοσι τέσσερα»: ``TAIL_LEAD``)."""
 
     TWENTIES = [ChoosePlay(n) for n in range(21, 30)]
-    #: a crop with room around the word: its edges far under it (a quiet room: the rule does not hold there)
-    QUIET = np.concatenate([np.zeros(3200), 0.3 * np.ones(8000), np.zeros(3200)]).astype(np.float32)
+    QUIET = QUIET  # a crop with room around the word: a quiet room, where the rule does not hold
 
     def whisper(self, values: dict[int, float], others: float) -> FakeWhisper:
         """Whisper's scores of 23 and 24 (``values``) and ``others`` for every other number of the twenties."""

@@ -28,7 +28,8 @@ alone (see ``benchmarks/voice.py --greek-engines``). Together:
    (at least ``AGREE_LIKELY``), prefers it by itself (``AGREE_OWN_LEAD``
    ahead of every other candidate) and the two together put it
    ``AGREE_LEAD`` ahead (natural log). Both engines sure of the same answer, it is acted on
-   without "did you say …?". When Whisper overrules pocketsphinx for another
+   without "did you say …?" (in noise only when pocketsphinx is sure of it by itself: ``AGREE_IN_NOISE``).
+   When Whisper overrules pocketsphinx for another
    of its proposals and clearly hears it (the same three measures, at least
    ``OVERRULE``; never as shipped), that word too is acted on at once. Otherwise the score
    is capped at ``OVERRULED_SCORE``, under every "did you say …?" limit: the
@@ -109,6 +110,17 @@ AGREE_LIKELY = -2.5
 AGREED_SCORE = 0.6
 #: (AGREE_LIKELY, AGREE_OWN_LEAD, AGREE_LEAD) together.
 AGREE = (AGREE_LIKELY, AGREE_OWN_LEAD, AGREE_LEAD)
+#: AGREE on a noisy crop (its edges under ``TAIL_NOISE_BELOW``): never. There Whisper's agreement does not lift a
+#: word pocketsphinx is itself unsure of (its confidence under the ask-back limit): it is asked back, and a word is
+#: acted on at once only when pocketsphinx is sure of it and Whisper vouches for it. On the tuning voices as the game
+#: listens (benchmarks/voice_el_evidence.py, voice_el_act.py), every word acted on wrongly in white and pink noise at
+#: 10 dB but one was such a lift (6 of 7: «οκτώ» as «ταμπλό», «σημείο δεκαέξι» as «δεκαεφτά» and as «δέκα»), at
+#: Whisper scores, own leads and combined leads amid those of the right ones (-2.0, 1.6 and 1.9 for one), so no
+#: stricter limit parts them: acted on wrongly white 5 -> 1 of 1,344, pink 2 -> 0 of 896, television 5 -> 3 of 896,
+#: quiet and room as they were; right at once 369 -> 268, 340 -> 257, 166 -> 125, asked back instead. Held out
+#: (569 clips a condition): white 10 dB 3 -> 2 acted on wrongly, pink 10 dB 3 -> 3 (those left: pocketsphinx 0.50-0.51
+#: sure), right in all the same (benchmarks/results/voice-el-act-noise.txt).
+AGREE_IN_NOISE = (math.inf, math.inf, math.inf)
 #: When Whisper overrules pocketsphinx (for a command pocketsphinx proposed), its winner is acted on
 #: without asking back (scored ``AGREED_SCORE``) when Whisper finds it at least this likely, this far
 #: ahead by itself and both together this far ahead (the same three measures as AGREE). Never: fitted
@@ -390,28 +402,30 @@ class RescoredRecognizer:
         found = self.evidence(views[0], items, views[1:], whole)
         if isinstance(found, Heard):
             return found
-        heard, weight = self._decided(found, items, None)  # would it be acted on, its siblings not yet scored?
-        lead = self.tail_lead if self.tail_lead is not None and edges_db(views[0]) < TAIL_NOISE_BELOW else None
+        noisy = edges_db(views[0]) < TAIL_NOISE_BELOW
+        heard, weight = self._decided(found, items, None, noisy)  # would it be acted on, its siblings not yet scored?
+        lead = self.tail_lead if noisy else None
         if lead is not None:
             found = self._tails_scored(views, items, found, heard, whole) or found
-            heard, weight = self._decided(found, items, lead)
+            heard, weight = self._decided(found, items, lead, noisy)
         if self._whole_pays(views[0], whole, heard, found) and whole is not None:
             give_up_if_unwanted()
             rows = max(WHOLE, len(found.chosen) * 2) if self.everything else WHOLE
             on_whole = np.asarray(self.whisper.scores(whole, found.chosen, self.whisper.encode(whole), whole=rows))
             found = dataclasses.replace(found, heard=tuple(float(v) for v in np.maximum(found.heard, on_whole)))
-            heard, weight = self._decided(found, items, lead)
+            heard, weight = self._decided(found, items, lead, noisy)
         return dataclasses.replace(heard, ms=(self._clock() - found.start) * 1000,
                                    shares=evidence_shares(found, weight, self.outside, self.decoy_handicap))
 
-    def _decided(self, found: Evidence, items: tuple[Phrase, ...], lead: float | None) -> tuple[Heard, float]:
+    def _decided(self, found: Evidence, items: tuple[Phrase, ...], lead: float | None,
+                 noisy: bool) -> tuple[Heard, float]:
         """The decision on ``found`` and the weight it was taken with, ``lead`` the ``TAIL_LEAD`` (None: no such
-        rule)."""
+        rule), ``noisy`` whether the crop's edges are noisy (``AGREE_IN_NOISE``)."""
         weight = self.fallback_weight if found.fell_back else self.weight
-        heard = decide(found, weight, self.vouch, self.outside, turn=items, tail_lead=lead,
+        heard = decide(found, weight, self.vouch, self.outside, turn=items, tail_lead=lead, noisy=noisy,
                        decoy_handicap=self.decoy_handicap)
         if found.fell_back and isinstance(heard.command, StopSpeech):  # obeyed unasked: not the fall-back's weight
-            heard = decide(found, self.weight, self.vouch, self.outside, turn=items, tail_lead=lead,
+            heard = decide(found, self.weight, self.vouch, self.outside, turn=items, tail_lead=lead, noisy=noisy,
                            decoy_handicap=self.decoy_handicap)
             weight = self.weight
         return heard, weight
@@ -476,7 +490,8 @@ def decide(found: Evidence, weight: float = WEIGHT, vouch: float = VOUCH, outsid
            overrule: tuple[float, float, float] = OVERRULE, turn: tuple[Phrase, ...] = (),
            sibling_letters: int | None = SIBLING_LETTERS, sibling_margin: float = SIBLING_MARGIN,
            sibling_likely: float = SIBLING_LIKELY, tail_lead: float | None = TAIL_LEAD, noisy: bool = True,
-           decoy_handicap: float = DECOY_HANDICAP) -> Heard:
+           decoy_handicap: float = DECOY_HANDICAP,
+           agree_in_noise: tuple[float, float, float] = AGREE_IN_NOISE) -> Heard:
     """The decision from both engines' scores (see the module docstring); ``ms`` is left 0.
 
     A command pocketsphinx did not propose counts ``outside`` nats (natural log) behind its
@@ -485,10 +500,12 @@ def decide(found: Evidence, weight: float = WEIGHT, vouch: float = VOUCH, outsid
     pocketsphinx's answer and when Whisper overrules it. ``turn``: the turn's phrases, among which a
     winner's near-homophones are looked for (``SIBLING_LETTERS``) and the numbers whose words are the
     same but the last (``TAIL_LEAD``: each must have been given to Whisper, ``found.chosen``), a rule that holds
-    only when ``noisy`` (the crop's edges under ``TAIL_NOISE_BELOW``). ``decoy_handicap``: nats taken off each decoy's
-    combined score (``DECOY_HANDICAP``).
+    only when ``noisy`` (the crop's edges under ``TAIL_NOISE_BELOW``); when ``noisy``, ``agree_in_noise`` takes
+    ``agree``'s place (``AGREE_IN_NOISE``). ``decoy_handicap``: nats taken off each decoy's combined score
+    (``DECOY_HANDICAP``).
     """
-    heard = _decide(found, weight, vouch, outside, name, agree, overrule, decoy_handicap)
+    heard = _decide(found, weight, vouch, outside, name, agree_in_noise if noisy else agree, overrule,
+                    decoy_handicap)
     if not turn or heard.command is None or heard.score <= OVERRULED_SCORE:
         return heard
     total, likely = _totals(found, weight, outside, decoy_handicap)
