@@ -150,7 +150,7 @@ class Session:
             # R4: passes without rolling, and is not a time-out (R9). The guard
             # stops two closed-out players passing to each other for ever.
             self._closed_passes += 1
-            reason = Reason.make(PassReason.CLOSED_OUT)
+            reason = Reason.make(PassReason.CLOSED_OUT, checkers=self.position.bar[0])
             return [E.TurnPassed(self.to_move, None, reason)] + self._next_turn()
         self._closed_passes = 0
         if dice is not None:

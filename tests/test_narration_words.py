@@ -698,7 +698,59 @@ class TestReasons:
         one = E.TurnShortened(0, real_reason("only_one_die"))
         assert speech(one, c_en) == (
             "You can play only part of your roll: only the 4 can be played, not the 6, because "
-            "a checker on the bar must enter first, and the entry point 19 is closed.")
+            "the 2 checkers on the bar must enter first, and the entry point 19 is closed.")
+
+    @pytest.mark.parametrize("lang, one, two", [
+        ("en", "a checker on the bar must enter first, and the entry point 19 is closed",
+         "the 2 checkers on the bar must enter first, and the entry point 19 is closed"),
+        ("el", "πρώτα πρέπει να μπει το πούλι από την μπάρα, και το 19 είναι πόρτα",
+         "πρώτα πρέπει να μπουν τα 2 πούλια από την μπάρα, και το 19 είναι πόρτα"),
+    ])
+    def test_r4_the_bar_clause_agrees_with_the_checkers_on_the_bar(self, lang: str, one: str,
+                                                                   two: str) -> None:
+        data, dice = REASON_CASES["bar_entry_blocked"]
+        reason = real_reason("bar_entry_blocked")
+        assert reason.get("checkers") == data["bar"][0] == 1
+        assert P.screen_text(E.TurnPassed(0, dice, reason), ctx(lang)).endswith(f"{one}.")
+        points = [0, *data["points"][1:]]  # the checker on 1 is on the bar too
+        two_on_bar = analyse(Position.from_json({**data, "points": points, "bar": [2, 0]}),
+                             dice).reason
+        assert two_on_bar is not None and two_on_bar.get("checkers") == 2
+        shown = P.screen_text(E.TurnPassed(0, dice, two_on_bar), ctx(lang))
+        assert shown.endswith(f"{two}."), shown
+
+    @pytest.mark.parametrize("lang, on_bar, said", [
+        ("en", 1, "closed out, with a checker on the bar and all six entry points closed"),
+        ("en", 2, "closed out, with 2 checkers on the bar and all six entry points closed"),
+        ("el", 1, "το πούλι στην μπάρα δεν μπαίνει, αφού και οι έξι θέσεις εισόδου είναι πόρτες"),
+        ("el", 3, "τα 3 πούλια στην μπάρα δεν μπαίνουν, αφού και οι έξι θέσεις εισόδου είναι "
+                  "πόρτες"),
+    ])
+    def test_r4_a_closed_out_pass_counts_the_checkers_on_the_bar(self, lang: str, on_bar: int,
+                                                                  said: str) -> None:
+        points = [0, 0, 0, 0, 0, 8 - on_bar, 0, 3, 0, 0, 0, 0, 4] + [0] * 5 + [-2] * 6
+        pos = Position.from_json({"game": "portes", "points": points, "bar": [on_bar, 3]})
+        reason = analyse(pos, (6, 6)).reason
+        assert reason is not None and reason.code is PassReason.CLOSED_OUT
+        assert reason.get("checkers") == on_bar
+        shown = P.screen_text(E.TurnPassed(0, None, reason), ctx(lang))
+        assert shown.endswith(f": {said}."), shown
+
+    @pytest.mark.parametrize("lang, on_bar, said", [
+        ("en", 1, "a checker on the bar must enter first"),
+        ("en", 2, "the 2 checkers on the bar must enter first"),
+        ("el", 1, "πρώτα πρέπει να μπει το πούλι από την μπάρα"),
+        ("el", 3, "πρώτα πρέπει να μπουν τα 3 πούλια από την μπάρα"),
+    ])
+    def test_r4_a_step_refused_for_the_bar_counts_its_checkers(self, lang: str, on_bar: int,
+                                                               said: str) -> None:
+        from tavli_voice.rules.blocked import StepRefusal, why_no_step
+        pos = Position.from_json({"game": "portes", "points": [-15] + [0] * 4 + [15 - on_bar]
+                                  + [0] * 18,
+                                  "bar": [on_bar, 0]})
+        why, details = why_no_step(pos, (6, 5), 6, 1)
+        assert why is StepRefusal.BAR_FIRST and details == {"checkers": on_bar}
+        assert P._step_why({"why": why.value, **details}.get, Say(ctx(lang), False), 6, 1) == said
 
     def test_partial_double_counts_in_greek_words(self) -> None:
         reason = real_reason("partial_double")
@@ -726,8 +778,8 @@ class TestReasons:
     def test_a_closed_out_pass_in_greek_is_one_clause_after_its_colon_R8(self) -> None:
         """«Χάνεις τη σειρά σου: …, αφού …», where a second colon cut the sentence in three."""
         shown = P.screen_text(E.TurnPassed(0, None, real_reason("closed_out")), ctx("el"))
-        assert shown == ("Χάνεις τη σειρά σου: το πούλι στην μπάρα δεν μπαίνει, αφού και οι έξι "
-                         "θέσεις εισόδου είναι πόρτες."), shown
+        assert shown == ("Χάνεις τη σειρά σου: τα 3 πούλια στην μπάρα δεν μπαίνουν, αφού και οι "
+                         "έξι θέσεις εισόδου είναι πόρτες."), shown
 
 
 # --------------------------------------------------------------- readouts

@@ -83,7 +83,7 @@ class TestRefusedStepReasons:
         assert why_no_step(moved, (6, 4), 24) == (StepRefusal.FIRST_CHECKER, {"front": 14})
         portes = Position.from_json({"game": "portes", "points": [-15] + [0] * 4 + [5] + [0] * 6
                                      + [5] + [0] * 10 + [4], "bar": [1, 0]})
-        assert why_no_step(portes, (6, 4), 13) == (StepRefusal.BAR_FIRST, {})
+        assert why_no_step(portes, (6, 4), 13) == (StepRefusal.BAR_FIRST, {"checkers": 1})
 
     @pytest.mark.parametrize("lang, expected", [
         ("en", "No checker can move from 16: your checker there is pinned, and a pinned checker "

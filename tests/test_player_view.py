@@ -82,8 +82,8 @@ def test_r8_the_opponents_pass_reason_names_the_listeners_points() -> None:
     reason = Reason.make(PassReason.BAR_ENTRY_BLOCKED, points=(23, 22))
     event = E.TurnPassed(1, (3, 2), reason)
     assert screen_text(event, ctx()) == ("Rita loses the turn: a checker on the bar must enter "
-                                         "first, and you hold its entry points, 2 and 3.")
-    assert "έχεις πόρτες τις θέσεις εισόδου του, 2 και 3" in screen_text(event, ctx("el"))
+                                         "first, and you hold the entry points, 2 and 3.")
+    assert "έχεις πόρτες τις θέσεις εισόδου, 2 και 3" in screen_text(event, ctx("el"))
     assert "23 and 22" in screen_text(event, ctx(mover_numbering=True))
 
 

@@ -23,16 +23,16 @@ class TestPasses:
     def test_r8_closed_out(self) -> None:
         p = pos("portes", {6: 14, 19: -2, 20: -2, 21: -2, 22: -3, 23: -3, 24: -3}, bar=(1, 0))
         r = reason_of(p, (4, 2))
-        assert r.code is PassReason.CLOSED_OUT and r.details == ()
-        assert r.to_json() == {"code": "closed_out"}
+        assert r.code is PassReason.CLOSED_OUT and r.details == (("checkers", 1),)
+        assert r.to_json() == {"code": "closed_out", "checkers": 1}
 
     def test_r8_bar_entry_blocked(self) -> None:
         p = pos("portes", {6: 14, 19: -2, 22: -2, 1: -11}, bar=(1, 0))
         r = reason_of(p, (6, 3))
         assert r.code is PassReason.BAR_ENTRY_BLOCKED
-        assert r.to_json() == {"code": "bar_entry_blocked", "points": [22, 19]}
+        assert r.to_json() == {"code": "bar_entry_blocked", "checkers": 1, "points": [22, 19]}
         r = reason_of(p, (3, 3))
-        assert r.to_json() == {"code": "bar_entry_blocked", "points": [22]}
+        assert r.to_json() == {"code": "bar_entry_blocked", "checkers": 1, "points": [22]}
 
     def test_r8_all_blocked(self) -> None:
         p = pos("portes", {24: 1, 18: -2, 19: -2, 1: -11}, off=(14, 0))

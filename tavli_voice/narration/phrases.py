@@ -483,6 +483,8 @@ def _step_why(get: Callable[..., Any], s: Say, source: int, target: int | None =
         return s.t("step.why.first_checker", front=get("front"))
     if why == "cannot_bear_off":
         return s.t("reason.cannot_bear_off", point=get("outside"))
+    if why == "bar_first":
+        return s.bar_first(int(get("checkers", 1)))
     key = f"step.why.{why}"
     if key in M.MESSAGES:
         return s.t(key, point=s.point(target or 0))

@@ -435,11 +435,14 @@ class Say:
             return tuple(sorted((pt(p) for p in get(name, ())), reverse=not theirs))
 
         if code == "closed_out":
-            return self.t("reason.closed_out")
+            on_bar = int(get("checkers", 1))
+            return (self.t("reason.closed_out.many", n=on_bar) if on_bar > 1
+                    else self.t("reason.closed_out"))
         if code == "bar_entry_blocked":
             pts = pts_of("points")
             key = "reason.bar_entry_blocked.yours" if theirs else "reason.bar_entry_blocked"
-            return self.n(key, len(pts), points=self.points(pts))
+            return self.n(key, len(pts), points=self.points(pts),
+                          first=self.bar_first(int(get("checkers", 1))))
         if code == "all_blocked":
             if die is not None:
                 return self.t("reason.all_blocked.die", die=die)
@@ -476,6 +479,12 @@ class Say:
             return self._because(what, get("why"), d, mover)
         log.warning("no words for pass reason %r", code)
         return self.t("reason.unknown")
+
+    def bar_first(self, checkers: int) -> str:
+        """R4: "a checker on the bar must enter first", or "the 2 checkers …" when more are there."""
+        if checkers > 1:
+            return self.t("step.why.bar_first.many", n=checkers)
+        return self.t("step.why.bar_first")
 
     def _because(self, what: str, why: Any, die: int | None, mover: int | None) -> str:
         if not isinstance(why, Reason):

@@ -77,7 +77,7 @@ class StepRefusal(enum.StrEnum):
 
     NOT_YOURS = "not_yours"              #: no checker of the mover's there
     PINNED = "pinned"                    #: R5.2: the mover's checker there is pinned
-    BAR_FIRST = "bar_first"              #: R4: a checker on the bar enters first
+    BAR_FIRST = "bar_first"              #: R4: details ``checkers`` (on the bar, entering first)
     FIRST_CHECKER = "first_checker"      #: R7.2: details ``front``
     BACKWARDS = "backwards"              #: R1: checkers move from 24 toward 1
     DISTANCE = "distance"                #: details ``distance``, ``dice`` (the dice left)
@@ -116,7 +116,7 @@ def why_no_step(pos: Position, dice_left: tuple[int, ...], source: int,
     movable = tuple(game.sources(s))
     if source not in movable:
         if s[S_BAR] > 0:
-            return StepRefusal.BAR_FIRST, {}
+            return StepRefusal.BAR_FIRST, {"checkers": s[S_BAR]}
         if movable:
             return StepRefusal.FIRST_CHECKER, {"front": movable[0]}
     if target is None:
@@ -179,7 +179,7 @@ def why_forced(pos: Position) -> tuple[StepRefusal, dict[str, Any]] | None:
     game = game_for(pos)
     s = to_state(pos)
     if s[S_BAR] > 0:
-        return StepRefusal.BAR_FIRST, {}
+        return StepRefusal.BAR_FIRST, {"checkers": s[S_BAR]}
     front = game.first_checker(s)
     if front is not None:
         return StepRefusal.FIRST_CHECKER, {"front": front}

@@ -186,8 +186,8 @@ class Portes(Game):
         if not s[S_BAR]:
             return None
         if all(s[p] <= -2 for p in range(19, 25)):
-            return Reason.make(PassReason.CLOSED_OUT)
-        return Reason.make(PassReason.BAR_ENTRY_BLOCKED,
+            return Reason.make(PassReason.CLOSED_OUT, checkers=s[S_BAR])
+        return Reason.make(PassReason.BAR_ENTRY_BLOCKED, checkers=s[S_BAR],
                            points=tuple(sorted({25 - d for d in dice_set}, reverse=True)))
 
     def apply(self, s: list[int], src: int, dst: int) -> bool:

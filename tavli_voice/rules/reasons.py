@@ -38,8 +38,9 @@ class Reason:
 
     ``details`` holds plain values: ``points`` (tuple of points), ``dice``,
     ``die``/``other`` (only one die), ``played``/``of`` (partial double),
-    ``point`` (the checker that blocks bearing off, Fevga's front checker)
-    and ``why`` (a nested :class:`Reason` for the die that could not be played).
+    ``point`` (the checker that blocks bearing off, Fevga's front checker),
+    ``checkers`` (how many are on the bar: closed out, bar entry blocked) and
+    ``why`` (a nested :class:`Reason` for the die that could not be played).
     """
 
     code: PassReason

@@ -420,6 +420,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "reason.closed_out": {
         "en": "closed out, with a checker on the bar and all six entry points closed",
         "el": "το πούλι στην μπάρα δεν μπαίνει, αφού και οι έξι θέσεις εισόδου είναι πόρτες"},
+    "reason.closed_out.many": {
+        "en": "closed out, with {n} checkers on the bar and all six entry points closed",
+        "el": "τα {n} πούλια στην μπάρα δεν μπαίνουν, αφού και οι έξι θέσεις εισόδου είναι πόρτες"},
     "reason.all_blocked": {"en": "with {dice} no checker can land anywhere",
                            "el": "με {dice} κανένα πούλι δεν έχει πού να πάει"},
     "reason.all_blocked.die": {"en": "no checker can land anywhere with the {die}",
@@ -647,6 +650,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                               "κινείται"},
     "step.why.bar_first": {"en": "a checker on the bar must enter first",
                            "el": "πρώτα πρέπει να μπει το πούλι από την μπάρα"},
+    "step.why.bar_first.many": {"en": "the {n} checkers on the bar must enter first",
+                                "el": "πρώτα πρέπει να μπουν τα {n} πούλια από την μπάρα"},
     "step.why.first_checker": {
         "en": "the first checker, on {front}, must pass the opponent's starting point before "
               "another may leave",
@@ -1293,11 +1298,12 @@ PLURALS: dict[str, dict[str, tuple[str, str]]] = {
                       "el": ("Σου μένει {n} δευτερόλεπτο.", "Σου μένουν {n} δευτερόλεπτα.")},
     "time.left.other": {"en": ("{who}: {n} second left.", "{who}: {n} seconds left."),
                         "el": ("{who}: μένει {n} δευτερόλεπτο.", "{who}: μένουν {n} δευτερόλεπτα.")},
+    # {first}: "step.why.bar_first" (one checker on the bar) or its ".many" (two or more)
     "reason.bar_entry_blocked": {
-        "en": ("a checker on the bar must enter first, and the entry point {points} is closed",
-               "a checker on the bar must enter first, and the entry points {points} are closed"),
-        "el": ("πρώτα πρέπει να μπει το πούλι από την μπάρα, και το {points} είναι πόρτα",
-               "πρώτα πρέπει να μπει το πούλι από την μπάρα, και οι θέσεις εισόδου {points} είναι πόρτες")},
+        "en": ("{first}, and the entry point {points} is closed",
+               "{first}, and the entry points {points} are closed"),
+        "el": ("{first}, και το {points} είναι πόρτα",
+               "{first}, και οι θέσεις εισόδου {points} είναι πόρτες")},
     "reason.pinned": {
         "en": ("the checker on {points} is pinned, and no other can move",
                "the checkers on {points} are pinned, and no other can move"),
@@ -1343,12 +1349,10 @@ PLURALS: dict[str, dict[str, tuple[str, str]]] = {
         "el": ("{who} πλάκωσε το πούλι σου στο {points}.",
                "{who} πλάκωσε τα πούλια σου στις θέσεις {points}.")},
     "reason.bar_entry_blocked.yours": {
-        "en": ("a checker on the bar must enter first, and you hold its entry point, {points}",
-               "a checker on the bar must enter first, and you hold its entry points, {points}"),
-        "el": ("πρώτα πρέπει να μπει το πούλι από την μπάρα, και έχεις πόρτα τη θέση εισόδου "
-               "του, το {points}",
-               "πρώτα πρέπει να μπει το πούλι από την μπάρα, και έχεις πόρτες τις θέσεις "
-               "εισόδου του, {points}")},
+        "en": ("{first}, and you hold the entry point, {points}",
+               "{first}, and you hold the entry points, {points}"),
+        "el": ("{first}, και έχεις πόρτα τη θέση εισόδου, το {points}",
+               "{first}, και έχεις πόρτες τις θέσεις εισόδου, {points}")},
 }
 
 #: Greek gender of the ``{n}`` in each plural (neuter when not listed).
