@@ -121,7 +121,7 @@ def seed(lang: str) -> Callable[[str], str]:
 
     def parse(value: str) -> str:
         if len(value) > MAX_SEED_TEXT:
-            raise argparse.ArgumentTypeError(M.text("arg.seed_long", lang, MAX_SEED_TEXT))
+            raise argparse.ArgumentTypeError(M.text("arg.seed_long", lang, M.number(MAX_SEED_TEXT, lang, "m", "acc")))
         return as_text(value)
     return parse
 
@@ -130,7 +130,7 @@ def text(lang: str, limit: int | None = 1000) -> Callable[[str], str]:
     """Any UTF-8 text of at most ``limit`` characters (names, engines, lists; None: any length)."""
     def parse(value: str) -> str:
         if limit is not None and len(value) > limit:
-            raise argparse.ArgumentTypeError(M.text("arg.too_long", lang, limit))
+            raise argparse.ArgumentTypeError(M.text("arg.too_long", lang, M.number(limit, lang, "m", "acc")))
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:

@@ -76,7 +76,7 @@ def build_parser(lang: str = "en", prog: str = "tavli-voice play") -> argparse.A
                     help=h("opponent"))
     ap.add_argument("--players", default=None, metavar=mv("players"), help=h("players"))
     ap.add_argument("--seed", type=A.seed(lang), default=None, metavar=mv("seed"),
-                    help=M.text("cli.seed", lang, MAX_SEED_TEXT))
+                    help=M.text("cli.seed", lang, M.number(MAX_SEED_TEXT, lang, "m", "acc")))
     ap.add_argument("--lang", choices=["en", "el"], default=None, help=h("lang"))
     ap.add_argument("--timer", action="store_true", help=h("timer"))
     ap.add_argument("--speech", choices=["on", "off"], default=None, help=h("speech"))

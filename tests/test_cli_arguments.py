@@ -7,6 +7,7 @@ any match is made or saved.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -53,12 +54,22 @@ class TestRefusedValues:
         (["--seed", "\udcff\udcfe"], "argument --seed: takes text, and '\\xff\\xfe' has bytes "
          "that are not UTF-8", "το --seed θέλει κείμενο, και το «\\xff\\xfe» έχει bytes"),
         (["--seed", "s" * (MAX_SEED_TEXT + 1)], "argument --seed: takes a seed of at most 200 "
-         "characters", "το --seed θέλει σπόρο έως 200 χαρακτήρες"),
+         "characters", "το --seed θέλει σπόρο έως διακόσιους χαρακτήρες"),
     ])
     def test_refused_in_both_languages(self, argv: list[str], english: str, greek: str,
                                        capsys: pytest.CaptureFixture[str]) -> None:
         assert english in refused(argv, "en", capsys)
         assert greek in refused(argv, "el", capsys)
+
+    @pytest.mark.parametrize("limit, greek", [(1000, "δέχεται έως χίλιους χαρακτήρες"),
+                                              (201, "δέχεται έως διακόσιους έναν χαρακτήρες"),
+                                              (100, "δέχεται έως 100 χαρακτήρες")])
+    def test_a_greek_limit_agrees_with_χαρακτήρες(self, limit: int, greek: str) -> None:
+        """A screen reader reads «200» as «διακόσια»: the masculine limit is in words."""
+        from tavli_voice import arguments as A
+        for lang, said in (("el", greek), ("en", f"takes at most {limit} characters")):
+            with pytest.raises(argparse.ArgumentTypeError, match=said):
+                A.text(lang, limit)("x" * (limit + 1))
 
     def test_a_long_value_is_shortened_in_the_message(
             self, capsys: pytest.CaptureFixture[str]) -> None:
@@ -77,7 +88,7 @@ class TestAcceptedValues:
 
     def test_help_says_the_ranges(self, capsys: pytest.CaptureFixture[str]) -> None:
         for lang, words in (("en", ("from 80 to 450", "from 1 to 10000", "up to 200")),
-                            ("el", ("από 80 έως 450", "από 1 έως 10000", "έως 200"))):
+                            ("el", ("από 80 έως 450", "από 1 έως 10000", "έως διακόσιους χαρακτήρες"))):
             with pytest.raises(SystemExit):
                 startup.build_parser(lang).parse_args(["--help"])
             shown = " ".join(capsys.readouterr().out.split())
