@@ -251,7 +251,8 @@ def test_the_player_is_told_and_the_game_goes_on(tmp_path: Path, monkeypatch: py
         assert sum(x.startswith(HINT[lang]) for x in lines) >= 2
     if way == "bot_match":
         won = {"en": " wins the match, ", "el": " κέρδισε τον αγώνα, "}[lang]
-        assert code == 0 and won in lines[-1], lines[-3:]
+        assert code == 0 and won in lines[-2], lines[-3:]
+        assert lines[-1] == {"en": "Goodbye.", "el": "Γεια σου."}[lang]  # then the program ends
 
 
 def test_the_installed_weights_say_nothing(tmp_path: Path,

@@ -383,7 +383,8 @@ class TestInteractiveReview:
         assert f"Mistake 2 of {len(mistakes)}" in said
         assert noted(lines, "The expert's play: ", second.best.notation)
         assert said.count("Why: ") == 3
-        assert lines[-2] == "End of the review." and lines[-1] == lines[1]
+        assert lines[-3] == "End of the review." and lines[-2] == lines[1]
+        assert lines[-1] == "Goodbye."  # the program ends on purpose, and says so
 
     def test_in_the_order_of_play_in_greek_until_the_input_ends(
             self, kept: dict[str, object], capsys: pytest.CaptureFixture[str]) -> None:
@@ -396,7 +397,7 @@ class TestInteractiveReview:
                          f"{ {'small': 'μικρό', 'clear': 'καθαρό', 'big': 'μεγάλο'}[size(j.loss)] }"
                          f": παρτίδα {j.game}, γύρος {j.turn}." for i, j in
                          enumerate(mistakes[:4], 1)]
-        assert lines[-2] == "Τέλος της ανασκόπησης."
+        assert lines[-3] == "Τέλος της ανασκόπησης." and lines[-1] == "Γεια σου."
         assert "Η Ρίτα διαλέγει από" in "\n".join(lines)
 
     def test_a_person_hears_at_the_end_of_a_match_how_to_review_it(
@@ -687,7 +688,8 @@ def test_the_standalone_review_by_voice_next_a_try_again_number_and_stop(
     at = max(i for i, line in enumerate(lines) if line.startswith(head2))
     assert any(line.startswith(right) and second.best.notation in line for line in lines[at:])
     end = "End of the review." if lang == "en" else "Τέλος της ανασκόπησης."
-    assert end in lines[at:] and lines[-1] == lines[lines.index(end) + 1]  # then the summary
+    assert end in lines[at:] and lines[-2] == lines[lines.index(end) + 1]  # then the summary
+    assert lines[-1] == ("Goodbye." if lang == "en" else "Γεια σου.")
     assert not any(line.startswith(head2.replace("2", "3")) for line in lines)  # no further
 
 

@@ -108,6 +108,27 @@ def test_no_ends_the_match_without_a_review(home: Path) -> None:
     assert app.finished and app.review is None
 
 
+@pytest.mark.parametrize("lang, typed, goodbye", [
+    ("en", "n\n", "Goodbye."), ("el", "όχι\n", "Γεια σου."),
+    ("en", "y\nend\n", "Goodbye."), ("el", "ναι\nτέλος\n", "Γεια σου."),
+])
+def test_the_terminal_says_goodbye_when_the_review_is_declined_or_ended(
+        home: Path, lang: str, typed: str, goodbye: str) -> None:
+    """The program ends on purpose, and says so: a screen reader's user hears no silent exit."""
+    import io
+
+    from tavli_voice.ui.terminal import TerminalPlayer
+
+    app, _ = play_to_the_end(home, lang)
+    out = io.StringIO()
+    assert TerminalPlayer(app, out, io.StringIO(typed)).run([]) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[-1] == goodbye, lines[-6:]
+    assert lines.count(goodbye) == 1 and app.finished and app.quit
+    if "\n" in typed.rstrip("\n"):  # the review was walked: its summary comes before
+        assert any(line in ("End of the review.", "Τέλος της ανασκόπησης.") for line in lines)
+
+
 def test_next_past_the_last_mistake_ends_the_review_with_the_summary(home: Path) -> None:
     app, _ = play_to_the_end(home)
     app.command(C.Yes())
@@ -402,7 +423,13 @@ def test_the_board_windows_switch_menu_tries_again_through_the_review(
 
     try:
         pick("Try again")
-        pick(app.state().plays[best].notation)
+        target = C.ChoosePlay(best + 1)
+        for _ in range(4):  # a long list comes by the checker moved, then in groups
+            if any(line.startswith("Right, ") for line in said):
+                break
+            mode = win.scanner.mode
+            on_way = next(i for i in range(len(mode.options)) if _leads_to(mode, i, target))
+            pick(scan_show(win.scanner, app.state(), "en").strip.options[on_way])
         assert any(line.startswith("Right, ") for line in said), said
         pick("Stop the review")
         assert "End of the review." in said and app.finished and app.review is None

@@ -77,8 +77,9 @@ class TestPlayToTheEnd:
     def test_three_point_tavli_in_greek(self, tmp_path: Path) -> None:
         code, out = run(["--points", "3", "--seed", "9", "--lang", "el"], Keys(), tmp_path)
         assert code == 0
-        # the match's result, then where it is kept for a review
-        assert any("τον αγώνα" in line for line in out.splitlines()[-2:])
+        # the match's result, then where it is kept for a review, then the goodbye
+        assert any("τον αγώνα" in line for line in out.splitlines()[-3:-1])
+        assert out.splitlines()[-1] == "Γεια σου."
         assert "Πόρτες" in out and "Σειρά" in out
 
     def test_bad_input_gets_a_message_and_play_goes_on(self, tmp_path: Path) -> None:

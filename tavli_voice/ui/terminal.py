@@ -183,6 +183,10 @@ class TerminalPlayer:
                 except Exception:  # the edge: log it, say it, keep the game going
                     log.exception("command %r failed", cmd)
                     self.say(M.text("error.internal", app.lang))
+            if app.finished and not app.quit:
+                # the match, or the review after it, is over: leave as "q" does, so the goodbye
+                # tells a screen reader's user that the program ends on purpose
+                app.command(C.Quit())
         except KeyboardInterrupt:
             both = "" if any(p.is_bot for p in app.session.players) else ".both"  # «Γεια σας»
             if app.saved:  # never claim a save that did not happen
