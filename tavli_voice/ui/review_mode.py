@@ -32,6 +32,7 @@ says it. Nothing is written: stopping at any moment loses nothing.
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from pathlib import Path
 
 from .. import commands as C
@@ -40,8 +41,9 @@ from ..command_table import ALWAYS_OFFERED, PHASE_COMMANDS
 from ..events import TurnView
 from ..review_walk import COMPARED, Walk, open_walk, past_rate
 from ..rules import Play, legal_plays
-from ..scanning import ListMode, ScanOption
-from ..scanning.options import command_option
+from ..rules.playgroups import group_plays
+from ..scanning import ListMode, ScanOption, ScanSettings, group_options
+from ..scanning.options import command_option, group_option
 
 #: What a review offers besides its own commands ("score", "point" and "quarter" say nothing
 #: of a mistake; "stop" stops the speech as always).
@@ -186,11 +188,35 @@ class ReviewMode:
         self.walk.say(self.walk.summary())
 
 
-def review_scan_root(view: TurnView) -> ListMode:
+TRY_AGAIN = "try_again"
+
+
+def try_again_option(plays: tuple[Play, ...], settings: ScanSettings) -> ScanOption:
+    """Try again, opening a mistake's plays (numbered as on screen) as a game offers them: a
+    few one by one; more by the checker moved, farthest first, as the mistake is read ("From
+    13: 32 plays"), a checker of one play as that play and a checker's plays beyond the list
+    limit in groups (:func:`~tavli_voice.scanning.modes.group_options`)."""
+    items = [ScanOption("play", (p.notation,), command=C.ChoosePlay(i + 1), group="plays")
+             for i, p in enumerate(plays)]
+    if len(items) <= settings.list_limit:
+        return ScanOption(TRY_AGAIN, children=tuple(items))
+    checkers: list[ScanOption] = []
+    for group in group_plays(plays):
+        members = [items[n - 1] for n in group.numbers]
+        if len(members) == 1:
+            checkers.append(members[0])
+            continue
+        inner = (tuple(members) if len(members) <= settings.list_limit
+                 else group_options(members, settings.group_size))
+        checkers.append(replace(group_option(group.source, len(members)), children=inner))
+    return ScanOption(TRY_AGAIN, children=tuple(checkers))
+
+
+def review_scan_root(view: TurnView, settings: ScanSettings | None = None) -> ListMode:
     """What a switch user scans during the review: More (while the board window's status
     has another page), Next, Previous (after the first mistake), Repeat, Try again
-    (opening the plays, numbered as on screen), the expert's play (hint), Why and Stop
-    the review."""
+    (:func:`try_again_option`, with the list limit and group size of ``settings``), the
+    expert's play (hint), Why and Stop the review."""
     names = set(view.available)
     options: list[ScanOption] = [command_option(C.More())] if "more" in names else []
     options.append(command_option(C.Next()))
@@ -198,12 +224,10 @@ def review_scan_root(view: TurnView) -> ListMode:
         options.append(command_option(C.Previous()))
     options.append(command_option(C.Repeat()))
     if view.plays:
-        options.append(ScanOption("try_again", children=tuple(
-            ScanOption("play", (p.notation,), command=C.ChoosePlay(i + 1), group="plays")
-            for i, p in enumerate(view.plays))))
+        options.append(try_again_option(view.plays, settings or ScanSettings()))
     options += [command_option(C.Hint()), command_option(C.Why()),
                 command_option(C.EndReview())]
     return ListMode(tuple(options))
 
 
-__all__ = ["ReviewMode", "REVIEW_ALWAYS", "review_scan_root"]
+__all__ = ["ReviewMode", "REVIEW_ALWAYS", "review_scan_root", "try_again_option"]

@@ -168,7 +168,7 @@ class ScanDriver:
             return None
         if self.app.phase is Phase.REVIEW:  # the review after the match (ui/review_mode.py)
             from .review_mode import review_scan_root
-            return review_scan_root(self.app.state())
+            return review_scan_root(self.app.state(), self.scanner.settings)
         return build_root(self.menu(), self.scanner.settings, display=self.display)
 
     def run_bots(self) -> None:
