@@ -74,6 +74,17 @@ class TestPlayToTheEnd:
         assert "wins the match" in out
         assert "Choose a play, 1 to" in out or "Type 1 to play it" in out
 
+    @pytest.mark.parametrize("lang,won", [("en", "the match"), ("el", "τον αγώνα")])
+    def test_a_remotes_digits_and_ok_play_a_whole_match(self, tmp_path: Path, lang: str,
+                                                        won: str) -> None:
+        """Enter alone (a TV remote's OK) rolls as it confirms, so digits and OK alone play a
+        match; Enter alone used to repeat "Type r to roll." for ever."""
+        keys = Keys(loop=("", "1", ""))
+        code, out = run(["--game", "portes", "--points", "1", "--seed", "4", "--lang", lang],
+                        keys, tmp_path)
+        assert code == 0 and any(won in line for line in out.splitlines()[-5:])
+        assert keys.lines_read < 1000
+
     def test_three_point_tavli_in_greek(self, tmp_path: Path) -> None:
         code, out = run(["--points", "3", "--seed", "9", "--lang", "el"], Keys(), tmp_path)
         assert code == 0

@@ -140,7 +140,10 @@ class TerminalPlayer:
                     return chosen
                 self.say(refusal_text(exc, self.app))
                 continue
-            if cmd is None:  # Enter alone confirms a pending play, else repeats the prompt
+            if cmd is None:  # Enter alone (a remote's OK) rolls or confirms a pending play,
+                # else repeats the prompt
+                if self.app.phase is Phase.ROLL and "roll" in self.app.state().available:
+                    return C.Roll()
                 if self.app.phase is Phase.CONFIRM:
                     return C.Confirm()
                 if self.app.phase is Phase.REVIEW:
