@@ -335,3 +335,63 @@ def test_a_play_typed_as_the_list_shows_it_is_chosen_and_one_not_on_offer_is_nam
     assert out.getvalue().splitlines() == [M.text("input.play_not_on_offer", lang, text="24/10")]
     app.command(cmd)
     assert app.phase is Phase.CONFIRM and app.state().pending == wanted
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_arrow_keys_say_what_to_type_and_escape_cancels_never_the_raw_bytes(lang: str) -> None:
+    """An arrow or Page key pressed at the terminal arrives as its escape sequence ending a
+    line: it gets a sentence in the player's language, not «\\x1b[A» as an unknown command;
+    Escape alone is Back (Cancel: a chosen play is taken back)."""
+    from tavli_voice.events import Phase
+    from tavli_voice.ui.terminal import TerminalPlayer
+
+    app = my_turn_to_play(lang)
+    out = io.StringIO()
+    player = TerminalPlayer(app, out, io.StringIO("\x1b[A\n\x1bOD\n\x1b[6~\n1\n\x1b\n"))
+    assert player._next_command() == C.ChoosePlay(1)
+    lines = out.getvalue().splitlines()
+    assert lines == [M.text("input.special_key", lang)] * 3
+    assert not any("x1b" in line or "\x1b" in line or "[A" in line for line in lines)
+    app.command(C.ChoosePlay(1))
+    assert app.phase is Phase.CONFIRM
+    cmd = player._next_command()
+    assert cmd == C.Cancel()
+    app.command(cmd)
+    assert app.phase is Phase.PLAY and app.state().pending is None
+
+
+def test_in_the_review_the_arrow_keys_go_through_the_mistakes(tmp_home: Path) -> None:
+    """After a match, as the board window's remote: Right/Down go to the next mistake,
+    Left/Up/Escape to the previous one."""
+    from tavli_voice.session import new_session
+    from tavli_voice.ui.terminal import TerminalPlayer
+
+    app = App(new_session(kind="portes", length=1, seed=5), lang="en",
+              save_path=tmp_home / "match.json")
+    app.offer_review = True
+    app.start()
+    while not (app.finished or app.review_question):
+        if app.bot_to_act():
+            app.bot_step()
+            continue
+        view = app.state()
+        app.command(C.ChoosePlay(len(view.plays)) if view.plays and not view.pending
+                    else C.Confirm() if view.pending else C.Roll())
+    app.command(C.Yes())
+    assert app.review is not None and app.review.mistakes >= 2
+    player = TerminalPlayer(app, io.StringIO(),
+                            io.StringIO("\x1b[C\n\x1b[B\n\x1b[D\n\x1b[A\n\x1b\n"))
+    got = [player._next_command() for _ in range(5)]
+    assert got == [C.Next(), C.Next(), C.Previous(), C.Previous(), C.Previous()]
+
+
+def test_a_line_of_key_bytes_is_a_key_and_others_are_not() -> None:
+    with pytest.raises(UnknownInput) as up:
+        parse_line("\x1b[A")
+    assert (up.value.kind, up.value.head) == ("key", "up")
+    with pytest.raises(UnknownInput) as esc:
+        parse_line("\x1b")
+    assert (esc.value.kind, esc.value.head) == ("key", "escape")
+    with pytest.raises(UnknownInput) as other:
+        parse_line("[A")
+    assert other.value.kind == "unknown"

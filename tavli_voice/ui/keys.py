@@ -22,6 +22,7 @@ from collections.abc import Iterable
 
 from .. import commands as C
 from ..command_table import NUMBER_WORDS, POINT_WORDS, fold, key_commands, typed_word
+from .term_keys import decode_keys
 
 #: key → command; keys that take a number → the command's class (from the command table)
 _SIMPLE, _KEYS_WITH_NUMBER = key_commands()
@@ -60,10 +61,10 @@ class UnknownInput(ValueError):
 
     def __init__(self, kind: str, text: str, example: str = "p 13", head: str = "") -> None:
         super().__init__(f"{kind}: {text}")
-        self.kind = kind  #: "unknown", "needs_number"
+        self.kind = kind  #: "unknown", "needs_number", "key" (an arrow or Escape key's bytes)
         self.text = text
         self.example = example  #: the same command with a number ("t 7" for "t")
-        self.head = head  #: the command's key or word, folded ("t", "στο")
+        self.head = head  #: the command's key or word, folded ("t", "στο"); a key's name ("up")
 
 
 #: A typical number for each command that needs one (used in the example).
@@ -138,8 +139,27 @@ def _fold(text: str) -> str:
     return unicodedata.normalize("NFC", " ".join(text.split()).lower())
 
 
+def special_key(line: str) -> str | None:
+    """The key a line holds when it is a key's escape sequence (an arrow, Escape, Page Up …,
+    as a terminal sends them, :data:`~tavli_voice.ui.term_keys.ESCAPES`): its name, the first
+    one's when several were pressed; None for any other line.
+
+    >>> special_key("\\x1b[A"), special_key("\\x1b\\x1b[6~\\n"), special_key("\\x1b"), special_key("r")
+    ('up', 'escape', 'escape', None)
+    """
+    text = line.strip(" \r\n")
+    if not text.startswith("\x1b"):
+        return None
+    return decode_keys(text)[0]
+
+
 def parse_line(line: str) -> C.Command | None:
-    """One typed line → a command; ``None`` for an empty line; UnknownInput otherwise."""
+    """One typed line → a command; ``None`` for an empty line; UnknownInput otherwise
+    (kind ``"key"`` for an arrow's or Escape's bytes, whose meaning depends on the moment:
+    :func:`~tavli_voice.ui.typed_lines.key_command`)."""
+    key = special_key(line)
+    if key is not None:
+        raise UnknownInput("key", line.strip(), head=key)
     text = _fold(line)
     if not text:
         return None

@@ -20,7 +20,7 @@ from ..events import Phase
 from .app import App, Source
 from .keys import UnknownInput, example_point, parse_line
 from .line_reader import LineReader
-from .typed_lines import TypedLines, refusal_text, typed_play
+from .typed_lines import TypedLines, key_command, refusal_text, typed_play
 
 log = logging.getLogger(__name__)
 
@@ -135,7 +135,8 @@ class TerminalPlayer:
             try:
                 cmd = parse_line(line)
             except UnknownInput as exc:
-                chosen = typed_play(exc, self.app)  # "24/15", as the list shows it
+                # "24/15", as the list shows it; an arrow key in the review, Escape
+                chosen = typed_play(exc, self.app) or key_command(exc, self.app)
                 if chosen is not None:
                     return chosen
                 self.say(refusal_text(exc, self.app))

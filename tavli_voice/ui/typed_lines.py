@@ -46,6 +46,26 @@ def typed_play(exc: UnknownInput, app: App) -> C.ChoosePlay | None:
     return C.ChoosePlay(s.plays.index(play) + 1)
 
 
+#: During the review after a match the keys go through the mistakes, as the window's remote
+#: (Back is Previous there); Escape elsewhere is Back: it puts a held checker back, takes back a
+#: chosen play, says No to a question (:class:`~tavli_voice.commands.Cancel`).
+_REVIEW_KEYS: dict[str, C.Command] = {
+    "left": C.Previous(), "up": C.Previous(), "pageup": C.Previous(), "escape": C.Previous(),
+    "right": C.Next(), "down": C.Next(), "pagedown": C.Next(),
+}
+
+
+def key_command(exc: UnknownInput, app: App) -> C.Command | None:
+    """What an arrow's or Escape's bytes typed as a line mean now: in the review the arrows
+    and Page keys go to the previous or next mistake, Escape is Back; elsewhere Escape is
+    Cancel and the other keys mean nothing (None: :func:`refusal_text` says what to type)."""
+    if exc.kind != "key":
+        return None
+    if app.state().phase is Phase.REVIEW and app.review is not None:
+        return _REVIEW_KEYS.get(exc.head)
+    return C.Cancel() if exc.head == "escape" else None
+
+
 def _not_on_offer(exc: UnknownInput, app: App) -> bool:
     """Whether the line is play notation that names no single play on offer now."""
     s = app.state()
@@ -63,7 +83,10 @@ def _not_on_offer(exc: UnknownInput, app: App) -> bool:
 def refusal_text(exc: UnknownInput, app: App) -> str:
     """What a typed line that is no command gets: what is wrong, with an example that works
     now (``t`` alone: a point a checker can reach, as the step prompts give; a play's
-    notation that is no play on offer: that it is not)."""
+    notation that is no play on offer: that it is not; an arrow key: what to type instead,
+    never its bytes)."""
+    if exc.kind == "key":
+        return M.text("input.special_key", app.lang)
     if exc.kind != "needs_number":
         key = "input.play_not_on_offer" if _not_on_offer(exc, app) else "input.unknown"
         return M.text(key, app.lang, text=visible(exc.text))
@@ -120,7 +143,7 @@ class TypedLines:
             try:
                 cmd = parse_line(line)
             except UnknownInput as exc:
-                chosen = typed_play(exc, self.app)
+                chosen = typed_play(exc, self.app) or key_command(exc, self.app)
                 if chosen is not None:
                     return chosen
                 self.say(refusal_text(exc, self.app))

@@ -863,6 +863,11 @@ MESSAGES: dict[str, dict[str, str]] = {
                                       "the number of one, or h for help.",
                                 "el": "Το «{text}» δεν είναι μία από τις κινήσεις που παίζονται "
                                       "τώρα: γράψε τον αριθμό μιας από αυτές ή h για βοήθεια."},
+    "input.special_key": {"en": "The arrow keys work in the board window. Here type the number "
+                                "of a play, or a letter: r to roll the dice, h for help.",
+                          "el": "Τα βελάκια λειτουργούν στο παράθυρο του ταμπλό. Εδώ γράψε τον "
+                                "αριθμό μιας κίνησης ή ένα γράμμα: r για να ρίξεις τα ζάρια, "
+                                "h για βοήθεια."},
     "input.not_a_number": {"en": "“{text}” is not a number.",
                            "el": "Το «{text}» δεν είναι αριθμός."},
     "ui.eof": {"en": "End of input. The match is saved.",
