@@ -7,6 +7,7 @@ import json
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -502,7 +503,7 @@ class TestStandaloneReviewByOneSwitch:
         assert len(mistakes) >= 2
         out = io.StringIO()
         clock = ManualClock()
-        state = {"lines": 0, "since": 0.0, "pressed": False, "presses": 0}
+        state = {"lines": 0, "since": 0.0, "pressed": False, "presses": 0, "groups": 0}
 
         def wanted(lines: list[str]) -> str:
             if "End of the review." in lines:
@@ -518,7 +519,8 @@ class TestStandaloneReviewByOneSwitch:
             # a play's scan line is its words, then its notation in brackets
             best = mistakes[at].best.notation
             last = lines[-1]
-            return last if last == "Try again" or last.endswith(f"({best})") else ""
+            return last if last == "Try again" or last.endswith(f"({best})") \
+                or _holds_the_play(last, mistakes[at]) else ""
 
         def plan(now: float) -> list[str]:
             if now > 20_000:
@@ -531,6 +533,7 @@ class TestStandaloneReviewByOneSwitch:
             if lines[-1] == wanted(lines):
                 state["pressed"] = True
                 state["presses"] += 1
+                state["groups"] += lines[-1].startswith(("From ", "Plays "))
                 return ["space"]
             return []
 
@@ -551,8 +554,30 @@ class TestStandaloneReviewByOneSwitch:
         assert all(noted([r], "Right, that is the expert's play: ", j.best.notation)
                    for r, j in zip(rights, mistakes))
         assert "End of the review." in said
-        # one switch, never a wasted press: Try again, the play and Next at each, then Quit
-        assert state["presses"] == 3 * len(mistakes) + 1
+        # one switch, never a wasted press: Try again, the checker and group holding the expert's
+        # play where the list is long, the play and Next at each, then Quit
+        assert state["groups"] > 0  # some mistake's plays came by the checker moved
+        assert state["presses"] == 3 * len(mistakes) + state["groups"] + 1
+
+
+def _holds_the_play(label: str, judged: Any) -> bool:
+    """Whether a scan line of a mistake's long list of plays opens the expert's play: the checker it
+    moves farthest ("From 19: 23 plays", "From the bar: …") or that checker's group of plays holding it
+    ("Plays 6 to 10, starting …", numbered inside the checker's plays)."""
+    from tavli_voice.rules import legal_plays
+    from tavli_voice.rules.playgroups import group_of, group_source
+
+    plays = legal_plays(judged.position, judged.dice)
+    number = next(n for n, p in enumerate(plays, 1) if p.notation == judged.best.notation)
+    source = group_source(plays[number - 1])
+    group = group_of(plays, source)
+    assert group is not None
+    if label.startswith("From "):
+        return label.startswith(f"From {source}: " if source != 25 else "From the bar")
+    if label.startswith("Plays "):
+        first, last = (int(w) for w in label.split(",")[0].split()[1::2])
+        return first <= group.numbers.index(number) + 1 <= last
+    return False
 
 
 class _Keys:
