@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 from .. import commands as C
 from ..command_table import NUMBER_WORDS, POINT_WORDS, fold, key_commands, typed_word
-from .term_keys import decode_keys
+from .term_keys import ESCAPES, decode_keys
 
 #: key → command; keys that take a number → the command's class (from the command table)
 _SIMPLE, _KEYS_WITH_NUMBER = key_commands()
@@ -142,15 +142,26 @@ def _fold(text: str) -> str:
 def special_key(line: str) -> str | None:
     """The key a line holds when it is a key's escape sequence (an arrow, Escape, Page Up …,
     as a terminal sends them, :data:`~tavli_voice.ui.term_keys.ESCAPES`): its name, the first
-    one's when several were pressed; None for any other line.
+    one's when several were pressed; None for any other line, also one that holds other bytes
+    after an escape (a terminal's control sequence such as a title or a clear screen is text,
+    answered as an unknown command with its bytes shown escaped).
 
     >>> special_key("\\x1b[A"), special_key("\\x1b\\x1b[6~\\n"), special_key("\\x1b"), special_key("r")
     ('up', 'escape', 'escape', None)
+    >>> special_key("\\x1b]0;owned\\x07"), special_key("\\x1b[2J\\x1b[H")
+    (None, None)
     """
     text = line.strip(" \r\n")
     if not text.startswith("\x1b"):
         return None
-    return decode_keys(text)[0]
+    keys = decode_keys(text)
+    if not all(k == "escape" or k in _KEY_NAMES for k in keys):
+        return None
+    return keys[0]
+
+
+#: The names of the keys a terminal sends as escape sequences (arrows, Page Up …).
+_KEY_NAMES = frozenset(ESCAPES.values())
 
 
 def parse_line(line: str) -> C.Command | None:
