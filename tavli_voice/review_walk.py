@@ -97,6 +97,9 @@ class Walk:
         self.listener = listener_of(self.players, sides)
         #: the person's error rate over their last kept matches and how many (:func:`past_rate`)
         self.past: tuple[float, int] | None = None
+        #: the player's input is a switch (scanning), which types nothing: a long list of
+        #: plays is offered through the scan menu's Try again, never as a letter to type
+        self.scanned = False
 
     # ------------------------------------------------------------ words
     def say(self, line: str) -> None:
@@ -212,7 +215,8 @@ class Walk:
 
     def offer(self, i: int) -> None:
         """The plays of mistake ``i`` numbered, or a long list (over 23 plays, as in a game) as
-        groups by the checker moved with what to type for all of them (:meth:`list_plays`)."""
+        groups by the checker moved with what to type for all of them (:meth:`list_plays`), or
+        for a switch user (:attr:`scanned`) where the scan menu's Try again has them."""
         from dataclasses import replace
 
         from .narration.phrases import PresentationReason, plays_told_as_groups, screen_text
@@ -229,7 +233,8 @@ class Walk:
             if line != game_hint:
                 self.say(line)
         # «όλες τις … κινήσεις»: feminine, in words, as the game's own prompt says it
-        self.say(self.text("review.plays_on_request",
+        self.say(self.text("review.plays_on_request_scan" if self.scanned
+                           else "review.plays_on_request",
                            n=number(len(plays), self.lang, "f", "acc", speech=True)))
 
     def list_plays(self, i: int) -> None:

@@ -545,6 +545,7 @@ def run_review(path: Path, sides: list[int], args: argparse.Namespace, lang: str
     app = App(session, lang=lang, narrator=narrator, save_path=None,
               verbosity=settings.verbosity)
     app.program = saved.program()
+    app.switch_input = bool(args.scan or saved_scan_mode())  # the review offers scan items
     opening = app.begin_review(review)
     pump = narrator.start_pump_thread() if narrator is not None else None
     try:

@@ -554,6 +554,7 @@ class TestStandaloneReviewByOneSwitch:
         assert all(noted([r], "Right, that is the expert's play: ", j.best.notation)
                    for r, j in zip(rights, mistakes))
         assert "End of the review." in said
+        assert not any(line.startswith("Type l ") for line in said)  # a switch types nothing
         # one switch, never a wasted press: Try again, the checker and group holding the expert's
         # play where the list is long, the play and Next at each, then Quit
         assert state["groups"] > 0  # some mistake's plays came by the checker moved
@@ -844,6 +845,36 @@ class TestALongListInTheReview:
         assert [line.split(":")[0] for line in listed
                 if re.match(r"\d+: ", line)] == [str(n) for n in range(1, 90)]
         assert "plays" in mode.available()
+
+    @pytest.mark.parametrize("lang", ["en", "el"])
+    def test_a_switch_user_is_offered_try_again_never_a_letter_to_type(self, lang: str) -> None:
+        from tavli_voice.words import text
+
+        mode = self.mode((4, 4), lang)
+        mode.walk.scanned = True
+        mode.walk.read(0)
+        read = mode._lines()
+        assert read[-1] == text("review.plays_on_request_scan", lang,
+                                n="89" if lang == "en" else "ογδόντα εννέα")
+        button = text("scan.try_again", lang)
+        assert f"«{button}»" in read[-1] if lang == "el" else f"Choose {button} " in read[-1]
+        assert not any(re.search(r"\b(Type|Γράψε) l\b", line) for line in read), read
+
+    @pytest.mark.parametrize("scanning", [False, True])
+    def test_the_app_tells_the_review_whether_the_input_is_a_switch(self, scanning: bool) -> None:
+        from tavli_voice.events import Notice, PlayerInfo
+        from tavli_voice.rules import MatchConfig
+        from tavli_voice.session import Session
+        from tavli_voice.ui.app import App
+
+        app = App(Session(MatchConfig(1, "portes", "tavlucky", 4),
+                          (PlayerInfo("you"), PlayerInfo("Rita", "rita"))), lang="en")
+        app.switch_input = scanning
+        mode = self.mode((4, 4), "en")
+        said = [e.text for e in app.begin_review(mode) if isinstance(e, Notice)]
+        assert mode.walk.scanned is scanning
+        assert said[-1].startswith("Choose Try again for all 89 plays" if scanning
+                                   else "Type l for all 89 plays")
 
     def test_a_short_list_is_numbered_at_once(self) -> None:
         mode = self.mode((2, 1), "en")

@@ -82,6 +82,9 @@ class App:
         self.noisy_room = False
         self.screen_notation = screen_notation  #: False: plays in words on screen too
         self.list_plays = True  #: False while scanning: the scanner reads the options
+        #: True: the player's input is a switch (scanning, in the terminal or the window), so
+        #: what is said names the scan menu's items, never a key to type
+        self.switch_input = False
         #: True: the other player's plays in their own numbering (default: the listener's)
         self.mover_numbering = False
         #: the command that started this program (``saved.program()``), for the commands said
@@ -286,6 +289,7 @@ class App:
     def begin_review(self, review: ReviewMode) -> list[E.Event]:
         """Take ``review`` (judged already) as the review going on, here or in ``tavli-voice
         review``: its title, summary and first mistake, as notices not yet published."""
+        review.walk.scanned = self.switch_input or not self.list_plays
         lines: list[E.Event] = [E.Notice(line, important=False) for line in review.start()]
         if review.done:
             self.finished = True

@@ -154,6 +154,11 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
                                "of the best play.",
                          "el": "Γράψε l για όλες τις {n} κινήσεις με τους αριθμούς τους, και "
                                "μετά τον αριθμό της καλύτερης."},
+    # the same for a switch user, who cannot type: the scan menu's Try again opens every play
+    "plays_on_request_scan": {"en": "Choose Try again for all {n} plays, by the checker moved, "
+                                    "then the best play.",
+                              "el": "Διάλεξε «Δοκίμασε ξανά» για όλες τις {n} κινήσεις, ανά πούλι "
+                                    "που κινείται, και μετά την καλύτερη."},
     "prompt_cmd": {"en": "Try again: type the number of the best play. Or Enter next, < previous, "
                          "m repeat, x the expert's play, e why, q stop.",
                    "el": "Δοκίμασε ξανά: γράψε τον αριθμό της καλύτερης κίνησης. Ή Enter "

@@ -120,6 +120,7 @@ class BoardWindow:
             # the same driver as the terminal's scanning; the window paces the bots itself
             self.scan_driver = ScanDriver(app, self.scanner, self.clock, play_bots=False)
             self.scan_driver.display = True  # Settings: bigger, other colours, smaller too
+            app.switch_input = True  # a review said from now on offers its scan items
             self.scan_driver.subscribe(self._scan_output)
         self._mouse_switch = mouse_switch
         self.switches: SwitchMap | None = None
