@@ -1,7 +1,8 @@
 """The board window says each step the switch takes in step-by-step choice, as the terminal
 prints it ("From 6 to 5; 1, 1 and 1 to play.", «Από το 6 στο 5, μένουν 1, 1 και 1.»), with the
-option highlighted next: a checker with one place to go moves there with the pick, so a
-listener would otherwise hear only the next checker."""
+option highlighted next, and shows it in the status: a checker with one place to go moves
+there with the pick, so a listener would otherwise hear only the next checker, and a reader
+would have only the arrow drawn to read it."""
 
 from __future__ import annotations
 
@@ -47,6 +48,10 @@ def test_a_step_taken_by_the_switch_is_said_with_the_next_option(window_home: Pa
     assert spoken and spoken[-1].startswith(f"{start} {source} ")
     assert said in spoken[-1]
     assert spoken[-1].endswith(win.scanner.highlighted.label(lang))
+    # and shown: the status's newest line is the step in words, not only the arrow drawn
+    shown = win.build_view(clock.now()).status
+    assert shown and spoken[-1] == f"{shown[-1]} {win.scanner.highlighted.label(lang)}"
+    assert shown[-1].startswith(f"{start} {source} ") and said.rstrip() in shown[-1] + " "
     clock.advance(1.0)  # the next highlight alone says its label
     win.frame()
     assert spoken[-1] == win.scanner.highlighted.label(lang)

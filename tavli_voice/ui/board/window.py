@@ -466,7 +466,12 @@ class BoardWindow:
     def _scan_output(self, out: ScanOutput) -> None:
         """What the scanner reports besides commands (those the driver gives the app)."""
         if isinstance(out, Highlight):
-            self._speak(self._step_news() + out.option.label(self.lang))  # type: ignore[arg-type]
+            news = self._step_news()
+            if news:  # shown too, so the step is read in words, not only from its arrow
+                self.status = (self.status + [news])[-3:]
+                self.status_page = 0
+            label = out.option.label(self.lang)  # type: ignore[arg-type]
+            self._speak(f"{news} {label}" if news else label)
         elif isinstance(out, ScanPaused):
             self._speak(words.text("scan.scan_paused", self.lang))
         elif isinstance(out, SettingsChanged) and out.adjust in DISPLAY_ADJUSTS:
@@ -485,15 +490,16 @@ class BoardWindow:
             self._speak(interval_text(out.settings.interval, self.lang))  # type: ignore[arg-type]
 
     def _step_news(self) -> str:
-        """The step just taken in step-by-step choice, said before the next option ("From 24 to
-        23; 1, 1 and 1 to play. "), as the terminal prints it; "" when none was taken."""
+        """The step just taken in step-by-step choice, shown in the status and said before the
+        next option ("From 24 to 23; 1, 1 and 1 to play."), as the terminal prints it; "" when
+        none was taken."""
         mode = self.scanner.mode if self.scanner is not None else None
         chosen = tuple(mode.chosen) if isinstance(mode, StepMode) else ()
         said, self._steps_said = self._steps_said, chosen
         dice = self.app.state().dice
         if len(chosen) <= len(said) or chosen[:len(said)] != said or dice is None:
             return ""
-        return step_sentence(chosen, dice, self.lang) + " "
+        return step_sentence(chosen, dice, self.lang)
 
     def _speak(self, text: str) -> None:
         narrator = self.app.narrator
