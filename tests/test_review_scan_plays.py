@@ -9,13 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from match_support import play_to_the_end
 from tavli_voice import commands as C
-from tavli_voice.events import Phase
 from tavli_voice.rules.playgroups import group_plays
 from tavli_voice.scanning import ListMode, ScanSettings
 from tavli_voice.scanning.cost import scan_cost_tree
 from tavli_voice.scanning.modes import is_command
-from tavli_voice.session import new_session
 from tavli_voice.ui.app import App
 from tavli_voice.ui.review_mode import review_scan_root
 
@@ -28,20 +27,7 @@ def home(tmp_home: Path) -> Path:
 def reviewed(home: Path) -> App:
     """A 1-point Portes match the person plays with the last play on the list each turn,
     reviewed on to its first mistake with more plays than a switch user's list limit."""
-    app = App(new_session(kind="portes", length=1, seed=5), lang="en",
-              save_path=home / "match.json")
-    app.offer_review = True
-    app.start()
-    for _ in range(2000):
-        if app.finished or app.review_question:
-            break
-        if app.bot_to_act():
-            app.bot_step()
-            continue
-        view = app.state()
-        command = {Phase.ROLL: C.Roll(), Phase.CONFIRM: C.Confirm()}.get(view.phase)
-        app.command(command or (C.ChoosePlay(len(view.plays)) if view.phase is Phase.PLAY
-                                else C.No()))
+    app, _ = play_to_the_end(home)
     app.command(C.Yes())
     assert app.review is not None
     for _ in app.review.walk.mistakes:

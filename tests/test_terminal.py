@@ -363,20 +363,10 @@ def test_arrow_keys_say_what_to_type_and_escape_cancels_never_the_raw_bytes(lang
 def test_in_the_review_the_arrow_keys_go_through_the_mistakes(tmp_home: Path) -> None:
     """After a match, as the board window's remote: Right/Down go to the next mistake,
     Left/Up/Escape to the previous one."""
-    from tavli_voice.session import new_session
+    from match_support import play_to_the_end
     from tavli_voice.ui.terminal import TerminalPlayer
 
-    app = App(new_session(kind="portes", length=1, seed=5), lang="en",
-              save_path=tmp_home / "match.json")
-    app.offer_review = True
-    app.start()
-    while not (app.finished or app.review_question):
-        if app.bot_to_act():
-            app.bot_step()
-            continue
-        view = app.state()
-        app.command(C.ChoosePlay(len(view.plays)) if view.plays and not view.pending
-                    else C.Confirm() if view.pending else C.Roll())
+    app, _ = play_to_the_end(tmp_home)
     app.command(C.Yes())
     assert app.review is not None and app.review.mistakes >= 2
     player = TerminalPlayer(app, io.StringIO(),
