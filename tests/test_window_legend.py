@@ -221,3 +221,83 @@ def test_page_down_in_the_window_shows_the_next_plays() -> None:
         assert app.phase.value == "play"  # paging chose nothing
     finally:
         win.close()
+
+
+@pytest.mark.parametrize("name", sorted(THEMES))
+def test_a_focused_button_is_filled_and_thickly_edged_as_the_legend_says(name: str) -> None:
+    """The legend's frame: a scanned button is filled in the highlight colour
+    and its edge is thick, so it stands out by shape too; the other buttons' edges are thin."""
+    from tavli_voice.ui.board.render import FOCUS_EDGE
+
+    theme = THEMES[name]
+    pygame.display.init()
+    pygame.font.init()
+    lay = compute_layout(*SIZE)
+    actions = (("roll", "Roll"), ("hint", "Hint"))
+    focused = BoardView(Position.initial("portes"), lang="en", actions=actions,
+                        highlight=("action", "roll"))
+    surface = pygame.Surface(SIZE)
+    geo = render(surface, focused, lay, theme, Fonts())
+    (_, chosen), (_, other) = geo.actions[:2]
+
+    def colour(x: int, y: int) -> tuple[int, int, int]:
+        c = surface.get_at((x, y))
+        return (c.r, c.g, c.b)
+
+    def edge(rect: Any) -> tuple[int, tuple[int, int, int]]:
+        """How thick the button's edge is at its left middle, and the colour inside it."""
+        x = rect.x
+        while colour(x, rect.center[1]) == theme.button_edge:
+            x += 1
+        return x - rect.x, colour(x, rect.center[1])
+
+    thick, fill = edge(chosen)
+    assert thick >= FOCUS_EDGE and fill == theme.highlight
+    thin, fill = edge(other)
+    assert 2 <= thin <= 3 and fill == theme.button
+
+
+@pytest.mark.parametrize("name", sorted(THEMES))
+def test_the_scanned_options_words_stay_inside_its_thick_edge(name: str) -> None:
+    """A play long enough to wrap onto two lines in the scan strip is drawn within the strip's
+    thick edge, never over it (the edge's rows stay whole between the rounded corners)."""
+    from tavli_voice.ui.board.model import ScanStrip
+    from tavli_voice.ui.board.render import FOCUS_EDGE
+
+    theme = THEMES[name]
+    pygame.display.init()
+    pygame.font.init()
+    lay = compute_layout(*SIZE)
+    label = "from 13 to 8, from 6 to 5 (13/8 6/5)"
+    view = BoardView(Position.initial("portes"), lang="en",
+                     scan=ScanStrip(("From 13: 4 plays",), ("from 13 to 8, from 7 to 6", label), 1))
+    surface = pygame.Surface(SIZE)
+    geo = render(surface, view, lay, theme, Fonts())
+    assert geo.scan is not None
+    line = lay.panel.line_h
+    top, bottom = geo.scan.y + line, geo.scan.bottom - 1
+    radius = max(4, (geo.scan.h - line) // 6)
+    for y in (*range(top, top + FOCUS_EDGE), *range(bottom - FOCUS_EDGE + 1, bottom + 1)):
+        for x in range(geo.scan.x + radius + 2, geo.scan.right - radius - 2):
+            c = surface.get_at((x, y))
+            assert (c.r, c.g, c.b) == theme.button_edge, (x, y, tuple(c))
+
+
+@pytest.mark.parametrize("name", sorted(THEMES))
+def test_a_focused_buttons_two_line_label_stays_inside_its_thick_edge(name: str) -> None:
+    from tavli_voice.ui.board.render import FOCUS_EDGE
+
+    theme = THEMES[name]
+    pygame.display.init()
+    pygame.font.init()
+    lay = compute_layout(*SIZE)
+    label = "Leave the match and lose it, then close the window"
+    view = BoardView(Position.initial("portes"), lang="en",
+                     actions=(("leave", label), ("hint", "Hint")), highlight=("action", "leave"))
+    surface = pygame.Surface(SIZE)
+    (_, rect), _ = render(surface, view, lay, theme, Fonts()).actions[:2]
+    radius = max(4, rect.h // 6)
+    for y in (*range(rect.y, rect.y + FOCUS_EDGE), *range(rect.bottom - FOCUS_EDGE, rect.bottom)):
+        for x in range(rect.x + radius + 2, rect.right - radius - 2):
+            c = surface.get_at((x, y))
+            assert (c.r, c.g, c.b) == theme.button_edge, (x, y, tuple(c))

@@ -12,7 +12,7 @@ On top of that the access aids:
   with a double ring and diagonal hatching in the pin colour, so it is told
   apart by shape and pattern, not by colour alone;
 * the focused or scanned item has a thick frame in the highlight colour
-  (which nothing else uses); the selected checker's destinations (move help)
+  (which nothing else uses), a button filled in it and thickly edged; the selected checker's destinations (move help)
   get hollow target rings and outlined triangles; the highlighted play is
   drawn as arrows; the opponent's last play as thin arrows;
 * the panel lists the plays as big numbered buttons, the action buttons, and
@@ -89,6 +89,9 @@ class TextStyle:
     background: RGB
 
 
+#: The least edge of the focused or scanned button, in pixels (a thin edge is 2 or 3).
+FOCUS_EDGE = 6
+
 #: WCAG's "large text" for a bold font: 14 pt, about 18.7 px.
 LARGE_BOLD_PX = 18.67
 
@@ -128,7 +131,8 @@ def marks_parts(view: BoardView, theme: Theme) -> tuple[tuple[str, RGB, str], ..
     """The board's marks explained, each drawn beside its words (never colour alone):
     ("underline", colour, "Green underline: can move") only while a point's number is
     underlined (the player's checkers that may move, R2: not before the roll, nor in the
-    opponent's turn), then ("frame", colour, "Magenta frame: selected")."""
+    opponent's turn), then ("frame", colour, "Magenta frame: selected"): a
+    selected point is framed thickly, a selected button filled and thickly edged."""
     frame = ("frame", theme.highlight,
              words.text(f"board.mark_focus_{theme.highlight_name}", view.lang))
     if not any(1 <= p <= 24 for p in view.sources):
@@ -576,8 +580,13 @@ def _mark(surface: "pygame.Surface", kind: str, colour: RGB, label: str, fonts: 
     w = max(2, line // 8)
     if kind == "underline":
         pygame.draw.line(surface, colour, (x, y + line - w), (x + d, y + line - w), w)
-    else:
-        pygame.draw.rect(surface, colour, (x, y + (line - d) // 2, d, d), w, border_radius=3)
+    else:  # the selected item: a thick frame (a point) around a fill (a button)
+        top = y + (line - d) // 2
+        w = max(3, d // 5)
+        pygame.draw.rect(surface, colour, (x, top, d, d), w, border_radius=3)
+        inner = d - 4 * w
+        if inner > 0:
+            pygame.draw.rect(surface, colour, (x + 2 * w, top + 2 * w, inner, inner))
     font = fonts.get(st.size)
     img = font.render(_fit(font, label, width - d - 8), True, st.colour)
     surface.blit(img, img.get_rect(midleft=(x + d + 8, y + line // 2)))
@@ -597,10 +606,24 @@ def _button(surface: "pygame.Surface", rect: Rect, label: str, theme: Theme, fon
     fill = theme.highlight if focused else theme.button
     text = theme.background if focused else theme.button_text
     pygame.draw.rect(surface, fill, rect.tuple(), border_radius=radius)
-    pygame.draw.rect(surface, theme.button_edge, rect.tuple(), max(2, rect.h // 20),
+    pygame.draw.rect(surface, theme.button_edge, rect.tuple(), _edge_width(rect, focused),
                      border_radius=radius)
-    _text_in(surface, fonts, label, rect, rect.h * 0.45 if size is None else size, text)
+    _text_in(surface, fonts, label, _inside(rect), rect.h * 0.45 if size is None else size, text)
     _dwell_bar(surface, rect, dwell, theme)
+
+
+def _edge_width(rect: Rect, focused: bool) -> int:
+    """A button's edge: thin, or for the focused or scanned button (filled in the highlight
+    colour) thick, so it stands out by its shape too, not by colour alone."""
+    thin = max(2, rect.h // 20)
+    return max(FOCUS_EDGE, 3 * thin) if focused else thin
+
+
+def _inside(rect: Rect) -> Rect:
+    """Where a button's label goes: inside the thick edge it has when focused or scanned,
+    focused or not (the label keeps its size as the highlight moves)."""
+    inset = _edge_width(rect, True) - _edge_width(rect, False)
+    return Rect(rect.x + inset, rect.y + inset, rect.w - 2 * inset, rect.h - 2 * inset)
 
 
 def _dwell_bar(surface: "pygame.Surface", rect: Rect, dwell: float, theme: Theme) -> None:
@@ -623,7 +646,7 @@ def _play_button(surface: "pygame.Surface", view: BoardView, number: int, rect: 
     fill = theme.highlight if focused else theme.button
     text = theme.background if focused else theme.button_text
     pygame.draw.rect(surface, fill, rect.tuple(), border_radius=radius)
-    edge_w = max(2, rect.h // 20) * (3 if chosen else 1)
+    edge_w = max(_edge_width(rect, focused), max(2, rect.h // 20) * (3 if chosen else 1))
     pygame.draw.rect(surface, theme.help if chosen else theme.button_edge, rect.tuple(), edge_w,
                      border_radius=radius)
     badge = Rect(rect.x + 4, rect.y + 4, rect.h - 8, rect.h - 8)
@@ -632,7 +655,7 @@ def _play_button(surface: "pygame.Surface", view: BoardView, number: int, rect: 
     num = digits.render(str(number), True, fill)
     surface.blit(num, num.get_rect(center=badge.center))
     label = view.plays[number - 1] + ("  ✓" if chosen else "")
-    _text_in(surface, fonts, label, rect, rect.h * 0.55, text, left=badge.right + 10)
+    _text_in(surface, fonts, label, _inside(rect), rect.h * 0.55, text, left=badge.right + 10)
     _dwell_bar(surface, rect, _dwell_for(view, ("play", number)), theme)
 
 
@@ -657,10 +680,12 @@ def _scan_strip(surface: "pygame.Surface", view: BoardView, rect: Rect, theme: T
     radius = max(4, box.h // 6)
     pygame.draw.rect(surface, theme.highlight if focused else theme.button, box.tuple(),
                      border_radius=radius)
-    pygame.draw.rect(surface, theme.button_edge, box.tuple(), 2, border_radius=radius)
+    edge = _edge_width(box, focused)
+    pygame.draw.rect(surface, theme.button_edge, box.tuple(), edge, border_radius=radius)
     colour = theme.background if focused else theme.text
-    lines, font = box_lines(fonts, label, box.w - 12, box.h - 4, box.h * 0.5,
-                            max(12.0, line * 0.55))
+    # the label inside the edge: a thick one (the scanned option's) takes room from the text
+    lines, font = box_lines(fonts, label, box.w - 12 - 2 * edge, box.h - 2 - 2 * edge,
+                            box.h * 0.5, max(12.0, line * 0.55))
     step = font.get_linesize()
     top = box.center[1] - step * len(lines) // 2
     for i, row in enumerate(lines):
