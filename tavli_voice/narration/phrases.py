@@ -76,14 +76,12 @@ def _game_started(e: E.GameStarted, s: Say) -> Blocks:
         return [" ".join(out)]
     if not s.ctx.terse:
         # "ξαναρίχνετε" when the listener rolls too; after a tie "Ξανά: …", not the heading again
-        tie = "opening.tie.you" if s.ctx.listener in (0, 1) else "opening.tie"
+        you = ".you" if s.ctx.listener in (0, 1) else ""
         for i, (a, b) in enumerate(e.rolls):
             if a == b:
-                out.append(s.t(tie, die=a))
+                out.append(s.t(("opening.tie.again" if i > 0 else "opening.tie") + you, die=a))
             else:
-                again = i > 0 and e.rolls[i - 1][0] == e.rolls[i - 1][1]
-                out.append(s.t("opening.again" if again else "opening.roll",
-                               entries=s.entries((a, b))))
+                out.append(s.t("opening.again" if i > 0 else "opening.roll", entries=s.entries((a, b))))
     if e.first_dice is None or s.ctx.terse:
         # with the opening dice, the dice line says who starts ("You start; your dice are …")
         out.append(s.by("start", e.starter))

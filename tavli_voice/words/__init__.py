@@ -141,6 +141,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     # a tie when the listener is one of the two ("ξαναρίχνετε": you and the other)
     "opening.tie.you": {"en": "Opening roll: both {die}, roll again.",
                         "el": "Ποιος αρχίζει: {die} και οι δύο, ξαναρίχνετε."},
+    # a tie after a tie: the heading once in the line, so a screen reader never hears one sentence twice
+    "opening.tie.again": {"en": "Again: both {die}, roll again.",
+                          "el": "Ξανά: {die} και οι δύο, ξαναρίχνουν."},
+    "opening.tie.again.you": {"en": "Again: both {die}, roll again.",
+                              "el": "Ξανά: {die} και οι δύο, ξαναρίχνετε."},
     # the roll after a tie: the heading is not said twice in one line
     "opening.again": {"en": "Again: {entries}.", "el": "Ξανά: {entries}."},
     "start.you": {"en": "You start.", "el": "Αρχίζεις εσύ."},
