@@ -350,7 +350,8 @@ def test_arrow_keys_say_what_to_type_and_escape_cancels_never_the_raw_bytes(lang
     player = TerminalPlayer(app, out, io.StringIO("\x1b[A\n\x1bOD\n\x1b[6~\n1\n\x1b\n"))
     assert player._next_command() == C.ChoosePlay(1)
     lines = out.getvalue().splitlines()
-    assert lines == [M.text("input.special_key", lang)] * 3
+    choose = M.text("prompt.choose", lang, n=len(app.state().plays))  # what works now, never "r to roll"
+    assert lines == [M.text("input.special_key", lang) + " " + choose] * 3
     assert not any("x1b" in line or "\x1b" in line or "[A" in line for line in lines)
     app.command(C.ChoosePlay(1))
     assert app.phase is Phase.CONFIRM

@@ -16,11 +16,10 @@ from typing import TextIO
 from .. import commands as C
 from .. import events as E
 from .. import words as M
-from ..events import Phase
 from .app import App, Source
-from .keys import UnknownInput, example_point, parse_line
+from .keys import UnknownInput, parse_line
 from .line_reader import LineReader
-from .typed_lines import TypedLines, key_command, refusal_text, typed_play
+from .typed_lines import TypedLines, enter_command, key_command, prompt_line, refusal_text, typed_play
 
 log = logging.getLogger(__name__)
 
@@ -71,40 +70,9 @@ class TerminalPlayer:
 
     def prompt(self) -> None:
         """What the person may do now, in one line."""
-        s = self.app.state()
-        lang = self.app.lang
-        if s.phase is Phase.ROLL:
-            key = "prompt.roll_double" if "double" in s.available else "prompt.roll"
-            self.say(M.text(key, lang))
-        elif s.phase is Phase.PLAY:
-            if s.numbered and (s.source is not None or s.chosen):
-                # a group open or steps taken: a number picks from that shorter list
-                # the example names a point on offer now, as the voice hint does
-                if s.source is not None:
-                    key, example = "prompt.to_numbered", example_point(s.step_targets, lang, 7)
-                else:
-                    key, example = "prompt.from_numbered", example_point(s.step_sources, lang, 13)
-                self.say(M.text(key, lang, n=len(s.numbered), example=example))
-            elif s.source is not None:
-                self.say(M.text("prompt.to", lang, example=example_point(s.step_targets, lang, 7)))
-            elif s.chosen:
-                self.say(M.text("prompt.from", lang, example=example_point(s.step_sources, lang, 13)))
-            elif len(s.plays) == 1:
-                self.say(M.text("prompt.choose_one", lang))
-            elif self.plays_grouped:
-                # «όλες τις … κινήσεις»: feminine, in words so a screen reader and espeak-ng agree
-                self.say(M.text("prompt.choose_grouped", lang,
-                                n=M.number(len(s.plays), lang, "f", "acc", speech=True)))
-            else:
-                self.say(M.text("prompt.choose", lang, n=len(s.plays)))
-        elif s.phase is Phase.CONFIRM:
-            self.say(M.text("prompt.confirm", lang))
-        elif s.phase is Phase.ANSWER:
-            self.say(M.text("prompt.take", lang))
-        elif s.phase is Phase.ASK:
-            self.say(M.text("prompt.yes_no", lang))
-        elif s.phase is Phase.REVIEW and self.app.review is not None:
-            self.say(self.app.review.prompt())
+        line = prompt_line(self.app, self.plays_grouped)
+        if line is not None:
+            self.say(line)
 
     # ------------------------------------------------------------ input
     def typed_source(self) -> TypedLines:
@@ -143,12 +111,9 @@ class TerminalPlayer:
                 continue
             if cmd is None:  # Enter alone (a remote's OK) rolls or confirms a pending play,
                 # else repeats the prompt
-                if self.app.phase is Phase.ROLL and "roll" in self.app.state().available:
-                    return C.Roll()
-                if self.app.phase is Phase.CONFIRM:
-                    return C.Confirm()
-                if self.app.phase is Phase.REVIEW:
-                    return C.Next()
+                enter = enter_command(self.app)
+                if enter is not None:
+                    return enter
                 self.prompt()
                 continue
             return cmd

@@ -26,7 +26,7 @@ from ..events import Phase
 from ..rules import AmbiguousPlayError, IllegalPlayError, NotationError, parse_play
 from .app import App
 from .guard import visible
-from .keys import UnknownInput, needs_number_example, parse_line
+from .keys import UnknownInput, example_point, needs_number_example, parse_line
 from .line_reader import LineReader
 
 log = logging.getLogger(__name__)
@@ -80,13 +80,82 @@ def _not_on_offer(exc: UnknownInput, app: App) -> bool:
     return s.choosing_steps  # on offer, but a play is being made step by step
 
 
+def prompt_line(app: App, plays_grouped: bool) -> str | None:
+    """What the person may do now, in one line (None when nothing is asked);
+    ``plays_grouped``: the plays on offer were told as groups, their numbers not shown."""
+    s = app.state()
+    lang = app.lang
+    if s.phase is Phase.ROLL:
+        return M.text("prompt.roll_double" if "double" in s.available else "prompt.roll", lang)
+    if s.phase is Phase.PLAY:
+        if s.numbered and (s.source is not None or s.chosen):
+            # a group open or steps taken: a number picks from that shorter list
+            # the example names a point on offer now, as the voice hint does
+            if s.source is not None:
+                key, example = "prompt.to_numbered", example_point(s.step_targets, lang, 7)
+            else:
+                key, example = "prompt.from_numbered", example_point(s.step_sources, lang, 13)
+            return M.text(key, lang, n=len(s.numbered), example=example)
+        if s.source is not None:
+            return M.text("prompt.to", lang, example=example_point(s.step_targets, lang, 7))
+        if s.chosen:
+            return M.text("prompt.from", lang, example=example_point(s.step_sources, lang, 13))
+        if len(s.plays) == 1:
+            return M.text("prompt.choose_one", lang)
+        if plays_grouped:
+            # «όλες τις … κινήσεις»: feminine, in words so a screen reader and espeak-ng agree
+            return M.text("prompt.choose_grouped", lang,
+                          n=M.number(len(s.plays), lang, "f", "acc", speech=True))
+        return M.text("prompt.choose", lang, n=len(s.plays))
+    if s.phase is Phase.CONFIRM:
+        return M.text("prompt.confirm", lang)
+    if s.phase is Phase.ANSWER:
+        return M.text("prompt.take", lang)
+    if s.phase is Phase.ASK:
+        return M.text("prompt.yes_no", lang)
+    if s.phase is Phase.REVIEW and app.review is not None:
+        return app.review.prompt()
+    return None
+
+
+def enter_command(app: App) -> C.Command | None:
+    """What Enter alone (a remote's OK) does now: it rolls when a roll is due, confirms a
+    pending play, goes to the next mistake in the review; None: the prompt is said again."""
+    if app.phase is Phase.ROLL and "roll" in app.state().available:
+        return C.Roll()
+    if app.phase is Phase.CONFIRM:
+        return C.Confirm()
+    if app.phase is Phase.REVIEW:
+        return C.Next()
+    return None
+
+
+def _key_text(app: App) -> str:
+    """An arrow or Page key typed at the terminal: they work in the board window, and what works
+    here in this phase (r or Enter to roll, the numbers of the plays, c or Enter to confirm)."""
+    from ..narration.phrases import plays_told_as_groups
+
+    s = app.state()
+    lang = app.lang
+    if s.phase is Phase.ROLL and "roll" in s.available:
+        here = M.text("input.special_key.roll_double" if "double" in s.available
+                      else "input.special_key.roll", lang)
+    elif s.phase is Phase.CONFIRM:
+        here = M.text("input.special_key.confirm", lang)
+    else:
+        ctx = app.context()
+        grouped = ctx.list_plays and plays_told_as_groups(len(s.plays), ctx)
+        here = prompt_line(app, grouped) or M.text("input.special_key.help", lang)
+    return f"{M.text('input.special_key', lang)} {here}"
+
+
 def refusal_text(exc: UnknownInput, app: App) -> str:
     """What a typed line that is no command gets: what is wrong, with an example that works
     now (``t`` alone: a point a checker can reach, as the step prompts give; a play's
-    notation that is no play on offer: that it is not; an arrow key: what to type instead,
-    never its bytes)."""
+    notation that is no play on offer: that it is not; an arrow key: what to type instead in
+    the phase the player is in, never its bytes)."""
     if exc.kind == "key":
-        return M.text("input.special_key", app.lang)
+        return _key_text(app)
     if exc.kind != "needs_number":
         key = "input.play_not_on_offer" if _not_on_offer(exc, app) else "input.unknown"
         return M.text(key, app.lang, text=visible(exc.text))
@@ -148,9 +217,11 @@ class TypedLines:
                     return chosen
                 self.say(refusal_text(exc, self.app))
                 continue
-            if cmd is None:  # Enter alone confirms a pending play, else repeats the prompt
-                if self.app.phase is Phase.CONFIRM:
-                    return C.Confirm()
+            if cmd is None:  # Enter alone rolls or confirms a pending play, as in the terminal,
+                # else repeats the prompt
+                enter = enter_command(self.app)
+                if enter is not None:
+                    return enter
                 self.prompt()
                 continue
             return cmd

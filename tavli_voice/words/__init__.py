@@ -868,11 +868,19 @@ MESSAGES: dict[str, dict[str, str]] = {
                                       "the number of one, or h for help.",
                                 "el": "Το «{text}» δεν είναι μία από τις κινήσεις που παίζονται "
                                       "τώρα: γράψε τον αριθμό μιας από αυτές ή h για βοήθεια."},
-    "input.special_key": {"en": "The arrow keys work in the board window. Here type the number "
-                                "of a play, or a letter: r to roll the dice, h for help.",
-                          "el": "Τα βελάκια λειτουργούν στο παράθυρο του ταμπλό. Εδώ γράψε τον "
-                                "αριθμό μιας κίνησης ή ένα γράμμα: r για να ρίξεις τα ζάρια, "
-                                "h για βοήθεια."},
+    # an arrow key typed at the terminal, then what works in this phase: the prompt's line, or one of
+    # the .roll/.confirm lines below (Enter rolls and confirms at the terminal), or .help
+    "input.special_key": {"en": "The arrow keys work in the board window, not here.",
+                          "el": "Τα βελάκια λειτουργούν στο παράθυρο του ταμπλό, όχι εδώ."},
+    "input.special_key.roll": {"en": "Type r or press Enter to roll the dice, or h for help.",
+                               "el": "Γράψε r ή πάτα Enter για να ρίξεις τα ζάρια, ή h για βοήθεια."},
+    "input.special_key.roll_double": {"en": "Type r or press Enter to roll the dice, dd to double, "
+                                            "or h for help.",
+                                      "el": "Γράψε r ή πάτα Enter για να ρίξεις τα ζάρια, dd για "
+                                            "διπλασιασμό, ή h για βοήθεια."},
+    "input.special_key.confirm": {"en": "Type c or press Enter to confirm, u to undo.",
+                                  "el": "Γράψε c ή πάτα Enter για επιβεβαίωση, u για αναίρεση."},
+    "input.special_key.help": {"en": "Type h for help.", "el": "Γράψε h για βοήθεια."},
     "input.not_a_number": {"en": "“{text}” is not a number.",
                            "el": "Το «{text}» δεν είναι αριθμός."},
     "ui.eof": {"en": "End of input. The match is saved.",
