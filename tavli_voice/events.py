@@ -428,10 +428,12 @@ class TimeWarning(Event):
 
 @dataclass(frozen=True, slots=True)
 class TimedOut(Event):
-    """R9 timer ran out: the game played for ``player``; ``count`` in a row."""
+    """R9 timer ran out: the game played for ``player``; ``count`` in a row, of the ``limit``
+    in a row that lose the game (the match's ``timeouts_to_lose``)."""
 
     player: int
     count: int
+    limit: int = 3
 
 
 @dataclass(frozen=True, slots=True)

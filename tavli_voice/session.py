@@ -841,8 +841,9 @@ class Session:
         self.timeouts[player] += 1
         self.deadline = None
         self.log.append(["timeout"])
-        out: list[E.Event] = [E.TimedOut(player, self.timeouts[player])]
-        if self.timeouts[player] >= self.config.timer.timeouts_to_lose:
+        limit = self.config.timer.timeouts_to_lose
+        out: list[E.Event] = [E.TimedOut(player, self.timeouts[player], limit)]
+        if self.timeouts[player] >= limit:
             stake = self.position.cube.value if self.position.cube else 1
             return self._done(out + self._game_over(Outcome(1, stake, OutcomeKind.TIMEOUT)))
         if self.phase is Phase.ROLL:

@@ -324,7 +324,7 @@ PLACEHOLDER_AFTER = re.compile(GENDERED_BEFORE + r"\s+\{(\w*)\}")
 AGREEING = {("reason.partial_double", "of"), ("board.length", "n"), ("review.right", "play"),
             ("error.preset_game", "game"), ("prompt.choose_grouped", "n"),
             ("review.wrong", "play"), ("review.plays_on_request", "n"),
-            ("review.plays_on_request_scan", "n")}
+            ("review.plays_on_request_scan", "n"), ("count.time_of", "n")}
 
 
 def _greek_templates() -> list[tuple[str, str]]:

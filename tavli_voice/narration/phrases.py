@@ -605,7 +605,9 @@ def _time_warning(e: E.TimeWarning, s: Say) -> Blocks:
 
 
 def _timed_out(e: E.TimedOut, s: Say) -> Blocks:
-    return [s.by("time.timed_out", e.player, count=s.num(e.count, "f"))]  # «μία από τις τρεις φορές»
+    # «μία από τις τρεις φορές … αν σου τελειώσει ο χρόνος τρεις φορές στη σειρά»: feminine, as φορές
+    return [s.by("time.timed_out", e.player, count=s.num(e.count, "f"),
+                 of=s.n("count.time_of", e.limit), times=s.n("count.time", e.limit))]
 
 
 def _history_report(e: E.HistoryReport, s: Say) -> Blocks:

@@ -759,13 +759,15 @@ MESSAGES: dict[str, dict[str, str]] = {
                                    "μέσο όρο {points} παραπάνω ανά παρτίδα, με τα μαρς."},
     "hint.other": {"en": "Hint for {who}: play {n}, {play}.",
                    "el": "Συμβουλή για {who}: παίξε την κίνηση {n}: {play}."},
+    # the match's time-outs in a row that lose the game (3 unless set): {of} «τις τρεις φορές» / "3",
+    # {times} «τρεις φορές» / "3 times" (count.time_of, count.time)
     "time.timed_out.you": {"en": "Time is up: the game plays for you. Time-outs in a row: "
-                                 "{count} of 3; at 3 you lose the game.",
-                           "el": "Τέλος χρόνου ({count} από τις τρεις φορές): το παιχνίδι παίζει για σένα· "
-                                 "την τρίτη φορά στη σειρά χάνεις την παρτίδα."},
+                                 "{count} of {of}; run out of time {times} in a row and you lose the game.",
+                           "el": "Τέλος χρόνου ({count} από {of}): το παιχνίδι παίζει για σένα· "
+                                 "αν σου τελειώσει ο χρόνος {times} στη σειρά, χάνεις την παρτίδα."},
     "time.timed_out.other": {"en": "{who} ran out of time: the game plays automatically. "
-                                   "Time-outs in a row: {count} of 3.",
-                             "el": "{who} δεν πρόλαβε ({count} από τις τρεις φορές): το παιχνίδι παίζει "
+                                   "Time-outs in a row: {count} of {of}.",
+                             "el": "{who} δεν πρόλαβε ({count} από {of}): το παιχνίδι παίζει "
                                    "αυτόματα."},
     "goodbye.saved": {"en": "Goodbye. The match is saved; continue it with: {command}",
                       "el": "Γεια σου. Ο αγώνας αποθηκεύτηκε, συνέχισέ τον με: {command}"},
@@ -1306,6 +1308,8 @@ PLURALS: dict[str, dict[str, tuple[str, str]]] = {
     "count.point_acc": {"en": ("{n} point", "{n} points"), "el": ("{n} πόντο", "{n} πόντους")},
     "count.checker": {"en": ("{n} checker", "{n} checkers"), "el": ("{n} πούλι", "{n} πούλια")},
     "count.time": {"en": ("{n} time", "{n} times"), "el": ("{n} φορά", "{n} φορές")},
+    # "{count} of 3" / «(μία) από τις τρεις φορές»
+    "count.time_of": {"en": ("{n}", "{n}"), "el": ("τη {n} φορά", "τις {n} φορές")},
     "count.recording": {"en": ("{n} recording", "{n} recordings"),
                         "el": ("{n} ηχογράφηση", "{n} ηχογραφήσεις")},
     "count.second": {"en": ("{n} second", "{n} seconds"),
@@ -1381,11 +1385,12 @@ PLURAL_GENDER: dict[str, Gender] = {
     "board.length": "m",
     "plays.more": "f",
     "count.time": "f",
+    "count.time_of": "f",
     "count.recording": "f",
     "reason.partial_double": "f",
 }
 #: Greek case of the ``{n}`` in each plural (nominative when not listed).
-PLURAL_CASE: dict[str, Case] = {"count.point_acc": "acc", "board.length": "acc"}
+PLURAL_CASE: dict[str, Case] = {"count.point_acc": "acc", "board.length": "acc", "count.time_of": "acc"}
 
 # ---------------------------------------------------------------------------
 # Names
