@@ -290,6 +290,14 @@ def _room_heard_noisy(clock: _Clock, out: "queue.Queue[object]", source: VoiceSo
     assert source.noise.noisy()
 
 
+def _room_heard(clock: _Clock, out: "queue.Queue[object]", source: VoiceSource, levels: list[float]) -> None:
+    """Words not understood, standing ``levels`` dB over the noise."""
+    for snr in levels:
+        clock.now += 2.0
+        out.put(Heard("", None, 0.1, 20.0, "whisper+crop", reason="no_match", began=clock.now - 0.5, snr=snr))
+        assert source.poll() is None
+
+
 def _asked(seen: list[E.Event], lang: str) -> list[str]:
     head = text("voice.did_you_say", lang, text="\0").split("\0")[0]
     return [e.text for e in seen if isinstance(e, E.Notice) and e.text.startswith(head)]
@@ -306,6 +314,9 @@ def test_in_a_noisy_room_the_greek_question_asks_for_sosta_or_lathos_and_both_an
     app, _, out, source, seen = _in_play(clock, lang=lang)
     if noisy:
         _room_heard_noisy(clock, out, source, rng)
+    else:  # a quiet room: every word well over the noise
+        _room_heard(clock, out, source, [_good(rng) for _ in range(N.RECENT)])
+        assert source.noise.quiet()
     two, one = number_text(2, lang), number_text(1, lang)
     clock.now += 2.0
     out.put(_word(two, C.ChoosePlay(2), 0.4, clock.now - 0.5, _poor(rng) if noisy else _good(rng)))
@@ -452,4 +463,26 @@ def test_an_unsure_yes_after_a_word_not_on_offer_while_the_question_waited_asks_
     assert _asked(seen, "en") == ["Did you say two? Say yes or no."] * 2
     clock.now += 2.0
     out.put(_word("yes", C.Yes(), 0.9, clock.now - 0.5, 14.0))
+    assert source.poll() == C.ChoosePlay(2)
+
+
+@pytest.mark.parametrize(("levels", "named"), [
+    ([12.4, 10.3, 13.8, 9.1], "σωστά ή λάθος"),  # a television 10 dB under the player: neither noisy nor quiet
+    ([], "σωστά ή λάθος"),  # no word's level measured yet
+    ([21.0, 16.2, 25.5, 15.0], "ναι ή όχι"),  # every word well over the noise: a quiet room
+    ([21.0, 16.2, 25.5, 14.9], "σωστά ή λάθος"),
+])
+def test_the_greek_question_names_sosta_or_lathos_unless_the_room_is_known_to_be_quiet(
+        levels: list[float], named: str) -> None:
+    clock = _Clock()
+    app, _, out, source, seen = _in_play(clock, lang="el")
+    _room_heard(clock, out, source, levels)
+    assert not source.noise.noisy() and source.noise.quiet() is (named == "ναι ή όχι")
+    clock.now += 2.0
+    out.put(_word("δύο", C.ChoosePlay(2), 0.4, clock.now - 0.5, levels[-1] if levels else None))
+    assert source.poll() is None and source.held == C.ChoosePlay(2)
+    assert _asked(seen, "el") == [f"Είπες δύο; Πες {named}."]
+    # whichever is named, «ναι» and «σωστά» both answer it
+    clock.now += 2.0
+    out.put(_word("σωστά" if named == "ναι ή όχι" else "ναι", C.Yes(), 0.9, clock.now - 0.5, None))
     assert source.poll() == C.ChoosePlay(2)

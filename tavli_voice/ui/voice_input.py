@@ -413,7 +413,7 @@ class VoiceSource:
             if item.reason == "not_on_offer":
                 self.app.notice(self._not_on_offer(item))
             else:
-                self.app.notice(explain(item, self.listener.options, self._lang(), noisy=self.noise.noisy()))
+                self.app.notice(explain(item, self.listener.options, self._lang(), noisy=self._noisy_answers()))
             return _GO_ON
         if action is Action.ASK_BACK:
             if self._may_ask(item.command):
@@ -459,9 +459,9 @@ class VoiceSource:
 
     def _ask(self, heard: Any, runner_of: Any = None) -> None:
         """Hold ``heard``'s command and ask "Did you say …? Say yes or no", or, when it is the runner-up of
-        the word refused ``runner_of``, "Nine, then? Say yes or no" (terse: "Nine, then?"). While the room is
-        noisy (``NoiseWatch.noisy``) the ``_noisy`` form of the question: in Greek it asks for «σωστά» or
-        «λάθος», heard far better there than «ναι» (``ναι``/``όχι`` are still taken)."""
+        the word refused ``runner_of``, "Nine, then? Say yes or no" (terse: "Nine, then?"). Unless the room is
+        known to be quiet the ``_noisy`` form of the question (``_noisy_answers``): in Greek it asks for «σωστά»
+        or «λάθος» (``ναι``/``όχι`` are still taken)."""
         from ..speech.listen_decide import DESTRUCTIVE
         from ..words import text
 
@@ -474,7 +474,7 @@ class VoiceSource:
         if runner_of is not None:
             verbosity = getattr(self.app, "verbosity", None) or Verbosity.NORMAL
             key = "voice.runner_up_terse" if verbosity is Verbosity.TERSE else "voice.runner_up"
-        if self.noise.noisy():
+        if self._noisy_answers():
             key += "_noisy"
         self.asked_at = self.clock()
         self.asked_in = self._where()
@@ -483,6 +483,19 @@ class VoiceSource:
         if not isinstance(heard.command, DESTRUCTIVE):
             self.questions.asked(self._turn())
         self.app.notice(question[:1].upper() + question[1:])  # "Nine, then?" begins with the number
+
+    def _noisy_answers(self) -> bool:
+        """Whether the question and the hints name the answers heard best in noise (the ``_noisy`` forms: in
+        Greek «σωστά ή λάθος», not «ναι ή όχι»): unless the room is known to be quiet (``NoiseWatch.quiet``), not
+        only once it is noisy. On the sound rig with a television 10 dB under the player the words stood 8-13 dB
+        over it, the room was seldom "noisy", and the player answered «ναι» in 50 of the 51 sounds of a yes (a
+        «ναι» came out as a sure «όχι», the number said again as another and a wrong play was made); asked for
+        «σωστά» the yes got through 49 times of 65 (14 of 34), 67 plays by voice of 83 (42 of 83 before). On
+        benchmarks/voice_yes_no.py --forms (espeak-ng Greek, 33 voices) right «ναι» against «σωστά»: television
+        10 dB 7 against 24, babble 10 dB 8 against 29, quiet 29 against 32, white and pink 10 dB 29 and 32 against
+        24 and 30; a no heard as a yes: «όχι» 1 (white 10 dB), «λάθος» none
+        (benchmarks/results/e2e-sound-el-losses.txt)."""
+        return not self.noise.quiet()
 
     def _ask_runner_up(self, refused: Any) -> bool:
         """After a "no" to ``refused`` (its Heard): ask "Nine, then?" about its runner-up, when likely enough
@@ -584,7 +597,7 @@ class VoiceSource:
         (``listen_decide.not_on_offer``, which ``tavli-voice hear`` says too)."""
         from ..speech.listen_decide import not_on_offer
 
-        return not_on_offer(heard, self.listener.options, self._lang(), noisy=self.noise.noisy(),
+        return not_on_offer(heard, self.listener.options, self._lang(), noisy=self._noisy_answers(),
                             before_roll=self.app.phase is Phase.ROLL)
 
     def set_wake(self, wake: Any) -> None:

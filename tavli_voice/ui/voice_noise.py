@@ -134,6 +134,16 @@ class NoiseWatch:
         """
         return sum(s < POOR_SNR_DB for s in self.room) >= POOR_OF_RECENT
 
+    def quiet(self) -> bool:
+        """Whether the room is known to be quiet: the last ``RECENT`` measured words (one at least) all stood
+        ``GOOD_SNR_DB`` or more over the noise. Neither quiet nor :meth:`noisy` while the words stand between.
+
+        >>> watch = NoiseWatch(clock=lambda: 0.0)
+        >>> watch.quiet(), [watch.word(snr) is None and watch.quiet() for snr in (22.0, 18.0, 12.0)]
+        (False, [True, True, False])
+        """
+        return bool(self.room) and min(self.room) >= GOOD_SNR_DB
+
     def refused(self, where: Hashable) -> str | None:
         """A "no" to "did you say …?" asked where the game was ``where``: why to tell the player now, or None
         (never while the recent measured words were all heard well)."""
