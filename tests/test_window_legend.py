@@ -78,10 +78,10 @@ def my_play_view(lang: str) -> BoardView:
 
 
 @pytest.mark.parametrize("lang,theme,underline,frame", [
-    ("en", HIGH_CONTRAST, "Green underline: can move", "Magenta frame: selected"),
-    ("el", HIGH_CONTRAST, "Πράσινη υπογράμμιση: κινείται", "Πλαίσιο ματζέντα: επιλογή"),
-    ("en", CLASSIC, "Green underline: can move", "Cyan frame: selected"),
-    ("el", CLASSIC, "Πράσινη υπογράμμιση: κινείται", "Γαλάζιο πλαίσιο: επιλογή")])
+    ("en", HIGH_CONTRAST, "Green underline: can move", "Magenta, thick frame: selected"),
+    ("el", HIGH_CONTRAST, "Πράσινη υπογράμμιση: κινείται", "Ματζέντα, χοντρό πλαίσιο: επιλογή"),
+    ("en", CLASSIC, "Green underline: can move", "Cyan, thick frame: selected"),
+    ("el", CLASSIC, "Πράσινη υπογράμμιση: κινείται", "Γαλάζιο, χοντρό πλαίσιο: επιλογή")])
 def test_the_marks_are_explained_in_the_colours_drawn(lang: str, theme: Theme, underline: str,
                                                       frame: str) -> None:
     mine = my_play_view(lang)
@@ -225,7 +225,7 @@ def test_page_down_in_the_window_shows_the_next_plays() -> None:
 
 @pytest.mark.parametrize("name", sorted(THEMES))
 def test_a_focused_button_is_filled_and_thickly_edged_as_the_legend_says(name: str) -> None:
-    """The legend's frame: a scanned button is filled in the highlight colour
+    """The legend's "Magenta, thick frame": a scanned button is filled in the highlight colour
     and its edge is thick, so it stands out by shape too; the other buttons' edges are thin."""
     from tavli_voice.ui.board.render import FOCUS_EDGE
 
@@ -255,6 +255,20 @@ def test_a_focused_button_is_filled_and_thickly_edged_as_the_legend_says(name: s
     assert thick >= FOCUS_EDGE and fill == theme.highlight
     thin, fill = edge(other)
     assert 2 <= thin <= 3 and fill == theme.button
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+@pytest.mark.parametrize("name", sorted(THEMES))
+def test_the_selected_mark_is_explained_whole_in_the_header(lang: str, name: str) -> None:
+    theme = THEMES[name]
+    pygame.display.init()
+    pygame.font.init()
+    lay = compute_layout(*SIZE)
+    (kind, _, label), = marks_parts(started_view(lang), theme)
+    assert kind == "frame" and ("thick frame" in label or "χοντρό πλαίσιο" in label), label
+    size = panel_styles(theme, lay.panel.line_h)["marks"].size
+    sample = max(8, int(lay.panel.line_h * 0.8)) + 8
+    assert Fonts().get(size).size(label)[0] <= lay.panel.header.w - 12 - sample  # no "…"
 
 
 @pytest.mark.parametrize("name", sorted(THEMES))

@@ -2021,8 +2021,11 @@ BOARD_WORDS: dict[str, dict[str, str]] = {
     "colour_dark": {"en": "dark", "el": "σκούρα"},
     "mark_help_green": {"en": "Green underline: can move",
                         "el": "Πράσινη υπογράμμιση: κινείται"},
-    "mark_focus_magenta": {"en": "Magenta frame: selected", "el": "Πλαίσιο ματζέντα: επιλογή"},
-    "mark_focus_cyan": {"en": "Cyan frame: selected", "el": "Γαλάζιο πλαίσιο: επιλογή"},
+    # a selected point is framed thickly, a selected button filled and thickly edged
+    "mark_focus_magenta": {"en": "Magenta, thick frame: selected",
+                           "el": "Ματζέντα, χοντρό πλαίσιο: επιλογή"},
+    "mark_focus_cyan": {"en": "Cyan, thick frame: selected",
+                        "el": "Γαλάζιο, χοντρό πλαίσιο: επιλογή"},
     "more_below": {"en": "▼ More: plays {start}–{end} (Page Down)",
                    "el": "▼ Κι άλλες: {start}–{end} (Page Down)"},
     "more_above": {"en": "▲ Back: plays {start}–{end} (Page Up)",

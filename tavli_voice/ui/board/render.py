@@ -131,7 +131,7 @@ def marks_parts(view: BoardView, theme: Theme) -> tuple[tuple[str, RGB, str], ..
     """The board's marks explained, each drawn beside its words (never colour alone):
     ("underline", colour, "Green underline: can move") only while a point's number is
     underlined (the player's checkers that may move, R2: not before the roll, nor in the
-    opponent's turn), then ("frame", colour, "Magenta frame: selected"): a
+    opponent's turn), then ("frame", colour, "Magenta, thick frame: selected"): a
     selected point is framed thickly, a selected button filled and thickly edged."""
     frame = ("frame", theme.highlight,
              words.text(f"board.mark_focus_{theme.highlight_name}", view.lang))
