@@ -613,9 +613,9 @@ def _main(argv: list[str], out: TextIO | None, inp: TextIO | None, *, window: bo
     if args.resume_name:  # ``tavli-voice resume NAME``: a match kept aside under a name
         args.resume = True
         save_path = saved.named_save(args.resume_name)
-        resume_command = f"{command} resume {args.resume_name}"
+        resume_command = f"{command} resume {saved.shell_word(args.resume_name)}"
     elif args.save:
-        resume_command = f"{command} resume --save {args.save}"
+        resume_command = f"{command} resume --save {saved.shell_word(args.save)}"
     settings_notice = say_settings_problem(lang, say)
     save_path, refused = saved.choose_save(
         save_path, resume=args.resume or args.watch, lang=lang, say=say,
@@ -635,7 +635,7 @@ def _main(argv: list[str], out: TextIO | None, inp: TextIO | None, *, window: bo
             return 1
         if claimed != save_path:
             save_path = claimed
-            resume_command = f"{command} resume --save {save_path}"
+            resume_command = f"{command} resume --save {saved.shell_word(save_path)}"
     resume_command += way
     if args.watch:  # nobody else plays it: watching it is resuming it
         args.resume = True

@@ -27,6 +27,7 @@ from ..narration.narrator import Narrator
 from ..narration.priorities import Verbosity
 from ..events import Phase
 from ..session import Session
+from .saved import shell_word
 
 if TYPE_CHECKING:
     from ..narration.phrases import NarrationContext
@@ -418,7 +419,7 @@ class App:
                                names=", ".join(kept.removed)))
         if ended == "finished" and any(not p.is_bot for p in self.session.players):
             said.append(M.text("review.kept", self.lang,
-                               command=f"{self.program} review {kept.path.stem}"))
+                               command=f"{self.program} review {_review_name(kept.path)}"))
         return " ".join(said) or None
 
     def _history_names(self, snapshot: dict[str, Any]) -> list[str]:
@@ -462,7 +463,7 @@ class App:
             moved = self._save_elsewhere(failed)
             if moved is not None:
                 self.save_error = None
-                self.resume_command = f"{self.program} resume --save {moved}{self.resume_way}"
+                self.resume_command = f"{self.program} resume --save {shell_word(moved)}{self.resume_way}"
                 return M.text("save.failed_moved", self.lang, path=str(failed), error=error,
                               new=str(moved), command=self.resume_command)
             first = self.save_error is None
@@ -508,3 +509,14 @@ class App:
             log.warning("the match is now saved in %s", target)
             return target
         return None
+
+
+def _review_name(kept: Path) -> str:
+    """How ``tavli-voice review`` finds the match kept at ``kept``: its name when it is in
+    the history folder ``review`` reads, else its whole path (``--save`` elsewhere, a full
+    disk's other folder), written so that it can be pasted into a shell."""
+    try:
+        usual = kept.parent.samefile(history.history_dir())
+    except OSError:
+        usual = False
+    return kept.stem if usual else shell_word(kept)

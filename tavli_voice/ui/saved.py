@@ -8,6 +8,8 @@
 * :func:`program` is how the person started the program, so "continue it with:
   …" names a command that works where they are: ``tavli-voice`` when that is
   on the PATH, else the path they typed (``.venv/bin/tavli-voice``).
+* :func:`shell_word` writes a file name into such a command so that it can be
+  pasted into a shell as it is (quoted only when it holds a space or the like).
 
 No sentences here: the words are in :mod:`tavli_voice.words`.
 """
@@ -15,6 +17,8 @@ No sentences here: the words are in :mod:`tavli_voice.words`.
 from __future__ import annotations
 
 import os
+import re
+import shlex
 import shutil
 import sys
 import time
@@ -51,6 +55,23 @@ def program(argv0: str | None = None, which: str | None = "") -> str:
     if not relative.startswith(".."):
         return relative if os.sep in relative else "." + os.sep + relative
     return argv0
+
+
+#: A word a POSIX shell takes as it is: letters of any alphabet, digits and ``@%+=:,./-_``.
+_PLAIN_WORD = re.compile(r"[\w@%+=:,./-]+")
+
+
+def shell_word(value: object) -> str:
+    """``value`` as one word of a shell command: unchanged when plain (Greek letters are),
+    quoted when it holds a space, a quote or another character the shell reads.
+
+    >>> shell_word("20261207-145638-εσύ-με-ρίτα"), shell_word("/home/m/οι αγώνες μου/a.json")
+    ('20261207-145638-εσύ-με-ρίτα', "'/home/m/οι αγώνες μου/a.json'")
+    >>> print(shell_word("it's"), shell_word(""))
+    'it'"'"'s' ''
+    """
+    text = str(value)
+    return text if _PLAIN_WORD.fullmatch(text) else shlex.quote(text)
 
 
 def keep_aside(path: Path, now: float | None = None, lang: str = "en") -> str:

@@ -1,0 +1,62 @@
+"""The commands a player is told to type ("continue it with: …", "review it with: …") work when
+pasted into a shell as they are, wherever the match was saved: a folder with spaces and Greek
+letters in its name, a --save outside the data folder."""
+
+from __future__ import annotations
+
+import io
+import shlex
+from pathlib import Path
+
+import pytest
+
+from tavli_voice.cli import main as cli_main
+from tavli_voice.startup import main as play_main
+
+
+def play(*argv: str, typed: str = "") -> str:
+    out = io.StringIO()
+    code = play_main(["--speech", "off", *argv], out=out, inp=io.StringIO(typed))
+    assert code == 0, out.getvalue()[-2000:]
+    return out.getvalue()
+
+
+def told(said: str, after: str) -> list[str]:
+    """The command at the end of the line that says ``after``, split as a shell splits it,
+    from the subcommand on (the program is named as it was started)."""
+    line = next(line for line in said.splitlines() if after in line)
+    words = shlex.split(line.split(after, 1)[1].rstrip("."))
+    return words[next(i for i, w in enumerate(words) if w in ("resume", "review")):]
+
+
+@pytest.fixture
+def folder(tmp_home: Path) -> Path:
+    """A folder of the player's own, its name with a space and Greek letters."""
+    mine = tmp_home / "οι αγώνες μου"
+    mine.mkdir()
+    return mine
+
+
+@pytest.mark.parametrize("lang, after", [("en", "continue it with: "), ("el", "συνέχισέ τον με: ")])
+def test_resume_command_keeps_a_save_path_with_spaces_in_one_word(
+        folder: Path, lang: str, after: str) -> None:
+    save = folder / "σώσιμο 1.json"
+    said = play("--lang", lang, "--seed", "1", "--save", str(save), typed="q\n")
+    words = told(said, after)
+    assert words[:3] == ["resume", "--save", str(save)], words
+    assert save.is_file()
+
+
+@pytest.mark.parametrize("lang, after", [("en", "review it with: "), ("el", "δες τα λάθη με: ")])
+def test_review_command_after_a_match_saved_outside_the_data_folder_opens_that_match(
+        folder: Path, capsys: pytest.CaptureFixture[str], lang: str, after: str) -> None:
+    save = folder / "σώσιμο 2.json"
+    said = play("--lang", lang, "--seed", "3", "--points", "1", "--game", "portes",
+                "--no-confirm", "--save", str(save), typed="r\n1\n" * 400)
+    words = told(said, after)
+    (kept,) = (folder / "history").iterdir()
+    assert words == ["review", str(kept)], words
+    capsys.readouterr()
+    assert cli_main(words + ["--lang", lang, "--jsonl"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") >= 1 and '"played"' in out
