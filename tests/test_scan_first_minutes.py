@@ -140,8 +140,8 @@ class TestPlaysOnTheScanLines:
         spoken = [u.text for u in speaker.spoken() if u.tag == "scan"]
         return lines, spoken
 
-    @pytest.mark.parametrize("lang, words", [("en", "from 24 to 23, from 24 to 18"),
-                                             ("el", "από το 24 στο 23, από το 24 στο 18")])
+    @pytest.mark.parametrize("lang, words", [("en", "From 24 to 23, from 24 to 18"),
+                                             ("el", "Από το 24 στο 23, από το 24 στο 18")])
     def test_a_play_is_shown_in_words_then_notation(self, lang: str, words: str) -> None:
         lines, spoken = self.scanned_lines(lang)
         assert f"{words} (24/23 24/18)" in lines, lines

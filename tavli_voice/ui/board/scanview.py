@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ... import commands as C
+from ... import words
 from ...events import TurnView
 from ...scanning import ScanOption, Scanner, StepMode
 from .model import ScanStrip, StepPair
@@ -68,12 +69,13 @@ def shown_label(option: ScanOption, lang: str = "en", notation: bool = True) -> 
     """``option``'s label as the screen shows plays elsewhere: a play's notation in words
     first, then the notation in brackets ("Suggested: from 8 to 3, from 6 to 3 (8/3 6/3)",
     «Πρόταση: από το 24 στο 20, από το 8 στο 5 με χτύπημα (24/20 8/5*)»); with ``notation``
-    off (``--words``) the words alone. Other options keep their label.
+    off (``--words``) the words alone, a sentence's capital first ("From 13 to 8, …").
+    Other options keep their label.
 
     >>> shown_label(ScanOption("suggested", ("8/3 6/3",)))
     'Suggested: from 8 to 3, from 6 to 3 (8/3 6/3)'
     >>> shown_label(ScanOption("play", ("13/7*",)), "el", notation=False)
-    'από το 13 στο 7 με χτύπημα'
+    'Από το 13 στο 7 με χτύπημα'
     """
     label = option.label(lang)  # type: ignore[arg-type]
     if option.key in PLAY_KEYS and option.args:
@@ -89,7 +91,7 @@ def shown_label(option: ScanOption, lang: str = "en", notation: bool = True) -> 
     said = speak_play(played, lang)
     if notation:
         said = f"{said} ({played})"
-    return label.replace(played, said, 1)
+    return words.capitalize(label.replace(played, said, 1))
 
 
 def play_preview(view: TurnView, number: int) -> tuple[StepPair, ...]:
