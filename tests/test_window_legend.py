@@ -184,6 +184,42 @@ def test_more_is_said_under_the_list_when_plays_are_off_screen(lang: str, first:
     assert panel_geometry(compute_layout(800, 1000), 16, None, (), False).more is not None
 
 
+@pytest.mark.parametrize("lang,first,last", [
+    ("en", "▼ Scanned next: plays {a}–{b}",
+     "▲ Scanned again: plays {a}–{b}"),
+    ("el", "▼ Σαρώνονται μετά: {a}–{b}",
+     "▲ Σαρώνονται ξανά: {a}–{b}")])
+def test_more_names_no_key_while_a_switch_scans(lang: str, first: str, last: str) -> None:
+    from dataclasses import replace
+
+    from tavli_voice.ui.board.model import ScanStrip
+
+    lay = compute_layout(*SIZE)
+    strip = ScanStrip((), ("Roll", "Menu"), 0)
+    view = replace(plays_view(16), lang=lang, scan=strip)
+    geo = geometry_for(view, lay)
+    cap = geo.capacity
+    assert 1 < cap < 16 and geo.more is not None
+    assert more_text(view, geo) == first.format(a=cap + 1, b=min(16, 2 * cap))
+    end = replace(view, list_open=True, list_focus=15)
+    geo = geometry_for(end, lay)
+    start = geo.page[0]
+    assert more_text(end, geo) == last.format(a=start - cap + 1, b=start)
+    # shorter than the keyboard's words: whole under the list, landscape and portrait
+    import pygame
+
+    from tavli_voice.ui.board.render import _fit, panel_styles
+
+    pygame.font.init()
+    for size in (SIZE, (800, 1000)):
+        lay = compute_layout(*size)
+        for shown in (view, end):
+            geo = geometry_for(shown, lay)
+            assert geo.more is not None
+            font = Fonts().get(panel_styles(HIGH_CONTRAST, lay.panel.line_h)["more"].size)
+            assert _fit(font, more_text(shown, geo), geo.more.w - 12) == more_text(shown, geo)
+
+
 def test_page_keys_move_the_list_a_page_at_a_time() -> None:
     ctx = NavContext(mode=Mode.PLAY, plays=16)
     state = NavState().synced(ctx)

@@ -142,16 +142,19 @@ def marks_parts(view: BoardView, theme: Theme) -> tuple[tuple[str, RGB, str], ..
 
 
 def more_text(view: BoardView, geo: PanelGeometry) -> str:
-    """"▼ More: plays 8–10 (Page Down)" when plays are off screen, else ""."""
+    """"▼ More: plays 8–10 (Page Down)" when plays are off screen, else ""; while scanning
+    (``view.scan``) no key is named: "▼ Scanned next: plays 8–10"."""
     start, end = geo.page
     count = len(view.plays)
     page = max(1, geo.capacity)
     if geo.more is None or count <= page:
         return ""
+    scan = "_scan" if view.scan is not None else ""
     if end < count:
-        return words.text("board.more_below", view.lang, start=end + 1,
+        return words.text("board.more_below" + scan, view.lang, start=end + 1,
                           end=min(count, end + page))
-    return words.text("board.more_above", view.lang, start=max(1, start - page + 1), end=start)
+    return words.text("board.more_above" + scan, view.lang, start=max(1, start - page + 1),
+                      end=start)
 
 
 def render(surface: "pygame.Surface", view: BoardView, layout: BoardLayout, theme: Theme,
