@@ -158,7 +158,7 @@ def _main(argv: list[str] | None) -> int:
     args = _command_first(sys.argv[1:] if argv is None else list(argv))
     if args and args[0] in _TABLE:
         return _TABLE[args[0]](args[1:])
-    if args and args[0] in ("-h", "--help", "help"):
+    if args[_lang_options(args):][:1] in (["-h"], ["--help"], ["help"]):  # ``--lang el --help`` too
         from .words import lang_from_argv, text
         print(text("cli.usage", lang_from_argv(args)))
         return 0
@@ -180,6 +180,20 @@ def _command_first(args: list[str]) -> list[str]:
     >>> _command_first(["--game", "fevga", "--lang", "el"])
     ['--game', 'fevga', '--lang', 'el']
     """
+    at = _lang_options(args)
+    if 0 < at < len(args) and args[at] in _TABLE:
+        return [args[at]] + args[:at] + args[at + 1:]
+    return args
+
+
+def _lang_options(args: list[str]) -> int:
+    """How many of the first ``args`` only choose the language.
+
+    >>> _lang_options(["--lang", "el", "--help"]), _lang_options(["--lang=en", "--lang", "el"])
+    (2, 3)
+    >>> _lang_options(["--help", "--lang", "el"]), _lang_options(["--lang"])
+    (0, 0)
+    """
     at = 0
     while at < len(args):
         if args[at] == "--lang" and at + 1 < len(args):
@@ -188,9 +202,7 @@ def _command_first(args: list[str]) -> list[str]:
             at += 1
         else:
             break
-    if 0 < at < len(args) and args[at] in _TABLE:
-        return [args[at]] + args[:at] + args[at + 1:]
-    return args
+    return at
 
 
 if __name__ == "__main__":

@@ -60,3 +60,18 @@ def test_review_command_after_a_match_saved_outside_the_data_folder_opens_that_m
     assert cli_main(words + ["--lang", lang, "--jsonl"]) == 0
     out = capsys.readouterr().out
     assert out.count("\n") >= 1 and '"played"' in out
+
+
+@pytest.mark.parametrize("argv", [["--lang", "el", "--help"], ["--lang=el", "help"],
+                                  ["--help", "--lang", "el"], ["--lang", "el", "-h"]])
+def test_help_after_the_language_lists_the_commands_in_that_language(
+        tmp_home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        argv: list[str]) -> None:
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    assert cli_main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("χρήση: tavli-voice [ΕΝΤΟΛΗ]"), out[:200]
+    assert "  review " in out and "tavli-voice play [-h]" not in out
