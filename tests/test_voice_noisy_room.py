@@ -298,6 +298,16 @@ def _room_heard(clock: _Clock, out: "queue.Queue[object]", source: VoiceSource, 
         assert source.poll() is None
 
 
+def _noisy_or_quiet(clock: _Clock, out: "queue.Queue[object]", source: VoiceSource, rng: random.Random,
+                    noisy: bool) -> None:
+    """The room heard noisy, or known to be quiet (every one of the last words well over the noise)."""
+    if noisy:
+        _room_heard_noisy(clock, out, source, rng)
+    else:
+        _room_heard(clock, out, source, [_good(rng) for _ in range(N.RECENT)])
+        assert source.noise.quiet()
+
+
 def _asked(seen: list[E.Event], lang: str) -> list[str]:
     head = text("voice.did_you_say", lang, text="\0").split("\0")[0]
     return [e.text for e in seen if isinstance(e, E.Notice) and e.text.startswith(head)]
@@ -344,8 +354,7 @@ def test_in_a_noisy_room_the_greek_resign_question_asks_for_sosta_or_lathos_and_
     """R9: the session's own question about resigning takes the noisy form too (its price said first)."""
     clock = _Clock()
     app, speaker, out, source, seen = _in_play(clock, lang=lang)
-    if noisy:
-        _room_heard_noisy(clock, out, source, random.Random(19))
+    _noisy_or_quiet(clock, out, source, random.Random(19), noisy)
     assert app.noisy_room is noisy
     app.command(C.Resign())
     asked = [u.text for u in speaker.spoken()][-1]
@@ -391,8 +400,7 @@ def test_another_word_while_the_leave_question_is_open_is_told_to_answer_with_th
     rng = random.Random(29)
     clock = _Clock()
     app, speaker, out, source, seen = _in_play(clock, lang=lang)
-    if noisy:
-        _room_heard_noisy(clock, out, source, rng)
+    _noisy_or_quiet(clock, out, source, rng, noisy)
     app.command(C.Leave())
     assert app.session.phase is Phase.ASK
     clock.now += 2.0
@@ -422,8 +430,7 @@ def test_in_a_noisy_room_the_greek_take_question_asks_for_sosta_or_lathos_and_so
     app.command(C.ChoosePlay(1))
     app.command(C.Confirm())  # the opening dice are played at once (vog)
     assert app.session.phase is Phase.ROLL and "double" in app.session.available()
-    if noisy:
-        _room_heard_noisy(clock, out, source, random.Random(29))
+    _noisy_or_quiet(clock, out, source, random.Random(29), noisy)
     assert app.noisy_room is noisy
     app.command(C.Double())
     asked = [u.text for u in speaker.spoken()][-1]
@@ -486,3 +493,23 @@ def test_the_greek_question_names_sosta_or_lathos_unless_the_room_is_known_to_be
     clock.now += 2.0
     out.put(_word("σωστά" if named == "ναι ή όχι" else "ναι", C.Yes(), 0.9, clock.now - 0.5, None))
     assert source.poll() == C.ChoosePlay(2)
+
+
+@pytest.mark.parametrize(("levels", "noisy_form"), [
+    ([12.4, 10.3, 13.8, 9.1], True),  # a television 10 dB under the player: neither noisy nor quiet
+    ([], True),  # no word's level measured yet
+    ([21.0, 16.2, 25.5, 15.0], False),  # every word well over the noise: a quiet room
+    ([21.0, 16.2, 25.5, 14.9], True),
+])
+def test_the_games_own_greek_questions_name_sosta_or_lathos_unless_the_room_is_known_to_be_quiet(
+        levels: list[float], noisy_form: bool) -> None:
+    """R9: resigning's question and the review offer follow the rule of "did you say …?"
+    (``NoiseWatch.noisy_answers``), not only a room heard noisy."""
+    clock = _Clock()
+    app, speaker, out, source, _ = _in_play(clock, lang="el")
+    _room_heard(clock, out, source, levels)
+    assert not source.noise.noisy() and app.noisy_room is noisy_form
+    assert app._review_offer() == text("review.offer_noisy" if noisy_form else "review.offer", "el")
+    app.command(C.Resign())
+    asked = [u.text for u in speaker.spoken()][-1]
+    assert asked.endswith("Σωστά ή λάθος;" if noisy_form else "Ναι ή όχι;"), asked

@@ -351,7 +351,7 @@ def _question_asked(e: E.QuestionAsked, s: Say) -> Blocks:
 
 
 def _noisy(key: str, s: Say) -> str:
-    """``key``'s ``_noisy`` form while the room is noisy (``NarrationContext.noisy_room``), where it has one."""
+    """``key``'s ``_noisy`` form unless the room is known quiet (``NarrationContext.noisy_room``), where it has one."""
     return f"{key}_noisy" if s.ctx.noisy_room and f"{key}_noisy" in M.MESSAGES else key
 
 

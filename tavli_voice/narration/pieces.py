@@ -93,9 +93,9 @@ class NarrationContext:
     resume_command: str = "tavli-voice resume"
     #: False when the match is not being saved (``--no-save``): nothing then says it is.
     saving: bool = True
-    #: True while the voice hears the room as noisy (``ui/voice_noise.NoiseWatch.noisy``): a question about the
-    #: player's own command (resign, leave) and the opponent's double take their ``_noisy`` form, which in Greek
-    #: asks for «σωστά» or «λάθος».
+    #: True unless the voice knows the room is quiet (``ui/voice_noise.NoiseWatch.noisy_answers``): a question about
+    #: the player's own command (resign, leave) and the opponent's double take their ``_noisy`` form, which in
+    #: Greek asks for «σωστά» or «λάθος».
     noisy_room: bool = False
     #: Shortcut for ``players``: display names and bot names per seat (both or neither).
     names: tuple[str, str] | None = None

@@ -215,8 +215,8 @@ def lookup(items: tuple[Phrase, ...], text: str) -> Phrase | None:
     return None
 
 
-#: Commands whose last spoken form, not their first, is named while the room is noisy: the Greek «σωστά» and
-#: «λάθος», heard far better there than «ναι» (command_table; the question then asks for them too).
+#: Commands whose last spoken form, not their first, is named unless the room is known quiet: the Greek «σωστά» and
+#: «λάθος», heard far better in noise than «ναι» (command_table; the question then asks for them too).
 NOISY_LAST_FORM = frozenset({"yes", "no"})
 
 
@@ -226,7 +226,7 @@ def _command_list(names: list[str], lang: Lang, noisy: bool = False) -> str:
 
 def hint(options: Options, lang: Lang, *, noisy: bool = False) -> str:
     """What can be said now, in words: "say a number from 1 to 7, or say roll, stop, ...". ``noisy``: the room
-    is noisy, and yes and no are named by the forms heard best there (``NOISY_LAST_FORM``).
+    is not known to be quiet, and yes and no are named by the forms heard best in noise (``NOISY_LAST_FORM``).
 
     >>> hint(Options(commands=frozenset({"yes", "no"})), "el", noisy=True)
     'πες σωστά, λάθος, ξανά, σταμάτα, βοήθεια'

@@ -38,7 +38,7 @@ DESTRUCTIVE: tuple[type, ...] = (Resign, Drop, Quit)
 
 def explain(heard: Heard, options: Options, lang: Lang, *, noisy: bool = False) -> str:
     """What to say when ``heard`` was not understood: "Not understood: say a number from 1 to 7, …"
-    (``noisy``: in a noisy room, naming the answers heard best there: ``grammar.hint``)."""
+    (``noisy``: unless the room is known quiet, naming the answers heard best in noise: ``grammar.hint``)."""
     key = "unsure" if heard.reason == "unsure" else "not_understood"
     return text("voice." + key, lang, hint=hint(options, lang, noisy=noisy))
 

@@ -79,7 +79,8 @@ class App:
         self.narrator = narrator
         self.save_path = save_path
         self.verbosity = verbosity
-        #: whether the voice hears the room as noisy (set by the voice source): questions take their noisy form
+        #: whether the yes/no questions take their ``_noisy`` form (Greek «σωστά ή λάθος»), set by the voice source:
+        #: unless it knows the room is quiet (``voice_noise.NoiseWatch.noisy_answers``)
         self.noisy_room = False
         self.screen_notation = screen_notation  #: False: plays in words on screen too
         self.list_plays = True  #: False while scanning: the scanner reads the options
@@ -173,7 +174,8 @@ class App:
             self.publish([E.Notice(self._review_offer())])
 
     def _review_offer(self) -> str:
-        """"Review your mistakes? Yes or no.", in a noisy room its ``_noisy`` form (Greek: «Σωστά ή λάθος.»)."""
+        """"Review your mistakes? Yes or no.", unless the room is known quiet its ``_noisy`` form (Greek: «Σωστά ή
+        λάθος.»)."""
         return M.text("review.offer_noisy" if self.noisy_room else "review.offer", self.lang)
 
     def _offers_review(self) -> bool:

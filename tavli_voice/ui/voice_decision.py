@@ -608,8 +608,9 @@ def decide(heard: Any, state: VoiceState, was_refused: Callable[[C.Command], boo
         both = with_first(heard, state.first) if needed is not None and state.confirm == "unsure" \
             and not heard.doubtful and not isinstance(command, DESTRUCTIVE) else None
         if both is not None and needed is not None and both[0] == command and both[1] >= needed \
-                and heard.score >= BOTH_ALONE and _own_enough(heard, state.first):
-            # the repeat agrees with what the first attempt found next likeliest after the refused word
+                and heard.score >= BOTH_ALONE and _own_enough(heard, state.first) and not was_refused(command):
+            # the repeat agrees with what the first attempt found next likeliest after the refused word (and is not
+            # a word refused too: the runner-up said no to, now listened for in the repeat)
             return Decision(Reason.SURE_WITH_FIRST, {**score, "both": both[1], "needed": needed,
                                                            "alone": BOTH_ALONE})
         because = "destructive" if isinstance(command, DESTRUCTIVE) else "doubtful" if heard.doubtful \

@@ -149,17 +149,20 @@ class VoiceSource:
     television on, "eight" was heard as an unsure "three", refused, said again, and heard as
     a sure "three", which made play 3).
 
-    The next word after that "no" is listened for without the refused word's phrases (``left_out``),
-    so the recogniser cannot make the same wrong guess of the number said again; the word after
-    has it back (a "no" misheard does not take a play away for good), still asked back if heard.
-    That next word, when unsure, is weighed with the refused one (``VoiceState.first``): a number the
-    first attempt found next likeliest, heard nearly sure again, is acted on without a second question
+    The next word after that "no" is listened for with the refused word kept among the phrases, and is
+    decided as any word: acted on at once only when sure with the refused word weighed beside it; heard as
+    the refused word again (most likely the player insisting: the "no" was a yes misheard) it is asked about
+    again. Once it was listened for without the refused word, and the number said again after a «ναι»
+    heard as a sure «όχι» was heard as its neighbour and played (on the sound rig with a television on,
+    «έντεκα» heard without 11 as «εννιά» at 0.50). That next word, when unsure, is weighed with the refused
+    one (``VoiceState.first``): a number the first attempt found next likeliest, heard nearly sure again
+    (with the refused word among its candidates), is acted on without a second question
     (``voice_decision.BOTH_NEEDED``).
 
     Before that, when the recogniser's runner-up for the refused word (a number on offer, not refused
     here before) was likely enough (``voice_decision.RUNNER_UP_NEEDED``), it is asked about at once
     ("Nine, then? Say yes or no."): the player need not say the number again over the noise. A yes
-    plays it; a no leaves both out of the next word heard, the number said again.
+    plays it; after a no the number said again is asked back if heard as either.
 
     A play's number whose sound began before the plays on offer were (the roll, another
     turn) is dropped (logged): it was meant for other plays (on the sound rig, the "no" said
@@ -204,15 +207,13 @@ class VoiceSource:
         self.asked_in: tuple[object, ...] = ()
         #: the commands refused ("no" to "did you say …?") and where the game was then
         self.refused: list[tuple[C.Command, tuple[object, ...]]] = []
-        #: the command just refused, not listened for in the next word heard; when it was
-        #: refused (``clock``) and where the game was then (``_where``)
-        self.left_out: C.Command | None = None
-        #: also left out of that word: the word refused before its runner-up was refused too
-        self.left_out_more: frozenset[C.Command] = frozenset()
+        #: the command just refused, whose next word heard is weighed with it; when it was refused (``clock``)
+        #: and where the game was then (``_where``)
+        self.just_refused: C.Command | None = None
         #: the word refused (its Heard), weighed with the next word heard (voice_decision.BOTH_NEEDED)
-        self.left_out_heard: Any = None
-        self.left_out_at = -math.inf
-        self.left_out_in: tuple[object, ...] = ()
+        self.just_refused_heard: Any = None
+        self.just_refused_at = -math.inf
+        self.just_refused_in: tuple[object, ...] = ()
         #: the turn and phase whose plays are on offer, and since when (``clock``)
         self.offered: tuple[object, ...] = self._turn_phase()
         self.offered_at = -math.inf
@@ -225,6 +226,8 @@ class VoiceSource:
         #: while the telling waits for the open question to be answered
         self.noise = NoiseWatch(clock)
         self.noisy: str | None = None
+        # the game's own yes/no questions name the answers heard best in noise until the room is known quiet
+        app.noisy_room = self.noise.noisy_answers()
         #: the questions about words heard this turn has cost (at most ``QUESTIONS_IN_A_TURN``: .voice_noise)
         self.questions = TurnQuestions()
         #: the player's own confirmed numbers (``speech.own_words.OwnWords``) the engine weighs doubtful words with;
@@ -259,29 +262,16 @@ class VoiceSource:
                     asked = Options(commands=frozenset({"yes", "no"}))
                 self.listener.set_options(asked)
                 return
-            self.listener.set_options(self._without_refused(self.options()))
+            if self.just_refused is not None and self._where() != self.just_refused_in:
+                self._forget_refused()
+            self.listener.set_options(self.options())
         except ValueError:  # a command without voice words: leave it to the keyboard
             log.exception("voice options")
 
-    def _without_refused(self, options: "Options") -> "Options":
-        """``options`` without the command just refused, for the next word heard after the "no"
-        (``left_out``; forgotten once the game is elsewhere)."""
-        import dataclasses
-
-        if self.left_out is None:
-            return options
-        if self._where() != self.left_out_in:
-            log.info("voice: the game moved on: %r listened for again", self.left_out)
-            self.left_out, self.left_out_more = None, frozenset()
-            return options
-        return dataclasses.replace(options, left_out=frozenset({self.left_out}) | self.left_out_more)
-
-    def _listen_again_for_refused(self, refused: C.Command) -> None:
-        """The word after the one heard without ``refused`` may be it again (asked back)."""
-        if self.left_out is refused:  # the same refusal: not one made by this very word (a new "no")
-            self.left_out, self.left_out_more = None, frozenset()
-            log.info("voice: %r listened for again", refused)
-            self.refresh()
+    def _forget_refused(self) -> None:
+        """The word just refused is no longer weighed with the next word heard (that word came, or the game is
+        elsewhere)."""
+        self.just_refused, self.just_refused_heard = None, None
 
     def _where(self) -> tuple[object, ...]:
         """The turn, its phase and the steps taken: a question asked elsewhere is not answered here."""
@@ -353,19 +343,18 @@ class VoiceSource:
     def _heard(self, item: Any, *, goes_on: bool = False) -> object:
         """What ``item`` (a ``Heard``) does: a command to play, None (stop polling), or ``_GO_ON``;
         the session log tells why (``_decided``). ``goes_on``: a number that begins longer ones."""
-        refused = self.left_out
-        # heard without the refused command: a word begun after the "no" (not a silence, nor
-        # the barge-in that only stops the narrator)
+        refused = self.just_refused
+        # the word said after the "no" (not a silence, nor the barge-in that only stops the narrator)
         after_no = refused is not None and item.reason not in ("nothing", "barge_in") \
-            and (item.began is None or item.began >= self.left_out_at)
+            and (item.began is None or item.began >= self.just_refused_at)
         held, asked_in = self.held, self.asked_in
-        done = self._decide(item, goes_on, self.left_out_heard if after_no else None)
+        done = self._decide(item, goes_on, self.just_refused_heard if after_no else None)
         _decided(item, self._rule)
         # a "no" that answered the open question (the runner-up's question may follow it) tells of noise
         self._watch_noise(item, asked_in if held is not None and self.held != held
                           and isinstance(item.command, (C.No, C.Cancel)) else None)
-        if after_no and refused is not None:
-            self._listen_again_for_refused(refused)
+        if after_no and self.just_refused is refused:  # not a refusal made by this very word (a new "no")
+            self._forget_refused()
         return done
 
     def _watch_noise(self, item: Any, refused_in: tuple[object, ...] | None) -> None:
@@ -376,7 +365,7 @@ class VoiceSource:
         if refused_in is not None:
             why = self.noise.refused(refused_in) or why
         self.noisy = why or self.noisy
-        self.app.noisy_room = self.noise.noisy()  # the session's own questions (resign, leave) follow it
+        self.app.noisy_room = self.noise.noisy_answers()  # the session's own questions (resign, leave) too
         if self.noisy is not None and self.held is None and self.opening is None:
             log.info("voice: the room is noisy (%s): the player is told what helps", self.noisy)
             self.noisy = None
@@ -485,17 +474,17 @@ class VoiceSource:
         self.app.notice(question[:1].upper() + question[1:])  # "Nine, then?" begins with the number
 
     def _noisy_answers(self) -> bool:
-        """Whether the question and the hints name the answers heard best in noise (the ``_noisy`` forms: in
-        Greek «σωστά ή λάθος», not «ναι ή όχι»): unless the room is known to be quiet (``NoiseWatch.quiet``), not
-        only once it is noisy. On the sound rig with a television 10 dB under the player the words stood 8-13 dB
-        over it, the room was seldom "noisy", and the player answered «ναι» in 50 of the 51 sounds of a yes (a
-        «ναι» came out as a sure «όχι», the number said again as another and a wrong play was made); asked for
-        «σωστά» the yes got through 49 times of 65 (14 of 34), 67 plays by voice of 83 (42 of 83 before). On
-        benchmarks/voice_yes_no.py --forms (espeak-ng Greek, 33 voices) right «ναι» against «σωστά»: television
-        10 dB 7 against 24, babble 10 dB 8 against 29, quiet 29 against 32, white and pink 10 dB 29 and 32 against
-        24 and 30; a no heard as a yes: «όχι» 1 (white 10 dB), «λάθος» none
+        """Whether the question and the hints name the answers heard best in noise (the ``_noisy`` forms: in Greek
+        «σωστά ή λάθος», not «ναι ή όχι»): unless the room is known to be quiet (``NoiseWatch.noisy_answers``, the rule
+        the game's own questions follow too), not only once it is noisy. On the sound rig with a television 10 dB under
+        the player the words stood 8-13 dB over it, the room was seldom "noisy", and the player answered «ναι» in 50 of
+        the 51 sounds of a yes (a «ναι» came out as a sure «όχι», the number said again as another and a wrong play was
+        made); asked for «σωστά» the yes got through 49 times of 65 (14 of 34), 67 plays by voice of 83 (42 of 83
+        before). On benchmarks/voice_yes_no.py --forms (espeak-ng Greek, 33 voices) right «ναι» against «σωστά»:
+        television 10 dB 7 against 24, babble 10 dB 8 against 29, quiet 29 against 32, white and pink 10 dB 29 and 32
+        against 24 and 30; a no heard as a yes: «όχι» 1 (white 10 dB), «λάθος» none
         (benchmarks/results/e2e-sound-el-losses.txt)."""
-        return not self.noise.quiet()
+        return self.noise.noisy_answers()
 
     def _ask_runner_up(self, refused: Any) -> bool:
         """After a "no" to ``refused`` (its Heard): ask "Nine, then?" about its runner-up, when likely enough
@@ -543,17 +532,16 @@ class VoiceSource:
         runner_of, self.runner_of = self.runner_of, None
         if isinstance(command, (C.No, C.Cancel)) and held is not None \
                 and not isinstance(held, C.StopSpeech):
-            # the number said again is not heard as the same wrong guess: the next word is
-            # listened for without it (and without the word whose runner-up it was)
-            self.left_out, self.left_out_at, self.left_out_in = held, self.clock(), self.asked_in
-            self.left_out_more = frozenset() if runner_of is None else frozenset({runner_of.command})
+            # the number said again is weighed with this attempt (listened for with the refused word kept:
+            # heard as it again, it is asked about again)
+            self.just_refused, self.just_refused_at, self.just_refused_in = held, self.clock(), self.asked_in
             from ..speech.listen_decide import should_confirm
 
             unsure_no = heard is not None and should_confirm(heard, "unsure")
-            self.left_out_heard = None if unsure_no else runner_of if runner_of is not None else \
+            self.just_refused_heard = None if unsure_no else runner_of if runner_of is not None else \
                 self.held_heard if getattr(self.held_heard, "command", None) == held else None
-            log.info("voice: %r refused%s: the next word is listened for without it", held,
-                     f" by an unsure no ({heard.score:.2f}), and not weighed with it" if unsure_no else "")
+            log.info("voice: %r refused%s", held,
+                     f" by an unsure no ({heard.score:.2f}): the next word is not weighed with it" if unsure_no else "")
         self.refresh()
         if not isinstance(command, (C.Yes, C.Confirm, C.No, C.Cancel)):
             return command

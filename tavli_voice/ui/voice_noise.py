@@ -144,6 +144,22 @@ class NoiseWatch:
         """
         return bool(self.room) and min(self.room) >= GOOD_SNR_DB
 
+    def noisy_answers(self) -> bool:
+        """Whether the yes/no questions (the game's "did you say …?" and its own: resign, leave, the review
+        offer, the opponent's double) name the answers heard best in noise (their ``_noisy`` forms: in Greek
+        «σωστά ή λάθος», not «ναι ή όχι»): unless the room is known to be :meth:`quiet`, not only once it is
+        :meth:`noisy` (on the sound rig with a television 10 dB under the player the words stood 8-13 dB over
+        it, the room was seldom noisy, and the «ναι» asked for came out as «όχι» or a number;
+        ``voice_input.VoiceSource._noisy_answers`` has the figures).
+
+        >>> watch = NoiseWatch(clock=lambda: 0.0)
+        >>> watch.noisy_answers(), [watch.word(snr) is None and watch.noisy_answers() for snr in (12.0, 22.0)]
+        (True, [True, True])
+        >>> [watch.word(snr) is None and watch.noisy_answers() for snr in (20.0, 18.0, 16.0)]
+        [True, True, False]
+        """
+        return not self.quiet()
+
     def refused(self, where: Hashable) -> str | None:
         """A "no" to "did you say …?" asked where the game was ``where``: why to tell the player now, or None
         (never while the recent measured words were all heard well)."""

@@ -507,9 +507,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ask.leave": {"en": "Leave the table and lose the whole match? Yes or no.",
                   "el": "Φεύγεις από το τραπέζι και χάνεις όλο τον αγώνα; Ναι ή όχι;"},
     "ask.quit": {"en": "Leave the table? Yes or no.", "el": "Φεύγεις από το τραπέζι; Ναι ή όχι;"},
-    # the questions about the player's own command while the voice hears the room as noisy
-    # (ui/voice_noise.NoiseWatch.noisy): in Greek they ask for «σωστά» or «λάθος», heard far better there
-    # than «ναι» (benchmarks/results/voice-yes-no-el-noise.txt); «ναι» and «όχι» are still taken
+    # the questions about the player's own command unless the voice knows the room is quiet
+    # (ui/voice_noise.NoiseWatch.noisy_answers): in Greek they ask for «σωστά» or «λάθος», heard far better in
+    # noise than «ναι» (benchmarks/results/voice-yes-no-el-noise.txt); «ναι» and «όχι» are still taken
     "ask.resign_noisy": {"en": "Resign this game? Yes or no.",
                          "el": "Παραιτείσαι από αυτή την παρτίδα; Σωστά ή λάθος;"},
     "ask.resign.price_noisy": {"en": "Resign this game? That gives {who} {points}, and the score "
@@ -527,7 +527,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "no to drop.",
                  "el": "Δέχεσαι τον διπλασιασμό; Η παρτίδα θα αξίζει {value}. Ναι για να "
                        "δεχτείς, όχι για να αρνηθείς."},
-    # the opponent's double asked while the room is noisy: «σωστά» takes it and «λάθος» drops it (the answer
+    # the opponent's double unless the room is known quiet: «σωστά» takes it and «λάθος» drops it (the answer
     # phase hears them as yes and no, which the session treats as take and drop; «ναι»/«όχι» still taken)
     "ask.take_noisy": {"en": "Take the double? The game would be worth {value}. Yes to take, "
                              "no to drop.",
@@ -620,7 +620,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "expected.answer": {"en": "the double must be answered first",
                         "el": "πρώτα πρέπει να απαντηθεί ο διπλασιασμός"},
     "expected.ask": {"en": "answer yes or no first", "el": "πρώτα απάντησε ναι ή όχι"},
-    # the same while the voice hears the room as noisy (the questions' ``_noisy`` forms, above)
+    # the same unless the voice knows the room is quiet (the questions' ``_noisy`` forms, above)
     "expected.ask_noisy": {"en": "answer yes or no first", "el": "πρώτα απάντησε σωστά ή λάθος"},
     "expected.match_over": {"en": "the match is over", "el": "ο αγώνας έχει τελειώσει"},
     "reject.no_such_play": {"en": "There is no play {number}: choose 1 to {count}.",
@@ -1253,7 +1253,7 @@ MESSAGES: dict[str, dict[str, str]] = {
               "κουμπιά, άλλα χρώματα, πιο αργή ή πιο γρήγορη σάρωση"},
     "help.yes": {"en": "yes", "el": "ναι"},
     "help.no": {"en": "no", "el": "όχι"},
-    # the same while the voice hears the room as noisy: the answers heard best there first
+    # the same unless the voice knows the room is quiet: the answers heard best in noise first
     # (speech/grammar.NOISY_LAST_FORM, the questions' ``_noisy`` forms)
     "help.yes_noisy": {"en": "yes", "el": "σωστά ή ναι"},
     "help.no_noisy": {"en": "no", "el": "λάθος ή όχι"},
@@ -1788,8 +1788,8 @@ def help_lines(lang: str, commands: Iterable[str] | None = None, plays: int = 0,
     ``window``: the board window's own way where it has one (``help.from.window``: click,
     or the arrows and OK, where the terminal types "f 13", "f bar", "t off"); ``speech``: the
     spoken form where it has one (``help.from.say``: «μπάρα», never the typed "bar", in Greek).
-    ``scanned``: only what the switch-scanning menus offer. ``noisy``: the voice hears the room as noisy, and yes
-    and no are named by the Greek answers heard best there first (``help.yes_noisy``: «σωστά ή ναι»).
+    ``scanned``: only what the switch-scanning menus offer. ``noisy``: the voice does not know the room is quiet,
+    and yes and no are named by the Greek answers heard best in noise first (``help.yes_noisy``: «σωστά ή ναι»).
 
     >>> help_lines("el", ["yes", "no"], keys=False), help_lines("el", ["yes", "no"], keys=False, noisy=True)
     (['ναι', 'όχι'], ['σωστά ή ναι', 'λάθος ή όχι'])
@@ -2275,8 +2275,8 @@ VOICE_MESSAGES: dict[str, dict[str, str]] = {
         "en": "{text}, then?",
         "el": "Μήπως {text};",
     },
-    # the same questions while the room is noisy (ui/voice_noise.NoiseWatch.noisy): in Greek they ask for
-    # «σωστά» or «λάθος», heard far better than «ναι» over talk or a television
+    # the same questions unless the room is known quiet (ui/voice_noise.NoiseWatch.noisy_answers): in Greek they
+    # ask for «σωστά» or «λάθος», heard far better than «ναι» over talk or a television
     # (benchmarks/results/voice-yes-no-el-noise.txt); «ναι» and «όχι» are still taken
     "did_you_say_noisy": {
         "en": "Did you say {text}? Say yes or no.",
