@@ -292,17 +292,23 @@ def ask_about_saved(path: Path, args: argparse.Namespace, lang: str, inp: TextIO
         if line == "":
             return "resume"  # end of input: change nothing
         word = line.strip().lower()
-        if word in ("r", "y", "resume", "yes", "ρ", "ναι", "συνέχεια", "συνεχεια"):
+        if word in _RESUME_ANSWERS:
             return "resume"
-        if word in ("n", "new", "no", "ν", "νέος", "νεος", "όχι", "οχι"):
+        if word in _NEW_ANSWERS + ("no", "όχι", "οχι"):
             return "new"
-        if word in ("q", "quit", "έξοδος", "εξοδος"):  # leave, the saved match as it was
+        if word in _QUIT_ANSWERS:  # leave, the saved match as it was
             return "quit"
         say(M.text("saved.again", lang))
 
 
+#: Answers to "a saved match is waiting: r to resume, n for a new match": the letter, the
+#: Greek letter on its key, and the words the question says ("συνέχισέ τον", "νέο αγώνα").
+_RESUME_ANSWERS = ("r", "y", "ρ", "υ", "resume", "yes", "continue", "ναι", "συνέχεια", "συνεχεια",
+                   "συνέχισε", "συνεχισε", "συνέχισέ τον", "συνεχισε τον")
 _WATCH_ANSWERS = ("w", "ς", "watch", "παρακολούθηση", "παρακολουθηση")
-_NEW_ANSWERS = ("n", "ν", "new", "νέο", "νεο", "νέος", "νεος")
+_NEW_ANSWERS = ("n", "ν", "new", "νέο", "νεο", "νέος", "νεος", "new match", "νέο αγώνα", "νεο αγωνα",
+                "νέος αγώνας", "νεος αγωνας")
+_QUIT_ANSWERS = ("q", "quit", "έξοδος", "εξοδος")
 
 
 def claim_save(save_path: Path, args: argparse.Namespace, say: "SayLine", inp: TextIO,

@@ -75,3 +75,15 @@ def test_help_after_the_language_lists_the_commands_in_that_language(
     out = capsys.readouterr().out
     assert out.startswith("χρήση: tavli-voice [ΕΝΤΟΛΗ]"), out[:200]
     assert "  review " in out and "tavli-voice play [-h]" not in out
+
+
+@pytest.mark.parametrize("answer, resumed", [("νέο", False), ("Νέο αγώνα", False), ("n", False),
+                                             ("συνέχισε", True), ("υ", True), ("ρ", True)])
+def test_a_saved_match_waiting_takes_the_words_its_greek_question_says(
+        tmp_home: Path, answer: str, resumed: bool) -> None:
+    play("--lang", "el", "--seed", "1", "--points", "5", typed="q\n")
+    said = play("--lang", "el", "--seed", "2", "--points", "3", typed=f"{answer}\nq\n")
+    lines = said.splitlines()
+    assert lines[0].startswith("Υπάρχει αποθηκευμένος αγώνας που δεν τελείωσε"), lines[:2]
+    assert not lines[1].startswith("Γράψε r για να συνεχίσεις"), lines[:2]  # not asked again
+    assert ("στους 5 πόντους" if resumed else "στους τρεις πόντους") in lines[1 if resumed else 2]
