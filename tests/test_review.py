@@ -533,7 +533,8 @@ class TestStandaloneReviewByOneSwitch:
             if lines[-1] == wanted(lines):
                 state["pressed"] = True
                 state["presses"] += 1
-                state["groups"] += lines[-1].startswith(("From ", "Plays "))
+                # a checker's group ("From 13: 4 plays") or a run of plays, never a play itself
+                state["groups"] += bool(re.match(r"(From [^,]*: \d+ plays?|Plays \d)", lines[-1]))
                 return ["space"]
             return []
 
