@@ -298,10 +298,12 @@ def test_the_turn_view_tells_front_ends_which_list_a_number_picks_from() -> None
 
 
 class _PromptApp:
-    """Just what the terminal's prompt reads: the turn view, the language, no review."""
+    """Just what the terminal's prompt reads: the turn view, the language, no review, the
+    keyboard (no switch)."""
 
     def __init__(self, s: Session, lang: str) -> None:
         self.s, self.lang, self.review = s, lang, None
+        self.switch_input, self.list_plays = False, True
 
     def state(self) -> E.TurnView:
         return self.s.state()

@@ -80,9 +80,37 @@ def _not_on_offer(exc: UnknownInput, app: App) -> bool:
     return s.choosing_steps  # on offer, but a play is being made step by step
 
 
+def scanned_by_switch(app: App) -> bool:
+    """Whether a switch scans the options (:attr:`App.switch_input`, the plays not listed by
+    number): the terminal's lines say the switch's actions, never a typed key."""
+    return app.switch_input and not app.list_plays
+
+
+def _switch_prompt(app: App) -> str | None:
+    """What a switch user may do now, by the scan options' own labels ("Pick “Confirm” or
+    “Undo” with the switch.", «Διάλεξε «Επιβεβαίωση» ή «Αναίρεση» με τον διακόπτη.»)."""
+    s = app.state()
+    lang = app.lang
+    if s.phase is Phase.PLAY:
+        return M.text("prompt.switch_play", lang)
+    if s.phase is Phase.REVIEW:
+        return app.review.prompt() if app.review is not None else None
+    options = {Phase.ROLL: ("roll", "double") if "double" in s.available else ("roll",),
+               Phase.CONFIRM: ("confirm", "undo"), Phase.ANSWER: ("take", "drop"),
+               Phase.ASK: ("yes", "no")}.get(s.phase)
+    if options is None:
+        return None
+    quote = "«{}»" if lang == "el" else "“{}”"
+    labels = [quote.format(M.text(f"scan.{name}", lang)) for name in options]
+    return M.text("prompt.switch_pick", lang, options=M.join_list(labels, lang, "or"))
+
+
 def prompt_line(app: App, plays_grouped: bool) -> str | None:
     """What the person may do now, in one line (None when nothing is asked);
-    ``plays_grouped``: the plays on offer were told as groups, their numbers not shown."""
+    ``plays_grouped``: the plays on offer were told as groups, their numbers not shown.
+    A switch user (:func:`scanned_by_switch`) is told the switch's actions."""
+    if scanned_by_switch(app):
+        return _switch_prompt(app)
     s = app.state()
     lang = app.lang
     if s.phase is Phase.ROLL:
@@ -197,7 +225,8 @@ class TypedLines:
         """The next typed command, or None (never waits)."""
         if not self.introduced:  # the first poll: the window is open, say where input goes
             self.introduced = True
-            self.say(M.text("window.typed_input", self.app.lang))
+            switch = "_switch" if scanned_by_switch(self.app) else ""
+            self.say(M.text("window.typed_input" + switch, self.app.lang))
         moment = self._moment()
         if moment is not None and moment != self._prompted:
             self.prompt()  # a person is asked something new: say what to type

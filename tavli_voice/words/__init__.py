@@ -852,6 +852,13 @@ MESSAGES: dict[str, dict[str, str]] = {
                                    "checker, for example f {example}.",
                              "el": "Διάλεξε κίνηση, από 1 έως {n}, ή γράψε f και τη θέση ενός "
                                    "πουλιού, π.χ. f {example}."},
+    # the same moments for a switch user beside the scanning board window: the switch's
+    # actions, never a typed key; {options}: the scan options' own labels, quoted, "or" between
+    "prompt.switch_pick": {"en": "Pick {options} with the switch.",
+                           "el": "Διάλεξε {options} με τον διακόπτη."},
+    "prompt.switch_play": {"en": "Pick your play with the switch as the options are highlighted.",
+                           "el": "Διάλεξε την κίνησή σου με τον διακόπτη καθώς φωτίζονται οι "
+                                 "επιλογές."},
     "ui.wait": {"en": "{who} is thinking.", "el": "{who} σκέφτεται."},
     "ui.wait_turn": {"en": "Wait: it is {whose} turn.", "el": "Περίμενε: είναι η σειρά {whose}."},
     "ui.help.title": {"en": "Commands (the same letters in every language):",
@@ -1063,6 +1070,12 @@ MESSAGES: dict[str, dict[str, str]] = {
                                  "window: a number for a play, h for help, q to quit.",
                            "el": "Το παράθυρο του ταμπλό άνοιξε. Γράψε εντολές και εδώ, όπως στο "
                                  "παράθυρο: έναν αριθμό για κίνηση, h για βοήθεια, q για έξοδο."},
+    # the same beside a window a switch scans: what the switch does, no typed keys
+    "window.typed_input_switch": {"en": "The board window is open: pick with the switch as its "
+                                        "options are highlighted. What happens is written here too.",
+                                  "el": "Το παράθυρο του ταμπλό άνοιξε: διάλεξε με τον διακόπτη "
+                                        "καθώς φωτίζονται οι επιλογές του. Ό,τι γίνεται γράφεται "
+                                        "και εδώ."},
     "player.you": {"en": "you", "el": "εσύ"},
     "player.first": {"en": "Player 1", "el": "Πρώτος παίκτης"},
     "player.second": {"en": "Player 2", "el": "Δεύτερος παίκτης"},

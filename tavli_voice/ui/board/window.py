@@ -121,6 +121,7 @@ class BoardWindow:
             self.scan_driver = ScanDriver(app, self.scanner, self.clock, play_bots=False)
             self.scan_driver.display = True  # Settings: bigger, other colours, smaller too
             app.switch_input = True  # a review said from now on offers its scan items
+            app.list_plays = False  # the scanner reads the options, as in the terminal's scanning
             self.scan_driver.subscribe(self._scan_output)
         self._mouse_switch = mouse_switch
         self.switches: SwitchMap | None = None
