@@ -861,6 +861,21 @@ class TestALongListInTheReview:
         assert f"«{button}»" in read[-1] if lang == "el" else f"Choose {button} " in read[-1]
         assert not any(re.search(r"\b(Type|Γράψε) l\b", line) for line in read), read
 
+    @pytest.mark.parametrize("lang,said", [
+        ("en", "Pick with the switch: Try again, then the best play; or the next or previous "
+               "mistake, repeat, the expert's play, why, or stop the review."),
+        ("el", "Διάλεξε με τον διακόπτη: «Δοκίμασε ξανά» και μετά την καλύτερη κίνηση· ή το "
+               "επόμενο ή το προηγούμενο λάθος, επανάληψη, την κίνηση του έμπειρου παίκτη, το "
+               "γιατί, ή το τέλος της ανασκόπησης.")])
+    def test_a_switch_users_review_prompt_names_no_key(self, lang: str, said: str) -> None:
+        from tavli_voice.words import text
+
+        mode = self.mode((4, 4), lang)
+        assert mode.prompt() == text("review.prompt_cmd", lang)  # the keyboard's: keys to type
+        mode.walk.scanned = True
+        assert mode.prompt() == said
+        assert not re.search(r"\b(type|γράψε|Enter|q)\b|<", said, re.IGNORECASE)
+
     @pytest.mark.parametrize("scanning", [False, True])
     def test_the_app_tells_the_review_whether_the_input_is_a_switch(self, scanning: bool) -> None:
         from tavli_voice.events import Notice, PlayerInfo

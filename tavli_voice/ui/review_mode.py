@@ -128,8 +128,9 @@ class ReviewMode:
         return lines
 
     def prompt(self) -> str:
-        """What can be typed now, in one line."""
-        return self.walk.text("review.prompt_cmd")
+        """What can be typed now, in one line; for a switch user (``walk.scanned``) what the
+        switch can pick."""
+        return self.walk.text("review.prompt_scan" if self.walk.scanned else "review.prompt_cmd")
 
     def handle(self, cmd: C.Command) -> list[str]:
         """The sentences that answer ``cmd``; :attr:`done` is set once the review ends."""

@@ -164,6 +164,12 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
                    "el": "Δοκίμασε ξανά: γράψε τον αριθμό της καλύτερης κίνησης. Ή Enter "
                          "επόμενο, < προηγούμενο, m ξανά, x η κίνηση του έμπειρου παίκτη, e "
                          "γιατί, q τέλος."},
+    # the same for a switch user: the review's scan options, no typed key
+    "prompt_scan": {"en": "Pick with the switch: Try again, then the best play; or the next or "
+                          "previous mistake, repeat, the expert's play, why, or stop the review.",
+                    "el": "Διάλεξε με τον διακόπτη: «Δοκίμασε ξανά» και μετά την καλύτερη κίνηση· "
+                          "ή το επόμενο ή το προηγούμενο λάθος, επανάληψη, την κίνηση του έμπειρου "
+                          "παίκτη, το γιατί, ή το τέλος της ανασκόπησης."},
     "say_cmd": {"en": "Say a play's number to try again, or next, previous, repeat, hint, why or "
                       "end.",
                 "el": "Πες τον αριθμό μιας κίνησης για να δοκιμάσεις ξανά, ή επόμενο, "
