@@ -41,7 +41,7 @@ from . import events as E
 from . import storage, userfiles
 
 __all__ = ["FOLDER", "FORMAT", "MAX_KEPT", "Entry", "Journal", "Listing", "entries",
-           "history_dir", "history_name", "keep", "load_entry", "record"]
+           "history_dir", "history_dirs", "history_name", "keep", "load_entry", "record"]
 
 #: The history folder, inside the data folder.
 FOLDER = "history"
@@ -58,6 +58,12 @@ _NAME = re.compile(r"^\d{8}-\d{6}-.+\.json$")
 def history_dir(env: Mapping[str, str] | None = None) -> Path:
     """``<data folder>/history``."""
     return storage.data_dir(env) / FOLDER
+
+
+def history_dirs(env: Mapping[str, str] | None = None) -> list[Path]:
+    """:func:`history_dir`, then the history folders beside the saves a full disk moved
+    elsewhere (:func:`storage.save_folders`): where ``review`` looks for a kept match."""
+    return [folder / FOLDER for folder in storage.save_folders(env)]
 
 
 def _slug(name: str) -> str:
@@ -224,6 +230,12 @@ def _files(folder: Path) -> list[Path]:
     return sorted(found, key=_order, reverse=True)
 
 
+def _all_files() -> list[Path]:
+    """The files of every folder of :func:`history_dirs`, newest first."""
+    found = [path for folder in history_dirs() for path in _files(folder)]
+    return sorted(found, key=_order, reverse=True)
+
+
 def _order(path: Path) -> tuple[str, int]:
     """Date and time in the name, then the number of a second match kept in the same second."""
     _stem, _tilde, n = path.stem.rpartition("~")
@@ -302,12 +314,12 @@ def _entry(path: Path, data: Mapping[str, Any]) -> Entry:
 
 
 def entries(folder: Path | None = None, damaged: str = "corrupt") -> Listing:
-    """Every kept match, newest first; a damaged file is copied aside (named with
+    """Every kept match (in ``folder``, else in every folder of :func:`history_dirs`), newest
+    first; a damaged file is copied aside (named with
     ``damaged``, the word in the person's language: :func:`storage.set_aside`) and reported."""
-    folder = history_dir() if folder is None else folder
     found: list[Entry] = []
     bad: list[tuple[Path, Path | None]] = []
-    for path in _files(folder):
+    for path in _files(folder) if folder is not None else _all_files():
         try:
             info = os.stat(path)
         except OSError:
@@ -351,16 +363,19 @@ def earlier(path: Path, person: str, limit: int, kind: str | None = None) -> lis
 
 def load_entry(name: str | None, folder: Path | None = None) -> tuple[Path, dict[str, Any]]:
     """The kept match called ``name`` (a file name, with or without ``.json``, or a path),
-    or the newest when ``name`` is None. Raises ``FileNotFoundError``, ``OSError`` or ``ValueError``."""
-    folder = history_dir() if folder is None else folder
+    or the newest when ``name`` is None; in ``folder``, else in the first folder of
+    :func:`history_dirs` that has it. Raises ``FileNotFoundError``, ``OSError`` or ``ValueError``."""
+    folders = history_dirs() if folder is None else [folder]
     if name is None:
-        for path in _files(folder):
+        for path in _files(folder) if folder is not None else _all_files():
             try:
                 return path, _read(path)
             except (OSError, ValueError):
                 continue
-        raise FileNotFoundError(str(folder))
+        raise FileNotFoundError(str(folders[0]))
     path = Path(name)
     if not path.is_absolute() and path.parent == Path("."):
-        path = folder / (name if name.endswith(".json") else name + ".json")
+        file_name = name if name.endswith(".json") else name + ".json"
+        path = next((f / file_name for f in folders if os.path.lexists(f / file_name)),
+                    folders[0] / file_name)
     return path, _read(path)

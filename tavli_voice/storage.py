@@ -39,7 +39,8 @@ __all__ = [
     "DAMAGED_WORDS", "KEPT_PREFIXES", "MAX_SAVE_BYTES", "REFUSALS", "SAVE_NAME", "FinishNotKept",
     "LockUnavailable", "Loaded", "MatchOpenElsewhere", "SaveInvalid",
     "SaveLock", "check_save", "damaged_copy", "data_dir", "fallback_folders", "finish", "load", "looks_like_save",
-    "other_save_path", "owned_name", "refusal", "save", "save_path", "saves_to_resume", "set_aside", "usable_folder",
+    "other_save_path", "owned_name", "refusal", "save", "save_folders", "save_path", "saves_to_resume", "set_aside",
+    "usable_folder",
 ]
 
 SAVE_NAME = "autosave.json"
@@ -334,6 +335,17 @@ def _private_temp_path() -> Path | None:
     return folder
 
 
+def save_folders(env: Mapping[str, str] | None = None) -> list[Path]:
+    """The data folder, then the folders in the person's home a full disk moves the save to
+    (:func:`fallback_folders`), each once; they need not exist. The system's temporary
+    folder, the last resort, is not among them."""
+    out: list[Path] = []
+    for folder in (data_dir(env), userfiles.data_dir({}), Path.home() / "tavli_voice-saves"):
+        if folder not in out:
+            out.append(folder)
+    return out
+
+
 def saves_to_resume(env: Mapping[str, str] | None = None) -> list[Path]:
     """The autosaves a plain ``resume`` may continue, newest first: the usual one and those
     in the folders a full disk moves the save to (:func:`fallback_folders`).
@@ -341,14 +353,8 @@ def saves_to_resume(env: Mapping[str, str] | None = None) -> list[Path]:
     Only regular files count (nothing is opened here); a finished match is
     not among them (:func:`finish` renames it).
     """
-    folders = [data_dir(env), userfiles.data_dir({}), Path.home() / "tavli_voice-saves",
-               _private_temp_path()]
     found: list[tuple[float, int, Path]] = []
-    seen: set[Path] = set()
-    for i, folder in enumerate(folders):
-        if folder is None or folder in seen:
-            continue
-        seen.add(folder)
+    for i, folder in enumerate(save_folders(env) + [p for p in [_private_temp_path()] if p is not None]):
         path = folder / SAVE_NAME
         try:
             info = os.stat(path)

@@ -87,3 +87,21 @@ def test_a_saved_match_waiting_takes_the_words_its_greek_question_says(
     assert lines[0].startswith("Υπάρχει αποθηκευμένος αγώνας που δεν τελείωσε"), lines[:2]
     assert not lines[1].startswith("Γράψε r για να συνεχίσεις"), lines[:2]  # not asked again
     assert ("στους 5 πόντους" if resumed else "στους τρεις πόντους") in lines[1 if resumed else 2]
+
+
+def test_a_match_kept_where_a_full_data_folder_moved_the_save_is_listed_and_reviewed(
+        tmp_home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    blocked = tmp_home / "data"
+    blocked.write_text("a file where the data folder should be")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocked))
+    said = play("--lang", "el", "--seed", "3", "--points", "1", "--game", "portes",
+                "--no-confirm", typed="r\n1\n" * 400)
+    assert "tavli_voice-saves" in said
+    (kept,) = (tmp_home / "tavli_voice-saves" / "history").iterdir()
+    capsys.readouterr()
+    assert cli_main(["review", "--list", "--lang", "el"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert listed[1].startswith(kept.stem + "  "), listed
+    assert cli_main(["review", kept.stem, "--lang", "el", "--jsonl"]) == 0
+    assert '"played"' in capsys.readouterr().out
+    assert blocked.read_text() == "a file where the data folder should be"
