@@ -630,7 +630,8 @@ def _main(argv: list[str], out: TextIO | None, inp: TextIO | None, *, window: bo
         return refused
     way = way_of_playing(args, build_parser(lang, prog))
     lock: storage.SaveLock | None = None
-    if save_path is not None:
+    # ``resume NAME`` with no such match says so below and leaves no lock file named after it
+    if save_path is not None and not (args.resume_name and not os.path.lexists(save_path)):
         claimed, lock, instead = claim_save(save_path, args, say, inp, lang)
         if instead == "watch":
             from .ui.watch import watch

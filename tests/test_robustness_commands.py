@@ -105,3 +105,16 @@ def test_a_match_kept_where_a_full_data_folder_moved_the_save_is_listed_and_revi
     assert cli_main(["review", kept.stem, "--lang", "el", "--jsonl"]) == 0
     assert '"played"' in capsys.readouterr().out
     assert blocked.read_text() == "a file where the data folder should be"
+
+
+@pytest.mark.parametrize("name", ["nosuch", "κάτι άλλο"])
+def test_resuming_a_name_that_is_not_kept_says_so_and_leaves_no_file_named_after_it(
+        tmp_home: Path, name: str) -> None:
+    from tavli_voice import storage
+    play("--lang", "el", "--seed", "1", typed="q\n")
+    before = sorted(p.name for p in storage.data_dir().iterdir())
+    out = io.StringIO()
+    assert play_main(["--resume", name, "--speech", "off", "--lang", "el"], out=out,
+                     inp=io.StringIO(""), prog="tavli-voice resume") == 1
+    assert out.getvalue().startswith("Δεν υπάρχει αποθηκευμένος αγώνας για συνέχεια"), out.getvalue()
+    assert sorted(p.name for p in storage.data_dir().iterdir()) == before
