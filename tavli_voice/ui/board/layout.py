@@ -458,6 +458,22 @@ def more_button(panel: PanelLayout, newest: bool = False) -> Rect:
     return Rect(panel.status.x + 2, y, panel.status.w - 4, rows * panel.line_h - 2)
 
 
+#: Fewer play rows than this beside the scan strip: the "▼ More" line gives its room to a play.
+FEW_PLAYS = 4
+
+
+def _list_room(area: Rect, row_h: int, n_plays: int, line_h: int
+               ) -> tuple[Rect, Rect | None, int]:
+    """The rows' area, the "▼ More" line under it (when plays are off screen) and how many
+    rows of ``row_h`` fit."""
+    cap = list_capacity(area, row_h)
+    if n_plays <= cap:
+        return area, None, cap
+    more_line = Rect(area.x, area.bottom - line_h, area.w, line_h)
+    area = Rect(area.x, area.y, area.w, max(row_h, area.h - line_h - 4))
+    return area, more_line, list_capacity(area, row_h)
+
+
 def panel_geometry(layout: BoardLayout, n_plays: int, focus: int | None,
                    actions: tuple[str, ...], scanning: bool,
                    newest: bool = False) -> PanelGeometry:
@@ -480,13 +496,12 @@ def panel_geometry(layout: BoardLayout, n_plays: int, focus: int | None,
             top = scan.bottom + 8
             area = Rect(area.x, top, area.w, max(panel.row_h, area.bottom - top))
     title = Rect(area.x, area.y, area.w, panel.line_h)
-    area = Rect(area.x, title.bottom + 4, area.w, max(panel.row_h, area.h - panel.line_h - 4))
-    cap = list_capacity(area, panel.row_h)
-    more_line = None
-    if n_plays > cap:  # a line under the list says what is off screen
-        more_line = Rect(area.x, area.bottom - panel.line_h, area.w, panel.line_h)
-        area = Rect(area.x, area.y, area.w, max(panel.row_h, area.h - panel.line_h - 4))
-        cap = list_capacity(area, panel.row_h)
+    body = Rect(area.x, title.bottom + 4, area.w, max(panel.row_h, area.h - panel.line_h - 4))
+    area, more_line, cap = _list_room(body, panel.row_h, n_plays, panel.line_h)
+    if scanning and cap < FEW_PLAYS:
+        # the scan strip (and a second row of buttons) took the room: the list's title
+        # ("Plays 1–3 of 14") says what is off screen, the line under it goes to a play
+        area, more_line, cap = body, None, list_capacity(body, panel.row_h)
     start, end = list_window(n_plays, cap, focus)
     rows = list_rows(area, panel.row_h, end - start)
     plays = tuple((start + i + 1, rect) for i, rect in enumerate(rows))

@@ -760,9 +760,11 @@ def _fitting(fonts: Fonts, text: str, width: int, height: int, size: float
              ) -> tuple[list[str], "pygame.font.Font"]:
     """Lines and a font that show all of ``text`` in ``width`` × ``height`` pixels.
 
-    A label is never cut while it can be shown whole: the font shrinks (to
-    60 % of ``size``), then the text wraps onto as many lines as fit the
-    height; only a text too long even then ends with an ellipsis.
+    A label is never cut while it can be shown whole: at the largest size that
+    shows it whole, on one line or wrapped onto the lines the height holds (two
+    lines of "Next mistake" in a narrow button rather than one line in small
+    type), down to 60 % of ``size``; smaller, it wraps onto as many lines as fit
+    the height; only a text too long even then ends with an ellipsis.
     """
     smallest = max(10.0, size * 0.6)
     s = size
@@ -770,6 +772,10 @@ def _fitting(fonts: Fonts, text: str, width: int, height: int, size: float
         font = fonts.get(s)
         if font.size(text)[0] <= width:
             return [text], font
+        wrapped = _wrap(font, text, width)
+        if (len(wrapped) * font.get_linesize() <= height
+                and all(font.size(line)[0] <= width for line in wrapped)):
+            return wrapped, font
         s *= 0.92
     font = fonts.get(smallest)
     if font.size(text)[0] <= width:

@@ -61,6 +61,8 @@ EXIT_ERROR = 1
 #: the cost of the play made, each whole (a Greek cost in words, «είκοσι τέσσερις παρτίδες
 #: στις εκατό», takes four rows of the narrowest panel).
 REVIEW_STATUS_LINES = 7
+#: The same while a switch scans a window whose panel is one column (the scan strip under it).
+SCANNED_STATUS_LINES = 5
 #: Video drivers that show nothing to a person: a window there is no window.
 _INVISIBLE_DRIVERS = ("offscreen", "dummy")
 
@@ -234,7 +236,13 @@ class BoardWindow:
         return STATUS_LINES
 
     def _compute_layout(self, width: int, height: int) -> BoardLayout:
-        return compute_layout(width, height, self.theme.scale, status_lines=self._status_lines())
+        lines = self._status_lines()
+        layout = compute_layout(width, height, self.theme.scale, status_lines=lines)
+        if self.scanner is not None and lines > SCANNED_STATUS_LINES and not layout.panel.two_columns:
+            # the scan strip sits under the status in one column: a shorter status (a long
+            # answer has pages) leaves the list room for several plays
+            layout = compute_layout(width, height, self.theme.scale, status_lines=SCANNED_STATUS_LINES)
+        return layout
 
     def resize(self, size: tuple[int, int]) -> None:
         """Resize the window (what the window manager does; used by tests)."""
