@@ -110,6 +110,10 @@ def _date(when: str) -> str:
     return when.replace("T", " ")[:16]
 
 
+#: The name a person who plays alone keeps in a match (``startup.players_from_args``): "you".
+_YOU = ("", "you", "εσύ")
+
+
 def list_matches(lang: str, out: TextIO, err: TextIO) -> int:
     """Print the kept matches, newest first; say each damaged file and its copy."""
     listing = history.entries(damaged=text("saved.damaged_name", lang))
@@ -124,12 +128,17 @@ def list_matches(lang: str, out: TextIO, err: TextIO) -> int:
     print(text("review.list_header", lang, n=number(len(listing.entries), lang, "m"),  # αγώνες
                max=number(history.MAX_KEPT, lang, "m", "acc")), file=out)
     for e in listing.entries:
-        names = [player_words(e.players[i], e.bots[i], i, lang).name for i in (0, 1)]
+        you = [e.bots[i] is None and e.players[i].strip().lower() in _YOU for i in (0, 1)]
+        names = [text("review.you", lang) if you[i] else
+                 player_words(e.players[i], e.bots[i], i, lang).name for i in (0, 1)]
         a, b = e.scores
         if e.ended == "finished":
             win = 0 if a > b else 1
-            winner = player_words(e.players[win], e.bots[win], win, lang).subject
-            result = text("review.finished", lang, winner=winner, a=max(a, b), b=min(a, b))
+            if you[win]:
+                result = text("review.finished_you", lang, a=max(a, b), b=min(a, b))
+            else:
+                winner = player_words(e.players[win], e.bots[win], win, lang).subject
+                result = text("review.finished", lang, winner=winner, a=max(a, b), b=min(a, b))
             result = capitalize(result) if lang == "en" else result
         else:
             result = text("review.left", lang, a=a, b=b)

@@ -118,3 +118,28 @@ def test_resuming_a_name_that_is_not_kept_says_so_and_leaves_no_file_named_after
                      inp=io.StringIO(""), prog="tavli-voice resume") == 1
     assert out.getvalue().startswith("Δεν υπάρχει αποθηκευμένος αγώνας για συνέχεια"), out.getvalue()
     assert sorted(p.name for p in storage.data_dir().iterdir()) == before
+
+
+@pytest.mark.parametrize("lang, lost, won", [
+    ("en", "  You against Rita  Portes, 1 point  Rita won 2 to 0  ",
+     "  You against Rita  Portes, 1 point  You won 2 to 0  "),
+    ("el", "  Εσύ – Ρίτα  Πόρτες, ένας πόντος  κέρδισε η Ρίτα 2 προς 0  ",
+     "  Εσύ – Ρίτα  Πόρτες, ένας πόντος  κέρδισες 2 προς 0  ")])
+def test_the_list_of_kept_matches_calls_the_person_you_as_the_review_does(
+        tmp_home: Path, capsys: pytest.CaptureFixture[str], lang: str, lost: str, won: str) -> None:
+    import json
+
+    from tavli_voice import history
+    play("--lang", lang, "--seed", "3", "--points", "1", "--game", "portes", "--no-confirm",
+         typed="r\n1\n" * 400)
+    (kept,) = history.history_dir().iterdir()
+    capsys.readouterr()
+    assert cli_main(["review", "--list", "--lang", lang]) == 0
+    assert lost in capsys.readouterr().out
+    data = json.loads(kept.read_text(encoding="utf-8"))
+    scores = data["save"]["checkpoint"]["match"]["scores"]
+    assert scores == [0, 2]
+    data["save"]["checkpoint"]["match"]["scores"] = [2, 0]
+    kept.write_text(json.dumps(data), encoding="utf-8")
+    assert cli_main(["review", "--list", "--lang", lang]) == 0
+    assert won in capsys.readouterr().out

@@ -58,6 +58,9 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
     "file_vs": {"en": "vs", "el": "με"},
     "file_you": {"en": "you", "el": "εσύ"},
     "finished": {"en": "{winner} won {a} to {b}", "el": "κέρδισε {winner} {a} προς {b}"},
+    # the person who plays, in the list of kept matches: "You against Rita … you won 5 to 3"
+    "you": {"en": "You", "el": "Εσύ"},
+    "finished_you": {"en": "you won {a} to {b}", "el": "κέρδισες {a} προς {b}"},
     "left": {"en": "left at {a} to {b}", "el": "έμεινε στο {a} προς {b}"},
     "damaged": {"en": "The kept match {path} is damaged; a copy is kept as {copy}. The others "
                       "are listed.",
