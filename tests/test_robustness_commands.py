@@ -143,3 +143,12 @@ def test_the_list_of_kept_matches_calls_the_person_you_as_the_review_does(
     kept.write_text(json.dumps(data), encoding="utf-8")
     assert cli_main(["review", "--list", "--lang", lang]) == 0
     assert won in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("lang, typed, said", [
+    ("en", "ll\ny\n", "You left the table. Rita wins the match; the score stood at you 0, Rita 0."),
+    ("el", "ll\nναι\n", "Έφυγες από το τραπέζι. Η Ρίτα κερδίζει τον αγώνα· το σκορ ήταν εσύ 0, η Ρίτα 0.")])
+def test_leaving_the_table_says_the_score_where_the_match_stopped_not_as_a_winning_score(
+        tmp_home: Path, lang: str, typed: str, said: str) -> None:
+    out = play("--lang", lang, "--seed", "4", typed=typed)
+    assert said in out.splitlines(), out[-600:]

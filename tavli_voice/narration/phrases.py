@@ -90,8 +90,10 @@ def _game_started(e: E.GameStarted, s: Say) -> Blocks:
 
 def _match_over(e: E.MatchOver, s: Say) -> Blocks:
     loser = 1 - e.winner
-    out = [s.by("match.left", loser)] if e.left else []
-    out.append(s.by("match.won", e.winner, a=e.scores[e.winner], b=e.scores[loser]))
+    if e.left:  # "Rita wins the match, 0 to 0" would call the standing a winning score
+        return [" ".join([s.by("match.left", loser),
+                          s.by("match.won_left", e.winner, entries=s.entries(e.scores))])]
+    out = [s.by("match.won", e.winner, a=e.scores[e.winner], b=e.scores[loser])]
     return [" ".join(out)]
 
 

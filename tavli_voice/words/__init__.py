@@ -582,6 +582,11 @@ MESSAGES: dict[str, dict[str, str]] = {
                         "el": "{who} κέρδισε τον αγώνα, {a} προς {b}."},
     "match.left.you": {"en": "You left the table.", "el": "Έφυγες από το τραπέζι."},
     "match.left.other": {"en": "{who} left the table.", "el": "{who} έφυγε από το τραπέζι."},
+    # after one player left: the score is where the match stopped, not a winning score
+    "match.won_left.you": {"en": "You win the match; the score stood at {entries}.",
+                           "el": "Κερδίζεις τον αγώνα· το σκορ ήταν {entries}."},
+    "match.won_left.other": {"en": "{who} wins the match; the score stood at {entries}.",
+                             "el": "{who} κερδίζει τον αγώνα· το σκορ ήταν {entries}."},
 
     # --- refused commands (CommandRejected codes from session.py) -----------------------
     "reject.no_bot_opponent": {"en": "Only a game against one computer player can change its "
