@@ -66,8 +66,8 @@ class Options:
     "undo", ...) plus "point"/"quarter" for the queries; ``ALWAYS`` is added.
     ``from_points``/``to_points``: points that may follow "from"/"to" in the
     step-by-step choice (R1 numbering: 25 bar, 0 off); empty outside it.
-    ``left_out``: commands whose phrases are not listened for even though on offer
-    (the word just refused to "did you say …?", for the next word heard).
+    ``left_out``: commands whose phrases are not listened for even though on offer (the game keeps
+    listening for a word just refused: heard again, it is asked about again; ``ui/voice_input``).
     """
 
     plays: int = 0

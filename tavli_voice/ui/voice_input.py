@@ -522,9 +522,10 @@ class VoiceSource:
 
         A no heard unsure (``heard``, the answer's Heard) still drops the held command, but the next word is
         not weighed with the refused one (``voice_decision.BOTH_NEEDED``): the "no" may have been a yes, and
-        the number said again, listened for without the refused word, would come out as its neighbour and
-        look sure over both attempts (on the sound rig with a television on, «ναι» to «Είπες είκοσι
-        εννέα;» came out as «όχι» at 0.38, and the 29 said again as a "sure" 21, which was played).
+        the number said again, weighed with the first attempt without the refused word, could come out as its
+        neighbour and look sure over both attempts (on the sound rig with a television on, «ναι» to «Είπες είκοσι
+        εννέα;» came out as «όχι» at 0.38, and the 29 said again, then listened for without 29, as 21, sure over
+        both, which was played).
         """
         if isinstance(command, C.StopSpeech):
             return command  # the question stays open
