@@ -10,10 +10,11 @@ after every command and :func:`load` for ``tavli-voice resume``.
   work. Nothing here ever claims a save that did not happen.
 * A save is checked whole against its format (:func:`check_save`, the
   format's one home being :mod:`tavli_voice.savefile`) before
-  use. One that fails the check is copied aside (the file stays where it
-  is) and reported with a message key the narrator can speak. A path that is
-  not ours (a folder, a device, a FIFO, another program's file) is refused
-  and never renamed or replaced (:func:`refusal`).
+  use. One that fails the check is kept aside whole (copied, the file staying
+  where it is; one larger than :data:`MAX_SAVE_BYTES` is moved) and reported
+  with a message key the narrator can speak. A path that is not ours (a
+  folder, a device, a FIFO, another program's file) is refused and never
+  renamed or replaced (:func:`refusal`).
 * :class:`SaveLock` keeps two running copies from writing one save: the
   second copy learns the match is open elsewhere (and by which process).
 """
@@ -212,9 +213,11 @@ def load(path: Path | None = None, *, keep_bad: bool = True, damaged: str = "cor
 
 
 def set_aside(path: Path, data: bytes | None = None, damaged: str = "corrupt") -> Path | None:
-    """Copy a bad save aside as ``<name>.<damaged>-<time>`` (``damaged``: the word in the
-    person's language, one of :data:`DAMAGED_WORDS`); the file itself is left where it is.
-    The copy, or None.
+    """Keep a bad save aside whole as ``<name>.<damaged>-<time>`` (``damaged``: the word in the
+    person's language, one of :data:`DAMAGED_WORDS`): copied, the file itself left where it
+    is, or, when larger than a read takes (``data`` cut short at a limit), moved there
+    whole (:func:`tavli_voice.userfiles.keep_aside`), so the next save loses nothing.
+    Where it was kept, or None.
 
     A copy kept aside before (``….corrupt-…``, ``….χαλασμένο-…``) is not copied again:
     its own name is returned; nor is a file whose copy with the same bytes was kept
@@ -223,8 +226,11 @@ def set_aside(path: Path, data: bytes | None = None, damaged: str = "corrupt") -
     if damaged_copy(path.name):
         return path
     try:
-        if data is None:
-            data = userfiles.read_regular(path, 64 << 20)
+        size = os.stat(path).st_size
+        if data is None and size <= userfiles.MAX_COPY_BYTES:
+            data = userfiles.read_regular(path, userfiles.MAX_COPY_BYTES)
+        if data is None or len(data) != size:  # larger than a read takes: moved aside whole
+            return userfiles.keep_aside(path, f"{damaged}-{time.strftime('%Y%m%d-%H%M%S')}", data)
         for word in DAMAGED_WORDS:
             if word == damaged:
                 continue  # (userfiles.keep_aside looks for its own word's copies)

@@ -28,6 +28,7 @@ import enum
 import errno
 import json
 import os
+import shutil
 import stat
 import tempfile
 from collections.abc import Mapping
@@ -39,7 +40,7 @@ import platformdirs
 __all__ = [
     "APP", "HOME_VARIABLE", "DocumentProblem", "NotRegularFile", "atomic_write_bytes",
     "atomic_write_text", "cache_dir", "check_settings", "config_dir", "data_dir", "keep_aside",
-    "kept_before",
+    "kept_before", "move_to_new",
     "open_append_private", "read_document", "read_regular", "read_section", "settings_path",
     "write_section",
 ]
@@ -160,25 +161,74 @@ def open_append_private(path: Path) -> int:
     return os.open(path, flags, 0o600)
 
 
-def keep_aside(path: Path, tag: str, data: bytes | None = None) -> Path:
-    """Copy a damaged file to ``<name>.<tag>`` (numbered if taken); returns the copy's name.
+#: A damaged file up to this size is copied aside; a larger one is moved aside whole.
+MAX_COPY_BYTES = 64 << 20
 
-    The file itself stays where the user put it (it is never renamed away):
-    ``data`` is its content when already read. A copy with the same bytes
-    made before is reused, so reading a damaged file twice keeps one copy.
+
+def keep_aside(path: Path, tag: str, data: bytes | None = None) -> Path:
+    """Keep a damaged file whole as ``<name>.<tag>`` (numbered if taken); returns that name.
+
+    ``data`` is its content when already read. A file read whole is copied and
+    stays where the user put it; a copy with the same bytes made before is
+    reused, so reading a damaged file twice keeps one copy. A file larger than
+    its reader's limit (``data`` cut short, or over :data:`MAX_COPY_BYTES`) is
+    moved to that name in its folder, never copied in part, so whatever is
+    written at ``path`` next loses none of it.
     """
-    if data is None:
-        data = read_regular(path, 64 << 20)
-    same = kept_before(path, tag, data)
-    if same is not None:
-        return same
-    target = path.with_name(f"{path.name}.{tag}")
-    number = 1
-    while target.exists() or target.is_symlink():
-        target = path.with_name(f"{path.name}.{tag}.{number}")
+    size = os.stat(path).st_size
+    if data is None and size <= MAX_COPY_BYTES:
+        data = read_regular(path, MAX_COPY_BYTES)
+    if data is not None and len(data) != size:  # cut short (or changing while read)
+        data = None
+    if data is not None:
+        same = kept_before(path, tag, data)
+        if same is not None:
+            return same
+    number = 0
+    while True:
+        target = path.with_name(f"{path.name}.{tag}" + (f".{number}" if number else ""))
         number += 1
-    atomic_write_bytes(target, data)
-    return target
+        if target.exists() or target.is_symlink():
+            continue
+        if data is None:
+            if move_to_new(path, target):
+                return target
+            continue
+        atomic_write_bytes(target, data)
+        return target
+
+
+def move_to_new(path: Path, target: Path) -> bool:
+    """Move ``path`` to ``target`` only if no file (nor link) is there; False if one is.
+
+    A hard link makes the new name, failing if it is taken, and only then is the old
+    name removed, so no file is replaced even if one appears meanwhile; where a
+    folder has no hard links, an exclusive whole copy does the same (a copy cut short
+    by a full disk is removed and raised: the file itself stays whole)."""
+    if target.exists() or target.is_symlink():
+        return False
+    try:
+        os.link(path, target, follow_symlinks=False)
+    except FileExistsError:
+        return False
+    except OSError:
+        if not path.exists():
+            raise
+        with open(path, "rb") as source:
+            try:
+                copy = open(target, "xb")
+            except FileExistsError:
+                return False
+            try:
+                with copy:
+                    shutil.copyfileobj(source, copy)
+                    copy.flush()
+                    os.fsync(copy.fileno())
+            except OSError:
+                target.unlink()
+                raise
+    os.unlink(path)
+    return True
 
 
 def kept_before(path: Path, tag: str, data: bytes) -> Path | None:

@@ -166,6 +166,27 @@ class TestDamagedSaveIsCopied:
         run(["--resume", "--lang", lang, "--save", str(path)])  # again: no second copy
         assert list(tmp_path.glob("mine.json.*-*")) == copies
 
+    @pytest.mark.parametrize("lang, damaged", [("en", "corrupt"), ("el", "χαλασμένο")])
+    def test_a_save_larger_than_a_read_is_moved_aside_whole_and_the_new_match_saves_beside_it(
+            self, tmp_path: Path, lang: str, damaged: str) -> None:
+        path = tmp_path / "xd" / "tavli_voice" / "autosave.json"
+        path.parent.mkdir(parents=True)
+        size = storage.MAX_SAVE_BYTES + (3 << 20) + 5
+        with open(path, "wb") as stream:  # sparse: marks at both ends, a hole between
+            stream.write(b'{"version":2,"log":[')
+            stream.seek(size - 4)
+            stream.write(b"end]")
+        inode = os.stat(path).st_ino
+        code, said = run(["--game", "portes", "--lang", lang], "q\n")
+        kept = list(path.parent.glob(f"autosave.json.{damaged}-*"))
+        assert len(kept) == 1 and os.stat(kept[0]).st_ino == inode  # moved, never copied
+        assert str(kept[0]) in said.splitlines()[0]
+        with open(kept[0], "rb") as stream:
+            whole = stream.read()
+        assert len(whole) == size and whole.startswith(b'{"version":2,"log":[')
+        assert whole.endswith(b"end]") and whole.count(0) == size - 24
+        assert storage.load(path).data is not None  # the new match, saved at the usual place
+
     def test_a_kept_copy_resumed_is_not_copied_or_renamed(self, tmp_path: Path) -> None:
         (tmp_path / "kept").mkdir()
         path = tmp_path / "kept" / "autosave.json.corrupt-20261201-101010"

@@ -82,42 +82,10 @@ def keep_aside(path: Path, now: float | None = None, lang: str = "en") -> str:
     prefix = PREFIXES.get(lang, PREFIX)
     name = f"{prefix}{stamp}"
     n = 1
-    while not _move_to_new(path, path.with_name(name + ".json")):
+    while not userfiles.move_to_new(path, path.with_name(name + ".json")):
         name = f"{prefix}{stamp}-{n}"
         n += 1
     return name
-
-
-def _move_to_new(path: Path, target: Path) -> bool:
-    """Move ``path`` to ``target`` only if no file (nor link) is there; False if one is.
-
-    A hard link makes the new name, failing if it is taken, and only then is the old
-    name removed, so no file is replaced even if one appears meanwhile; where a
-    folder has no hard links, an exclusive copy does the same."""
-    if target.exists() or target.is_symlink():
-        return False
-    try:
-        os.link(path, target, follow_symlinks=False)
-    except FileExistsError:
-        return False
-    except OSError:
-        if not path.exists():
-            raise
-        with open(path, "rb") as source:
-            try:
-                copy = open(target, "xb")
-            except FileExistsError:
-                return False
-            try:
-                with copy:
-                    shutil.copyfileobj(source, copy)
-                    copy.flush()
-                    os.fsync(copy.fileno())
-            except OSError:
-                target.unlink()  # a part copied (a full disk): the save itself stays whole
-                raise
-    os.unlink(path)
-    return True
 
 
 def named_save(name: str, folder: Path | None = None) -> Path:
