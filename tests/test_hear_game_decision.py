@@ -282,3 +282,20 @@ def test_a_word_not_understood_is_written_with_what_the_game_says_then(hear: Any
                       to_points=ALL_POINTS)
     assert line["say"] == explain(NOTHING, options, lang)  # type: ignore[arg-type]
     assert line["say"].startswith({"en": "Not understood", "el": "Δεν κατάλαβα"}[lang]), line["say"]
+
+
+@pytest.mark.parametrize("locale, asked, start", [
+    ("el_GR.UTF-8", [], "Δεν μπορώ να διαβάσω το αρχείο ήχου "),
+    ("el_GR.UTF-8", ["--lang", "en"], "Cannot read the sound file "),
+    ("en_US.UTF-8", [], "Cannot read the sound file "),
+    ("en_US.UTF-8", ["--lang", "en", "--lang", "el"], "Δεν μπορώ να διαβάσω το αρχείο ήχου ")])
+def test_hear_speaks_the_locales_language_unless_another_is_asked_for(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, locale: str, asked: list[str], start: str) -> None:
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", locale)
+    empty = tmp_path / "empty.wav"
+    empty.write_bytes(b"")
+    out, err = io.StringIO(), io.StringIO()
+    assert speech_cli.hear_main([str(empty), "--engine", "templates", *asked], out, err) == 1
+    assert json.loads(out.getvalue())["error"].startswith(start), out.getvalue()

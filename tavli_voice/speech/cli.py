@@ -85,12 +85,13 @@ def _say_error(key: str, language: Lang, stream: TextIO, /, **values: object) ->
 
 
 def _hear_parser(ui: Lang = "en") -> argparse.ArgumentParser:
-    """The options of ``hear``, their help in ``ui`` (``--lang`` is the language heard)."""
+    """The options of ``hear``, their help in ``ui`` (``--lang`` is the language heard and of the
+    messages, by default ``ui``: the one asked for, else the locale's, as everywhere)."""
     use_argparse_language(ui)
     parser = A.Parser(prog="tavli-voice hear", description=text("hear.description", ui), lang=ui)
     parser.add_argument("files", nargs="+", metavar=text("metavar.file", ui) + ".wav",
                         help=text("hear.files", ui))
-    parser.add_argument("--lang", choices=LANGS, default="en", help=text("hear.lang", ui))
+    parser.add_argument("--lang", choices=LANGS, default=ui, help=text("hear.lang", ui))
     parser.add_argument("--options", type=A.whole_number(ui, 0, MAX_NUMBER), default=9, metavar="N",
                         help=text("hear.options", ui))
     parser.add_argument("--engine", choices=ENGINES, default="auto", help=text("hear.engine", ui))

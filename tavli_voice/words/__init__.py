@@ -279,8 +279,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                                "Μια εντολή που δεν γίνεται σε αυτή τη φάση αναφέρεται όπως το λέει το "
                                "παιχνίδι (\"say\")."},
     "hear.files": {"en": "recorded sound files (WAV)", "el": "ηχογραφημένα αρχεία ήχου (WAV)"},
-    "hear.lang": {"en": "language spoken in the files: en or el (default: en)",
-                  "el": "γλώσσα των αρχείων: en ή el (προεπιλογή: en)"},
+    "hear.lang": {"en": "language spoken in the files and of the messages: en or el (default: from the "
+                        "system locale)",
+                  "el": "γλώσσα των αρχείων και των μηνυμάτων: en ή el (προεπιλογή: η γλώσσα του "
+                        "συστήματος)"},
     "hear.options": {"en": "plays on offer (default 9)",
                      "el": "πόσες κινήσεις υπάρχουν για επιλογή (προεπιλογή: 9)"},
     "hear.engine": {"en": "speech recogniser (default: auto)",
