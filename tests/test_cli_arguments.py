@@ -210,6 +210,19 @@ class TestLanguageBeforeTheCommand:
             main(["--lang=el", "moves", "--dice", "9", "1", str(position)])
         assert capsys.readouterr().err.startswith("tavli-voice moves: σφάλμα: το --dice")
 
+    @pytest.mark.parametrize("argv, lang", [(["--lang", "en", "--lang", "el"], "el"),
+                                            (["--lang=el", "--lang", "en"], "en")])
+    def test_asked_twice_the_last_language_is_used_as_argparse_uses_it(
+            self, argv: list[str], lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+        from tavli_voice.cli import main
+        from tavli_voice.speech.cli import hear_main
+        assert main([*argv, "-h"]) == 0
+        assert capsys.readouterr().out == M.text("cli.usage", lang) + "\n"
+        assert hear_main([*argv, "-h"]) == 0  # the program's words and argparse's agree
+        usage = capsys.readouterr().out
+        assert usage.startswith({"en": "usage: ", "el": "χρήση: "}[lang]), usage
+        assert M.text("hear.files", lang) in usage, usage
+
     def test_a_play_option_before_a_command_word_is_not_moved(
             self, capsys: pytest.CaptureFixture[str]) -> None:
         from tavli_voice.cli import main

@@ -1859,17 +1859,21 @@ def help_lines(lang: str, commands: Iterable[str] | None = None, plays: int = 0,
 # Language from the environment
 # ---------------------------------------------------------------------------
 def lang_from_argv(argv: Sequence[str], env: Mapping[str, str] | None = None) -> str:
-    """The language a command line asks for (``--lang el`` / ``--lang=el``), else the locale's.
+    """The language a command line asks for (``--lang el`` / ``--lang=el``), else the locale's;
+    asked for twice, the last, as argparse takes it.
 
     >>> lang_from_argv(["-h", "--lang", "el"]), lang_from_argv(["--lang=en"])
     ('el', 'en')
+    >>> lang_from_argv(["--lang", "en", "--lang=el", "-h"])
+    'el'
     """
+    found = None
     for i, arg in enumerate(argv):
         value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else \
             arg.partition("=")[2] if arg.startswith("--lang=") else None
         if value in LANGS:
-            return value
-    return default_lang(env)
+            found = value
+    return found if found is not None else default_lang(env)
 
 
 def default_lang(env: Mapping[str, str] | None = None) -> str:
