@@ -395,7 +395,7 @@ def say_settings_problem(lang: str, say: "SayLine") -> str | None:
     Returns the same news for speech (the place in words, not the path spelled out), or None.
     """
     path = userfiles.settings_path()
-    problem, copy = userfiles.check_settings(path)
+    problem, copy = userfiles.check_settings(path, M.text("saved.damaged_name", lang))
     if problem is userfiles.DocumentProblem.CORRUPT:
         say(M.text("settings.damaged", lang, path=str(path), copy=str(copy)))
         return M.text("settings.damaged.spoken", lang)

@@ -22,12 +22,10 @@ after every command and :func:`load` for ``tavli-voice resume``.
 from __future__ import annotations
 
 import errno
-import glob
 import json
 import os
 import stat
 import tempfile
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -94,19 +92,10 @@ REFUSALS = ("folder", "special", "not_a_save", "too_long", "unreadable")
 KEPT_PREFIXES: tuple[str, ...] = ("match-", "αγώνας-")
 
 
-#: The word after ``.json.`` in a damaged save's copy, in each language
-#: (``autosave.json.corrupt-20261206-070403``, ``autosave.json.χαλασμένο-20261206-070403``):
-#: the words catalogue's ``saved.damaged_name`` (a test checks they agree).
-DAMAGED_WORDS: tuple[str, ...] = ("corrupt", "χαλασμένο")
-
-
-def damaged_copy(name: str) -> bool:
-    """True for the name of a damaged save's copy kept aside, in either language.
-
-    >>> damaged_copy("autosave.json.χαλασμένο-20261206-070403"), damaged_copy("autosave.json")
-    (True, False)
-    """
-    return any(f".json.{word}-" in name for word in DAMAGED_WORDS)
+#: The word after ``.json.`` in a damaged save's copy, in each language (one home:
+#: :data:`tavli_voice.userfiles.DAMAGED_WORDS`, which names a damaged settings file's too).
+DAMAGED_WORDS = userfiles.DAMAGED_WORDS
+damaged_copy = userfiles.damaged_copy
 
 
 def owned_name(path: Path) -> bool:
@@ -223,24 +212,8 @@ def set_aside(path: Path, data: bytes | None = None, damaged: str = "corrupt") -
     its own name is returned; nor is a file whose copy with the same bytes was kept
     under either language's word.
     """
-    if damaged_copy(path.name):
-        return path
     try:
-        size = os.stat(path).st_size
-        if data is None and size <= userfiles.MAX_COPY_BYTES:
-            data = userfiles.read_regular(path, userfiles.MAX_COPY_BYTES)
-        if data is None or len(data) != size:  # larger than a read takes: moved aside whole
-            return userfiles.keep_aside(path, f"{damaged}-{time.strftime('%Y%m%d-%H%M%S')}", data)
-        for word in DAMAGED_WORDS:
-            if word == damaged:
-                continue  # (userfiles.keep_aside looks for its own word's copies)
-            for old in sorted(path.parent.glob(f"{glob.escape(path.name)}.{word}-*")):
-                try:
-                    if userfiles.read_regular(old, len(data)) == data:
-                        return old
-                except OSError:
-                    continue
-        return userfiles.keep_aside(path, f"{damaged}-{time.strftime('%Y%m%d-%H%M%S')}", data)
+        return userfiles.keep_damaged(path, damaged, data)
     except OSError:
         return None
 

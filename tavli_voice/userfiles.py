@@ -15,8 +15,10 @@ The settings file is shared, one section per part of the program
 (``"speech"``, ``"scanning"``, ``"voice"`` …); :func:`read_section` and
 :func:`write_section` are the only ways in. A damaged file never raises on
 reading: its sections read as missing and the problem is reported; the
-start that finds it keeps a copy as ``settings.json.bad`` and says so, once
-(later starts find the copy and stay quiet); the next write replaces it.
+start that finds it keeps a copy named as a damaged save's is
+(``settings.json.χαλασμένο-20261207-153000`` in Greek, :func:`keep_damaged`)
+and says so, once (later starts find the copy and stay quiet); the next write
+replaces it.
 
 >>> read_document(Path("/nonexistent/settings.json"))
 ({}, <DocumentProblem.MISSING: 'missing'>)
@@ -31,6 +33,7 @@ import os
 import shutil
 import stat
 import tempfile
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -40,7 +43,7 @@ import platformdirs
 __all__ = [
     "APP", "HOME_VARIABLE", "DocumentProblem", "NotRegularFile", "atomic_write_bytes",
     "atomic_write_text", "cache_dir", "check_settings", "config_dir", "data_dir", "keep_aside",
-    "kept_before", "move_to_new",
+    "kept_before", "move_to_new", "DAMAGED_WORDS", "damaged_copy", "keep_damaged", "kept_damaged",
     "open_append_private", "read_document", "read_regular", "read_section", "settings_path",
     "write_section",
 ]
@@ -198,6 +201,50 @@ def keep_aside(path: Path, tag: str, data: bytes | None = None) -> Path:
         return target
 
 
+#: The word after ``.json.`` in a damaged file's copy, in each language
+#: (``autosave.json.corrupt-20261206-070403``, ``settings.json.χαλασμένο-20261206-070403``):
+#: the words catalogue's ``saved.damaged_name`` (a test checks they agree).
+DAMAGED_WORDS: tuple[str, ...] = ("corrupt", "χαλασμένο")
+
+
+def damaged_copy(name: str) -> bool:
+    """True for the name of a damaged file's copy kept aside, in either language.
+
+    >>> damaged_copy("autosave.json.χαλασμένο-20261206-070403"), damaged_copy("autosave.json")
+    (True, False)
+    """
+    return any(f".json.{word}-" in name for word in DAMAGED_WORDS)
+
+
+def keep_damaged(path: Path, damaged: str = "corrupt", data: bytes | None = None) -> Path:
+    """Keep a damaged file of ours aside whole as ``<name>.<damaged>-<time>`` (``damaged``: the
+    word in the person's language, one of :data:`DAMAGED_WORDS`; :func:`keep_aside` copies
+    it, or moves one larger than a read takes); where it was kept. Raises ``OSError``.
+
+    A copy kept aside before is not copied again (its own name is returned), nor is a file
+    whose copy with the same bytes was kept under either language's word.
+    """
+    if damaged_copy(path.name):
+        return path
+    size = os.stat(path).st_size
+    if data is None and size <= MAX_COPY_BYTES:
+        data = read_regular(path, MAX_COPY_BYTES)
+    if data is not None and len(data) == size:
+        same = kept_damaged(path, data)
+        if same is not None:
+            return same
+    return keep_aside(path, f"{damaged}-{time.strftime('%Y%m%d-%H%M%S')}", data)
+
+
+def kept_damaged(path: Path, data: bytes) -> Path | None:
+    """A copy of ``data`` kept aside beside ``path`` under either language's word, or None."""
+    for word in DAMAGED_WORDS:
+        same = kept_before(path, word, data)
+        if same is not None:
+            return same
+    return None
+
+
 def move_to_new(path: Path, target: Path) -> bool:
     """Move ``path`` to ``target`` only if no file (nor link) is there; False if one is.
 
@@ -281,23 +328,25 @@ def read_document(path: Path) -> tuple[dict[str, Any], DocumentProblem | None]:
     return document, None
 
 
-def check_settings(path: Path) -> tuple[DocumentProblem | None, Path | None]:
+def check_settings(path: Path, damaged: str = "corrupt") -> tuple[DocumentProblem | None, Path | None]:
     """At start-up: the settings file's problem (MISSING is none) and where a damaged one was
-    copied (the file itself is left until settings are next saved), for the caller to say.
+    kept (:func:`keep_damaged`, named with ``damaged``, the word in the person's language; the
+    file itself is left until settings are next saved), for the caller to say.
 
     A damaged file is said once: when a copy with the same bytes was kept aside at an earlier
     start, it was said then, and this start is clean (the defaults are used quietly). A file
-    damaged again in another way is a new copy (``settings.json.bad.1``), never over the old one.
+    damaged again in another way is a new copy, never over the old one.
     """
     _document, problem = read_document(path)
     if problem is DocumentProblem.MISSING:
         return None, None
     if problem is DocumentProblem.CORRUPT:
         try:
-            data = read_regular(path, 64 << 20)
-            if kept_before(path, "bad", data) is not None:
+            size = os.stat(path).st_size
+            data = read_regular(path, MAX_COPY_BYTES)
+            if len(data) == size and kept_damaged(path, data) is not None:
                 return None, None
-            return problem, keep_aside(path, "bad", data)
+            return problem, keep_damaged(path, damaged, data)
         except OSError:
             return DocumentProblem.UNREADABLE, None
     return problem, None
@@ -316,19 +365,21 @@ def read_section(path: Path, section: str) -> tuple[dict[str, Any] | None, Docum
     return value, problem
 
 
-def write_section(path: Path, section: str, values: Mapping[str, Any]) -> Path | None:
+def write_section(path: Path, section: str, values: Mapping[str, Any],
+                  damaged: str = "corrupt") -> Path | None:
     """Replace one section, keeping the others; atomic.
 
-    A damaged file is first copied aside as ``<name>.bad`` (returned, so the
-    caller can say where); otherwise returns ``None``. Raises ``OSError``
-    when the folder cannot be written.
+    A damaged file is first kept aside whole (:func:`keep_damaged`, named with
+    ``damaged``; the copy the start made is reused) and where is returned, so
+    the caller can say; otherwise returns ``None``. Raises ``OSError`` when
+    the folder cannot be written.
     """
     document, problem = read_document(path)
     if problem is DocumentProblem.UNREADABLE:  # never clobber what could not be read
         raise PermissionError(f"cannot read {path} to keep its other settings")
     aside = None
     if problem is DocumentProblem.CORRUPT and (path.exists() or path.is_symlink()):
-        aside = keep_aside(path, "bad")  # a copy: the damaged file is then replaced
+        aside = keep_damaged(path, damaged)  # kept whole: the damaged file is then replaced
     document[section] = dict(values)
     atomic_write_text(path, json.dumps(document, ensure_ascii=False, indent=2,
                                        sort_keys=True) + "\n")

@@ -384,7 +384,7 @@ class TestSettings:
         assert loaded == SpeechSettings() and status is SettingsStatus.CORRUPT
         save_speech_settings(SpeechSettings(rate=200), path)
         assert load_speech_settings(path) == (SpeechSettings(rate=200), SettingsStatus.OK)
-        assert (tmp_path / "settings.json.bad").exists()
+        assert len(list(tmp_path.glob("settings.json.corrupt-*"))) == 1
 
     def test_bad_values_default_only_those_fields(self, tmp_path: Path) -> None:
         path = tmp_path / "settings.json"

@@ -461,8 +461,9 @@ class TestSafeFiles:
         path = tmp_path / "settings.json"
         path.write_bytes(b"[" * 5000)
         assert load_scan_settings(path).problem is not None
-        assert save_scan_settings(path, ScanSettings(interval=2.0)) == \
-            tmp_path / "settings.json.bad"
+        kept = save_scan_settings(path, ScanSettings(interval=2.0))
+        assert kept is not None and kept.name.startswith("settings.json.corrupt-")
+        assert kept.read_bytes() == b"[" * 5000
         save_speech_settings(SpeechSettings(rate=200), path)
         assert load_speech_settings(path)[0].rate == 200
         assert load_scan_settings(path).settings.interval == 2.0

@@ -288,6 +288,14 @@ class TestLockThatCannotBeTaken:
         assert storage.load(tmp_path / "game-2.json").data is not None
 
 
+DAMAGED = {"en": "corrupt", "el": "χαλασμένο"}
+
+
+def settings_copies(folder: Path) -> list[Path]:
+    """The damaged settings files kept aside in ``folder``, oldest first."""
+    return sorted(p for p in folder.iterdir() if p.name.startswith("settings.json."))
+
+
 class TestSettingsFile:
     @pytest.mark.parametrize("raw", [b"{not json", b'{"speech": {"volume": NaN}}', b"[1]"])
     @pytest.mark.parametrize("lang, words", [("en", "is damaged, so the default settings are used"),
@@ -299,10 +307,11 @@ class TestSettingsFile:
         path.write_bytes(raw)
         before = fingerprint(path)
         code, said = run(["--no-save", "--game", "portes", "--lang", lang])
-        assert words in said and "settings.json.bad" in said and "Portes" in said or \
-            "Πόρτες" in said
+        [copy] = settings_copies(path.parent)  # named as a damaged save's copy is, in the language
+        assert copy.name.startswith(f"settings.json.{DAMAGED[lang]}-") and storage.damaged_copy(copy.name)
+        assert words in said and str(copy) in said and ("Portes" in said or "Πόρτες" in said)
         assert fingerprint(path) == before
-        assert (path.parent / "settings.json.bad").read_bytes() == raw
+        assert copy.read_bytes() == raw
 
     @pytest.mark.parametrize("lang, default, kept", [
         ("en", "so the default settings are used", "Your old file is kept as"),
@@ -315,7 +324,7 @@ class TestSettingsFile:
         path.write_bytes(b'{"speech": {"rate": ')
         _code, said = run(["--no-save", "--game", "portes", "--lang", lang])
         line = said.splitlines()[0]
-        copy = path.parent / "settings.json.bad"
+        [copy] = settings_copies(path.parent)
         assert line.startswith(("The settings file", "Το αρχείο ρυθμίσεων")), line
         assert default in line and f"{kept} {copy}." in line and str(path) in line, line
         assert copy.read_bytes() == b'{"speech": {"rate": '
@@ -330,14 +339,17 @@ class TestSettingsFile:
         path.parent.mkdir(parents=True)
         path.write_bytes(b"{first damage")
         said = [run(["--no-save", "--game", "portes", "--lang", lang])[1] for _ in range(3)]
-        copy = path.parent / "settings.json.bad"
+        [copy] = settings_copies(path.parent)
+        assert copy.name.startswith(f"settings.json.{DAMAGED[lang]}-")
         assert [str(copy) in s for s in said] == [True, False, False]
         assert not any(str(path) in s for s in said[1:]), said[1]
         assert copy.read_bytes() == b"{first damage" and path.read_bytes() == b"{first damage"
         path.write_bytes(b"[second damage]")  # damaged again, another way: said again
         _code, again = run(["--no-save", "--game", "portes", "--lang", lang])
-        second = path.parent / "settings.json.bad.1"
+        [second] = [p for p in settings_copies(path.parent) if p != copy]
         assert str(second) in again and second.read_bytes() == b"[second damage]"
+        other = "el" if lang == "en" else "en"  # a copy kept in either language is said once
+        assert str(path) not in run(["--no-save", "--game", "portes", "--lang", other])[1]
         assert copy.read_bytes() == b"{first damage"  # the first copy is never overwritten
         assert str(path) not in run(["--no-save", "--game", "portes", "--lang", lang])[1]
 

@@ -11,8 +11,8 @@ settings can live beside these without clobbering each other::
 helpers, over :mod:`tavli_voice.userfiles` (the one settings-file module);
 writing replaces only the named section, atomically (temporary file + rename). A missing file
 gives defaults; a corrupt file or bad values give defaults too, plus a status
-the caller can report — never a traceback. A corrupt file is kept aside as
-``settings.json.bad`` before it is rewritten.
+the caller can report — never a traceback. A corrupt file is kept aside whole, named as a
+damaged save is (``settings.json.corrupt-<time>``), before it is rewritten.
 
 >>> SpeechSettings().rate
 175

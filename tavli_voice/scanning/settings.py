@@ -268,7 +268,7 @@ def save_scan_settings(path: str | os.PathLike[str], settings: ScanSettings) -> 
     Read-modify-write through :func:`tavli_voice.userfiles.write_section`:
     every other section is kept as it was and the file is replaced
     atomically. If the existing file is damaged it is not overwritten but
-    kept aside as ``<name>.bad`` (returned, so the front end can say so) and
+    kept aside as ``<name>.corrupt-<time>`` (returned, so the front end can say so) and
     a fresh file is written; otherwise returns ``None``.
     Raises ``OSError`` only if the file cannot be written.
     """
