@@ -283,7 +283,7 @@ def main(argv: list[str]) -> int:
         print(text("moves.gave_up", lang, path=shown, seconds=f"{args.wait:g}"), file=sys.stderr)
         return 2
     except _TooBig:
-        print(text("moves.too_big", lang, path=shown, limit=MAX_FILE), file=sys.stderr)
+        print(text("moves.too_big", lang, path=shown, limit=f"{MAX_FILE / (1 << 20):g}"), file=sys.stderr)
         return 2
     except GameOverError as over:
         print(text("moves.game_over_mover" if over.side == 0 else "moves.game_over_opponent",

@@ -575,7 +575,21 @@ class TestMovesJsonl:
     def test_dev_zero_is_refused_quickly(self) -> None:
         proc = run_moves(b"", "/dev/zero", "--dice", "6", "5", timeout=30)
         assert proc.returncode == 2
-        assert "/dev/zero is larger than 1048576 bytes" in proc.stderr.decode()
+        assert "/dev/zero is larger than 1 MB; a position file" in proc.stderr.decode()
+
+    def test_a_position_file_too_big_is_refused_with_its_size_in_greek_words(
+            self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        from tavli_voice import moves_cli
+        from tavli_voice.cli import main
+        big = tmp_path / "θέση.json"
+        with open(big, "wb") as stream:  # sparse, one byte over the limit
+            stream.truncate(moves_cli.MAX_FILE + 1)
+        assert main(["moves", str(big), "--dice", "6", "5", "--lang", "el"]) == 2
+        said = capsys.readouterr().err.strip()
+        assert said == f"tavli-voice moves: το {big} είναι μεγαλύτερο από 1 MB· ένα αρχείο ταμπλό " \
+                       "είναι πολύ μικρότερο.", said
+        latin = said.replace(str(big), "").replace("tavli-voice moves", "").replace("MB", "")
+        assert not re.search(r"[A-Za-z]", latin), latin  # no English word such as "bytes"
 
     def test_a_silent_fifo_gets_a_message_and_an_end(self, tmp_path: Path) -> None:
         fifo = tmp_path / "fifo"

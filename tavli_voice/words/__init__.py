@@ -332,9 +332,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "enroll.bad": {"en": "tavli-voice enroll: bad --commands, --takes or --numbers",
                    "el": "tavli-voice enroll: λάθος --commands, --takes ή --numbers"},
     "moves.reason": {"en": "reason: {reason}", "el": "αιτία: {reason}"},
-    "moves.too_big": {"en": "tavli-voice moves: {path} is larger than {limit} bytes; a position "
+    # sizes in MB in both languages, as the models list says them
+    "moves.too_big": {"en": "tavli-voice moves: {path} is larger than {limit} MB; a position "
                             "file is far smaller.",
-                      "el": "tavli-voice moves: το {path} είναι μεγαλύτερο από {limit} bytes· ένα "
+                      "el": "tavli-voice moves: το {path} είναι μεγαλύτερο από {limit} MB· ένα "
                             "αρχείο ταμπλό είναι πολύ μικρότερο."},
     "moves.wait": {"en": "how long to wait for a pipe or FIFO to send the position, up to {0} "
                          "seconds (default 60)",
