@@ -484,6 +484,27 @@ class TestCostWords:
 class TestStandaloneReviewByOneSwitch:
     """``tavli-voice review --scan auto``: the same review walk as after a match, scanned."""
 
+    @pytest.mark.parametrize("lang", ["en", "el"])
+    def test_typed_lines_when_input_is_not_a_terminal(self, home: Path, lang: str) -> None:
+        """``review --scan step`` with a pipe for input falls back to typed commands, and its
+        lines then name the typed keys: no "Choose Try again" nor "Pick with the switch"."""
+        from tavli_voice import words as M
+        from tavli_voice.review_cli import main as review_main
+        from tavli_voice.startup import run_review
+
+        play("--players", "rita,expert", "--points", "1", "--game", "portes", "--seed", "5")
+        out = io.StringIO()
+        assert review_main(["--speech", "off", "--lang", lang, "--scan", "step"], out=out,
+                           err=io.StringIO(), inp=io.StringIO("\nq\n"), walk=run_review) == 0
+        said = out.getvalue()
+        assert M.text("scanui.not_a_tty", lang) in said
+        typed = M.text("review.prompt_cmd", lang)
+        assert typed in said, said[-2000:]
+        assert M.text("review.prompt_scan", lang) not in said
+        for key, shown in (("plays_on_request_scan", False), ("plays_on_request", True)):
+            before_n = M.text(f"review.{key}", lang, n="NN").split("NN")[0]
+            assert (before_n in said) is shown, (key, said[-2000:])
+
     def test_one_switch_walks_a_whole_standalone_review(self, home: Path) -> None:
         """Auto scanning, one key (space), the person reading the screen: at each mistake
         Try again, then the expert's play (heard right), then Next mistake; past the last

@@ -330,6 +330,10 @@ def run_scanning(app: App, player: TerminalPlayer | None, mode: str = "auto", *,
         if not _isatty(player.inp):
             say(M.text("scanui.not_a_tty", lang))
             app.list_plays = True  # typed commands choose plays by the numbers of the list
+            app.switch_input = False  # and the lines name typed keys, never the switch's picks
+            review = app.review
+            if review is not None and review.walk.scanned and review.index == 0 and not review.done:
+                events = app.begin_review(review)  # the opening again, its plays offered as typed
             return player.run(events)
     settings, path = load_settings(settings_path, mode, say, lang)
     clock = clock or MonotonicClock()
