@@ -18,6 +18,7 @@ pygame = pytest.importorskip("pygame")
 
 from tavli_voice import commands as C  # noqa: E402
 from tavli_voice import events as E  # noqa: E402
+from tavli_voice import words  # noqa: E402
 from tavli_voice.rules import MatchConfig, Position  # noqa: E402
 from tavli_voice.scanning import ManualClock  # noqa: E402
 from tavli_voice.session import Session  # noqa: E402
@@ -184,28 +185,34 @@ def test_more_is_said_under_the_list_when_plays_are_off_screen(lang: str, first:
     assert panel_geometry(compute_layout(800, 1000), 16, None, (), False).more is not None
 
 
-@pytest.mark.parametrize("lang,first,last", [
-    ("en", "▼ Scanned next: plays {a}–{b}",
-     "▲ Scanned again: plays {a}–{b}"),
-    ("el", "▼ Σαρώνονται μετά: {a}–{b}",
-     "▲ Σαρώνονται ξανά: {a}–{b}")])
-def test_more_names_no_key_while_a_switch_scans(lang: str, first: str, last: str) -> None:
+@pytest.mark.parametrize("lang,first", [("en", "▼ Next: "), ("el", "▼ Μετά: ")])
+def test_more_names_what_the_scan_highlights_next(lang: str, first: str) -> None:
+    """While a switch scans a long list by the checker moved, the line under the list names
+    the option the scan reaches next (the next checker's group), not the list's next page."""
     from dataclasses import replace
 
+    from tavli_voice.scanning import ScanOption
     from tavli_voice.ui.board.model import ScanStrip
 
     lay = compute_layout(*SIZE)
-    strip = ScanStrip((), ("Roll", "Menu"), 0)
+    groups = tuple(ScanOption("group", (p, n)).label(lang)  # type: ignore[arg-type]
+                   for p, n in ((24, 9), (13, 4), (8, 3)))
+    strip = ScanStrip((), groups + (words.text("scan.back", lang),), 0)
     view = replace(plays_view(16), lang=lang, scan=strip)
     geo = geometry_for(view, lay)
     cap = geo.capacity
     assert 1 < cap < 16 and geo.more is not None
-    assert more_text(view, geo) == first.format(a=cap + 1, b=min(16, 2 * cap))
-    end = replace(view, list_open=True, list_focus=15)
+    assert more_text(view, geo) == first + groups[1]
+    assert groups[1] in ("From 13: 4 plays", "Από το 13: τέσσερις κινήσεις")
+    last = replace(view, scan=replace(strip, index=2))
+    assert more_text(last, geo) == first + words.text("scan.back", lang)
+    none_yet = replace(view, scan=replace(strip, index=None))
+    assert more_text(none_yet, geo) == first + groups[0]
+    end = replace(view, list_open=True, list_focus=15, scan=replace(strip, index=3))
     geo = geometry_for(end, lay)
-    start = geo.page[0]
-    assert more_text(end, geo) == last.format(a=start - cap + 1, b=start)
-    # shorter than the keyboard's words: whole under the list, landscape and portrait
+    assert more_text(end, geo) == first + groups[0]  # the scan goes round to the first again
+    # the option whole under the list, landscape and portrait, the words before it given up
+    # where the line is narrow
     import pygame
 
     from tavli_voice.ui.board.render import _fit, panel_styles
@@ -217,7 +224,12 @@ def test_more_names_no_key_while_a_switch_scans(lang: str, first: str, last: str
             geo = geometry_for(shown, lay)
             assert geo.more is not None
             font = Fonts().get(panel_styles(HIGH_CONTRAST, lay.panel.line_h)["more"].size)
-            assert _fit(font, more_text(shown, geo), geo.more.w - 12) == more_text(shown, geo)
+            room = geo.more.w - 12
+            said = more_text(shown, geo, lambda line, f=font, w=room: f.size(line)[0] <= w)
+            assert _fit(font, said, room) == said, (size, said)
+            assert shown.scan is not None and shown.scan.index is not None
+            label = shown.scan.options[(shown.scan.index + 1) % 4]
+            assert said in (first + label, "▼ " + label), said
 
 
 def test_page_keys_move_the_list_a_page_at_a_time() -> None:

@@ -2055,11 +2055,8 @@ BOARD_WORDS: dict[str, dict[str, str]] = {
                    "el": "▼ Κι άλλες: {start}–{end} (Page Down)"},
     "more_above": {"en": "▲ Back: plays {start}–{end} (Page Up)",
                    "el": "▲ Πίσω: {start}–{end} (Page Up)"},
-    # while scanning: the scan reaches the plays off screen, no key to press
-    "more_below_scan": {"en": "▼ Scanned next: plays {start}–{end}",
-                        "el": "▼ Σαρώνονται μετά: {start}–{end}"},
-    "more_above_scan": {"en": "▲ Scanned again: plays {start}–{end}",
-                        "el": "▲ Σαρώνονται ξανά: {start}–{end}"},
+    # while scanning: what the scan highlights next (a checker's group, a play), no key to press
+    "more_below_scan": {"en": "▼ Next: {label}", "el": "▼ Μετά: {label}"},
 }
 
 #: ``scan.`` Scan options and the scanner's reports; ``{0}``, ``{1}`` … are the

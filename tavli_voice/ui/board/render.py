@@ -141,20 +141,36 @@ def marks_parts(view: BoardView, theme: Theme) -> tuple[tuple[str, RGB, str], ..
              words.text(f"board.mark_help_{theme.help_name}", view.lang)), frame)
 
 
-def more_text(view: BoardView, geo: PanelGeometry) -> str:
+def more_text(view: BoardView, geo: PanelGeometry,
+              fits: Callable[[str], bool] = lambda _: True) -> str:
     """"▼ More: plays 8–10 (Page Down)" when plays are off screen, else ""; while scanning
-    (``view.scan``) no key is named: "▼ Scanned next: plays 8–10"."""
+    (``view.scan``) no key is named and the line says what the scan highlights next, as the
+    scan goes (a checker's group of plays, a play, Back), not the list's next page:
+    "▼ Next: From 13: 4 plays", or the arrow and the option alone when that does not ``fit``
+    ("▼ Από το 13: 5 κινήσεις")."""
     start, end = geo.page
     count = len(view.plays)
     page = max(1, geo.capacity)
     if geo.more is None or count <= page:
         return ""
-    scan = "_scan" if view.scan is not None else ""
+    if view.scan is not None:
+        label = scanned_next(view.scan)
+        said = words.text("board.more_below_scan", view.lang, label=label) if label else ""
+        return said if fits(said) else "▼ " + label
     if end < count:
-        return words.text("board.more_below" + scan, view.lang, start=end + 1,
+        return words.text("board.more_below", view.lang, start=end + 1,
                           end=min(count, end + page))
-    return words.text("board.more_above" + scan, view.lang, start=max(1, start - page + 1),
-                      end=start)
+    return words.text("board.more_above", view.lang, start=max(1, start - page + 1), end=start)
+
+
+def scanned_next(strip: ScanStrip) -> str:
+    """The label of the option the scan highlights after the current one (the first when
+    none is; "From 13: 4 plays"), "" when the strip has no other option."""
+    options = strip.options
+    if not options or (len(options) == 1 and strip.index is not None):
+        return ""
+    at = 0 if strip.index is None else (strip.index + 1) % len(options)
+    return options[at]
 
 
 def render(surface: "pygame.Surface", view: BoardView, layout: BoardLayout, theme: Theme,
@@ -483,11 +499,12 @@ def _panel(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, theme: 
         font = fonts.get(st.size)
         img = font.render(_fit(font, title, geo.list_title.w - 12), True, st.colour)
         surface.blit(img, (geo.list_title.x + 6, geo.list_title.y))
-        more = more_text(view, geo)
+        st = styles["more"]
+        font = fonts.get(st.size)
+        room = geo.more.w - 12 if geo.more is not None else 0
+        more = more_text(view, geo, lambda line: font.size(line)[0] <= room)
         if more and geo.more is not None:
-            st = styles["more"]
-            font = fonts.get(st.size)
-            img = font.render(_fit(font, more, geo.more.w - 12), True, st.colour)
+            img = font.render(_fit(font, more, room), True, st.colour)
             surface.blit(img, (geo.more.x + 6, geo.more.y))
     for number, rect in geo.plays:
         _play_button(surface, view, number, rect, theme, fonts)
