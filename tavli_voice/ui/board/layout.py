@@ -444,9 +444,9 @@ def status_fit(panel: PanelLayout) -> int:
 
 def more_rows(panel: PanelLayout, newest: bool = False) -> int:
     """Rows the More button takes at the foot of the status: :data:`MORE_ROWS` in the
-    review's (fewer in a status of few rows); one under a game's newest messages (``newest``),
-    whose status is short."""
-    return 1 if newest else min(MORE_ROWS, max(1, status_fit(panel) - 1))
+    review's (one in a status of three rows, two of them left to the answer); one under a
+    game's newest messages (``newest``), whose status is short."""
+    return 1 if newest else min(MORE_ROWS, max(1, status_fit(panel) - 2))
 
 
 def more_button(panel: PanelLayout, newest: bool = False) -> Rect:
@@ -460,6 +460,21 @@ def more_button(panel: PanelLayout, newest: bool = False) -> Rect:
 
 #: Fewer play rows than this beside the scan strip: the "▼ More" line gives its room to a play.
 FEW_PLAYS = 4
+#: Plays a page of a list scanned in one column holds at least, its rows made shorter (down
+#: to :data:`SHORTEST_ROW` px at scale 1) where the scan strip and two rows of buttons took
+#: the room (a review at 1024x700).
+SCANNED_PLAYS = 3
+#: The shortest play row: its label starts at 55 % of it, 22 px, over large bold type.
+SHORTEST_ROW = 40
+
+
+def scanned_row_h(body: Rect, row_h: int, scale: float = 1.0, gap: int = 6) -> int:
+    """The height of a play row that puts :data:`SCANNED_PLAYS` rows in ``body``: ``row_h``
+    when they fit, else shorter, never under :data:`SHORTEST_ROW` (scaled)."""
+    if list_capacity(body, row_h, gap) >= SCANNED_PLAYS:
+        return row_h
+    shortest = min(row_h, max(28, round(SHORTEST_ROW * scale)))
+    return max(shortest, (body.h + gap) // SCANNED_PLAYS - gap)
 
 
 def _list_room(area: Rect, row_h: int, n_plays: int, line_h: int
@@ -502,8 +517,12 @@ def panel_geometry(layout: BoardLayout, n_plays: int, focus: int | None,
         # the scan strip (and a second row of buttons) took the room: the list's title
         # ("Plays 1–3 of 14") says what is off screen, the line under it goes to a play
         area, more_line, cap = body, None, list_capacity(body, panel.row_h)
+    row_h = panel.row_h
+    if scanning and not panel.two_columns and cap < SCANNED_PLAYS:
+        row_h = scanned_row_h(body, row_h, layout.scale)
+        cap = list_capacity(body, row_h)
     start, end = list_window(n_plays, cap, focus)
-    rows = list_rows(area, panel.row_h, end - start)
+    rows = list_rows(area, row_h, end - start)
     plays = tuple((start + i + 1, rect) for i, rect in enumerate(rows))
     acts = tuple(zip(actions, buttons))
     if more:

@@ -36,7 +36,8 @@ from ..app import App, Source
 from ..scan_driver import ScanDriver
 from ..scan_input import step_sentence
 from .inputs import SCALE_STEP, Input, Kind, SwitchMap, switch_map, translate
-from .layout import MIN_SIZE, STATUS_LINES, BoardLayout, compute_layout, hit_point, hit_rect
+from .layout import (MIN_SIZE, ROW_BUTTONS, SCANNED_PLAYS, STATUS_LINES, BoardLayout, compute_layout,
+                     hit_point, hit_rect, panel_geometry)
 from .model import BoardView, Extras, build_view, nav_context, play_steps
 from .navigation import (DEFAULT_DWELL, TRY_AGAIN, DwellState, Mode, NavContext, NavState,
                          Target, dwell, dwell_progress, open_list, press_digit, press_key,
@@ -242,6 +243,11 @@ class BoardWindow:
             # the scan strip sits under the status in one column: a shorter status (a long
             # answer has pages) leaves the list room for several plays
             layout = compute_layout(width, height, self.theme.scale, status_lines=SCANNED_STATUS_LINES)
+            crowded = panel_geometry(layout, SCANNED_PLAYS + 1, None, ("",) * (ROW_BUTTONS + 1), True)
+            if crowded.capacity < SCANNED_PLAYS:
+                # a short window (1024x700): the status's usual three rows, the answer paged,
+                # so that a page of the list holds several plays
+                layout = compute_layout(width, height, self.theme.scale, status_lines=STATUS_LINES)
         return layout
 
     def resize(self, size: tuple[int, int]) -> None:
