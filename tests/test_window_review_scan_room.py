@@ -81,3 +81,35 @@ def test_a_scanned_review_shows_several_plays_and_readable_buttons(
             assert font.get_linesize() >= readable, (key, lines)
     finally:
         win.close()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 700)])
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_every_play_label_is_whole_in_large_bold_type(window_home: Path, lang: str,
+                                                      size: tuple[int, int]) -> None:
+    """Each of the mistake's plays, on a row of the list as drawn, is whole and no smaller
+    than large bold type: its words and notation where they fit so, else its notation alone
+    ("13/8(2) 13/3*", where "2 times 13 to 8, 13 to 3 hitting (13/8(2)…" was cut at 16 px
+    on the 42 px rows of 1024x700)."""
+    from tavli_voice.ui.board.render import LARGE_BOLD_PX, play_label_fit
+
+    app, win = scanned_review(window_home, lang, size)
+    try:
+        geo = win.geometry  # type: ignore[attr-defined]
+        fonts = win.fonts  # type: ignore[attr-defined]
+        readable = fonts.get(LARGE_BOLD_PX).get_linesize()
+        labels = win.view.plays  # type: ignore[attr-defined]
+        assert len(labels) == len(app.state().plays) > 3
+        rect = geo.plays[0][1]
+        shortened = 0
+        for label in labels:
+            lines, font, _left = play_label_fit(fonts, label, rect)
+            shown = " ".join(lines)
+            assert font.get_linesize() >= readable, (label, lines)
+            notation = label[label.index(" (") + 2:-1]
+            assert shown in (label, notation), (label, lines)
+            shortened += shown == notation
+        if size == (1024, 700):
+            assert shortened > 0  # the narrow panel shows some plays by their notation
+    finally:
+        win.close()  # type: ignore[attr-defined]

@@ -675,7 +675,8 @@ def _play_button(surface: "pygame.Surface", view: BoardView, number: int, rect: 
     num = digits.render(str(number), True, fill)
     surface.blit(num, num.get_rect(center=badge.center))
     label = view.plays[number - 1] + ("  ✓" if chosen else "")
-    _text_in(surface, fonts, label, _inside(rect), rect.h * 0.55, text, left=badge.right + 10)
+    lines, font, left = play_label_fit(fonts, label, rect)
+    _draw_lines(surface, lines, font, _inside(rect), text, left=left)
     _dwell_bar(surface, rect, _dwell_for(view, ("play", number)), theme)
 
 
@@ -804,11 +805,49 @@ def _fitting(fonts: Fonts, text: str, width: int, height: int, size: float
     return [_fit(font, line, width) for line in lines], font
 
 
+def play_label_fit(fonts: Fonts, label: str, rect: Rect
+                   ) -> tuple[list[str], "pygame.font.Font", int]:
+    """The lines and font of a play button's ``label`` in button ``rect`` (right of its
+    number's badge, :func:`play_lines`) and the x they start at."""
+    inner = _inside(rect)
+    left = rect.x + 4 + (rect.h - 8) + 10  # the badge is a square inside the button's height
+    lines, font = play_lines(fonts, label, inner.right - left - 6, inner.h - 4, rect.h * 0.55)
+    return lines, font, left
+
+
+def play_lines(fonts: Fonts, label: str, width: int, height: int, size: float
+               ) -> tuple[list[str], "pygame.font.Font"]:
+    """A play button's label as :func:`_fitting` shows it while that is whole in large bold
+    type (:data:`LARGE_BOLD_PX`) or over; else its notation alone, the brackets' content
+    ("13/8(2) 13/3*" for "2 times 13 to 8, 13 to 3 hitting (13/8(2) 13/3*)"), in larger type
+    than the words and notation would take; plays in words alone keep :func:`_fitting`'s."""
+    lines, font = _fitting(fonts, label, width, height, size)
+    readable = fonts.get(LARGE_BOLD_PX).get_linesize()
+    if font.get_linesize() >= readable and " ".join(lines) == label:
+        return lines, font
+    tick = "  ✓" if label.endswith("  ✓") else ""
+    _words, bracket, rest = label[:len(label) - len(tick)].partition(" (")
+    if not bracket or not rest.endswith(")"):
+        return lines, font
+    notation = rest[:-1] + tick
+    short, short_font = _fitting(fonts, notation, width, height, size)
+    if " ".join(short) == notation and (short_font.get_linesize() > font.get_linesize()
+                                        or " ".join(lines) != label):
+        return short, short_font
+    return lines, font
+
+
 def _text_in(surface: "pygame.Surface", fonts: Fonts, text: str, rect: Rect, size: float,
              colour: RGB, *, left: int | None = None) -> None:
     """Draw ``text`` whole inside ``rect`` (centred, or from x = ``left``), see :func:`_fitting`."""
     width = (rect.right - left - 6) if left is not None else rect.w - 12
     lines, font = _fitting(fonts, text, width, rect.h - 4, size)
+    _draw_lines(surface, lines, font, rect, colour, left=left)
+
+
+def _draw_lines(surface: "pygame.Surface", lines: list[str], font: "pygame.font.Font",
+                rect: Rect, colour: RGB, *, left: int | None = None) -> None:
+    """``lines`` in ``font`` centred in ``rect`` (each from x = ``left`` when given)."""
     step = font.get_linesize()
     top = rect.center[1] - step * len(lines) // 2
     for i, line in enumerate(lines):
