@@ -348,6 +348,49 @@ def handicapped(scores: np.ndarray, items: tuple[Phrase, ...], handicap: float) 
     return np.asarray(scores, dtype=np.float64) - handicap * np.array(lowered, dtype=np.float64)
 
 
+#: A word heard less than this far over the noise (dB) that is a number beginning longer numbers on offer ("twenty"
+#: with 21-29 offered), those longer ones pruned by the engine's beam, has them scored whole beside it
+#: (``with_longer``). On the sound rig with a television 10 dB under the player the words stood 6-14 dB over it; in
+#: 18 English matches a number held for the rest of a longer one and decided with nothing more was asked back 52
+#: times (the player had said "twenty N" 31 times, the number itself 14) and acted on once, wrongly: "twenty nine" as
+#: a sure "twenty" (share 0.91, 13.9 dB over the noise, "twenty nine" never scored). Kept out of a quiet room, where
+#: scoring the longer numbers spreads a sure "twenty" said alone over them and asks it back
+#: (benchmarks/results/voice-en-prefix-numbers.txt; e2e-sound-en-losses.txt).
+LONGER_UNDER_SNR_DB = 15.0
+
+
+def with_longer(scores: np.ndarray, items: tuple[Phrase, ...],
+                score_whole: Callable[[tuple[Phrase, ...]], np.ndarray]) -> np.ndarray:
+    """``scores`` with the numbers longer than the winner that begin with its words ("twenty one" … "twenty nine"
+    for "twenty") scored whole where they were pruned (-inf): ``score_whole(chosen)`` scores the winner's phrase
+    and them on the same views, and each is put beside the winner's own score by its difference there. Unchanged
+    when the winner is no play's number or none of its longer numbers was pruned.
+
+    >>> from tavli_voice.commands import ChoosePlay
+    >>> items = (Phrase(("twenty",), ChoosePlay(20)), Phrase(("twenty", "nine"), ChoosePlay(29)),
+    ...          Phrase(("one",), ChoosePlay(1)))
+    >>> with_longer(np.array([-3.9, -np.inf, -6.2]), items, lambda chosen: np.array([-3.0, -2.5])).tolist()
+    [-3.9, -3.4, -6.2]
+    """
+    from ..commands import ChoosePlay
+
+    best = int(np.argmax(scores))
+    head = items[best]
+    if not isinstance(head.command, ChoosePlay) or not np.isfinite(scores[best]):
+        return scores
+    size = len(head.words)
+    longer = [i for i, p in enumerate(items) if isinstance(p.command, ChoosePlay) and p.command != head.command
+              and len(p.words) > size and p.words[:size] == head.words and not np.isfinite(scores[i])]
+    if not longer:
+        return scores
+    again = np.asarray(score_whole((head,) + tuple(items[i] for i in longer)), dtype=np.float64)
+    if not np.isfinite(again[0]):
+        return scores
+    out = np.array(scores, dtype=np.float64)
+    out[longer] = again[1:] - again[0] + scores[best]
+    return out
+
+
 def snr_db(audio: Samples, span: tuple[int, int]) -> float | None:
     """The power of ``audio`` inside ``span`` over that around it, in dB (None: under 0.1 s around it)."""
     x = np.asarray(audio, dtype=np.float64)
@@ -547,7 +590,7 @@ class SpeechCrop:
         whole = any(getattr(self.engine, wants, False) is True  # pocketsphinx+whisper hears the whole sound too
                     for wants in ("sphinx_whole", "whisper_whole", "whisper_whole_unsure"))
         if several and hasattr(self.engine, "scores"):
-            heard = self._fused(speech, items)
+            heard = self._fused(speech, items, snr)
         elif (several or whole) and hasattr(self.engine, "recognize_views"):  # pocketsphinx+whisper: Whisper, views
             views = tuple(band_limited(speech) if view == "band" else speech for view in self.views) if several \
                 else (speech,)
@@ -693,13 +736,19 @@ class SpeechCrop:
         """The index of ``command``'s likeliest phrase among ``items`` in the last fused decision."""
         return max((i for i, p in enumerate(items) if p.command == command), key=lambda i: float(self._scores[i]))
 
-    def _fused(self, speech: Samples, items: tuple[Phrase, ...]) -> Heard:
-        """The engine's scores of ``items`` on each of ``views`` of ``speech``, averaged; the best wins."""
+    def _fused(self, speech: Samples, items: tuple[Phrase, ...], snr: float | None = None) -> Heard:
+        """The engine's scores of ``items`` on each of ``views`` of ``speech``, averaged; the best wins. In noise
+        (``snr`` under LONGER_UNDER_SNR_DB) a number whose longer numbers the engine pruned is weighed against them
+        (``with_longer``)."""
         start = self._clock()
         views = [band_limited(speech) if view == "band" else speech for view in self.views]
         scorer: Scorer = getattr(self.engine, "scores")
-        scores = handicapped(fused_scores(scorer, views, items, getattr(self.engine, "scores_whole", None)), items,
-                             DECOY_HANDICAP.get(self.engine.name, 0.0))
+        again = getattr(self.engine, "scores_whole", None)
+        plain = fused_scores(scorer, views, items, again)
+        if snr is not None and snr < LONGER_UNDER_SNR_DB:
+            plain = with_longer(plain, items, lambda chosen: np.mean(
+                [np.asarray((again or scorer)(view, chosen), dtype=np.float64) for view in views], axis=0))
+        scores = handicapped(plain, items, DECOY_HANDICAP.get(self.engine.name, 0.0))
         meanings = [p.command for p in items]
         best, share = decide(scores, meanings)
         self._top = float(scores[best])
