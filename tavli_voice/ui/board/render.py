@@ -800,9 +800,60 @@ def _fitting(fonts: Fonts, text: str, width: int, height: int, size: float
         return [text], font
     room = max(1, height // max(1, font.get_linesize()))
     lines = _wrap(font, text, width)
+    if len(lines) <= room and all(font.size(line)[0] <= width for line in lines):
+        return lines, font
+    s = size
+    while s >= smallest:  # a word too long for the width at every size: split at a syllable
+        broken = _wrap_syllables(fonts.get(s), text, width)
+        if broken and len(broken) * fonts.get(s).get_linesize() <= height:
+            return broken, fonts.get(s)
+        s *= 0.92
     if len(lines) > room:
         lines = lines[:room - 1] + [_fit(font, " ".join(lines[room - 1:]), width)]
     return [_fit(font, line, width) for line in lines], font
+
+
+#: Greek vowels: a Greek word may break between a vowel and the single consonant before the
+#: next vowel («Επανά-ληψη», «Συμβου-λή»), a syllable boundary in every Greek word.
+_GREEK_VOWELS = frozenset("αεηιουωάέήίόύώϊϋΐΰΑΕΗΙΟΥΩΆΈΉΊΌΎΏΪΫ")
+
+
+def _syllable_breaks(word: str) -> list[int]:
+    """Where a Greek ``word`` may be hyphenated: before a consonant between two vowels,
+    at least two letters from either end; none in other scripts."""
+    def greek(c: str) -> bool:
+        return "\u0370" <= c <= "\u03ff" or "\u1f00" <= c <= "\u1fff"
+
+    def vowel(c: str) -> bool:
+        return c in _GREEK_VOWELS
+
+    return [i for i in range(2, len(word) - 1)
+            if greek(word[i]) and not vowel(word[i]) and word[i].isalpha()
+            and vowel(word[i - 1]) and vowel(word[i + 1])]
+
+
+def _wrap_syllables(font: "pygame.font.Font", text: str, width: int) -> list[str] | None:
+    """``text`` wrapped like :func:`_wrap`, a word wider than ``width`` split with a hyphen at
+    its syllables (:func:`_syllable_breaks`); None when a word cannot be split to fit."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        trial = f"{current} {word}" if current else word
+        if font.size(trial)[0] <= width:
+            current = trial
+            continue
+        if current:
+            lines.append(current)
+        while font.size(word)[0] > width:  # the rest of a split word may share its line
+            cuts = [i for i in _syllable_breaks(word) if font.size(word[:i] + "-")[0] <= width]
+            if not cuts:
+                return None
+            lines.append(word[:cuts[-1]] + "-")
+            word = word[cuts[-1]:]
+        current = word
+    if current:
+        lines.append(current)
+    return lines
 
 
 def play_label_fit(fonts: Fonts, label: str, rect: Rect
