@@ -458,8 +458,8 @@ def _panel(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, theme: 
     rows: list[tuple[str, str, int]] = [
         ("title", view.title, 0), ("score", view.score, 0), ("legend", "", 0),
         ("turn", view.turn + (f"   [{view.digits}]" if view.digits else ""), 0),
-        ("marks", "", 0), ("marks", "", 1)]
-    for role, text, index in rows:
+        ("marks", "", 0)]
+    for role, text, _index in rows:
         if y + line > panel.header.bottom + 2:
             break  # a short panel: the marks' key goes first
         st = styles[role]
@@ -467,11 +467,17 @@ def _panel(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, theme: 
             if _legend(surface, view, theme, fonts, st, (x, y), width, line):
                 y += line
         elif role == "marks":
+            # two rows stay for the marks: the panel does not jump as marks come
+            room = min(MARK_ROWS, (panel.header.bottom + 2 - y) // line)
             marks = marks_parts(view, theme)
-            if index < len(marks):  # the rows stay: the panel does not jump as marks come
-                kind, colour, label = marks[index]
-                _mark(surface, kind, colour, label, fonts, st, (x, y), width, line)
-            y += line
+            font = fonts.get(st.size)
+            for (kind, colour, _label), lines in zip(marks, marks_fit(
+                    font, [label for _k, _c, label in marks], width - legend_icon(line) - 8,
+                    room)):
+                for i, text in enumerate(lines):
+                    _mark(surface, kind if i == 0 else "", colour, text, fonts, st, (x, y),
+                          width, line)
+                    y += line
         elif text:
             lines, fitted = _fitting(fonts, text, width, line, st.size)
             surface.blit(fitted.render(lines[0], True, st.colour), (x, y))
@@ -577,28 +583,71 @@ def _legend(surface: "pygame.Surface", view: BoardView, theme: Theme, fonts: Fon
     if not parts:
         return False
     font = fonts.get(st.size)
-    d = max(8, int(line * 0.8))
-    x, y = at
-    share = width // len(parts)
-    for i, (fill, edge, label) in enumerate(parts):
-        left = at[0] + i * share
-        x = left
+    d = legend_icon(line)
+    y = at[1]
+    for (fill, edge, _label), (left, text) in zip(parts, legend_fit(
+            font, [label for _f, _e, label in parts], width, d)):
+        x = at[0] + left
         _checker(surface, (x + d // 2, y + line // 2), d, fill, edge)
-        x += d + 6
-        img = font.render(_fit(font, label, left + share - x - 8), True, st.colour)
-        surface.blit(img, img.get_rect(midleft=(x, y + line // 2)))
+        img = font.render(text, True, st.colour)
+        surface.blit(img, img.get_rect(midleft=(x + d + 6, y + line // 2)))
     return True
+
+
+def legend_icon(line: int) -> int:
+    """The legend's checker drawn beside each side's words, in pixels across."""
+    return max(8, int(line * 0.8))
+
+
+def legend_fit(font: "pygame.font.Font", labels: list[str], width: int, icon: int
+               ) -> list[tuple[int, str]]:
+    """Where each side's words go in the legend's row (x from its left, each after its
+    ``icon``-wide checker) and the words shown: in equal halves where each fits its half;
+    else each as wide as it needs ("You: white ○" beside "Rita: black ●" at 1024x700);
+    else without the shape after the colour, which the checker drawn beside it shows
+    ("You: white"); only when even that is too wide, cut with an ellipsis."""
+    room = icon + 6 + 8  # the checker, the gap after it, the gap before the next side
+    share = width // max(1, len(labels))
+    if all(font.size(label)[0] <= share - room for label in labels):
+        return [(i * share, label) for i, label in enumerate(labels)]
+    for shown in (labels, [label.rsplit(" ", 1)[0] for label in labels]):
+        if sum(font.size(text)[0] + room for text in shown) <= width + 8:
+            out, x = [], 0
+            for text in shown:
+                out.append((x, text))
+                x += font.size(text)[0] + room
+            return out
+    return [(i * share, _fit(font, label, share - room)) for i, label in enumerate(labels)]
+
+
+#: Rows of the panel's header that explain the board's marks.
+MARK_ROWS = 2
+
+
+def marks_fit(font: "pygame.font.Font", labels: list[str], width: int, rows: int
+              ) -> list[list[str]]:
+    """The lines of each mark's words in ``rows`` rows of ``width`` pixels: wrapped where
+    they need it and the rows hold them all ("Magenta, thick frame:" "selected" when it is
+    the only mark, at 1024x700), else one row each, cut with an ellipsis."""
+    wrapped = [_wrap(font, label, width) for label in labels]
+    if (sum(len(lines) for lines in wrapped) <= rows
+            and all(font.size(text)[0] <= width for lines in wrapped for text in lines)):
+        return wrapped
+    return [[_fit(font, label, width)] for label in labels[:rows]]
 
 
 def _mark(surface: "pygame.Surface", kind: str, colour: RGB, label: str, fonts: Fonts,
           st: TextStyle, at: tuple[int, int], width: int, line: int) -> None:
-    """One mark of the board drawn as it appears there, then what it means."""
+    """One mark of the board drawn as it appears there, then what it means (a mark's
+    second row of words, ``kind`` "", under its first, without the mark)."""
     import pygame
 
     x, y = at
-    d = max(8, int(line * 0.8))
+    d = legend_icon(line)
     w = max(2, line // 8)
-    if kind == "underline":
+    if kind == "":
+        pass
+    elif kind == "underline":
         pygame.draw.line(surface, colour, (x, y + line - w), (x + d, y + line - w), w)
     else:  # the selected item: a thick frame (a point) around a fill (a button)
         top = y + (line - d) // 2
