@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_review_after_match import play_to_the_end
+from match_support import play_to_the_end
 from window_helpers import pick_when_highlighted, scan_strip, status_page
 
 from tavli_voice import commands as C

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_review_after_match import play_to_the_end
+from match_support import play_to_the_end
 
 from tavli_voice import commands as C
 from tavli_voice.session import Session
