@@ -46,8 +46,10 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
                   lang=lang)
     ap.add_argument("name", nargs="?", default=None, metavar=text("metavar.name", lang),
                     help=text("review.opt_name", lang))
-    ap.add_argument("--list", action="store_true", help=text("review.opt_list", lang))
-    ap.add_argument("--jsonl", action="store_true", help=text("review.opt_jsonl", lang))
+    # the list is for reading; the JSON lines judge one match's plays: never both at once
+    what = ap.add_mutually_exclusive_group()
+    what.add_argument("--list", action="store_true", help=text("review.opt_list", lang))
+    what.add_argument("--jsonl", action="store_true", help=text("review.opt_jsonl", lang))
     ap.add_argument("--side", default=None, metavar=text("review.opt_side_metavar", lang),
                     help=text("review.opt_side", lang))
     ap.add_argument("--all-plays", action="store_true", help=text("review.opt_all_plays", lang))
