@@ -67,7 +67,7 @@ def test_another_word_asks_again_and_in_a_noisy_room_the_greek_offer_asks_for_so
         home: Path, lang: str) -> None:
     app, _ = play_to_the_end(home, lang)
     assert notices(app.command(C.Roll())) == [OFFER[lang]]
-    app.noisy_room = True  # set by the voice while most of the last words stood poorly over the noise
+    app.noisy_answers = True  # set by the voice while most of the last words stood poorly over the noise
     noisy = {"en": OFFER["en"], "el": "Να δούμε τα λάθη σου; Σωστά ή λάθος;"}[lang]
     assert notices(app.command(C.Roll())) == [noisy]
     assert app.review_question and not app.finished

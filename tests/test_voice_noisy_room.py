@@ -355,7 +355,7 @@ def test_in_a_noisy_room_the_greek_resign_question_asks_for_sosta_or_lathos_and_
     clock = _Clock()
     app, speaker, out, source, seen = _in_play(clock, lang=lang)
     _noisy_or_quiet(clock, out, source, random.Random(19), noisy)
-    assert app.noisy_room is noisy
+    assert app.noisy_answers is noisy
     app.command(C.Resign())
     asked = [u.text for u in speaker.spoken()][-1]
     tail = {"en": "Yes or no.", "el": "Σωστά ή λάθος;" if noisy else "Ναι ή όχι;"}[lang]
@@ -406,7 +406,7 @@ def test_another_word_while_the_leave_question_is_open_is_told_to_answer_with_th
     clock.now += 2.0
     out.put(_word({"en": "roll", "el": "ρίξε"}[lang], C.Roll(), 0.95, clock.now - 0.5, _good(rng)))
     heard = source.poll()
-    assert heard == C.Roll() and app.noisy_room is noisy
+    assert heard == C.Roll() and app.noisy_answers is noisy
     app.command(heard)
     refused = [u.text for u in speaker.spoken()][-1]
     assert refused == {"en": "Not now: answer yes or no first.",
@@ -431,7 +431,7 @@ def test_in_a_noisy_room_the_greek_take_question_asks_for_sosta_or_lathos_and_so
     app.command(C.Confirm())  # the opening dice are played at once (vog)
     assert app.session.phase is Phase.ROLL and "double" in app.session.available()
     _noisy_or_quiet(clock, out, source, random.Random(29), noisy)
-    assert app.noisy_room is noisy
+    assert app.noisy_answers is noisy
     app.command(C.Double())
     asked = [u.text for u in speaker.spoken()][-1]
     tail = {"en": "Yes to take, no to drop.",
@@ -508,7 +508,7 @@ def test_the_games_own_greek_questions_name_sosta_or_lathos_unless_the_room_is_k
     clock = _Clock()
     app, speaker, out, source, _ = _in_play(clock, lang="el")
     _room_heard(clock, out, source, levels)
-    assert not source.noise.noisy() and app.noisy_room is noisy_form
+    assert not source.noise.noisy() and app.noisy_answers is noisy_form
     assert app._review_offer() == text("review.offer_noisy" if noisy_form else "review.offer", "el")
     app.command(C.Resign())
     asked = [u.text for u in speaker.spoken()][-1]

@@ -353,8 +353,9 @@ def _question_asked(e: E.QuestionAsked, s: Say) -> Blocks:
 
 
 def _noisy(key: str, s: Say) -> str:
-    """``key``'s ``_noisy`` form unless the room is known quiet (``NarrationContext.noisy_room``), where it has one."""
-    return f"{key}_noisy" if s.ctx.noisy_room and f"{key}_noisy" in M.MESSAGES else key
+    """``key``'s ``_noisy`` form unless the room is known quiet (``NarrationContext.noisy_answers``), if it has
+    one."""
+    return f"{key}_noisy" if s.ctx.noisy_answers and f"{key}_noisy" in M.MESSAGES else key
 
 
 def _double_offered(e: E.DoubleOffered, s: Say) -> Blocks:
@@ -528,7 +529,7 @@ def _help_report(e: E.HelpReport, s: Say) -> Blocks:
     switch = not s.ctx.list_plays and not s.ctx.window
     lines = M.help_lines(s.lang, e.commands, e.plays, speech=s.speech,
                          keys=s.ctx.show_keys and not switch, saving=s.ctx.saving, window=window,
-                         scanned=switch, noisy=s.ctx.noisy_room)
+                         scanned=switch, noisy=s.ctx.noisy_answers)
     if switch:
         lines = ([s.t("help.select.scan")] if "select" in e.commands else []) + lines
         lines.append(s.t("help.scan.settings"))

@@ -96,7 +96,7 @@ class NarrationContext:
     #: True unless the voice knows the room is quiet (``ui/voice_noise.NoiseWatch.noisy_answers``): a question about
     #: the player's own command (resign, leave) and the opponent's double take their ``_noisy`` form, which in
     #: Greek asks for «σωστά» or «λάθος».
-    noisy_room: bool = False
+    noisy_answers: bool = False
     #: Shortcut for ``players``: display names and bot names per seat (both or neither).
     names: tuple[str, str] | None = None
     bots: tuple[str | None, str | None] | None = None

@@ -80,8 +80,9 @@ class App:
         self.save_path = save_path
         self.verbosity = verbosity
         #: whether the yes/no questions take their ``_noisy`` form (Greek «σωστά ή λάθος»), set by the voice source:
-        #: unless it knows the room is quiet (``voice_noise.NoiseWatch.noisy_answers``)
-        self.noisy_room = False
+        #: unless it knows the room is quiet (``voice_input.VoiceSource._noisy_answers``); not whether the room is
+        #: judged noisy now (``voice_decision.VoiceState.noisy_room``)
+        self.noisy_answers = False
         self.screen_notation = screen_notation  #: False: plays in words on screen too
         self.list_plays = True  #: False while scanning: the scanner reads the options
         #: True: the player's input is a switch (scanning, in the terminal or the window), so
@@ -138,7 +139,7 @@ class App:
                                 list_plays=self.list_plays,
                                 game=s.game, mover_numbering=self.mover_numbering,
                                 resume_command=self.resume_command,
-                                saving=self.save_path is not None, noisy_room=self.noisy_room,
+                                saving=self.save_path is not None, noisy_answers=self.noisy_answers,
                                 reason=PresentationReason(reason))
 
     def publish(self, events: list[E.Event], reason: str = "event") -> None:
@@ -176,7 +177,7 @@ class App:
     def _review_offer(self) -> str:
         """"Review your mistakes? Yes or no.", unless the room is known quiet its ``_noisy`` form (Greek: «Σωστά ή
         λάθος.»)."""
-        return M.text("review.offer_noisy" if self.noisy_room else "review.offer", self.lang)
+        return M.text("review.offer_noisy" if self.noisy_answers else "review.offer", self.lang)
 
     def _offers_review(self) -> bool:
         """A person played, the match is kept in the history, and the review is offered."""

@@ -485,7 +485,8 @@ class VoiceState:
     #: whether the open question is the runner-up's, asked after a "no" ("Nine, then?")
     runner_up: bool = False
     #: whether the room is noisy now: most of the last words measured stood under ``voice_noise.POOR_SNR_DB``
-    #: over the noise (``NoiseWatch.noisy``); a word with no noise measure of its own is then asked back
+    #: over the noise (``NoiseWatch.noisy``); a word with no noise measure of its own is then asked back. Not
+    #: ``App.noisy_answers`` (the questions' ``_noisy`` forms), which holds until the room is known quiet
     noisy_room: bool = False
 
 

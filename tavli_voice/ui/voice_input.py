@@ -227,7 +227,7 @@ class VoiceSource:
         self.noise = NoiseWatch(clock)
         self.noisy: str | None = None
         # the game's own yes/no questions name the answers heard best in noise until the room is known quiet
-        app.noisy_room = self.noise.noisy_answers()
+        app.noisy_answers = self._noisy_answers()
         #: the questions about words heard this turn has cost (at most ``QUESTIONS_IN_A_TURN``: .voice_noise)
         self.questions = TurnQuestions()
         #: the player's own confirmed numbers (``speech.own_words.OwnWords``) the engine weighs doubtful words with;
@@ -365,7 +365,7 @@ class VoiceSource:
         if refused_in is not None:
             why = self.noise.refused(refused_in) or why
         self.noisy = why or self.noisy
-        self.app.noisy_room = self.noise.noisy_answers()  # the session's own questions (resign, leave) too
+        self.app.noisy_answers = self._noisy_answers()  # the session's own questions (resign, leave) too
         if self.noisy is not None and self.held is None and self.opening is None:
             log.info("voice: the room is noisy (%s): the player is told what helps", self.noisy)
             self.noisy = None
