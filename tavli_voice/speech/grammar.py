@@ -16,13 +16,11 @@ says, in words, what can be said now ("say a number from 1 to 7, or roll").
 ['one', 'two', 'three', 'roll']
 >>> hint(opts, "en")
 'say a number from 1 to 3, or say roll, repeat, stop, help'
->>> [p.text for p in phrases(replace(opts, left_out=frozenset({ChoosePlay(2)})), "en")][:3]
-['one', 'three', 'roll']
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable
 
@@ -66,15 +64,12 @@ class Options:
     "undo", ...) plus "point"/"quarter" for the queries; ``ALWAYS`` is added.
     ``from_points``/``to_points``: points that may follow "from"/"to" in the
     step-by-step choice (R1 numbering: 25 bar, 0 off); empty outside it.
-    ``left_out``: commands whose phrases are not listened for even though on offer (the game keeps
-    listening for a word just refused: heard again, it is asked about again; ``ui/voice_input``).
     """
 
     plays: int = 0
     commands: frozenset[str] = field(default_factory=frozenset)
     from_points: frozenset[int] = field(default_factory=frozenset)
     to_points: frozenset[int] = field(default_factory=frozenset)
-    left_out: frozenset[Command] = field(default_factory=frozenset)
 
     def __post_init__(self) -> None:
         unknown = set(self.commands) - PLAIN_COMMANDS - set(QUERY_WORDS)
@@ -161,15 +156,7 @@ def _build(options: Options, lang: Lang) -> tuple[Phrase, ...]:
     return tuple(unique)
 
 
-def _build_without(options: Options, lang: Lang) -> tuple[Phrase, ...]:
-    """``_build``, then the phrases of the commands ``left_out`` taken away."""
-    if not options.left_out:
-        return _build(options, lang)
-    whole = _build_cached(replace(options, left_out=frozenset()), lang)
-    return tuple(p for p in whole if p.command not in options.left_out)
-
-
-_build_cached = lru_cache(maxsize=64)(_build_without)
+_build_cached = lru_cache(maxsize=64)(_build)
 
 
 def phrases(options: Options, lang: Lang) -> tuple[Phrase, ...]:
