@@ -67,6 +67,37 @@ SCANNED_STATUS_LINES = 5
 #: Video drivers that show nothing to a person: a window there is no window.
 _INVISIBLE_DRIVERS = ("offscreen", "dummy")
 
+#: The window's usual size; on a smaller screen it opens at the screen's size.
+DEFAULT_SIZE = (1280, 800)
+
+
+def opening_size(asked: tuple[int, int] | None, screens: list[tuple[int, int]]
+                 ) -> tuple[int, int]:
+    """The size the window opens at: ``asked`` when given; else :data:`DEFAULT_SIZE`, each
+    side no larger than the first of ``screens`` (the desktops' sizes): 1024x700 on a
+    1024x700 screen, where 1280x800 put the panel and its buttons off the screen.
+
+    >>> opening_size(None, [(1024, 700)]), opening_size(None, [(1920, 1080)])
+    ((1024, 700), (1280, 800))
+    """
+    if asked is not None:
+        return asked
+    screen = next((s for s in screens if s[0] > 0 and s[1] > 0), None)
+    if screen is None:
+        return DEFAULT_SIZE
+    return (min(DEFAULT_SIZE[0], int(screen[0])), min(DEFAULT_SIZE[1], int(screen[1])))
+
+
+def screen_sizes(pg: Any) -> list[tuple[int, int]]:
+    """The desktops' sizes, [] when the video driver shows nothing (the dummy driver's
+    made-up 1024x768) or cannot tell."""
+    if pg.display.get_driver() in _INVISIBLE_DRIVERS:
+        return []
+    try:
+        return [(int(w), int(h)) for w, h in pg.display.get_desktop_sizes()]
+    except (AttributeError, pg.error):
+        return []
+
 
 class WindowUnavailable(RuntimeError):
     """No window can be shown (``why`` says what was missing)."""
@@ -91,7 +122,7 @@ class BoardWindow:
                  sources: list[Source] | None = None,
                  resumed_events: list[E.Event] | None = None,
                  theme: str | Theme = "high_contrast", scale: float = 1.0,
-                 size: tuple[int, int] = (1280, 800), fullscreen: bool = False,
+                 size: tuple[int, int] | None = None, fullscreen: bool = False,
                  bot_delay: float = 0.8, dwell: float | None = None,
                  clock: Clock | None = None, mouse_switch: bool = True,
                  on_scan_settings: Callable[[ScanSettings], None] | None = None,
@@ -102,7 +133,9 @@ class BoardWindow:
         self.on_display = on_display
         self.lang = app.lang if app.lang in ("en", "el") else "en"
         self.theme = theme if isinstance(theme, Theme) else find_theme(theme, scale)
-        self.size = size
+        #: the size asked for; None: :data:`DEFAULT_SIZE`, or the screen's when smaller
+        self.size: tuple[int, int] = size or DEFAULT_SIZE
+        self._size_asked = size
         self.fullscreen = fullscreen
         self.bot_delay = max(0.0, bot_delay)
         self.dwell_time = dwell
@@ -180,6 +213,7 @@ class BoardWindow:
         if driver in _INVISIBLE_DRIVERS and driver not in requested:
             pygame.display.quit()
             raise WindowUnavailable(f"video driver {driver!r}")
+        self.size = opening_size(self._size_asked, screen_sizes(pygame))
         try:
             self._set_mode(self.size)
         except pygame.error as exc:
@@ -751,7 +785,7 @@ class _stderr_to_log:
 def run_window(app: App, *, scan: str | None = None, scan_settings: ScanSettings | None = None,
                sources: list[Source] | None = None, resumed_events: list[E.Event] | None = None,
                theme: str = "high_contrast", scale: float = 1.0,
-               size: tuple[int, int] = (1280, 800), fullscreen: bool = False,
+               size: tuple[int, int] | None = None, fullscreen: bool = False,
                bot_delay: float = 0.8, dwell: float | None = None, fps: int = 30,
                clock: Clock | None = None, mouse_switch: bool = True,
                on_scan_settings: Callable[[ScanSettings], None] | None = None,
@@ -814,5 +848,5 @@ def run_window(app: App, *, scan: str | None = None, scan_settings: ScanSettings
     return 0
 
 
-__all__ = ["BoardWindow", "WindowUnavailable", "run_window", "EXIT_NO_DISPLAY", "EXIT_ERROR",
-           "EXIT_FRAMES", "DEFAULT_DWELL"]
+__all__ = ["BoardWindow", "WindowUnavailable", "run_window", "opening_size", "DEFAULT_SIZE",
+           "EXIT_NO_DISPLAY", "EXIT_ERROR", "EXIT_FRAMES", "DEFAULT_DWELL"]
