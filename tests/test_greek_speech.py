@@ -526,10 +526,18 @@ class TestBearingOffIsGathering:
         play = _play({6: 2, 5: 1}, (6, 5), "6/off 5/off")
         assert spoken(E.PlayMade(0, play, (6, 5)), "en") == "You bore off one from 6 and one from 5."
 
-    def test_the_screen_says_it_in_words_and_keeps_the_notation_after_them(self) -> None:
+    def test_the_screen_says_it_in_words_and_keeps_the_notation_after_them_off_in_greek(self) -> None:
         play = _play({6: 2, 5: 1}, (6, 5), "6/off 5/off")
         assert screen(E.PlayMade(0, play, (6, 5))) == \
-            "Μάζεψες ένα από το 6 και ένα από το 5 (6/off 5/off)."
+            "Μάζεψες ένα από το 6 και ένα από το 5 (6/έξω 5/έξω)."
+        assert screen(E.PlayMade(0, play, (6, 5)), "en") == \
+            "You bore off one from 6 and one from 5 (6/off 5/off)."
+
+    def test_a_review_line_with_greek_notation_is_said_without_it(self) -> None:
+        """A notice (a review's line) shows «(6/έξω(3))» after the words; speech says the words alone."""
+        line = "Η κίνηση του έμπειρου παίκτη: 3 πούλια από το 6 έξω, από την μπάρα στο 22 (6/έξω(3) μπάρα/22)."
+        assert spoken(E.Notice(line)) == "Η κίνηση του έμπειρου παίκτη: 3 πούλια από το 6 έξω, από την μπάρα στο 22."
+        assert screen(E.Notice(line)) == line
 
     def test_a_play_on_offer_keeps_off(self) -> None:
         assert M.text("move.bear_off", "el", a=6) == "από το 6 έξω"

@@ -70,7 +70,7 @@ def test_r1_entering_from_the_bar_and_pinning_are_said_from_the_listeners_side()
     assert screen_text(E.PlayMade(1, enter, (5, 2)), ctx()) == \
         "Rita played from the bar to 7 (bar/7). Rita entered on your 5."
     assert screen_text(E.PlayMade(1, enter, (5, 2)), ctx("el")).endswith(
-        "έπαιξε από την μπάρα στο 7 (bar/7). Μπήκε από την μπάρα στο 5.")
+        "έπαιξε από την μπάρα στο 7 (μπάρα/7). Μπήκε από την μπάρα στο 5.")
     pin = rita_play("plakoto", (Step(12, 6, 6, capture=True),), "12/6^")
     assert screen_text(E.PlayMade(1, pin, (6, 1)), ctx(game="plakoto")) == \
         "Rita played from 13 to 19 (13/19^). Rita pinned your checker on 19."

@@ -337,6 +337,38 @@ def test_a_play_typed_as_the_list_shows_it_is_chosen_and_one_not_on_offer_is_nam
     assert app.phase is Phase.CONFIRM and app.state().pending == wanted
 
 
+@pytest.mark.parametrize("lang,shown", [("en", "(bar/20 24/23)"), ("el", "(μπάρα/20 24/23)")])
+def test_a_play_from_the_bar_is_shown_in_the_languages_word_and_typed_back_as_shown(
+        lang: str, shown: str) -> None:
+    """R1: the screen writes the bar in the player's language («μπάρα/20» in Greek, where "bar/20" was
+    English a Greek screen reader read as it could); typed as shown, without accents or as "bar/20",
+    it picks that play."""
+    from test_session import FixedDice
+
+    from tavli_voice import events as E
+    from tavli_voice.events import Phase
+    from tavli_voice.narration.phrases import screen_text
+    from tavli_voice.rules import Position
+    from tavli_voice.ui.terminal import TerminalPlayer
+
+    app = my_turn_to_play(lang)
+    mine = [0] * 5 + [5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]
+    theirs = [-2, 0, 0, 0, 0, 0, -5, 0, 0, 0, -3, 0, 0, 0, 0, 0, 0, -5, 0, 0, 0, 0, 0, 0]
+    app.session.set_position(Position.from_json(
+        {"game": "portes", "preset": "tavlucky", "points": [a or b for a, b in zip(mine, theirs)],
+         "bar": [1, 0], "off": [0, 0]}), to_move=0)
+    app.session.dice_source = FixedDice([(5, 1)])  # type: ignore[assignment]
+    offered = next(e for e in app.command(C.Roll()) if isinstance(e, E.PlaysOffered))
+    plays = app.state().plays
+    wanted = next(p for p in plays if p.notation == "bar/20 24/23")
+    listed = screen_text(offered, app.context())
+    assert shown in listed and ("bar" in listed) is (lang == "en"), listed
+    for typed in (shown.strip("()"), shown.strip("()").replace("ά", "α"), "bar/20 24/23"):
+        player = TerminalPlayer(app, io.StringIO(), io.StringIO(f"{typed}\n"))
+        assert player._next_command() == C.ChoosePlay(plays.index(wanted) + 1), typed
+    assert app.phase is Phase.PLAY
+
+
 @pytest.mark.parametrize("lang", ["en", "el"])
 def test_arrow_keys_say_what_to_type_and_escape_cancels_never_the_raw_bytes(lang: str) -> None:
     """An arrow or Page key pressed at the terminal arrives as its escape sequence ending a

@@ -35,6 +35,7 @@ from tavli_voice import words as M
 from tavli_voice.narration import readout
 from tavli_voice.narration.pieces import NarrationContext, PresentationReason, Say, log
 from tavli_voice.narration.priorities import Priority
+from tavli_voice.narration.speechtext import BAR_WRITTEN, OFF_WRITTEN
 from tavli_voice.narration.utterance import LIST_PAUSE_MS, Pause, Segment, Utterance, VoiceKind
 from tavli_voice.rules.plays import Play
 from tavli_voice.rules.playgroups import group_plays
@@ -623,9 +624,10 @@ def _history_report(e: E.HistoryReport, s: Say) -> Blocks:
 
 
 #: A play's notation in parentheses after its words (:meth:`Say.noted`): "(8/5 6/5)",
-#: "(bar/22 6/off(2))", "(13/7*)". A notice (a review's line) shows it; speech leaves it out.
-NOTED = re.compile(r" \((?:bar|\d{1,2})(?:/(?:\d{1,2}|off)[*^]?)+(?:\(\d\))?"
-                   r"(?: (?:bar|\d{1,2})(?:/(?:\d{1,2}|off)[*^]?)+(?:\(\d\))?)*\)")
+#: "(bar/22 6/off(2))", «(μπάρα/22 6/έξω(2))», "(13/7*)". A notice (a review's line) shows it; speech
+#: leaves it out.
+_NOTED_STEP = rf"(?:{BAR_WRITTEN}|\d{{1,2}})(?:/(?:\d{{1,2}}|{OFF_WRITTEN})[*^]?)+(?:\(\d\))?"
+NOTED = re.compile(rf" \({_NOTED_STEP}(?: {_NOTED_STEP})*\)")
 
 
 def _notice(e: E.Notice, s: Say) -> Blocks:
@@ -635,6 +637,8 @@ def _notice(e: E.Notice, s: Say) -> Blocks:
     "The expert's play: from 8 to 5, from 6 to 5."
     >>> NOTED.sub("", "1: 3 times 7 to 6, 1 off (7/6(3) 1/off) (not this)")
     '1: 3 times 7 to 6, 1 off (not this)'
+    >>> NOTED.sub("", "1: από την μπάρα στο 22, 2 φορές 6 έξω (μπάρα/22 6/έξω(2)).")
+    '1: από την μπάρα στο 22, 2 φορές 6 έξω.'
     """
     return [NOTED.sub("", e.text) if s.speech else e.text]
 

@@ -22,6 +22,7 @@ from typing import Any, Iterable, Sequence
 from tavli_voice.events import PlayerInfo
 from tavli_voice import words as M
 from tavli_voice.narration.priorities import Verbosity
+from tavli_voice.narration.speechtext import written_play
 from tavli_voice.rules import BAR, OFF, Play, Reason, Step, find_game, notation
 
 log = logging.getLogger("tavli_voice.narration")
@@ -307,12 +308,13 @@ class Say:
         return f"{words} ({self.notation(play, mover)})"
 
     def notation(self, play: Play, mover: int) -> str:
-        """The play in notation, ``13/7*``, in the numbering as set (R1)."""
+        """The play in notation, ``13/7*``, in the numbering as set (R1), the bar and off in the
+        language's words ("bar/22 6/off", «μπάρα/22 6/έξω»: ``speechtext.written_play``)."""
+        written = play.notation
         if self.listener_view(mover):
             game = play.result.game
-            seen = self._seen_steps(play.steps, game)
-            return notation(seen, find_game(game).capture_mark or "*") or self.t("move.none")
-        return play.notation or self.t("move.none")
+            written = notation(self._seen_steps(play.steps, game), find_game(game).capture_mark or "*")
+        return written_play(written, self.lang) if written else self.t("move.none")
 
     def steps(self, steps: tuple[Step, ...], mover: int, game: str, *, terse: bool = False,
               past: bool = False, marks: bool = True) -> str:

@@ -4,7 +4,8 @@ The phrasers should already write words, but this is the last gate before
 espeak-ng, so anything that slips through is made speakable here:
 
 * Play notation (R1: ``24/18 13/8``, ``bar/22``, ``6/off``, ``8/5(2)``,
-  ``13/7*`` for a Portes hit, ``13/7^`` for a Plakoto pin) becomes
+  ``13/7*`` for a Portes hit, ``13/7^`` for a Plakoto pin; in Greek written
+  ``μπάρα/22``, ``6/έξω``: :func:`written_play`) becomes
   "from 24 to 18, from 13 to 8" / "από το 24 στο 18, από το 13 στο 8".
 * Dice or scores written ``6-5`` become "6 5" (espeak says "six dash five");
   a range written with an en dash (``1–6``) becomes "1 to 6" / "1 έως 6".
@@ -33,8 +34,8 @@ letters, digits and spaces (tested).
 
 >>> clean_for_speech("13/7* 8/7", "en")
 'from 13 to 7, hitting, from 8 to 7'
->>> clean_for_speech("bar/22", "el")
-'από την μπάρα στο 22'
+>>> clean_for_speech("bar/22", "el"), clean_for_speech("μπάρα/22 6/έξω", "el")
+('από την μπάρα στο 22', 'από την μπάρα στο 22, από το 6 έξω')
 >>> clean_for_speech("Dice: 6-5", "en")
 'Dice: 6 5'
 """
@@ -43,6 +44,8 @@ from __future__ import annotations
 
 import re
 
+from tavli_voice.command_table import POINT_WORDS
+from tavli_voice.rules import BAR, OFF
 from tavli_voice.words import LANGS, LATIN_SPOKEN, SPEECH_SYMBOL_WORDS, text
 from tavli_voice.words.spoken import SPOKEN_LATIN
 
@@ -53,11 +56,20 @@ SPEAKABLE_PUNCTUATION = ".,;:!?'-%"
 _WORDS: dict[str, dict[str, str]] = {
     lang: {key: texts[lang] for key, texts in SPEECH_SYMBOL_WORDS.items()} for lang in LANGS}
 
-_POINT = r"(?:bar|off|\d{1,2})[*^]?"
+#: The word the bar and off are written with in a play's notation, by language (R1): "bar/22 6/off",
+#: «μπάρα/22 6/έξω»; the first of the words typed and said for them (``command_table.POINT_WORDS``).
+NOTATION_WORDS: dict[str, dict[int, str]] = {
+    lang: {point: POINT_WORDS[point][lang][0] for point in (BAR, OFF)} for lang in LANGS}
+_NAMED = {word: point for words in NOTATION_WORDS.values() for point, word in words.items()}
+#: The bar and off in notation, in any language: "bar" or «μπάρα», "off" or «έξω».
+BAR_WRITTEN = "(?:" + "|".join(w for w, p in _NAMED.items() if p == BAR) + ")"
+OFF_WRITTEN = "(?:" + "|".join(w for w, p in _NAMED.items() if p == OFF) + ")"
+_NAMED_RE = re.compile("|".join(_NAMED), re.IGNORECASE)
+_POINT = rf"(?:{BAR_WRITTEN}|{OFF_WRITTEN}|\d{{1,2}})[*^]?"
 _STEP = rf"{_POINT}(?:/{_POINT})+(?:\(\d\))?[*^]?"
 #: A run of notation steps separated by spaces: one whole play.
 _PLAY_RE = re.compile(rf"(?<![\w/]){_STEP}(?:\s+{_STEP})*(?![\w/])", re.IGNORECASE)
-_POINT_RE = re.compile(r"(bar|off|\d{1,2})([*^]?)", re.IGNORECASE)
+_POINT_RE = re.compile(rf"({BAR_WRITTEN}|{OFF_WRITTEN}|\d{{1,2}})([*^]?)", re.IGNORECASE)
 _COUNT_RE = re.compile(r"\((\d)\)")
 _DICE_RE = re.compile(r"(?<![\d.,])(\d+)-(\d+)(?![\d.,])")
 _RANGE_RE = re.compile(r"(\d+)\s*[–—]\s*(\d+)")
@@ -108,10 +120,10 @@ def speak_step(step: str, lang: str) -> str:
     points = _POINT_RE.findall(body)
     parts: list[str] = []
     for i, (name, mark) in enumerate(points):
-        name = name.lower()
+        point = _NAMED.get(name.lower())
         if i == 0:
-            parts.append(w["from_bar"] if name == "bar" else w["from"].format(p=name))
-        elif name == "off":
+            parts.append(w["from_bar"] if point == BAR else w["from"].format(p=name))
+        elif point == OFF:
             parts.append(w["off"])
         else:
             parts.append(w["to"].format(p=name))
@@ -136,6 +148,19 @@ def _join_from_to(parts: list[str], lang: str) -> list[str]:
         else:
             out.append(p)
     return out
+
+
+def written_play(notation: str, lang: str) -> str:
+    """A play's notation (R1) as the screen shows it in ``lang``: digits, "/", "*", "^" and a count as in
+    English, the bar and off in the language's words (:data:`NOTATION_WORDS`, typed back as they are shown).
+
+    >>> written_play("bar/22 6/off(2) 13/7*", "el")
+    'μπάρα/22 6/έξω(2) 13/7*'
+    >>> written_play("bar/22 6/off(2)", "en")
+    'bar/22 6/off(2)'
+    """
+    words = NOTATION_WORDS[lang]
+    return _NAMED_RE.sub(lambda m: words[_NAMED[m.group(0).lower()]], notation)
 
 
 def speak_play(notation: str, lang: str) -> str:

@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from typing import Callable, TextIO
 
 from .. import commands as C
 from .. import words as M
+from ..command_table import POINT_WORDS, fold
 from ..events import Phase
 from ..rules import AmbiguousPlayError, IllegalPlayError, NotationError, parse_play
 from .app import App
@@ -32,15 +34,30 @@ from .line_reader import LineReader
 log = logging.getLogger(__name__)
 
 
+#: The bar's and off's words, either language's, folded ("μπαρα", "off") → R1's (the first English word).
+_NOTATION_POINTS = {fold(word): POINT_WORDS[point]["en"][0]
+                    for point in POINT_WORDS for words in POINT_WORDS[point].values() for word in words}
+
+
+def r1_notation(text: str) -> str:
+    """Notation typed with the bar and off in either language, with or without accents, as R1 writes it:
+    «μπάρα/22 6/Έξω» (as the Greek screen shows plays) → "bar/22 6/off"; other words are left as they are.
+
+    >>> r1_notation("μπαρα/22 6/Έξω(2) bar/20 8/5")
+    'bar/22 6/off(2) bar/20 8/5'
+    """
+    return re.sub(r"[^\W\d_]+", lambda m: _NOTATION_POINTS.get(fold(m.group(0)), m.group(0)), text)
+
+
 def typed_play(exc: UnknownInput, app: App) -> C.ChoosePlay | None:
-    """A play typed in its notation as the screen shows it ("24/15", "8/3 6/3", R1) while the
-    plays are on offer: that play's number; None for any other line."""
+    """A play typed in its notation as the screen shows it ("24/15", "8/3 6/3", «μπάρα/22», R1) while
+    the plays are on offer: that play's number; None for any other line."""
     s = app.state()
     if (exc.kind != "unknown" or "/" not in exc.text or s.phase is not Phase.PLAY
             or s.dice is None or s.choosing_steps):
         return None
     try:
-        play = parse_play(exc.text, s.position, s.dice, s.plays)
+        play = parse_play(r1_notation(exc.text), s.position, s.dice, s.plays)
     except ValueError:
         return None
     return C.ChoosePlay(s.plays.index(play) + 1)
@@ -72,7 +89,7 @@ def _not_on_offer(exc: UnknownInput, app: App) -> bool:
     if "/" not in exc.text or s.phase is not Phase.PLAY or s.dice is None:
         return False
     try:
-        parse_play(exc.text, s.position, s.dice, s.plays)
+        parse_play(r1_notation(exc.text), s.position, s.dice, s.plays)
     except (IllegalPlayError, AmbiguousPlayError):
         return True
     except NotationError:
