@@ -173,7 +173,8 @@ def load(path: Path | None = None, *, keep_bad: bool = True, damaged: str = "cor
     reported (``damaged``: the word in the person's language, one of :data:`DAMAGED_WORDS`).
 
     A file that is not ours (a folder, a device or FIFO, a file that does not
-    hold a save) is refused and never touched; a save the user may not read
+    hold a save) is refused and never touched; an empty file holds no match
+    (``"no_save"``, a new match may be saved there); a save the user may not read
     is reported as such, not called damaged. ``keep_bad=False`` makes no copy
     (a watcher reads the running copy's save).
     """
@@ -189,6 +190,8 @@ def load(path: Path | None = None, *, keep_bad: bool = True, damaged: str = "cor
         return Loaded(None, "save_unreadable", reason=f"{type(exc).__name__}: {exc}"[:300])
     if why == "not_a_save":
         return Loaded(None, "not_a_save", reason=why, why=why)
+    if not raw.strip():  # an empty file (``touch``): no match in it, nothing to keep aside
+        return Loaded(None, "no_save")
     try:
         if len(raw) > MAX_SAVE_BYTES:
             raise SaveInvalid(f"larger than {MAX_SAVE_BYTES} bytes")

@@ -8,6 +8,31 @@ from pathlib import Path
 
 import pytest
 
+from tavli_voice import startup
+from tavli_voice import words as M
+from tavli_voice.ui import saved
+
+
+def run_play(argv: list[str], typed: str) -> tuple[int, str]:
+    out = io.StringIO()
+    code = startup.main(argv + ["--speech", "off"], out, io.StringIO(typed))
+    return code, out.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_r9_an_empty_file_named_by_save_holds_no_match_and_is_not_kept_aside(
+        lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TAVLI_VOICE_HOME", str(tmp_path / "data"))
+    monkeypatch.setattr(saved, "program", lambda *a, **k: "tavli-voice")
+    mine = tmp_path / "my match.json"
+    mine.write_bytes(b"")  # made with ``touch`` to save there
+    code, text = run_play(["--resume", "--save", str(mine), "--lang", lang], "q\n")
+    assert code == 1 and text.startswith(M.text("resume.none", lang, path=str(mine)))
+    code, text = run_play(["--save", str(mine), "--seed", "2", "--lang", lang], "q\n")
+    assert code == 0 and M.text("resume.corrupt", lang, path="", command="").split(":")[0] not in text
+    assert {p.name for p in tmp_path.iterdir()} <= {"data", "my match.json", "my match.json.lock"}
+    assert mine.read_bytes().startswith(b'{"version":')  # the new match is saved in it
+
 
 @pytest.mark.parametrize(("lang", "said"), [("en", "argument --jsonl: not allowed with argument --list"),
                                             ("el", "το --jsonl δεν επιτρέπεται μαζί με το --list")])

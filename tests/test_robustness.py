@@ -406,7 +406,7 @@ class TestDamagedSaves:
         assert len(kept) == 1 and kept[0].read_text() == text and path.read_text() == text
         assert str(kept[0]) in out.getvalue()
 
-    @pytest.mark.parametrize("raw", [b"", b"\xff\xfe", b"[" * 100_000, b"null", b"{}",
+    @pytest.mark.parametrize("raw", [b"\xff\xfe", b"[" * 100_000, b"null", b"{}",
                                      b'{"version": true}'])
     def test_unreadable_bytes(self, tmp_path: Path, raw: bytes) -> None:
         path = tmp_path / "autosave.json"
