@@ -424,6 +424,22 @@ class SayLine:
         self.out.flush()
 
 
+def new_match_options(args: argparse.Namespace, lang: str
+                      ) -> tuple[tuple[E.PlayerInfo, E.PlayerInfo], str, int]:
+    """The seats, preset and length of the new match the options ask for; ValueError with a
+    sentence in ``lang`` when they do not go together (an unknown bot, a game the preset
+    does not play)."""
+    players = players_from_args(args, lang)
+    preset = args.preset or "tavlucky"
+    length = args.points if args.points is not None else 5
+    if not isinstance(length, int) or length < 1:
+        raise ValueError(M.text("error.match_length", lang))
+    if args.game != "tavli" and args.game not in PRESET_GAMES.get(preset, (args.game,)):
+        raise ValueError(M.text("error.preset_game", lang, game=M.game_name(args.game, lang),
+                                preset=M.preset_short_name(preset, lang)))
+    return players, preset, length
+
+
 def open_session(args: argparse.Namespace, lang: str, save_path: Path | None,
                  say: SayLine) -> tuple[Session, list[E.Event] | None] | int:
     """The session the options ask for (new or resumed), or an exit code after saying why."""
@@ -463,16 +479,9 @@ def open_session(args: argparse.Namespace, lang: str, save_path: Path | None,
                 say(M.text("resume.corrupt", lang, path=str(kept or save_path),
                            command=f"{command} play"))
                 return 1
-        players = players_from_args(args, lang)
-        preset = args.preset or "tavlucky"
-        length = args.points if args.points is not None else 5
+        players, preset, length = new_match_options(args, lang)
         seed: int | str = args.seed if args.seed is not None else \
             int.from_bytes(os.urandom(4), "big")
-        if not isinstance(length, int) or length < 1:
-            raise ValueError(M.text("error.match_length", lang))
-        if args.game != "tavli" and args.game not in PRESET_GAMES.get(preset, (args.game,)):
-            raise ValueError(M.text("error.preset_game", lang, game=M.game_name(args.game, lang),
-                                    preset=M.preset_short_name(preset, lang)))
         config = MatchConfig(length, args.game, preset, seed, TimerRules(enabled=args.timer))
         plays = play_settings(args.suggest, args.group_above)
         options = SessionOptions(confirm_plays=not args.no_confirm, suggestions=plays.suggest,
@@ -687,6 +696,11 @@ def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
 
     command = saved.program()
     if not args.resume and save_path is not None and save_path.exists():
+        try:  # options that cannot start a match leave the saved one where it is
+            new_match_options(args, lang)
+        except ValueError as exc:
+            say(M.text("error.options", lang, error=str(exc)))
+            return 2
         code = _answer_about_saved(args, lang, save_path, resume_command, way, say, inp)
         if code is not None:
             return code

@@ -10,6 +10,7 @@ import pytest
 
 from tavli_voice import startup
 from tavli_voice import words as M
+from tavli_voice.bots.registry import unknown_bot_message
 from tavli_voice.ui import saved
 
 
@@ -17,6 +18,19 @@ def run_play(argv: list[str], typed: str) -> tuple[int, str]:
     out = io.StringIO()
     code = startup.main(argv + ["--speech", "off"], out, io.StringIO(typed))
     return code, out.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_r9_options_that_cannot_start_a_match_leave_the_saved_one_in_place(
+        lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TAVLI_VOICE_HOME", str(tmp_path))
+    run_play(["--seed", "4", "--lang", lang], "q\n")
+    save = tmp_path / "autosave.json"
+    before = save.read_bytes()
+    code, text = run_play(["--players", "rita,nobody", "--lang", lang], "n\n")
+    assert code == 2
+    assert M.text("error.options", lang, error=unknown_bot_message("nobody", lang)) in text
+    assert save.read_bytes() == before and saved.kept_matches(tmp_path) == []  # not moved aside
 
 
 @pytest.mark.parametrize("lang", ["en", "el"])
