@@ -267,8 +267,8 @@ def _interactive(inp: TextIO) -> bool:
 
 def ask_about_saved(path: Path, args: argparse.Namespace, lang: str, inp: TextIO,
                     say: "SayLine") -> str:
-    """"resume", "new", "quit" (q, as at any other time) or "" (nothing to ask: the save is
-    finished or unreadable).
+    """"resume", "new", "quit" (q, as at any other time), "unanswered" (the input ended
+    before an answer) or "" (nothing to ask: the save is finished or unreadable).
 
     A saved, unfinished match is never replaced silently (R9): a person is
     asked; a bot match keeps the save aside.
@@ -289,8 +289,8 @@ def ask_about_saved(path: Path, args: argparse.Namespace, lang: str, inp: TextIO
     say(M.text("saved.ask", lang, game=game, length=length))
     while True:
         line = inp.readline()
-        if line == "":
-            return "resume"  # end of input: change nothing
+        if line == "":  # end of input (Ctrl-D, a closed pipe): neither match is chosen
+            return "unanswered"
         word = line.strip().lower()
         if word in _RESUME_ANSWERS:
             return "resume"
@@ -671,6 +671,9 @@ def _answer_about_saved(args: argparse.Namespace, lang: str, save_path: Path,
     if answer == "quit":  # «Γεια σας» to two people at one keyboard
         say(M.text("goodbye" + (".both" if args.opponent == "friend" else ""), lang))
         return 0
+    if answer == "unanswered":  # no match is played and the saved one is not touched
+        say(M.text("saved.unanswered", lang, command=resume_command))
+        return 1
     if answer == "resume":
         args.resume = True
     elif answer == "new":

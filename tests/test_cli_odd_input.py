@@ -21,6 +21,23 @@ def run_play(argv: list[str], typed: str) -> tuple[int, str]:
 
 
 @pytest.mark.parametrize("lang", ["en", "el"])
+def test_r9_end_of_input_at_the_saved_match_question_starts_nothing_and_keeps_the_save(
+        lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TAVLI_VOICE_HOME", str(tmp_path))
+    monkeypatch.setattr(saved, "program", lambda *a, **k: "tavli-voice")
+    run_play(["--game", "portes", "--points", "3", "--seed", "4", "--lang", lang], "q\n")
+    save = tmp_path / "autosave.json"
+    before = save.read_bytes()
+    code, text = run_play(["--points", "7", "--lang", lang], "")  # Ctrl-D at the question
+    assert code == 1
+    assert M.text("saved.unanswered", lang,
+                  command=f"tavli-voice resume --lang {lang} --speech off") in text
+    assert M.text("match.resumed", lang, game=M.game_name("portes", lang),
+                  length=M.plural("board.length", 3, lang)) not in text
+    assert save.read_bytes() == before and saved.kept_matches(tmp_path) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
 def test_r9_options_that_cannot_start_a_match_leave_the_saved_one_in_place(
         lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TAVLI_VOICE_HOME", str(tmp_path))

@@ -918,6 +918,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "saved.again": {"en": "Type r to resume the saved match, n to start a new one, or q to leave.",
                     "el": "Γράψε r για να συνεχίσεις τον αποθηκευμένο αγώνα, n για νέο αγώνα, ή q "
                           "για έξοδο."},
+    "saved.unanswered": {"en": "No answer came (end of input), so no match was started and the "
+                               "saved one is as it was. Continue it with: {command} (or start again "
+                               "and type n for a new match).",
+                         "el": "Δεν ήρθε απάντηση (τέλος εισόδου), οπότε δεν ξεκίνησε αγώνας και ο "
+                               "αποθηκευμένος έμεινε όπως ήταν. Συνέχισέ τον με: {command} (ή ξεκίνα "
+                               "ξανά και γράψε n για νέο αγώνα)."},
     "saved.kept": {"en": "The unfinished match is kept as {name}; continue it later with: "
                          "{command}",
                    "el": "Ο αγώνας που δεν τελείωσε κρατήθηκε ως {name}· συνέχισέ τον αργότερα "
