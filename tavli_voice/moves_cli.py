@@ -1,6 +1,7 @@
 """``tavli-voice moves``: the engine's command line, for tools and tests (R10).
 
-- ``tavli-voice moves POSITION.json --dice 6 5`` prints the legal plays.
+- ``tavli-voice moves POSITION.json --dice 6 5`` prints the legal plays
+  (``-`` for the file: the position is read from standard input).
 - ``tavli-voice moves --jsonl`` reads ``{"position": {...}, "dice": [a, b]}``
   lines on standard input and writes one JSON line per non-blank input line,
   in order: ``{"plays": [...], "reason": null}``; a bad line gets
@@ -18,6 +19,7 @@ after :data:`WAIT_NOTICE` seconds and is given up after ``--wait`` seconds.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import logging
@@ -163,14 +165,26 @@ class _TextAsBytes:
         return self.stream.readline(limit).encode("utf-8", "surrogateescape")
 
 
-def read_position_file(path: str, lang: str, wait: float) -> str:
+#: The file name that stands for standard input, as in most command lines.
+STDIN = "-"
+
+
+def read_position_file(path: str, lang: str, wait: float, stdin: BinaryIO | None = None) -> str:
     """The text of a position file, at most :data:`MAX_FILE` bytes; OSError/ValueError else.
 
     A regular file is read at once. Anything else (a FIFO, ``/dev/stdin``, a
-    device) is read in the background: after :data:`WAIT_NOTICE` seconds of
-    silence a message on standard error says what is awaited, and after
-    ``wait`` seconds the read is given up (``TimeoutError``).
+    device, and :data:`STDIN`, ``stdin`` or else standard input) is read in the
+    background: after :data:`WAIT_NOTICE` seconds of silence a message on standard
+    error says what is awaited, and after ``wait`` seconds the read is given up
+    (``TimeoutError``).
     """
+    if path == STDIN:
+        if stdin is None:  # unbuffered: a read still waiting when the program ends holds no lock
+            stdin = open(sys.stdin.fileno(), "rb", buffering=0, closefd=False)
+        data = _read_slow(text("moves.stdin", lang), lang, wait, stdin)
+        if len(data) > MAX_FILE:
+            raise _TooBig()
+        return data.decode("utf-8")
     info = os.stat(path)
     if stat.S_ISDIR(info.st_mode):
         raise IsADirectoryError(21, os.strerror(21), path)
@@ -190,12 +204,14 @@ class _TooBig(ValueError):
     pass
 
 
-def _read_slow(path: str, lang: str, wait: float) -> bytes:
+def _read_slow(path: str, lang: str, wait: float, given: BinaryIO | None = None) -> bytes:
+    """Up to :data:`MAX_FILE` + 1 bytes of the file at ``path``, or of ``given`` (left open)."""
     box: dict[str, Any] = {}
 
     def reader() -> None:
         try:
-            with open(path, "rb") as stream:  # a FIFO blocks here until a writer comes
+            # a FIFO blocks in open() until a writer comes
+            with (open(path, "rb") if given is None else contextlib.nullcontext(given)) as stream:
                 chunks: list[bytes] = []
                 size = 0
                 while size <= MAX_FILE:
@@ -273,7 +289,8 @@ def main(argv: list[str]) -> int:
         ap.print_usage(sys.stderr)
         print(text("moves.usage", lang), file=sys.stderr)
         return 2
-    shown = args.position.encode("utf-8", "backslashreplace").decode("utf-8")
+    shown = text("moves.stdin", lang) if args.position == STDIN else \
+        args.position.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
     try:
         dice = check_dice(args.dice)
         pos = Position.from_json(read_position_file(args.position, lang, args.wait))

@@ -4,6 +4,9 @@ sentence in the user's language with nothing lost (R9)."""
 from __future__ import annotations
 
 import io
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -77,3 +80,44 @@ def test_review_list_and_jsonl_together_are_refused_in_words(
         review_cli.main(["--list", "--jsonl", "--lang", lang], out, io.StringIO())
     assert stop.value.code == 2 and out.getvalue() == ""  # no human list passed off as JSON
     assert said in capsys.readouterr().err
+
+
+ROOT = Path(__file__).resolve().parents[1]
+OPENING = ('{"game": "portes", "points": [2,0,0,0,0,-5,0,-3,0,0,0,5,-5,0,0,0,3,0,5,0,0,0,0,-2], '
+           '"bar": [0,0], "off": [0,0]}')
+
+
+def moves(stdin: bytes | int, *args: str) -> subprocess.CompletedProcess[bytes]:
+    """``tavli-voice moves ARGS`` run as a user runs it, ``stdin`` its bytes or a descriptor."""
+    feed = {"input": stdin} if isinstance(stdin, bytes) else {"stdin": stdin}
+    return subprocess.run([sys.executable, "-m", "tavli_voice.cli", "moves", *args],
+                          capture_output=True, cwd=ROOT, timeout=60,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)), **feed)  # type: ignore[call-overload]
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_r10_moves_dash_reads_the_position_from_standard_input(lang: str, tmp_path: Path) -> None:
+    from_file = tmp_path / "θέση με κενά.json"
+    from_file.write_text(OPENING, encoding="utf-8")
+    listed = moves(b"", str(from_file), "--dice", "6", "5", "--lang", lang)
+    piped = moves(OPENING.encode(), "-", "--dice", "6", "5", "--lang", lang)
+    assert piped.returncode == 0 and piped.stdout == listed.stdout
+    assert piped.stdout.decode().startswith("1. 19/14 17/11\n")
+    bad = moves(b"\xff{", "-", "--dice", "6", "5", "--lang", lang)
+    assert bad.returncode == 2
+    assert bad.stderr.decode().strip() == "tavli-voice moves: " + M.text("fault.not_text", lang)
+    odd = moves(b"", "\udcff.json", "--dice", "6", "5", "--lang", lang)  # a name not UTF-8
+    assert odd.returncode == 2 and "\\xff.json" in odd.stderr.decode()
+
+
+def test_r10_moves_dash_gives_up_on_a_silent_pipe_in_words_and_ends_cleanly() -> None:
+    read_end, write_end = os.pipe()  # a writer that never writes nor closes
+    try:
+        proc = moves(read_end, "-", "--dice", "6", "5", "--wait", "1", "--lang", "el")
+    finally:
+        os.close(read_end)
+        os.close(write_end)
+    said = proc.stderr.decode()
+    assert proc.returncode == 2, said  # not an abort of the waiting read at the end
+    assert M.text("moves.gave_up", "el", path=M.text("moves.stdin", "el"), seconds="1") in said
+    assert "Fatal" not in said and "Traceback" not in said

@@ -1139,10 +1139,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "moves.position": {
         "en": 'a position JSON file, seen from the player to move, e.g. {{"game": "portes", '
               '"points": [24 numbers: + yours, - the opponent\'s, from your point 1 to 24], '
-              '"bar": [0, 0], "off": [0, 0]}}',
+              '"bar": [0, 0], "off": [0, 0]}}; - reads it from standard input',
         "el": 'αρχείο JSON με το ταμπλό, από τη μεριά αυτού που παίζει, π.χ. {{"game": "portes", '
               '"points": [24 αριθμοί: + δικά σου, - του αντιπάλου, από τη θέση 1 ως τη θέση 24], '
-              '"bar": [0, 0], "off": [0, 0]}}'},
+              '"bar": [0, 0], "off": [0, 0]}}· με - διαβάζεται από την τυπική είσοδο'},
+    # the file name "-" in the messages that name the file read
+    "moves.stdin": {"en": "- (standard input)", "el": "- (τυπική είσοδος)"},
     "moves.dice": {"en": "the two dice, each from 1 to 6 (e.g. --dice 6 5)",
                    "el": "τα δύο ζάρια, από 1 έως 6 το καθένα (π.χ. --dice 6 5)"},
     "moves.jsonl": {"en": 'read {{"position": …, "dice": [a, b]}} lines on standard input, write '

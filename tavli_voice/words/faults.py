@@ -67,11 +67,14 @@ def _say(key: str, lang: str, **kw: str) -> str:
 def position_fault(exc: BaseException, lang: str) -> str:
     """A bad position file's fault (a ``ValueError`` from ``rules/``) in ``lang``.
 
-    English keeps the exception's own, more detailed message. In Greek a message
+    English keeps the exception's own, more detailed message, but for bytes that are not
+    UTF-8, which both languages say as "the file is not UTF-8 text". In Greek a message
     with no pattern here is said as "the file does not hold a valid position".
     """
     if isinstance(exc, RecursionError):
         return _say("nested", lang)
+    if isinstance(exc, UnicodeDecodeError):  # Python's "'utf-8' codec can't decode byte 0xff …"
+        return _say("not_text", lang)
     message = str(exc)
     if lang == "en":
         return message
