@@ -167,7 +167,34 @@ def _main(argv: list[str] | None) -> int:
         from .words import lang_from_argv, text
         print(text("cli.version", lang_from_argv(args), version=__version__))
         return 0
+    word = args[_lang_options(args):][:1]
+    if word and not word[0].startswith("-"):  # ``play`` takes no words: a mistyped command
+        return _unknown_command(word[0], args)
     return _play(args)
+
+
+def _unknown_command(word: str, args: list[str]) -> int:
+    """Say that ``word`` is no command, and the command it is closest to (exit code 2).
+
+    >>> import contextlib, io
+    >>> err = io.StringIO()
+    >>> with contextlib.redirect_stderr(err):
+    ...     _unknown_command("reveiw", ["reveiw", "--lang", "en"])
+    2
+    >>> print(err.getvalue(), end="")
+    tavli-voice: “reveiw” is not a command (did you mean review?); tavli-voice --help lists them.
+    """
+    import difflib
+
+    from .arguments import shown
+    from .words import lang_from_argv, text
+
+    lang = lang_from_argv(args)
+    close = difflib.get_close_matches(word.lower(), SUBCOMMANDS + ("help",), n=1, cutoff=0.6)
+    print(text("cli.unknown_command", lang, word=shown(word),
+               close=text("cli.did_you_mean", lang, name=close[0]) if close else ""),
+          file=sys.stderr)
+    return 2
 
 
 def _command_first(args: list[str]) -> list[str]:

@@ -121,3 +121,17 @@ def test_r10_moves_dash_gives_up_on_a_silent_pipe_in_words_and_ends_cleanly() ->
     assert proc.returncode == 2, said  # not an abort of the waiting read at the end
     assert M.text("moves.gave_up", "el", path=M.text("moves.stdin", "el"), seconds="1") in said
     assert "Fatal" not in said and "Traceback" not in said
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["reveiw"], "tavli-voice: “reveiw” is not a command (did you mean review?); tavli-voice --help "
+                 "lists them."),
+    (["--lang", "el", "moevs"], "tavli-voice: το «moevs» δεν είναι εντολή (μήπως εννοείς moves;)· "
+                                "το tavli-voice --help τις δείχνει."),
+    (["\udcff", "--lang", "el"], "tavli-voice: το «\\xff» δεν είναι εντολή· το tavli-voice --help "
+                                 "τις δείχνει.")])
+def test_a_mistyped_command_is_named_with_the_closest_command(
+        argv: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from tavli_voice.cli import main
+    assert main(argv) == 2
+    assert capsys.readouterr().err == said + "\n"  # not "play: unrecognized arguments"

@@ -1131,6 +1131,12 @@ MESSAGES: dict[str, dict[str, str]] = {
                     "el": "δύο μποτ, π.χ. expert,strong: ολόκληρος αγώνας μποτ με μποτ "
                           "(random, rita, strong, expert)"},
     "cli.version": {"en": "tavli-voice {version}", "el": "tavli-voice, έκδοση {version}"},
+    # a word first on the command line that names no command ("tavli-voice reveiw")
+    "cli.unknown_command": {"en": "tavli-voice: “{word}” is not a command{close}; tavli-voice --help "
+                                  "lists them.",
+                            "el": "tavli-voice: το «{word}» δεν είναι εντολή{close}· το tavli-voice "
+                                  "--help τις δείχνει."},
+    "cli.did_you_mean": {"en": " (did you mean {name}?)", "el": " (μήπως εννοείς {name};)"},
     "cli.options_hint": {"en": "{prog} -h lists every option.", "el": "Όλες οι επιλογές: {prog} -h"},
     "moves.description": {
         "en": "List the legal plays of a position with given dice (each play once, as the "
