@@ -89,23 +89,25 @@ def _printable(message: str) -> str:
     return message.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
-def answer_line(raw: bytes, bot: Bot | None = None) -> dict[str, Any]:
-    """The answer for one input line (bytes, without the newline); never raises."""
+def answer_line(raw: bytes, bot: Bot | None = None, lang: str = "en") -> dict[str, Any]:
+    """The answer for one input line (bytes, without the newline); never raises. An
+    ``"error"`` is said in ``lang``."""
     try:
         line = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return {"error": f"line is not valid UTF-8 (byte {exc.start + 1})"}
+        return {"error": text("fault.line.not_text", lang, byte=exc.start + 1)}
     try:
         return answer(json.loads(line), bot)
     except json.JSONDecodeError as exc:
-        return {"error": f"line is not valid JSON: {exc.msg} (column {exc.colno})"}
+        log.info("moves: a line is not JSON: %s", exc)  # the parser's English detail
+        return {"error": text("fault.line.not_json", lang, column=exc.colno)}
     except RecursionError:
-        return {"error": "line is nested too deeply"}
+        return {"error": text("fault.line.nested", lang)}
     except ValueError as exc:
-        return {"error": _printable(str(exc))}
+        return {"error": _printable(position_fault(exc, lang))}
     except Exception as exc:  # one bad line must never end the run
         log.exception("moves: unexpected failure on a line")
-        return {"error": _printable(f"internal error: {type(exc).__name__}")}
+        return {"error": _printable(text("fault.line.internal", lang, name=type(exc).__name__))}
 
 
 def encode_answer(out: dict[str, Any]) -> str:
@@ -134,8 +136,9 @@ def _lines(stream: BinaryIO) -> Any:
         yield raw.rstrip(b"\r\n")
 
 
-def run_jsonl(stdin: TextIO | BinaryIO, stdout: TextIO, bot: Bot | None = None) -> int:
-    """Answer every non-blank input line with one output line."""
+def run_jsonl(stdin: TextIO | BinaryIO, stdout: TextIO, bot: Bot | None = None,
+              lang: str = "en") -> int:
+    """Answer every non-blank input line with one output line (errors said in ``lang``)."""
     binary: Any
     if hasattr(stdin, "buffer"):
         binary = stdin.buffer  # the real standard input: bytes, decoded line by line
@@ -145,11 +148,12 @@ def run_jsonl(stdin: TextIO | BinaryIO, stdout: TextIO, bot: Bot | None = None) 
         binary = stdin
     for raw in _lines(binary):
         if raw is None:
-            out: dict[str, Any] = {"error": f"line is longer than {MAX_LINE} bytes"}
+            out: dict[str, Any] = {"error": text("fault.line.too_long", lang,
+                                                 limit=f"{MAX_LINE / (1 << 20):g}")}
         elif not raw.strip():
             continue
         else:
-            out = answer_line(raw, bot)
+            out = answer_line(raw, bot, lang)
         stdout.write(encode_answer(out))
         stdout.flush()
     return 0
@@ -284,7 +288,7 @@ def main(argv: list[str]) -> int:
     if args.jsonl:
         if bot is not None:
             say_stand_in(args.bot, lang)
-        return run_jsonl(sys.stdin, sys.stdout, bot)
+        return run_jsonl(sys.stdin, sys.stdout, bot, lang)
     if not args.position or not args.dice:
         ap.print_usage(sys.stderr)
         print(text("moves.usage", lang), file=sys.stderr)

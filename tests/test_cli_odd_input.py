@@ -4,7 +4,9 @@ sentence in the user's language with nothing lost (R9)."""
 from __future__ import annotations
 
 import io
+import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -135,3 +137,18 @@ def test_a_mistyped_command_is_named_with_the_closest_command(
     from tavli_voice.cli import main
     assert main(argv) == 2
     assert capsys.readouterr().err == said + "\n"  # not "play: unrecognized arguments"
+
+
+def test_r10_moves_jsonl_says_each_bad_line_in_greek_under_lang_el() -> None:
+    from tavli_voice.moves_cli import MAX_LINE, run_jsonl
+    lines = [b"x", b"[]", b"{}", b"\xff", b'{"position": {"game": "x"}, "dice": [1, 2]}',
+             b'{"position": ' + OPENING.encode() + b', "dice": [1, 9]}', b"[" * (MAX_LINE + 1)]
+    out = io.StringIO()
+    assert run_jsonl(io.BytesIO(b"\n".join(lines) + b"\n"), out, lang="el") == 0  # type: ignore[arg-type]
+    said = [json.loads(line)["error"] for line in out.getvalue().splitlines()]
+    assert said == [M.text("fault.line.not_json", "el", column=1),
+                    M.text("fault.line.object", "el"), M.text("fault.line.needs", "el"),
+                    M.text("fault.line.not_text", "el", byte=1),
+                    M.text("fault.unknown_game", "el", name="x"), M.text("fault.dice", "el"),
+                    M.text("fault.line.too_long", "el", limit="1")]
+    assert not any(re.search(r"\b(line|each|must|is|the)\b", s) for s in said), said

@@ -50,6 +50,9 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^the mover has (?P<total>\d+) checkers", "count.mover"),
         (r"^the opponent has (?P<total>\d+) checkers", "count.opponent"),
         (r"^'dice' must be", "dice"),
+        (r"^each line must be an object", "line.object"),
+        (r"^each line needs", "line.needs"),
+        (r"^the game is over: the (?P<who>player to move|opponent) has borne off", "game_over"),
     ))
 
 #: errno values said in words (others: "σφάλμα συστήματος με αριθμό N").
@@ -81,7 +84,11 @@ def position_fault(exc: BaseException, lang: str) -> str:
     for pattern, key in _PATTERNS:
         found = pattern.search(message)
         if found:
-            return _say(key, lang, **{k: v for k, v in found.groupdict().items() if v})
+            found_words = {k: v for k, v in found.groupdict().items() if v}
+            if key == "game_over":  # whose checkers are all off, in the language's words
+                side = "mover" if found_words["who"] == "player to move" else "opponent"
+                found_words["who"] = _say(f"game_over.{side}", lang)
+            return _say(key, lang, **found_words)
     return _say("position", lang)
 
 
