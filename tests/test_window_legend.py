@@ -79,18 +79,18 @@ def my_play_view(lang: str) -> BoardView:
 
 
 @pytest.mark.parametrize("lang,theme,underline,frame", [
-    ("en", HIGH_CONTRAST, "Green underline: can move", "Magenta, thick frame: selected"),
-    ("el", HIGH_CONTRAST, "Πράσινη υπογράμμιση: κινείται", "Ματζέντα, χοντρό πλαίσιο: επιλογή"),
-    ("en", CLASSIC, "Green underline: can move", "Cyan, thick frame: selected"),
-    ("el", CLASSIC, "Πράσινη υπογράμμιση: κινείται", "Γαλάζιο, χοντρό πλαίσιο: επιλογή")])
+    ("en", HIGH_CONTRAST, "Green underline: can move", "Magenta frame: selected"),
+    ("el", HIGH_CONTRAST, "Πράσινη γραμμή: κινείται", "Ματζέντα πλαίσιο: επιλογή"),
+    ("en", CLASSIC, "Green underline: can move", "Cyan frame: selected"),
+    ("el", CLASSIC, "Πράσινη γραμμή: κινείται", "Γαλάζιο πλαίσιο: επιλογή")])
 def test_the_marks_are_explained_in_the_colours_drawn(lang: str, theme: Theme, underline: str,
                                                       frame: str) -> None:
     mine = my_play_view(lang)
     assert any(1 <= p <= 24 for p in mine.sources)
     marks = marks_parts(mine, theme)
     assert marks == (("underline", theme.help, underline), ("frame", theme.highlight, frame))
-    # the underline is said in words too ("underline" / «υπογράμμιση»), not only drawn green
-    assert ("underline" if lang == "en" else "υπογράμμιση") in marks[0][2].lower()
+    # the underline is said in words too ("underline" / «γραμμή»), not only drawn green
+    assert ("underline" if lang == "en" else "γραμμή") in marks[0][2].lower()
 
 
 @pytest.mark.parametrize("lang", ["en", "el"])
@@ -273,7 +273,7 @@ def test_page_down_in_the_window_shows_the_next_plays() -> None:
 
 @pytest.mark.parametrize("name", sorted(THEMES))
 def test_a_focused_button_is_filled_and_thickly_edged_as_the_legend_says(name: str) -> None:
-    """The legend's "Magenta, thick frame": a scanned button is filled in the highlight colour
+    """The legend's "Magenta frame", drawn thick: a scanned button is filled in the highlight colour
     and its edge is thick, so it stands out by shape too; the other buttons' edges are thin."""
     from tavli_voice.ui.board.render import FOCUS_EDGE
 
@@ -307,16 +307,20 @@ def test_a_focused_button_is_filled_and_thickly_edged_as_the_legend_says(name: s
 
 @pytest.mark.parametrize("lang", ["en", "el"])
 @pytest.mark.parametrize("name", sorted(THEMES))
-def test_the_selected_mark_is_explained_whole_in_the_header(lang: str, name: str) -> None:
+@pytest.mark.parametrize("size", [SIZE, (1024, 700)])
+def test_the_selected_mark_is_explained_whole_in_the_header(lang: str, name: str,
+                                                            size: tuple[int, int]) -> None:
+    """The frame's words on one row beside its thick frame drawn, at 1280x800 and 1024x700
+    (where "Magenta, thick frame: selected" took two rows)."""
     theme = THEMES[name]
     pygame.display.init()
     pygame.font.init()
-    lay = compute_layout(*SIZE)
+    lay = compute_layout(*size)
     (kind, _, label), = marks_parts(started_view(lang), theme)
-    assert kind == "frame" and ("thick frame" in label or "χοντρό πλαίσιο" in label), label
-    size = panel_styles(theme, lay.panel.line_h)["marks"].size
+    assert kind == "frame" and ("frame" in label or "πλαίσιο" in label), label
+    font_size = panel_styles(theme, lay.panel.line_h)["marks"].size
     sample = max(8, int(lay.panel.line_h * 0.8)) + 8
-    assert Fonts().get(size).size(label)[0] <= lay.panel.header.w - 12 - sample  # no "…"
+    assert Fonts().get(font_size).size(label)[0] <= lay.panel.header.w - 12 - sample  # no "…"
 
 
 @pytest.mark.parametrize("name", sorted(THEMES))

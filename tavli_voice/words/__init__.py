@@ -108,6 +108,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "arg.seed_long": {"en": "takes a seed of at most {0} characters",
                       "el": "θέλει σπόρο έως {0} χαρακτήρες"},
     "arg.too_long": {"en": "takes at most {0} characters", "el": "δέχεται έως {0} χαρακτήρες"},
+    "arg.empty": {"en": "takes a name, not an empty one", "el": "θέλει όνομα, όχι κενό"},
     "arg.not_utf8": {"en": "takes text, and '{value}' has bytes that are not UTF-8",
                      "el": "θέλει κείμενο, και το «{value}» έχει bytes που δεν είναι UTF-8"},
     "entry": {"en": "{who} {n}", "el": "{who} {n}"},
@@ -2058,13 +2059,15 @@ BOARD_WORDS: dict[str, dict[str, str]] = {
     "colour_black": {"en": "black", "el": "μαύρα"},
     "colour_light": {"en": "light", "el": "ανοιχτά"},
     "colour_dark": {"en": "dark", "el": "σκούρα"},
+    # each mark's words on one row of the panel at 1024x700 (288 px at 20 px), both languages
     "mark_help_green": {"en": "Green underline: can move",
-                        "el": "Πράσινη υπογράμμιση: κινείται"},
-    # a selected point is framed thickly, a selected button filled and thickly edged
-    "mark_focus_magenta": {"en": "Magenta, thick frame: selected",
-                           "el": "Ματζέντα, χοντρό πλαίσιο: επιλογή"},
-    "mark_focus_cyan": {"en": "Cyan, thick frame: selected",
-                        "el": "Γαλάζιο, χοντρό πλαίσιο: επιλογή"},
+                        "el": "Πράσινη γραμμή: κινείται"},
+    # a selected point is framed thickly, a selected button filled and thickly edged (the
+    # key's drawn frame shows how thick)
+    "mark_focus_magenta": {"en": "Magenta frame: selected",
+                           "el": "Ματζέντα πλαίσιο: επιλογή"},
+    "mark_focus_cyan": {"en": "Cyan frame: selected",
+                        "el": "Γαλάζιο πλαίσιο: επιλογή"},
     "more_below": {"en": "▼ More: plays {start}–{end} (Page Down)",
                    "el": "▼ Κι άλλες: {start}–{end} (Page Down)"},
     "more_above": {"en": "▲ Back: plays {start}–{end} (Page Up)",

@@ -110,6 +110,7 @@ class PanelLayout:
     scan: Rect      #: the scanning strip (used only while scanning)
     two_columns: bool = False  #: a wide panel: text on the left, buttons on the right
     status_lines: int = 3  #: rows of text the status holds (more while reviewing)
+    header_lines: int = 6  #: rows of text the header holds (one more when the score wraps)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,9 +161,9 @@ class BoardLayout:
 
 
 def compute_layout(width: int, height: int, scale: float = 1.0,
-                   status_lines: int = 3) -> BoardLayout:
+                   status_lines: int = 3, header_lines: int = 6) -> BoardLayout:
     """Lay out the board and the panel in a window of ``width`` × ``height``, the status
-    ``status_lines`` rows high (as room allows).
+    ``status_lines`` rows high and the header ``header_lines`` (as room allows).
 
     Landscape windows get the panel at the right, portrait ones below the
     board. The board keeps a Tavli board's proportions (between 1:1 and
@@ -213,7 +214,8 @@ def compute_layout(width: int, height: int, scale: float = 1.0,
             label = (round(cx0 + unit / 2), round(board.bottom - rim_v / 2))
         points.append(PointGeom(number, tri, top, target, label))
     return BoardLayout(width, height, scale, board, field, left, right, bar, tray, tray_mine,
-                       tray_theirs, tuple(points), checker, panel_layout(panel_rect, scale, status_lines), side)
+                       tray_theirs, tuple(points), checker,
+                       panel_layout(panel_rect, scale, status_lines, header_lines), side)
 
 
 def _column(number: int) -> tuple[int, bool]:
@@ -223,7 +225,8 @@ def _column(number: int) -> tuple[int, bool]:
     return 12 - number, False
 
 
-#: Lines of the panel's header (the last ones, the marks' key, go first when room is short).
+#: Lines of the panel's header (the last ones, the marks' key, go first when room is short):
+#: title, score, legend, whose turn, the marks' two rows; one more where the score takes two.
 HEADER_LINES = 6
 
 
@@ -231,7 +234,8 @@ HEADER_LINES = 6
 STATUS_LINES = 3
 
 
-def panel_layout(area: Rect, scale: float = 1.0, status_lines: int = STATUS_LINES) -> PanelLayout:
+def panel_layout(area: Rect, scale: float = 1.0, status_lines: int = STATUS_LINES,
+                 header_lines: int = HEADER_LINES) -> PanelLayout:
     """Split the panel: header, status, scanning strip, the list of plays, actions.
 
     A tall panel (at the side) is one column; a wide one (below the board)
@@ -246,7 +250,7 @@ def panel_layout(area: Rect, scale: float = 1.0, status_lines: int = STATUS_LINE
     right = Rect(area.x + area.w // 2 + pad // 2, area.y, area.w - area.w // 2 - pad // 2,
                  area.h) if two else area
     # title, score, the legend of colours, whose turn, and the two marks explained
-    header_h = min(line_h * HEADER_LINES + pad * 2, left.h // 3)
+    header_h = min(line_h * header_lines + pad * 2, left.h // 3)
     # a taller status (the review's) may take up to a third of the panel, a game's a quarter
     status_h = min(line_h * status_lines + pad, left.h // (4 if status_lines <= STATUS_LINES else 3))
     scan_h = min(line_h * 3 + 12, left.h // 3)
@@ -261,7 +265,8 @@ def panel_layout(area: Rect, scale: float = 1.0, status_lines: int = STATUS_LINE
         scan = Rect(left.x, status.bottom + pad, left.w, scan_h)
         top = status.bottom + pad
     lst = Rect(right.x, top, right.w, max(row_h, actions.y - top - pad))
-    return PanelLayout(area, header, status, lst, actions, row_h, line_h, scan, two, status_lines)
+    return PanelLayout(area, header, status, lst, actions, row_h, line_h, scan, two, status_lines,
+                       header_lines)
 
 
 # ---------------------------------------------------------------- checkers

@@ -30,7 +30,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
-from .layout import (BAR, OFF, BoardLayout, PanelGeometry, PanelLayout, Rect, bar_stack,
+from .layout import (BAR, HEADER_LINES, OFF, BoardLayout, PanelGeometry, PanelLayout, Rect, bar_stack,
                      more_rows, panel_geometry, point_centre, point_stack, status_fit,
                      tray_slabs)
 from .navigation import MORE
@@ -453,35 +453,7 @@ def _panel(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, theme: 
     line = panel.line_h
     styles = panel_styles(theme, line)
     x = panel.header.x + 6
-    y = panel.header.y + 2
-    width = panel.header.w - 12
-    rows: list[tuple[str, str, int]] = [
-        ("title", view.title, 0), ("score", view.score, 0), ("legend", "", 0),
-        ("turn", view.turn + (f"   [{view.digits}]" if view.digits else ""), 0),
-        ("marks", "", 0)]
-    for role, text, _index in rows:
-        if y + line > panel.header.bottom + 2:
-            break  # a short panel: the marks' key goes first
-        st = styles[role]
-        if role == "legend":
-            if _legend(surface, view, theme, fonts, st, (x, y), width, line):
-                y += line
-        elif role == "marks":
-            # two rows stay for the marks: the panel does not jump as marks come
-            room = min(MARK_ROWS, (panel.header.bottom + 2 - y) // line)
-            marks = marks_parts(view, theme)
-            font = fonts.get(st.size)
-            for (kind, colour, _label), lines in zip(marks, marks_fit(
-                    font, [label for _k, _c, label in marks], width - legend_icon(line) - 8,
-                    room)):
-                for i, text in enumerate(lines):
-                    _mark(surface, kind if i == 0 else "", colour, text, fonts, st, (x, y),
-                          width, line)
-                    y += line
-        elif text:
-            lines, fitted = _fitting(fonts, text, width, line, st.size)
-            surface.blit(fitted.render(lines[0], True, st.colour), (x, y))
-            y += line
+    _header(surface, view, panel, theme, fonts, styles)
     st = styles["status"]
     small = fonts.get(st.size)
     y = panel.status.y + 2
@@ -517,6 +489,48 @@ def _panel(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, theme: 
     _action_buttons(surface, view, geo, theme, fonts, page if len(pages) > 1 else None,
                     styles["status"].size)
     del pygame
+
+
+def _header(surface: "pygame.Surface", view: BoardView, panel: PanelLayout, theme: Theme,
+            fonts: Fonts, styles: dict[str, TextStyle]) -> None:
+    """Title, score, legend, whose turn and the marks' key, row under row; in a short
+    panel the last rows (the marks' key) go first."""
+    line = panel.line_h
+    x = panel.header.x + 6
+    y = panel.header.y + 2
+    width = panel.header.w - 12
+    rows: list[tuple[str, str, int]] = [
+        ("title", view.title, 0), ("score", view.score, 0), ("legend", "", 0),
+        ("turn", view.turn + (f"   [{view.digits}]" if view.digits else ""), 0),
+        ("marks", "", 0)]
+    for role, text, _index in rows:
+        if y + line > panel.header.bottom + 2:
+            break  # a short panel: the marks' key goes first
+        st = styles[role]
+        if role == "legend":
+            if _legend(surface, view, theme, fonts, st, (x, y), width, line):
+                y += line
+        elif role == "marks":
+            # two rows stay for the marks: the panel does not jump as marks come
+            room = min(MARK_ROWS, (panel.header.bottom + 2 - y) // line)
+            marks = marks_parts(view, theme)
+            font = fonts.get(st.size)
+            for (kind, colour, _label), lines in zip(marks, marks_fit(
+                    font, [label for _k, _c, label in marks], width - legend_icon(line) - 8,
+                    room)):
+                for i, text in enumerate(lines):
+                    _mark(surface, kind if i == 0 else "", colour, text, fonts, st, (x, y),
+                          width, line)
+                    y += line
+        elif role == "score" and text:
+            lines, fitted = score_rows(fonts, text, width, st.size)
+            for row in lines[:max(1, (panel.header.bottom + 2 - y) // line)]:
+                surface.blit(fitted.render(row, True, st.colour), (x, y))
+                y += line
+        elif text:
+            lines, fitted = _fitting(fonts, text, width, line, st.size)
+            surface.blit(fitted.render(lines[0], True, st.colour), (x, y))
+            y += line
 
 
 def _action_buttons(surface: "pygame.Surface", view: BoardView, geo: PanelGeometry, theme: Theme,
@@ -592,6 +606,48 @@ def _legend(surface: "pygame.Surface", view: BoardView, theme: Theme, fonts: Fon
         img = font.render(text, True, st.colour)
         surface.blit(img, img.get_rect(midleft=(x + d + 6, y + line // 2)))
     return True
+
+
+def score_rows(fonts: Fonts, text: str, width: int, size: float
+               ) -> tuple[list[str], "pygame.font.Font"]:
+    """The score's rows and font, whole and readable in ``width`` pixels: one row at
+    ``size`` or smaller down to :data:`LARGE_BOLD_PX` (:func:`line_font`); else two rows at
+    ``size``, broken at the " · " before the match's length ("Εσύ: 0 · Ρίτα: 0" "αγώνας
+    στον έναν πόντο" at 1024x700, where one row shrank to 12 px), or at spaces; only when
+    even that is too wide, one row made smaller (:func:`_fitting`)."""
+    font = line_font(fonts, text, width, size)
+    if font.size(text)[0] <= width:
+        return [text], font
+    font = fonts.get(size)
+    parts = text.split(" · ")
+    for cut in range(len(parts) - 1, 0, -1):
+        rows = [" · ".join(parts[:cut]), " · ".join(parts[cut:])]
+        if all(font.size(row)[0] <= width for row in rows):
+            return rows, font
+    rows = _wrap(font, text, width)
+    if len(rows) <= 2 and all(font.size(row)[0] <= width for row in rows):
+        return rows, font
+    lines, font = _fitting(fonts, text, width, font.get_linesize(), size)
+    return lines[:1], font
+
+
+def line_font(fonts: Fonts, text: str, width: int, size: float) -> "pygame.font.Font":
+    """The font for one row of ``text`` in ``width`` pixels: the largest from ``size`` down
+    to large bold type (:data:`LARGE_BOLD_PX`, the least readable) that holds it, else that
+    least."""
+    s = int(size)
+    while s > LARGE_BOLD_PX and fonts.get(s).size(text)[0] > width:
+        s -= 1
+    return fonts.get(max(s, min(size, LARGE_BOLD_PX)))
+
+
+def header_lines(fonts: Fonts, theme: Theme, view: BoardView, panel: PanelLayout) -> int:
+    """Rows the panel's header needs for ``view``: :data:`~.layout.HEADER_LINES`, one more
+    when the score takes two rows (:func:`score_rows`)."""
+    st = panel_styles(theme, panel.line_h)["score"]
+    rows, _font = score_rows(fonts, view.score, panel.header.w - 12, st.size) if view.score \
+        else ([""], None)
+    return HEADER_LINES + len(rows) - 1
 
 
 def legend_icon(line: int) -> int:

@@ -36,8 +36,8 @@ from ..app import App, Source
 from ..scan_driver import ScanDriver
 from ..scan_input import step_sentence
 from .inputs import SCALE_STEP, Input, Kind, SwitchMap, switch_map, translate
-from .layout import (MIN_SIZE, ROW_BUTTONS, SCANNED_PLAYS, STATUS_LINES, BoardLayout, compute_layout,
-                     hit_point, hit_rect, panel_geometry)
+from .layout import (HEADER_LINES, MIN_SIZE, ROW_BUTTONS, SCANNED_PLAYS, STATUS_LINES, BoardLayout,
+                     compute_layout, hit_point, hit_rect, panel_geometry)
 from .model import BoardView, Extras, build_view, nav_context, play_steps
 from .navigation import (DEFAULT_DWELL, TRY_AGAIN, DwellState, Mode, NavContext, NavState,
                          Target, dwell, dwell_progress, open_list, press_digit, press_key,
@@ -179,6 +179,8 @@ class BoardWindow:
         self.geometry: Any = None
         self.layout: Any = None
         self.frames = 0
+        #: rows of the panel's header (one more while the score takes two)
+        self._header_lines = HEADER_LINES
         self.closing = False
         self._bot_due: float | None = None
         self._pointer: tuple[int, int] | None = None
@@ -272,16 +274,27 @@ class BoardWindow:
 
     def _compute_layout(self, width: int, height: int) -> BoardLayout:
         lines = self._status_lines()
-        layout = compute_layout(width, height, self.theme.scale, status_lines=lines)
+        head = self._header_lines
+        layout = compute_layout(width, height, self.theme.scale, status_lines=lines,
+                                header_lines=head)
         if self.scanner is not None and lines > SCANNED_STATUS_LINES and not layout.panel.two_columns:
             # the scan strip sits under the status in one column: a shorter status (a long
             # answer has pages) leaves the list room for several plays
-            layout = compute_layout(width, height, self.theme.scale, status_lines=SCANNED_STATUS_LINES)
+            layout = compute_layout(width, height, self.theme.scale, status_lines=SCANNED_STATUS_LINES,
+                                    header_lines=head)
             crowded = panel_geometry(layout, SCANNED_PLAYS + 1, None, ("",) * (ROW_BUTTONS + 1), True)
             if crowded.capacity < SCANNED_PLAYS:
                 # a short window (1024x700): the status's usual three rows, the answer paged,
                 # so that a page of the list holds several plays
-                layout = compute_layout(width, height, self.theme.scale, status_lines=STATUS_LINES)
+                layout = compute_layout(width, height, self.theme.scale, status_lines=STATUS_LINES,
+                                        header_lines=head)
+                crowded = panel_geometry(layout, SCANNED_PLAYS + 1, None,
+                                         ("",) * (ROW_BUTTONS + 1), True)
+                if crowded.capacity < SCANNED_PLAYS and head > HEADER_LINES:
+                    # and the usual header: a score on two rows takes the marks' second
+                    # row (a review shows one mark, the frame)
+                    layout = compute_layout(width, height, self.theme.scale,
+                                            status_lines=STATUS_LINES)
         return layout
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -709,7 +722,7 @@ class BoardWindow:
 
     def draw(self, now: float | None = None) -> None:
         """Draw the current state and show it."""
-        from .render import geometry_for, render
+        from .render import geometry_for, header_lines, render
 
         now = self.clock.now() if now is None else now
         self._keep_min_size()  # a window manager's resize below what shows everything
@@ -718,6 +731,11 @@ class BoardWindow:
                 or self.layout.status_lines != self._status_lines():
             self.layout = self._compute_layout(size[0], size[1])
         self.view = self.build_view(now)
+        rows = header_lines(self.fonts, self.theme, self.view, self.layout.panel)
+        if rows != self._header_lines:  # the score takes two rows (or one again)
+            self._header_lines = rows
+            self.layout = self._compute_layout(size[0], size[1])
+            self.view = self.build_view(now)
         self.geometry = geometry_for(self.view, self.layout)
         render(self.screen, self.view, self.layout, self.theme, self.fonts, self.geometry)
         self._pg.display.flip()
