@@ -3,7 +3,8 @@
 frame: selected", where "Magenta, thick frame: sel…" was cut); the score readable (18 px or more, where it shrank
 to 12 px at 1024x700 in Greek) and whole, on two rows where one cannot hold it ("Εσύ: 0 ·
 Ρίτα: 0" "αγώνας στον έναν πόντο"), the header one row taller for it so that the marks'
-key below stays whole."""
+key below stays whole. At 800x600 the panel is 320 px wide (it was 256, where the legend,
+the marks and the score were cut or shrunk), the board square beside it."""
 
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ def own_turn(lang: str, size: tuple[int, int]) -> object:
     raise AssertionError("the player's turn never came")
 
 
-@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800), (800, 600)])
 @pytest.mark.parametrize("lang", ["en", "el"])
 def test_the_score_is_readable_and_whole(window_home: Path, lang: str,
                                          size: tuple[int, int]) -> None:

@@ -26,6 +26,11 @@ from dataclasses import dataclass
 
 #: Smallest window the layout supports (smaller sizes are laid out at this size).
 MIN_SIZE = (480, 360)
+
+#: The side panel's least width at scale 1, in pixels: the header's rows whole at readable
+#: size (the marks' key, "You: white" beside "Rita: black") in an 800x600 window, where
+#: 250 px cut them; the board gives up the width (it is square there, with room above).
+PANEL_MIN_W = 320
 #: Most checkers drawn on one point; taller stacks show a count label (R-free, visual).
 MAX_STACK = 5
 #: Columns across the board: 12 points, the bar, and the trays.
@@ -174,7 +179,7 @@ def compute_layout(width: int, height: int, scale: float = 1.0,
     margin = round(min(width, height) * 0.015) + 2
     side = width >= height * 1.15
     if side:
-        panel_w = min(max(round(width * 0.32), round(250 * scale)), round(width * 0.5))
+        panel_w = min(max(round(width * 0.32), round(PANEL_MIN_W * scale)), round(width * 0.5))
         area = Rect(margin, margin, width - panel_w - 3 * margin, height - 2 * margin)
         panel_rect = Rect(area.right + margin, margin, panel_w, height - 2 * margin)
     else:
