@@ -478,10 +478,13 @@ def _panel(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, theme: 
         img = font.render(_fit(font, title, geo.list_title.w - 12), True, st.colour)
         surface.blit(img, (geo.list_title.x + 6, geo.list_title.y))
         st = styles["more"]
-        font = fonts.get(st.size)
         room = geo.more.w - 12 if geo.more is not None else 0
-        more = more_text(view, geo, lambda line: font.size(line)[0] <= room)
+        more = more_text(view, geo, lambda line: line_font(fonts, line, room, st.size
+                                                           ).size(line)[0] <= room)
         if more and geo.more is not None:
+            # smaller, down to large bold type, rather than cut: "▼ More: plays 5–8 (Page
+            # Down)" whole at 20 px in the 316 px of 1024x700, where at 22 px it was cut
+            font = line_font(fonts, more, room, st.size)
             img = font.render(_fit(font, more, room), True, st.colour)
             surface.blit(img, (geo.more.x + 6, geo.more.y))
     for number, rect in geo.plays:
