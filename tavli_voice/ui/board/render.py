@@ -354,11 +354,22 @@ def _checkers(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, them
                 pygame.draw.rect(surface, fill, s.tuple(), border_radius=2)
                 pygame.draw.rect(surface, edge, s.tuple(), 1, border_radius=2)
             tray = lay.tray_mine if mine else lay.tray_theirs
-            font = fonts.get(min(tray.w * 0.45, d * 0.5))
+            font = fonts.get(tray_count_size(fonts, lay, d))
             img = font.render(str(off), True, theme.number)
             spot = (tray.center[0], (tray.y - img.get_height() // 2 - 2) if mine
                     else (tray.bottom + img.get_height() // 2 + 2))
             surface.blit(img, img.get_rect(center=spot))
+
+
+def tray_count_size(fonts: Fonts, lay: BoardLayout, d: int) -> int:
+    """The size of the borne-off counts, drawn in the gap between the two trays, each at its
+    tray's edge: as large as the tray and the checkers allow, and small enough that both fit
+    the gap without touching ("15" above "7" at 800x600, where they overlapped)."""
+    gap = lay.tray_mine.y - lay.tray_theirs.bottom
+    size = max(8, int(min(lay.tray_mine.w * 0.45, d * 0.5)))
+    while size > 8 and 2 * (fonts.get(size).get_height() + 2) > gap:
+        size -= 1
+    return size
 
 
 def _arrows(surface: "pygame.Surface", steps: tuple[tuple[int, int], ...], lay: BoardLayout,

@@ -1,0 +1,41 @@
+"""The borne-off counts drawn between the two trays do not touch at 800x600, 1024x700 and
+1280x800: "15" (the viewer's) sat on "7" (the opponent's); they are drawn as large as the gap
+between the trays holds both."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+from tavli_voice.ui.board.layout import compute_layout  # noqa: E402
+from tavli_voice.ui.board.render import Fonts, tray_count_size  # noqa: E402
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 700), (1280, 800)])
+def test_the_two_counts_fit_the_gap_between_the_trays(size: tuple[int, int]) -> None:
+    pygame.display.init()
+    try:
+        fonts = Fonts()
+        lay = compute_layout(*size)
+        d = lay.checker
+        px = tray_count_size(fonts, lay, d)
+        font = fonts.get(px)
+        h = font.get_height()
+        mine = pygame.Rect(0, 0, *font.size("15"))
+        mine.center = (lay.tray_mine.center[0], lay.tray_mine.y - h // 2 - 2)
+        theirs = pygame.Rect(0, 0, *font.size("15"))
+        theirs.center = (lay.tray_theirs.center[0], lay.tray_theirs.bottom + h // 2 + 2)
+        assert theirs.bottom <= mine.top, (size, px, theirs, mine)
+        largest = max(8, int(min(lay.tray_mine.w * 0.45, d * 0.5)))
+        assert px >= 8
+        if px < largest:  # made smaller to fit: at the larger size they touched
+            assert 2 * (fonts.get(largest).get_height() + 2) > lay.tray_mine.y - lay.tray_theirs.bottom
+        if size == (800, 600):
+            assert px < largest
+    finally:
+        pygame.display.quit()
