@@ -140,6 +140,21 @@ def text(lang: str, limit: int | None = 1000) -> Callable[[str], str]:
     return parse
 
 
+def name(lang: str) -> Callable[[str], str]:
+    """A name of a file or a kept match, not empty (``--save ""`` would quietly be the autosave).
+
+    >>> name("el")("")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: θέλει όνομα, όχι κενό
+    """
+    def parse(value: str) -> str:
+        if not value.strip():
+            raise argparse.ArgumentTypeError(M.text("arg.empty", lang))
+        return value
+    return parse
+
+
 def path(lang: str) -> Callable[[str], Path]:
     """A file or folder name the system can look up (not too long); it need not exist."""
     def parse(value: str) -> Path:
@@ -154,4 +169,4 @@ def path(lang: str) -> Callable[[str], Path]:
     return parse
 
 
-__all__ = ["SHOWN", "number", "path", "seed", "shown", "text", "whole_number"]
+__all__ = ["SHOWN", "name", "number", "path", "seed", "shown", "text", "whole_number"]

@@ -44,7 +44,7 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     kept = number(history.MAX_KEPT, lang, "m", "acc")  # «τους διακόσιους … αγώνες»
     ap = A.Parser(prog="tavli-voice review", description=text("review.usage", lang, max=kept),
                   lang=lang)
-    ap.add_argument("name", nargs="?", default=None, metavar=text("metavar.name", lang),
+    ap.add_argument("name", nargs="?", type=A.name(lang), default=None, metavar=text("metavar.name", lang),
                     help=text("review.opt_name", lang))
     # the list is for reading; the JSON lines judge one match's plays: never both at once
     what = ap.add_mutually_exclusive_group()

@@ -107,9 +107,11 @@ def build_parser(lang: str = "en", prog: str = "tavli-voice play") -> argparse.A
                     metavar=mv("seconds"), help=h("dwell"))
     ap.add_argument("--fullscreen", action="store_true", help=h("fullscreen"))
     ap.add_argument("--resume", action="store_true", help=h("resume"))
-    ap.add_argument("--resume-name", default=None, metavar=mv("name"), help=h("resume_name"))
+    ap.add_argument("--resume-name", type=A.name(lang), default=None, metavar=mv("name"),
+                    help=h("resume_name"))
     if prog.endswith(" resume"):  # ``tavli-voice resume [NAME]``: the name before or after the options
-        ap.add_argument("name", nargs="?", default=None, metavar=mv("name"), help=h("resume_name"))
+        ap.add_argument("name", nargs="?", type=A.name(lang), default=None, metavar=mv("name"),
+                        help=h("resume_name"))
     ap.add_argument("--watch", action="store_true", help=h("watch"))
     ap.add_argument("--suggest", action=argparse.BooleanOptionalAction, default=None,
                     help=h("suggest"))
@@ -118,7 +120,7 @@ def build_parser(lang: str = "en", prog: str = "tavli-voice play") -> argparse.A
                                                   DEFAULT_GROUP_ABOVE))
     ap.add_argument("--coach", action="store_true", help=h("coach"))
     ap.add_argument("--no-confirm", action="store_true", help=h("no_confirm"))
-    ap.add_argument("--save", default=None, metavar=mv("file"), help=h("save"))
+    ap.add_argument("--save", type=A.name(lang), default=None, metavar=mv("file"), help=h("save"))
     ap.add_argument("--no-save", action="store_true", help=h("no_save"))
     return ap
 

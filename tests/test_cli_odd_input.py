@@ -152,3 +152,17 @@ def test_r10_moves_jsonl_says_each_bad_line_in_greek_under_lang_el() -> None:
                     M.text("fault.unknown_game", "el", name="x"), M.text("fault.dice", "el"),
                     M.text("fault.line.too_long", "el", limit="1")]
     assert not any(re.search(r"\b(line|each|must|is|the)\b", s) for s in said), said
+
+
+@pytest.mark.parametrize(("argv", "lang"), [(["play", "--save", ""], "en"), (["resume", "", "--lang", "el"], "el"),
+                                            (["resume", "--resume-name", " "], "en"),
+                                            (["review", "", "--lang", "el"], "el")])
+def test_an_empty_file_or_match_name_is_refused_not_taken_for_the_autosave(
+        argv: list[str], lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from tavli_voice.cli import main
+    monkeypatch.setenv("TAVLI_VOICE_HOME", str(tmp_path))
+    with pytest.raises(SystemExit) as stop:
+        main(argv + ["--speech", "off"])
+    assert stop.value.code == 2 and M.text("arg.empty", lang) in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []  # no save, no lock, no log made
