@@ -91,11 +91,15 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None,
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
     inp = sys.stdin if inp is None else inp
+    from . import arguments as A
+
     lang = lang_from_argv(argv)
     ap = build_parser(lang)
     args = ap.parse_args(argv)
     lang = args.lang or lang
     if args.list:
+        if args.name is not None:  # a name would be left out of the list without a word
+            ap.error(text("review.list_alone", lang, name=A.shown(args.name)))
         return list_matches(lang, out, err)
     if args.jsonl:
         return jsonl(args, lang, out, err)

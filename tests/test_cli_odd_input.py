@@ -166,3 +166,16 @@ def test_an_empty_file_or_match_name_is_refused_not_taken_for_the_autosave(
         main(argv + ["--speech", "off"])
     assert stop.value.code == 2 and M.text("arg.empty", lang) in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []  # no save, no lock, no log made
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_review_list_with_a_match_name_says_the_name_is_not_taken(
+        lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from tavli_voice import review_cli
+    monkeypatch.setenv("TAVLI_VOICE_HOME", str(tmp_path))
+    out = io.StringIO()
+    with pytest.raises(SystemExit) as stop:
+        review_cli.main(["--list", "μου", "--lang", lang], out, io.StringIO())
+    assert stop.value.code == 2 and out.getvalue() == ""  # not the list with the name left out
+    assert M.text("review.list_alone", lang, name="μου") in capsys.readouterr().err

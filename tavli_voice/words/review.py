@@ -90,6 +90,10 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
                           "αρχείο)"},
     "bad_side": {"en": "--side takes 0, 1 or all, not '{value}'",
                  "el": "το --side θέλει 0, 1 ή all, όχι «{value}»"},
+    "list_alone": {"en": "--list lists every kept match, so it takes no name ('{name}'): "
+                         "tavli-voice review {name} reviews that one",
+                   "el": "το --list δείχνει όλους τους αγώνες, οπότε δεν παίρνει όνομα («{name}»)· "
+                         "το tavli-voice review {name} κάνει ανασκόπηση σε αυτόν"},
     # --- the interactive review (review_walk.py) -------------------------------------
     "title": {"en": "Review of {name}.", "el": "Ανασκόπηση του αγώνα {name}."},
     "header": {"en": "{who}: {n} in {decisions}; equity lost per decision on average: {rate}.",
