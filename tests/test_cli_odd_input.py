@@ -179,3 +179,20 @@ def test_review_list_with_a_match_name_says_the_name_is_not_taken(
         review_cli.main(["--list", "μου", "--lang", lang], out, io.StringIO())
     assert stop.value.code == 2 and out.getvalue() == ""  # not the list with the name left out
     assert M.text("review.list_alone", lang, name="μου") in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_resume_a_name_with_a_folder_is_that_path_never_a_same_named_match_in_the_data_folder(
+        lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TAVLI_VOICE_HOME", str(tmp_path / "data"))
+    monkeypatch.chdir(tmp_path)
+    run_play(["--seed", "4", "--lang", lang], "q\n")  # data/autosave.json
+    before = (tmp_path / "data" / "autosave.json").read_bytes()
+    resumed = M.text("match.resumed", lang, game="", length="").split(":")[0] + ":"
+    code, text = run_play(["--resume-name", "elsewhere/autosave", "--lang", lang], "q\n")
+    assert code == 1 and resumed not in text
+    assert M.text("resume.none", lang, path="elsewhere/autosave.json", command="x").split("\n")[0] in text
+    assert not (tmp_path / "elsewhere").exists()
+    assert (tmp_path / "data" / "autosave.json").read_bytes() == before
+    code, text = run_play(["--resume-name", "data/autosave", "--lang", lang], "q\n")  # the path as meant
+    assert code == 0 and resumed in text

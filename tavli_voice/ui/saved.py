@@ -89,10 +89,21 @@ def keep_aside(path: Path, now: float | None = None, lang: str = "en") -> str:
 
 
 def named_save(name: str, folder: Path | None = None) -> Path:
-    """The file of a match kept under ``name`` (a path, or a name in the data folder)."""
+    """The file of a match kept under ``name`` (a path, or a name in the data folder).
+
+    A name with a folder in it is that path (``.json`` added when the file has no such
+    ending and is not there as written), never a file of the same name in the data folder.
+
+    >>> str(named_save("elsewhere/b", Path("data"))), str(named_save("b", Path("data")))
+    ('elsewhere/b.json', 'data/b.json')
+    """
     given = Path(name)
     if given.suffix == ".json" and given.exists():
         return given
+    if os.sep in name or (os.altsep is not None and os.altsep in name):
+        if given.suffix == ".json" or given.is_file():
+            return given
+        return given.with_name(given.name + ".json")
     folder = storage.data_dir() if folder is None else folder
     return folder / (given.name if given.suffix == ".json" else given.name + ".json")
 
