@@ -430,12 +430,17 @@ class TestEveryPhrase:
     def test_whisper_hears_every_phrase_only_when_it_finds_no_proposal_likely(self) -> None:
         sphinx = FakeSphinx(ChoosePlay(13), 0.9, [(ChoosePlay(13), -100.0), (ChoosePlay(3), -100.0 - NEAR)])
         unlikely = FakeWhisper({ChoosePlay(13): -4.5, ChoosePlay(3): -4.2, ChoosePlay(14): -0.3})
-        heard = RescoredRecognizer(sphinx, unlikely, fallback=-3.5,  # type: ignore[arg-type]
-                                   fallback_top=None).recognize(AUDIO, ITEMS)
+        heard = RescoredRecognizer(sphinx, unlikely, fallback=-3.5, fallback_top=None,  # type: ignore[arg-type]
+                                   fallback_numbers=False).recognize(AUDIO, ITEMS)
         assert len(unlikely.asked) == 2 and unlikely.encoded == 1
         assert {p for asked in unlikely.asked for p in asked} == {
             p for p in ITEMS if not isinstance(p.command, StopSpeech)}  # "stop" is never asked back
         assert heard.command == ChoosePlay(14) and should_confirm(heard, "unsure")  # asked back, never acted on
+        numbers = FakeWhisper({**unlikely.values, QueryPoint(14): -0.3})
+        heard = RescoredRecognizer(sphinx, numbers, fallback=-3.5).recognize(AUDIO, ITEMS)  # type: ignore[arg-type]
+        assert set(numbers.asked[1]) == {  # numbered and said in two words or more: points, quarters, 21-30
+            p for p in ITEMS if isinstance(p.command, (ChoosePlay, QueryPoint, QueryQuarter)) and len(p.words) > 1}
+        assert heard.command == QueryPoint(14) and should_confirm(heard, "unsure")
         off = RescoredRecognizer(sphinx, FakeWhisper(unlikely.values),  # type: ignore[arg-type]
                                  fallback=None).recognize(AUDIO, ITEMS)
         assert off.command != ChoosePlay(14)
@@ -447,7 +452,8 @@ class TestEveryPhrase:
         sphinx = FakeSphinx(ChoosePlay(13), 0.9, [(ChoosePlay(13), -100.0), (ChoosePlay(3), -100.0 - NEAR)])
         unlikely = FakeWhisper({ChoosePlay(13): -4.5, ChoosePlay(3): -4.2, QueryPoint(14): -0.3,
                                 ChoosePlay(14): -0.9, Help(): -2.0})
-        engine = RescoredRecognizer(sphinx, unlikely, fallback=-3.5, fallback_top=2)  # type: ignore[arg-type]
+        engine = RescoredRecognizer(sphinx, unlikely, fallback=-3.5, fallback_top=2,  # type: ignore[arg-type]
+                                    fallback_numbers=False)
         found = engine.evidence(AUDIO, ITEMS)
         assert isinstance(found, Evidence) and found.fell_back
         assert {p.command for p in found.chosen} == {ChoosePlay(13), ChoosePlay(3), QueryPoint(14), ChoosePlay(14)}
@@ -461,7 +467,7 @@ class TestEveryPhrase:
         sphinx = FakeSphinx(Describe(), 0.9, [(Describe(), -100.0), (StopSpeech(), -100.0 - 50 * NEAR)])
         whisper = FakeWhisper({Describe(): -4.0, StopSpeech(): -3.6, Help(): -5.0})
         light = RescoredRecognizer(sphinx, whisper, fallback=-3.5, fallback_top=2,  # type: ignore[arg-type]
-                                   fallback_weight=5.0)
+                                   fallback_weight=5.0, fallback_lead=None, fallback_numbers=False)
         found = light.evidence(AUDIO, ITEMS)
         assert isinstance(found, Evidence) and found.fell_back
         assert decide(found, 5.0).command == StopSpeech()  # the lighter weight alone would stop

@@ -158,12 +158,17 @@ SPELLINGS = False
 #: and 14 beside 13), counted ``outside`` behind pocketsphinx's weakest proposal.
 NEIGHBOURS = False
 #: When Whisper finds none of pocketsphinx's proposals at least this likely (its best mean
-#: log-probability per token), it also scores every other phrase of the turn, counted ``outside``
-#: behind pocketsphinx's weakest proposal (None: never). On the tuning voices in quiet the word
+#: log-probability per token), it also scores other phrases of the turn (``FALLBACK_NUMBERS``), weighed
+#: as ``FALLBACK_LEAD`` says (None: never). On the tuning voices in quiet the word
 #: said was missing from the proposals in 22 of the 27 wrong decisions, and there Whisper's best
 #: proposal scored under -3.5 in 21 of 22 (of the decisions with the word proposed, 26 of 327).
 #: "Stop" is not among the phrases added: it is never asked back (on the tuning voices at white
-#: 10 dB a fall-back "σταμάτα" was acted on for "έξοδος").
+#: 10 dB a fall-back "σταμάτα" was acted on for "έξοδος"). Off: with the rule that only adds (FALLBACK_LEAD) and
+#: the two-word numbered phrases only, at -3.5 (benchmarks/voice.py --lang el, 672 tuning clips, step 4): quiet
+#: right 92.1% -> 93.0% (8 gained, 2 lost), acted on wrongly 0 -> 0, but white 10 dB 2 lost and none gained on the
+#: first 264 clips; held out (569 clips) quiet 87.9% -> 88.4%, white 10 dB +3 on the first 184; CPU a decision
+#: median 103 -> 112 ms, p95 184 -> 989 ms (Whisper walks ~100 more phrases where it fires; load 8-12;
+#: benchmarks/results/voice-el-fallback-adds.txt).
 FALLBACK: float | None = None
 #: ``weight`` when Whisper heard every phrase after the fall-back: pocketsphinx's proposals, all
 #: unlikely to Whisper, count for less against the phrases it did not propose.
@@ -172,6 +177,19 @@ FALLBACK_WEIGHT = 10.0
 #: did not propose join its proposals (None: every phrase of the turn): Whisper's own best guesses merged in,
 #: not every phrase of the turn competing with the proposals.
 FALLBACK_TOP: int | None = None
+#: How the fall-back's phrases are weighed (None: counted ``outside`` behind pocketsphinx's weakest proposal at
+#: ``FALLBACK_WEIGHT``, every phrase competing with the proposals): the decision is taken on pocketsphinx's proposals
+#: alone, as without the fall-back, unless Whisper by itself prefers a phrase pocketsphinx did not propose (not a
+#: decoy) by at least this much (mean log-probability per token) over every proposal; then that phrase is the answer,
+#: asked back. The fall-back only adds an answer: it never moves a proposal Whisper ranks first behind another.
+FALLBACK_LEAD: float | None = 1.5
+#: The fall-back adds only numbered commands said in at least ``FALLBACK_WORDS`` words (points and quarters: «σημείο
+#: δεκαεπτά», «τέταρτο τέσσερα»), not the command words nor the plays' single numbers: Whisper's mean log-probability
+#: per token favours short phrases («ξανά», «βοήθεια», «σκορ», «μια», «ένα»), which took the words said from the
+#: proposals it had found likelier.
+FALLBACK_NUMBERS = True
+#: See FALLBACK_NUMBERS.
+FALLBACK_WORDS = 2
 #: When Whisper finds none of pocketsphinx's proposals at least this likely (its best mean
 #: log-probability per token), it also scores the relatives of pocketsphinx's first ``KIN`` commands:
 #: every way of saying them (ένα/μία, δεκαεπτά/δεκαεφτά) and the numbered commands sharing a Greek
@@ -274,6 +292,7 @@ class RescoredRecognizer:
                  everything: bool = EVERYTHING, outside: float = OUTSIDE, paths: int = PATHS,
                  spellings: bool = SPELLINGS, neighbours: bool = NEIGHBOURS,
                  fallback: float | None = FALLBACK, fallback_weight: float = FALLBACK_WEIGHT,
+                 fallback_lead: float | None = FALLBACK_LEAD, fallback_numbers: bool = FALLBACK_NUMBERS,
                  relatives: float | None = RELATIVES, kin: int = KIN, fallback_top: int | None = FALLBACK_TOP,
                  sphinx_whole: bool = SPHINX_WHOLE, whisper_whole: bool = WHISPER_WHOLE,
                  whisper_whole_unsure: bool = WHISPER_WHOLE_UNSURE, tail_lead: float | None = TAIL_LEAD,
@@ -292,6 +311,8 @@ class RescoredRecognizer:
         self.neighbours = neighbours
         self.fallback = fallback
         self.fallback_weight = fallback_weight
+        self.fallback_lead = fallback_lead
+        self.fallback_numbers = fallback_numbers
         self.relatives = relatives
         self.kin = kin
         self.fallback_top = fallback_top
@@ -375,12 +396,14 @@ class RescoredRecognizer:
         """The whole sound as a view Whisper scores too (``whisper_whole``), else none."""
         return (whole,) if self.whisper_whole and whole is not None else ()
 
-    @staticmethod
-    def _every_other(items: tuple[Phrase, ...], chosen: tuple[Phrase, ...],
+    def _every_other(self, items: tuple[Phrase, ...], chosen: tuple[Phrase, ...],
                      acoustic: dict[Command, float]) -> tuple[Phrase, ...]:
         """The phrases of ``items`` not yet ``chosen`` (the fall-back), not "stop": it is obeyed without
-        asking back, and a word pocketsphinx did not propose is asked."""
-        return tuple(p for p in items if p not in chosen and not isinstance(p.command, StopSpeech))
+        asking back, and a word pocketsphinx did not propose is asked; with ``fallback_numbers`` only numbered ones
+        said in ``FALLBACK_WORDS`` words or more."""
+        return tuple(p for p in items if p not in chosen and not isinstance(p.command, StopSpeech)
+                     and (not self.fallback_numbers
+                          or (_number(p.command) is not None and len(p.words) >= FALLBACK_WORDS)))
 
     def _relatives(self, items: tuple[Phrase, ...], chosen: tuple[Phrase, ...],
                    acoustic: dict[Command, float]) -> tuple[Phrase, ...]:
@@ -421,6 +444,9 @@ class RescoredRecognizer:
                  noisy: bool) -> tuple[Heard, float]:
         """The decision on ``found`` and the weight it was taken with, ``lead`` the ``TAIL_LEAD`` (None: no such
         rule), ``noisy`` whether the crop's edges are noisy (``AGREE_IN_NOISE``)."""
+        if found.fell_back and self.fallback_lead is not None:
+            return decide_fallen_back(found, self.fallback_lead, self.weight, self.vouch, self.outside, turn=items,
+                                      tail_lead=lead, noisy=noisy, decoy_handicap=self.decoy_handicap), self.weight
         weight = self.fallback_weight if found.fell_back else self.weight
         heard = decide(found, weight, self.vouch, self.outside, turn=items, tail_lead=lead, noisy=noisy,
                        decoy_handicap=self.decoy_handicap)
@@ -520,6 +546,34 @@ def decide(found: Evidence, weight: float = WEIGHT, vouch: float = VOUCH, outsid
     if all(c in total and total[heard.command][0] - total[c][0] >= sibling_margin for c in rivals):
         return heard
     return dataclasses.replace(heard, score=OVERRULED_SCORE)
+
+
+def decide_fallen_back(found: Evidence, lead: float, weight: float = WEIGHT, vouch: float = VOUCH,
+                       outside: float = OUTSIDE, **rules: Any) -> Heard:
+    """The decision after the fall-back (``FALLBACK_LEAD``): ``decide`` on pocketsphinx's proposals alone (``rules``:
+    its other arguments), unless Whisper by itself prefers a phrase pocketsphinx did not propose (not a decoy) by at
+    least ``lead`` over each proposal; then that phrase, asked back (``OVERRULED_SCORE``).
+
+    >>> from tavli_voice.commands import ChoosePlay
+    >>> two, three, eight = (Phrase((t,), ChoosePlay(n)) for t, n in (("δύο", 2), ("τρία", 3), ("οκτώ", 8)))
+    >>> found = Evidence(Heard("δύο", ChoosePlay(2), 0.9, 0.0, ""), {ChoosePlay(2): 0.0, ChoosePlay(3): -1.0},
+    ...                  (two, three, eight), (-3.8, -4.0, -3.0), fell_back=True)
+    >>> decide_fallen_back(found, 0.5).text, decide_fallen_back(found, 1.0).text
+    ('οκτώ', 'δύο')
+    """
+    proposed = [i for i, p in enumerate(found.chosen) if p.command in found.acoustic]
+    own = dataclasses.replace(found, chosen=tuple(found.chosen[i] for i in proposed),
+                              heard=tuple(found.heard[i] for i in proposed), fell_back=False)
+    heard = decide(own, weight, vouch, outside, **rules)
+    best = max((found.heard[i] for i in proposed), default=-math.inf)
+    added = [(value, phrase) for phrase, value in zip(found.chosen, found.heard)
+             if phrase.command not in found.acoustic and not phrase.decoy and math.isfinite(value)]
+    if not added:
+        return heard
+    value, phrase = max(added, key=lambda pair: pair[0])
+    if value - best < lead:
+        return heard
+    return Heard(phrase.text, phrase.command, OVERRULED_SCORE, 0.0, heard.engine)
 
 
 def _tail_clear(winner: Command, found: Evidence, turn: tuple[Phrase, ...],
