@@ -17,7 +17,7 @@ import pytest
 
 from speech_helpers import espeak, fsdd, needs_espeak, needs_fsdd
 from tavli_voice.commands import ChoosePlay, No, Roll, StopSpeech
-from tavli_voice.speech import engine_moonshine
+from tavli_voice.speech import engine_moonshine, listen_decide
 from tavli_voice.speech.audio import Samples
 from tavli_voice.speech.crop import DECOY_HANDICAP, SECOND_OPINION, SpeechCrop, load_detector
 from tavli_voice.speech.engine_moonshine import MoonshineScorer, transcript
@@ -230,6 +230,7 @@ class TestDecoys:
         assert heard.score == before.score and heard.rival is not None and heard.rival[0] == No()
         assert {p.command for p in moon.calls[0]} == {ChoosePlay(1), ChoosePlay(5), No()}
         monkeypatch.setitem(DECOY_HANDICAP, "moonshine", 0.0)  # Moonshine's "no" as it scored it: the number lost
+        monkeypatch.setattr(listen_decide, "DECOY_ASKED_BACK", {})  # unless the unsure "no" were asked back as it
         lost = on_offer_only(crop.recognize(x, items), offered)
         assert lost.command is None and lost.reason == "not_on_offer" and lost.text == "no"
 
@@ -290,6 +291,7 @@ class TestOnRealSpeech:
         assert heard.command == ChoosePlay(9) and should_confirm(heard, "unsure"), heard.why
         assert heard.why.endswith("'nine' asked back"), heard.why
         monkeypatch.setitem(DECOY_HANDICAP, "moonshine", 0.0)
+        monkeypatch.setattr(listen_decide, "DECOY_ASKED_BACK", {})  # unless the unsure "no" were asked back as it
         lost = on_offer_only(engine.recognize(x, items), offered)
         assert lost.command is None and lost.reason == "not_on_offer" and lost.text == "no", lost.why
 
