@@ -74,14 +74,15 @@ class Parser(argparse.ArgumentParser):
                   + M.text("cli.options_hint", self.lang, prog=self.prog) + "\n")
 
 
-def shown(value: str) -> str:
-    """A typed value as a message may repeat it: printable, shortened.
+def shown(value: str, limit: int | None = SHOWN) -> str:
+    """A typed value as a message may repeat it: printable, shortened to ``limit``
+    characters (None: whole, for a file's path).
 
-    >>> shown("\\udcff1"), shown("x" * 50)[-3:]
-    ('\\\\xff1', 'xx…')
+    >>> shown("\\udcff1"), shown("x" * 50)[-3:], shown("/data/\\udcff.json", None)
+    ('\\\\xff1', 'xx…', '/data/\\\\xff.json')
     """
-    if len(value) > SHOWN:
-        value = value[:SHOWN - 1] + "…"
+    if limit is not None and len(value) > limit:
+        value = value[:limit - 1] + "…"
     printable = value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in printable)
 

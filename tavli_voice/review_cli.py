@@ -170,18 +170,19 @@ def _sides(value: str | None, players: list[dict[str, Any]], lang: str) -> list[
 def _open(args: argparse.Namespace, lang: str,
           err: TextIO) -> tuple[Path, dict[str, Any], list[int]] | int:
     """The kept match asked for and the sides to judge, or the exit code after saying why not."""
+    from . import arguments as A
     try:
         path, data = history.load_entry(args.name)
     except FileNotFoundError:
         if args.name is None:
             print(text("review.none_kept", lang), file=err)
         else:
-            print(text("review.no_match", lang, name=args.name), file=err)
+            print(text("review.no_match", lang, name=A.shown(args.name, None)), file=err)
         return 1
     except (OSError, ValueError) as exc:  # said in words, the details in the log
         log.info("cannot review %s: %s", args.name, str(exc)[:300])
         why = os_fault(exc, lang) if isinstance(exc, OSError) else text("review.not_a_match", lang)
-        print(text("review.bad_match", lang, name=args.name or "", error=why), file=err)
+        print(text("review.bad_match", lang, name=A.shown(args.name or "", None), error=why), file=err)
         return 1
     try:
         sides = _sides(args.side, data["save"]["players"], lang)

@@ -461,7 +461,7 @@ def open_session(args: argparse.Namespace, lang: str, save_path: Path | None,
                                why=M.text(f"save.why.{loaded.why}", lang)))
                     return 2
                 key = "resume.corrupt" if loaded.problem == "save_corrupt" else "resume.none"
-                say(M.text(key, lang, path=str(loaded.kept_as or save_path),
+                say(M.text(key, lang, path=A.shown(str(loaded.kept_as or save_path), None),
                            command=f"{command} play"))
                 kept_names = saved.kept_matches(save_path.parent if save_path else None)
                 if kept_names and loaded.problem != "save_corrupt":

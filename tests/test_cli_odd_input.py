@@ -196,3 +196,18 @@ def test_resume_a_name_with_a_folder_is_that_path_never_a_same_named_match_in_th
     assert (tmp_path / "data" / "autosave.json").read_bytes() == before
     code, text = run_play(["--resume-name", "data/autosave", "--lang", lang], "q\n")  # the path as meant
     assert code == 0 and resumed in text
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_a_match_name_that_is_not_utf8_is_shown_as_its_byte_in_resume_and_review(
+        lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tavli_voice import review_cli
+    monkeypatch.setenv("TAVLI_VOICE_HOME", str(tmp_path))
+    name = b"\xffa".decode("utf-8", "surrogateescape")  # as the shell passes such bytes
+    code, text = run_play(["--resume-name", name, "--lang", lang], "q\n")
+    assert code == 1
+    assert M.text("resume.none", lang, path=f"{tmp_path}/\\xffa.json") in text
+    assert "\\udc" not in text
+    err = io.StringIO()
+    assert review_cli.main([name, "--jsonl", "--lang", lang], io.StringIO(), err) == 1
+    assert err.getvalue() == M.text("review.no_match", lang, name="\\xffa") + "\n"
