@@ -211,3 +211,10 @@ def test_a_match_name_that_is_not_utf8_is_shown_as_its_byte_in_resume_and_review
     err = io.StringIO()
     assert review_cli.main([name, "--jsonl", "--lang", lang], io.StringIO(), err) == 1
     assert err.getvalue() == M.text("review.no_match", lang, name="\\xffa") + "\n"
+
+
+def test_r10_the_readme_says_moves_dash_reads_standard_input_and_the_command_does() -> None:
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert "`tavli-voice moves - --dice 6 5` reads the position from standard input" in readme
+    done = moves(OPENING.encode(), "-", "--dice", "6", "5")
+    assert done.returncode == 0 and done.stdout.startswith(b"1. 19/14 17/11\n")
