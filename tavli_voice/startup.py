@@ -132,7 +132,7 @@ def players_from_args(args: argparse.Namespace, lang: str) -> tuple[E.PlayerInfo
         bot = bot_name(name)
         return E.PlayerInfo(M.player_words(bot, bot, 0, lang).name, bot)
 
-    if args.players:
+    if args.players is not None:  # "" is refused in words, never taken for no --players
         parts = args.players.split(",")
         if len(parts) != 2:
             raise ValueError(M.text("error.players", lang))
@@ -283,7 +283,7 @@ def ask_about_saved(path: Path, args: argparse.Namespace, lang: str, inp: TextIO
         return ""
     if loaded.data.get("over"):
         return ""
-    if args.players:
+    if args.players is not None:
         return "new"
     config = loaded.data.get("config", {})
     game = M.game_name(str(config.get("kind", "tavli")), lang, str(config.get("preset", "")))
@@ -648,7 +648,7 @@ def _main(argv: list[str], out: TextIO | None, inp: TextIO | None, *, window: bo
             from .ui.watch import watch
             return watch(save_path, say, inp, lang)
         if instead == "quit":  # «Γεια σας» to two people at one keyboard
-            both = "" if args.players or args.opponent != "friend" else ".both"
+            both = "" if args.players is not None or args.opponent != "friend" else ".both"
             say(M.text("goodbye" + both, lang))
             return 1
         if claimed != save_path:

@@ -218,3 +218,18 @@ def test_r10_the_readme_says_moves_dash_reads_standard_input_and_the_command_doe
     assert "`tavli-voice moves - --dice 6 5` reads the position from standard input" in readme
     done = moves(OPENING.encode(), "-", "--dice", "6", "5")
     assert done.returncode == 0 and done.stdout.startswith(b"1. 19/14 17/11\n")
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_an_empty_players_option_is_refused_in_words_not_taken_for_none(
+        lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TAVLI_VOICE_HOME", str(tmp_path))
+    run_play(["--seed", "4", "--lang", lang], "q\n")
+    save = tmp_path / "autosave.json"
+    before = save.read_bytes()
+    code, text = run_play(["--players", "", "--lang", lang], "r\nq\n")
+    assert code == 2
+    assert text == M.text("error.options", lang, error=M.text("error.players", lang)) + "\n"
+    assert save.read_bytes() == before and saved.kept_matches(tmp_path) == []
+    code, text = run_play(["--players", "", "--no-save", "--lang", lang], "q\n")  # nothing saved
+    assert code == 2 and M.text("error.players", lang) in text
