@@ -76,22 +76,50 @@ def shown_label(option: ScanOption, lang: str = "en", notation: bool = True) -> 
     'Suggested: from 8 to 3, from 6 to 3 (8/3 6/3)'
     >>> shown_label(ScanOption("play", ("13/7*",)), "el", notation=False)
     'Από το 13 στο 7 με χτύπημα'
+
+    The notation is written as the screen writes plays in ``lang`` (bar and off in its words):
+
+    >>> shown_label(ScanOption("play", ("bar/20 3/off",)), "el")[-16:]
+    '(μπάρα/20 3/έξω)'
     """
     label = option.label(lang)  # type: ignore[arg-type]
+    played = _played(option)
+    if played is None:
+        return label
+    from ...narration.speechtext import speak_play, written_play
+
+    said = speak_play(played, lang)
+    if notation:
+        said = f"{said} ({written_play(played, lang)})"
+    return words.capitalize(label.replace(played, said, 1))
+
+
+def _played(option: ScanOption) -> str | None:
+    """The notation of the play ``option`` names (R1), or None (not a play, or one named
+    by its number only)."""
     if option.key in PLAY_KEYS and option.args:
         played = option.args[0]
     elif option.key in GROUP_KEYS and option.args:
         played = option.args[-1]
     else:
-        return label
-    if not isinstance(played, str) or "/" not in played:
-        return label  # a play named by its number only
-    from ...narration.speechtext import speak_play
+        return None
+    return played if isinstance(played, str) and "/" in played else None
 
-    said = speak_play(played, lang)
-    if notation:
-        said = f"{said} ({played})"
-    return words.capitalize(label.replace(played, said, 1))
+
+def written_label(option: ScanOption, lang: str = "en") -> str:
+    """``option``'s short label with a play's notation written in ``lang`` (the trail of
+    options picked: «Παίξε: μπάρα/20», "Play it: bar/20").
+
+    >>> written_label(ScanOption("play_it", ("bar/20",)), "el")
+    'Παίξε: μπάρα/20'
+    """
+    label = option.label(lang)  # type: ignore[arg-type]
+    played = _played(option)
+    if played is None:
+        return label
+    from ...narration.speechtext import written_play
+
+    return label.replace(played, written_play(played, lang), 1)
 
 
 def play_preview(view: TurnView, number: int) -> tuple[StepPair, ...]:
@@ -117,7 +145,7 @@ def scan_show(scanner: Scanner | None, view: TurnView, lang: str = "en",
     chosen: tuple[StepPair, ...] = ()
     if mode is not None:
         labels = tuple(shown_label(o, lang, notation) for o in mode.options)
-        trail = tuple(o.label(lang) for o in mode.trail)  # type: ignore[arg-type]
+        trail = tuple(written_label(o, lang) for o in mode.trail)
         if isinstance(mode, StepMode):
             chosen = tuple(mode.chosen)
     current = scanner.current()
