@@ -639,10 +639,12 @@ def _main(argv: list[str], out: TextIO | None, inp: TextIO | None, *, window: bo
         plain=not (args.save or args.resume_name))
     if refused is not None:
         return refused
+    if args.save and save_path is not None and save_path != Path(args.save):  # said where
+        resume_command = f"{command} resume --save {saved.shell_word(save_path)}"
     way = way_of_playing(args, build_parser(lang, prog))
     lock: storage.SaveLock | None = None
-    # ``resume NAME`` with no such match says so below and leaves no lock file named after it
-    if save_path is not None and not (args.resume_name and not os.path.lexists(save_path)):
+    # a resume with no such match says so below and makes no lock file, nor a folder for it
+    if save_path is not None and not (args.resume and not os.path.lexists(save_path)):
         claimed, lock, instead = claim_save(save_path, args, say, inp, lang)
         if instead == "watch":
             from .ui.watch import watch

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tavli_voice import startup
+from tavli_voice import startup, storage
 from tavli_voice import words as M
 from tavli_voice.bots.registry import unknown_bot_message
 from tavli_voice.ui import saved
@@ -233,3 +233,33 @@ def test_an_empty_players_option_is_refused_in_words_not_taken_for_none(
     assert save.read_bytes() == before and saved.kept_matches(tmp_path) == []
     code, text = run_play(["--players", "", "--no-save", "--lang", lang], "q\n")  # nothing saved
     assert code == 2 and M.text("error.players", lang) in text
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_save_in_a_folder_that_is_not_there_is_refused_before_anything_is_made(
+        lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TAVLI_VOICE_HOME", str(tmp_path / "data"))
+    monkeypatch.chdir(tmp_path)
+    code, text = run_play(["--save", "nodir/x.json", "--lang", lang], "q\n")
+    assert code == 2
+    assert text == M.text("save.no_folder", lang, folder="nodir", mkdir="mkdir -p nodir") + "\n"
+    code, text = run_play(["--resume", "--save", "nodir/x.json", "--lang", lang], "q\n")
+    assert code == 1 and text.startswith(M.text("resume.none", lang, path="nodir/x.json"))
+    assert not (tmp_path / "nodir").exists()  # no folder, no lock file
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs Linux's /proc")
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_save_where_nothing_can_be_written_says_where_before_the_match_starts(
+        lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TAVLI_VOICE_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.setattr(saved, "program", lambda *a, **k: "tavli-voice")
+    code, text = run_play(["--save", "/proc/tavli.json", "--seed", "2", "--lang", lang], "q\n")
+    moved = storage.fallback_folders(Path("/proc/tavli.json"))[0] / "tavli.json"
+    assert code == 0 and moved.read_bytes().startswith(b'{"version":')
+    first = text.splitlines()[0]
+    assert first == M.text("save.unwritable_new", lang, path="/proc/tavli.json", new=str(moved))
+    assert "/proc/tavli.json" not in "".join(text.splitlines()[1:])  # not said again at a save
+    assert f"tavli-voice resume --save {moved}" in text

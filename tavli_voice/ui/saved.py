@@ -121,6 +121,9 @@ def choose_save(path: Path | None, *, resume: bool, plain: bool, lang: str,
       (:func:`storage.refusal`).
     * A save of ours the user may not read is left as it is: a new match is
       saved beside it (said); a resume says it on loading.
+    * A new match named by ``--save`` in a folder that is not there is refused, and one
+      in a folder nothing can be written in is saved elsewhere, said before it starts
+      (:func:`_place_named`).
     """
     if path is None:
         if resume:
@@ -136,11 +139,40 @@ def choose_save(path: Path | None, *, resume: bool, plain: bool, lang: str,
     if why is not None and (why != "unreadable" or not storage.owned_name(path)):
         say(M.text("save.refused", lang, path=str(path), why=M.text(f"save.why.{why}", lang)))
         return None, 2
+    if not resume and not plain:  # a new match in a file the person named
+        placed = _place_named(path, lang, say)
+        if isinstance(placed, int):
+            return None, placed
+        path = placed
     if not resume and storage.owned_name(path) and not _readable(path):
         new = storage.other_save_path(path)
         say(M.text("save.unreadable_new", lang, path=str(path), new=str(new)))
         return new, None
     return path, None
+
+
+def _place_named(path: Path, lang: str, say: Callable[[str], None]) -> Path | int:
+    """Where a new match named by ``--save`` is saved, said before it starts: a folder that
+    is not there is refused (exit 2; a mistyped folder is not made), and a folder nothing
+    can be written in (``/proc``, read-only) gives way to the first that works
+    (:func:`storage.fallback_folders`)."""
+    from ..arguments import shown
+
+    folder = path.parent
+    if not os.path.lexists(folder):
+        say(M.text("save.no_folder", lang, folder=shown(str(folder), None),
+                   mkdir=f"mkdir -p {shell_word(folder)}"))
+        return 2
+    if not folder.is_dir() or storage.usable_folder(folder):
+        return path  # a file where a folder should be: saving fails, is said and moves
+    for other in storage.fallback_folders(path):
+        new = other / path.name
+        if new.exists():
+            new = storage.other_save_path(new)
+        say(M.text("save.unwritable_new", lang, path=shown(str(path), None),
+                   new=shown(str(new), None)))
+        return new
+    return path  # nowhere works: the first save says so
 
 
 def _readable(path: Path) -> bool:

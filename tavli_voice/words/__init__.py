@@ -970,6 +970,18 @@ MESSAGES: dict[str, dict[str, str]] = {
               "allow reading it and resume again.",
         "el": "Ο αποθηκευμένος αγώνας στο {path} δεν επιτρέπεται να διαβαστεί ({error}). "
               "Έμεινε όπως ήταν· επίτρεψε την ανάγνωσή του και συνέχισε ξανά."},
+    "save.no_folder": {
+        "en": "There is no folder {folder} to save the match in, so no match was started and "
+              "nothing was made; make the folder first ({mkdir}) or name a file in a folder that "
+              "exists with --save.",
+        "el": "Δεν υπάρχει ο φάκελος {folder} για να αποθηκευτεί ο αγώνας, οπότε δεν ξεκίνησε "
+              "αγώνας και δεν φτιάχτηκε τίποτα· φτιάξε πρώτα τον φάκελο ({mkdir}) ή δώσε με το "
+              "--save ένα αρχείο σε φάκελο που υπάρχει."},
+    "save.unwritable_new": {
+        "en": "Nothing can be written in the folder of {path}, so this new match is saved in "
+              "{new}.",
+        "el": "Στον φάκελο του {path} δεν μπορεί να γραφτεί τίποτα, οπότε αυτός ο νέος αγώνας "
+              "αποθηκεύεται στο {new}."},
     "save.unreadable_new": {
         "en": "The saved match in {path} may not be read, so it is left as it is; this new "
               "match is saved in {new}.",
