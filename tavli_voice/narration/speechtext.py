@@ -264,9 +264,10 @@ def clean_for_speech(text: str, lang: str) -> str:
     text = _DICE_RE.sub(r"\1 \2", text)
     text = _RANGE_RE.sub(lambda m: w["range"].format(a=m.group(1), b=m.group(2)), text)
     text = text.replace("&", f" {w['and']} ").replace("+", f" {w['plus']} ")
+    if lang == "el":
+        text = _QUESTION_RE.sub("?", text)  # before brackets turn into pauses: "(μήπως εννοείς review;)"
     text = re.sub(r"[()\[\]{}·]", ", ", text)
     if lang == "el":
-        text = _QUESTION_RE.sub("?", text)
         text = re.sub(r"(?<=[A-Za-z])[-/.](?=[A-Za-z])", " ", text)  # Ctrl-C, tavli-voice
         text = _LATIN_RE.sub(lambda m: greek_sounds(m.group(0)), text)
     text = _DROP_RE.sub(" ", text)
