@@ -209,7 +209,8 @@ class Walk:
         # the side reviewed is read as a person's (its plays listed), by its name in ``lang``
         ctx = self.context(j)
         scores = (0, 0)
-        pos = E.PositionReport(j.side, j.position, "normal", j.side, scores, j.dice)
+        # the dice were just said ("You rolled 4 and 2."): the position ends on whose turn it is
+        pos = E.PositionReport(j.side, j.position, "normal", j.side, scores, None)
         self.say(screen_text(pos, ctx))
         self.offer(i)
 
@@ -257,7 +258,8 @@ class Walk:
             player_words(me["name"], me.get("bot"), j.side, self.lang)
         reasons = reason_sentences(j, self.lang, p["name"], p.get("bot"), other, player=named)
         self.say(text("review.best", self.lang, best=self.play_words(j, j.best)))
-        self.say(text("review.made", self.lang, played=self.play_words(j, j.played, past=True)))
+        made = "review.made_yours" if j.side == self.listener else "review.made"
+        self.say(text(made, self.lang, played=self.play_words(j, j.played, past=True)))
         self.say(self.cost(j))
         self.say(text("review.why", self.lang, reasons=" ".join(reasons)))
 

@@ -921,3 +921,32 @@ class TestALongListInTheReview:
         assert count <= 23
         assert [line.split(":")[0] for line in read
                 if re.match(r"\d+: ", line)] == [str(n) for n in range(1, count + 1)]
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_persons_own_mistake_says_the_dice_once_and_calls_the_play_theirs(lang: str) -> None:
+    """Reviewing the one person's mistake: the dice are said once ("You rolled 3 and 1."), the
+    position ends on whose turn it is without saying them again, and their play is "Your play",
+    «Η κίνησή σου», not the impersonal «Η κίνηση που έγινε» that a screen reader reads alone."""
+    from tavli_voice.review import Judged
+    from tavli_voice.review_walk import Walk
+
+    before = Position.initial("portes")
+    plays = {p.notation: p for p in legal_plays(before, (3, 1))}
+    best, made = plays["8/5 6/5"], plays["24/23 24/21"]
+    judged = Judged(1, "portes", 1, 0, before, (3, 1), made, best, 0.2, None)
+    data = {"save": {"players": [{"name": "Nikos"}, {"name": "Rita", "bot": "rita"}],
+                     "config": {"preset": "tavlucky"}}}
+    out = io.StringIO()
+    w = Walk("m", data, [judged], [0], lang, out)
+    w.read(0)
+    w.answer(0)
+    said = out.getvalue()
+    rolled, dice, yours, made_line = {
+        "en": ("You rolled 3 and 1.", "Dice:", "Your play: ", "The play made"),
+        "el": ("Έφερες 3 και 1.", "Ζάρια:", "Η κίνησή σου: ", "Η κίνηση που έγινε")}[lang]
+    assert rolled in said.splitlines(), said
+    assert dice not in said, said
+    assert any(line.startswith(yours) and line.endswith("(24/23 24/21).")
+               for line in said.splitlines()), said
+    assert made_line not in said, said

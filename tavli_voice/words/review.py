@@ -131,6 +131,8 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
               "el": "Όχι αυτή, δεν είναι η κίνηση του έμπειρου παίκτη: {play}."},
     "best": {"en": "The expert's play: {best}.", "el": "Η κίνηση του έμπειρου παίκτη: {best}."},
     "made": {"en": "The play made: {played}.", "el": "Η κίνηση που έγινε: {played}."},
+    # the listener's own mistake: their play, as the game's «γιατί» calls it
+    "made_yours": {"en": "Your play: {played}.", "el": "Η κίνησή σου: {played}."},
     "cost": {"en": "The mistake cost about {games}, {points} a game.",
              "el": "Το λάθος κόστισε περίπου {games}, {points} ανά παρτίδα."},
     "why": {"en": "Why: {reasons}", "el": "Γιατί: {reasons}"},
