@@ -669,3 +669,18 @@ class TestGoodbyeOutsideTheNarrator:
         finally:
             lock.release()
         assert out.getvalue().splitlines()[-1] == said, out.getvalue()[-200:]
+
+
+@pytest.mark.parametrize("player,lang,said", [
+    (0, "el", "Έπαιξες από το 8 στο 3 και μάζεψες ένα από το 3 (8/έξω)."),
+    (0, "en", "You played from 8 to 3 and bore off one from 3 (8/off)."),
+    # Rita's 8 and 3 are the listener's 17 and 22
+    (1, "el", "Η Ρίτα έπαιξε από το 17 στο 22 και μάζεψε ένα από το 22 (17/έξω)."),
+    (1, "en", "Rita played from 17 to 22 and bore off one from 22 (17/off)."),
+])
+def test_a_checker_that_comes_home_and_goes_off_in_one_play_is_not_borne_off_from_outside(
+        player: int, lang: str, said: str) -> None:
+    """R6: 8/3/off (written 8/off) is a move home, then a bear-off from 3: never "bore off one
+    from 8", a point outside home that nothing can be borne off from, alone on a screen reader."""
+    play = _play({8: 1, 1: 1}, (5, 3), "8/off")
+    assert screen(E.PlayMade(player, play, (5, 3)), lang) == said

@@ -355,14 +355,19 @@ class Say:
         game = play.result.game
         seen = self.listener_view(mover)
         steps = self._seen_steps(play.steps, game) if seen else play.steps
+        # R1: in the mover's own numbering its home is 1–6; a step from outside it is a move
+        # of its own ("from 17 to 22 and bore off one from 22"), never "one from 17"
+        home = {st: st_own.from_point <= 6 for st, st_own in zip(steps, play.steps)}
         off: list[int] = []
         moved: list[Step] = []
-        for st in steps:  # a checker's path ends off: each of its steps goes with it
-            path_start = next((o for o in reversed(moved) if o.to_point == st.from_point), None)
+        for st in steps:  # a checker's path in home ends off: each of its steps goes with it
+            path_start = next((o for o in reversed(moved)
+                               if o.to_point == st.from_point and home[o]), None)
             if st.to_point == OFF and path_start is not None:
                 moved.remove(path_start)
                 while (earlier := next((o for o in reversed(moved)
-                                        if o.to_point == path_start.from_point), None)):
+                                        if o.to_point == path_start.from_point and home[o]),
+                                       None)):
                     moved.remove(earlier)
                     path_start = earlier
                 off.append(path_start.from_point)
