@@ -224,7 +224,11 @@ class Say:
             return []
         game = play.result.game
         who = self.t("view.subject", who=self.subject(mover))
-        entered = [self.seen(st.to_point, game) for st in play.steps if st.from_point == BAR]
+        # where a checker entered, when it then moved on: the play's words end its path
+        # elsewhere ("from the bar to 7"); one that stayed was just said ("from the bar to 3")
+        entered = [self.seen(st.to_point, game) for i, st in enumerate(play.steps)
+                   if st.from_point == BAR
+                   and any(later.from_point == st.to_point for later in play.steps[i + 1:])]
         captured = sorted({self.seen(st.to_point, game) for st in play.steps if st.capture})
         out = []
         if entered:
