@@ -439,3 +439,15 @@ class TestForcedPlaysSayWhy:
         ctx = NarrationContext(lang="en", players=s.players, listener=0)  # type: ignore[arg-type]
         assert "and that checker cannot move: your checker there is pinned" in \
             screen_text(passed[0], ctx)
+
+
+@pytest.mark.parametrize("lang, refused", [
+    ("en", "I do not know “maybe”. Type y for yes, n for no."),
+    ("el", "Δεν ξέρω την εντολή «ίσως». Γράψε y για ναι, n για όχι.")])
+def test_a_line_that_answers_no_question_says_the_answers_it_takes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, refused: str) -> None:
+    """At "Resign this game? Yes or no." a word that is no answer is told the answers (the
+    question is not printed again), not only to type h, which lists every command."""
+    word = {"en": "maybe", "el": "ίσως"}[lang]
+    out = terminal(tmp_path, monkeypatch, None, ["o", word, "n"], lang, "--points", "1")
+    assert refused in out.splitlines(), out

@@ -202,6 +202,10 @@ def refusal_text(exc: UnknownInput, app: App) -> str:
     if exc.kind == "key":
         return _key_text(app)
     if exc.kind != "needs_number":
+        asked = app.state().phase in (Phase.ASK, Phase.ANSWER) and not scanned_by_switch(app)
+        if asked:  # a question waits: its answers, not only "h for help"
+            return M.text("input.unknown_answer", app.lang, text=visible(exc.text),
+                          answers=prompt_line(app, False))
         key = "input.play_not_on_offer" if _not_on_offer(exc, app) else "input.unknown"
         return M.text(key, app.lang, text=visible(exc.text))
     s = app.state()

@@ -880,6 +880,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                             "Και τα ελληνικά γράμματα στα ίδια πλήκτρα: ρ για r, χ για x."},
     "input.unknown": {"en": "I do not know “{text}”. Type h for help.",
                       "el": "Δεν ξέρω την εντολή «{text}». Γράψε h για βοήθεια."},
+    # a line that is no command while a yes-or-no question (or a double) waits: the answers it takes,
+    # since the question's own line is not printed again
+    "input.unknown_answer": {"en": "I do not know “{text}”. {answers}",
+                             "el": "Δεν ξέρω την εντολή «{text}». {answers}"},
     "input.needs_number": {"en": "“{text}” needs a point number, for example {example}.",
                            "el": "Το «{text}» θέλει αριθμό θέσης, για παράδειγμα {example}."},
     "input.play_not_on_offer": {"en": "“{text}” is not one of the plays on offer now: type "
