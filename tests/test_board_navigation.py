@@ -15,10 +15,10 @@ from tavli_voice.rules import Position, StepChooser, legal_plays
 from tavli_voice.scanning import ScanSettings, StepMode, Switch, build_root, make_scanner
 from tavli_voice.session import new_session
 from tavli_voice.ui.board.model import THEIR_OFF, nav_context, to_viewer
-from tavli_voice.ui.board.navigation import (DIGIT_WAIT, DwellState, Key, Mode, NavContext,
+from tavli_voice.ui.board.navigation import (DwellState, Key, Mode, NavContext,
                                              NavState, actions_for, dwell, dwell_progress,
                                              press_digit, press_key, screen_key,
-                                             target_command, tick)
+                                             target_command)
 from tavli_voice.ui.board.scan_menu import play_sequences, session_scan_menu
 from tavli_voice.ui.board.scanview import scan_show
 
@@ -111,30 +111,29 @@ class TestRemote:
 
 class TestDigits:
     def test_one_digit_picks_at_once(self) -> None:
-        state, cmd = press_digit(NavState(), 3, PLAY, now=0.0)
+        state, cmd = press_digit(NavState(), 3, PLAY)
         assert cmd == C.ChoosePlay(3) and state.digits == ""
 
     def test_two_digits_with_many_plays(self) -> None:
         ctx = NavContext(Mode.PLAY, sources=(24,), plays=23)
-        state, cmd = press_digit(NavState(), 1, ctx, now=0.0)
+        state, cmd = press_digit(NavState(), 1, ctx)
         assert cmd is None and state.digits == "1"
-        state, cmd = press_digit(state, 2, ctx, now=0.5)
+        state, cmd = press_digit(state, 2, ctx)
         assert cmd == C.ChoosePlay(12)
-        state, cmd = press_digit(NavState(), 3, ctx, now=0.0)
+        state, cmd = press_digit(NavState(), 3, ctx)
         assert cmd == C.ChoosePlay(3)  # 30 > 23: no longer number is possible
 
-    def test_a_lone_digit_is_taken_after_the_wait_or_ok(self) -> None:
+    def test_a_lone_digit_waits_for_ok_or_a_second_digit(self) -> None:
         ctx = NavContext(Mode.PLAY, sources=(24,), plays=23)
-        state, _ = press_digit(NavState(), 2, ctx, now=10.0)
-        assert tick(state, ctx, 10.0 + DIGIT_WAIT - 0.01)[1] is None
-        assert tick(state, ctx, 10.0 + DIGIT_WAIT)[1] == C.ChoosePlay(2)
+        state, cmd = press_digit(NavState(), 2, ctx)
+        assert cmd is None and state.synced(ctx).digits == "2"
         assert press_key(state, Key.OK, ctx)[1] == C.ChoosePlay(2)
         state, cmd = press_key(state, Key.BACK, ctx)
         assert cmd is None and state.digits == ""
 
     def test_digits_only_when_plays_are_offered(self) -> None:
-        assert press_digit(NavState(), 1, NavContext(Mode.ROLL), 0.0)[1] is None
-        assert press_digit(NavState(), 0, PLAY, 0.0)[1] is None
+        assert press_digit(NavState(), 1, NavContext(Mode.ROLL))[1] is None
+        assert press_digit(NavState(), 0, PLAY)[1] is None
 
 
 class TestPointer:

@@ -378,7 +378,7 @@ def test_the_board_window_numbers_the_open_group_as_it_was_heard() -> None:
         assert shown == f"{Say(NarrationContext(screen_notation=False), False).play(play, 0, terse=True)}" \
             f" ({play.notation})"
     # one digit picks at once (no wait for a second: the group has fewer than ten)
-    state, cmd = press_digit(NavState(), 2, ctx, now=0.0)
+    state, cmd = press_digit(NavState(), 2, ctx)
     assert cmd == C.ChoosePlay(2) and state.digits == ""
     # the list's last row, picked with OK, is the group's last play
     state = NavState(list_open=True, list_index=0)

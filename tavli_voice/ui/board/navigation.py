@@ -20,8 +20,9 @@ The TV remote model:
   steps or a chosen play (``Undo``) until the turn is confirmed, and says No
   to a question;
 * **digits** pick a numbered play (``ChoosePlay``); with ten or more plays a
-  first digit waits :data:`DIGIT_WAIT` seconds for a second (or OK) when a
-  longer number could follow.
+  first digit that a longer number could start waits, shown beside the turn,
+  for a second digit or OK (Back clears it): never for a time, so a slow
+  second press still makes 12, not play 1.
 
 During the review after a match (``Mode.REVIEW``) the buttons are Next,
 Previous (after the first mistake), Repeat, Try again (it opens the list of
@@ -44,8 +45,6 @@ from typing import Hashable
 
 from ... import commands as C
 
-#: Seconds a first digit waits for a second one (when one could follow).
-DIGIT_WAIT = 1.2
 #: Default dwell time in seconds (common eye-tracking defaults are 0.8–1.5 s).
 DEFAULT_DWELL = 1.0
 
@@ -202,8 +201,7 @@ class NavState:
     list_open: bool = False
     list_index: int = 0             #: 0-based play under the list cursor
     action_index: int = 0           #: focused action button (questions, roll)
-    digits: str = ""
-    digits_at: float = 0.0
+    digits: str = ""                #: a first digit waiting for a second one or OK
     mode: Mode = Mode.WAIT          #: the mode this state was made for
 
     def synced(self, ctx: NavContext) -> "NavState":
@@ -368,8 +366,9 @@ _BOARD_KEYS = {
 
 
 # ------------------------------------------------------------------ digits
-def press_digit(state: NavState, digit: int, ctx: NavContext, now: float) -> NavResult:
-    """A digit key: pick play ``n`` at once, or wait when a longer number could follow."""
+def press_digit(state: NavState, digit: int, ctx: NavContext) -> NavResult:
+    """A digit key: pick play ``n`` at once, or wait (for the next digit or OK, however long
+    it takes) when a longer number could follow."""
     state = state.synced(ctx)
     if ctx.mode not in _LISTED or not ctx.plays:
         return state, None
@@ -381,20 +380,12 @@ def press_digit(state: NavState, digit: int, ctx: NavContext, now: float) -> Nav
         # no longer number is possible: pick now (or refuse a number too large)
         # (a number too large is sent anyway: the session says why it is refused)
         return replace(state, digits="", list_open=False), C.ChoosePlay(n)
-    return replace(state, digits=typed, digits_at=now), None
+    return replace(state, digits=typed), None
 
 
 def _commit_digits(state: NavState, ctx: NavContext) -> NavResult:
     n = int(state.digits)
     return replace(state, digits="", list_open=False), C.ChoosePlay(n)
-
-
-def tick(state: NavState, ctx: NavContext, now: float) -> NavResult:
-    """Time passes: a lone digit that waited :data:`DIGIT_WAIT` seconds is taken as is."""
-    state = state.synced(ctx)
-    if state.digits and now - state.digits_at >= DIGIT_WAIT - 1e-9:
-        return _commit_digits(state, ctx)
-    return state, None
 
 
 # ----------------------------------------------------------------- pointer

@@ -42,7 +42,6 @@ from .model import BoardView, Extras, build_view, nav_context, play_steps
 from .navigation import (DEFAULT_DWELL, TRY_AGAIN, DwellState, Mode, NavContext, NavState,
                          Target, dwell, dwell_progress, open_list, press_digit, press_key,
                          press_page, target_command)
-from .navigation import tick as nav_tick
 from .scanview import scan_show
 from .theme import THEMES, Theme, find_theme
 from ... import words
@@ -389,7 +388,7 @@ class BoardWindow:
                 self.closing = True
             self.send(cmd)
         elif inp.kind is Kind.DIGIT:
-            self.nav, cmd = press_digit(self.nav, inp.digit, ctx, now)
+            self.nav, cmd = press_digit(self.nav, inp.digit, ctx)
             self.send(cmd)
         elif inp.kind is Kind.COMMAND:
             if isinstance(inp.command, C.Quit) and self.app.review is None:
@@ -596,9 +595,7 @@ class BoardWindow:
         self._poll_sources()
         if self.closing or self.app.quit:
             return False
-        ctx = self._ctx()
-        self.nav, cmd = nav_tick(self.nav, ctx, now)
-        self.send(cmd)
+        self.nav = self.nav.synced(self._ctx())  # (a typed first digit waits for OK or the next)
         self._sync_scanner(now)
         if self.scan_driver is not None:
             self.scan_driver.tick(now)
