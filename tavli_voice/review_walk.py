@@ -246,8 +246,8 @@ class Walk:
         plays = legal_plays(j.position, j.dice)
         self.say(screen_text(E.PlaysOffered(j.side, j.dice, plays, j.position), self.context(j)))
 
-    def answer(self, i: int) -> None:
-        """The expert's play, the play made, the cost and the reasons of mistake ``i``."""
+    def answer(self, i: int, *, why: bool = True) -> None:
+        """The expert's play, the play made, the cost and (``why``) the reasons of mistake ``i``."""
         from .review import reason_sentences
 
         j = self.mistakes[i]
@@ -261,7 +261,8 @@ class Walk:
         made = "review.made_yours" if j.side == self.listener else "review.made"
         self.say(text(made, self.lang, played=self.play_words(j, j.played, past=True)))
         self.say(self.cost(j))
-        self.say(text("review.why", self.lang, reasons=" ".join(reasons)))
+        if why:
+            self.say(text("review.why", self.lang, reasons=" ".join(reasons)))
 
     def try_play(self, i: int, number: int) -> None:
         """The player's try: right or wrong, then the answer."""

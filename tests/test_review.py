@@ -383,7 +383,7 @@ class TestInteractiveReview:
         assert "This is the first mistake." in said
         assert f"Mistake 2 of {len(mistakes)}" in said
         assert noted(lines, "The expert's play: ", second.best.notation)
-        assert said.count("Why: ") == 3
+        assert said.count("Why: ") == 2  # each try's answer; x gives no reasons
         assert lines[-3] == "End of the review." and lines[-2] == lines[1]
         assert lines[-1] == "Goodbye."  # the program ends on purpose, and says so
 
@@ -950,3 +950,15 @@ def test_the_persons_own_mistake_says_the_dice_once_and_calls_the_play_theirs(la
     assert any(line.startswith(yours) and line.endswith("(24/23 24/21).")
                for line in said.splitlines()), said
     assert made_line not in said, said
+
+
+def test_the_hint_in_the_review_gives_the_play_and_why_adds_the_reasons(
+        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``x`` (the expert's play) and ``e`` (why) are two answers, not one said twice: x says the
+    expert's play, the play made and the cost; e says them with the reasons ("Why: …")."""
+    play("--players", "rita,expert", "--points", "3", "--game", "portes", "--seed", "5")
+    lines = walk(capsys, "x\ne\nq\n")
+    hint = next(i for i, line in enumerate(lines) if line.startswith("The expert's play: "))
+    why = next(i for i, line in enumerate(lines) if i > hint and line.startswith("The expert's play: "))
+    assert not any(line.startswith("Why: ") for line in lines[hint:why]), lines
+    assert lines[why + 3].startswith("Why: "), lines

@@ -168,7 +168,8 @@ class ReviewMode:
         elif isinstance(cmd, C.PipCount):
             w.pips(self.index)
         elif isinstance(cmd, (C.Hint, C.Why)):
-            w.answer(self.index)  # the expert's play, the play made, the cost, why
+            # the expert's play, the play made, the cost; Why adds the reasons
+            w.answer(self.index, why=isinstance(cmd, C.Why))
             shown = (0, 2) if isinstance(cmd, C.Hint) else (0, 3)
         elif isinstance(cmd, C.ChoosePlay):
             w.try_play(self.index, cmd.number)  # right or wrong, then as the expert's play
