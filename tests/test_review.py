@@ -416,6 +416,7 @@ class TestInteractiveReview:
 
 def test_a_match_saved_elsewhere_is_kept_beside_its_save(home: Path, tmp_path: Path) -> None:
     save = tmp_path / "elsewhere" / "match-1.json"
+    save.parent.mkdir()  # --save names a file in a folder that exists
     play("--players", "rita,rita", "--points", "1", "--seed", "1", "--save", str(save))
     assert not home.exists()  # the data folder is not touched
     (kept,) = (save.parent / "history").iterdir()

@@ -1,5 +1,6 @@
 """A TV remote's number keys in the board window, at a slow hand's pace: with ten or more
-plays a first digit waits for the second (or OK) however long it takes, and is shown."""
+plays a first digit waits for the second (or OK) however long it takes, and the turn line
+says what OK does now."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from tavli_voice.events import Phase  # noqa: E402
 from tavli_voice.ui.board.model import offered_plays  # noqa: E402
+from tavli_voice.ui.board.render import turn_line  # noqa: E402
 from window_helpers import open_window, to_my_roll  # noqa: E402
 
 
@@ -58,7 +60,9 @@ def test_a_slow_second_digit_still_makes_twelve(lang: str) -> None:
             clock.advance(0.1)
             win.frame()
         assert app.state().pending is None, "a lone first digit was taken by a timer"
-        assert win.build_view(clock.now()).digits == "1"  # shown beside the turn
+        # shown beside the turn, with what OK does now
+        said = {"en": "[1] OK: play 1", "el": "[1] OK: κίνηση 1"}[lang]
+        assert turn_line(win.build_view(clock.now())).endswith(said)
         _key(pygame.K_2, "2")
         win.frame()
         assert app.state().pending == plays[11]

@@ -984,8 +984,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "save.unwritable_new": {
         "en": "Nothing can be written in the folder of {path}, so this new match is saved in "
               "{new}.",
-        "el": "Στον φάκελο του {path} δεν μπορεί να γραφτεί τίποτα, οπότε αυτός ο νέος αγώνας "
-              "αποθηκεύεται στο {new}."},
+        "el": "Στον φάκελο του αρχείου {path} δεν μπορεί να γραφτεί τίποτα, οπότε αυτός ο νέος "
+              "αγώνας αποθηκεύεται στο {new}."},
     "save.unreadable_new": {
         "en": "The saved match in {path} may not be read, so it is left as it is; this new "
               "match is saved in {new}.",
@@ -1097,6 +1097,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                                  "on here in the terminal.",
                            "el": "Το παράθυρο του ταμπλό δεν είναι διαθέσιμο ({error}), οπότε το "
                                  "παιχνίδι συνεχίζεται εδώ στο τερματικό."},
+    # the board window's turn line while a remote's first digit waits for a second one or OK
+    "window.digits_wait": {"en": "[{digits}] OK: play {digits}",
+                           "el": "[{digits}] OK: κίνηση {digits}"},
     "window.typed_input": {"en": "The board window is open. Type commands here too, as in the "
                                  "window: a number for a play, h for help, q to quit.",
                            "el": "Το παράθυρο του ταμπλό άνοιξε. Γράψε εντολές και εδώ, όπως στο "

@@ -505,6 +505,14 @@ def _panel(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, theme: 
     del pygame
 
 
+def turn_line(view: BoardView) -> str:
+    """Whose turn, and while a remote's first digit waits for a second, what OK does now
+    ("Your turn   [1] OK: play 1")."""
+    if not view.digits:
+        return view.turn
+    return f"{view.turn}   {words.text('window.digits_wait', view.lang, digits=view.digits)}"
+
+
 def _header(surface: "pygame.Surface", view: BoardView, panel: PanelLayout, theme: Theme,
             fonts: Fonts, styles: dict[str, TextStyle]) -> None:
     """Title, score, legend, whose turn and the marks' key, row under row; in a short
@@ -515,7 +523,7 @@ def _header(surface: "pygame.Surface", view: BoardView, panel: PanelLayout, them
     width = panel.header.w - 12
     rows: list[tuple[str, str, int]] = [
         ("title", view.title, 0), ("score", view.score, 0), ("legend", "", 0),
-        ("turn", view.turn + (f"   [{view.digits}]" if view.digits else ""), 0),
+        ("turn", turn_line(view), 0),
         ("marks", "", 0)]
     for role, text, _index in rows:
         if y + line > panel.header.bottom + 2:
