@@ -153,6 +153,24 @@ def with_first(first: Sequence[tuple[Any, float]], again: Sequence[tuple[Any, fl
     return best, both[best] / total
 
 
+def with_unweighed(shares: Sequence[tuple[Any, float]], meanings: Sequence[Any]) -> tuple[tuple[Any, float], ...]:
+    """``shares`` (an engine's command shares, likeliest first) with every command of ``meanings`` it did not weigh
+    (pruned) added at the least share it weighed, made to sum to 1 again, likeliest first (those weighed first
+    among equals): so a second engine can weigh every command, none surer for having been left out.
+
+    >>> with_unweighed([("a", 0.6), ("b", 0.4)], ["a", "b", "c", "a"])
+    (('a', 0.428...), ('b', 0.285...), ('c', 0.285...))
+    """
+    if not shares:
+        return tuple(shares)
+    least = min(share for _, share in shares)
+    out = dict(shares)
+    for meaning in meanings:
+        out.setdefault(meaning, least)
+    total = sum(out.values())
+    return tuple(sorted(((command, share / total) for command, share in out.items()), key=lambda pair: -pair[1]))
+
+
 def with_second(first: Sequence[tuple[Any, float]], second: Sequence[tuple[Any, float]],
                 top: int) -> tuple[tuple[Any, float], ...]:
     """``first`` (an engine's command shares, likeliest first) with its ``top`` likeliest commands weighed again by a
