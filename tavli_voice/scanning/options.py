@@ -4,7 +4,8 @@ The session (or the front end on its behalf) describes the moment with a
 :class:`ScanMenu` — the commands that are legal now and the legal plays —
 and :func:`build_root` turns it into the first :class:`~.modes.ScanMode`.
 Placement and order come from one table (style guide 4.1: tables, not
-``if`` chains): the frequent things first (a pending question, Confirm, Roll,
+``if`` chains): the frequent things first (the rest of a paged answer or question, a
+pending question, Confirm, Roll,
 the plays and the hint), then Undo (before the hint while a chosen play waits for
 Confirm: :data:`RANK_WITHOUT_PLAYS`), Describe position and Repeat, then a "Menu" item that
 opens the rare ones (hint, pip count, score, help, resign, settings, quit).
@@ -43,14 +44,15 @@ MENU = "menu"
 #: at rank 20 in the main list. Yes before No: the question that asks it
 #: (resign) was reached by deliberate picks through the menu.
 PLACEMENT: dict[type, tuple[str, int, str]] = {
+    # the rest of a long answer or question in the board window's status, while a page
+    # follows: first, so a question cut on its first page is read whole before Yes or Take
+    More: ("more", -1, MAIN),
     Take: ("take", 0, MAIN),
     Drop: ("drop", 1, MAIN),
     Yes: ("yes", 2, MAIN),
     No: ("no", 3, MAIN),
     Confirm: ("confirm", 5, MAIN),
     Cancel: ("cancel", 6, MAIN),
-    # the rest of a long answer in the board window's status, while a page follows
-    More: ("more", 7, MAIN),
     Roll: ("roll", 10, MAIN),
     Double: ("double", 11, MAIN),
     Undo: ("undo", 30, MAIN),
