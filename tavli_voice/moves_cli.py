@@ -319,7 +319,7 @@ def main(argv: list[str]) -> int:
         print(text("moves.bad_position", lang, error=_printable(position_fault(exc, lang))),
               file=sys.stderr)
         return 2
-    from .narration.speechtext import written_play  # bar and off in the reader's words
+    from .words.notation import written_play  # bar and off in the reader's words
 
     for i, play in enumerate(turn.plays, start=1):
         print(f"{i}. {written_play(play.notation, lang)}")

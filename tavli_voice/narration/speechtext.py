@@ -44,9 +44,11 @@ from __future__ import annotations
 
 import re
 
-from tavli_voice.command_table import POINT_WORDS
 from tavli_voice.rules import BAR, OFF
 from tavli_voice.words import LANGS, LATIN_SPOKEN, SPEECH_SYMBOL_WORDS, text
+from tavli_voice.words.notation import NAMED_POINTS as _NAMED
+from tavli_voice.words.notation import NOTATION_WORDS as NOTATION_WORDS
+from tavli_voice.words.notation import written_play as written_play
 from tavli_voice.words.spoken import SPOKEN_LATIN
 
 #: Punctuation allowed through (espeak uses it for pauses and intonation).
@@ -56,15 +58,9 @@ SPEAKABLE_PUNCTUATION = ".,;:!?'-%"
 _WORDS: dict[str, dict[str, str]] = {
     lang: {key: texts[lang] for key, texts in SPEECH_SYMBOL_WORDS.items()} for lang in LANGS}
 
-#: The word the bar and off are written with in a play's notation, by language (R1): "bar/22 6/off",
-#: «μπάρα/22 6/έξω»; the first of the words typed and said for them (``command_table.POINT_WORDS``).
-NOTATION_WORDS: dict[str, dict[int, str]] = {
-    lang: {point: POINT_WORDS[point][lang][0] for point in (BAR, OFF)} for lang in LANGS}
-_NAMED = {word: point for words in NOTATION_WORDS.values() for point, word in words.items()}
 #: The bar and off in notation, in any language: "bar" or «μπάρα», "off" or «έξω».
 BAR_WRITTEN = "(?:" + "|".join(w for w, p in _NAMED.items() if p == BAR) + ")"
 OFF_WRITTEN = "(?:" + "|".join(w for w, p in _NAMED.items() if p == OFF) + ")"
-_NAMED_RE = re.compile("|".join(_NAMED), re.IGNORECASE)
 _POINT = rf"(?:{BAR_WRITTEN}|{OFF_WRITTEN}|\d{{1,2}})[*^]?"
 _STEP = rf"{_POINT}(?:/{_POINT})+(?:\(\d\))?[*^]?"
 #: A run of notation steps separated by spaces: one whole play.
@@ -148,19 +144,6 @@ def _join_from_to(parts: list[str], lang: str) -> list[str]:
         else:
             out.append(p)
     return out
-
-
-def written_play(notation: str, lang: str) -> str:
-    """A play's notation (R1) as the screen shows it in ``lang``: digits, "/", "*", "^" and a count as in
-    English, the bar and off in the language's words (:data:`NOTATION_WORDS`, typed back as they are shown).
-
-    >>> written_play("bar/22 6/off(2) 13/7*", "el")
-    'μπάρα/22 6/έξω(2) 13/7*'
-    >>> written_play("bar/22 6/off(2)", "en")
-    'bar/22 6/off(2)'
-    """
-    words = NOTATION_WORDS[lang]
-    return _NAMED_RE.sub(lambda m: words[_NAMED[m.group(0).lower()]], notation)
 
 
 def speak_play(notation: str, lang: str) -> str:
