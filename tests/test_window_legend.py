@@ -160,8 +160,8 @@ def plays_view(count: int, focus: int | None = None) -> BoardView:
 
 
 @pytest.mark.parametrize("lang,first,last", [
-    ("en", "▼ More: plays {a}–{b} (Page Down)", "▲ Back: plays {a}–{b} (Page Up)"),
-    ("el", "▼ Κι άλλες: {a}–{b} (Page Down)", "▲ Πίσω: {a}–{b} (Page Up)")])
+    ("en", "▼ More: {a}–{b} (Down or digits)", "▲ Back: {a}–{b} (Up or digits)"),
+    ("el", "▼ Άλλες: {a}–{b} (Κάτω ή αριθμός)", "▲ Πίσω: {a}–{b} (Πάνω ή αριθμός)")])
 def test_more_is_said_under_the_list_when_plays_are_off_screen(lang: str, first: str,
                                                                last: str) -> None:
     lay = compute_layout(*SIZE)

@@ -2087,10 +2087,12 @@ BOARD_WORDS: dict[str, dict[str, str]] = {
                            "el": "Ματζέντα πλαίσιο: επιλογή"},
     "mark_focus_cyan": {"en": "Cyan frame: selected",
                         "el": "Γαλάζιο πλαίσιο: επιλογή"},
-    "more_below": {"en": "▼ More: plays {start}–{end} (Page Down)",
-                   "el": "▼ Κι άλλες: {start}–{end} (Page Down)"},
-    "more_above": {"en": "▲ Back: plays {start}–{end} (Page Up)",
-                   "el": "▲ Πίσω: {start}–{end} (Page Up)"},
+    # keys a TV remote has as well as a keyboard (Down/Up, the number keys; Page Down and
+    # Page Up work too but no remote has them)
+    "more_below": {"en": "▼ More: {start}–{end} (Down or digits)",
+                   "el": "▼ Άλλες: {start}–{end} (Κάτω ή αριθμός)"},
+    "more_above": {"en": "▲ Back: {start}–{end} (Up or digits)",
+                   "el": "▲ Πίσω: {start}–{end} (Πάνω ή αριθμός)"},
     # while scanning: what the scan highlights next (a checker's group, a play), no key to press
     "more_below_scan": {"en": "▼ Next: {label}", "el": "▼ Μετά: {label}"},
 }

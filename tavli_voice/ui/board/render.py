@@ -20,7 +20,8 @@ On top of that the access aids:
 * the panel's header has a legend: each side's checker drawn small beside
   "You: white ○" (the colour named, a shape too), and the underline (while
   something can move) and frame marks drawn with what they mean; a line under the list says which plays are
-  off screen and that Page Down / Page Up show them. Every panel text is drawn
+  off screen and that Down / Up or the number keys show them (Page Down / Page Up
+  too). Every panel text is drawn
   with :func:`panel_styles` (large, contrast at least 4.5:1, tested).
 """
 
@@ -143,7 +144,7 @@ def marks_parts(view: BoardView, theme: Theme) -> tuple[tuple[str, RGB, str], ..
 
 def more_text(view: BoardView, geo: PanelGeometry,
               fits: Callable[[str], bool] = lambda _: True) -> str:
-    """"▼ More: plays 8–10 (Page Down)" when plays are off screen, else ""; while scanning
+    """"▼ More: 8–10 (Down or digits)" when plays are off screen, else ""; while scanning
     (``view.scan``) no key is named and the line says what the scan highlights next, as the
     scan goes (a checker's group of plays, a play, Back), not the list's next page:
     "▼ Next: From 13: 4 plays", or the arrow and the option alone when that does not ``fit``
