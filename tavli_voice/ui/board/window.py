@@ -63,6 +63,10 @@ EXIT_ERROR = 1
 REVIEW_STATUS_LINES = 7
 #: The same while a switch scans a window whose panel is one column (the scan strip under it).
 SCANNED_STATUS_LINES = 5
+#: Rows of the status while a question waits (resign, leave, a double): no plays are
+#: listed, so the question takes the list's room and is read whole (the Greek resign
+#: question, «Παραιτείσαι από αυτή την παρτίδα; Έτσι η Ρίτα παίρνει …», takes five rows).
+QUESTION_STATUS_LINES = 7
 #: Video drivers that show nothing to a person: a window there is no window.
 _INVISIBLE_DRIVERS = ("offscreen", "dummy")
 
@@ -269,14 +273,21 @@ class BoardWindow:
         and its cost stay whole), the usual three in a game."""
         if self.app.review is not None or self._help_shown:
             return REVIEW_STATUS_LINES
+        if self._question_open():
+            return QUESTION_STATUS_LINES
         return STATUS_LINES
+
+    def _question_open(self) -> bool:
+        """A yes-or-no question or a double waits: nothing is listed under the status."""
+        return self.app.review is None and self.app.state().phase in (Phase.ASK, Phase.ANSWER)
 
     def _compute_layout(self, width: int, height: int) -> BoardLayout:
         lines = self._status_lines()
         head = self._header_lines
         layout = compute_layout(width, height, self.theme.scale, status_lines=lines,
                                 header_lines=head)
-        if self.scanner is not None and lines > SCANNED_STATUS_LINES and not layout.panel.two_columns:
+        if self.scanner is not None and lines > SCANNED_STATUS_LINES \
+                and not layout.panel.two_columns and not self._question_open():
             # the scan strip sits under the status in one column: a shorter status (a long
             # answer has pages) leaves the list room for several plays
             layout = compute_layout(width, height, self.theme.scale, status_lines=SCANNED_STATUS_LINES,
