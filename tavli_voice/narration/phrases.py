@@ -552,6 +552,22 @@ def _hint_report(e: E.HintReport, s: Say) -> Blocks:
     return [s.t("hint.other", who=s.subject(e.player), n=e.number, play=play)]
 
 
+def grouped_hint_text(e: E.HintReport, ctx: NarrationContext, keys: list[str]) -> str:
+    """The hint on screen when the plays were told as groups, their numbers not shown: the
+    play in words, then the ``keys`` that reach it from the groups ("f 10 then 3"), its
+    number in the whole list last (typed, it works too).
+
+    >>> from tavli_voice.rules import Position
+    >>> from tavli_voice.rules.movegen import legal_plays
+    >>> play = legal_plays(Position.initial("portes"), (6, 5))[0]
+    >>> grouped_hint_text(E.HintReport(0, 1, play), NarrationContext(), ["f 24", "1"])
+    'Hint: from 24 to 18, from 13 to 8 (24/18 13/8). Type f 24 then 1 (or 1, its number in the whole list).'
+    """
+    s = Say(ctx, speech=False)
+    return s.t("hint.grouped", play=s.play(e.play, e.player),
+               keys=M.join_list(keys, s.lang, "then"), n=e.number)
+
+
 def _cube_hint_report(e: E.CubeHintReport, s: Say) -> Blocks:
     said = s.t("hint.take" if e.take else "hint.drop")
     if e.reason is None:
@@ -745,4 +761,4 @@ def render(event: E.Event, ctx: NarrationContext) -> tuple[str, Utterance]:
 
 
 __all__ = ["NarrationContext", "PresentationReason", "PhraseRule", "PHRASES", "phrase",
-           "screen_text", "render", "rule_for"]
+           "screen_text", "render", "rule_for", "grouped_hint_text"]

@@ -19,7 +19,8 @@ from .. import words as M
 from .app import App, Source
 from .keys import UnknownInput, parse_line
 from .line_reader import LineReader
-from .typed_lines import TypedLines, enter_command, key_command, prompt_line, refusal_text, typed_play
+from .typed_lines import (TypedLines, enter_command, hint_keys, key_command, prompt_line, refusal_text,
+                          typed_play)
 
 log = logging.getLogger(__name__)
 
@@ -56,11 +57,16 @@ class TerminalPlayer:
         self.out.flush()
 
     def print_events(self, events: list[E.Event]) -> None:
-        from ..narration.phrases import plays_told_as_groups, screen_text
+        from ..narration.phrases import grouped_hint_text, plays_told_as_groups, screen_text
 
         ctx = self.app.context(self.app.reason)
         for ev in events:
             text = screen_text(ev, ctx)
+            if isinstance(ev, E.HintReport) and self.plays_grouped:
+                # the play's number was never shown: the hint names the keys that reach it
+                keys = hint_keys(ev.play, ev.number, self.app)
+                if keys is not None:
+                    text = grouped_hint_text(ev, ctx, keys)
             if isinstance(ev, E.PlaysOffered) and text.strip():
                 # told as groups, the plays' numbers were not shown: the prompt says so
                 self.plays_grouped = ctx.list_plays and plays_told_as_groups(len(ev.plays), ctx)

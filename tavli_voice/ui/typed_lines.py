@@ -26,6 +26,8 @@ from .. import words as M
 from ..command_table import POINT_WORDS, fold
 from ..events import Phase
 from ..rules import AmbiguousPlayError, IllegalPlayError, NotationError, parse_play
+from ..rules.playgroups import group_of, group_source
+from ..rules.plays import Play
 from .app import App
 from .guard import visible
 from .keys import UnknownInput, example_point, needs_number_example, parse_line
@@ -161,6 +163,29 @@ def prompt_line(app: App, plays_grouped: bool) -> str | None:
     if s.phase is Phase.REVIEW and app.review is not None:
         return app.review.prompt()
     return None
+
+
+def _typed_point(point: int, lang: str) -> str:
+    """A point as typed after f or t: its number, the bar and off by their word."""
+    return POINT_WORDS[point]["el" if lang == "el" else "en"][0] if point in POINT_WORDS else str(point)
+
+
+def hint_keys(play: Play, number: int, app: App) -> list[str] | None:
+    """The keys that reach the hint's ``play`` (``number`` in the whole list) from plays told
+    as groups: f and its group's point, then its number in the group ("f 10", "3"); step by
+    step ("f 10", "t 5", "f 8", "t 5") when the group is too long to be numbered. None while
+    a checker is picked or a step taken (the numbers then are another list's)."""
+    s = app.state()
+    if s.phase is not Phase.PLAY or s.source is not None or s.chosen or not s.plays:
+        return None
+    group = group_of(s.plays, group_source(play))
+    if group is None or number not in group.numbers:
+        return None
+    lang = app.lang
+    if len(group) <= app.session.options.group_above:
+        return [f"f {_typed_point(group.source, lang)}", str(group.numbers.index(number) + 1)]
+    return [f"{key} {_typed_point(point, lang)}" for st in play.steps
+            for key, point in (("f", st.from_point), ("t", st.to_point))]
 
 
 def enter_command(app: App) -> C.Command | None:

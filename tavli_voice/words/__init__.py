@@ -82,6 +82,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # --- general glue --------------------------------------------------------
     "word.and": {"en": "and", "el": "και"},
     "word.or": {"en": "or", "el": "ή"},
+    "word.then": {"en": "then", "el": "και μετά"},
     "word.you": {"en": "you", "el": "εσύ"},
     "word.bar": {"en": "the bar", "el": "την μπάρα"},
     "word.bar_short": {"en": "bar", "el": "μπάρα"},
@@ -743,6 +744,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                            "el": "με τον διακόπτη, Ρυθμίσεις στο Μενού: πιο αργή ή πιο γρήγορη "
                                  "σάρωση"},
     "hint": {"en": "Hint: play {n}, {play}.", "el": "Συμβουλή: παίξε την κίνηση {n}: {play}."},
+    # the plays told as groups, their numbers not shown: the keys that reach the play first
+    "hint.grouped": {"en": "Hint: {play}. Type {keys} (or {n}, its number in the whole list).",
+                     "el": "Συμβουλή: {play}. Γράψε {keys} (ή {n}, τον αριθμό της σε όλη τη "
+                           "λίστα)."},
     "hint.take": {"en": "Hint: take the double.", "el": "Συμβουλή: δέξου τον διπλασιασμό."},
     "hint.drop": {"en": "Hint: drop the double.", "el": "Συμβουλή: αρνήσου τον διπλασιασμό."},
     # why, while a double waits: what the expert's take or drop rests on (bots/expert.py)
