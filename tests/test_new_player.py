@@ -253,11 +253,11 @@ def grouped_save() -> dict[str, object]:
 
 class TestGroupedPlays:
     @pytest.mark.parametrize("lang, grouped, numbered", [
-        ("en", "Choose a play: f and a point, l for the list of all 75 plays by number, or h "
-               "for help.", "Choose a play, 1 to 75, or h for help."),
-        ("el", "Διάλεξε κίνηση: f και μια θέση, l για τη λίστα με όλες τις εβδομήντα πέντε κινήσεις "
-               "και τους "
-               "αριθμούς τους, ή h για βοήθεια.", "Διάλεξε κίνηση, από 1 έως 75, ή h για βοήθεια.")])
+        ("en", "Choose a play: f and a point, then a number or t and a point; l for the list of "
+               "all 75 plays by number, or h for help.", "Choose a play, 1 to 75, or h for help."),
+        ("el", "Διάλεξε κίνηση: f και μια θέση, μετά έναν αριθμό ή t και μια θέση· l για τη λίστα "
+               "με όλες τις εβδομήντα πέντε κινήσεις και τους αριθμούς τους, ή h για βοήθεια.",
+         "Διάλεξε κίνηση, από 1 έως 75, ή h για βοήθεια.")])
     def test_plays_told_as_groups_are_not_offered_by_numbers_not_shown(
             self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, grouped: str,
             numbered: str) -> None:

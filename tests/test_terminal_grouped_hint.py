@@ -1,4 +1,5 @@
-"""The terminal with a long list told as groups (R2): the hint names keys that reach the play."""
+"""The terminal with a long list told as groups (R2): the hint names keys that reach the play,
+and how to choose is said once."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pytest
 
 from tavli_voice import commands as C
 from tavli_voice import events as E
+from tavli_voice import words as M
 from tavli_voice.events import Phase
 from tavli_voice.rules import MatchConfig
 from tavli_voice.session import Session
@@ -63,3 +65,15 @@ def test_r2_the_hint_on_a_grouped_list_says_the_play_and_keys_that_reach_it(lang
     app.command(parse_line(first))
     app.command(parse_line(local))
     assert app.phase is Phase.CONFIRM and app.session.pending == report.play, hint
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_r2_how_to_choose_from_groups_is_said_once(lang: str) -> None:
+    """The list told as groups ends with the prompt alone, which says the steps, the list and
+    help, where a line saying the steps came just before it."""
+    app, term, out = grouped_turn(lang)
+    term.prompt()
+    lines = out.getvalue().splitlines()
+    assert M.text("plays.groups_hint_screen", lang) not in lines
+    assert lines[-1].startswith(M.text("prompt.choose_grouped", lang, n="X").split(" l ")[0])
+    assert sum(line.count(" f ") for line in lines[-2:]) == 1, lines[-3:]

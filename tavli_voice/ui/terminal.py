@@ -70,6 +70,10 @@ class TerminalPlayer:
             if isinstance(ev, E.PlaysOffered) and text.strip():
                 # told as groups, the plays' numbers were not shown: the prompt says so
                 self.plays_grouped = ctx.list_plays and plays_told_as_groups(len(ev.plays), ctx)
+                if self.plays_grouped and self.show_prompts:
+                    # the prompt that follows says how to choose: said once, not twice
+                    steps = M.text("plays.groups_hint_screen", self.app.lang)
+                    text = "\n".join(line for line in text.splitlines() if line != steps)
             for line in text.splitlines():
                 if line.strip():
                     self.say(line)

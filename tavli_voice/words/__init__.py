@@ -843,10 +843,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "prompt.choose": {"en": "Choose a play, 1 to {n}, or h for help.",
                       "el": "Διάλεξε κίνηση, από 1 έως {n}, ή h για βοήθεια."},
     # the plays told as groups, their numbers not shown: no "1 to 24" to choose blind
-    "prompt.choose_grouped": {"en": "Choose a play: f and a point, l for the list of all {n} "
-                                    "plays by number, or h for help.",
-                              "el": "Διάλεξε κίνηση: f και μια θέση, l για τη λίστα με όλες "
-                                    "τις {n} κινήσεις και τους αριθμούς τους, ή h για βοήθεια."},
+    # the terminal shows it in place of plays.groups_hint_screen, so the two are one line
+    "prompt.choose_grouped": {"en": "Choose a play: f and a point, then a number or t and a "
+                                    "point; l for the list of all {n} plays by number, or h "
+                                    "for help.",
+                              "el": "Διάλεξε κίνηση: f και μια θέση, μετά έναν αριθμό ή t και "
+                                    "μια θέση· l για τη λίστα με όλες τις {n} κινήσεις και "
+                                    "τους αριθμούς τους, ή h για βοήθεια."},
     "prompt.choose_one": {"en": "Type 1 to play it, or h for help.",
                           "el": "Γράψε 1 για να την παίξεις, ή h για βοήθεια."},
     "prompt.confirm": {"en": "Type c to confirm, u to undo.",
