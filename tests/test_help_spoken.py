@@ -54,7 +54,19 @@ def test_r1_greek_speech_never_tells_a_speaker_to_say_the_latin_bar_or_off() -> 
     assert not re.search(r"\b(bar|off)\b", spoken), spoken
 
 
-def test_r1_greek_screen_keeps_the_typed_latin_words_that_work_there() -> None:
+def test_r1_greek_screen_names_the_bar_and_off_in_greek_with_the_key_to_type() -> None:
     shown = screen_text(E.HelpReport(0, ("from", "to")), NarrationContext(lang="el"))
-    assert "bar ή μπάρα" in shown and "off ή έξω" in shown
+    assert "f μπάρα" in shown and "t έξω" in shown
+    assert not re.search(r"\b(bar|off)\b", shown), shown
+
+
+def test_greek_help_says_b_briefly_describes_and_how_to_type_ll() -> None:
+    """«σύντομα» alone also means "soon": b gives a summary (σύνοψη); ll is explained as the l
+    key typed twice, never a bare «ll»."""
+    shown = screen_text(E.HelpReport(0, ("position", "leave")),
+                        NarrationContext(lang="el")).splitlines()
+    assert "b: σύνοψη: μέτρημα, μπάρα, μαζεμένα, ποιος παίζει" in shown, shown
+    assert any(line.startswith("ll (δύο φορές το l): φύγε από το τραπέζι") for line in shown), shown
+    english = screen_text(E.HelpReport(0, ("leave",)), NarrationContext(lang="en")).splitlines()
+    assert any(line.startswith("ll: leave the table") for line in english), english
     assert M.help_lines("el", ("from",), speech=True) != M.help_lines("el", ("from",))

@@ -1288,9 +1288,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help.confirm": {"en": "confirm the chosen play", "el": "επιβεβαίωσε την κίνηση που διάλεξες"},
     "help.undo": {"en": "undo this turn's choice", "el": "αναίρεσε την επιλογή αυτής της ζαριάς"},
     "help.from": {"en": "step by step: pick the checker on a point (bar for the bar)",
-                  "el": "βήμα βήμα: διάλεξε το πούλι σε μια θέση (bar ή μπάρα για την μπάρα)"},
+                  # «f μπάρα», «t έξω» typed: Greek words (bar and off work too, unsaid)
+                  "el": "βήμα βήμα: διάλεξε το πούλι σε μια θέση (f μπάρα για την μπάρα)"},
     "help.to": {"en": "move the picked checker to a point (off to bear off)",
-                "el": "πήγαινε το πούλι σε μια θέση (off ή έξω για μάζεμα)"},
+                "el": "πήγαινε το πούλι σε μια θέση (t έξω για μάζεμα)"},
     # spoken help names only the words the voice grammar takes (command_table.POINT_WORDS):
     # a Greek speaker says «μπάρα» and «έξω», never the typed Latin "bar" or "off"
     "help.from.say": {"en": "step by step: pick the checker on a point (bar for the bar)",
@@ -1328,7 +1329,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help.position": {"en": "describe the board: the points with checkers",
                       "el": "περιγραφή του ταμπλό: οι θέσεις που έχουν πούλια"},
     "help.position_brief": {"en": "brief position: pips, bar, borne off, whose turn",
-                            "el": "σύντομα: μέτρημα, μπάρα, μαζεμένα, ποιος παίζει"},
+                            "el": "σύνοψη: μέτρημα, μπάρα, μαζεμένα, ποιος παίζει"},
     "help.position_full": {"en": "all 24 points", "el": "όλες οι θέσεις, από 1 έως 24"},
     "help.point": {"en": "what is on a point", "el": "τι έχει μια θέση"},
     "help.quarter": {"en": "a quarter of the board: 1 is points 1 to 6, 4 is points 19 to 24",
@@ -1359,6 +1360,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "key.with_number": {"en": "{key} number", "el": "{key} και αριθμός"},
     "key.cancel": {"en": "cancel", "el": "άκυρο"},
     "key.dot": {"en": "dot", "el": "τελεία"},
+    # the leave key shown in the Greek help: what to type, in words («ll» alone reads as a word)
+    "key.ll": {"en": "ll", "el": "ll (δύο φορές το l)"},
     "key.question": {"en": "question mark", "el": "ερωτηματικό"},
 }
 
@@ -1827,7 +1830,7 @@ def key_label(key: str, lang: str, *, speech: bool = False) -> str:
     if key == "cancel":
         return text("key.cancel", lang)
     if not speech:
-        return key
+        return text("key.ll", lang) if key == "ll" else key
     if key == "N":
         return text("key.number", lang)
     if key == ".":
