@@ -2098,6 +2098,11 @@ BOARD_WORDS: dict[str, dict[str, str]] = {
                            "el": "Ματζέντα πλαίσιο: επιλογή"},
     "mark_focus_cyan": {"en": "Cyan frame: selected",
                         "el": "Γαλάζιο πλαίσιο: επιλογή"},
+    # a Plakoto checker pinned under its pinner: a double ring and hatching
+    "mark_pin_red": {"en": "Red hatched ring: pinned",
+                     "el": "Κόκκινες ρίγες: πλακωμένο"},
+    "mark_pin_blue": {"en": "Blue hatched ring: pinned",
+                      "el": "Μπλε ρίγες: πλακωμένο"},
     # keys a TV remote has as well as a keyboard (Down/Up, the number keys; Page Down and
     # Page Up work too but no remote has them)
     "more_below": {"en": "▼ More: {start}–{end} (Down or digits)",

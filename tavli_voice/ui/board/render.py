@@ -133,13 +133,25 @@ def marks_parts(view: BoardView, theme: Theme) -> tuple[tuple[str, RGB, str], ..
     ("underline", colour, "Green underline: can move") only while a point's number is
     underlined (the player's checkers that may move, R2: not before the roll, nor in the
     opponent's turn), then ("frame", colour, "Magenta, thick frame: selected"): a
-    selected point is framed thickly, a selected button filled and thickly edged."""
-    frame = ("frame", theme.highlight,
-             words.text(f"board.mark_focus_{theme.highlight_name}", view.lang))
-    if not any(1 <= p <= 24 for p in view.sources):
-        return (frame,)
-    return (("underline", theme.help,
-             words.text(f"board.mark_help_{theme.help_name}", view.lang)), frame)
+    selected point is framed thickly, a selected button filled and thickly edged; last,
+    while a Plakoto checker is pinned, ("pin", colour, "Red hatched ring: pinned"), drawn as
+    the board draws it."""
+    parts: tuple[tuple[str, RGB, str], ...] = ()
+    if any(1 <= p <= 24 for p in view.sources):
+        parts += (("underline", theme.help,
+                   words.text(f"board.mark_help_{theme.help_name}", view.lang)),)
+    parts += (("frame", theme.highlight,
+               words.text(f"board.mark_focus_{theme.highlight_name}", view.lang)),)
+    if pin_rows(view):
+        parts += (("pin", theme.pin_mark,
+                   words.text(f"board.mark_pin_{theme.pin_name}", view.lang)),)
+    return parts
+
+
+def pin_rows(view: BoardView) -> int:
+    """Rows the header adds for the pinned checker's mark: one while a checker is pinned (the
+    header keeps it while the underline comes and goes), else none."""
+    return 1 if any(view.position.pins) else 0
 
 
 def more_text(view: BoardView, geo: PanelGeometry,
@@ -535,7 +547,7 @@ def _header(surface: "pygame.Surface", view: BoardView, panel: PanelLayout, them
                 y += line
         elif role == "marks":
             # two rows stay for the marks: the panel does not jump as marks come
-            room = min(MARK_ROWS, (panel.header.bottom + 2 - y) // line)
+            room = min(MARK_ROWS + pin_rows(view), (panel.header.bottom + 2 - y) // line)
             marks = marks_parts(view, theme)
             font = fonts.get(st.size)
             for (kind, colour, _label), lines in zip(marks, marks_fit(
@@ -543,7 +555,7 @@ def _header(surface: "pygame.Surface", view: BoardView, panel: PanelLayout, them
                     room)):
                 for i, text in enumerate(lines):
                     _mark(surface, kind if i == 0 else "", colour, text, fonts, st, (x, y),
-                          width, line)
+                          width, line, theme)
                     y += line
         elif role == "score" and text:
             lines, fitted = score_rows(fonts, text, width, st.size)
@@ -670,7 +682,7 @@ def header_lines(fonts: Fonts, theme: Theme, view: BoardView, panel: PanelLayout
     st = panel_styles(theme, panel.line_h)["score"]
     rows, _font = score_rows(fonts, view.score, panel.header.w - 12, st.size) if view.score \
         else ([""], None)
-    return HEADER_LINES + len(rows) - 1
+    return HEADER_LINES + len(rows) - 1 + pin_rows(view)
 
 
 def legend_icon(line: int) -> int:
@@ -716,7 +728,7 @@ def marks_fit(font: "pygame.font.Font", labels: list[str], width: int, rows: int
 
 
 def _mark(surface: "pygame.Surface", kind: str, colour: RGB, label: str, fonts: Fonts,
-          st: TextStyle, at: tuple[int, int], width: int, line: int) -> None:
+          st: TextStyle, at: tuple[int, int], width: int, line: int, theme: Theme) -> None:
     """One mark of the board drawn as it appears there, then what it means (a mark's
     second row of words, ``kind`` "", under its first, without the mark)."""
     import pygame
@@ -728,6 +740,8 @@ def _mark(surface: "pygame.Surface", kind: str, colour: RGB, label: str, fonts: 
         pass
     elif kind == "underline":
         pygame.draw.line(surface, colour, (x, y + line - w), (x + d, y + line - w), w)
+    elif kind == "pin":  # a pinned checker as the board draws it, ring and hatching
+        _pinned(surface, (x + d // 2, y + line // 2), d, theme.theirs, theme.theirs_edge, colour)
     else:  # the selected item: a thick frame (a point) around a fill (a button)
         top = y + (line - d) // 2
         w = max(3, d // 5)

@@ -57,6 +57,7 @@ class Theme:
     theirs_name: str = "black"
     help_name: str = "green"
     highlight_name: str = "magenta"
+    pin_name: str = "red"  #: ``board.mark_pin_<name>``
     scale: float = 1.0
 
     def with_scale(self, scale: float) -> "Theme":
@@ -124,6 +125,7 @@ CLASSIC = Theme(
     mine_name="light",
     theirs_name="dark",
     highlight_name="cyan",
+    pin_name="blue",
 )
 
 THEMES: dict[str, Theme] = {t.name: t for t in (HIGH_CONTRAST, CLASSIC)}
