@@ -195,8 +195,11 @@ def _ranked_commands(menu: ScanMenu) -> tuple[list[ScanOption], list[ScanOption]
     before: list[tuple[int, int, ScanOption]] = []
     after: list[tuple[int, int, ScanOption]] = []
     rare: list[tuple[int, int, ScanOption]] = []
+    # a double's answer: Take and Drop are offered, Yes and No (the same answers) are not, so
+    # the scan reaches the hint two steps sooner
+    answers = any(isinstance(c, (Take, Drop)) for c in menu.commands)
     for n, command in enumerate(menu.commands):
-        if isinstance(command, ChoosePlay):
+        if isinstance(command, ChoosePlay) or (answers and isinstance(command, (Yes, No))):
             continue
         key, args, rank, place = _key_and_args(command)
         if not menu.plays:
