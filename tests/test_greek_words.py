@@ -182,8 +182,8 @@ def _final_pitch_rise(text: str, folder: Path) -> float:
 LATIN = re.compile(r"[A-Za-z]")
 NOTATION = re.compile(r"[/*^;]")
 GREEK = re.compile(r"[α-ωΑ-Ωά-ώΆ-Ώ]")
-#: Latin that may stand on a Greek screen: keys, notation words, names of programs and rules.
-SCREEN_LATIN_OK = {"bar", "off", "VOG", "TavLucky", "tavli", "voice", "resume", "play", "Ctrl",
+#: Latin that may stand on a Greek screen: keys, notation words, names of programs, options and rules.
+SCREEN_LATIN_OK = {"bar", "off", "VOG", "TavLucky", "tavli", "voice", "resume", "play", "words", "Ctrl",
                    "OK", "Esc", "Enter"} | {k.key.split()[0] for k in M.COMMAND_KEYS}
 QUERIES = (C.Describe("brief"), C.Describe("normal"), C.Describe("full"), C.QueryPoint(13),
            C.QueryPoint(25), C.QueryPoint(0), C.QueryQuarter(4), C.PipCount(), C.Score(),

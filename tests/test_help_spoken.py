@@ -70,3 +70,17 @@ def test_greek_help_says_b_briefly_describes_and_how_to_type_ll() -> None:
     english = screen_text(E.HelpReport(0, ("leave",)), NarrationContext(lang="en")).splitlines()
     assert any(line.startswith("ll: leave the table") for line in english), english
     assert M.help_lines("el", ("from",), speech=True) != M.help_lines("el", ("from",))
+
+
+@pytest.mark.parametrize("lang, words", [("en", "tavli-voice play --words"),
+                                         ("el", "ξεκίνα με tavli-voice play --words")])
+def test_typed_help_says_how_to_show_plays_in_words_alone_until_it_is_on(lang: str,
+                                                                          words: str) -> None:
+    """Each play is shown twice, in words and notation (24/21): the typed help names --words,
+    which shows the words alone; with it on, or heard, the line is not there."""
+    shown = screen_text(E.HelpReport(0, ("roll",)), NarrationContext(lang=lang))
+    assert words in shown.splitlines()[-1], shown
+    alone = screen_text(E.HelpReport(0, ("roll",)), NarrationContext(lang=lang, screen_notation=False))
+    assert "--words" not in alone
+    heard = phrase(E.HelpReport(0, ("roll",)), NarrationContext(lang=lang)).segments
+    assert not any("--words" in seg for seg in heard if isinstance(seg, str))

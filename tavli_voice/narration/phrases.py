@@ -539,6 +539,9 @@ def _help_report(e: E.HelpReport, s: Say) -> Blocks:
     if s.ctx.show_keys and not switch and not s.speech and s.lang == "el":
         # typed Greek words work too ("ρίξε", "θέση 13"); English screens hold no Greek letters
         lines.append(s.t("ui.help.words"))
+    if s.ctx.show_keys and not switch and not s.speech and s.ctx.screen_notation:
+        # a screen reader reads every play twice, in words and as 24/21: the way to words alone
+        lines.append(s.t("ui.help.words_only"))
     return [intro] + lines
 
 

@@ -880,6 +880,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ui.wait_turn": {"en": "Wait: it is {whose} turn.", "el": "Περίμενε: είναι η σειρά {whose}."},
     "ui.help.title": {"en": "Commands (the same letters in every language):",
                       "el": "Εντολές (τα ίδια γράμματα σε κάθε γλώσσα):"},
+    "ui.help.words_only": {"en": "Each play is shown in words and then in signs, such as "
+                                 "(24/21 24/20); to have the words alone, start with "
+                                 "tavli-voice play --words.",
+                           "el": "Κάθε κίνηση γράφεται με λέξεις και μετά με σύμβολα, όπως "
+                                 "(24/21 24/20)· για να γράφονται μόνο οι λέξεις, ξεκίνα με "
+                                 "tavli-voice play --words."},
     "ui.help.words": {"en": "Whole words work too, in English or Greek: roll, undo, hint, take, "
                             "drop, pips, board, point 13, quarter 2, or ρίξε, αναίρεση. Greek "
                             "letters on the same keys work as well: ρ for r, χ for x.",
