@@ -230,6 +230,11 @@ class App:
         self._after(evs, _REASONS.get(type(cmd), "event"))
         return evs
 
+    def not_your_turn(self) -> list[E.Event]:
+        """"Wait: it is Rita's turn." («Περίμενε: είναι η σειρά της Ρίτας.»), nothing done
+        (a switch press or a remote's key during a computer player's turn)."""
+        return self._not_your_turn()
+
     def _not_your_turn(self) -> list[E.Event]:
         """"Wait: it is Rita's turn." («Περίμενε: είναι η σειρά της Ρίτας.»), nothing done."""
         seat = self.session.actor()

@@ -39,7 +39,7 @@ from .inputs import SCALE_STEP, Input, Kind, SwitchMap, switch_map, translate
 from .layout import (HEADER_LINES, MIN_SIZE, ROW_BUTTONS, SCANNED_PLAYS, STATUS_LINES, BoardLayout,
                      compute_layout, hit_point, hit_rect, panel_geometry)
 from .model import BoardView, Extras, build_view, nav_context, play_steps
-from .navigation import (DEFAULT_DWELL, TRY_AGAIN, DwellState, Mode, NavContext, NavState,
+from .navigation import (DEFAULT_DWELL, TRY_AGAIN, DwellState, Key, Mode, NavContext, NavState,
                          Target, dwell, dwell_progress, open_list, press_digit, press_key,
                          press_page, target_command)
 from .scanview import scan_show
@@ -67,6 +67,8 @@ SCANNED_STATUS_LINES = 5
 #: listed, so the question takes the list's room and is read whole (the Greek resign
 #: question, «Παραιτείσαι από αυτή την παρτίδα; Έτσι η Ρίτα παίρνει …», takes five rows).
 QUESTION_STATUS_LINES = 7
+#: The remote's keys that act (the others only move the focus).
+_ACTING_KEYS = (Key.OK, Key.ROLL, Key.UNDO)
 #: Video drivers that show nothing to a person: a window there is no window.
 _INVISIBLE_DRIVERS = ("offscreen", "dummy")
 
@@ -189,6 +191,9 @@ class BoardWindow:
         self._pointer: tuple[int, int] | None = None
         self._remote_used = False
         self._click_down = False
+        #: the turn (``session.turn_counter``) a press made during the computer's turn was
+        #: answered "Wait: it is Rita's turn." in; the next presses that turn are let go quietly
+        self._told_wait: int | None = None
         self._pg: Any = None
         self.screen: Any = None
         self.fonts: Any = None
@@ -422,6 +427,27 @@ class BoardWindow:
             # a key that does nothing says so (shown and spoken), and nothing changes
             self.app.notice(words.text("board.unknown_key", self.lang, key=inp.text))
 
+    def _pressed_in_bots_turn(self, inp: Input) -> bool:
+        """A switch press, a digit or the remote's OK, Roll or Undo while a computer player
+        plays (the window paces its turn): nothing is done, and the first such press of the
+        turn is answered "Wait: it is Rita's turn." (shown and spoken) so it is not lost
+        unheard. A click on a button goes on (its command says the same)."""
+        if self.app.review is not None or not self.app.bot_to_act():
+            return False
+        if inp.kind in (Kind.SWITCH_DOWN, Kind.SWITCH_UP):
+            if inp.mouse and self.target_at(inp.pos) is not None:
+                return False
+            pressed = inp.kind is Kind.SWITCH_DOWN
+        elif inp.kind is Kind.DIGIT or (inp.kind is Kind.KEY and inp.key in _ACTING_KEYS):
+            pressed = True
+        else:
+            return False
+        turn = self.app.session.turn_counter
+        if pressed and self._told_wait != turn:
+            self._told_wait = turn
+            self.app.not_your_turn()
+        return True
+
     def _display(self, inp: Input, ctx: NavContext) -> None:
         """Inputs that change only what is shown: the page of plays, the theme, the scale."""
         if inp.kind is Kind.PAGE:
@@ -599,7 +625,7 @@ class BoardWindow:
                     log.warning("could not open joystick %s", event.device_index)
                 continue
             inp = translate(event, self.switches)
-            if inp is not None:
+            if inp is not None and not self._pressed_in_bots_turn(inp):
                 self.handle(inp, now)
             if self.closing:
                 break
