@@ -5,9 +5,9 @@ A :class:`Walk` holds the chosen side's judged plays
 (``--order play``: in the order played), and says each thing a review says:
 the position as in a game (the narration's own readout) with the plays
 numbered, right or wrong for a try, the expert's play, what the mistake cost
-in plain words (games in a hundred and hundredths of a point a game) and the
-reasons, and a summary (mistakes by size, equity lost per decision in
-thousandths of a point). Which mistake is read and what each command brings
+in plain words (games in a hundred, points every hundred games) and the
+reasons, and a summary (mistakes by size, points lost every thousand
+decisions). Which mistake is read and what each command brings
 is :class:`tavli_voice.ui.review_mode.ReviewMode`'s, the one review walk that
 both the review after a match and ``tavli-voice review`` go through (keys,
 voice and one switch alike).
@@ -42,17 +42,19 @@ def count(key: str, n: int, lang: str) -> str:
 
 
 def loss_words(points: float, lang: str, unit: str = "hundredths") -> str:
-    """An equity loss in whole hundredths (or ``unit="thousandths"``) of a point, in words, so
-    two losses a hundredth apart never sound the same (no decimals read digit by digit, no
-    rounding to tenths); a loss of a point or more is still counted in hundredths.
+    """An equity loss a game in whole hundredths of a point, said as points every hundred
+    games (or, ``unit="thousandths"``, a loss a decision as points every thousand decisions),
+    so two losses a hundredth apart never sound the same (no decimals read digit by digit,
+    no rounding to tenths) and no fraction of a point is named.
 
-    >>> loss_words(0.13, "el"), loss_words(0.07, "el"), loss_words(0.013, "en", "thousandths")
-    ('13 εκατοστά του πόντου', '7 εκατοστά του πόντου', '13 thousandths of a point')
+    >>> loss_words(0.13, "el"), loss_words(0.03, "el"), loss_words(0.013, "en", "thousandths")
+    ('δεκατρείς πόντους κάθε εκατό παρτίδες', 'τρεις πόντους κάθε εκατό παρτίδες', '13 points every thousand decisions')
     >>> loss_words(0.004, "en"), loss_words(0.01, "el"), loss_words(1.25, "en")
-    ('less than one hundredth of a point', 'ένα εκατοστό του πόντου', '125 hundredths of a point')
+    ('less than one point every hundred games', 'έναν πόντο κάθε εκατό παρτίδες', '125 points every hundred games')
     """
     n = int(abs(points) * (1000 if unit == "thousandths" else 100) + 0.5)
-    return text(f"review.{unit}_{'none' if n == 0 else 'one' if n == 1 else 'many'}", lang, n=n)
+    return text(f"review.{unit}_{'none' if n == 0 else 'one' if n == 1 else 'many'}", lang,
+                n=number(n, lang, "m", "acc"))
 
 
 def listener_of(players: Sequence[dict[str, Any]], sides: Sequence[int]) -> int | None:

@@ -348,6 +348,7 @@ COUNTED = {("arg.seed_long", "0"), ("arg.too_long", "0"), ("cli.seed", "0"),
            ("scan.group", "1"), ("scan.group_bar", "1"), ("voice.takes_skipped", "count"),
            ("voice.why.unsure_yes_near_rival", "ratio"),
            *{(f"review.{k}_{n}", "n") for k in ("decisions", "games") for n in ("one", "many")},
+           ("review.hundredths_many", "n"), ("review.thousandths_many", "n"),
            ("review.matches_many", "n"), ("why.points.more", "n"),
            ("why.rolls.one", "n"), ("why.rolls.many", "n"),
            *{(f"why.{o}{k}", "n") for o in ("", "other.")

@@ -442,8 +442,9 @@ def test_killing_a_review_changes_no_kept_match(home: Path) -> None:
 
 
 class TestCostWords:
-    """What a mistake cost is said in hundredths of a point, the error rate in thousandths:
-    two different losses never sound the same (0.13 and 0.07 were both «ένα δέκατο»)."""
+    """What a mistake cost is said as whole points every hundred games, the error rate as points
+    every thousand decisions: two different losses never sound the same (0.13 and 0.07 were both
+    «ένα δέκατο»), and no fraction of a point ("thousandths", «χιλιοστά») is named."""
 
     @pytest.mark.parametrize("lang", ["en", "el"])
     def test_losses_a_hundredth_apart_are_said_differently(self, lang: str) -> None:
@@ -457,16 +458,17 @@ class TestCostWords:
     def test_the_words_players_understand_in_both_languages(self) -> None:
         from tavli_voice.review_walk import loss_words
 
-        assert loss_words(0.13, "el") == "13 εκατοστά του πόντου"
-        assert loss_words(0.07, "el") == "7 εκατοστά του πόντου"
-        assert loss_words(0.13, "en") == "13 hundredths of a point"
-        assert loss_words(0.011, "en") == "one hundredth of a point"
-        assert loss_words(0.0049, "el") == "λιγότερο από ένα εκατοστό του πόντου"
-        assert loss_words(0.0234, "el", "thousandths") == "23 χιλιοστά του πόντου"
-        assert loss_words(0.001, "en", "thousandths") == "one thousandth of a point"
+        assert loss_words(0.13, "el") == "δεκατρείς πόντους κάθε εκατό παρτίδες"
+        assert loss_words(0.07, "el") == "7 πόντους κάθε εκατό παρτίδες"
+        assert loss_words(0.13, "en") == "13 points every hundred games"
+        assert loss_words(0.011, "en") == "one point every hundred games"
+        assert loss_words(0.0049, "el") == "λιγότερο από έναν πόντο κάθε εκατό παρτίδες"
+        assert loss_words(0.0234, "el", "thousandths") == "είκοσι τρεις πόντους κάθε χίλιες αποφάσεις"
+        assert loss_words(0.001, "en", "thousandths") == "one point every thousand decisions"
 
+    @pytest.mark.parametrize("lang", ["en", "el"])
     def test_the_review_says_the_cost_and_rate_in_those_words(
-            self, home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+            self, home: Path, capsys: pytest.CaptureFixture[str], lang: str) -> None:
         from tavli_voice.review import judge
         from tavli_voice.review_walk import loss_words
 
@@ -476,10 +478,13 @@ class TestCostWords:
         judged = list(judge(data["turns"], [0], reasons=False))
         first = max((j for j in judged if j.mistake), key=lambda j: j.loss)
         rate = sum(j.loss for j in judged) / len(judged)
-        said = "\n".join(walk(capsys, "1\nq\n", "--lang", "el"))  # try again: the answer
-        assert f"{loss_words(first.loss, 'el')} ανά παρτίδα." in said
-        assert f"μέση απώλεια ανά απόφαση: {loss_words(rate, 'el', 'thousandths')}." in said
-        assert "δέκατ" not in said
+        said = "\n".join(walk(capsys, "1\nq\n", "--lang", lang))  # try again: the answer
+        cost, average = ((", ή ", "κατά μέσο όρο, οι κινήσεις έχαναν ") if lang == "el" else
+                         (", or ", "on average, the plays lost "))
+        assert f"{cost}{loss_words(first.loss, lang)}." in said, said
+        assert f"{average}{loss_words(rate, lang, 'thousandths')}." in said, said
+        for jargon in ("δέκατ", "εκατοστ", "χιλιοστ", "hundredth", "thousandth", "equity"):
+            assert jargon not in said
 
 
 class TestStandaloneReviewByOneSwitch:

@@ -108,7 +108,7 @@ def test_next_past_the_last_mistake_ends_the_review_with_the_summary(home: Path)
         app.command(C.Next())
     said = notices(app.command(C.Next()))
     assert said[0] == "End of the review."
-    assert "mistakes in" in said[1] and "equity lost per decision" in said[1]
+    assert "mistakes in" in said[1] and "on average, the plays lost" in said[1]
     assert app.finished
 
 
@@ -301,7 +301,7 @@ def test_the_summary_compares_the_error_rate_with_the_last_match(home: Path) -> 
     said = notices(app.command(C.Yes()))
     assert app.review is not None
     rate = sum(j.loss for j in app.review.walk.judged) / len(app.review.walk.judged)
-    summary = next(line for line in said if "equity lost per decision" in line)
+    summary = next(line for line in said if "on average, the plays lost" in line)
     assert "In your last match you lost" in summary
     verdict = ("better" if rate < before - 0.005 else "worse" if rate > before + 0.005
                else "about the same")
@@ -314,12 +314,12 @@ def test_the_summary_compares_only_with_matches_of_the_same_game(home: Path) -> 
     app, _ = play_to_the_end(home, seed=8)  # Portes: the Plakoto match before it is no yardstick
     said = notices(app.command(C.Yes()))
     assert app.review is not None and app.review.walk.past is None
-    summary = next(line for line in said if "equity lost per decision" in line)
+    summary = next(line for line in said if "on average, the plays lost" in line)
     assert "last match" not in summary and "This match was" not in summary
     again, _ = play_to_the_end(home, seed=9)  # a second Portes match is compared with the first one
     said = notices(again.command(C.Yes()))
     assert again.review is not None and again.review.walk.past is not None and again.review.walk.past[1] == 1
-    assert "In your last match you lost" in next(line for line in said if "equity lost per decision" in line)
+    assert "In your last match you lost" in next(line for line in said if "on average, the plays lost" in line)
 
 
 # ------------------------------------------------------------- stop ends the review
@@ -340,7 +340,7 @@ def test_stop_quit_or_end_silences_the_narrator_and_ends_the_review(home: Path,
     app.pump()
     assert app.review is not None and app.narrator.is_speaking()
     said = notices(app.command(cmd))
-    assert said[0] == "End of the review." and "equity lost per decision" in said[1]
+    assert said[0] == "End of the review." and "on average, the plays lost" in said[1]
     assert app.finished and app.review is None and app.state().phase is Phase.MATCH_OVER
 
 
