@@ -77,3 +77,21 @@ def test_r2_how_to_choose_from_groups_is_said_once(lang: str) -> None:
     assert M.text("plays.groups_hint_screen", lang) not in lines
     assert lines[-1].startswith(M.text("prompt.choose_grouped", lang, n="X").split(" l ")[0])
     assert sum(line.count(" f ") for line in lines[-2:]) == 1, lines[-3:]
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_spoken_hint_on_a_list_told_aloud_as_groups_says_the_play_in_words(lang: str) -> None:
+    """Aloud, a list longer than the spoken limit is told as groups with no numbers: the
+    spoken hint says the play in words ("from 10 to 5"), the words that choose it by voice,
+    and no play number; a short list's hint still says its number."""
+    from tavli_voice.narration.phrases import NarrationContext, phrase
+    from tavli_voice.rules import Position
+    from tavli_voice.rules.movegen import legal_plays
+
+    play = legal_plays(Position.initial("portes"), (6, 5))[0]
+    ctx = NarrationContext(lang=lang)
+    spoken = " ".join(str(seg) for seg in phrase(E.HintReport(0, 20, play), ctx).segments)
+    assert spoken.startswith("Hint: from 24" if lang == "en" else "Συμβουλή: από το 24"), spoken
+    assert "20" not in spoken, spoken
+    short = " ".join(str(seg) for seg in phrase(E.HintReport(0, 3, play), ctx).segments)
+    assert ("play 3" if lang == "en" else "κίνηση 3") in short, short

@@ -550,6 +550,12 @@ def _hint_report(e: E.HintReport, s: Say) -> Blocks:
     if not s.ctx.list_plays:
         # switch scanning numbers no plays: name the play the way it is scanned
         return [s.t("hint.play", play=play)]
+    if s.speech and plays_told_as_groups(e.number, s.ctx, speech=True):
+        # a list this long was told aloud as groups, its numbers unsaid: the play in words,
+        # the words that choose it by voice ("from 10 to 5")
+        if s.you(e.player) or s.ctx.listener is None:
+            return [s.t("hint.play", play=play)]
+        return [s.t("hint.other.play", who=s.subject(e.player), play=play)]
     if s.you(e.player) or s.ctx.listener is None:
         return [s.t("hint", n=e.number, play=play)]
     return [s.t("hint.other", who=s.subject(e.player), n=e.number, play=play)]

@@ -773,6 +773,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                                    "μέσο όρο {points} παραπάνω ανά παρτίδα, με τα μαρς."},
     "hint.other": {"en": "Hint for {who}: play {n}, {play}.",
                    "el": "Συμβουλή για {who}: παίξε την κίνηση {n}: {play}."},
+    "hint.other.play": {"en": "Hint for {who}: {play}.", "el": "Συμβουλή για {who}: {play}."},
     # the match's time-outs in a row that lose the game (3 unless set): {of} «τις τρεις φορές» / "3",
     # {times} «τρεις φορές» / "3 times" (count.time_of, count.time)
     "time.timed_out.you": {"en": "Time is up: the game plays for you. Time-outs in a row: "
