@@ -25,7 +25,7 @@ from window_helpers import FAST_SCAN, press_through, status_page  # noqa: E402
 
 
 @pytest.mark.usefixtures("window_home")
-@pytest.mark.parametrize("lang,end", [("en", "no to drop."), ("el", "όχι για να αρνηθείς.")])
+@pytest.mark.parametrize("lang,end", [("en", "Take or Drop."), ("el", "Δέχομαι ή Αρνούμαι.")])
 def test_a_double_is_answered_take_or_drop_first(lang: str, end: str) -> None:
     from tavli_voice.ui.board.window import BoardWindow
 

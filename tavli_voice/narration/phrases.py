@@ -349,6 +349,9 @@ def _question_asked(e: E.QuestionAsked, s: Say) -> Blocks:
                                    points=s.n("count.point_acc", e.value),
                                    entries=s.entries(e.scores)), s)]
     key = _noisy(f"ask.{e.kind}" if f"ask.{e.kind}" in M.MESSAGES else "ask.other", s)
+    if e.kind == "take" and ((s.ctx.window and not s.speech) or not s.ctx.list_plays):
+        # the window's buttons and a switch's scan offer Take and Drop, never Yes and No
+        key = "ask.take.buttons"
     value = s.n("count.point_acc", e.value) if isinstance(e.value, int) else e.value
     return [_for(e.player, s.t(key, value=value), s)]
 

@@ -538,6 +538,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                              "no to drop.",
                        "el": "Δέχεσαι τον διπλασιασμό; Η παρτίδα θα αξίζει {value}. Σωστά για να "
                              "δεχτείς, λάθος για να αρνηθείς."},
+    # the board window's buttons and a switch's scan: the answers as they are labelled (board.take, board.drop)
+    "ask.take.buttons": {"en": "Take the double? The game would be worth {value}. Take or Drop.",
+                         "el": "Δέχεσαι τον διπλασιασμό; Η παρτίδα θα αξίζει {value}. Δέχομαι ή "
+                               "Αρνούμαι."},
     "ask.other": {"en": "Yes or no?", "el": "Ναι ή όχι;"},
     "ask.other_noisy": {"en": "Yes or no?", "el": "Σωστά ή λάθος;"},
     "double.offer.you": {"en": "You offer to double: the game would be worth {value}.",
