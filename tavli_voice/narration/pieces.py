@@ -172,8 +172,7 @@ class Say:
 
     def words(self, player: int) -> M.PlayerWords:
         """The name forms of ``player`` (0 or 1)."""
-        info = self.ctx.players[player]
-        return M.player_words(info.name, info.bot, player, self.lang)
+        return M.seat_words([(p.name, p.bot) for p in self.ctx.players], player, self.lang)
 
     def subject(self, player: int) -> str:
         """"you" / "εσύ" for the listener, else the name as a subject ("η Ρίτα")."""

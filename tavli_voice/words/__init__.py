@@ -1578,6 +1578,50 @@ def player_words(name: str, bot: str | None, index: int, lang: str) -> PlayerWor
     return PlayerWords(clean, clean, f"{clean}'" if clean.endswith("s") else f"{clean}'s")
 
 
+#: Greek ordinals after an article, by the article: "η πρώτη Ρίτα", "του δεύτερου έμπειρου παίκτη".
+_EL_NTH = {"η": ("πρώτη", "δεύτερη"), "της": ("πρώτης", "δεύτερης"),
+           "ο": ("πρώτος", "δεύτερος"), "του": ("πρώτου", "δεύτερου")}
+
+
+def _nth_words(words: PlayerWords, index: int, lang: str) -> PlayerWords:
+    """``words`` told apart from a namesake by seat: "the first Rita", «η δεύτερη Ρίτα»."""
+    if lang == "el":
+        def nth(form: str) -> str:
+            article, _, rest = form.partition(" ")
+            return f"{article} {_EL_NTH[article][index]} {rest}" if article in _EL_NTH and rest else form
+
+        subject = nth(words.subject)
+        if subject == words.subject:  # a name with no article: «ο πρώτος παίκτης Ann»
+            subject = f"ο {_EL_NTH['ο'][index]} παίκτης {words.name}"
+        return PlayerWords(capitalize(subject.partition(" ")[2]), subject, nth(words.whose))
+    ordinal = ("first", "second")[index]
+
+    def the_nth(form: str) -> str:
+        return f"the {ordinal} {form.removeprefix('the ')}"
+
+    subject = the_nth(words.subject)
+    return PlayerWords(capitalize(subject.removeprefix("the ")), subject, the_nth(words.whose))
+
+
+def seat_words(seats: Sequence[tuple[str, str | None]], index: int, lang: str) -> PlayerWords:
+    """Words for seat ``index`` of the two ``seats`` (name, bot): :func:`player_words`, and
+    when both seats have the same name (a bot against itself, two people both "Ann") each
+    told apart by seat, first and second.
+
+    >>> seat_words([("Rita", "rita"), ("Rita", "rita")], 1, "el")
+    PlayerWords(name='Δεύτερη Ρίτα', subject='η δεύτερη Ρίτα', whose='της δεύτερης Ρίτας')
+    >>> seat_words([("Expert", "expert"), ("Expert", "expert")], 0, "en")
+    PlayerWords(name='First expert', subject='the first expert', whose="the first expert's")
+    >>> seat_words([("Rita", "rita"), ("Ann", None)], 0, "en").subject
+    'Rita'
+    """
+    both = [player_words(name, bot, i, lang) for i, (name, bot) in enumerate(seats)]
+    words = both[index]
+    if len(both) == 2 and both[0].name.casefold() == both[1].name.casefold():
+        return _nth_words(words, index, lang)
+    return words
+
+
 def game_name(game: str, lang: str, preset: str | None = None) -> str:
     """``"plakoto"`` → "Plakoto" / "Πλακωτό" ("Tapa" / "Τάπα" under ``vog``, R5.1)."""
     _check_lang(lang)
@@ -2769,6 +2813,7 @@ __all__ = [
     "number",
     "placeholders",
     "player_words",
+    "seat_words",
     "plural",
     "point_share",
     "preset_name",

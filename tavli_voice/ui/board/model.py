@@ -191,10 +191,17 @@ def build_view(view: TurnView, extras: Extras) -> BoardView:
     nav = extras.nav.synced(ctx)
     players = view.players
 
-    def shown(i: int) -> str:  # the person at the window is "You" / "Εσύ"
-        if i == viewer and not players[i].bot:
+    seats = [(p.name, p.bot) for p in players]
+    # the one person at the window is "You" / "Εσύ"; two people sharing it go by their names
+    alone = sum(not p.bot for p in players) == 1
+
+    def named(i: int) -> words.PlayerWords:
+        return words.seat_words(seats, i, lang)
+
+    def shown(i: int) -> str:
+        if i == viewer and not players[i].bot and alone:
             return words.text("board.you", lang)
-        return words.player_words(players[i].name, players[i].bot, i, lang).name
+        return named(i).name
 
     me = shown(viewer)
     other_i = 1 - viewer
@@ -211,9 +218,9 @@ def build_view(view: TurnView, extras: Extras) -> BoardView:
         turn = ""
         if winner is not None:
             # "Κέρδισες τον αγώνα, 5 προς 3!" / "Κέρδισε η Ρίτα, 5 προς 3." (never "Νικητής: Ρίτα")
-            who = words.player_words(players[winner].name, players[winner].bot, winner, lang)
-            key = "board.match_won.you" if winner == viewer and not players[winner].bot else \
-                "board.match_won.other"
+            who = named(winner)
+            key = "board.match_won.you" if winner == viewer and not players[winner].bot and alone \
+                else "board.match_won.other"
             turn = words.capitalize(words.text(key, lang, who=who.subject, a=max(scores),
                                                b=min(scores)))
     elif ctx.mode is Mode.REVIEW:
@@ -224,10 +231,11 @@ def build_view(view: TurnView, extras: Extras) -> BoardView:
                           name=shown(actor) if actor in (0, 1) else "")
     elif ctx.mode is Mode.WAIT:
         actor = view.actor
-        name = words.player_words(players[actor].name, players[actor].bot, actor, lang).name
+        name = named(actor).name
         turn = words.text("board.thinking" if players[actor].bot else "board.turn_other", lang, name=name)
-    else:
-        turn = words.text("board.turn_mine", lang)
+    else:  # two people at one window: whose turn by name
+        turn = (words.text("board.turn_mine", lang) if alone else
+                words.text("board.turn_other", lang, name=shown(view.to_move)))
     dice = view.dice
     used: tuple[int, ...] = ()
     if mover_is_viewer and view.phase is Phase.PLAY:
