@@ -22,6 +22,7 @@ from collections.abc import Iterable
 
 from .. import commands as C
 from ..command_table import NUMBER_WORDS, POINT_WORDS, fold, key_commands, typed_word
+from ..words.notation import written_point
 from .term_keys import ESCAPES, decode_keys
 
 #: key → command; keys that take a number → the command's class (from the command table)
@@ -79,10 +80,7 @@ def example_point(points: Iterable[int], lang: str, default: int) -> str:
     >>> example_point((13, 8, 6), "en", 7), example_point((0,), "el", 7), example_point((), "en", 7)
     ('13', 'έξω', '7')
     """
-    point = max(points, default=default)
-    if point not in POINT_WORDS:
-        return str(point)
-    return POINT_WORDS[point]["el" if lang == "el" else "en"][0]
+    return written_point(max(points, default=default), lang)
 
 
 def _example(head: str) -> str:

@@ -18,37 +18,21 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 from typing import Callable, TextIO
 
 from .. import commands as C
 from .. import words as M
-from ..command_table import POINT_WORDS, fold
 from ..events import Phase
 from ..rules import AmbiguousPlayError, IllegalPlayError, NotationError, parse_play
 from ..rules.playgroups import group_of, group_source
 from ..rules.plays import Play
+from ..words.notation import r1_play, written_point
 from .app import App
 from .guard import visible
 from .keys import UnknownInput, example_point, needs_number_example, parse_line
 from .line_reader import LineReader
 
 log = logging.getLogger(__name__)
-
-
-#: The bar's and off's words, either language's, folded ("μπαρα", "off") → R1's (the first English word).
-_NOTATION_POINTS = {fold(word): POINT_WORDS[point]["en"][0]
-                    for point in POINT_WORDS for words in POINT_WORDS[point].values() for word in words}
-
-
-def r1_notation(text: str) -> str:
-    """Notation typed with the bar and off in either language, with or without accents, as R1 writes it:
-    «μπάρα/22 6/Έξω» (as the Greek screen shows plays) → "bar/22 6/off"; other words are left as they are.
-
-    >>> r1_notation("μπαρα/22 6/Έξω(2) bar/20 8/5")
-    'bar/22 6/off(2) bar/20 8/5'
-    """
-    return re.sub(r"[^\W\d_]+", lambda m: _NOTATION_POINTS.get(fold(m.group(0)), m.group(0)), text)
 
 
 def typed_play(exc: UnknownInput, app: App) -> C.ChoosePlay | None:
@@ -59,7 +43,7 @@ def typed_play(exc: UnknownInput, app: App) -> C.ChoosePlay | None:
             or s.dice is None or s.choosing_steps):
         return None
     try:
-        play = parse_play(r1_notation(exc.text), s.position, s.dice, s.plays)
+        play = parse_play(r1_play(exc.text), s.position, s.dice, s.plays)
     except ValueError:
         return None
     return C.ChoosePlay(s.plays.index(play) + 1)
@@ -91,7 +75,7 @@ def _not_on_offer(exc: UnknownInput, app: App) -> bool:
     if "/" not in exc.text or s.phase is not Phase.PLAY or s.dice is None:
         return False
     try:
-        parse_play(r1_notation(exc.text), s.position, s.dice, s.plays)
+        parse_play(r1_play(exc.text), s.position, s.dice, s.plays)
     except (IllegalPlayError, AmbiguousPlayError):
         return True
     except NotationError:
@@ -165,11 +149,6 @@ def prompt_line(app: App, plays_grouped: bool) -> str | None:
     return None
 
 
-def _typed_point(point: int, lang: str) -> str:
-    """A point as typed after f or t: its number, the bar and off by their word."""
-    return POINT_WORDS[point]["el" if lang == "el" else "en"][0] if point in POINT_WORDS else str(point)
-
-
 def hint_keys(play: Play, number: int, app: App) -> list[str] | None:
     """The keys that reach the hint's ``play`` (``number`` in the whole list) from plays told
     as groups: f and its group's point, then its number in the group ("f 10", "3"); step by
@@ -183,8 +162,8 @@ def hint_keys(play: Play, number: int, app: App) -> list[str] | None:
         return None
     lang = app.lang
     if len(group) <= app.session.options.group_above:
-        return [f"f {_typed_point(group.source, lang)}", str(group.numbers.index(number) + 1)]
-    return [f"{key} {_typed_point(point, lang)}" for st in play.steps
+        return [f"f {written_point(group.source, lang)}", str(group.numbers.index(number) + 1)]
+    return [f"{key} {written_point(point, lang)}" for st in play.steps
             for key, point in (("f", st.from_point), ("t", st.to_point))]
 
 
