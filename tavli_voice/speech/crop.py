@@ -385,8 +385,6 @@ def with_longer(scores: np.ndarray, items: tuple[Phrase, ...],
     >>> with_longer(np.array([-3.9, -np.inf, -6.2]), items, lambda chosen: np.array([-3.0, -2.5])).tolist()
     [-3.9, -3.4, -6.2]
     """
-    from ..commands import ChoosePlay
-
     best = int(np.argmax(scores))
     head = items[best]
     if not isinstance(head.command, ChoosePlay) or not np.isfinite(scores[best]):
