@@ -34,7 +34,7 @@ def test_a_phrase_pocketsphinx_missed_that_whisper_clearly_prefers_is_asked_back
                         {ChoosePlay(8): -3.9, ChoosePlay(2): -4.4, QueryPoint(23): -3.2, ChoosePlay(3): -5.0})
     heard = decide_fallen_back(found, 0.5, turn=TURN)
     assert heard.command == QueryPoint(23) and heard.score == OVERRULED_SCORE and should_confirm(heard, "unsure")
-    # Whisper ahead by less than the margin asked for: the proposals decide, pocketsphinx's first, asked back (Whisper does not vouch)
+    # Whisper ahead by less than the margin: the proposals decide, pocketsphinx's first, asked back
     kept = decide_fallen_back(found, 1.0, turn=TURN)
     assert kept.command == ChoosePlay(8) and should_confirm(kept, "unsure")
 
