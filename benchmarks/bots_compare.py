@@ -16,11 +16,16 @@ candidates when within ``MARGIN`` of the best at 0-ply (``inf/3``: always the to
 3); the first setting named is the one the others are measured against. ``--block``
 plays the pairs in blocks, every candidate in turn, and prints the running figures
 after each block, so a run cut short still compares all of them on the same pairs.
+``--against NET`` makes the opponent the expert with that net (at 0-ply, or with its
+search under ``--search``) instead of ``strong``: e.g. the frozen yardstick
+``benchmarks/yardsticks/expert-2026-plakoto.npz``, a quick 0-ply check before matches.
 
 Usage::
 
     python benchmarks/bots_compare.py --game plakoto --pairs 2000 models/plakoto.npz new.npz
     python benchmarks/bots_compare.py --game fevga --pairs 400 --block 50 --settings 0.03/2 0.1/4 inf/3
+    python benchmarks/bots_compare.py --game plakoto --pairs 600 \
+        --against benchmarks/yardsticks/expert-2026-plakoto.npz models/plakoto.npz new.npz
 """
 
 from __future__ import annotations
@@ -117,8 +122,15 @@ def main() -> None:
     ap.add_argument("--settings", type=search_setting, nargs="+", metavar="MARGIN/WIDTH",
                     help="compare these search settings of one net (search on)")
     ap.add_argument("--block", type=int, default=0, help="pairs a block (default: all at once)")
+    ap.add_argument("--against", type=Path, metavar="NET",
+                    help="the opponent: the expert with this net, not strong")
     ap.add_argument("nets", type=Path, nargs="*")
     args = ap.parse_args()
+    opponent: Bot | None = None
+    if args.against is not None:
+        opponent = ExpertBot(args.seed + 1, search=args.search,
+                             nets={args.game: Net.load(args.against)})
+        print(f"against {args.against} ({'search' if args.search else '0-ply'})", flush=True)
     paths = args.nets or [Path(model_source(args.game))]
     candidates: list[tuple[str, Bot]] = []
     if args.settings:
@@ -137,7 +149,8 @@ def main() -> None:
         size = min(block, args.pairs - start)
         for k, (_label, bot) in enumerate(candidates):
             t0 = time.time()
-            done[k].append(paired_points(bot, args.game, size, args.seed, start=start))
+            done[k].append(paired_points(bot, args.game, size, args.seed,
+                                         opponent=opponent, start=start))
             minutes[k] += (time.time() - t0) / 60
         first = np.concatenate(done[0])
         for k, (label, _bot) in enumerate(candidates):

@@ -47,3 +47,26 @@ def test_nets_of_different_games_are_refused() -> None:
         merge([Net.new("plakoto", 4, 0), Net.new("fevga", 4, 0)])
     with pytest.raises(ValueError):
         merge([])
+
+
+def test_weighted_members_weigh_their_logits(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    members = [Net.new("plakoto", 10, seed) for seed in (4, 5)]
+    for i, m in enumerate(members):
+        m.w2 += np.random.default_rng(10 + i).normal(0, 0.5, m.w2.shape).astype(np.float32)
+    x = features(random_results("plakoto", 200, seed=3))
+    merged = merge(members, [3.0, 1.0])
+    want = 0.75 * _logits(members[0].outputs(x)) + 0.25 * _logits(members[1].outputs(x))
+    np.testing.assert_allclose(_logits(merged.outputs(x)), want, atol=2e-3)
+    assert "weighted 0.75 0.25" in merged.meta["method"]
+    with pytest.raises(ValueError):
+        merge(members, [1.0])
+    with pytest.raises(ValueError):
+        merge(members, [1.0, 0.0])
+    for i, m in enumerate(members):
+        m.save(tmp_path / f"w{i}.npz")
+    with pytest.raises(SystemExit):
+        main(["--weights", "1", "--out", str(tmp_path / "e.npz"),
+              str(tmp_path / "w0.npz"), str(tmp_path / "w1.npz")])
+    assert main(["--weights", "3", "1", "--out", str(tmp_path / "e.npz"),
+                 str(tmp_path / "w0.npz"), str(tmp_path / "w1.npz")]) == 0
+    np.testing.assert_allclose(Net.load(tmp_path / "e.npz").outputs(x), merged.outputs(x), atol=1e-6)
