@@ -287,9 +287,14 @@ def _private_temp_folder() -> Path | None:
     return folder
 
 
-def fallback_folders(failed: Path) -> list[Path]:
-    """Folders where a save works now, best first, other than ``failed``'s folder."""
-    candidates: list[Path | None] = [userfiles.data_dir({}), Path.home() / "tavli_voice-saves",
+def fallback_folders(failed: Path, env: Mapping[str, str] | None = None) -> list[Path]:
+    """Folders where a save works now, best first, other than ``failed``'s folder.
+
+    The data folder comes first (``$TAVLI_VOICE_HOME`` when set, as for everything else,
+    never the platform's folder the person did not choose), then ``~/tavli_voice-saves``,
+    then a private folder in the system's temporary folder.
+    """
+    candidates: list[Path | None] = [data_dir(env), Path.home() / "tavli_voice-saves",
                                      _private_temp_folder()]
     out: list[Path] = []
     for folder in candidates:

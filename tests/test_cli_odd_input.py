@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tavli_voice import startup, storage
+from tavli_voice import startup
 from tavli_voice import words as M
 from tavli_voice.bots.registry import unknown_bot_message
 from tavli_voice.ui import saved
@@ -257,8 +257,9 @@ def test_save_where_nothing_can_be_written_says_where_before_the_match_starts(
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     monkeypatch.setattr(saved, "program", lambda *a, **k: "tavli-voice")
     code, text = run_play(["--save", "/proc/tavli.json", "--seed", "2", "--lang", lang], "q\n")
-    moved = storage.fallback_folders(Path("/proc/tavli.json"))[0] / "tavli.json"
+    moved = tmp_path / "data" / "tavli.json"  # the data folder the person chose, not ~/.local/share
     assert code == 0 and moved.read_bytes().startswith(b'{"version":')
+    assert not (tmp_path / "home" / ".local").exists()
     first = text.splitlines()[0]
     assert first == M.text("save.unwritable_new", lang, path="/proc/tavli.json", new=str(moved))
     assert "/proc/tavli.json" not in "".join(text.splitlines()[1:])  # not said again at a save

@@ -214,6 +214,14 @@ class TestSaveThatCannotBeWritten:
         temp = [f for f in folders if f.parent == isolated / "tmp"]
         assert temp and (temp[0].stat().st_mode & 0o777) == 0o700
 
+    def test_fallback_folders_start_in_the_chosen_data_folder(
+            self, isolated: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setenv("TAVLI_VOICE_HOME", str(isolated / "mine"))
+        folders = storage.fallback_folders(Path("/proc/tavli.json"))
+        assert folders[0] == isolated / "mine"
+        assert isolated / "xdg" / "tavli_voice" not in folders  # the folder not chosen
+        assert not (isolated / "xdg").exists()
+
 
 # ------------------------------------------------------------------- 2: the lock
 
