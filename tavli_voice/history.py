@@ -27,6 +27,7 @@ made (or the pass), the cube's actions and each game's result
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -362,9 +363,16 @@ def earlier(path: Path, person: str, limit: int, kind: str | None = None) -> lis
 
 
 def load_entry(name: str | None, folder: Path | None = None) -> tuple[Path, dict[str, Any]]:
-    """The kept match called ``name`` (a file name, with or without ``.json``, or a path),
-    or the newest when ``name`` is None; in ``folder``, else in the first folder of
-    :func:`history_dirs` that has it. Raises ``FileNotFoundError``, ``OSError`` or ``ValueError``."""
+    """The kept match called ``name``, or the newest when ``name`` is None. Raises
+    ``FileNotFoundError``, ``OSError`` or ``ValueError``.
+
+    A name (from ``review --list``, with or without ``.json``) is looked up in ``folder``,
+    else in the first folder of :func:`history_dirs` that has it. A name with a folder in it
+    (``a/b.json``, ``../b.json``) is a path: without ``folder`` it is the file the person
+    named (``tavli-voice review`` names a match kept outside the history folder by its
+    path); with ``folder`` only a file in that folder is read, anything else is no match
+    kept there (``FileNotFoundError``).
+    """
     folders = history_dirs() if folder is None else [folder]
     if name is None:
         for path in _files(folder) if folder is not None else _all_files():
@@ -375,7 +383,17 @@ def load_entry(name: str | None, folder: Path | None = None) -> tuple[Path, dict
         raise FileNotFoundError(str(folders[0]))
     path = Path(name)
     if not path.is_absolute() and path.parent == Path("."):
-        file_name = name if name.endswith(".json") else name + ".json"
+        file_name = path.name if path.name.endswith(".json") else path.name + ".json"
         path = next((f / file_name for f in folders if os.path.lexists(f / file_name)),
                     folders[0] / file_name)
+    elif folder is not None and not _inside(path, folder):
+        raise FileNotFoundError(errno.ENOENT, "no kept match of that name in the folder", name)
     return path, _read(path)
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    """True when ``path`` names a file directly in ``folder`` (links and ``..`` followed)."""
+    try:
+        return os.path.realpath(path.parent) == os.path.realpath(folder)
+    except (OSError, ValueError):
+        return False

@@ -31,9 +31,10 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
               "κρατηθεί ακόμα ένας, σβήνεται ο παλαιότερος και αυτό λέγεται."},
     "opt_list": {"en": "list the kept matches, newest first",
                  "el": "δείχνει τους αγώνες που κρατήθηκαν, πρώτα τον πιο πρόσφατο"},
-    "opt_name": {"en": "the kept match to review (a name from --list; the newest if left out)",
-                 "el": "ο αγώνας για ανασκόπηση (ένα όνομα από το --list· αλλιώς ο πιο "
-                       "πρόσφατος)"},
+    "opt_name": {"en": "the kept match to review (a name from --list, or the path of its file; the "
+                       "newest if left out)",
+                 "el": "ο αγώνας για ανασκόπηση (ένα όνομα από το --list ή η διαδρομή του αρχείου του· "
+                       "αλλιώς ο πιο πρόσφατος)"},
     "opt_jsonl": {"en": "print one JSON line per judged play",
                   "el": "τυπώνει μία γραμμή JSON για κάθε κίνηση που κρίθηκε"},
     "opt_side": {"en": "whose plays are judged: the person's (the first player in a bot "

@@ -1,0 +1,71 @@
+"""The name given to ``tavli-voice review`` (and :func:`history.load_entry`): a name is
+looked up in the history folder, a name with a folder in it is the path the person typed,
+and a folder asked for is never left; no name ends in a traceback, in English or Greek."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+
+from tavli_voice import history, review_cli
+from tavli_voice import words as M
+from tavli_voice.arguments import shown
+from tavli_voice.session import new_session
+
+
+def kept(folder: Path, when: str = "2026-12-05T23:15:00") -> Path:
+    """A match left after no play, kept in ``folder``."""
+    return history.keep(new_session(kind="portes", length=1, seed=5).snapshot(), [],
+                        ended="left", folder=folder, when=when).path
+
+
+def review(argv: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = review_cli.main(argv, out, err, walk=lambda *_: 0)  # the walk once a match opens
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_a_name_with_dot_dot_never_reads_outside_the_folder_asked_for(
+        tmp_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_home / "history"
+    inside = kept(folder)
+    outside = kept(tmp_home / "elsewhere")
+    monkeypatch.chdir(folder)
+    for name in (f"../elsewhere/{outside.name}", str(outside), f"sub/../../elsewhere/{outside.stem}"):
+        with pytest.raises(FileNotFoundError):
+            history.load_entry(name, folder)
+    assert history.load_entry(inside.stem, folder)[0] == folder / inside.name
+    assert history.load_entry(str(inside), folder)[0] == inside  # its own file, by its path
+    assert history.load_entry(f"../history/{inside.name}", folder)[1]["ended"] == "left"
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+@pytest.mark.parametrize("name", ["..", "../x", "../..", "a/b", "./", "x/../../y", "../" * 40 + "z"])
+def test_review_of_an_odd_name_says_no_such_match_in_words(
+        lang: str, name: str, tmp_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    kept(history.history_dir())
+    work = tmp_home / "w"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    for what in ([name], ["--jsonl", name]):
+        code, out, err = review([*what, "--lang", lang])
+        assert code == 1 and out == ""
+        assert "Traceback" not in err and err.count("\n") == 1, err
+        said = err.strip()  # no such match, or a folder that is no kept match
+        assert said == M.text("review.no_match", lang, name=shown(name, None)) \
+            or said.startswith(M.text("review.bad_match", lang, name=shown(name, None), error="")), said
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_review_reads_a_kept_match_by_the_path_the_person_gives(
+        lang: str, tmp_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A match kept beside a ``--save`` elsewhere is named by its path after the match."""
+    outside = kept(tmp_home / "elsewhere" / "history")
+    monkeypatch.chdir(tmp_home / "elsewhere")
+    code, out, err = review(["--jsonl", os.path.join("history", outside.name), "--lang", lang])
+    assert code == 0 and err == ""  # a match of no plays: no lines
+    code, out, err = review(["--jsonl", outside.stem, "--lang", lang])  # not in the history folder
+    assert code == 1 and err.strip() == M.text("review.no_match", lang, name=outside.stem)
