@@ -158,13 +158,14 @@ class Walk:
                     games=count("games", pct, self.lang), points=loss_words(j.loss, self.lang))
 
     def play_words(self, j: Judged, play: Play, *, past: bool = False) -> str:
-        """``play`` of mistake ``j``'s turn as the game shows plays: words, then the notation in
-        parentheses ("from 8 to 5, from 6 to 5 (8/5 6/5)"), in the numbering of the position
-        read; the narrator says the words alone (:data:`tavli_voice.narration.phrases.NOTED`).
-        ``past``: a play already made ("and hit", «και χτύπησε»)."""
+        """``play`` of mistake ``j``'s turn as the narrator says a play made: each move whole,
+        «από το 8 στο 5, από το 6 στο 5» ("from 8 to 5, from 6 to 5"), then the notation in
+        parentheses ("(8/5 6/5)"), in the numbering of the position read; the narrator says
+        the words alone (:data:`tavli_voice.narration.phrases.NOTED`). ``past``: a play
+        already made ("and hit", «και χτύπησε»)."""
         from .narration.pieces import Say
 
-        return Say(self.context(j), speech=False).play(play, j.side, terse=True, past=past)
+        return Say(self.context(j), speech=False).play(play, j.side, terse=False, past=past)
 
     def context(self, j: Judged) -> Any:
         """The narration context that reads mistake ``j``'s position (its side as a person's)."""

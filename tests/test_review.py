@@ -823,9 +823,9 @@ def test_the_reviews_plays_are_words_then_notation_on_screen_and_words_alone_in_
     w.try_play(0, list(plays.values()).index(made) + 1)
     w.say(w.text("review.best", best=w.play_words(judged, best)))
     lines = out.getvalue().splitlines()
-    # in the play list's own words, so the expert's play fits the board window's status
-    words = {"en": ("8 to 5, 6 to 5", "24 to 23, 24 to 21"),
-             "el": ("8 στο 5, 6 στο 5", "24 στο 23, 24 στο 21")}[lang]
+    # said as the narrator says a play made, each move «από το … στο …» ("from … to …")
+    words = {"en": ("from 8 to 5, from 6 to 5", "from 24 to 23, from 24 to 21"),
+             "el": ("από το 8 στο 5, από το 6 στο 5", "από το 24 στο 23, από το 24 στο 21")}[lang]
     assert lines[0].endswith(f": {words[1]} (24/23 24/21)."), lines  # the try
     assert lines[2].endswith(f": {words[1]} (24/23 24/21)."), lines  # the play made
     assert lines[-1].endswith(f": {words[0]} (8/5 6/5)."), lines
