@@ -347,11 +347,17 @@ class HelpReport(Event):
 
 @dataclass(frozen=True, slots=True)
 class HintReport(Event):
-    """The hint bot's choice (the expert): play ``number`` (1-based)."""
+    """The hint bot's choice (the expert): play ``number`` (1-based) of the ``count`` plays on
+    offer (0: not told, ``number`` stands for it). While a checker is picked or steps are taken
+    on a long turn, a number picks from a shorter list of ``shown`` plays (0: none, the whole
+    list's numbers hold), in which the play is ``local`` (0: not in it)."""
 
     player: int
     number: int
     play: Play
+    count: int = 0
+    shown: int = 0
+    local: int = 0
 
 
 @dataclass(frozen=True, slots=True)

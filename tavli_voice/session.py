@@ -286,7 +286,11 @@ class Session:
         if self.phase not in (Phase.PLAY, Phase.CONFIRM) or self.dice is None:
             return self._reject(RejectCode.NO_PLAYS_NOW)
         n = self.suggested_number()
-        return [E.HintReport(self.to_move, n, self.plays[n - 1])]
+        play = self.plays[n - 1]
+        # a checker picked or steps taken on a long turn: a number picks from a shorter list
+        numbered = (self._numbered() or ()) if self.phase is Phase.PLAY else ()
+        local = numbered.index(play) + 1 if play in numbered else 0
+        return [E.HintReport(self.to_move, n, play, len(self.plays), len(numbered), local)]
 
     def _why(self) -> list[E.Event]:
         """Why the hint's play is better: than the pending play, than the person's last

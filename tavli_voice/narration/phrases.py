@@ -553,7 +553,15 @@ def _hint_report(e: E.HintReport, s: Say) -> Blocks:
     if not s.ctx.list_plays:
         # switch scanning numbers no plays: name the play the way it is scanned
         return [s.t("hint.play", play=play)]
-    if s.speech and plays_told_as_groups(e.number, s.ctx, speech=True):
+    if e.shown and (s.you(e.player) or s.ctx.listener is None):
+        # a checker picked or steps taken on a long turn: a number picks from the shorter
+        # list offered now, so the hint names the play's number there, or how to get back
+        if e.local:
+            return [s.t("hint", n=e.local, play=play)]
+        if s.speech and plays_told_as_groups(e.count or e.number, s.ctx, speech=True):
+            return [s.t("hint.elsewhere.play", play=play)]
+        return [s.t("hint.elsewhere", play=play, n=e.number)]
+    if s.speech and plays_told_as_groups(e.count or e.number, s.ctx, speech=True):
         # a list this long was told aloud as groups, its numbers unsaid: the play in words,
         # the words that choose it by voice ("from 10 to 5")
         if s.you(e.player) or s.ctx.listener is None:

@@ -778,6 +778,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "hint.other": {"en": "Hint for {who}: play {n}, {play}.",
                    "el": "Συμβουλή για {who}: παίξε την κίνηση {n}: {play}."},
     "hint.other.play": {"en": "Hint for {who}: {play}.", "el": "Συμβουλή για {who}: {play}."},
+    # a checker picked or steps taken: the hint's play is not in the shorter list offered now;
+    # {n}: its number in the whole list, which undo brings back (.play: that list told as groups)
+    "hint.elsewhere": {"en": "Hint: {play}. It is not among these plays: undo first, then play {n}.",
+                       "el": "Συμβουλή: {play}. Δεν είναι ανάμεσα σε αυτές τις κινήσεις: "
+                             "πρώτα αναίρεση, μετά η κίνηση {n}."},
+    "hint.elsewhere.play": {"en": "Hint: {play}. It is not among these plays: undo first.",
+                            "el": "Συμβουλή: {play}. Δεν είναι ανάμεσα σε αυτές τις κινήσεις: "
+                                  "πρώτα αναίρεση."},
     # the match's time-outs in a row that lose the game (3 unless set): {of} «τις τρεις φορές» / "3",
     # {times} «τρεις φορές» / "3 times" (count.time_of, count.time)
     "time.timed_out.you": {"en": "Time is up: the game plays for you. Time-outs in a row: "
