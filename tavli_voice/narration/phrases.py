@@ -301,7 +301,7 @@ def _play_made(e: E.PlayMade, s: Say) -> Blocks:
         out = [s.by("play.terse", e.player, play=play)]
     else:
         out = [s.by("play.made", e.player, play=play)]
-    out += s.effects(e.play, e.player)
+    out += s.effects(e.play, e.player) + s.freed(e.play, e.player)
     return [" ".join(out)]
 
 

@@ -241,6 +241,29 @@ class Say:
                                            points=self.points(captured)).strip()))
         return out
 
+    def freed(self, play: Play, mover: int) -> list[str]:
+        """Plakoto (R5.2): the other side's checkers ``play`` freed, the last checker pinning
+        each having left its point, from the listener's side: "Your checker on 18 is free
+        again." (the listener's numbering), "Rita's checker on 7 is free again." (none when
+        nothing was freed; a checker pinned and left in the same play was never pinned).
+        """
+        game = play.result.game
+        if not find_game(game).pins:
+            return []
+        pinned_now = {st.to_point for st in play.steps if st.capture}
+        left = sorted({st.from_point for st in play.steps
+                       if 1 <= st.from_point <= 24 and st.from_point not in pinned_now
+                       and play.result.points[st.from_point - 1] == -1
+                       and play.result.pins[st.from_point - 1] == 0})
+        if not left:
+            return []
+        owner = 1 - mover
+        if self.you(owner):
+            seen = sorted(self.seen(p, game) for p in left)
+            return [self.n("view.freed.yours", len(seen), points=self.points(seen))]
+        return [M.capitalize(self.n("view.freed.other", len(left), whose=self.whose(owner),
+                                    points=self.points(left)))]
+
     def entries(self, values: tuple[int, int], first: int | None = None) -> str:
         """"you 3, Rita 1": both players with a number (indexed by player).
 

@@ -1455,6 +1455,16 @@ PLURALS: dict[str, dict[str, tuple[str, str]]] = {
                "{who} pinned your checkers on {points}."),
         "el": ("{who} πλάκωσε το πούλι σου στο {points}.",
                "{who} πλάκωσε τα πούλια σου στις θέσεις {points}.")},
+    # Plakoto (R5.2): the last checker pinning one left its point (Say.freed)
+    "view.freed.yours": {
+        "en": ("Your checker on {points} is free again.", "Your checkers on {points} are free again."),
+        "el": ("Το πούλι σου στο {points} ελευθερώθηκε.",
+               "Τα πούλια σου στις θέσεις {points} ελευθερώθηκαν.")},
+    "view.freed.other": {
+        "en": ("{whose} checker on {points} is free again.",
+               "{whose} checkers on {points} are free again."),
+        "el": ("Το πούλι {whose} στο {points} ελευθερώθηκε.",
+               "Τα πούλια {whose} στις θέσεις {points} ελευθερώθηκαν.")},
     "reason.bar_entry_blocked.yours": {
         "en": ("{first}, and you hold the entry point, {points}",
                "{first}, and you hold the entry points, {points}"),
