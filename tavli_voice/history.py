@@ -196,14 +196,30 @@ def keep(snapshot: Mapping[str, Any], turns: Sequence[Mapping[str, Any]], *, end
     return Kept(path, _trim(folder, MAX_KEPT if limit is None else limit, path), replaced)
 
 
+#: What makes two journal lines the same turn (the position is left out: it follows from them).
+_TURN_KEYS = ("game", "turn", "side", "dice", "play", "cube", "value", "result")
+
+
+def _goes_on_from(old: Sequence[Mapping[str, Any]], new: Sequence[Mapping[str, Any]]) -> bool:
+    """True when the turns ``new`` continue the match whose turns were ``old``: the old turns
+    of the games ``new`` holds are where ``new`` begins (a resumed match replays its game).
+    Another match with the same options and seed, played differently, does not."""
+    first = min((t.get("game", 0) for t in new), default=1 << 30)
+    tail = [t for t in old if t.get("game", 0) >= first]
+    return len(tail) <= len(new) and all(
+        [a.get(k) for k in _TURN_KEYS] == [b.get(k) for k in _TURN_KEYS] for a, b in zip(tail, new))
+
+
 def _left_before(folder: Path, data: Mapping[str, Any]) -> tuple[Path, dict[str, Any]] | None:
-    """The newest kept entry of this same match, if it was left (not finished)."""
+    """The newest kept entry of this same match, if it was left (not finished): the same
+    options, seed and players, and the turns ``data`` holds going on from it."""
     for path in _files(folder)[:10]:
         try:
             old = _read(path)
         except (OSError, ValueError):
             continue
-        if old.get("ended") == "left" and _same_match(old["save"], data["save"]):
+        if old.get("ended") == "left" and _same_match(old["save"], data["save"]) \
+                and _goes_on_from(old["turns"], data["turns"]):
             return path, old
     return None
 
