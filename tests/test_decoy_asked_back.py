@@ -9,6 +9,7 @@ import dataclasses
 import pytest
 
 from tavli_voice.commands import ChoosePlay, Drop, No, StopSpeech, Take, Yes
+from tavli_voice.speech import listen_decide
 from tavli_voice.speech.grammar import Phrase
 from tavli_voice.speech.heard import Heard
 from tavli_voice.speech.listen_decide import DECOY_ASKED_BACK, UNSURE_BELOW, on_offer_only
@@ -75,3 +76,20 @@ def test_stop_is_never_what_an_unsure_decoy_becomes() -> None:
     assert on_offer_only(heard, offered).reason == "not_on_offer"
     nine_next = dataclasses.replace(heard, shares=((Drop(), 0.5), (StopSpeech(), 0.26), (ChoosePlay(9), 0.25)))
     assert on_offer_only(nine_next, offered).command == ChoosePlay(9)
+
+
+def test_the_number_made_of_an_unsure_decoy_is_marked_unsure_its_score_kept() -> None:
+    """The number asked back carries ``Heard.unsure`` (not a score lowered under the line): asked back under the
+    "unsure" policy whatever its score, acted on under "never" as any word heard unsure."""
+    heard = on_offer_only(dataclasses.replace(NINE_AS_NO, score=0.499), OFFERED)
+    assert heard.unsure and heard.score == 0.499
+    assert listen_decide.should_confirm(heard, "unsure") and not listen_decide.should_confirm(heard, "never")
+    assert not on_offer_only(NINE_AS_NO, OFFERED + (Phrase(("no",), No()),)).unsure  # "no" on offer: kept as heard
+
+
+def test_a_word_marked_unsure_is_asked_back_however_high_its_score() -> None:
+    marked = Heard("nine", ChoosePlay(9), 0.9, 90.0, ENGINE, unsure=True, snr=30.0)
+    assert listen_decide.should_confirm(marked, "unsure")
+    assert not listen_decide.should_confirm(dataclasses.replace(marked, unsure=False), "unsure")
+    assert decided(marked).action is voice_decision.Action.ASK_BACK
+    assert decided(dataclasses.replace(marked, unsure=False)).action is voice_decision.Action.ACT

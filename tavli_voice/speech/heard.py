@@ -57,6 +57,9 @@ class Heard:
     put the engine's own likeliest first too, (the engine's share, the second engine's share) of it; None
     otherwise (no second opinion, or it put another command first), so that a word both engines agree on can be
     acted on in noise (``voice_decision.SECONDED_SHARE``).
+    ``unsure``: heard unsure whatever its ``score`` says, so asked back under the "unsure" policy, never acted on at
+    once: a command word not on offer (a decoy) its engine was unsure of, made the likeliest offered command beside
+    it (``listen_decide.on_offer_only``, ``DECOY_ASKED_BACK``).
     ``sound``: the word as the engine heard it (16 kHz; the crop), kept where the game learns the player's own
     words (``own_words.OwnWords``) so that a number confirmed can be kept as one of them; None otherwise.
     """
@@ -77,6 +80,7 @@ class Heard:
     floored: bool = False
     own: float | None = None
     seconded: tuple[float, float] | None = None
+    unsure: bool = False
     sound: Samples | None = dataclasses.field(default=None, compare=False, repr=False)
 
     @property

@@ -78,7 +78,8 @@ UNSURE_BELOW: dict[str, float] = {"pocketsphinx": 0.5, "templates": 0.1, "whispe
 
 
 def should_confirm(heard: Heard, policy: ConfirmPolicy, unsure_below: float | None = None) -> bool:
-    """Whether to ask "did you say …?" before acting on ``heard`` (destructive: always).
+    """Whether to ask "did you say …?" before acting on ``heard`` (destructive: always); under "unsure", when its
+    score is under ``unsure_below`` (default: its engine's ``UNSURE_BELOW``) or it is marked ``Heard.unsure``.
 
     "Stop" is never asked back: stopping speech is harmless, so it is obeyed
     at once whatever the confidence. A ``doubtful`` word (heard over the
@@ -90,7 +91,7 @@ def should_confirm(heard: Heard, policy: ConfirmPolicy, unsure_below: float | No
     if isinstance(heard.command, DESTRUCTIVE) or policy == "always" or heard.doubtful:
         return True
     limit = unsure_below if unsure_below is not None else UNSURE_BELOW.get(heard.engine, 0.3)
-    return policy == "unsure" and heard.score < limit
+    return policy == "unsure" and (heard.unsure or heard.score < limit)
 
 
 def final_enough(heard: Heard, options: Options, lang: Lang) -> bool:
@@ -169,8 +170,8 @@ def on_offer_only(heard: Heard, offered: tuple[Phrase, ...]) -> Heard:
     >>> heard = Heard("no", No(), 0.42, 1.0, "whisper+crop+moonshine",
     ...               shares=((No(), 0.45), (ChoosePlay(9), 0.44), (ChoosePlay(1), 0.11)))
     >>> asked = on_offer_only(heard, (nine,))
-    >>> asked.text, asked.command, asked.score < UNSURE_BELOW["whisper+crop+moonshine"]
-    ('nine', ChoosePlay(number=9), True)
+    >>> asked.text, asked.command, asked.unsure, should_confirm(asked, "unsure")
+    ('nine', ChoosePlay(number=9), True, True)
     >>> on_offer_only(dataclasses.replace(heard, score=0.8), (nine,)).reason
     'not_on_offer'
     """
@@ -183,8 +184,9 @@ def on_offer_only(heard: Heard, offered: tuple[Phrase, ...]) -> Heard:
 
 
 def _decoy_asked_back(heard: Heard, offered: tuple[Phrase, ...]) -> Heard | None:
-    """The likeliest offered command in ``heard.shares`` as a word to ask back, when ``heard`` is a decoy its engine
-    was unsure of and that command has at least ``DECOY_ASKED_BACK`` of its share; None otherwise."""
+    """The likeliest offered command in ``heard.shares`` as a word to ask back (``Heard.unsure``, its score kept), when
+    ``heard`` is a decoy its engine was unsure of and that command has at least ``DECOY_ASKED_BACK`` of its share;
+    None otherwise."""
     needed, line, decoy = DECOY_ASKED_BACK.get(heard.engine), UNSURE_BELOW.get(heard.engine, 0.3), heard.command
     if needed is None or decoy is None or heard.score >= line or heard.doubtful:
         return None
@@ -197,7 +199,7 @@ def _decoy_asked_back(heard: Heard, offered: tuple[Phrase, ...]) -> Heard | None
         return None
     phrase = on_offer[best[0]]
     return dataclasses.replace(
-        heard, text=phrase.text, command=best[0], score=min(heard.score, line * 0.99), reason="",
+        heard, text=phrase.text, command=best[0], reason="", unsure=True,
         rival=(decoy, mine / best[1]), own=None, seconded=None,
         why=f"{heard.why}; the decoy {heard.text!r} unsure ({mine:.2f}), {phrase.text!r} ({best[1]:.2f}) asked back")
 
