@@ -126,13 +126,15 @@ def error_rate(turns: Sequence[Mapping[str, Any]], sides: Sequence[int], *,
 
 
 def reason_sentences(judged: Judged, lang: str, opponent_name: str, opponent_bot: str | None,
-                     opponent_index: int, *, player: PlayerWords | None = None) -> list[str]:
+                     opponent_index: int, *, player: PlayerWords | None = None,
+                     opponent: PlayerWords | None = None) -> list[str]:
     """Why the best play is better, one sentence per reason, in ``lang`` (the opponent named).
 
     The play that was best gets "your play is the hint's play"; a loss no
     single fact explains gets the honest "no single reason stands out".
     ``player``: the side judged is not the person listening, and is named
-    ("Rita's play", «η κίνηση της Ρίτας») where the reasons say "your play".
+    ("Rita's play", «η κίνηση της Ρίτας») where the reasons say "your play". ``opponent``: the
+    opponent's name forms when given (told apart from a namesake: "the second Rita").
     """
     from .words import capitalize, player_words, text
     from .words.reasons import reason_part
@@ -145,7 +147,7 @@ def reason_sentences(judged: Judged, lang: str, opponent_name: str, opponent_bot
     elif not found.reasons:
         said = [text("why.none", lang)]
     else:
-        who = player_words(opponent_name, opponent_bot, opponent_index, lang)
+        who = opponent or player_words(opponent_name, opponent_bot, opponent_index, lang)
         said = [capitalize(reason_part(judged.kind, r, lang, who)) + "." for r in found.reasons]
         if found.close:  # nearly alike: what still tells the plays apart, none the cause
             said.insert(0, text("why.close", lang))

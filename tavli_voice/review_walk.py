@@ -25,7 +25,7 @@ from typing import Any, TextIO
 from . import events as E
 from .review import Judged, size
 from .rules import Play, legal_plays
-from .words import capitalize, dice_words, number, player_words, text
+from .words import PlayerWords, capitalize, dice_words, number, player_words, seat_words, text
 from .words.review import COUNT_GENDER
 
 
@@ -74,9 +74,13 @@ def judging(players: Sequence[dict[str, Any]], sides: Sequence[int], lang: str) 
         return text("review.judging_both", lang)
     if listener_of(players, sides) is not None:
         return text("review.judging", lang)
-    p = players[sides[0]]
-    return text("review.judging_named", lang,
-                whose=player_words(p["name"], p.get("bot"), sides[0], lang).whose)
+    return text("review.judging_named", lang, whose=side_words(players, sides[0], lang).whose)
+
+
+def side_words(players: Sequence[dict[str, Any]], side: int, lang: str) -> PlayerWords:
+    """The name forms of ``side`` of the kept match's ``players``, told apart from a namesake
+    on the other side ("the first Rita", «της δεύτερης Ρίτας»; :func:`words.seat_words`)."""
+    return seat_words([(p["name"], p.get("bot")) for p in players], side, lang)
 
 
 class Walk:
@@ -116,15 +120,22 @@ class Walk:
         """The subject for ``side``, capitalised ("You" for the person reviewing)."""
         if side == self.listener:
             return text("board.you", self.lang)
-        p = self.players[side]
-        return capitalize(player_words(p["name"], p.get("bot"), side, self.lang).subject)
+        return capitalize(side_words(self.players, side, self.lang).subject)
+
+    def _subject(self, side: int) -> str:
+        """The subject for ``side`` inside a sentence ("you", "the second Rita")."""
+        if side == self.listener:
+            you = text("board.you", self.lang)
+            return you[:1].lower() + you[1:]
+        return side_words(self.players, side, self.lang).subject
 
     def summary(self) -> str:
         """Mistakes by size and the error rate of the sides reviewed."""
         lang = self.lang
         decisions = len(self.judged)
+        # "The first Rita and the second Rita": one capital, at the start
         names = " · ".join(self.who(s) for s in self.sides) if lang == "el" else \
-            " and ".join(self.who(s) for s in self.sides)
+            capitalize(" and ".join(self._subject(s) for s in self.sides))
         if not self.mistakes:
             return text("review.no_mistakes", lang, who=names,
                         decisions=count("decisions", decisions, lang))
@@ -256,10 +267,9 @@ class Walk:
         j = self.mistakes[i]
         other = 1 - j.side
         p = self.players[other]
-        me = self.players[j.side]
-        named = None if j.side == self.listener else \
-            player_words(me["name"], me.get("bot"), j.side, self.lang)
-        reasons = reason_sentences(j, self.lang, p["name"], p.get("bot"), other, player=named)
+        named = None if j.side == self.listener else side_words(self.players, j.side, self.lang)
+        reasons = reason_sentences(j, self.lang, p["name"], p.get("bot"), other, player=named,
+                                   opponent=side_words(self.players, other, self.lang))
         self.say(text("review.best", self.lang, best=self.play_words(j, j.best)))
         made = "review.made_yours" if j.side == self.listener else "review.made"
         self.say(text(made, self.lang, played=self.play_words(j, j.played, past=True)))

@@ -238,9 +238,9 @@ class App:
     def _not_your_turn(self) -> list[E.Event]:
         """"Wait: it is Rita's turn." («Περίμενε: είναι η σειρά της Ρίτας.»), nothing done."""
         seat = self.session.actor()
-        info = self.session.players[seat]
         lang = self.lang if self.lang in ("en", "el") else "en"
-        whose = M.player_words(info.name, info.bot, seat, lang).whose
+        # a bot against the same bot: "the first Rita's turn"
+        whose = M.seat_words([(p.name, p.bot) for p in self.session.players], seat, lang).whose
         note: list[E.Event] = [E.Notice(M.text("ui.wait_turn", lang, whose=whose))]
         self.publish(note)
         return note

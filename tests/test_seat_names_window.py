@@ -1,0 +1,59 @@
+"""A bot against the same bot is told first and second wherever the window and its review
+name a player: "Wait: it is the first Rita's turn.", "The first Rita rolled 4 and 1."."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from tavli_voice import commands as C
+from tavli_voice import events as E
+from tavli_voice import history
+from tavli_voice.session import new_session
+from tavli_voice.startup import main as play_main
+from tavli_voice.ui.app import App
+from tavli_voice.ui.review_mode import ReviewMode
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Wait: it is the first Rita's turn."),
+    ("el", "Περίμενε: είναι η σειρά της πρώτης Ρίτας.")])
+def test_a_key_in_a_bots_turn_names_which_of_two_ritas_plays(lang: str, said: str) -> None:
+    session = new_session(kind="portes", length=1, preset="tavlucky", seed=3,
+                          players=(E.PlayerInfo("Rita", "rita"), E.PlayerInfo("Rita", "rita")))
+    app = App(session, lang=lang, save_path=None)
+    app.start()
+    assert app.bot_to_act() and app.session.actor() == 0
+    notes = [e.text for e in app.command(C.Roll()) if isinstance(e, E.Notice)]
+    assert notes == [said]
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_review_of_rita_against_rita_tells_them_apart(tmp_home: Path, lang: str) -> None:
+    """Both sides reviewed: the summary, whose roll and the reasons say which Rita, where each
+    was "Rita" ("Rita and Rita: 26 mistakes", "Rita's play gives up point 24")."""
+    out = io.StringIO()
+    assert play_main(["--speech", "off", "--players", "rita,rita", "--points", "1", "--game",
+                      "portes", "--seed", "5"], out=out, inp=io.StringIO()) == 0
+    (path,) = history.history_dir().iterdir()
+    review = ReviewMode.open(path, lang, order="play", sides=[0, 1])
+    lines = review.start() + review.handle(C.Why())
+    text = "\n".join(lines)
+    first, second = ("the first Rita", "the second Rita") if lang == "en" else \
+        ("η πρώτη Ρίτα", "η δεύτερη Ρίτα")
+    summary = next(line for line in lines if ("mistakes in" if lang == "en" else "λάθη σε") in line)
+    assert summary.lower().startswith((f"{first} and {second}:" if lang == "en" else
+                                       f"{first} · {second}:").lower()), summary
+    if lang == "en":
+        assert summary.startswith("The first Rita and the second Rita:"), summary
+    rolled = next(line for line in lines if (" rolled " if lang == "en" else " έφερε ") in line)
+    assert rolled.lower().startswith(first.lower()), rolled
+    why = next(line for line in lines if line.startswith(("Why: ", "Γιατί: ")))
+    whose = ("the first Rita's", "the second Rita's") if lang == "en" else \
+        ("της πρώτης Ρίτας", "της δεύτερης Ρίτας")
+    assert any(w in why for w in whose), why
+    assert "Rita's play" not in why.replace("first Rita's", "").replace("second Rita's", ""), why
+    assert " Ρίτας" not in why.replace("πρώτης Ρίτας", "").replace("δεύτερης Ρίτας", ""), why
+    assert "Rita and Rita" not in text
