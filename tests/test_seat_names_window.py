@@ -14,6 +14,7 @@ from tavli_voice import history
 from tavli_voice.session import new_session
 from tavli_voice.startup import main as play_main
 from tavli_voice.ui.app import App
+from tavli_voice.ui.board.model import Extras, build_view
 from tavli_voice.ui.review_mode import ReviewMode
 
 
@@ -57,3 +58,27 @@ def test_the_review_of_rita_against_rita_tells_them_apart(tmp_home: Path, lang: 
     assert "Rita's play" not in why.replace("first Rita's", "").replace("second Rita's", ""), why
     assert " Ρίτας" not in why.replace("πρώτης Ρίτας", "").replace("δεύτερης Ρίτας", ""), why
     assert "Rita and Rita" not in text
+
+
+@pytest.mark.parametrize("lang,score", [("en", "Player 1: 0 · Ann: 0"),
+                                        ("el", "Πρώτος παίκτης: 0 · Ann: 0")])
+def test_two_people_at_the_window_see_the_score_in_seat_order_whoever_moves(
+        lang: str, score: str) -> None:
+    """Two people sharing the window: the score line keeps the seats' order on both turns, where
+    it put whoever moves first ('Ann: 0 · Player 1: 0' on Ann's turn)."""
+    session = new_session(kind="portes", length=5, preset="tavlucky", seed=3,
+                          players=(E.PlayerInfo("you"), E.PlayerInfo("Ann")))
+    app = App(session, lang=lang, save_path=None)
+    app.start()
+    movers = set()
+    for _ in range(2):  # each person's turn in turn
+        state = app.state()
+        assert build_view(state, Extras(lang=lang)).score.startswith(score), state.to_move
+        movers.add(state.to_move)
+        for _ in range(6):  # the mover rolls and plays the first play, until the other's turn
+            if app.state().to_move != state.to_move:
+                break
+            phase = app.state().phase
+            app.command(C.Roll() if phase is E.Phase.ROLL else
+                        C.ChoosePlay(1) if phase is E.Phase.PLAY else C.Confirm())
+    assert movers == {0, 1}

@@ -210,8 +210,11 @@ def build_view(view: TurnView, extras: Extras) -> BoardView:
     review = extras.review if ctx.mode is Mode.REVIEW else None
     title = words.text("board.game_no", lang, game=words.game_name(view.game, lang, view.preset),
                        number=review[2] if review else view.game_number)
-    score = words.text("board.score", lang, me=me, a=scores[viewer], other=other, b=scores[other_i],
-                       length=words.plural("board.length", view.length, lang))
+    # the one person's score first; two people sharing the window (or two bots) in seat order,
+    # the same whoever moves, so a listener follows one order
+    left = viewer if alone else 0
+    score = words.text("board.score", lang, me=shown(left), a=scores[left], other=shown(1 - left),
+                       b=scores[1 - left], length=words.plural("board.length", view.length, lang))
     mover_is_viewer = view.to_move == viewer
     if ctx.mode is Mode.OVER:
         winner = view.winner
