@@ -87,6 +87,7 @@ def build_parser(lang: str = "en", prog: str = "tavli-voice play") -> argparse.A
     ap.add_argument("--volume", type=A.number(lang, 0.0, 1.0), default=None,
                     metavar=mv("volume"), help=h("volume"))
     ap.add_argument("--words", action="store_true", help=h("words"))
+    ap.add_argument("--notation", action="store_true", help=h("notation"))
     ap.add_argument("--numbering", choices=["mine", "mover"], default="mine",
                     help=h("numbering"))
     ap.add_argument("--scan", choices=["auto", "step"], nargs="?", const="auto", default=None,
@@ -150,9 +151,22 @@ def players_from_args(args: argparse.Namespace, lang: str) -> tuple[E.PlayerInfo
 
 #: Options that say how this player plays (language, speech, input, window), not what
 #: the match is: the save does not keep them, so the resume command carries them.
-WAY_OF_PLAYING = ("lang", "speech", "verbosity", "rate", "volume", "words", "numbering",
-                  "scan", "voice", "voice_engine", "voice_confirm", "barge_in", "window",
-                  "theme", "scale", "dwell", "fullscreen")  # each is the option --name-with-dashes
+WAY_OF_PLAYING = ("lang", "speech", "verbosity", "rate", "volume", "words", "notation",
+                  "numbering", "scan", "voice", "voice_engine", "voice_confirm", "barge_in",
+                  "window", "theme", "scale", "dwell", "fullscreen")  # each is --name-with-dashes
+
+
+def shows_notation(args: argparse.Namespace) -> bool:
+    """Whether a play's notation (24/21) follows its words on screen. A screen reader reads a
+    line whole, so the terminal writes each play once, in words ("from 24 to 21"), unless
+    ``--notation``; the board window, read by sight, shows the notation unless ``--words``.
+
+    >>> ap = build_parser("en")
+    >>> [shows_notation(ap.parse_args(a)) for a in ([], ["--notation"], ["--window"],
+    ...                                               ["--window", "--words"])]
+    [False, True, True, False]
+    """
+    return bool((args.notation or args.window) and not args.words)
 
 
 def way_of_playing(args: argparse.Namespace, parser: argparse.ArgumentParser) -> str:
@@ -426,8 +440,11 @@ class SayLine:
         self.out.flush()
 
 
-def new_match_options(args: argparse.Namespace, lang: str
-                      ) -> tuple[tuple[E.PlayerInfo, E.PlayerInfo], str, int]:
+#: What :func:`new_match_options` gives: the seats, the preset and the length.
+NewMatch = tuple[tuple[E.PlayerInfo, E.PlayerInfo], str, int]
+
+
+def new_match_options(args: argparse.Namespace, lang: str) -> NewMatch:
     """The seats, preset and length of the new match the options ask for; ValueError with a
     sentence in ``lang`` when they do not go together (an unknown bot, a game the preset
     does not play)."""
@@ -443,8 +460,10 @@ def new_match_options(args: argparse.Namespace, lang: str
 
 
 def open_session(args: argparse.Namespace, lang: str, save_path: Path | None,
-                 say: SayLine) -> tuple[Session, list[E.Event] | None] | int:
-    """The session the options ask for (new or resumed), or an exit code after saying why."""
+                 say: SayLine, new_match: NewMatch | None = None
+                 ) -> tuple[Session, list[E.Event] | None] | int:
+    """The session the options ask for (new or resumed), or an exit code after saying why;
+    ``new_match``: :func:`new_match_options` when already checked."""
     command = saved.program()
     try:
         if args.resume:
@@ -481,7 +500,7 @@ def open_session(args: argparse.Namespace, lang: str, save_path: Path | None,
                 say(M.text("resume.corrupt", lang, path=str(kept or save_path),
                            command=f"{command} play"))
                 return 1
-        players, preset, length = new_match_options(args, lang)
+        players, preset, length = new_match or new_match_options(args, lang)
         seed: int | str = args.seed if args.seed is not None else \
             int.from_bytes(os.urandom(4), "big")
         config = MatchConfig(length, args.game, preset, seed, TimerRules(enabled=args.timer))
@@ -694,6 +713,25 @@ def _answer_about_saved(args: argparse.Namespace, lang: str, save_path: Path,
     return None
 
 
+def _new_match(args: argparse.Namespace, lang: str, save_path: Path | None, resume_command: str,
+               way: str, say: SayLine, inp: TextIO) -> NewMatch | None | int:
+    """The new match's options, checked once before anything (options that cannot start a
+    match leave a saved one where it is), then the question about a saved unfinished match;
+    None when a match is resumed, or the exit code after saying why none is played."""
+    if args.resume:
+        return None
+    try:
+        new_match = new_match_options(args, lang)
+    except ValueError as exc:
+        say(M.text("error.options", lang, error=str(exc)))
+        return 2
+    if save_path is not None and save_path.exists():
+        code = _answer_about_saved(args, lang, save_path, resume_command, way, say, inp)
+        if code is not None:
+            return code
+    return None if args.resume else new_match  # "r": the saved match is resumed
+
+
 def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
           lock: storage.SaveLock | None, resume_command: str, way: str, say: SayLine, out: TextIO,
           inp: TextIO, *, notices: list[str] | None = None) -> int:
@@ -702,16 +740,10 @@ def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
     from .ui.terminal import TerminalPlayer
 
     command = saved.program()
-    if not args.resume and save_path is not None and save_path.exists():
-        try:  # options that cannot start a match leave the saved one where it is
-            new_match_options(args, lang)
-        except ValueError as exc:
-            say(M.text("error.options", lang, error=str(exc)))
-            return 2
-        code = _answer_about_saved(args, lang, save_path, resume_command, way, say, inp)
-        if code is not None:
-            return code
-    opened = open_session(args, lang, save_path, say)
+    new_match = _new_match(args, lang, save_path, resume_command, way, say, inp)
+    if isinstance(new_match, int):
+        return new_match
+    opened = open_session(args, lang, save_path, say, new_match)
     if isinstance(opened, int):
         return opened
     session, resumed_events = opened
@@ -730,7 +762,7 @@ def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
         for notice in spoken:
             narrator.say(Utterance.from_text(notice, lang=lang, priority=Priority.IMPORTANT))
     app = App(session, lang=lang, narrator=narrator, save_path=save_path,
-              verbosity=settings.verbosity, screen_notation=not args.words)
+              verbosity=settings.verbosity, screen_notation=shows_notation(args))
     app.mover_numbering = args.numbering == "mover"
     # "Review your mistakes?" when a person's match ends and someone is there to answer
     # (not for lines piped in: a script ends with the match as before)

@@ -264,3 +264,32 @@ def test_save_where_nothing_can_be_written_says_where_before_the_match_starts(
     assert first == M.text("save.unwritable_new", lang, path="/proc/tavli.json", new=str(moved))
     assert "/proc/tavli.json" not in "".join(text.splitlines()[1:])  # not said again at a save
     assert f"tavli-voice resume --save {moved}" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_new_matchs_options_are_checked_once_and_a_bad_one_said_once_in_words(
+        lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TAVLI_VOICE_HOME", str(tmp_path))
+    checked: list[str] = []
+    check = startup.new_match_options
+
+    def counted(args: object, lang: str) -> object:
+        checked.append(lang)
+        return check(args, lang)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(startup, "new_match_options", counted)
+    wrong = M.text("error.options", lang, error=M.text("error.preset_game", lang,
+                   game=M.game_name("fevga", lang), preset=M.preset_short_name("vog", lang)))
+    code, text = run_play(["--game", "fevga", "--preset", "vog", "--lang", lang], "q\n")
+    assert (code, text.count(wrong), text.strip(), checked) == (2, 1, wrong, [lang])
+    assert not (tmp_path / "autosave.json").exists()
+    run_play(["--seed", "4", "--lang", lang], "q\n")  # a saved match, then a new one over it
+    before = (tmp_path / "autosave.json").read_bytes()
+    checked.clear()
+    code, text = run_play(["--game", "fevga", "--preset", "vog", "--lang", lang], "n\n")
+    assert (code, text.count(wrong), text.strip(), checked) == (2, 1, wrong, [lang])
+    assert (tmp_path / "autosave.json").read_bytes() == before and saved.kept_matches(tmp_path) == []
+    checked.clear()
+    code, text = run_play(["--seed", "5", "--points", "3", "--lang", lang], "n\nq\n")
+    assert code == 0 and checked == [lang]  # asked about the saved match, then started: once
+    assert M.text("error.options", lang, error="").strip() not in text
