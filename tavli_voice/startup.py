@@ -87,6 +87,7 @@ def build_parser(lang: str = "en", prog: str = "tavli-voice play") -> argparse.A
     ap.add_argument("--volume", type=A.number(lang, 0.0, 1.0), default=None,
                     metavar=mv("volume"), help=h("volume"))
     ap.add_argument("--words", action="store_true", help=h("words"))
+    ap.add_argument("--notation", action="store_true", help=h("notation"))
     ap.add_argument("--numbering", choices=["mine", "mover"], default="mine",
                     help=h("numbering"))
     ap.add_argument("--scan", choices=["auto", "step"], nargs="?", const="auto", default=None,
@@ -150,9 +151,22 @@ def players_from_args(args: argparse.Namespace, lang: str) -> tuple[E.PlayerInfo
 
 #: Options that say how this player plays (language, speech, input, window), not what
 #: the match is: the save does not keep them, so the resume command carries them.
-WAY_OF_PLAYING = ("lang", "speech", "verbosity", "rate", "volume", "words", "numbering",
-                  "scan", "voice", "voice_engine", "voice_confirm", "barge_in", "window",
-                  "theme", "scale", "dwell", "fullscreen")  # each is the option --name-with-dashes
+WAY_OF_PLAYING = ("lang", "speech", "verbosity", "rate", "volume", "words", "notation",
+                  "numbering", "scan", "voice", "voice_engine", "voice_confirm", "barge_in",
+                  "window", "theme", "scale", "dwell", "fullscreen")  # each is --name-with-dashes
+
+
+def shows_notation(args: argparse.Namespace) -> bool:
+    """Whether a play's notation (24/21) follows its words on screen. A screen reader reads a
+    line whole, so the terminal writes each play once, in words ("from 24 to 21"), unless
+    ``--notation``; the board window, read by sight, shows the notation unless ``--words``.
+
+    >>> ap = build_parser("en")
+    >>> [shows_notation(ap.parse_args(a)) for a in ([], ["--notation"], ["--window"],
+    ...                                               ["--window", "--words"])]
+    [False, True, True, False]
+    """
+    return bool((args.notation or args.window) and not args.words)
 
 
 def way_of_playing(args: argparse.Namespace, parser: argparse.ArgumentParser) -> str:
@@ -748,7 +762,7 @@ def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
         for notice in spoken:
             narrator.say(Utterance.from_text(notice, lang=lang, priority=Priority.IMPORTANT))
     app = App(session, lang=lang, narrator=narrator, save_path=save_path,
-              verbosity=settings.verbosity, screen_notation=not args.words)
+              verbosity=settings.verbosity, screen_notation=shows_notation(args))
     app.mover_numbering = args.numbering == "mover"
     # "Review your mistakes?" when a person's match ends and someone is there to answer
     # (not for lines piped in: a script ends with the match as before)

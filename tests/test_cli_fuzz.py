@@ -44,7 +44,7 @@ PLAY: dict[str, list[str] | None] = {
     "--scan": ["auto", "step"], "--voice-engine": ["templates"],
     "--voice-confirm": ["always"], "--barge-in": ["interrupt"], "--theme": ["classic"],
     "--scale": ["0.75"], "--dwell": ["0.5"], "--resume-name": ["kept"], "--save": ["my.json"],
-    "--timer": None, "--words": None, "--voice": None, "--fullscreen": None, "--resume": None,
+    "--timer": None, "--words": None, "--notation": None, "--voice": None, "--fullscreen": None, "--resume": None,
     "--watch": None, "--suggest": None, "--coach": None, "--no-confirm": None, "--no-save": None,
 }
 MOVES: dict[str, list[str] | None] = {

@@ -404,7 +404,7 @@ class TestCommandLinesInGreek:
 _OPTION_WORDS = {
     "help", "game", "tavli", "portes", "plakoto", "fevga", "points", "preset", "tavlucky",
     "traditional", "opponent", "rita", "strong", "random", "friend", "players", "seed", "lang",
-    "timer", "speech", "verbosity", "terse", "normal", "chatty", "rate", "volume", "words",
+    "timer", "speech", "verbosity", "terse", "normal", "chatty", "rate", "volume", "words", "notation",
     "scan", "auto", "step", "voice", "engine", "confirm", "never", "unsure", "always", "barge",
     "ignore", "interrupt", "window", "theme", "high", "contrast", "classic", "scale", "dwell",
     "fullscreen", "resume", "suggest", "save", "dice", "jsonl", "json", "options", "phase",
