@@ -251,7 +251,9 @@ def move_to_new(path: Path, target: Path) -> bool:
     A hard link makes the new name, failing if it is taken, and only then is the old
     name removed, so no file is replaced even if one appears meanwhile; where a
     folder has no hard links, an exclusive whole copy does the same (a copy cut short
-    by a full disk is removed and raised: the file itself stays whole)."""
+    by a full disk is removed and raised: the file itself stays whole). When the old name
+    cannot be removed, the new one is removed again and the error raised: the file stays
+    where it was, never in two places."""
     if target.exists() or target.is_symlink():
         return False
     try:
@@ -274,7 +276,14 @@ def move_to_new(path: Path, target: Path) -> bool:
             except OSError:
                 target.unlink()
                 raise
-    os.unlink(path)
+    try:
+        os.unlink(path)
+    except OSError:  # the file cannot leave (an immutable file, a folder it may not leave)
+        try:
+            os.unlink(target)  # so no second copy of it stays behind: it is where it was
+        except OSError:
+            pass
+        raise
     return True
 
 
