@@ -523,6 +523,10 @@ def panel_geometry(layout: BoardLayout, n_plays: int, focus: int | None,
     title = Rect(area.x, area.y, area.w, panel.line_h)
     body = Rect(area.x, title.bottom + 4, area.w, max(panel.row_h, area.h - panel.line_h - 4))
     area, more_line, cap = _list_room(body, panel.row_h, n_plays, panel.line_h)
+    if more_line is not None and area.y + panel.row_h > more_line.y:
+        # room for one play and no more (a review at 800x600): the list's title ("Plays 1–1
+        # of 14") says what is off screen, and the "▼ More" line would cover the buttons
+        area, more_line, cap = body, None, list_capacity(body, panel.row_h)
     if scanning and cap < FEW_PLAYS:
         # the scan strip (and a second row of buttons) took the room: the list's title
         # ("Plays 1–3 of 14") says what is off screen, the line under it goes to a play

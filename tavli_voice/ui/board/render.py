@@ -562,6 +562,11 @@ def _header(surface: "pygame.Surface", view: BoardView, panel: PanelLayout, them
             for row in lines[:max(1, (panel.header.bottom + 2 - y) // line)]:
                 surface.blit(fitted.render(row, True, st.colour), (x, y))
                 y += line
+        elif role == "turn" and text:
+            lines, fitted = turn_rows(fonts, text, width, st.size)
+            for row in lines[:max(1, (panel.header.bottom + 2 - y) // line)]:
+                surface.blit(fitted.render(row, True, st.colour), (x, y))
+                y += line
         elif text:
             lines, fitted = _fitting(fonts, text, width, line, st.size)
             surface.blit(fitted.render(lines[0], True, st.colour), (x, y))
@@ -619,9 +624,10 @@ def status_pages(font: "pygame.font.Font", status: tuple[str, ...] | list[str], 
     per = max(1, fit - marker_rows)
     chunks = [rows[i:i + per] for i in range(0, len(rows), per)]
     last = len(chunks)
-    return [chunk + [_fit(font, words.text("review.status_more" if k < last
-                                           else "review.status_last", lang, page=k, pages=last),
-                          width)]
+    # the marker whole: the More button's label, made smaller there to fit (cut when drawn as a
+    # row of text)
+    return [chunk + [words.text("review.status_more" if k < last else "review.status_last", lang,
+                                page=k, pages=last)]
             for k, chunk in enumerate(chunks, 1)]
 
 
@@ -666,6 +672,29 @@ def score_rows(fonts: Fonts, text: str, width: int, size: float
     return lines[:1], font
 
 
+def turn_rows(fonts: Fonts, text: str, width: int, size: float
+              ) -> tuple[list[str], "pygame.font.Font"]:
+    """Whose turn (or the review's place), whole and readable in ``width`` pixels: one row at
+    ``size`` or smaller down to :data:`LARGE_BOLD_PX`; else two rows at ``size``, broken after
+    the remote's digits' gap or the first colon («Ανασκόπηση:» «λάθος 1 από 11 (Εσύ)» at
+    1024x700, where one row shrank to 17 px), or at spaces; only when even that is too wide,
+    one row made smaller (:func:`_fitting`)."""
+    font = line_font(fonts, text, width, size)
+    if font.size(text)[0] <= width:
+        return [text], font
+    font = fonts.get(size)
+    for sep, keep in (("   ", ""), (": ", ":")):
+        head, found, rest = text.partition(sep)
+        rows = [head + keep, rest]
+        if found and all(font.size(row)[0] <= width for row in rows):
+            return rows, font
+    rows = _wrap(font, text, width)
+    if len(rows) <= 2 and all(font.size(row)[0] <= width for row in rows):
+        return rows, font
+    lines, font = _fitting(fonts, text, width, font.get_linesize(), size)
+    return lines[:1], font
+
+
 def line_font(fonts: Fonts, text: str, width: int, size: float) -> "pygame.font.Font":
     """The font for one row of ``text`` in ``width`` pixels: the largest from ``size`` down
     to large bold type (:data:`LARGE_BOLD_PX`, the least readable) that holds it, else that
@@ -678,11 +707,15 @@ def line_font(fonts: Fonts, text: str, width: int, size: float) -> "pygame.font.
 
 def header_lines(fonts: Fonts, theme: Theme, view: BoardView, panel: PanelLayout) -> int:
     """Rows the panel's header needs for ``view``: :data:`~.layout.HEADER_LINES`, one more
-    when the score takes two rows (:func:`score_rows`)."""
-    st = panel_styles(theme, panel.line_h)["score"]
-    rows, _font = score_rows(fonts, view.score, panel.header.w - 12, st.size) if view.score \
+    when the score takes two rows (:func:`score_rows`), one more when whose turn does
+    (:func:`turn_rows`)."""
+    styles = panel_styles(theme, panel.line_h)
+    width = panel.header.w - 12
+    rows, _font = score_rows(fonts, view.score, width, styles["score"].size) if view.score \
         else ([""], None)
-    return HEADER_LINES + len(rows) - 1 + pin_rows(view)
+    turn = turn_line(view)
+    turns, _font = turn_rows(fonts, turn, width, styles["turn"].size) if turn else ([""], None)
+    return HEADER_LINES + len(rows) - 1 + len(turns) - 1 + pin_rows(view)
 
 
 def legend_icon(line: int) -> int:

@@ -310,6 +310,13 @@ class BoardWindow:
                     # row (a review shows one mark, the frame)
                     layout = compute_layout(width, height, self.theme.scale,
                                             status_lines=STATUS_LINES)
+        elif self.scanner is None and lines > STATUS_LINES and not self._question_open():
+            # a short panel in one column (the review at 800x600): the status gives up rows
+            # (a long answer has pages) until a play shows whole above two rows of buttons
+            while lines > STATUS_LINES and not _play_row_fits(layout):
+                lines -= 1
+                layout = compute_layout(width, height, self.theme.scale, status_lines=lines,
+                                        header_lines=head)
         return layout
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -782,6 +789,18 @@ class BoardWindow:
         target.parent.mkdir(parents=True, exist_ok=True)
         self._pg.image.save(self.screen, str(target))
         return target
+
+
+def _play_row_fits(layout: BoardLayout) -> bool:
+    """A play's row of a long list and the "▼ More" line under it fit whole above two rows of
+    action buttons (the review's)."""
+    geo = panel_geometry(layout, 99, None, ("",) * (ROW_BUTTONS + 1), False)
+    top = min(rect.y for _key, rect in geo.actions)
+    if geo.more is not None:
+        top, below = geo.more.y, geo.more.bottom <= top
+    else:
+        below = True
+    return below and all(rect.bottom <= top for _n, rect in geo.plays)
 
 
 def review_status(lines: list[str], keep: int = 3) -> list[str]:
