@@ -363,18 +363,24 @@ def claim_save(save_path: Path, args: argparse.Namespace, say: "SayLine", inp: T
 def _save_unlockable(save_path: Path, exc: OSError, args: argparse.Namespace, say: "SayLine",
                      lang: str) -> tuple[Path, storage.SaveLock | None, str | None]:
     """The lock of ``save_path`` cannot be used: this copy saves under another name (said),
-    so two copies never write one save; a resumed match is copied there first."""
+    so two copies never write one save; a resumed match is copied there first. A folder
+    nothing can be written in (read-only) gives way to the first folder that works
+    (:func:`storage.fallback_folders`), so a match there can still be resumed."""
     from .ui.guard import os_error_text
 
     lock: storage.SaveLock | None = None
     other = save_path
-    for _ in range(20):
+    if not storage.usable_folder(save_path.parent):
+        other = next((folder / save_path.name for folder in storage.fallback_folders(save_path)),
+                     save_path)
+    if other == save_path or os.path.lexists(other):
         other = storage.other_save_path(other)
+    for _ in range(20):
         try:
             lock = storage.SaveLock.acquire(other)
             break
         except (storage.MatchOpenElsewhere, storage.LockUnavailable):
-            continue
+            other = storage.other_save_path(other)
     if args.resume:
         try:
             userfiles.atomic_write_bytes(
