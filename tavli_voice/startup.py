@@ -488,7 +488,9 @@ def open_session(args: argparse.Namespace, lang: str, save_path: Path | None,
                 key = "resume.corrupt" if loaded.problem == "save_corrupt" else "resume.none"
                 say(M.text(key, lang, path=A.shown(str(loaded.kept_as or save_path), None),
                            command=f"{command} play"))
-                kept_names = saved.kept_matches(save_path.parent if save_path else None)
+                folder = save_path.parent if save_path else storage.data_dir()
+                kept_names = [kept_name(folder / f"{name}.json")
+                              for name in saved.kept_matches(folder)]
                 if kept_names and loaded.problem != "save_corrupt":
                     say(M.text("resume.kept", lang, names=", ".join(kept_names),
                                command=f"{command} resume"))
@@ -692,6 +694,26 @@ def _main(argv: list[str], out: TextIO | None, inp: TextIO | None, *, window: bo
             lock.release()
 
 
+def kept_name(path: Path) -> str:
+    """How ``tavli-voice resume NAME`` finds the match kept aside at ``path``: its name when it
+    is in the data folder, else its path (``--save`` in another folder), written so that it can
+    be pasted into a shell.
+
+    >>> kept_name(Path("/elsewhere/match-20261201-151300.json"))
+    '/elsewhere/match-20261201-151300.json'
+    >>> kept_name(Path("match-1.json"))
+    './match-1.json'
+    """
+    try:
+        usual = path.parent.samefile(storage.data_dir())
+    except OSError:
+        usual = False
+    if usual:
+        return path.stem
+    shown = os.path.join(".", path.name) if path.parent == Path(".") else str(path)
+    return saved.shell_word(shown)  # "./match-1.json": a path, not a name in the data folder
+
+
 def _answer_about_saved(args: argparse.Namespace, lang: str, save_path: Path,
                         resume_command: str, way: str, say: SayLine, inp: TextIO) -> int | None:
     """Ask about an unfinished saved match: resume it, keep it aside for a new one, or leave
@@ -714,6 +736,7 @@ def _answer_about_saved(args: argparse.Namespace, lang: str, save_path: Path,
             say(M.text("saved.not_kept", lang, path=str(save_path),
                        error=os_error_text(exc, lang), command=resume_command))
             return 1
+        name = kept_name(save_path.with_name(f"{name}.json"))
         say(M.text("saved.kept", lang, name=name,
                    command=f"{saved.program()} resume {name}{way}"))
     return None
