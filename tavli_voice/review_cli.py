@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 from pathlib import Path
 from typing import Any, Callable, TextIO
@@ -129,7 +130,11 @@ def list_matches(lang: str, out: TextIO, err: TextIO) -> int:
         else:
             print(text("review.damaged", lang, path=str(path), copy=str(copy)), file=err)
     if not listing.entries:
-        print(text("review.list_empty", lang, path=str(history.history_dir())), file=out)
+        folder = history.history_dir()
+        if os.path.lexists(folder) and not folder.is_dir():  # a file where the folder goes
+            print(text("review.list_blocked", lang, path=str(folder)), file=out)
+        else:
+            print(text("review.list_empty", lang, path=str(folder)), file=out)
         return 0
     print(text("review.list_header", lang, n=number(len(listing.entries), lang, "m"),  # αγώνες
                max=number(history.MAX_KEPT, lang, "m", "acc")), file=out)

@@ -69,3 +69,15 @@ def test_review_reads_a_kept_match_by_the_path_the_person_gives(
     assert code == 0 and err == ""  # a match of no plays: no lines
     code, out, err = review(["--jsonl", outside.stem, "--lang", lang])  # not in the history folder
     assert code == 1 and err.strip() == M.text("review.no_match", lang, name=outside.stem)
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_review_list_says_a_file_stands_where_the_history_folder_goes_and_leaves_it(
+        lang: str, tmp_home: Path) -> None:
+    folder = history.history_dir()
+    folder.parent.mkdir(parents=True)
+    folder.write_text("my notes\n")
+    code, out, err = review(["--list", "--lang", lang])
+    assert (code, err) == (0, "")
+    assert out.strip() == M.text("review.list_blocked", lang, path=str(folder))
+    assert folder.read_text() == "my notes\n"

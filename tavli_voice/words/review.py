@@ -52,6 +52,11 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
     "list_empty": {"en": "No match is kept yet: every finished or left match is kept in {path}.",
                    "el": "Δεν έχει κρατηθεί ακόμα κανένας αγώνας: κάθε αγώνας που τελειώνει ή "
                          "που αφήνεις κρατιέται στο {path}."},
+    # the history folder's name taken by a file (or anything but a folder): left as it is
+    "list_blocked": {"en": "No match can be kept: {path} is not a folder (it was left as it is). "
+                           "Move it elsewhere and the next match is kept there.",
+                     "el": "Δεν μπορεί να κρατηθεί κανένας αγώνας: το {path} δεν είναι φάκελος (έμεινε "
+                           "όπως ήταν). Μετακίνησέ το αλλού και ο επόμενος αγώνας θα κρατηθεί εκεί."},
     "list_line": {"en": "{name}  {date}  {players}  {game}, {length}  {result}  ({plays})",
                   "el": "{name}  {date}  {players}  {game}, {length}  {result}  ({plays})"},
     "vs": {"en": "{a} against {b}", "el": "{a} – {b}"},
