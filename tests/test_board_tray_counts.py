@@ -39,3 +39,39 @@ def test_the_two_counts_fit_the_gap_between_the_trays(size: tuple[int, int]) -> 
             assert px < largest
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(480, 360), (560, 420), (640, 480), (800, 600), (1024, 700)])
+def test_the_counts_stay_apart_readable_and_off_the_field(size: tuple[int, int]) -> None:
+    """At 480x360 the gap between the trays holds no two counts (they were drawn over each other
+    at 8 px): each goes on the rim at its tray's outer end, at 10 px or more, clear of the other,
+    the trays, the field, the board's edge and the point numbers beside it."""
+    from tavli_voice.ui.board.render import TRAY_COUNT_MIN_PX, tray_count_places
+
+    pygame.display.init()
+    try:
+        fonts = Fonts()
+        lay = compute_layout(*size)
+        px, mine_at, theirs_at = tray_count_places(fonts, lay, lay.checker)
+        assert px >= TRAY_COUNT_MIN_PX, (size, px)
+        font = fonts.get(px)
+        mine = pygame.Rect(0, 0, *font.size("15"))
+        mine.center = mine_at
+        theirs = pygame.Rect(0, 0, *font.size("15"))
+        theirs.center = theirs_at
+        assert not mine.inflate(2, 2).colliderect(theirs), (size, mine, theirs)
+        board = pygame.Rect(lay.board.tuple())
+        assert board.contains(mine) and board.contains(theirs), (size, board, mine, theirs)
+        for rect in (lay.tray_mine, lay.tray_theirs):
+            tray = pygame.Rect(rect.tuple())
+            assert not tray.colliderect(mine) and not tray.colliderect(theirs), (size, tray)
+        if theirs.bottom <= lay.field.y:  # on the rim: clear of the field and the point numbers
+            assert mine.top >= lay.field.bottom, (size, mine)
+            rim = lay.field.y - lay.board.y
+            numbers = fonts.get(min(rim * 0.62, lay.checker * 0.55))
+            for g in lay.points:
+                label = pygame.Rect(0, 0, *numbers.size(str(g.number)))
+                label.center = g.label
+                assert not label.colliderect(mine) and not label.colliderect(theirs), (size, g)
+    finally:
+        pygame.display.quit()

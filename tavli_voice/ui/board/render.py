@@ -366,12 +366,9 @@ def _checkers(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, them
             for s in slabs:
                 pygame.draw.rect(surface, fill, s.tuple(), border_radius=2)
                 pygame.draw.rect(surface, edge, s.tuple(), 1, border_radius=2)
-            tray = lay.tray_mine if mine else lay.tray_theirs
-            font = fonts.get(tray_count_size(fonts, lay, d))
-            img = font.render(str(off), True, theme.number)
-            spot = (tray.center[0], (tray.y - img.get_height() // 2 - 2) if mine
-                    else (tray.bottom + img.get_height() // 2 + 2))
-            surface.blit(img, img.get_rect(center=spot))
+            px, mine_at, theirs_at = tray_count_places(fonts, lay, d)
+            img = fonts.get(px).render(str(off), True, theme.number)
+            surface.blit(img, img.get_rect(center=mine_at if mine else theirs_at))
 
 
 def tray_count_size(fonts: Fonts, lay: BoardLayout, d: int) -> int:
@@ -383,6 +380,35 @@ def tray_count_size(fonts: Fonts, lay: BoardLayout, d: int) -> int:
     while size > 8 and 2 * (fonts.get(size).get_height() + 2) > gap:
         size -= 1
     return size
+
+
+#: The smallest borne-off count drawn in the gap between the trays; where the gap holds two
+#: no larger, each goes on the rim at its tray's outer end.
+TRAY_COUNT_MIN_PX = 10
+
+
+def tray_count_places(fonts: Fonts, lay: BoardLayout, d: int
+                      ) -> tuple[int, tuple[int, int], tuple[int, int]]:
+    """The size of the borne-off counts and where each is centred (the viewer's, the
+    opponent's): in the gap between the two trays, each at its tray's edge
+    (:func:`tray_count_size`), while that gap holds both at :data:`TRAY_COUNT_MIN_PX` or more;
+    else (480x360, where "15" and "7" were drawn over each other at 8 px) each on the rim at
+    its tray's outer end, the opponent's above the board's field and the viewer's below it,
+    as large as the rim holds, clear of the board's edge."""
+    gap = lay.tray_mine.y - lay.tray_theirs.bottom
+    size = tray_count_size(fonts, lay, d)
+    h = fonts.get(size).get_height()
+    x = lay.tray_mine.center[0]
+    if size >= TRAY_COUNT_MIN_PX and 2 * (h + 2) <= gap:
+        return size, (x, lay.tray_mine.y - h // 2 - 2), (x, lay.tray_theirs.bottom + h // 2 + 2)
+    top = lay.tray_theirs.y - lay.board.y
+    bottom = lay.board.bottom - lay.tray_mine.bottom
+    room = min(top, bottom) - 2
+    wide = 2 * min(x - lay.tray_mine.x + 2, lay.board.right - x) - 2
+    size = max(8, int(top))
+    while size > 8 and (fonts.get(size).get_height() > room or fonts.get(size).size("15")[0] > wide):
+        size -= 1
+    return size, (x, lay.tray_mine.bottom + bottom // 2), (x, lay.board.y + top // 2)
 
 
 def _arrows(surface: "pygame.Surface", steps: tuple[tuple[int, int], ...], lay: BoardLayout,
