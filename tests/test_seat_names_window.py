@@ -82,3 +82,40 @@ def test_two_people_at_the_window_see_the_score_in_seat_order_whoever_moves(
             app.command(C.Roll() if phase is E.Phase.ROLL else
                         C.ChoosePlay(1) if phase is E.Phase.PLAY else C.Confirm())
     assert movers == {0, 1}
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (800, 600)])
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_a_bot_against_the_same_bot_is_named_whole_in_the_windows_header(
+        window_home: object, lang: str, size: tuple[int, int]) -> None:
+    """Rita against Rita in the board window: each side's score on its own row with its name
+    («Πρώτη Ρίτα: 0» «Δεύτερη Ρίτα: 0», where «0» began a row), and the legend's names whole on a
+    row each («Πρώτη Ρίτα: λευκά ○», where one row read «Πρώτη Ρίτ… Δεύτερη Ρ…»)."""
+    from tavli_voice.scanning import ManualClock
+    from tavli_voice.ui.board import render
+    from tavli_voice.ui.board.window import BoardWindow
+
+    session = new_session(kind="portes", length=1, preset="tavlucky", seed=3,
+                          players=(E.PlayerInfo("Rita", "rita"), E.PlayerInfo("Rita", "rita")))
+    app = App(session, lang=lang, save_path=None)
+    win = BoardWindow(app, bot_delay=0, clock=ManualClock(), size=size)
+    win.open()
+    try:
+        app.start()
+        win.frame()
+        view, panel = win.view, win.layout.panel
+        styles = render.panel_styles(win.theme, panel.line_h)
+        width = panel.header.w - 12
+        rows, font = render.score_rows(win.fonts, view.score, width, styles["score"].size)
+        assert all(font.size(row)[0] <= width for row in rows), rows
+        for side in view.score.split(" · ")[:2]:  # "First Rita: 0": a name with its score
+            assert any(side in row for row in rows), (side, rows)
+        labels = [label for _f, _e, label in render.legend_parts(view, win.theme)]
+        legend = render.legend_rows(win.fonts.get(styles["legend"].size), labels, width,
+                                    render.legend_icon(panel.line_h))
+        shown = [text for row in legend for _x, text in row]
+        assert all(text in (label, label.rsplit(" ", 1)[0])
+                   for text, label in zip(shown, labels)), shown
+        assert panel.header_lines == render.header_lines(win.fonts, win.theme, view, panel)
+    finally:
+        win.close()

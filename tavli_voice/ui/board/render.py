@@ -569,8 +569,11 @@ def _header(surface: "pygame.Surface", view: BoardView, panel: PanelLayout, them
             break  # a short panel: the marks' key goes first
         st = styles[role]
         if role == "legend":
-            if _legend(surface, view, theme, fonts, st, (x, y), width, line):
-                y += line
+            # the turn's rows come first: a short header keeps the legend on one row
+            turn = turn_line(view)
+            turns = len(turn_rows(fonts, turn, width, styles["turn"].size)[0]) if turn else 0
+            room = max(1, (panel.header.bottom + 2 - y) // line - turns)
+            y += line * _legend(surface, view, theme, fonts, st, (x, y), width, line, room)
         elif role == "marks":
             # two rows stay for the marks: the panel does not jump as marks come
             room = min(MARK_ROWS + pin_rows(view), (panel.header.bottom + 2 - y) // line)
@@ -658,21 +661,46 @@ def status_pages(font: "pygame.font.Font", status: tuple[str, ...] | list[str], 
 
 
 def _legend(surface: "pygame.Surface", view: BoardView, theme: Theme, fonts: Fonts,
-            st: TextStyle, at: tuple[int, int], width: int, line: int) -> bool:
-    """Each side's checker drawn small, then its words: "You: white ○ · Rita: black ●"."""
+            st: TextStyle, at: tuple[int, int], width: int, line: int, room: int = 2) -> int:
+    """Each side's checker drawn small, then its words: "You: white ○ · Rita: black ●", on
+    one row or (:func:`legend_rows`) one row each, in at most ``room`` rows; the rows drawn."""
     parts = legend_parts(view, theme)
     if not parts:
-        return False
+        return 0
     font = fonts.get(st.size)
     d = legend_icon(line)
     y = at[1]
-    for (fill, edge, _label), (left, text) in zip(parts, legend_fit(
-            font, [label for _f, _e, label in parts], width, d)):
-        x = at[0] + left
-        _checker(surface, (x + d // 2, y + line // 2), d, fill, edge)
-        img = font.render(text, True, st.colour)
-        surface.blit(img, img.get_rect(midleft=(x + d + 6, y + line // 2)))
-    return True
+    rows = legend_rows(font, [label for _f, _e, label in parts], width, d)
+    if len(rows) > room:
+        rows = [legend_fit(font, [label for _f, _e, label in parts], width, d)]
+    i = 0
+    for row in rows:
+        for left, text in row:
+            fill, edge, _label = parts[i]
+            i += 1
+            x = at[0] + left
+            _checker(surface, (x + d // 2, y + line // 2), d, fill, edge)
+            img = font.render(text, True, st.colour)
+            surface.blit(img, img.get_rect(midleft=(x + d + 6, y + line // 2)))
+        y += line
+    return len(rows)
+
+
+def legend_rows(font: "pygame.font.Font", labels: list[str], width: int, icon: int
+                ) -> list[list[tuple[int, str]]]:
+    """The legend's rows: one (:func:`legend_fit`) while each side's words show whole there,
+    with or without the shape; else one row each, so that no name is cut («Πρώτη Ρίτα:
+    λευκά» «Δεύτερη Ρίτα: μαύρα», where one row read «Πρώτη Ρίτ… Δεύτερη Ρ…»)."""
+    one = legend_fit(font, labels, width, icon)
+    if all(text in (label, label.rsplit(" ", 1)[0]) for (_x, text), label in zip(one, labels)):
+        return [one]
+    room = width - icon - 6
+    rows = []
+    for label in labels:
+        shown = next((text for text in (label, label.rsplit(" ", 1)[0])
+                      if font.size(text)[0] <= room), _fit(font, label, room))
+        rows.append([(0, shown)])
+    return rows
 
 
 def score_rows(fonts: Fonts, text: str, width: int, size: float
@@ -680,8 +708,10 @@ def score_rows(fonts: Fonts, text: str, width: int, size: float
     """The score's rows and font, whole and readable in ``width`` pixels: one row at
     ``size`` or smaller down to :data:`LARGE_BOLD_PX` (:func:`line_font`); else two rows at
     ``size``, broken at the " · " before the match's length ("Εσύ: 0 · Ρίτα: 0" "αγώνας
-    στον έναν πόντο" at 1024x700, where one row shrank to 12 px), or at spaces; only when
-    even that is too wide, one row made smaller (:func:`_fitting`)."""
+    στον έναν πόντο" at 1024x700, where one row shrank to 12 px); else each side and the
+    length on its own row, a name never parted from its score («Πρώτη Ρίτα: 0» «Δεύτερη
+    Ρίτα: 2» «αγώνας στον έναν πόντο», where «2» began the second row); else broken at
+    spaces; only when even that is too wide, one row made smaller (:func:`_fitting`)."""
     font = line_font(fonts, text, width, size)
     if font.size(text)[0] <= width:
         return [text], font
@@ -691,6 +721,8 @@ def score_rows(fonts: Fonts, text: str, width: int, size: float
         rows = [" · ".join(parts[:cut]), " · ".join(parts[cut:])]
         if all(font.size(row)[0] <= width for row in rows):
             return rows, font
+    if len(parts) == 3 and all(font.size(row)[0] <= width for row in parts):
+        return parts, font
     rows = _wrap(font, text, width)
     if len(rows) <= 2 and all(font.size(row)[0] <= width for row in rows):
         return rows, font
@@ -733,15 +765,18 @@ def line_font(fonts: Fonts, text: str, width: int, size: float) -> "pygame.font.
 
 def header_lines(fonts: Fonts, theme: Theme, view: BoardView, panel: PanelLayout) -> int:
     """Rows the panel's header needs for ``view``: :data:`~.layout.HEADER_LINES`, one more
-    when the score takes two rows (:func:`score_rows`), one more when whose turn does
-    (:func:`turn_rows`)."""
+    for each row more the score takes (:func:`score_rows`), one more when whose turn takes
+    two (:func:`turn_rows`), one more when the legend does (:func:`legend_rows`)."""
     styles = panel_styles(theme, panel.line_h)
     width = panel.header.w - 12
     rows, _font = score_rows(fonts, view.score, width, styles["score"].size) if view.score \
         else ([""], None)
     turn = turn_line(view)
     turns, _font = turn_rows(fonts, turn, width, styles["turn"].size) if turn else ([""], None)
-    return HEADER_LINES + len(rows) - 1 + len(turns) - 1 + pin_rows(view)
+    labels = [label for _f, _e, label in legend_parts(view, theme)]
+    legend = legend_rows(fonts.get(styles["legend"].size), labels, width,
+                         legend_icon(panel.line_h)) if labels else [[]]
+    return HEADER_LINES + len(rows) - 1 + len(turns) - 1 + len(legend) - 1 + pin_rows(view)
 
 
 def legend_icon(line: int) -> int:
