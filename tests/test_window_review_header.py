@@ -82,3 +82,32 @@ def test_the_reviews_place_is_whole_in_large_type_and_a_play_shows_above_the_but
             assert " ".join(lines) == marker, lines
     finally:
         win.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_at_640x480_a_play_shows_above_the_reviews_buttons(window_home: Path, lang: str) -> None:
+    """At 640x480 the status is at its fewest rows and a play's row still had no room above the
+    review's two rows of buttons, which covered it: the row is made shorter to fit (not under
+    SHORTEST_ROW), and the header's place in the review stays whole, on one row where two
+    do not fit (it showed «Ανασκόπηση:» alone)."""
+    from tavli_voice.ui.board import render
+    from tavli_voice.ui.board.layout import SHORTEST_ROW
+
+    _app, win = review_window(window_home, lang, (640, 480))
+    try:
+        geo, panel = win.geometry, win.layout.panel
+        buttons = min(rect.y for key, rect in geo.actions if key != "more")
+        assert geo.plays and all(SHORTEST_ROW <= rect.h and rect.bottom <= buttons
+                                 for _n, rect in geo.plays), geo
+        styles = render.panel_styles(win.theme, panel.line_h)
+        rows, _font = render.turn_rows(win.fonts, render.turn_line(win.view), panel.header.w - 12,
+                                       styles["turn"].size)
+        score, _font = render.score_rows(win.fonts, win.view.score, panel.header.w - 12,
+                                         styles["score"].size)
+        room = (panel.header.h - 2) // panel.line_h - 1 - len(score) - 1  # under the legend
+        if len(rows) > room:  # drawn on one row instead, whole
+            lines, font = render._fitting(win.fonts, render.turn_line(win.view),
+                                          panel.header.w - 12, panel.line_h, styles["turn"].size)
+            assert lines == [render.turn_line(win.view)], lines
+    finally:
+        win.close()

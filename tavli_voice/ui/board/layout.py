@@ -521,7 +521,8 @@ def panel_geometry(layout: BoardLayout, n_plays: int, focus: int | None,
             top = scan.bottom + 8
             area = Rect(area.x, top, area.w, max(panel.row_h, area.bottom - top))
     title = Rect(area.x, area.y, area.w, panel.line_h)
-    body = Rect(area.x, title.bottom + 4, area.w, max(panel.row_h, area.h - panel.line_h - 4))
+    room = area.h - panel.line_h - 4  #: the list's height under its title
+    body = Rect(area.x, title.bottom + 4, area.w, max(panel.row_h, room))
     area, more_line, cap = _list_room(body, panel.row_h, n_plays, panel.line_h)
     if more_line is not None and area.y + panel.row_h > more_line.y:
         # room for one play and no more (a review at 800x600): the list's title ("Plays 1–1
@@ -535,6 +536,10 @@ def panel_geometry(layout: BoardLayout, n_plays: int, focus: int | None,
     if scanning and not panel.two_columns and cap < SCANNED_PLAYS:
         row_h = scanned_row_h(body, row_h, layout.scale)
         cap = list_capacity(body, row_h)
+    elif not scanning and room < row_h:
+        # less room than one row under the title (a review's two rows of buttons at 640x480):
+        # the row is made shorter to fit, never under SHORTEST_ROW
+        row_h = max(min(row_h, max(28, round(SHORTEST_ROW * layout.scale))), room)
     start, end = list_window(n_plays, cap, focus)
     rows = list_rows(area, row_h, end - start)
     plays = tuple((start + i + 1, rect) for i, rect in enumerate(rows))

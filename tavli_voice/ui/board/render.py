@@ -593,7 +593,11 @@ def _header(surface: "pygame.Surface", view: BoardView, panel: PanelLayout, them
                 y += line
         elif role == "turn" and text:
             lines, fitted = turn_rows(fonts, text, width, st.size)
-            for row in lines[:max(1, (panel.header.bottom + 2 - y) // line)]:
+            if len(lines) > max(1, (panel.header.bottom + 2 - y) // line):
+                # no room for two rows: one, smaller, whole (never its first half alone)
+                lines, fitted = _fitting(fonts, text, width, line, st.size)
+                lines = lines[:1]
+            for row in lines:
                 surface.blit(fitted.render(row, True, st.colour), (x, y))
                 y += line
         elif text:

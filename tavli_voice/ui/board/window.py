@@ -792,15 +792,16 @@ class BoardWindow:
 
 
 def _play_row_fits(layout: BoardLayout) -> bool:
-    """A play's row of a long list and the "▼ More" line under it fit whole above two rows of
-    action buttons (the review's)."""
+    """A play's row of a long list, at its full height, and the "▼ More" line under it fit
+    whole above two rows of action buttons (the review's)."""
     geo = panel_geometry(layout, 99, None, ("",) * (ROW_BUTTONS + 1), False)
     top = min(rect.y for _key, rect in geo.actions)
     if geo.more is not None:
         top, below = geo.more.y, geo.more.bottom <= top
     else:
         below = True
-    return below and all(rect.bottom <= top for _n, rect in geo.plays)
+    return below and all(rect.bottom <= top and rect.h >= layout.panel.row_h
+                         for _n, rect in geo.plays)
 
 
 def review_status(lines: list[str], keep: int = 3) -> list[str]:
