@@ -106,6 +106,9 @@ class Walk:
         #: the player's input is a switch (scanning), which types nothing: a long list of
         #: plays is offered through the scan menu's Try again, never as a letter to type
         self.scanned = False
+        #: a play's notation follows its words on screen ("from 8 to 5 (8/5)"), as the App
+        #: shows plays (``App.screen_notation``: the terminal writes the words alone)
+        self.notation = True
 
     # ------------------------------------------------------------ words
     def say(self, line: str) -> None:
@@ -190,7 +193,8 @@ class Walk:
         return NarrationContext(lang=lang, listener=j.side if j.side == self.listener else None,
                                 players=(players[0], players[1]),
                                 preset=self.save["config"]["preset"], game=j.kind,
-                                reason=PresentationReason.WHERE_AM_I)
+                                reason=PresentationReason.WHERE_AM_I,
+                                screen_notation=self.notation)
 
     def describe(self, i: int, length: str = "normal") -> None:
         """The position of mistake ``i`` again: brief, normal or all 24 points (``d``, ``a``)."""

@@ -160,13 +160,15 @@ def shows_notation(args: argparse.Namespace) -> bool:
     """Whether a play's notation (24/21) follows its words on screen. A screen reader reads a
     line whole, so the terminal writes each play once, in words ("from 24 to 21"), unless
     ``--notation``; the board window, read by sight, shows the notation unless ``--words``.
+    A review (``tavli-voice review``, which has ``--window`` alone) shows plays the same way.
 
     >>> ap = build_parser("en")
     >>> [shows_notation(ap.parse_args(a)) for a in ([], ["--notation"], ["--window"],
     ...                                               ["--window", "--words"])]
     [False, True, True, False]
     """
-    return bool((args.notation or args.window) and not args.words)
+    return bool((getattr(args, "notation", False) or getattr(args, "window", False))
+                and not getattr(args, "words", False))
 
 
 def way_of_playing(args: argparse.Namespace, parser: argparse.ArgumentParser) -> str:
@@ -587,7 +589,7 @@ def run_review(path: Path, sides: list[int], args: argparse.Namespace, lang: str
         divert_c_stderr()
     narrator, settings = make_narrator(args, lang, say)
     app = App(session, lang=lang, narrator=narrator, save_path=None,
-              verbosity=settings.verbosity)
+              verbosity=settings.verbosity, screen_notation=shows_notation(args))
     app.program = saved.program()
     app.switch_input = bool(args.scan or saved_scan_mode())  # the review offers scan items
     opening = app.begin_review(review)

@@ -371,18 +371,21 @@ class TestInteractiveReview:
         said = "\n".join(lines)
         assert lines[1].startswith(f"Rita: {len(mistakes)} mistakes in ")
         assert f"Mistake 1 of {len(mistakes)}" in lines[2]
-        assert any(line.startswith(f"{right}: ") and first.best.notation in line
-                   for line in lines)  # the plays are listed, numbered
-        # each play in words, its notation after them in parentheses (as the game shows plays)
-        assert noted(lines, "Not that one, it is not the expert's play: ", plays[wrong - 1])
-        assert noted(lines, "Right, that is the expert's play: ", first.best.notation)
-        assert sum(noted([line], "The expert's play: ", first.best.notation)
-                   for line in lines) == 2
-        assert noted(lines, "The play made: ", first.played.notation)
+        assert any(line.startswith(f"{right}: ") for line in lines)  # listed, numbered
+        # each play once, in words, as the terminal shows plays: no notation after them
+        words = worded(kept, first)
+        assert not [line for line in lines if re.search(r"\(\S*\d/", line)], lines
+        assert f"{right}: {words(first.best, listed=True)}" in lines
+        tried = legal_plays(first.position, first.dice)[wrong - 1]
+        assert f"Not that one, it is not the expert's play: {words(tried)}." in lines
+        assert f"Right, that is the expert's play: {words(first.best)}." in lines
+        assert lines.count(f"The expert's play: {words(first.best)}.") == 2
+        assert f"The play made: {words(first.played, past=True)}." in lines
         assert said.count("The mistake cost about ") == 3
         assert "This is the first mistake." in said
         assert f"Mistake 2 of {len(mistakes)}" in said
-        assert noted(lines, "The expert's play: ", second.best.notation)
+        second_words = worded(kept, second)
+        assert f"The expert's play: {second_words(second.best)}." in lines
         assert said.count("Why: ") == 2  # each try's answer; x gives no reasons
         assert lines[-3] == "End of the review." and lines[-2] == lines[1]
         assert lines[-1] == "Goodbye."  # the program ends on purpose, and says so
@@ -517,10 +520,12 @@ class TestStandaloneReviewByOneSwitch:
         one the review ends and Quit leaves. Every press picks something."""
         from functools import partial
 
+        from tavli_voice.narration.speechtext import speak_play
         from tavli_voice.review import judge
         from tavli_voice.review_cli import main as review_main
         from tavli_voice.scanning import ManualClock
         from tavli_voice.startup import run_review
+        from tavli_voice.words import capitalize
 
         play("--players", "rita,expert", "--points", "1", "--game", "portes", "--seed", "5")
         (path,) = home.iterdir()
@@ -543,10 +548,10 @@ class TestStandaloneReviewByOneSwitch:
             if any(line.startswith("Right, ") for line in after):
                 return "Next mistake"
             # Try again at the top of the menu, then the expert's play among the plays
-            # a play's scan line is its words, then its notation in brackets
-            best = mistakes[at].best.notation
+            # a play's scan line is its words alone in the terminal ("From 13 to 8, …")
+            best = capitalize(speak_play(mistakes[at].best.notation, "en"))
             last = lines[-1]
-            return last if last == "Try again" or last.endswith(f"({best})") \
+            return last if last in ("Try again", best) \
                 or _holds_the_play(last, mistakes[at]) else ""
 
         def plan(now: float) -> list[str]:
@@ -579,8 +584,8 @@ class TestStandaloneReviewByOneSwitch:
         assert len(heads) == len(mistakes)  # every mistake, once, in turn
         rights = [line for line in said if line.startswith("Right, ")]
         assert len(rights) == len(mistakes)
-        assert all(noted([r], "Right, that is the expert's play: ", j.best.notation)
-                   for r, j in zip(rights, mistakes))
+        assert rights == [f"Right, that is the expert's play: {worded(data, j)(j.best)}."
+                          for j in mistakes]
         assert "End of the review." in said
         assert not any(line.startswith("Type l ") for line in said)  # a switch types nothing
         # one switch, never a wasted press: Try again, the checker and group holding the expert's
@@ -740,7 +745,9 @@ def test_the_standalone_review_by_voice_next_a_try_again_number_and_stop(
     assert mic.said[-1] == stop, (mic.said, lines[-15:])
     assert any(line.startswith(head2) for line in lines)
     at = max(i for i, line in enumerate(lines) if line.startswith(head2))
-    assert any(line.startswith(right) and second.best.notation in line for line in lines[at:])
+    # the terminal writes the play once, in words (no notation after them)
+    assert any(line.startswith(right) and line.endswith(f": {worded(data, second, lang)(second.best)}.")
+               for line in lines[at:]), lines[at:]
     end = "End of the review." if lang == "en" else "Τέλος της ανασκόπησης."
     assert end in lines[at:] and lines[-2] == lines[lines.index(end) + 1]  # then the summary
     assert lines[-1] == ("Goodbye." if lang == "en" else "Γεια σου.")
@@ -793,6 +800,21 @@ class TestReviewInTheWindow:
         printed = out.getvalue()
         assert "Mistake 2 of" in printed and "End of the review." in printed
         assert len(seen) < 15  # closed by the keys, not by the frame limit
+
+
+def worded(kept: dict[str, Any], j: Any, lang: str = "en") -> Any:
+    """The words of a play of mistake ``j`` alone, as the terminal writes them (no notation):
+    ``listed`` as in the numbered list, ``past`` as a play made."""
+    from tavli_voice.narration.phrases import listed_play
+    from tavli_voice.review_walk import Walk
+
+    w = Walk("m", kept, [j], [0], lang, io.StringIO())
+    w.notation = False
+
+    def words(play: Any, *, listed: bool = False, past: bool = False) -> str:
+        return listed_play(play, j.side, w.context(j)) if listed else \
+            w.play_words(j, play, past=past)
+    return words
 
 
 def noted(lines: list[str], head: str, notation: str) -> bool:
@@ -918,6 +940,28 @@ class TestALongListInTheReview:
         assert mode.walk.scanned is scanning
         assert said[-1].startswith("Choose Try again for all 89 plays" if scanning
                                    else "Type l for all 89 plays")
+
+    @pytest.mark.parametrize("notation", [False, True])
+    def test_the_review_shows_plays_as_the_app_does(self, notation: bool) -> None:
+        """The terminal writes a play once, in words; the board window (or --notation) adds
+        the notation after them: the review's list and answers follow the App."""
+        from tavli_voice.events import PlayerInfo
+        from tavli_voice.rules import MatchConfig
+        from tavli_voice.session import Session
+        from tavli_voice.ui.app import App
+
+        app = App(Session(MatchConfig(1, "portes", "tavlucky", 4),
+                          (PlayerInfo("you"), PlayerInfo("Rita", "rita"))), lang="en",
+                  screen_notation=notation)
+        mode = self.mode((2, 1), "el")
+        app.begin_review(mode)
+        mode.walk.list_plays(0)
+        mode.walk.answer(0, why=False)
+        lines = mode._lines()
+        listed = [line for line in lines if re.match(r"\d+: ", line)]
+        assert listed and all(line.endswith(")") is notation for line in listed), listed
+        best = next(line for line in lines if line.startswith("Η κίνηση του έμπειρου παίκτη: "))
+        assert ("/" in best) is notation, best
 
     def test_a_short_list_is_numbered_at_once(self) -> None:
         mode = self.mode((2, 1), "en")

@@ -299,6 +299,7 @@ class App:
         """Take ``review`` (judged already) as the review going on, here or in ``tavli-voice
         review``: its title, summary and first mistake, as notices not yet published."""
         review.walk.scanned = self.switch_input or not self.list_plays
+        review.walk.notation = self.screen_notation
         lines: list[E.Event] = [E.Notice(line, important=False) for line in review.start()]
         if review.done:
             self.finished = True
