@@ -226,8 +226,10 @@ def jsonl(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> int:
                                  lang)),
             }
             print(json.dumps(line, ensure_ascii=False), file=out, flush=False)
-    except ValueError as exc:
-        print(text("review.bad_match", lang, name=path.stem, error=str(exc)[:300]), file=err)
+    except ValueError as exc:  # a damaged turn: said in words, the details in the log
+        log.info("cannot review %s: %s", path, str(exc)[:300])
+        print(text("review.bad_match", lang, name=path.stem, error=text("review.not_a_match", lang)),
+              file=err)
         return 1
     out.flush()
     return 0

@@ -581,7 +581,9 @@ def run_review(path: Path, sides: list[int], args: argparse.Namespace, lang: str
         session, _ = Session.restore(review.walk.save)
     except (OSError, ValueError) as exc:
         log.warning("kept match %s cannot be reviewed: %s", path, exc)
-        print(M.text("review.bad_match", lang, name=path.stem, error=str(exc)[:300]), file=err)
+        from .words.faults import os_fault  # in words: the details are in the log
+        why = os_fault(exc, lang) if isinstance(exc, OSError) else M.text("review.not_a_match", lang)
+        print(M.text("review.bad_match", lang, name=path.stem, error=why), file=err)
         return 1
     if out is sys.stdout and (args.speech != "off" or args.voice):
         from .audio.device import divert_c_stderr, quiet_alsa

@@ -81,3 +81,27 @@ def test_review_list_says_a_file_stands_where_the_history_folder_goes_and_leaves
     assert (code, err) == (0, "")
     assert out.strip() == M.text("review.list_blocked", lang, path=str(folder))
     assert folder.read_text() == "my notes\n"
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+@pytest.mark.parametrize("damage", [{"position": "x"}, {"dice": "ab"}, {"cube": "double", "value": "a"}])
+def test_a_kept_match_with_a_damaged_turn_is_said_in_words_of_the_language(
+        lang: str, damage: dict[str, object], tmp_home: Path) -> None:
+    from tavli_voice import startup
+
+    turn = {"game": 1, "kind": "portes", "turn": 1, "side": 0, "dice": [6, 1],
+            "play": "24/23 24/18", "position": {"game": "portes", "preset": "tavlucky", "points": [
+                -2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2],
+                "bar": [0, 0], "off": [0, 0]}}
+    path = history.keep(new_session(kind="portes", length=1, seed=5).snapshot(), [{**turn, **damage}],
+                        ended="left", folder=history.history_dir()).path
+    said = M.text("review.bad_match", lang, name=path.stem, error=M.text("review.not_a_match", lang))
+    runs = [["--jsonl", "--all-plays"], ["--speech", "off"]]
+    for run in runs:
+        out, err = io.StringIO(), io.StringIO()
+        code = review_cli.main([path.stem, *run, "--lang", lang], out, err, io.StringIO("q\n"),
+                               walk=startup.run_review)
+        if code == 0:  # a turn this review does not read: nothing to say of it
+            assert err.getvalue() == "" and "Traceback" not in out.getvalue()
+            continue
+        assert code == 1 and err.getvalue().strip() == said, err.getvalue()
