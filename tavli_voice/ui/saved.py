@@ -9,7 +9,8 @@
   …" names a command that works where they are: ``tavli-voice`` when that is
   on the PATH, else the path they typed (``.venv/bin/tavli-voice``).
 * :func:`shell_word` writes a file name into such a command so that it can be
-  pasted into a shell as it is (quoted only when it holds a space or the like).
+  pasted into a shell as it is (quoted only when it holds a space or the like; a byte
+  that is not UTF-8 in bash's ``$'\\xff'`` form).
 
 No sentences here: the words are in :mod:`tavli_voice.words`.
 """
@@ -71,7 +72,41 @@ def shell_word(value: object) -> str:
     'it'"'"'s' ''
     """
     text = str(value)
-    return text if _PLAIN_WORD.fullmatch(text) else shlex.quote(text)
+    if _PLAIN_WORD.fullmatch(text):
+        return text
+    if any(_unprintable(ch) for ch in text):
+        return _ansi_c_word(text)
+    return shlex.quote(text)
+
+
+def _unprintable(ch: str) -> bool:
+    """A byte that is not UTF-8 (kept by "surrogateescape") or a control character: it
+    cannot be pasted between plain quotes."""
+    import unicodedata
+
+    return unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+
+
+def _ansi_c_word(text: str) -> str:
+    """``text`` in bash's ``$'…'`` quotes, each byte that is not UTF-8 or not printable as
+    ``\\xHH`` (its UTF-8 bytes for a control character), so pasting gives the same bytes.
+
+    >>> print(_ansi_c_word(b"\\xff'a.json".decode("utf-8", "surrogateescape")))
+    $'\\xff\\'a.json'
+    """
+    out = ["$'"]
+    for ch in text:
+        code = ord(ch)
+        if 0xDC80 <= code <= 0xDCFF:  # the byte itself
+            out.append(f"\\x{code - 0xDC00:02x}")
+        elif _unprintable(ch):
+            out.extend(f"\\x{b:02x}" for b in ch.encode("utf-8", "surrogatepass"))
+        elif ch in "\\'":
+            out.append("\\" + ch)
+        else:
+            out.append(ch)
+    out.append("'")
+    return "".join(out)
 
 
 def keep_aside(path: Path, now: float | None = None, lang: str = "en") -> str:
