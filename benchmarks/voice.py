@@ -995,7 +995,7 @@ def record_clips(lang: Lang, fsdd_dir: Path, step: int, variants: int, plays: in
 def set_greek_options(engine: object, args: argparse.Namespace) -> None:
     """The Greek engine's (engine_rescore.RescoredRecognizer) fall-back and relatives as given, if given: Whisper
     hearing every phrase (or its first guesses) or the proposals' relatives when it finds no proposal likely."""
-    for option in ("fallback", "fallback_top", "fallback_weight", "relatives"):
+    for option in ("fallback", "fallback_top", "fallback_weight", "fallback_lead", "fallback_beam", "relatives"):
         if getattr(args, option) is not None and hasattr(engine, option):
             setattr(engine, option, getattr(args, option))
 
@@ -1378,6 +1378,12 @@ def main() -> None:
                              "did not propose join the proposals")
     record.add_argument("--fallback-weight", type=float, default=None,
                         help="Greek: pocketsphinx's weight after the fall-back (engine_rescore.FALLBACK_WEIGHT)")
+    record.add_argument("--fallback-lead", type=float, default=None,
+                        help="Greek: after --fallback, how far Whisper must prefer a phrase pocketsphinx did not "
+                             "propose over every proposal for it to be the answer (engine_rescore.FALLBACK_LEAD)")
+    record.add_argument("--fallback-beam", type=int, default=None,
+                        help="Greek: prefixes Whisper keeps walking the fall-back's phrases (engine_rescore."
+                             "FALLBACK_BEAM)")
     record.add_argument("--relatives", type=float, default=None,
                         help="Greek: Whisper also scores the relatives of pocketsphinx's first proposals (their "
                              "other spellings, the numbers sharing a number word) when it finds none of the "

@@ -15,7 +15,8 @@ import pytest
 from speech_helpers import espeak, needs_espeak
 from tavli_voice.commands import ChoosePlay, Command, Describe, Help, No, QueryPoint, QueryQuarter, Roll, StopSpeech
 from tavli_voice.speech.engine_rescore import (AGREE, AGREE_LEAD, AGREE_LIKELY, AGREE_OWN_LEAD, DECOY_HANDICAP,
-                                               OVERRULED_SCORE, SIBLING_LETTERS, SIBLING_LIKELY, TAIL_LEAD, VOUCH,
+                                               FALLBACK_BEAM, OVERRULED_SCORE, SIBLING_LETTERS, SIBLING_LIKELY,
+                                               TAIL_LEAD, VOUCH,
                                                Evidence, OVERRULE, RescoredRecognizer, decide, related)
 from tavli_voice.speech.crop import GAP_S, SpeechCrop
 from tavli_voice.speech.engine_sphinx import SphinxRecognizer, _LOG_BASE
@@ -55,6 +56,7 @@ class FakeWhisper:
     def __init__(self, values: dict[Command, float]) -> None:
         self.values = values
         self.asked: list[tuple[Phrase, ...]] = []
+        self.beams: list[int | None] = []
         self.encoded = 0
 
     def encode(self, audio: np.ndarray) -> tuple[np.ndarray, int]:
@@ -62,8 +64,9 @@ class FakeWhisper:
         return audio[None, :10], 1
 
     def scores(self, audio: np.ndarray, items: tuple[Phrase, ...],
-               encoding: tuple[np.ndarray, int] | None = None, whole: int = 0) -> np.ndarray:
+               encoding: tuple[np.ndarray, int] | None = None, whole: int = 0, beam: int | None = None) -> np.ndarray:
         self.asked.append(items)
+        self.beams.append(beam)
         assert encoding is not None and encoding[1] == 1  # the audio was encoded while pocketsphinx decoded
         return np.array([self.values.get(p.command, -math.inf) for p in items])
 
@@ -197,7 +200,7 @@ class ViewWhisper(FakeWhisper):
         self.views: list[float] = []
 
     def scores(self, audio: np.ndarray, items: tuple[Phrase, ...],
-               encoding: tuple[np.ndarray, int] | None = None, whole: int = 0) -> np.ndarray:
+               encoding: tuple[np.ndarray, int] | None = None, whole: int = 0, beam: int | None = None) -> np.ndarray:
         assert encoding is not None and np.array_equal(encoding[0], audio[None, :10])  # this view's own encoding
         self.views.append(float(audio[0]))
         values = self.values if not audio.any() else self.other
@@ -264,9 +267,10 @@ class TestViews:
 
         class Whisper_(FakeWhisper):
             def scores(self, audio: np.ndarray, items: tuple[Phrase, ...],
-                       encoding: tuple[np.ndarray, int] | None = None, whole: int = 0) -> np.ndarray:
+                       encoding: tuple[np.ndarray, int] | None = None, whole: int = 0,
+                       beam: int | None = None) -> np.ndarray:
                 self.lengths.append(len(audio))
-                return super().scores(audio, items, encoding, whole)
+                return super().scores(audio, items, encoding, whole, beam)
 
         word = espeak("πέντε", "el", 175)
         rng = np.random.default_rng(5)
@@ -438,6 +442,7 @@ class TestEveryPhrase:
         assert heard.command == ChoosePlay(14) and should_confirm(heard, "unsure")  # asked back, never acted on
         numbers = FakeWhisper({**unlikely.values, QueryPoint(14): -0.3})
         heard = RescoredRecognizer(sphinx, numbers, fallback=-3.5).recognize(AUDIO, ITEMS)  # type: ignore[arg-type]
+        assert numbers.beams == [None, FALLBACK_BEAM]  # the added phrases walked keeping Whisper's likeliest prefix
         assert set(numbers.asked[1]) == {  # numbered and said in two words or more: points, quarters, 21-30
             p for p in ITEMS if isinstance(p.command, (ChoosePlay, QueryPoint, QueryQuarter)) and len(p.words) > 1}
         assert heard.command == QueryPoint(14) and should_confirm(heard, "unsure")

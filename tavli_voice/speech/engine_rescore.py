@@ -50,6 +50,7 @@ leave Python's lock while they compute).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import time
 import unicodedata
@@ -190,6 +191,17 @@ FALLBACK_LEAD: float | None = 1.5
 FALLBACK_NUMBERS = True
 #: See FALLBACK_NUMBERS.
 FALLBACK_WORDS = 2
+#: Prefixes Whisper keeps at each depth as it walks the prefix tree of the fall-back's phrases
+#: (``WhisperRecognizer.scores``' ``beam``; its own is 8). A prefix kept is a row of every later decoder call, and a
+#: row costs about what a whole phrase does: Whisper base attends over the audio anew for each row (one token scored
+#: on 1, 8 and 32 rows: 22, 50 and 160 ms of CPU), and Greek number words are a token every letter or two, so the 98
+#: two-word numbered phrases of a play phase of 9 plays share few prefixes (96 of the 279 end in phrases only).
+#: Keeping 8, the walk cost a median 42 rows (p95 54) where the fall-back fired; the 98 scored whole in one pass,
+#: 1.3-3.3 s of CPU. Keeping the likeliest prefix only, 6 rows (p95 21): the decision needs Whisper's likeliest added
+#: phrase alone, and only when clearly ahead (FALLBACK_LEAD). On the tuning voices where the fall-back fired (quiet 79
+#: of 672 clips, white 10 dB 33 of the first 341), the decision was the same as keeping 8 in 71 and 31, right 47
+#: against 48 and 26 against 26 (benchmarks/results/voice-el-fallback-adds.txt, section 4).
+FALLBACK_BEAM = 1
 #: When Whisper finds none of pocketsphinx's proposals at least this likely (its best mean
 #: log-probability per token), it also scores the relatives of pocketsphinx's first ``KIN`` commands:
 #: every way of saying them (ένα/μία, δεκαεπτά/δεκαεφτά) and the numbered commands sharing a Greek
@@ -293,6 +305,7 @@ class RescoredRecognizer:
                  spellings: bool = SPELLINGS, neighbours: bool = NEIGHBOURS,
                  fallback: float | None = FALLBACK, fallback_weight: float = FALLBACK_WEIGHT,
                  fallback_lead: float | None = FALLBACK_LEAD, fallback_numbers: bool = FALLBACK_NUMBERS,
+                 fallback_beam: int = FALLBACK_BEAM,
                  relatives: float | None = RELATIVES, kin: int = KIN, fallback_top: int | None = FALLBACK_TOP,
                  sphinx_whole: bool = SPHINX_WHOLE, whisper_whole: bool = WHISPER_WHOLE,
                  whisper_whole_unsure: bool = WHISPER_WHOLE_UNSURE, tail_lead: float | None = TAIL_LEAD,
@@ -313,6 +326,7 @@ class RescoredRecognizer:
         self.fallback_weight = fallback_weight
         self.fallback_lead = fallback_lead
         self.fallback_numbers = fallback_numbers
+        self.fallback_beam = fallback_beam
         self.relatives = relatives
         self.kin = kin
         self.fallback_top = fallback_top
@@ -364,10 +378,11 @@ class RescoredRecognizer:
         give_up_if_unwanted()  # before Whisper's decoder: the costliest step
         rows = max(WHOLE, len(chosen) * 2) if self.everything else WHOLE
 
-        def whisper_scores(view: Samples, phrases: tuple[Phrase, ...]) -> npt.NDArray[np.float64]:
+        def whisper_scores(view: Samples, phrases: tuple[Phrase, ...],
+                           beam: int | None = None) -> npt.NDArray[np.float64]:
             encoding = encodings.get(id(view))
             return self.whisper.scores(view, phrases, encoding.result() if encoding is not None else None,
-                                       whole=rows)
+                                       whole=rows, beam=beam)
 
         heard = _best_scores(whisper_scores, (audio, *others), whole_too, chosen)
         fell_back = False
@@ -379,7 +394,8 @@ class RescoredRecognizer:
             rest = extra(items, chosen, acoustic)
             if rest:
                 give_up_if_unwanted()
-                more = _best_scores(whisper_scores, (audio, *others), whole_too, rest)
+                scorer = functools.partial(whisper_scores, beam=self.fallback_beam) if falls else whisper_scores
+                more = _best_scores(scorer, (audio, *others), whole_too, rest)
                 if top is not None:
                     rest, more = _first_commands(rest, more, top, set(acoustic))
                 chosen, heard = chosen + rest, np.concatenate([heard, more])

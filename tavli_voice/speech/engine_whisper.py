@@ -591,18 +591,23 @@ class WhisperRecognizer:
                 for seq, rows in zip(seqs, self._forced(encoded, seqs, 0))]
 
     def scores(self, audio: Samples, items: tuple[Phrase, ...],
-               encoding: tuple[Any, int] | None = None, whole: int = 0) -> npt.NDArray[np.float64]:
+               encoding: tuple[Any, int] | None = None, whole: int = 0,
+               beam: int | None = None) -> npt.NDArray[np.float64]:
         """Mean log-probability per token of each phrase's best spelling (-inf: pruned).
 
         The prefix tree is walked one depth per decoder call, keeping the
-        ``beam`` most probable prefixes (within ``margin`` of the best); once
-        the spellings below the frontier are ``beam`` (or ``whole``, when
-        larger) or fewer, they are scored whole in one last decoder pass.
-        ``encoding``: ``encode(audio)`` when it was computed already.
+        ``beam`` most probable prefixes (within ``margin`` of the best; default
+        the recognizer's ``beam``); once the spellings below the frontier are
+        ``beam`` (or ``whole``, when larger) or fewer, they are scored whole in
+        one last decoder pass. Each prefix kept is a row of every later call
+        and a row costs about as much as a whole phrase (the decoder attends
+        over the audio anew for each row), so a narrow beam makes a long list
+        cheap. ``encoding``: ``encode(audio)`` when it was computed already.
         """
         encoded, frames = encoding if encoding is not None else self.encode(audio)
         give_up_if_unwanted()  # the decoder's passes are the costly part
-        at_once = max(self.beam, whole)
+        beam = self.beam if beam is None else beam
+        at_once = max(beam, whole)
         trie = self.trie(items, at_once)
         best = np.full(trie.size, -np.inf)
 
@@ -630,7 +635,7 @@ class WhisperRecognizer:
                     if seq in trie.children:
                         grown.append((value, seq))
             grown.sort(key=lambda pair: -pair[0])
-            frontier = [(v, q) for v, q in grown[: self.beam] if v >= grown[0][0] - self.margin]
+            frontier = [(v, q) for v, q in grown[:beam] if v >= grown[0][0] - self.margin]
         return best
 
     def scores_whole(self, audio: Samples, items: tuple[Phrase, ...]) -> npt.NDArray[np.float64]:
