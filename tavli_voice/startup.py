@@ -645,14 +645,13 @@ def _main(argv: list[str], out: TextIO | None, inp: TextIO | None, *, window: bo
     lang = M.lang_from_argv(argv)
     ap = build_parser(lang, prog)
     args = ap.parse_args(argv)
-    name = getattr(args, "name", None)
-    if name is not None:
-        if args.resume_name is not None and args.resume_name != name:
-            ap.error(M.text("cli.two_names", lang, a=name, b=args.resume_name))
-        args.resume, args.resume_name = True, name
+    _take_name(ap, args, lang)
     args.window = args.window or window
     lang = args.lang or lang
     say = SayLine(out)
+    new_match = _checked_first(args, lang, say)
+    if isinstance(new_match, int):
+        return new_match
     log_to_file(lambda path: say(M.text("log.failed", lang, path=str(path))))
 
     save_path = None if args.no_save else (Path(args.save) if args.save else storage.save_path())
@@ -692,10 +691,32 @@ def _main(argv: list[str], out: TextIO | None, inp: TextIO | None, *, window: bo
         args.resume = True
     try:
         return _play(args, lang, save_path, lock, resume_command, way, say, out, inp,
-                     notices=[settings_notice] if settings_notice else [])
+                     notices=[settings_notice] if settings_notice else [], new_match=new_match)
     finally:
         if lock is not None:
             lock.release()
+
+
+def _take_name(ap: argparse.ArgumentParser, args: argparse.Namespace, lang: str) -> None:
+    """``tavli-voice resume NAME``: the match kept under NAME is resumed (two names: refused)."""
+    name = getattr(args, "name", None)
+    if name is not None:
+        if args.resume_name is not None and args.resume_name != name:
+            ap.error(M.text("cli.two_names", lang, a=name, b=args.resume_name))
+        args.resume, args.resume_name = True, name
+
+
+def _checked_first(args: argparse.Namespace, lang: str, say: SayLine) -> NewMatch | None | int:
+    """A new match's options, checked before anything is made (a refused start leaves no
+    lock, no log and no folder behind, and a saved match where it is): the options, None
+    for a resumed match, or 2 after saying why none can start."""
+    if args.resume or args.resume_name or args.watch:
+        return None
+    try:
+        return new_match_options(args, lang)
+    except ValueError as exc:
+        say(M.text("error.options", lang, error=str(exc)))
+        return 2
 
 
 def kept_name(path: Path) -> str:
@@ -747,14 +768,16 @@ def _answer_about_saved(args: argparse.Namespace, lang: str, save_path: Path,
 
 
 def _new_match(args: argparse.Namespace, lang: str, save_path: Path | None, resume_command: str,
-               way: str, say: SayLine, inp: TextIO) -> NewMatch | None | int:
+               way: str, say: SayLine, inp: TextIO,
+               checked: NewMatch | None = None) -> NewMatch | None | int:
     """The new match's options, checked once before anything (options that cannot start a
-    match leave a saved one where it is), then the question about a saved unfinished match;
-    None when a match is resumed, or the exit code after saying why none is played."""
+    match leave a saved one where it is; ``checked``: already checked), then the question
+    about a saved unfinished match; None when a match is resumed, or the exit code after
+    saying why none is played."""
     if args.resume:
         return None
     try:
-        new_match = new_match_options(args, lang)
+        new_match = checked or new_match_options(args, lang)
     except ValueError as exc:
         say(M.text("error.options", lang, error=str(exc)))
         return 2
@@ -767,16 +790,18 @@ def _new_match(args: argparse.Namespace, lang: str, save_path: Path | None, resu
 
 def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
           lock: storage.SaveLock | None, resume_command: str, way: str, say: SayLine, out: TextIO,
-          inp: TextIO, *, notices: list[str] | None = None) -> int:
-    """The match itself; ``notices`` were printed before the narrator was made (spoken here)."""
+          inp: TextIO, *, notices: list[str] | None = None,
+          new_match: NewMatch | None = None) -> int:
+    """The match itself; ``notices`` were printed before the narrator was made (spoken here);
+    ``new_match``: the new match's options, checked already."""
     from .ui.app import App
     from .ui.terminal import TerminalPlayer
 
     command = saved.program()
-    new_match = _new_match(args, lang, save_path, resume_command, way, say, inp)
-    if isinstance(new_match, int):
-        return new_match
-    opened = open_session(args, lang, save_path, say, new_match)
+    checked = _new_match(args, lang, save_path, resume_command, way, say, inp, new_match)
+    if isinstance(checked, int):
+        return checked
+    opened = open_session(args, lang, save_path, say, checked)
     if isinstance(opened, int):
         return opened
     session, resumed_events = opened
