@@ -886,7 +886,11 @@ class TestALongListInTheReview:
         read = mode._lines()
         numbered = [line for line in read if re.match(r"\d+: ", line)]
         assert numbered == [], read
-        group = "From 24: 45 plays." if lang == "en" else "Από το 24: 45 κινήσεις."
+        # a Greek screen of groups counts in words throughout, as the prompt's «ογδόντα εννέα»
+        group = "From 24: 45 plays." if lang == "en" else "Από το 24: σαράντα πέντε κινήσεις."
+        intro = "89 plays to choose from:" if lang == "en" else \
+            "Έχεις ογδόντα εννέα κινήσεις να διαλέξεις:"
+        assert intro in read, read
         assert any(line.startswith(group) for line in read), read
         assert text("plays.groups_hint_screen", lang) not in read  # no steps in a review
         assert read[-1] == text("review.plays_on_request", lang,

@@ -153,13 +153,18 @@ def _plays_offered(e: E.PlaysOffered, s: Say) -> Blocks:
     if s.is_silent_player(e.player):
         return []
     count = len(e.plays)
+    grouped = (s.ctx.list_plays or s.ctx.on_request) and \
+        plays_told_as_groups(count, s.ctx, speech=s.speech)
+    # told as groups, a Greek screen counts in words throughout, as the groups and the prompt
+    # do («Έχεις ογδόντα εννέα κινήσεις … Από το 24: σαράντα πέντε κινήσεις»)
+    counted = M.plural("count.play", count, s.lang, speech=True) if grouped else \
+        s.n("count.play", count)
     if s.ctx.terse:
         intro = s.t("plays.intro.terse")
     elif s.you(e.player):
-        intro = M.capitalize(s.t("plays.intro.you", count=s.n("count.play", count)))
+        intro = M.capitalize(s.t("plays.intro.you", count=counted))
     else:
-        intro = M.capitalize(s.t("plays.intro.other", who=s.subject(e.player),
-                                 count=s.n("count.play", count)))
+        intro = M.capitalize(s.t("plays.intro.other", who=s.subject(e.player), count=counted))
     if not s.ctx.list_plays and not s.ctx.on_request:
         return [intro.rstrip(":").rstrip() + "."]
     items = []
@@ -167,7 +172,7 @@ def _plays_offered(e: E.PlaysOffered, s: Say) -> Blocks:
         suggested = e.suggested == i or (e.suggested is not None and i <= e.leading)
         key = "plays.item_suggested" if suggested else "plays.item"
         items.append(s.t(key, n=i, play=_listed(play, e.player, s)))
-    if plays_told_as_groups(count, s.ctx, speech=s.speech):
+    if grouped:
         # a long list is told as groups by the checker moved (the suggested play
         # first); the whole list on request. One to three plays left are read.
         first = (items[:e.leading] if e.leading else
@@ -207,7 +212,7 @@ def listed_play(play: Play, mover: int, ctx: NarrationContext) -> str:
     >>> listed_play(play, 0, NarrationContext())
     '2 times 24 to 21, 2 times 13 to 10 (24/21(2) 13/10(2))'
     >>> listed_play(play, 0, NarrationContext(lang="el"))
-    '2 φορές 24 στο 21, 2 φορές 13 στο 10 (24/21(2) 13/10(2))'
+    'δύο φορές 24 στο 21, δύο φορές 13 στο 10 (24/21(2) 13/10(2))'
     """
     return _listed(play, mover, Say(ctx, speech=False))
 
@@ -235,8 +240,10 @@ def _play_groups(e: E.PlaysOffered, s: Say) -> str:
         if s.speech and parts:
             parts.append(f"{point}: {s.num(len(group), 'f')},")
             continue
+        # «Από το 23: ογδόντα τέσσερις κινήσεις. Από το 22: πενήντα έξι κινήσεις.»: in Greek
+        # every count in words, as some must be and as the prompt after them says the whole
         parts.append(s.t("plays.group", a=s.point_from(point),
-                         count=s.n("count.play", len(group))))
+                         count=M.plural("count.play", len(group), s.lang, speech=True)))
     if s.speech and len(parts) > 1:
         parts[-1] = parts[-1][:-1] + "."
     return " ".join(parts)

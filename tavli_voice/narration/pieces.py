@@ -367,7 +367,9 @@ class Say:
         for plain in texts:
             k, words = counts[plain], said[plain]
             if k > 1:
-                words = (self.t("move.terse.count", n=self.num(k, "f"), move=words) if terse  # φορές
+                # «δύο φορές», «τέσσερις φορές»: a list's Greek counts all in words, as some must be
+                words = (self.t("move.terse.count", n=M.number(k, self.lang, "f", speech=True),
+                                move=words) if terse
                          else self.t("move.count", n=k, move=words))
             out.append(words)
         return ", ".join(out)
@@ -406,7 +408,9 @@ class Say:
         counts: dict[int, int] = {}
         for a in off:
             counts[a] = counts.get(a, 0) + 1
-        parts = [self.t("bore_off.one", a=a) if n == 1 else self.t("bore_off.many", n=n, a=a)
+        # "two from 3 and one from 2": counted in words, as "one" is, never like the points
+        parts = [self.t("bore_off.one", a=a) if n == 1
+                 else self.t("bore_off.many", n=M.count_words(n, self.lang), a=a)
                  for a, n in sorted(counts.items(), reverse=True)]
         others = (self.steps(tuple(moved), mover, game, past=past, marks=not seen)
                   if moved else "")
@@ -469,7 +473,9 @@ class Say:
 
         if code == "closed_out":
             on_bar = int(get("checkers", 1))
-            return (self.t("reason.closed_out.many", n=on_bar) if on_bar > 1
+            # "two checkers …, all six entry points": the counts of a sentence in words
+            return (self.t("reason.closed_out.many", n=M.count_words(on_bar, self.lang))
+                    if on_bar > 1
                     else self.t("reason.closed_out"))
         if code == "bar_entry_blocked":
             pts = pts_of("points")
@@ -507,8 +513,10 @@ class Say:
             return self.t("reason.larger_die_rule", hi=max(dice) if dice else "")
         if code == "partial_double":
             d = get("die")
-            what = self.n("reason.partial_double", int(get("played", 0)),
-                          of=self.num(int(get("of", 4)), "f", "acc"), die=d)
+            # «μόνο δύο φορές από τις τέσσερις»: in Greek both counts in words, as they agree
+            what = M.plural("reason.partial_double", int(get("played", 0)), self.lang,
+                            speech=True, of=M.number(int(get("of", 4)), self.lang, "f", "acc",
+                                                     speech=True), die=d)
             return self._because(what, get("why"), d, mover)
         log.warning("no words for pass reason %r", code)
         return self.t("reason.unknown")

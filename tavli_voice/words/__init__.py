@@ -1725,6 +1725,25 @@ def number(n: int, lang: str, gender: Gender = "n", case: Case = "nom", *,
     return str(n)
 
 
+_EN_COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+              "eleven", "twelve", "thirteen", "fourteen", "fifteen")
+
+
+def count_words(n: int, lang: str, gender: Gender = "n", case: Case = "nom") -> str:
+    """A count of checkers in words on screen too, for a sentence that says a count in words
+    beside it ("two from 3 and one from 2", "two checkers … all six entry points"), so a
+    sentence counts one way and a count is not read like the point beside it; Greek agrees
+    with its noun («δύο πούλια», «τρεις φορές»). English above fifteen stays digits.
+
+    >>> count_words(2, "en"), count_words(3, "el", "f"), count_words(16, "en")
+    ('two', 'τρεις', '16')
+    """
+    _check_lang(lang)
+    if lang == "el":
+        return el_number(n, gender, case)
+    return _EN_COUNTS[n] if 0 <= n < len(_EN_COUNTS) else str(n)
+
+
 def el_gender_heard(n: int, gender: Gender, case: Case = "nom") -> bool:
     """Whether Greek ``n`` before a ``gender`` noun is said otherwise than the neuter a digit
     is read as: its last word is ένα, τρία or τέσσερα (1, 3, 4, 13, 14, 21, 23 …, not 11 or
