@@ -98,3 +98,19 @@ def test_the_listeners_own_play_names_whose_checker_it_freed(lang: str, freed: s
     for speech in (False, True):
         said = (spoken if speech else screen_text)(E.PlayMade(0, play, (3, 1)), ctx(lang, speech))
         assert said.endswith(" " + freed), said
+
+
+@pytest.mark.parametrize("lang, pinned", [("en", "Rita pinned your mother!"),
+                                          ("el", "Η Ρίτα πλάκωσε τη μάνα σου!")])
+def test_ritas_pin_of_the_listeners_mother_is_said_once(lang: str, pinned: str) -> None:
+    """R5.4: «Πλάκωσε το πούλι σου στο 24.» then «Η Ρίτα πλάκωσε τη μάνα σου!» said the same pin
+    twice; the play says its move and the mother's sentence says the pin."""
+    points: list[int] = [0] * 24
+    points[0], points[11], points[2], points[23] = -1, -14, 1, 14  # the listener's mother alone on Rita's 1
+    pos = Position.from_json({"game": "plakoto", "preset": "tavlucky", "points": points,
+                              "bar": [0, 0], "off": [0, 0]})
+    play = the_play(pos, (2, 1), "24/23 3/1^")
+    made = screen_text(E.PlayMade(1, play, (2, 1)), ctx(lang))
+    assert "24" not in made.split(").", 1)[1] and "πλάκωσε" not in made.lower(), made
+    assert "pinned" not in made, made
+    assert screen_text(E.MotherPinned(1, True), ctx(lang)).startswith(pinned)

@@ -228,7 +228,10 @@ class Say:
         entered = [self.seen(st.to_point, game) for i, st in enumerate(play.steps)
                    if st.from_point == BAR
                    and any(later.from_point == st.to_point for later in play.steps[i + 1:])]
-        captured = sorted({self.seen(st.to_point, game) for st in play.steps if st.capture})
+        # a pin on the mover's 1 is the listener's mother (R5.4): its own sentence follows
+        # («Η Ρίτα πλάκωσε τη μάνα σου!»), so it is not said twice
+        captured = sorted({self.seen(st.to_point, game) for st in play.steps if st.capture
+                           and not (find_game(game).pins and st.to_point == 1)})
         out = []
         if entered:
             where = [self.point(p) for p in sorted(set(entered))]
