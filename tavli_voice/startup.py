@@ -795,6 +795,7 @@ def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
     """The match itself; ``notices`` were printed before the narrator was made (spoken here);
     ``new_match``: the new match's options, checked already."""
     from .ui.app import App
+    from .ui.guard import Stopped
     from .ui.terminal import TerminalPlayer
 
     command = saved.program()
@@ -850,6 +851,13 @@ def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
             code = run_scanning(app, player, mode=scan, events=resumed_events)
         else:
             code = player.run(resumed_events)
+    except Stopped:  # SIGTERM, SIGHUP: the match kept as left, the lock released on the way out
+        line = app.stopped()
+        try:
+            say(line)
+        except (OSError, ValueError):  # the terminal is gone (a hang-up)
+            pass
+        return 0
     finally:
         if pump is not None:
             pump.stop()

@@ -390,8 +390,24 @@ class App:
                 evs = list(evs) + [E.Notice(notice)]
         self.publish(evs, reason)
 
-    def keep_in_history(self, evs: list[E.Event]) -> str | None:
+    def stopped(self) -> str:
+        """The program is told to stop (SIGTERM, SIGHUP: a closed terminal window, a logout):
+        the match is saved as it stands and kept in the history as left (resumable), as "q"
+        leaves it; the line to print where a terminal is still there, in the person's
+        language."""
+        if self.session.phase is Phase.MATCH_OVER or self.finished:
+            return M.text("stopped", self.lang)  # kept when it ended
+        notices = [self.autosave(), self.keep_in_history([], left=True)]
+        said = [n for n in notices if n is not None]
+        if self.saved:
+            said.append(M.text("stopped.saved", self.lang, command=self.resume_command))
+        else:
+            said.append(M.text("stopped.unsaved", self.lang))
+        return " ".join(said)
+
+    def keep_in_history(self, evs: list[E.Event], *, left: bool = False) -> str | None:
         """Keep a finished or left match in the match history (once); a sentence to say, or None.
+        ``left``: the match is left now (the program is stopped), whatever ``evs`` hold.
 
         Nothing is kept with ``--no-save``; the history is the folder ``history``
         beside the save (in the data folder, unless ``--save`` names another
@@ -403,7 +419,7 @@ class App:
             return None
         if self.session.phase is Phase.MATCH_OVER:
             ended = "finished"
-        elif any(isinstance(e, E.Goodbye) for e in evs) and self.journal.turns:
+        elif (left or any(isinstance(e, E.Goodbye) for e in evs)) and self.journal.turns:
             ended = "left"
         else:
             return None

@@ -8,7 +8,8 @@
 * :func:`os_error_text` says why a file could not be written, in the user's
   language ("the disk is full", "ο δίσκος είναι γεμάτος").
 * :func:`ending_signals` turns SIGTERM and SIGHUP into an orderly exit (every
-  ``finally`` and ``with`` runs, so the terminal gets its modes back);
+  ``finally`` and ``with`` runs, so the terminal gets its modes back) by raising
+  :class:`Stopped`, which a match catches to keep itself as left;
   :func:`signals_held` keeps them (and Ctrl-C) waiting while a save is written.
 * :class:`CbreakMode` puts a terminal in cbreak mode and gives the shell its
   normal modes back on exit, on Ctrl-Z (and takes cbreak again on ``fg``).
@@ -32,8 +33,8 @@ from typing import Any
 
 from .. import words as M
 
-__all__ = ["SHOW_LIMIT", "CbreakMode", "ending_signals", "os_error_text", "signals_held",
-           "visible"]
+__all__ = ["SHOW_LIMIT", "CbreakMode", "Stopped", "ending_signals", "os_error_text",
+           "signals_held", "visible"]
 
 #: Longest piece of outside text repeated back to the user (characters).
 SHOW_LIMIT = 40
@@ -90,13 +91,28 @@ def _main_thread() -> bool:
     return threading.current_thread() is threading.main_thread()
 
 
+class Stopped(SystemExit):
+    """The program was told to stop (SIGTERM, SIGHUP: a closed terminal window, a logout);
+    its code is ``128 + signal``, unless a match catches it to keep itself first."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(128 + signum)
+        self.signum = signum
+
+
 def _end(signum: int, frame: object) -> None:
-    raise SystemExit(128 + signum)
+    for sig in _ENDING:  # a second signal must not cut the way out (the save, the lock)
+        try:
+            signal.signal(sig, signal.SIG_IGN)
+        except (OSError, ValueError):
+            pass
+    raise Stopped(signum)
 
 
 @contextlib.contextmanager
 def ending_signals() -> Iterator[None]:
-    """While inside, SIGTERM and SIGHUP raise ``SystemExit(128 + signal)`` (main thread only)."""
+    """While inside, SIGTERM and SIGHUP raise :class:`Stopped` (``SystemExit(128 + signal)``;
+    main thread only); after the first, others are ignored until the block is left."""
     if not _main_thread():
         yield
         return

@@ -799,6 +799,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "goodbye.saved": {"en": "Goodbye. The match is saved; continue it with: {command}",
                       "el": "Γεια σου. Ο αγώνας αποθηκεύτηκε, συνέχισέ τον με: {command}"},
     "goodbye": {"en": "Goodbye.", "el": "Γεια σου."},
+    # the program told to stop (SIGTERM, SIGHUP): said where a terminal is still there
+    "stopped.saved": {"en": "The program was stopped. The match is saved as it stood; continue "
+                            "it with: {command}",
+                      "el": "Το πρόγραμμα σταμάτησε. Ο αγώνας αποθηκεύτηκε όπως ήταν· συνέχισέ "
+                            "τον με: {command}"},
+    "stopped.unsaved": {"en": "The program was stopped. The match was not saved.",
+                        "el": "Το πρόγραμμα σταμάτησε. Ο αγώνας δεν αποθηκεύτηκε."},
+    "stopped": {"en": "The program was stopped.", "el": "Το πρόγραμμα σταμάτησε."},
     # two people at the keyboard («Γεια σας»)
     "goodbye.both": {"en": "Goodbye.", "el": "Γεια σας."},
     "goodbye.saved.both": {"en": "Goodbye. The match is saved; continue it with: {command}",
