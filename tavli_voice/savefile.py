@@ -19,7 +19,10 @@ Version 1 saves (no checkpoint: the whole match's log) are still read.
   naming the fault (:func:`tavli_voice.storage.check_save` gives it the
   session's options);
 * :func:`read` turns one into the values a session is rebuilt from
-  (:meth:`Session.restore`, which also replays the log).
+  (:meth:`Session.restore`, which also replays the log);
+* :func:`unusable_options` names the options whose saved value cannot be used (the
+  wrong type, out of range: ``group_above: -5``); the session takes their defaults
+  and says so, so the match stays playable.
 
 >>> from tavli_voice.events import PlayerInfo
 >>> from tavli_voice.rules import MatchConfig
@@ -48,7 +51,8 @@ from .rules import MatchConfig, TimerRules
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
-__all__ = ["MAX_LOG", "SAVE_VERSION", "SaveInvalid", "Saved", "build", "check_save", "read"]
+__all__ = ["MAX_LOG", "OPTION_RANGES", "SAVE_VERSION", "SaveInvalid", "Saved", "build",
+           "check_save", "read", "unusable_options"]
 
 #: The version :func:`build` writes; :func:`read` also reads version 1.
 SAVE_VERSION = 2
@@ -122,6 +126,43 @@ class SaveInvalid(ValueError):
 
 def _fail(where: str, what: str) -> SaveInvalid:
     return SaveInvalid(f"{where}: {what}")
+
+
+#: The whole-number options and the values they take (``group_above`` as ``--group-above``).
+OPTION_RANGES: dict[str, tuple[int, int]] = {"group_above": (1, 999), "suggest_top": (1, 100)}
+
+
+def unusable_options(options: Mapping[str, Any], defaults: DataclassInstance) -> dict[str, Any]:
+    """The options of ``defaults``' fields whose value in ``options`` cannot be used (the
+    wrong type, out of :data:`OPTION_RANGES`, no bot's name), with that value.
+
+    >>> from tavli_voice.session import SessionOptions
+    >>> unusable_options({"group_above": -5, "coach": 1, "suggest_top": 2}, SessionOptions())
+    {'group_above': -5, 'coach': 1}
+    """
+    from .bots import bot_name
+
+    known = {f.name for f in fields(defaults)}
+    bad: dict[str, Any] = {}
+    for key, value in options.items():
+        if key not in known:
+            continue
+        default = getattr(defaults, key)
+        if key == "hint_bot":
+            try:
+                bot_name(value if isinstance(value, str) else "")
+            except ValueError:
+                bad[key] = value
+        elif isinstance(default, bool):
+            if not isinstance(value, bool):
+                bad[key] = value
+        elif isinstance(default, int):
+            low, high = OPTION_RANGES.get(key, (-(1 << 31), 1 << 31))
+            if not _is_int(value, low, high):
+                bad[key] = value
+        elif not isinstance(value, type(default)):
+            bad[key] = value
+    return bad
 
 
 def _is_int(x: object, low: int, high: int) -> bool:
@@ -212,7 +253,9 @@ def check_save(data: object, options: DataclassInstance) -> None:
     This checks shape, types and ranges of every field and log entry
     (positions fully, through :meth:`Position.from_json`). ``options`` is
     the session's options at their defaults: a save's options may name only
-    their fields, each with its type. Whether the log replays is :meth:`Session.restore`'s part.
+    their fields; a value that cannot be used is no fault of the match (its default is
+    taken, and said: :func:`unusable_options`). Whether the log replays is
+    :meth:`Session.restore`'s part.
     """
     from .bots import bot_name
     from .rules.match import MAX_MATCH_LENGTH, seed_text_ok
@@ -260,19 +303,8 @@ def check_save(data: object, options: DataclassInstance) -> None:
             except ValueError:
                 raise _fail(f"players[{i}].bot", f"unknown bot {bot[:40]!r}") from None
     if "options" in top:
-        defaults = options
         known = {f.name for f in fields(options)}  # the options the session has now
-        o = _object(top["options"], "options", known, set())
-        for key, value in o.items():
-            if key == "hint_bot":
-                try:
-                    bot_name(value if isinstance(value, str) else "")
-                except ValueError:
-                    raise _fail("options.hint_bot", "must be a bot's name") from None
-            elif isinstance(getattr(defaults, key), bool) and not isinstance(value, bool):
-                raise _fail(f"options.{key}", "must be true or false")
-            elif not isinstance(value, type(getattr(defaults, key))):
-                raise _fail(f"options.{key}", "has the wrong type")
+        _object(top["options"], "options", known, set())
     if "over" in top and not isinstance(top["over"], bool):
         raise _fail("over", "must be true or false")
     if version == 2:

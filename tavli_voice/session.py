@@ -73,6 +73,9 @@ class Session:
         self.turn_counter = 0
         #: the match state and turn count when the current game started
         self.checkpoint: dict[str, Any] = {"match": self.match.to_json(), "turn": 0}
+        #: the options a restored save held values of that could not be used (their
+        #: defaults are taken): name -> the saved value (:func:`savefile.unusable_options`)
+        self.options_reset: dict[str, Any] = {}
         for p in players:
             if p.bot is not None:
                 make_bot(p.bot, seed=0)  # fail early on an unknown bot name
@@ -898,11 +901,15 @@ class Session:
     def _restore(cls, data: dict[str, Any]) -> "Session":
         saved = savefile.read(data)
         config, log, checkpoint = saved.config, saved.log, saved.checkpoint
+        # an option whose saved value cannot be used takes its default (said by the caller)
+        unusable = savefile.unusable_options(saved.options, SessionOptions())
         try:
-            options = SessionOptions(**saved.options)
+            options = SessionOptions(**{k: v for k, v in saved.options.items()
+                                        if k not in unusable})
         except TypeError as exc:
             raise ValueError(f"save data is incomplete: {exc}") from None
         session = cls(config, saved.players, options)
+        session.options_reset = unusable
         if checkpoint is None:
             session.start()
         else:

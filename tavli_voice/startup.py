@@ -523,6 +523,31 @@ def open_session(args: argparse.Namespace, lang: str, save_path: Path | None,
         return 2
 
 
+def say_options_reset(session: Session, lang: str, say: SayLine) -> list[str]:
+    """Say each option a resumed save held a value of that cannot be used (``group_above:
+    -5``) and the default taken instead, so the match plays on. What was said."""
+    import json
+
+    from .session import SessionOptions
+    from .ui.guard import visible
+
+    def shown(value: object) -> str:
+        if isinstance(value, bool):
+            return M.text("resume.option_on" if value else "resume.option_off", lang)
+        try:
+            return visible(json.dumps(value, ensure_ascii=False))
+        except (TypeError, ValueError):
+            return visible(repr(value))
+
+    defaults = SessionOptions()
+    lines = [M.text("resume.option_reset", lang, name=name, value=shown(value),
+                    default=shown(getattr(defaults, name)))
+             for name, value in session.options_reset.items()]
+    for line in lines:
+        say(line)
+    return lines
+
+
 def say_unusable_weights(session: Session, lang: str, say: SayLine) -> str | None:
     """Say which games' expert weights are missing or damaged (checked once, before the
     first move): the strong player stands in for the expert there, and a reinstall fixes it.
@@ -806,6 +831,7 @@ def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
     if isinstance(opened, int):
         return opened
     session, resumed_events = opened
+    notices = [*(notices or ()), *say_options_reset(session, lang, say)]
     weights_notice = say_unusable_weights(session, lang, say)
 
     if out is sys.stdout and (args.speech != "off" or args.voice):

@@ -950,6 +950,14 @@ MESSAGES: dict[str, dict[str, str]] = {
                              "start a new match with: {command}",
                        "el": "Ο αποθηκευμένος αγώνας δεν μπόρεσε να διαβαστεί. Κρατήθηκε ως "
                              "{path}· ξεκίνα νέο αγώνα με: {command}"},
+    # a saved option whose value cannot be used (group_above: -5): its default is taken
+    "resume.option_reset": {"en": "The saved match's setting {name} held {value}, which cannot be "
+                                  "used; its default, {default}, is used instead.",
+                            "el": "Η ρύθμιση {name} του αποθηκευμένου αγώνα είχε την τιμή {value}, "
+                                  "που δεν γίνεται να χρησιμοποιηθεί· ισχύει η προεπιλογή της, "
+                                  "{default}."},
+    "resume.option_on": {"en": "on", "el": "ναι"},
+    "resume.option_off": {"en": "off", "el": "όχι"},
     "saved.ask": {"en": "A match you have not finished is saved: {game}, {length}. Type r to "
                         "resume it, or n to start a new one (the saved match is kept).",
                   "el": "Υπάρχει αποθηκευμένος αγώνας που δεν τελείωσε: {game}, {length}. "
