@@ -169,7 +169,9 @@ NEIGHBOURS = False
 #: right 92.1% -> 93.0% (8 gained, 2 lost), acted on wrongly 0 -> 0, but white 10 dB 2 lost and none gained on the
 #: first 264 clips; held out (569 clips) quiet 87.9% -> 88.4%, white 10 dB +3 on the first 184; CPU a decision
 #: median 103 -> 112 ms, p95 184 -> 989 ms (Whisper walks ~100 more phrases where it fires; load 8-12;
-#: benchmarks/results/voice-el-fallback-adds.txt).
+#: benchmarks/results/voice-el-fallback-adds.txt). Walked keeping one prefix (FALLBACK_BEAM), off -> on: tuning quiet
+#: 91.9% -> 92.4%, held out quiet 87.7% -> 87.5%, white 10 dB 67.8% -> 68.2%, acted on wrongly the same, CPU p95
+#: 135 -> 324, 143 -> 282, 302 -> 680 ms (sections 4-5 there).
 FALLBACK: float | None = None
 #: ``weight`` when Whisper heard every phrase after the fall-back: pocketsphinx's proposals, all
 #: unlikely to Whisper, count for less against the phrases it did not propose.
