@@ -70,3 +70,16 @@ def test_a_greek_list_counts_a_checker_moved_again_in_words_on_every_line() -> N
     assert "1: τέσσερις φορές 24 στο 23 (24/23(4))" in shown.splitlines(), shown
     assert "2: δύο φορές 24 στο 23, 24 στο 22 (24/23(2) 24/22)" in shown.splitlines(), shown
     assert not re.search(r"\d φορ", shown), shown
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "You played two checkers from 24 to 18, two checkers from 13 to 7."),
+    ("el", "Έπαιξες δύο πούλια από το 24 στο 18, δύο πούλια από το 13 στο 7."),
+])
+def test_checkers_moved_together_are_counted_in_words_as_those_borne_off_are(
+        lang: str, said: str) -> None:
+    """"3 checkers from 1 to 3" reads like three points; "two from 3 and one from 2" is how a
+    bear-off counts them: a play made counts its checkers the same way."""
+    pos = Position.initial("portes", "tavlucky")
+    play = next(p for p in legal_plays(pos, (6, 6)) if p.notation == "24/18(2) 13/7(2)")
+    assert screen_text(E.PlayMade(0, play, (6, 6)), ctx(lang)) == said

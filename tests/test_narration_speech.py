@@ -58,8 +58,8 @@ class TestCleanForSpeech:
         ("bar/22", "el", "από την μπάρα στο 22"),
         ("6/off", "en", "from 6, bearing off"),
         ("6/off", "el", "από το 6 έξω"),
-        ("8/5(2)", "en", "from 8 to 5, 2 checkers"),
-        ("8/5(2)", "el", "2 πούλια από το 8 στο 5"),
+        ("8/5(2)", "en", "from 8 to 5, two checkers"),
+        ("8/5(2)", "el", "δύο πούλια από το 8 στο 5"),
         ("13/7^", "en", "from 13 to 7, pinning"),  # R1: Plakoto pin
         ("13/7^", "el", "από το 13 στο 7 με πλάκωμα"),
         ("24/18*/13", "en", "from 24 to 18, hitting, to 13"),

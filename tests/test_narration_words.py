@@ -584,9 +584,9 @@ class TestPlaysInWords:
     def test_two_checkers_bar_and_bearing_off(self) -> None:
         two = self._play(START, (3, 3), "8/5(2) 6/3(2)")
         assert Say(ctx("en"), True).play(two, 0) == \
-            "2 checkers from 8 to 5, 2 checkers from 6 to 3"
+            "two checkers from 8 to 5, two checkers from 6 to 3"
         assert Say(ctx("el"), True).play(two, 0) == \
-            "2 πούλια από το 8 στο 5, 2 πούλια από το 6 στο 3"
+            "δύο πούλια από το 8 στο 5, δύο πούλια από το 6 στο 3"
         enter = legal_plays(BAR_POS, (3, 1))
         words = [Say(ctx("en"), True).play(p, 0) for p in enter]
         assert any(w.startswith("from the bar to 22") for w in words), words

@@ -168,13 +168,13 @@ def test_checkers_going_the_same_way_are_said_once_with_the_hit_r1() -> None:
     play = Play((Step(13, 7, 6, True), Step(13, 7, 6), Step(13, 7, 6), Step(24, 18, 6, True)),
                 result, "24/18* 13/7(2) 13/7*")
     assert Say(ctx("en"), True).play(play, 0) == \
-        "from 24 to 18 hitting, 3 checkers from 13 to 7 hitting"
+        "from 24 to 18 hitting, three checkers from 13 to 7 hitting"
     assert Say(ctx("el"), True).play(play, 0) == \
-        "από το 24 στο 18 και χτυπάς, 3 πούλια από το 13 στο 7 και χτυπάς"
+        "από το 24 στο 18 και χτυπάς, τρία πούλια από το 13 στο 7 και χτυπάς"
     terse = ctx("en", verbosity=Verbosity.TERSE)
     assert Say(terse, True).play(play, 0) == "24 to 18 hitting, 3 times 13 to 7 hitting"
     quiet = Play((Step(13, 7, 6), Step(13, 7, 6)), result, "13/7(2)")
-    assert Say(ctx("en"), True).play(quiet, 0) == "2 checkers from 13 to 7"
+    assert Say(ctx("en"), True).play(quiet, 0) == "two checkers from 13 to 7"
 
 
 def test_suggestions_put_the_hint_bots_best_three_first_marked_suggested() -> None:

@@ -373,7 +373,9 @@ class Say:
                 # «δύο φορές», «τέσσερις φορές»: a list's Greek counts all in words, as some must be
                 words = (self.t("move.terse.count", n=M.number(k, self.lang, "f", speech=True),
                                 move=words) if terse
-                         else self.t("move.count", n=k, move=words))
+                         # "two checkers from 8 to 5" («δύο πούλια»): a count of checkers in
+                         # words, as when they are borne off, never read like the points
+                         else self.t("move.count", n=M.count_words(k, self.lang), move=words))
             out.append(words)
         return ", ".join(out)
 

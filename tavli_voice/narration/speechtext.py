@@ -45,7 +45,7 @@ from __future__ import annotations
 import re
 
 from tavli_voice.rules import BAR, OFF
-from tavli_voice.words import LANGS, LATIN_SPOKEN, SPEECH_SYMBOL_WORDS, text
+from tavli_voice.words import LANGS, LATIN_SPOKEN, SPEECH_SYMBOL_WORDS, count_words, text
 from tavli_voice.words.notation import NAMED_POINTS as _NAMED
 from tavli_voice.words.notation import NOTATION_WORDS as NOTATION_WORDS
 from tavli_voice.words.notation import written_play as written_play
@@ -127,7 +127,8 @@ def speak_step(step: str, lang: str) -> str:
             parts.append(w["hit"] if (mark or tail_mark) == "*" else w["pin"])
     text = ", ".join(_join_from_to(parts, lang))
     if count:
-        text = w["count"].format(n=count.group(1), move=text)
+        # "two checkers from 8 to 5" («δύο πούλια»), as the narration counts checkers
+        text = w["count"].format(n=count_words(int(count.group(1)), lang), move=text)
     return text
 
 
