@@ -56,3 +56,18 @@ def test_notation_after_the_words_on_request_and_kept_by_the_resume_command(
     assert len(plays) == 16 and plays[0].endswith(" (24/23 24/20)"), plays
     resume = next(line for line in lines if "resume" in line)
     assert "--notation" in resume, resume
+
+
+@pytest.mark.parametrize("lang, chosen, prompt", [
+    ("en", "Chosen: from 24 to 23, from 24 to 20.", "Type c to confirm, u to undo."),
+    ("el", "Διάλεξες: από το 24 στο 23, από το 24 στο 20.",
+     "Γράψε c για επιβεβαίωση, u για αναίρεση."),
+])
+def test_a_chosen_play_is_confirmed_by_the_prompt_alone(lang: str, chosen: str, prompt: str,
+                                                        tmp_path: Path) -> None:
+    """"Chosen: … Confirm or undo." then "Type c to confirm, u to undo." asked the same twice:
+    the line names the play, the prompt after it says how to confirm or undo."""
+    lines = run(["--game", "portes", "--points", "1", "--seed", "5", "--lang", lang],
+                ["r", "1", "q"], tmp_path)
+    at = lines.index(chosen)
+    assert lines[at + 1] == prompt, lines[at:at + 2]

@@ -25,6 +25,17 @@ from .typed_lines import (TypedLines, enter_command, hint_keys, key_command, pro
 log = logging.getLogger(__name__)
 
 
+def pending_question(lang: str) -> str:
+    """The question that ends the chosen play's line, ". Confirm or undo." («. Επιβεβαίωσε ή
+    αναίρεσε.»), which the terminal's prompt asks in its own words ("Type c to confirm, u to
+    undo.").
+
+    >>> pending_question("en")
+    '. Confirm or undo.'
+    """
+    return M.text("play.pending.you", lang, play="\x00").split("\x00", 1)[1]
+
+
 class TerminalPlayer:
     """The read–apply–print loop over one :class:`App`."""
 
@@ -74,6 +85,9 @@ class TerminalPlayer:
                     # the prompt that follows says how to choose: said once, not twice
                     steps = M.text("plays.groups_hint_screen", self.app.lang)
                     text = "\n".join(line for line in text.splitlines() if line != steps)
+            if isinstance(ev, E.PlayPending) and self.show_prompts:
+                # the prompt after it says how to confirm or undo: asked once, not twice
+                text = text.replace(pending_question(self.app.lang), ".")
             for line in text.splitlines():
                 if line.strip():
                     self.say(line)
