@@ -40,6 +40,7 @@ import hashlib
 import importlib.util
 import json
 import logging
+import os
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -117,6 +118,60 @@ class Weights:
     def read(self, name: str) -> bytes:
         """The content of file ``name`` (parts joined)."""
         return b"".join(p.read_bytes() for p in self.files[name])
+
+
+#: The CPU flags ctranslate2 needs for its AVX-512 kernels.
+AVX512_FLAGS = ("avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl")
+#: ctranslate2's environment variable that names the kernels (instruction set) it runs.
+ISA_VARIABLE = "CT2_FORCE_CPU_ISA"
+
+
+def cpu_flags(cpuinfo: str) -> set[str]:
+    """The flags of the first processor in a ``/proc/cpuinfo`` text.
+
+    >>> sorted(cpu_flags("processor : 0\nflags : sse2 avx2 avx512f\n"))
+    ['avx2', 'avx512f', 'sse2']
+    """
+    for line in cpuinfo.splitlines():
+        key, _, value = line.partition(":")
+        if key.strip() == "flags":
+            return set(value.split())
+    return set()
+
+
+def chosen_isa(flags: set[str], environ: dict[str, str]) -> str | None:
+    """The kernels Whisper should run on: AVX-512 wherever the CPU has it, unless the
+    user named others in ``CT2_FORCE_CPU_ISA`` (None: leave ctranslate2's own choice).
+
+    ctranslate2 picks AVX2 over AVX-512 on some processors that have both (Intel) and
+    AVX-512 on others. Their int8 arithmetic rounds differently, so a word at the edge
+    of a decision (a number in loud noise) went one way on one machine and the other way
+    on the next; the recogniser's tuning and its benchmarks of record were made on the
+    AVX-512 kernels, so those are chosen wherever they run.
+
+    >>> chosen_isa(set(AVX512_FLAGS) | {"avx2"}, {})
+    'AVX512'
+    >>> chosen_isa({"avx2", "avx512f"}, {}) is None
+    True
+    >>> chosen_isa(set(AVX512_FLAGS), {"CT2_FORCE_CPU_ISA": "AVX2"}) is None
+    True
+    """
+    if environ.get(ISA_VARIABLE):
+        return None
+    return "AVX512" if set(AVX512_FLAGS) <= flags else None
+
+
+def choose_isa(cpuinfo: Path = Path("/proc/cpuinfo")) -> None:
+    """Sets ``CT2_FORCE_CPU_ISA`` as :func:`chosen_isa` says, before the first model
+    loads (ctranslate2 reads it once, then keeps its choice), and logs the choice."""
+    try:
+        flags = cpu_flags(cpuinfo.read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        return
+    isa = chosen_isa(flags, dict(os.environ))
+    if isa is not None:
+        os.environ[ISA_VARIABLE] = isa
+        log.info("Whisper runs on the %s kernels (%s=%s)", isa, ISA_VARIABLE, isa)
 
 
 @lru_cache(maxsize=8)
@@ -394,6 +449,7 @@ class WhisperRecognizer:
         self.weights = weights
         self.lang: Lang = lang
         self._ct2 = ctranslate2
+        choose_isa()
         where = model_folder(weights)
         self._model: Any = None
         if where is not None:  # ctranslate2 reads the files itself, letting the other threads run
