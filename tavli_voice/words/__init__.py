@@ -1380,10 +1380,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help.score": {"en": "match score", "el": "σκορ του αγώνα"},
     "help.hint": {"en": "hint: the expert's choice",
                   "el": "συμβουλή: τι θα έπαιζε ο έμπειρος παίκτης"},
-    "help.why": {"en": "why: why the hint's play is better (than yours, once you chose), or "
-                       "why to take or drop a double",
-                 "el": "γιατί: γιατί η προτεινόμενη κίνηση είναι καλύτερη (από τη δική σου, "
-                       "αν διάλεξες), ή γιατί να δεχτείς ή να αρνηθείς έναν διπλασιασμό"},
+    "help.why": {"en": "why: what makes the hint's play better (than yours, once you chose), "
+                       "or whether to take or drop a double",
+                 "el": "γιατί: τι κάνει καλύτερη την προτεινόμενη κίνηση (από τη δική σου, αν "
+                       "διάλεξες), ή αν πρέπει να δεχτείς ή να αρνηθείς έναν διπλασιασμό"},
     "help.repeat": {"en": "repeat the last message", "el": "επανάλαβε το τελευταίο μήνυμα"},
     "help.stop": {"en": "stop speaking", "el": "σταμάτα την ομιλία"},
     "help.resign": {"en": "resign this game (asks first)",
