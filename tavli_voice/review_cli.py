@@ -13,7 +13,8 @@
 - ``tavli-voice review --jsonl [NAME] [--side all] [--all-plays] [--lang el]``
   prints one JSON line per judged play of the chosen side (mistakes only,
   unless ``--all-plays``): ``game``, ``kind``, ``turn``, ``side``,
-  ``player``, ``position``, ``dice``, ``played``, ``best``, ``loss``
+  ``player`` (the saved name), ``who`` (the side in words in ``--lang``, told apart from
+  a namesake: "First Rita"), ``position``, ``dice``, ``played``, ``best``, ``loss``
   (equity), ``size``, ``why`` (sentences in ``--lang``). ``NAME`` is a name
   from ``--list``; the newest match when left out.
 """
@@ -29,7 +30,8 @@ from pathlib import Path
 from typing import Any, Callable, TextIO
 
 from . import history
-from .words import capitalize, game_name, lang_from_argv, number, plural, player_words, text
+from .words import (capitalize, game_name, lang_from_argv, number, player_words, plural,
+                    seat_words, text)
 from .words.catalogs import use_argparse_language
 from .words.faults import os_fault
 
@@ -140,15 +142,21 @@ def list_matches(lang: str, out: TextIO, err: TextIO) -> int:
                max=number(history.MAX_KEPT, lang, "m", "acc")), file=out)
     for e in listing.entries:
         you = [e.bots[i] is None and e.players[i].strip().lower() in _YOU for i in (0, 1)]
-        names = [text("review.you", lang) if you[i] else
-                 player_words(e.players[i], e.bots[i], i, lang).name for i in (0, 1)]
+        seats = list(zip(e.players, e.bots))  # a bot against itself: «Πρώτη Ρίτα – Δεύτερη Ρίτα»
+        names = [text("review.you", lang) if you[i] else seat_words(seats, i, lang).name
+                 for i in (0, 1)]
+        if lang == "en" and not any(you) and \
+                names[0] != player_words(e.players[0], e.bots[0], 0, lang).name:
+            # "The first Rita against the second Rita", as the review says them
+            names = [capitalize(seat_words(seats, 0, lang).subject),
+                     seat_words(seats, 1, lang).subject]
         a, b = e.scores
         if e.ended == "finished":
             win = 0 if a > b else 1
             if you[win]:
                 result = text("review.finished_you", lang, a=max(a, b), b=min(a, b))
             else:
-                winner = player_words(e.players[win], e.bots[win], win, lang).subject
+                winner = seat_words(seats, win, lang).subject
                 result = text("review.finished", lang, winner=winner, a=max(a, b), b=min(a, b))
             result = capitalize(result) if lang == "en" else result
         else:
@@ -206,7 +214,7 @@ def jsonl(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> int:
         return opened
     path, data, sides = opened
     players = data["save"]["players"]
-    from .review_walk import listener_of
+    from .review_walk import listener_of, side_words
 
     listener = listener_of(players, sides)
     try:
@@ -216,14 +224,17 @@ def jsonl(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> int:
             other = 1 - j.side
             line = {
                 "game": j.game, "kind": j.kind, "turn": j.turn, "side": j.side,
-                "player": players[j.side]["name"], "position": j.position.to_json(),
+                "player": players[j.side]["name"],
+                # as a person reads it, told apart from a namesake: "First Rita"
+                "who": text("review.you", lang) if j.side == listener else
+                side_words(players, j.side, lang).name,
+                "position": j.position.to_json(),
                 "dice": list(j.dice), "played": j.played.notation, "best": j.best.notation,
                 "loss": round(j.loss, 4), "size": size(j.loss),
                 "why": reason_sentences(
                     j, lang, players[other]["name"], players[other].get("bot"), other,
-                    player=None if j.side == listener else
-                    player_words(players[j.side]["name"], players[j.side].get("bot"), j.side,
-                                 lang)),
+                    player=None if j.side == listener else side_words(players, j.side, lang),
+                    opponent=side_words(players, other, lang)),
             }
             print(json.dumps(line, ensure_ascii=False), file=out, flush=False)
     except ValueError as exc:  # a damaged turn: said in words, the details in the log

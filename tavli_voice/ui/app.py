@@ -449,14 +449,17 @@ class App:
 
     def _history_names(self, snapshot: dict[str, Any]) -> list[str]:
         """The players as the kept match's file name calls them, in the person's language:
-        a person with no name is "you" / «εσύ», a bot or a named player by their name."""
+        a person with no name is "you" / «εσύ», a bot or a named player by their name, told
+        apart from a namesake by seat ("first-rita-vs-second-rita"). Old entries keep their
+        names: a left match is found again by what it holds, never by its name."""
+        players = snapshot.get("players") or []
+        seats = [(str(p.get("name", "")), p.get("bot")) for p in players]
         names = []
-        for i, player in enumerate(snapshot.get("players") or []):
-            name, bot = str(player.get("name", "")), player.get("bot")
+        for i, (name, bot) in enumerate(seats):
             if bot is None and name.strip().lower() in ("", "you", "εσύ"):
                 names.append(M.text("review.file_you", self.lang))
             else:
-                names.append(M.player_words(name, bot, i, self.lang).name)
+                names.append(M.seat_words(seats, i, self.lang).name)
         return names
 
     @property
