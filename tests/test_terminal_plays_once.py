@@ -71,3 +71,19 @@ def test_a_chosen_play_is_confirmed_by_the_prompt_alone(lang: str, chosen: str, 
                 ["r", "1", "q"], tmp_path)
     at = lines.index(chosen)
     assert lines[at + 1] == prompt, lines[at:at + 2]
+
+
+@pytest.mark.parametrize("lang, only", [
+    ("en", "Only one play is possible, from 24 to 20, because the first checker, on 24, must pass "
+           "the opponent's starting point before another may leave."),
+    ("el", "Μόνο μία κίνηση γίνεται, από το 24 στο 20, γιατί το πρώτο πούλι, στη θέση 24, πρέπει "
+           "να περάσει την αφετηρία του αντιπάλου πριν φύγει άλλο."),
+])
+def test_the_only_play_is_confirmed_by_the_prompt_alone(lang: str, only: str,
+                                                        tmp_path: Path) -> None:
+    """"… Confirm to play it." then "Type c to confirm, u to undo.": the prompt asks alone."""
+    lines = run(["--game", "fevga", "--points", "1", "--seed", "3", "--lang", lang],
+                ["r", "q"], tmp_path)
+    at = lines.index(only)
+    assert lines[at + 1] in ("Type c to confirm, u to undo.",
+                             "Γράψε c για επιβεβαίωση, u για αναίρεση."), lines[at:at + 2]

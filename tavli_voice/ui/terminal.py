@@ -25,15 +25,16 @@ from .typed_lines import (TypedLines, enter_command, hint_keys, key_command, pro
 log = logging.getLogger(__name__)
 
 
-def pending_question(lang: str) -> str:
-    """The question that ends the chosen play's line, ". Confirm or undo." («. Επιβεβαίωσε ή
-    αναίρεσε.»), which the terminal's prompt asks in its own words ("Type c to confirm, u to
-    undo.").
+def pending_questions(lang: str) -> tuple[str, ...]:
+    """The questions that end a chosen or only play's line, ". Confirm or undo." («.
+    Επιβεβαίωσε ή αναίρεσε.»), ". Confirm to play it.", which the terminal's prompt asks in its
+    own words ("Type c to confirm, u to undo.").
 
-    >>> pending_question("en")
-    '. Confirm or undo.'
+    >>> pending_questions("en")
+    ('. Confirm or undo.', '. Confirm to play it.')
     """
-    return M.text("play.pending.you", lang, play="\x00").split("\x00", 1)[1]
+    return tuple(M.text(key, lang, play="\x00").split("\x00", 1)[1]
+                 for key in ("play.pending.you", "play.forced.you"))
 
 
 class TerminalPlayer:
@@ -87,7 +88,9 @@ class TerminalPlayer:
                     text = "\n".join(line for line in text.splitlines() if line != steps)
             if isinstance(ev, E.PlayPending) and self.show_prompts:
                 # the prompt after it says how to confirm or undo: asked once, not twice
-                text = text.replace(pending_question(self.app.lang), ".")
+                for ask in pending_questions(self.app.lang):
+                    if text.endswith(ask):
+                        text = text[:-len(ask)] + "."
             for line in text.splitlines():
                 if line.strip():
                     self.say(line)
