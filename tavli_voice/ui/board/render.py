@@ -727,6 +727,13 @@ def score_rows(fonts: Fonts, text: str, width: int, size: float
             return rows, font
     if len(parts) == 3 and all(font.size(row)[0] <= width for row in parts):
         return parts, font
+    return _two_rows_or_smaller(fonts, font, text, width, size)
+
+
+def _two_rows_or_smaller(fonts: Fonts, font: "pygame.font.Font", text: str, width: int, size: float
+                         ) -> tuple[list[str], "pygame.font.Font"]:
+    """``text`` wrapped at spaces into two rows of ``font`` when they fit ``width``; else one
+    row made smaller (:func:`_fitting`)."""
     rows = _wrap(font, text, width)
     if len(rows) <= 2 and all(font.size(row)[0] <= width for row in rows):
         return rows, font
@@ -750,11 +757,7 @@ def turn_rows(fonts: Fonts, text: str, width: int, size: float
         rows = [head + keep, rest]
         if found and all(font.size(row)[0] <= width for row in rows):
             return rows, font
-    rows = _wrap(font, text, width)
-    if len(rows) <= 2 and all(font.size(row)[0] <= width for row in rows):
-        return rows, font
-    lines, font = _fitting(fonts, text, width, font.get_linesize(), size)
-    return lines[:1], font
+    return _two_rows_or_smaller(fonts, font, text, width, size)
 
 
 def line_font(fonts: Fonts, text: str, width: int, size: float) -> "pygame.font.Font":
