@@ -10,7 +10,7 @@ import re
 import pytest
 
 from tavli_voice import events as E
-from tavli_voice.narration.phrases import NarrationContext, screen_text
+from tavli_voice.narration.phrases import NarrationContext, phrase, screen_text
 from tavli_voice.rules import PassReason, Position, Reason, legal_plays
 
 
@@ -83,3 +83,26 @@ def test_checkers_moved_together_are_counted_in_words_as_those_borne_off_are(
     pos = Position.initial("portes", "tavlucky")
     play = next(p for p in legal_plays(pos, (6, 6)) if p.notation == "24/18(2) 13/7(2)")
     assert screen_text(E.PlayMade(0, play, (6, 6)), ctx(lang)) == said
+
+
+READOUT_POS = Position.from_json({
+    "game": "portes", "preset": "tavlucky",
+    "points": [-2, 0, 0, 0, 0, 5, 0, 1, 0, 0, 0, -5, 3, 0, 0, 0, -3, 0, -5, 0, 2, 0, 0, 4],
+    "bar": [0, 0], "off": [0, 0]})
+
+
+@pytest.mark.parametrize("lang, yours, ritas", [
+    ("en", "Yours: four on 24, two on 21, three on 13, one on 8, five on 6.",
+     "Rita's: five on 19, three on 17, five on 12, two on 1."),
+    ("el", "Δικά σου: τέσσερα στο 24, δύο στο 21, τρία στο 13, ένα στο 8, πέντε στο 6.",
+     "Της Ρίτας: πέντε στο 19, τρία στο 17, πέντε στο 12, δύο στο 1."),
+])
+def test_a_board_readout_counts_checkers_in_words_and_names_points_in_digits(
+        lang: str, yours: str, ritas: str) -> None:
+    """"Yours: 4 on 24, 2 on 21" reads as pairs of bare numbers; the count is a word (Greek
+    neuter, as πούλια: «τέσσερα», «τρία», «ένα»), the point a digit, on screen and in speech."""
+    report = E.PositionReport(0, READOUT_POS, "normal", 0, (0, 0))
+    c = NarrationContext(lang=lang)
+    assert screen_text(report, c).splitlines()[:2] == [yours, ritas]
+    spoken = [seg for seg in phrase(report, c).segments if isinstance(seg, str)]
+    assert spoken[:2] == [yours, ritas]

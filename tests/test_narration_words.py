@@ -788,8 +788,8 @@ class TestReadouts:
         brief = P.screen_text(E.PositionReport(0, START, "brief", 0, (1, 2), (6, 5)), c)
         assert brief == ("Your turn. Dice: 6 and 5. Pips: you 167, Rita 167. The race is level.")
         normal = P.screen_text(E.PositionReport(0, START, "normal", 1, (1, 2)), c).splitlines()
-        assert normal == ["Yours: 2 on 24, 5 on 13, 3 on 8, 5 on 6.",
-                          "Rita's: 5 on 19, 3 on 17, 5 on 12, 2 on 1.",
+        assert normal == ["Yours: two on 24, five on 13, three on 8, five on 6.",
+                          "Rita's: five on 19, three on 17, five on 12, two on 1.",
                           "Rita's turn."]
         full = P.screen_text(E.PositionReport(0, START, "full", 0, (1, 2)), c)
         for p in range(1, 25):
@@ -801,8 +801,8 @@ class TestReadouts:
     def test_three_lengths_greek(self) -> None:
         c = ctx("el")
         normal = P.screen_text(E.PositionReport(0, START, "normal", 0, (0, 0)), c).splitlines()
-        assert normal[0] == "Δικά σου: 2 στο 24, 5 στο 13, 3 στο 8, 5 στο 6."
-        assert normal[1] == "Της Ρίτας: 5 στο 19, 3 στο 17, 5 στο 12, 2 στο 1."
+        assert normal[0] == "Δικά σου: δύο στο 24, πέντε στο 13, τρία στο 8, πέντε στο 6."
+        assert normal[1] == "Της Ρίτας: πέντε στο 19, τρία στο 17, πέντε στο 12, δύο στο 1."
         brief = P.screen_text(E.PositionReport(0, START, "brief", 1, (0, 0)), c)
         assert brief.startswith("Σειρά της Ρίτας. Μέτρημα: εσύ 167, η Ρίτα 167.")
         full = P.phrase(E.PositionReport(0, START, "full", 0, (0, 0)), c)
@@ -837,8 +837,8 @@ class TestReadouts:
     def test_plakoto_pins_and_mothers(self) -> None:
         c = ctx("en")
         normal = P.screen_text(E.PositionReport(0, PLAKOTO_PINS, "normal", 0, (0, 0)), c)
-        assert "Yours: 12 on 24; 1 pinned on 19; 1 on 8; 1 on 3, pinning 1 of Rita's." in normal
-        assert "Rita's: 1 on 19, pinning 1 of yours; 8 on 15; 1 pinned on 3;" in normal
+        assert "Yours: twelve on 24; 1 pinned on 19; one on 8; one on 3, pinning 1 of Rita's." in normal
+        assert "Rita's: one on 19, pinning 1 of yours; eight on 15; 1 pinned on 3;" in normal
         assert "Rita's mother stands alone on 1 and can be pinned." in normal
         brief = P.screen_text(E.PositionReport(0, PLAKOTO_PINS, "brief", 0, (0, 0)), c)
         assert "Your checker on 19 is pinned." in brief

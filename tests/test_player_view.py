@@ -137,7 +137,7 @@ def test_r2_queries_describe_the_board_after_the_steps_chosen_so_far() -> None:
     assert report.position.mine(13) == 4 and report.position.mine(7) == 1
     assert report.left == (1,)
     text = screen_text(report, ctx())
-    assert "4 on 13" in text and "1 on 7" in text and text.endswith("Still to play: 1.")
+    assert "four on 13" in text and "one on 7" in text and text.endswith("Still to play: 1.")
     assert screen_text(report, ctx("el")).endswith("Μένει να παιχτεί το 1.")
     point = session.handle(C.QueryPoint(7))[0]
     assert screen_text(point, ctx()) == "Point 7: 1 of yours. Still to play: 1."

@@ -6,7 +6,7 @@ Three lengths answer ``Describe``:
   counts when not zero; in Plakoto also the pinned checkers and any mother
   at risk (R5.2, R5.4); the game's worth when the cube has moved (R9.1).
 * ``normal`` (the default) — the occupied points only, grouped by owner,
-  the listener's first ("Yours: 2 on 24, 5 on 13 …"), then bar, off,
+  the listener's first ("Yours: two on 24, five on 13 …"), then bar, off,
   mothers, whose turn.
 * ``full`` — all 24 points, a quarter per line, then bar, off, pips,
   score, mothers, whose turn.
@@ -60,7 +60,9 @@ def _group(pos: Position, view: int, side: int, s: Say) -> str:
         v = pos.points[p - 1] * sign
         pin = pos.pins[p - 1] * sign
         if v > 0:
-            stack = s.t("readout.stack", n=v, p=p)
+            # "two on 24" («δύο στο 24», neuter as πούλια): the count in words, the point a
+            # digit, so the two are not read as two bare numbers
+            stack = s.t("readout.stack", n=M.count_words(v, s.lang), p=p)
             if pin < 0:  # this side pins one of the other's here
                 stack = s.n("readout.pinning", v, top=stack, under=owned(s, 1 - side, 1))
             items.append(stack)
