@@ -837,8 +837,12 @@ class TestReadouts:
     def test_plakoto_pins_and_mothers(self) -> None:
         c = ctx("en")
         normal = P.screen_text(E.PositionReport(0, PLAKOTO_PINS, "normal", 0, (0, 0)), c)
-        assert "Yours: twelve on 24; 1 pinned on 19; one on 8; one on 3, pinning 1 of Rita's." in normal
-        assert "Rita's: one on 19, pinning 1 of yours; eight on 15; 1 pinned on 3;" in normal
+        assert "Yours: twelve on 24; one pinned on 19; one on 8; one on 3, pinning one of Rita's." in normal
+        assert "Rita's: one on 19, pinning one of yours; eight on 15; one pinned on 3;" in normal
+        el_normal = P.screen_text(E.PositionReport(0, PLAKOTO_PINS, "normal", 0, (0, 0)), ctx("el"))
+        assert ("Δικά σου: δώδεκα στο 24· ένα πλακωμένο στο 19· ένα στο 8· ένα στο 3, "
+                "που πλακώνει ένα της Ρίτας.") in el_normal
+        assert "Της Ρίτας: ένα στο 19, που πλακώνει ένα δικό σου·" in el_normal
         assert "Rita's mother stands alone on 1 and can be pinned." in normal
         brief = P.screen_text(E.PositionReport(0, PLAKOTO_PINS, "brief", 0, (0, 0)), c)
         assert "Your checker on 19 is pinned." in brief

@@ -29,11 +29,17 @@ from tavli_voice.narration.pieces import Say
 
 
 # ------------------------------------------------------------------ pieces
-def owned(s: Say, side: int, n: int) -> str:
-    """"5 of yours" / "5 δικά σου", "5 of Rita's" / "5 της Ρίτας"."""
+def owned(s: Say, side: int, n: int, in_words: bool = False) -> str:
+    """"5 of yours" / "5 δικά σου", "5 of Rita's" / "5 της Ρίτας"; ``in_words``: the count
+    in words ("one of Rita's" / «ένα της Ρίτας»), beside counts said in words."""
+    key = "readout.of_you" if s.you(side) else "readout.of_other"
+    whose = "" if s.you(side) else s.whose(side)
+    if in_words:
+        one, many = M.PLURALS[key][s.lang]
+        return (one if n == 1 else many).format(n=M.count_words(n, s.lang), whose=whose)
     if s.you(side):
-        return s.n("readout.of_you", n)
-    return s.n("readout.of_other", n, whose=s.whose(side))
+        return s.n(key, n)
+    return s.n(key, n, whose=whose)
 
 
 def point_content(pos: Position, p: int, view: int, s: Say) -> str:
@@ -64,7 +70,8 @@ def _group(pos: Position, view: int, side: int, s: Say) -> str:
             # digit, so the two are not read as two bare numbers
             stack = s.t("readout.stack", n=M.count_words(v, s.lang), p=p)
             if pin < 0:  # this side pins one of the other's here
-                stack = s.n("readout.pinning", v, top=stack, under=owned(s, 1 - side, 1))
+                stack = s.n("readout.pinning", v, top=stack,
+                                under=owned(s, 1 - side, 1, in_words=True))
             items.append(stack)
         elif pin > 0:
             items.append(s.t("readout.pinned_item", p=p))

@@ -829,7 +829,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "readout.group.other": {"en": "{whose}: {items}.", "el": "{whose}: {items}."},
     "readout.group.empty": {"en": "none on the board", "el": "κανένα στο ταμπλό"},
     "readout.stack": {"en": "{n} on {p}", "el": "{n} στο {p}"},
-    "readout.pinned_item": {"en": "1 pinned on {p}", "el": "1 πλακωμένο στο {p}"},
+    "readout.pinned_item": {"en": "one pinned on {p}", "el": "ένα πλακωμένο στο {p}"},
     "readout.bar": {"en": "On the bar: {entries}.", "el": "Στην μπάρα: {entries}."},
     "readout.off": {"en": "Borne off: {entries}.", "el": "Μαζεμένα: {entries}."},
     "readout.dice": {"en": "Dice: {dice}.", "el": "Ζάρια: {dice}."},
