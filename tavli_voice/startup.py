@@ -877,13 +877,13 @@ def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
             code = run_scanning(app, player, mode=scan, events=resumed_events)
         else:
             code = player.run(resumed_events)
-    except Stopped:  # SIGTERM, SIGHUP: the match kept as left, the lock released on the way out
+    except Stopped as stop:  # SIGTERM, SIGHUP: the match kept as left, the lock released on the way out
         line = app.stopped()
         try:
             say(line)
         except (OSError, ValueError):  # the terminal is gone (a hang-up)
             pass
-        return 0
+        return stop.signum + 128  # the shell's way to tell a program stopped by a signal
     finally:
         if pump is not None:
             pump.stop()

@@ -69,7 +69,7 @@ def test_a_match_stopped_by_a_signal_is_saved_kept_as_left_and_unlocked(
         proc.stdin.flush()
         wait_for(lines, M.text("prompt.roll", lang))
         os.kill(proc.pid, sig)
-        assert proc.wait(timeout=60) == 0
+        assert proc.wait(timeout=60) == 128 + sig  # stopped by a signal, as shells expect
     finally:
         if proc.poll() is None:
             proc.kill()
