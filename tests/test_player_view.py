@@ -550,3 +550,24 @@ def test_the_match_length_is_said_in_the_right_number(lang: str, length: int, ex
 
 def test_the_spoken_greek_match_length_takes_the_masculine_accusative() -> None:
     assert M.plural("board.length", 1, "el", speech=True) == "στον έναν πόντο"
+
+
+def test_r6_the_opponents_fevga_pass_names_the_points_held_as_the_listeners() -> None:
+    """Rita's checker left outside cannot move: the landings are told in the listener's
+    numbering and held by the listener ("you hold both", «τα κρατάς εσύ»), where they were
+    Rita's own points held by "the opponent", a listener hearing Rita's own checkers there."""
+    outside = Reason.make(PassReason.CANNOT_BEAR_OFF, point=19)
+    stuck = (("targets", (13, 16)), ("why", "all_held"))
+    theirs = E.TurnPassed(1, (6, 3), outside, stuck)
+    assert screen_text(theirs, ctx(game="fevga")) == (
+        "Rita loses the turn: a checker on 7 is still outside the home board, so bearing off "
+        "is not allowed yet, and that checker cannot move: it could only land on 1 or 4, and "
+        "you hold both.")
+    assert screen_text(theirs, ctx("el", game="fevga")).endswith(
+        "και αυτό το πούλι δεν κινείται: θα πήγαινε μόνο στο 1 ή 4, και τα κρατάς εσύ.")
+    mine = screen_text(E.TurnPassed(0, (6, 3), outside, stuck), ctx(game="fevga"))
+    assert mine.endswith("it could only land on 13 or 16, and the opponent holds both.")
+    front = (("front", 20), ("why", "first_checker"))
+    told = screen_text(E.TurnPassed(1, (6, 3), outside, front), ctx("el", game="fevga"))
+    assert told.endswith("το πρώτο πούλι, στη θέση 8, πρέπει να περάσει την αφετηρία σου πριν "
+                         "φύγει άλλο.")

@@ -314,7 +314,8 @@ def _play_made(e: E.PlayMade, s: Say) -> Blocks:
 
 def _turn_passed(e: E.TurnPassed, s: Say) -> Blocks:
     why = s.reason(e.reason, mover=e.player)
-    stuck = _step_why(dict(e.stuck).get, s, 0) if e.stuck else ""
+    theirs = s.listener_view(e.player) and s.ctx.game != ""  # the stuck checker's points too
+    stuck = _step_why(dict(e.stuck).get, s, 0, theirs=theirs) if e.stuck else ""
     if stuck:  # R6: why the checker outside cannot come home itself
         why = s.t("reason.outside_stuck", reason=why, why=stuck)
     if s.ctx.terse:
@@ -464,11 +465,15 @@ def _no_such_play(e: E.CommandRejected, s: Say) -> str:
     return s.t(key, number=e.get("number"), count=count)
 
 
-def _step_why(get: Callable[..., Any], s: Say, source: int, target: int | None = None) -> str:
+def _step_why(get: Callable[..., Any], s: Say, source: int, target: int | None = None, *,
+              theirs: bool = False) -> str:
     """The rule that refused a step, as a clause ("" when the refusal names none).
 
-    ``get`` reads the details (a refusal's ``get``, or a dict's for other events).
+    ``get`` reads the details (a refusal's ``get``, or a dict's for other events);
+    ``theirs``: another player's step told to the listener, its points in the listener's
+    numbering and the points held, or the starting point to pass, the listener's.
     """
+    yours = ".yours" if theirs else ""
     why = get("why")
     if why is None:
         return ""
@@ -489,10 +494,14 @@ def _step_why(get: Callable[..., Any], s: Say, source: int, target: int | None =
         return s.t("step.why.one_die_at_a_time", n=get("distance"))
     if why == "all_held":
         targets = tuple(get("targets", ()))
+        if theirs:
+            targets = tuple(sorted(s.seen(p, s.ctx.game) for p in targets))
         key = "step.why.all_held.one" if len(targets) == 1 else "step.why.all_held"
-        return s.t(key, points=s.points(targets, "or"))
+        return s.t(key + yours, points=s.points(targets, "or"))
     if why == "first_checker":
-        return s.t("step.why.first_checker", front=get("front"))
+        front = get("front")
+        return s.t("step.why.first_checker" + yours,
+                   front=s.seen(front, s.ctx.game) if theirs and isinstance(front, int) else front)
     if why == "cannot_bear_off":
         return s.t("reason.cannot_bear_off", point=get("outside"))
     if why == "bar_first":

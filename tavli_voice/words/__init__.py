@@ -676,6 +676,12 @@ MESSAGES: dict[str, dict[str, str]] = {
               "another may leave",
         "el": "το πρώτο πούλι, στη θέση {front}, πρέπει να περάσει την αφετηρία του αντιπάλου "
               "πριν φύγει άλλο"},
+    # another player's checker told to the listener: the starting point to pass is theirs
+    "step.why.first_checker.yours": {
+        "en": "the first checker, on {front}, must pass your starting point before another "
+              "may leave",
+        "el": "το πρώτο πούλι, στη θέση {front}, πρέπει να περάσει την αφετηρία σου πριν "
+              "φύγει άλλο"},
     "step.why.backwards": {"en": "checkers move down, from 24 toward 1",
                            "el": "τα πούλια πηγαίνουν από το 24 προς το 1"},
     "step.why.distance": {"en": "{source} to {point} is {n}, and {dice}",
@@ -693,6 +699,11 @@ MESSAGES: dict[str, dict[str, str]] = {
                               "el": "θα πήγαινε μόνο στο {points}, και το κρατάει ο αντίπαλος"},
     "step.why.all_held": {"en": "it could only land on {points}, and the opponent holds both",
                           "el": "θα πήγαινε μόνο στο {points}, και τα κρατάει ο αντίπαλος"},
+    # another player's checker told to the listener: the points are held by the listener
+    "step.why.all_held.one.yours": {"en": "it could only land on {points}, and you hold it",
+                                    "el": "θα πήγαινε μόνο στο {points}, και το κρατάς εσύ"},
+    "step.why.all_held.yours": {"en": "it could only land on {points}, and you hold both",
+                                "el": "θα πήγαινε μόνο στο {points}, και τα κρατάς εσύ"},
     "step.why.prime": {"en": "that would hold six points in a row in front of an opposing "
                              "checker, and that is not allowed",
                        "el": "θα έπιανες έξι συνεχόμενες θέσεις μπροστά από πούλι του "
