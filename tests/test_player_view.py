@@ -571,3 +571,18 @@ def test_r6_the_opponents_fevga_pass_names_the_points_held_as_the_listeners() ->
     told = screen_text(E.TurnPassed(1, (6, 3), outside, front), ctx("el", game="fevga"))
     assert told.endswith("το πρώτο πούλι, στη θέση 8, πρέπει να περάσει την αφετηρία σου πριν "
                          "φύγει άλλο.")
+
+
+def test_r6_the_opponents_plakoto_pass_calls_her_pinned_checker_hers() -> None:
+    """Rita's checker left outside is pinned: "it is pinned" («είναι πλακωμένο»), where it said
+    "your checker there is pinned", which the listener hears as their own checker."""
+    outside = Reason.make(PassReason.CANNOT_BEAR_OFF, point=8)
+    theirs = E.TurnPassed(1, (6, 3), outside, (("why", "pinned"),))
+    assert screen_text(theirs, ctx(game="plakoto")).endswith(
+        "and that checker cannot move: it is pinned, and a pinned checker cannot move.")
+    told = screen_text(theirs, ctx("el", game="plakoto"))
+    assert told.endswith("και αυτό το πούλι δεν κινείται: είναι πλακωμένο, και πλακωμένο "
+                         "πούλι δεν κινείται."), told
+    mine = screen_text(E.TurnPassed(0, (6, 3), outside, (("why", "pinned"),)),
+                       ctx(game="plakoto"))
+    assert mine.endswith("your checker there is pinned, and a pinned checker cannot move.")

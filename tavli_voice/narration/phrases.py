@@ -507,6 +507,8 @@ def _step_why(get: Callable[..., Any], s: Say, source: int, target: int | None =
     if why == "bar_first":
         return s.bar_first(int(get("checkers", 1)))
     key = f"step.why.{why}"
+    if key + yours in M.MESSAGES:  # another player's checker told to the listener
+        key += yours
     if key in M.MESSAGES:
         return s.t(key, point=s.point(target or 0))
     log.warning("no words for a refused step %r", why)

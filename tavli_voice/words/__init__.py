@@ -667,6 +667,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "step.why.pinned": {"en": "your checker there is pinned, and a pinned checker cannot move",
                         "el": "το πούλι σου εκεί είναι πλακωμένο, και πλακωμένο πούλι δεν "
                               "κινείται"},
+    # another player's checker told to the listener: not "your checker"
+    "step.why.pinned.yours": {"en": "it is pinned, and a pinned checker cannot move",
+                              "el": "είναι πλακωμένο, και πλακωμένο πούλι δεν κινείται"},
     "step.why.bar_first": {"en": "a checker on the bar must enter first",
                            "el": "πρώτα πρέπει να μπει το πούλι από την μπάρα"},
     "step.why.bar_first.many": {"en": "the {n} checkers on the bar must enter first",
