@@ -65,7 +65,8 @@ def test_the_intro_is_spoken_before_the_first_option(home: Path, lang: str, mode
     pick, nxt = ("space", "enter") if mode == "auto" else ("enter", "space")
     key = "scanui.intro_step" if mode == "step" else "scanui.intro_auto"
     intro = [words.text(key, lang, pick=key_word(pick, lang), next=key_word(nxt, lang)),
-             words.text("scanui.leave_unsaved", lang)]
+             words.text("scanui.leave_unsaved", lang, menu=words.text("scan.menu", lang),
+                        quit=words.text("scan.quit", lang))]
     assert printed[:2] == intro
     said = speaker.spoken()
     told = [u for u in said if u.tag == "scan_intro"]

@@ -537,7 +537,7 @@ class TestTerminalLoop:
         assert driver.stats.steps == 2 and driver.stats.picks == 1
         assert driver.stats.presses == 3
         # this match has no save file: leaving does not promise one
-        assert lines[1] == words.text("scanui.leave_unsaved", "en")
+        assert lines[1] == words.text("scanui.leave_unsaved", "en", menu="Menu", quit="Quit")
 
     @pytest.mark.parametrize("lang", ["en", "el"])
     def test_the_introduction_says_whether_leaving_keeps_the_match(self, lang: str,
@@ -551,8 +551,9 @@ class TestTerminalLoop:
             TerminalScan(driver, FakeKeys(ManualClock(), lambda now: []), lines.append,
                          lang).intro()
             said[saved] = lines[1]
-        assert said[True] == words.text("scanui.leave", lang)
-        assert said[False] == words.text("scanui.leave_unsaved", lang)
+        labels = {"menu": words.text("scan.menu", lang), "quit": words.text("scan.quit", lang)}
+        assert said[True] == words.text("scanui.leave", lang, **labels)
+        assert said[False] == words.text("scanui.leave_unsaved", lang, **labels)
 
     def test_not_a_terminal_falls_back_to_typed_commands(self, tmp_path: Path) -> None:
         from tavli_voice.ui.terminal import TerminalPlayer
@@ -609,3 +610,31 @@ class TestTty:
         finally:
             os.close(master)
             os.close(slave)
+
+
+class TestLeavingBySwitch:
+    @pytest.mark.parametrize("lang", ["en", "el"])
+    @pytest.mark.parametrize("saved", [True, False])
+    def test_the_introduction_names_the_scanned_way_out_not_a_key(self, lang: str, saved: bool,
+                                                                  tmp_path: Path) -> None:
+        """One switch and no keyboard: leaving is Menu, then Quit, as scanned ('To leave, pick
+        “Menu”, then “Quit”'), where it said 'Ctrl-C leaves', a key the person cannot press."""
+        app = App(new_session("plakoto", 1, seed=4), lang=lang,
+                  save_path=tmp_path / "autosave.json" if saved else None)
+        driver = ScanDriver(app, make_scanner(ScanSettings(mode="auto")), ManualClock())
+        lines: list[str] = []
+        TerminalScan(driver, FakeKeys(ManualClock(), lambda now: []), lines.append,
+                     lang).intro()
+        leave = lines[1]
+        assert "Ctrl" not in leave, leave
+        menu, quit_ = words.text("scan.menu", lang), words.text("scan.quit", lang)
+        assert leave.index(menu) < leave.index(quit_), leave
+        driver.begin()  # the way out is where the line says: Menu, then Quit
+        root = driver.scanner.mode
+        assert root is not None
+        opened = root.choose([o.label(lang) for o in root.options].index(menu))
+        assert isinstance(opened, ListMode)
+        labels = [o.label(lang) for o in opened.options]
+        assert opened.choose(labels.index(quit_)) == C.Quit()
+        negation = "not" if lang == "en" else "δεν"
+        assert (negation in leave) is not saved, leave  # whether leaving keeps the match

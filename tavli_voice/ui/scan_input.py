@@ -118,7 +118,9 @@ class TerminalScan:
         lines = [M.text("scanui.intro_step" if settings.mode == "step" else "scanui.intro_auto",
                         self.lang, pick=pick, next=nxt)]
         saved = self.driver.app.save_path is not None
-        lines.append(M.text("scanui.leave" if saved else "scanui.leave_unsaved", self.lang))
+        lines.append(M.text("scanui.leave" if saved else "scanui.leave_unsaved", self.lang,
+                            menu=M.text("scan.menu", self.lang),
+                            quit=M.text("scan.quit", self.lang)))
         if settings.hold_min > 0:
             lines.append(M.text("scanui.intro_hold", self.lang, pick=pick))
         for line in lines:

@@ -2103,10 +2103,13 @@ SCAN_TERMINAL_WORDS: dict[str, dict[str, str]] = {
         "el": "Σάρωση με διακόπτη: οι επιλογές διαβάζονται η μία μετά την άλλη. Πάτησε το {pick} "
               "όταν ακούσεις αυτή που θέλεις. Το {next} πάει αμέσως στην επόμενη.",
     },
-    "leave": {"en": "Ctrl-C leaves; the match is saved.",
-              "el": "Ctrl-C για έξοδο, και ο αγώνας αποθηκεύεται."},
-    "leave_unsaved": {"en": "Ctrl-C leaves; this match is not being saved.",
-                      "el": "Ctrl-C για έξοδο· αυτός ο αγώνας δεν αποθηκεύεται."},
+    # leaving as the switch does it ({menu}, {quit}: the scan's labels), not a key
+    "leave": {"en": "To leave, pick “{menu}”, then “{quit}”; the match is saved.",
+              "el": "Για έξοδο, διάλεξε «{menu}» και μετά «{quit}»· ο αγώνας αποθηκεύεται."},
+    "leave_unsaved": {"en": "To leave, pick “{menu}”, then “{quit}”; this match is not being "
+                            "saved.",
+                      "el": "Για έξοδο, διάλεξε «{menu}» και μετά «{quit}»· αυτός ο αγώνας "
+                            "δεν αποθηκεύεται."},
     "intro_step": {
         "en": "Switch scanning with two switches: {next} moves to the next option, {pick} picks "
               "it.",
