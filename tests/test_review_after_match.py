@@ -36,8 +36,8 @@ def test_the_end_of_a_match_asks_and_yes_steps_through_the_mistakes(home: Path,
     assert not app.finished and app.state().phase is Phase.ASK
     assert app.state().available[:2] == ("yes", "no")
     said = notices(app.command(C.Yes()))
-    title = "Review of " if lang == "en" else "Ανασκόπηση του αγώνα "
-    assert any(line.startswith(title) for line in said)
+    title = "Review of this match." if lang == "en" else "Ανασκόπηση αυτού του αγώνα."
+    assert title in said, said
     review = app.review
     assert review is not None and review.mistakes >= 2, said
     first = "Mistake 1 of" if lang == "en" else "Λάθος 1 από"

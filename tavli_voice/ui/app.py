@@ -291,6 +291,7 @@ class App:
                                                    error=str(exc)[:300]))]
             self.publish(said)
             return evs + said
+        review.just_played = True
         lines = self.begin_review(review)
         self.publish(lines, "where_am_i")
         return evs + lines

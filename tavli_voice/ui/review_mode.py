@@ -67,6 +67,9 @@ class ReviewMode:
         #: is offered (first); how many times More was asked for (the window turns a page)
         self.more_shown = False
         self.more_asked = 0
+        #: the match was just played (the review asked for at its end): the title says "this
+        #: match", not the kept file's name
+        self.just_played = False
 
     @classmethod
     def open(cls, path: Path, lang: str, *, order: str = "size",
@@ -115,7 +118,8 @@ class ReviewMode:
     def start(self) -> list[str]:
         """The title, the summary and the first mistake (or the end, when there is none)."""
         w = self.walk
-        w.say(w.text("review.title", name=w.name))
+        w.say(w.text("review.title.this") if self.just_played
+              else w.text("review.title", name=w.name))
         w.say(w.summary())
         if not w.mistakes:
             self.done = True

@@ -102,6 +102,8 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
                          "το tavli-voice review {name} κάνει ανασκόπηση σε αυτόν"},
     # --- the interactive review (review_walk.py) -------------------------------------
     "title": {"en": "Review of {name}.", "el": "Ανασκόπηση του αγώνα {name}."},
+    # the review asked for at the end of the match: the match just played, not its file's name
+    "title.this": {"en": "Review of this match.", "el": "Ανασκόπηση αυτού του αγώνα."},
     "header": {"en": "{who}: {n} in {decisions}; on average, the plays lost {rate}.",
                "el": "{who}: {n} σε {decisions}· κατά μέσο όρο, οι κινήσεις έχαναν {rate}."},
     "sizes": {"en": "Big mistakes: {big}, clear: {clear}, small: {small}.",
