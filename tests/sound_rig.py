@@ -332,7 +332,8 @@ class Game:
         repo = Path(__file__).resolve().parents[1]
         env["PYTHONPATH"] = str(repo) + os.pathsep + env.get("PYTHONPATH", "")
         env["PYTHONUNBUFFERED"] = "1"
-        self.proc = subprocess.Popen([python, "-m", "tavli_voice.cli", "play", *args],
+        # --notation: the plays listed with their notation ("(8/2 6/5)"), which the rig reads back
+        self.proc = subprocess.Popen([python, "-m", "tavli_voice.cli", "play", "--notation", *args],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      env=env, cwd=str(cwd or repo))
         self._threads = [threading.Thread(target=self._read, args=(self.proc.stdout, self.lines), daemon=True),
