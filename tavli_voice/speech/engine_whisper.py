@@ -127,7 +127,7 @@ ISA_VARIABLE = "CT2_FORCE_CPU_ISA"
 
 
 def cpu_flags(cpuinfo: str) -> set[str]:
-    """The flags of the first processor in a ``/proc/cpuinfo`` text.
+    r"""The flags of the first processor in a ``/proc/cpuinfo`` text.
 
     >>> sorted(cpu_flags("processor : 0\nflags : sse2 avx2 avx512f\n"))
     ['avx2', 'avx512f', 'sse2']
