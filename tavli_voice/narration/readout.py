@@ -32,14 +32,9 @@ from tavli_voice.narration.pieces import Say
 def owned(s: Say, side: int, n: int, in_words: bool = False) -> str:
     """"5 of yours" / "5 δικά σου", "5 of Rita's" / "5 της Ρίτας"; ``in_words``: the count
     in words ("one of Rita's" / «ένα της Ρίτας»), beside counts said in words."""
-    key = "readout.of_you" if s.you(side) else "readout.of_other"
-    whose = "" if s.you(side) else s.whose(side)
-    if in_words:
-        one, many = M.PLURALS[key][s.lang]
-        return (one if n == 1 else many).format(n=M.count_words(n, s.lang), whose=whose)
     if s.you(side):
-        return s.n(key, n)
-    return s.n(key, n, whose=whose)
+        return s.n("readout.of_you", n, in_words=in_words)
+    return s.n("readout.of_other", n, in_words=in_words, whose=s.whose(side))
 
 
 def point_content(pos: Position, p: int, view: int, s: Say) -> str:

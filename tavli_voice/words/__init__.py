@@ -1715,8 +1715,10 @@ def _check_lang(lang: str) -> None:
         raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGS)}")
 
 
-def plural(key: str, n: int, lang: str, /, *, speech: bool = False, **kw: Any) -> str:
-    """The form of plural ``key`` for ``n``, with ``{n}`` filled by :func:`number`.
+def plural(key: str, n: int, lang: str, /, *, speech: bool = False, in_words: bool = False,
+           **kw: Any) -> str:
+    """The form of plural ``key`` for ``n``, with ``{n}`` filled by :func:`number`, or by
+    :func:`count_words` on screen too with ``in_words`` (beside counts said in words).
 
     >>> plural("count.point", 1, "el", speech=True)
     'ένας πόντος'
@@ -1726,8 +1728,9 @@ def plural(key: str, n: int, lang: str, /, *, speech: bool = False, **kw: Any) -
     _check_lang(lang)
     one, many = PLURALS[key][lang]
     template = one if n == 1 else many
-    words = number(n, lang, PLURAL_GENDER.get(key, "n"), PLURAL_CASE.get(key, "nom"),
-                   speech=speech)
+    gender, case = PLURAL_GENDER.get(key, "n"), PLURAL_CASE.get(key, "nom")
+    words = count_words(n, lang, gender, case) if in_words else number(n, lang, gender, case,
+                                                                        speech=speech)
     return template.format(n=words, **kw)
 
 
