@@ -19,6 +19,11 @@ after each block, so a run cut short still compares all of them on the same pair
 ``--against NET`` makes the opponent the expert with that net (at 0-ply, or with its
 search under ``--search``) instead of ``strong``: e.g. the frozen yardstick
 ``benchmarks/yardsticks/expert-2026-plakoto.npz``, a quick 0-ply check before matches.
+``--against-search MARGIN/WIDTH`` gives that opponent a search of its own; a frozen
+yardstick named as in ``expert_matches.py`` (``--against expert-2026``) plays with the
+search it was frozen with (:data:`expert_matches.FROZEN_SEARCH`, top 2 within 0.03)
+unless told otherwise, as in the real matches: the quick way to rank search settings
+against the yardstick of the 60% aim, on dice of seeds kept apart from 101-108.
 
 Usage::
 
@@ -26,6 +31,8 @@ Usage::
     python benchmarks/bots_compare.py --game fevga --pairs 400 --block 50 --settings 0.03/2 0.1/4 inf/3
     python benchmarks/bots_compare.py --game plakoto --pairs 600 \
         --against benchmarks/yardsticks/expert-2026-plakoto.npz models/plakoto.npz new.npz
+    python benchmarks/bots_compare.py --game plakoto --pairs 200 --block 20 --seed 7000 \
+        --against expert-2026 --settings 0.08/3 0.16/5
 """
 
 from __future__ import annotations
@@ -33,6 +40,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import sys
 import time
 from pathlib import Path
 
@@ -40,11 +48,14 @@ from tavli_voice import blas  # noqa: F401  (one BLAS thread; before numpy is im
 
 import numpy as np
 
-from tavli_voice.bots.base import Bot
-from tavli_voice.bots.expert import ExpertBot
-from tavli_voice.bots.net import Net, model_source
-from tavli_voice.bots.strong import StrongBot
-from tavli_voice.rules import Position, game_outcome, legal_plays
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/ as a package
+
+from benchmarks.expert_matches import FROZEN_SEARCH, yardstick_path  # noqa: E402
+from tavli_voice.bots.base import Bot  # noqa: E402
+from tavli_voice.bots.expert import ExpertBot  # noqa: E402
+from tavli_voice.bots.net import Net, model_source  # noqa: E402
+from tavli_voice.bots.strong import StrongBot  # noqa: E402
+from tavli_voice.rules import Position, game_outcome, legal_plays  # noqa: E402
 
 MAX_TURNS = 4000
 
@@ -99,6 +110,24 @@ def search_setting(text: str) -> tuple[float, int]:
     return float(margin), int(width)
 
 
+def opponent_bot(game: str, against: str, seed: int, search: bool,
+                 setting: tuple[float, int] | None) -> tuple[ExpertBot, str]:
+    """The expert opponent ``against`` names (a weights file, or a frozen yardstick's name
+    such as ``expert-2026``) and a line saying how it plays: with ``setting`` as its search
+    when given, else a frozen yardstick's own search (:data:`FROZEN_SEARCH`), else the
+    game's search under ``search`` and 0-ply without."""
+    path = yardstick_path(game, against)
+    if path is None:
+        raise SystemExit("--against names an expert's weights; strong is the default opponent")
+    setting = setting or FROZEN_SEARCH.get(against)
+    if setting is not None:
+        bot = ExpertBot(seed + 1, search=True, nets={game: Net.load(path, game)},
+                        margin=setting[0], width=setting[1])
+        return bot, f"against {path} (searching within {setting[0]:g} among the top {setting[1]})"
+    bot = ExpertBot(seed + 1, search=search, nets={game: Net.load(path, game)})
+    return bot, f"against {path} ({'search' if search else '0-ply'})"
+
+
 def figures(label: str, won_lost: np.ndarray, first: np.ndarray | None) -> str:
     """One candidate's line: share of the points, points a game ± standard error and,
     after the first, the paired difference from it ± its standard error."""
@@ -122,15 +151,19 @@ def main() -> None:
     ap.add_argument("--settings", type=search_setting, nargs="+", metavar="MARGIN/WIDTH",
                     help="compare these search settings of one net (search on)")
     ap.add_argument("--block", type=int, default=0, help="pairs a block (default: all at once)")
-    ap.add_argument("--against", type=Path, metavar="NET",
-                    help="the opponent: the expert with this net, not strong")
+    ap.add_argument("--against", metavar="NET",
+                    help="the opponent: the expert with this net (a file, or a frozen "
+                         "yardstick's name: expert-2026), not strong")
+    ap.add_argument("--against-search", type=search_setting, metavar="MARGIN/WIDTH",
+                    help="the opponent's search (default: a yardstick's frozen one, else "
+                         "--search's)")
     ap.add_argument("nets", type=Path, nargs="*")
     args = ap.parse_args()
     opponent: Bot | None = None
     if args.against is not None:
-        opponent = ExpertBot(args.seed + 1, search=args.search,
-                             nets={args.game: Net.load(args.against)})
-        print(f"against {args.against} ({'search' if args.search else '0-ply'})", flush=True)
+        opponent, said = opponent_bot(args.game, args.against, args.seed, args.search,
+                                      args.against_search)
+        print(said, flush=True)
     paths = args.nets or [Path(model_source(args.game))]
     candidates: list[tuple[str, Bot]] = []
     if args.settings:

@@ -80,3 +80,21 @@ def test_the_paired_difference_is_zero_for_the_same_points_and_signed_by_the_cha
     line = figures("better", better, first)
     assert "vs first +0.333" in line and "over 6 games" in line
     assert "vs first" not in figures("alone", first, None)
+
+
+def test_a_frozen_yardstick_named_plays_with_the_search_it_was_frozen_with() -> None:
+    from benchmarks.bots_compare import opponent_bot
+    from benchmarks.expert_matches import FROZEN_SEARCH, yardstick_path
+    bot, said = opponent_bot("plakoto", "expert-2026", 7000, False, None)
+    assert (bot.search, bot.margin, bot.width) == (True, *FROZEN_SEARCH["expert-2026"])
+    assert "within 0.03 among the top 2" in said
+    # its own net, the frozen file, not the shipped one
+    frozen = yardstick_path("plakoto", "expert-2026")
+    assert frozen is not None and str(frozen) in said
+    assert bot.net("plakoto") is bot._nets["plakoto"]
+    told, said = opponent_bot("plakoto", "expert-2026", 7000, False, (0.16, 5))
+    assert (told.margin, told.width) == (0.16, 5) and "within 0.16 among the top 5" in said
+    # a weights file plays 0-ply unless searching, with the game's settings
+    plain, said = opponent_bot("plakoto", str(frozen), 7000, False, None)
+    assert plain.search is False and said.endswith("(0-ply)")
+    assert opponent_bot("plakoto", str(frozen), 7000, True, None)[0].margin is None
