@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Callable, TextIO
 from .. import commands as C
 from .. import events as E
 from .. import words as M
+from ..narration.priorities import Verbosity
 from ..scanning import (Clock, Highlight, LoadedScanSettings, MonotonicClock, ScanOutput,
                         ScanPaused, ScanSettings, SettingsChanged, SettingsProblem, Switch,
                         load_scan_settings, make_scanner, save_scan_speed)
@@ -58,6 +59,12 @@ log = logging.getLogger(__name__)
 TICK = 0.03
 #: Do not repeat the "how to use" line more often than this (seconds).
 HINT_EVERY = 5.0
+#: How many long turns of a match hear the order of the points in full ("Pick the checker to
+#: move: points from the highest down."), by verbosity (``None``: every one); later ones hear
+#: "Pick the checker to move." unless the player seemed stuck since (help asked, a command
+#: refused, the scan paused with nothing picked)
+ORDER_IN_FULL: dict[Verbosity, int | None] = {Verbosity.TERSE: 1, Verbosity.NORMAL: 2,
+                                              Verbosity.CHATTY: None}
 
 
 def key_word(name: str, lang: str) -> str:
@@ -99,12 +106,26 @@ class TerminalScan:
     _last_hint: float = field(default=-1e9, init=False)
     _trail: tuple[Any, ...] = field(default=(), init=False)
     _order_told: int = field(default=-1, init=False)
+    #: long turns of this match that heard the order of the points in full
+    _order_full: int = field(default=0, init=False)
+    #: the player seemed stuck since the order was last said (help, a refusal, a pause)
+    _stuck: bool = field(default=False, init=False)
 
     def __post_init__(self) -> None:
         settings = self.driver.scanner.settings
         self.roles = key_roles(settings)
         self.filter = KeyRepeatFilter(self.roles, hold=settings.hold_min > 0)
         self.driver.subscribe(self.show)
+        self.driver.app.subscribe(self._on_events)
+
+    def _on_events(self, events: list[E.Event]) -> None:
+        """A new match hears the order in full again; help or a refusal marks the player
+        stuck, so the next long turn says the order in full."""
+        for ev in events:
+            if isinstance(ev, E.MatchStarted) and not ev.resumed:
+                self._order_full = 0
+            elif isinstance(ev, (E.HelpReport, E.CommandRejected)):
+                self._stuck = True
 
     # ------------------------------------------------------------- output
     def intro(self) -> None:
@@ -139,24 +160,35 @@ class TerminalScan:
             turn = self.driver.app.state().turn
             if turn != self._order_told:
                 self._order_told = turn
-                key = "order_suggested" if mode.menu.preferred is not None else "order_point"
-                news.append(M.text("scanui." + key, self.lang))
+                news.append(self._order(mode.menu.preferred is not None))
         elif isinstance(mode, StepMode):
             view = self.driver.app.state()
             if not mode.chosen and mode.source is None and not mode.base_trail:
                 turn = view.turn
                 if turn != self._order_told:
                     self._order_told = turn
-                    key = "order_suggested" if mode.preferred is not None else "order_point"
-                    news.append(M.text("scanui." + key, self.lang))
+                    news.append(self._order(mode.preferred is not None))
             elif (mode.source is None and mode.chosen and len(trail) > len(self._trail)
                   and view.dice is not None):
                 news.append(step_sentence(mode.chosen, view.dice, self.lang))
         self._trail = trail
         return news
 
+    def _order(self, suggested: bool) -> str:
+        """The order of the points in full the first long turns of a match (every one when
+        chatty, and after the player seemed stuck), else only "Pick the checker to move."."""
+        verbosity = getattr(self.driver.app, "verbosity", Verbosity.NORMAL)
+        limit = ORDER_IN_FULL.get(verbosity, ORDER_IN_FULL[Verbosity.NORMAL])
+        if limit is not None and self._order_full >= limit and not self._stuck:
+            return M.text("scanui.order_short", self.lang)
+        self._order_full += 1
+        self._stuck = False
+        return M.text("scanui.order_suggested" if suggested else "scanui.order_point", self.lang)
+
     def show(self, out: ScanOutput) -> None:
         """Print (and speak) what the scanner reports."""
+        if isinstance(out, ScanPaused):
+            self._stuck = True  # the scan went round with nothing picked
         if isinstance(out, Highlight):
             for line in self._step_news(out):
                 self.say(line)

@@ -2094,6 +2094,8 @@ SCAN_TERMINAL_WORDS: dict[str, dict[str, str]] = {
                               "points from the highest down.",
                         "el": "Διάλεξε ποιο πούλι θα παίξεις: πρώτα αυτό της προτεινόμενης "
                               "κίνησης, μετά οι θέσεις από τη μεγαλύτερη προς τη μικρότερη."},
+    # the same, once the order is known (scan_input.ORDER_IN_FULL)
+    "order_short": {"en": "Pick the checker to move.", "el": "Διάλεξε ποιο πούλι θα παίξεις."},
     "not_a_tty": {
         "en": "Switch scanning needs a terminal keyboard; standard input is not one. "
               "Using typed commands instead.",
