@@ -7,6 +7,7 @@ the last play on the list (often a mistake), so the match's review has mistakes 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 from tavli_voice import commands as C
 from tavli_voice import events as E
@@ -16,13 +17,16 @@ from tavli_voice.ui.app import App
 
 
 def play_to_the_end(home: Path, lang: str = "en", seed: int = 5,
-                    offer: bool = True, kind: str = "portes") -> tuple[App, list[E.Event]]:
+                    offer: bool = True, kind: str = "portes",
+                    setup: Callable[[App], None] | None = None) -> tuple[App, list[E.Event]]:
     """A 1-point match (Portes unless ``kind``), the person always taking the last play on the list against
     Rita, saved in ``home``; returns the App at the end (asking whether to review when ``offer``) and every
-    event published."""
+    event published. ``setup`` sets the App up before the match starts (the player's way in)."""
     app = App(new_session(kind=kind, length=1, seed=seed), lang=lang,
               save_path=home / "match.json")
     app.offer_review = offer
+    if setup is not None:
+        setup(app)
     seen: list[E.Event] = []
     app.subscribe(seen.extend)
     app.start()

@@ -88,6 +88,8 @@ class App:
         #: True: the player's input is a switch (scanning, in the terminal or the window), so
         #: what is said names the scan menu's items, never a key to type
         self.switch_input = False
+        #: True: the player speaks their commands (set by the voice source)
+        self.voice_input = False
         #: True: the other player's plays in their own numbering (default: the listener's)
         self.mover_numbering = False
         #: the command that started this program (``saved.program()``), for the commands said
@@ -184,6 +186,26 @@ class App:
         return (self.offer_review and self.review is None and not self.quit
                 and self.history_kept is not None and self.history_kept.is_file()
                 and any(not p.is_bot for p in self.session.players))
+
+    @property
+    def way_in(self) -> str:
+        """How the person gives commands, for what is said to them: ``"switch"`` (scanning, in
+        the terminal or the window), ``"voice"`` (a voice source listens) or ``"keys"``
+        (typed, the window's keys and mouse). Sentences that name a way to act (a command to
+        type, a word to say, an item to pick) follow it."""
+        if self.switch_input or not self.list_plays:
+            return "switch"
+        return "voice" if self.voice_input else "keys"
+
+    def kept_sentence(self, kept: Path) -> str:
+        """The match just finished is kept in the history: how to review it, in the person's way
+        in. Typed: the command ("… review it with: tavli-voice review NAME"); by voice or
+        switch, which type nothing, only that it is kept (the question or menu that follows
+        names what to say or pick)."""
+        if self.way_in == "keys":
+            return M.text("review.kept", self.lang,
+                          command=f"{self.program} review {_review_name(kept)}")
+        return M.text("review.kept_here", self.lang)
 
     def notice(self, text: str) -> None:
         """Tell the person something from an input (already in their language)."""
@@ -299,7 +321,7 @@ class App:
     def begin_review(self, review: ReviewMode) -> list[E.Event]:
         """Take ``review`` (judged already) as the review going on, here or in ``tavli-voice
         review``: its title, summary and first mistake, as notices not yet published."""
-        review.walk.scanned = self.switch_input or not self.list_plays
+        review.walk.scanned = self.way_in == "switch"
         review.walk.notation = self.screen_notation
         lines: list[E.Event] = [E.Notice(line, important=False) for line in review.start()]
         if review.done:
@@ -444,8 +466,7 @@ class App:
                                max=M.number(history.MAX_KEPT, self.lang, "m", "acc"),
                                names=", ".join(kept.removed)))
         if ended == "finished" and any(not p.is_bot for p in self.session.players):
-            said.append(M.text("review.kept", self.lang,
-                               command=f"{self.program} review {_review_name(kept.path)}"))
+            said.append(self.kept_sentence(kept.path))
         return " ".join(said) or None
 
     def _history_names(self, snapshot: dict[str, Any]) -> list[str]:

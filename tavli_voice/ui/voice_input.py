@@ -228,6 +228,7 @@ class VoiceSource:
         self.noisy: str | None = None
         # the game's own yes/no questions name the answers heard best in noise until the room is known quiet
         app.noisy_answers = self._noisy_answers()
+        app.voice_input = True  # what is said names words to say, never a command to type
         #: the questions about words heard this turn has cost (at most ``QUESTIONS_IN_A_TURN``: .voice_noise)
         self.questions = TurnQuestions()
         #: the player's own confirmed numbers (``speech.own_words.OwnWords``) the engine weighs doubtful words with;

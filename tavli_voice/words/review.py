@@ -152,8 +152,13 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
     "why": {"en": "Why: {reasons}", "el": "Γιατί: {reasons}"},
     "first": {"en": "This is the first mistake.", "el": "Αυτό είναι το πρώτο λάθος."},
     "end": {"en": "End of the review.", "el": "Τέλος της ανασκόπησης."},
+    # a typed player's way to review the kept match later: the command line
     "kept": {"en": "The match is kept in the history; review it with: {command}",
              "el": "Ο αγώνας κρατήθηκε στο ιστορικό· δες τα λάθη με: {command}"},
+    # a voice or switch player types no command: the question or menu that follows names
+    # the word to say («ναι», «σωστά») or the item to pick (App.kept_sentence)
+    "kept_here": {"en": "The match is kept in the history.",
+                  "el": "Ο αγώνας κρατήθηκε στο ιστορικό."},
     "opt_order": {"en": "the order of the mistakes: size (largest first) or play",
                   "el": "η σειρά των λαθών: size (πρώτα τα μεγαλύτερα) ή play (με τη σειρά "
                         "του παιχνιδιού)"},
