@@ -815,24 +815,38 @@ class TestReadouts:
 
     def test_point_and_quarter_queries(self) -> None:
         c = ctx("en")
-        assert P.screen_text(E.PointReport(0, START, 13), c) == "Point 13: 5 of yours."
-        assert P.screen_text(E.PointReport(0, START, 12), c) == "Point 12: 5 of Rita's."
+        assert P.screen_text(E.PointReport(0, START, 13), c) == "Point 13: five of yours."
+        assert P.screen_text(E.PointReport(0, START, 12), c) == "Point 12: five of Rita's."
         assert P.screen_text(E.PointReport(0, START, 20), c) == "Point 20: empty."
-        assert P.screen_text(E.PointReport(0, START, 1), ctx("el")) == "Θέση 1: 2 της Ρίτας."
+        assert P.screen_text(E.PointReport(0, START, 1), ctx("el")) == "Θέση 1: δύο της Ρίτας."
         assert P.screen_text(E.PointReport(0, BAR_POS, 25), c) == "On the bar: you 1, Rita 0."
         assert P.screen_text(E.PointReport(0, BEAR_POS, 0), c) == "Borne off: you 0, Rita 0."
         assert P.screen_text(E.PointReport(0, FEVGA_START, 25), ctx("el")) == \
             "Σε αυτό το παιχνίδι δεν υπάρχει μπάρα."
         assert P.screen_text(E.QuarterReport(0, START, 1), c) == (
-            "Points 1 to 6, your home board: 6: 5 of yours; 5: empty; 4: empty; 3: empty; "
-            "2: empty; 1: 2 of Rita's.")
+            "Points 1 to 6, your home board: 6: five of yours; 5: empty; 4: empty; 3: empty; "
+            "2: empty; 1: two of Rita's.")
         assert P.screen_text(E.QuarterReport(0, START, 4), c).startswith(
-            "Points 19 to 24, Rita's home board: 24: 2 of yours;")
+            "Points 19 to 24, Rita's home board: 24: two of yours;")
         # Fevga (R1): the other side's home is the view's 13-18
         assert P.screen_text(E.QuarterReport(0, FEVGA_START, 3), c).startswith(
             "Points 13 to 18, Rita's home board:")
         assert P.screen_text(E.QuarterReport(0, FEVGA_START, 2), c).startswith(
-            "Points 7 to 12: 12: 15 of Rita's;")
+            "Points 7 to 12: 12: fifteen of Rita's;")
+
+    def test_point_and_quarter_queries_count_in_words_in_greek(self) -> None:
+        """Counts in words, neuter as πούλια, the points digits: as the board readout."""
+        el = ctx("el")
+        assert P.screen_text(E.PointReport(0, START, 13), el) == "Θέση 13: πέντε δικά σου."
+        assert P.screen_text(E.PointReport(0, START, 17), el) == "Θέση 17: τρία της Ρίτας."
+        assert P.screen_text(E.QuarterReport(0, START, 1), el) == (
+            "Θέσεις 1 έως 6, το σπίτι σου: 6: πέντε δικά σου· 5: άδεια· 4: άδεια· 3: άδεια· "
+            "2: άδεια· 1: δύο της Ρίτας.")
+        assert P.screen_text(E.QuarterReport(0, START, 4), el).startswith(
+            "Θέσεις 19 έως 24, το σπίτι της Ρίτας: 24: δύο δικά σου· 23: άδεια")
+        assert P.phrase(E.PointReport(0, START, 8), el).text == "Θέση 8: τρία δικά σου."
+        full = P.screen_text(E.PositionReport(0, START, "full", 0, (0, 0)), ctx("en"))
+        assert "13: five of yours." in full and "8: three of yours;" in full
 
     def test_plakoto_pins_and_mothers(self) -> None:
         c = ctx("en")
@@ -854,7 +868,7 @@ class TestReadouts:
         assert "Η μάνα σου είναι πλακωμένη. Η μάνα της Ρίτας είναι πλακωμένη." in el
         assert "Τα πούλια σου στις θέσεις 24 και 19 είναι πλακωμένα." in el
         point = P.screen_text(E.PointReport(0, PLAKOTO_PINS, 19), ctx("el"))
-        assert point == "Θέση 19: 1 της Ρίτας, που πλακώνει 1 δικό σου."
+        assert point == "Θέση 19: ένα της Ρίτας, που πλακώνει ένα δικό σου."
         own_alone = PLAKOTO_PINS.flip()
         seat_two = NarrationContext(lang="el", listener=1,
                                     players=(E.PlayerInfo("Rita", "rita"), E.PlayerInfo("you")))

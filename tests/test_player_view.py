@@ -140,7 +140,7 @@ def test_r2_queries_describe_the_board_after_the_steps_chosen_so_far() -> None:
     assert "four on 13" in text and "one on 7" in text and text.endswith("Still to play: 1.")
     assert screen_text(report, ctx("el")).endswith("Μένει να παιχτεί το 1.")
     point = session.handle(C.QueryPoint(7))[0]
-    assert screen_text(point, ctx()) == "Point 7: 1 of yours. Still to play: 1."
+    assert screen_text(point, ctx()) == "Point 7: one of yours. Still to play: 1."
     brief = screen_text(session.handle(C.Describe("brief"))[0], ctx())
     assert "Still to play: 1." in brief and "Pips: you 161" in brief
     pips = session.handle(C.PipCount())[0]

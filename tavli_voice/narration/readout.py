@@ -11,9 +11,10 @@ Three lengths answer ``Describe``:
 * ``full`` — all 24 points, a quarter per line, then bar, off, pips,
   score, mothers, whose turn.
 
-Single-point and quarter queries use the same point wording ("Point 13: 5
-of yours"). A side's *mother* (R5.4) is its last checker on its own start,
-the view's point 24 for the view, the view's point 1 for the other side;
+Single-point and quarter queries use the same point wording ("Point 13: five
+of yours", counts in words as in the board readout). A side's *mother* (R5.4)
+is its last checker on its own start, the view's point 24 for the view, the
+view's point 1 for the other side;
 it is "at risk" here when it stands there alone, and reported when pinned.
 
 Every function returns *blocks*: a block is one line on screen and one
@@ -38,19 +39,21 @@ def owned(s: Say, side: int, n: int, in_words: bool = False) -> str:
 
 
 def point_content(pos: Position, p: int, view: int, s: Say) -> str:
-    """What stands on point ``p`` (view's numbering): "empty", "5 of yours",
-    "3 of Rita's, pinning 1 of yours" (R5.2)."""
+    """What stands on point ``p`` (view's numbering): "empty", "five of yours",
+    "three of Rita's, pinning one of yours" (R5.2); the counts in words, as the board
+    readout says them («πέντε δικά σου»), so a count is not read like the point before it."""
     other = 1 - view
     v = pos.points[p - 1]
     pin = pos.pins[p - 1]
     if v == 0:
         return s.t("readout.empty")
     top_side = view if v > 0 else other
-    top = owned(s, top_side, abs(v))
+    top = owned(s, top_side, abs(v), in_words=True)
     if pin == 0:
         return top
     under_side = view if pin > 0 else other
-    return s.n("readout.pinning", abs(v), top=top, under=owned(s, under_side, 1))
+    return s.n("readout.pinning", abs(v), top=top,
+               under=owned(s, under_side, 1, in_words=True))
 
 
 def _group(pos: Position, view: int, side: int, s: Say) -> str:
