@@ -161,6 +161,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("more", C.More(), "review.help_more", ("j",),
                 {"en": ("more", "continue"), "el": ("συνέχεια",)},
                 _say(("more",), ("συνέχεια",)), scanned=True),
+    # once the match is over: another with the same options (the one-switch end menu,
+    # ui/scan_driver.py; typed as words, no key)
+    CommandSpec("new_match", C.NewMatch(), "help.new_match", (),
+                {"en": ("new match",), "el": ("νέος αγώνας", "νέο αγώνα")}, scanned=True),
     CommandSpec("leave", C.Leave(), "help.leave", ("ll",),
                 {"en": ("leave",), "el": ("αποχώρηση",)}, _say(("leave",), ("αποχώρηση",)),
                 scanned=True),

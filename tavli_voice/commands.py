@@ -185,6 +185,12 @@ class EndReview:
 
 
 @dataclass(frozen=True, slots=True)
+class NewMatch:
+    """Once a match is over: another match with the same options (the game, its length, the
+    rules, the players), new dice."""
+
+
+@dataclass(frozen=True, slots=True)
 class Leave:
     """Leave the table for good: the whole match is lost (R9); always asks first."""
 
@@ -198,7 +204,7 @@ Command = Union[
     Roll, ChoosePlay, FromPoint, ToPoint, Undo, Confirm, Cancel, Yes, No,
     Resign, Double, Take, Drop, Describe, QueryPoint, QueryQuarter, ListPlays,
     PipCount, Score, Repeat, History, StopSpeech, Help, Hint, Why, ChangeOpponent, Next, Previous,
-    EndReview, More, Leave, Quit,
+    EndReview, More, NewMatch, Leave, Quit,
 ]
 
 #: Command names used by recognizers and key tables (``hear`` prints these).
@@ -233,6 +239,7 @@ COMMAND_NAMES: dict[str, type] = {
     "previous": Previous,
     "end": EndReview,
     "more": More,
+    "new_match": NewMatch,
     "leave": Leave,
     "quit": Quit,
 }

@@ -874,6 +874,7 @@ def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
         if scan:
             from .ui.scan_input import run_scanning
             app.list_plays = False  # the scanner speaks each option; a list first would delay it
+            app.end_choices = True  # the match's end scanned as Review, New match, Quit
             code = run_scanning(app, player, mode=scan, events=resumed_events)
         else:
             code = player.run(resumed_events)

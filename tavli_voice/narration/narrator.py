@@ -113,6 +113,15 @@ class Narrator:
             self._after_change(cut)
         self._notify()
 
+    def new_match(self) -> None:
+        """A new match starts in this program: its turns count from 0 again (the old match's
+        speech still waiting is dropped, ``IMPORTANT`` items aside)."""
+        with self._lock:
+            self._reap()
+            cut = self._queue.restart()
+            self._after_change(cut)
+        self._notify()
+
     def drop_stale(self, turn: int) -> None:
         """The game moved on to ``turn`` without the player (new game, undo)."""
         with self._lock:

@@ -134,6 +134,17 @@ class NarrationQueue:
         """The game moved to ``turn`` (step 5); ``True`` if current must be cut."""
         return self._drop(turn, drop_all_text=False)
 
+    def restart(self) -> bool:
+        """A new match in the same program: its turns count from 0 again, so no turn is stale
+        yet; what waits of the match before (``IMPORTANT`` items aside) is dropped, its turns
+        no longer comparable. ``True`` if current must be cut."""
+        self._turn = 0
+        self._pending = [u for u in self._pending if u.priority is Priority.IMPORTANT]
+        if self._current is not None and self._current.priority is not Priority.IMPORTANT:
+            self._current = None
+            return True
+        return False
+
     def cancel(self) -> tuple[Utterance, ...]:
         """Drop everything, ``IMPORTANT`` included (step 6); returns what was dropped."""
         dropped = ([self._current] if self._current is not None else []) + self._pending

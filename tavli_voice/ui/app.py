@@ -14,6 +14,7 @@ Nothing here blocks or sleeps: the caller's main loop drives bots
 from __future__ import annotations
 
 import logging
+import random
 from collections import deque
 from dataclasses import replace
 from pathlib import Path
@@ -46,6 +47,9 @@ class Source(Protocol):
     def close(self) -> None: ...
 
 HISTORY_LENGTH = 10
+#: The program's code when Ctrl-C ends a match (128 + SIGINT), as shells expect of a program
+#: stopped by Ctrl-C; the match is kept as left first (:meth:`App.interrupted`).
+INTERRUPTED = 130
 
 #: Answers and lists are not history: only what happened in the game is.
 _NOT_HISTORY = (E.PositionReport, E.PointReport, E.QuarterReport, E.PipReport, E.ScoreReport,
@@ -116,6 +120,10 @@ class App:
         self.review_order = "size"  #: the mistakes largest first ("size") or as played ("play")
         self.review_question = False  #: "Review your mistakes?" waits for yes or no
         self.review: ReviewMode | None = None  #: the review going on after the match
+        #: True: a switch user's end of the match is scanned as its choices, Review (while the
+        #: review is offered), New match and Quit (the terminal's scanning, ``scan_driver``); the
+        #: board window closes at the end instead
+        self.end_choices = False
         #: set by the board window: a game's status has a page after the one shown, so "more"
         #: is offered (first); how many times More was asked for (the window turns a page)
         self.status_more = False
@@ -178,7 +186,11 @@ class App:
 
     def _review_offer(self) -> str:
         """"Review your mistakes? Yes or no.", unless the room is known quiet its ``_noisy`` form (Greek: «Σωστά ή
-        λάθος.»)."""
+        λάθος.»); to a switch user offered the end's choices (:attr:`end_choices`) the items to pick ("… press
+        the switch at “Review”; or pick “New match” or “Quit”.")."""
+        if self.end_choices and self.way_in == "switch":
+            return M.text("review.offer_switch", self.lang, review=M.text("scan.review", self.lang),
+                          new=M.text("scan.new_match", self.lang), quit=M.text("scan.quit", self.lang))
         return M.text("review.offer_noisy" if self.noisy_answers else "review.offer", self.lang)
 
     def _offers_review(self) -> bool:
@@ -225,6 +237,8 @@ class App:
         """A person's command: cut stale speech, apply, narrate, autosave."""
         if self.review_question or self.review is not None:
             return self._review_command(cmd)
+        if isinstance(cmd, C.NewMatch) and self.session.phase is Phase.MATCH_OVER:
+            return self.new_match()
         if isinstance(cmd, C.More) and self.status_more:
             self.more_asked += 1  # the window shows its status's next page; nothing is said
             return []
@@ -281,9 +295,15 @@ class App:
         if self.review_question:
             if isinstance(cmd, C.Yes):
                 return self._start_review()
+            if isinstance(cmd, C.NewMatch):
+                return self.new_match()
             if isinstance(cmd, (C.No, C.Quit, C.Cancel)):
                 self.review_question = False
                 self.finished = True
+                if isinstance(cmd, C.Quit):  # leave now: one pick of Quit, one goodbye
+                    evs = self.session.handle(cmd)
+                    self._after(evs)
+                    return evs
                 return []
             evs = [E.Notice(self._review_offer())]
             self.publish(evs, "where_am_i")
@@ -317,6 +337,23 @@ class App:
         lines = self.begin_review(review)
         self.publish(lines, "where_am_i")
         return evs + lines
+
+    def new_match(self) -> list[E.Event]:
+        """Once the match is over, another with the same options (the game, its length, the
+        rules, the players and the session's options) and new dice, drawn from the last match's
+        seed (a seeded match is followed by the same matches again); started and narrated."""
+        old = self.session
+        seed = random.Random(str(old.config.seed)).randrange(10**9)
+        self.session = Session(replace(old.config, seed=seed), old.players, old.options)
+        self.finished = self.review_question = False
+        self.review = None
+        self.history_kept = None
+        self.journal = history.Journal()
+        self.recent.clear()
+        self.status_more, self.more_asked = False, 0
+        if self.narrator is not None:
+            self.narrator.new_match()  # its turns count from 0 again
+        return self.start()
 
     def begin_review(self, review: ReviewMode) -> list[E.Event]:
         """Take ``review`` (judged already) as the review going on, here or in ``tavli-voice
@@ -426,6 +463,19 @@ class App:
             said.append(M.text("stopped.saved", self.lang, command=self.resume_command))
         else:
             said.append(M.text("stopped.unsaved", self.lang))
+        return " ".join(said)
+
+    def interrupted(self) -> str:
+        """Ctrl-C: the match is saved as it stands and kept in the history as left (resumable),
+        as "q" and SIGTERM leave it; the goodbye to print, in the person's language, with how
+        to continue the match ("Goodbye. The match is saved; continue it with: …")."""
+        both = "" if any(p.is_bot for p in self.session.players) else ".both"  # «Γεια σας»
+        if self.session.phase is Phase.MATCH_OVER or self.finished or self.quit:
+            return M.text("goodbye" + both, self.lang)  # kept when it ended or was left
+        notices = [self.autosave(), self.keep_in_history([], left=True)]
+        said = [n for n in notices if n is not None]
+        key = "goodbye.saved" if self.saved else "goodbye"  # never claim a save not made
+        said.append(M.text(key + both, self.lang, command=self.resume_command))
         return " ".join(said)
 
     def keep_in_history(self, evs: list[E.Event], *, left: bool = False) -> str | None:

@@ -30,8 +30,8 @@ from typing import TYPE_CHECKING, Callable
 
 from .. import commands as C
 from .. import events as E
-from ..scanning import (Clock, Highlight, ScanMenu, ScanOutput, Scanner, ScanPaused,
-                        SettingsChanged, State, Switch, build_root)
+from ..scanning import (Clock, Highlight, ScanMenu, ScanOption, ScanOutput, Scanner,
+                        ScanPaused, SettingsChanged, State, Switch, build_root)
 from ..scanning.modes import ListMode, ScanMode, is_command
 from ..scanning.options import command_option
 from ..events import Phase, TurnView
@@ -158,18 +158,30 @@ class ScanDriver:
         return menu
 
     def root(self) -> ScanMode | None:
-        """What to scan now: the menu, "Quit" alone after the match, nothing for a bot."""
+        """What to scan now: the menu, the end's choices after the match (:meth:`end_root`),
+        nothing for a bot."""
         if self.app.quit:
             return None
         if self.app.finished:
-            # the match is over: one option, so one press leaves
-            return ListMode((command_option(C.Quit()),))
+            return self.end_root()
         if not self.app.waiting_for_person():
             return None
+        if self.app.review_question and self.app.end_choices:
+            return self.end_root()
         if self.app.phase is Phase.REVIEW:  # the review after the match (ui/review_mode.py)
             from .review_mode import review_scan_root
             return review_scan_root(self.app.state(), self.scanner.settings)
         return build_root(self.menu(), self.scanner.settings, display=self.display)
+
+    def end_root(self) -> ListMode:
+        """The match is over. With the end's choices (:attr:`App.end_choices`, the terminal):
+        while the review is offered "Review" (its yes), "New match", "Quit"; after the review
+        (or without one) "New match", "Quit", the likely choice first. Else "Quit" alone, so
+        one press leaves (the board window closes)."""
+        if not self.app.end_choices:
+            return ListMode((command_option(C.Quit()),))
+        first = (ScanOption("review", command=C.Yes()),) if self.app.review_question else ()
+        return ListMode(first + (command_option(C.NewMatch()), command_option(C.Quit())))
 
     def run_bots(self) -> None:
         """Let the bots play until a person must act (their events are narrated by the App)."""
@@ -253,6 +265,8 @@ class ScanDriver:
         if is_command(out):
             self.stats.commands += 1
             self.last_command = out
+            if isinstance(out, C.NewMatch):
+                self.hinted = None  # the new match's turns count from 0 again
             self.app.command(out)
             self.run_bots()
             self.refresh(now)

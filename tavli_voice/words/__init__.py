@@ -204,6 +204,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "history.empty": {"en": "Nothing has been said yet.", "el": "Δεν έχει ειπωθεί τίποτα ακόμα."},
     "help.leave": {"en": "leave the table: the whole match is lost (asks first)",
                    "el": "φύγε από το τραπέζι: χάνεις όλο τον αγώνα (ρωτάει πρώτα)"},
+    "help.new_match": {"en": "once the match is over, another with the same options and new dice",
+                       "el": "όταν τελειώσει ο αγώνας, άλλος ένας με τις ίδιες επιλογές και νέα ζάρια"},
     "cli.usage": {"en": "usage: tavli-voice [COMMAND] [options]   (tavli-voice COMMAND -h: its options)\n"
                         "\n"
                         "  (none)    start a 5-point Tavli match against Rita in the terminal\n"
@@ -2311,6 +2313,10 @@ SCANNING_WORDS: dict[str, dict[str, str]] = {
     "try_again": {"en": "Try again", "el": "Δοκίμασε ξανά"},
     "end": {"en": "Stop the review", "el": "Τέλος της ανασκόπησης"},
     "more": {"en": "More of the answer", "el": "Συνέχεια της απάντησης"},
+    # the end of a match, scanned with one switch (ui/scan_driver.py): review its mistakes,
+    # another match with the same options, or leave
+    "review": {"en": "Review", "el": "Ανασκόπηση"},
+    "new_match": {"en": "New match", "el": "Νέος αγώνας"},
     # What the scanner itself reports.
     "scan_paused": {"en": "Scanning paused. Press the switch to go on.",
                     "el": "Η σάρωση σταμάτησε. Πάτησε τον διακόπτη για να συνεχίσει."},

@@ -169,6 +169,12 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
     # for «σωστά» or «λάθος», heard far better there than «ναι»; «ναι» and «όχι» are still taken
     "offer_noisy": {"en": "Review your mistakes? Yes or no.",
                     "el": "Να δούμε τα λάθη σου; Σωστά ή λάθος;"},
+    # the same for a switch user whose end of the match is scanned as Review, New match, Quit
+    # (ui/scan_driver.py): the labels of the scan menu, filled in from ``scan.``
+    "offer_switch": {"en": "To go through your mistakes, press the switch at “{review}”; or pick "
+                           "“{new}” or “{quit}”.",
+                     "el": "Για να δεις τα λάθη σου, πάτησε τον διακόπτη στην «{review}»· ή διάλεξε "
+                           "«{new}» ή «{quit}»."},
     "judging": {"en": "The expert is judging your plays.",
                 "el": "Ο έμπειρος παίκτης κρίνει τις κινήσεις σου."},
     # when the side reviewed is not the person listening (bot matches, --side): by name
@@ -220,6 +226,9 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
     # --- the review in the board window (ui/board/model.py): its line and buttons --------
     "board_turn": {"en": "Review: mistake {n} of {total} ({name})",
                    "el": "Ανασκόπηση: λάθος {n} από {total} ({name})"},
+    # the same on one row, where the panel has a row for it alone (the window at 480x360)
+    "board_place": {"en": "Mistake {n} of {total} ({name})",
+                    "el": "Λάθος {n} από {total} ({name})"},
     "button_next": {"en": "Next mistake", "el": "Επόμενο λάθος"},
     "button_previous": {"en": "Previous", "el": "Προηγούμενο"},
     "button_repeat": {"en": "Repeat", "el": "Επανάληψη"},
@@ -233,6 +242,9 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
                     "el": "…συνέχεια (σελίδα {page} από {pages})"},
     "status_last": {"en": "end (page {page} of {pages})",
                     "el": "τέλος (σελίδα {page} από {pages})"},
+    # the same where the long one does not fit its row (the window at 480x360)
+    "status_more_short": {"en": "more… ({page}/{pages})", "el": "…συνέχεια ({page}/{pages})"},
+    "status_last_short": {"en": "end ({page}/{pages})", "el": "τέλος ({page}/{pages})"},
 }
 
 
