@@ -574,7 +574,7 @@ class TestTerminalLoop:
         app = App(new_session("portes", 1, seed=1), save_path=tmp_path / "save.json")
         code = run_scanning(app, None, "auto", settings_path=tmp_path / "s.json",
                             keys=Interrupting(), clock=ManualClock(), out=out)
-        assert code == 0 and "match is saved" in out.getvalue()
+        assert code == 130 and "match is saved" in out.getvalue()
 
     def test_play_scan_option_with_piped_input(self, tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:

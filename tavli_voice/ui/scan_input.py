@@ -43,6 +43,7 @@ from ..scanning import (Clock, Highlight, LoadedScanSettings, MonotonicClock, Sc
 from ..scanning.options import CheckerMode
 from ..scanning.steps import StepMode
 from ..scanning.words import interval_text, settings_problem_text
+from .app import INTERRUPTED
 from .board.scanview import shown_label
 from .key_repeat import BOUNCE, REPEAT_DELAY, REPEAT_GAP, KeyRepeatFilter, SwitchAction, key_roles
 from .scan_driver import ScanDriver, ScanStats, suggested_first
@@ -390,11 +391,9 @@ def run_scanning(app: App, player: TerminalPlayer | None, mode: str = "auto", *,
         assert player is not None  # checked above: keys come from the player's terminal
         with TtyKeys(player.inp.fileno(), clock) as tty_keys:
             return loop(tty_keys)
-    except KeyboardInterrupt:
-        both = "" if any(p.is_bot for p in app.session.players) else ".both"  # «Γεια σας»
-        say(M.text(("goodbye.saved" if getattr(app, "saved", app.save_path is not None)
-                    else "goodbye") + both, lang, command=app.resume_command))
-        return 0
+    except KeyboardInterrupt:  # Ctrl-C: kept as left (resumable), as Quit leaves it
+        say(app.interrupted())
+        return INTERRUPTED
 
 
 __all__ = [

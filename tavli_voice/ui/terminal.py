@@ -16,7 +16,7 @@ from typing import TextIO
 from .. import commands as C
 from .. import events as E
 from .. import words as M
-from .app import App, Source
+from .app import INTERRUPTED, App, Source
 from .keys import UnknownInput, parse_line
 from .line_reader import LineReader
 from .typed_lines import (TypedLines, enter_command, hint_keys, key_command, prompt_line, refusal_text,
@@ -183,12 +183,9 @@ class TerminalPlayer:
                 # the match, or the review after it, is over: leave as "q" does, so the goodbye
                 # tells a screen reader's user that the program ends on purpose
                 app.command(C.Quit())
-        except KeyboardInterrupt:
-            both = "" if any(p.is_bot for p in app.session.players) else ".both"  # «Γεια σας»
-            if app.saved:  # never claim a save that did not happen
-                self.say(M.text("goodbye.saved" + both, app.lang, command=app.resume_command))
-            else:
-                self.say(M.text("goodbye" + both, app.lang))
+        except KeyboardInterrupt:  # Ctrl-C: kept as left (resumable), as "q" leaves it
+            self.say(app.interrupted())
+            return INTERRUPTED
         finally:
             for src in self.sources:
                 src.close()

@@ -32,7 +32,7 @@ from ... import events as E
 from ...events import Phase
 from ...scanning import (Clock, Highlight, MonotonicClock, ScanOutput, ScanPaused, Scanner,
                          ScanSettings, SettingsChanged, StepMode, Switch, make_scanner)
-from ..app import App, Source
+from ..app import INTERRUPTED, App, Source
 from ..scan_driver import ScanDriver
 from ..scan_input import step_sentence
 from .inputs import SCALE_STEP, Input, Kind, SwitchMap, switch_map, translate
@@ -876,8 +876,9 @@ def run_window(app: App, *, scan: str | None = None, scan_settings: ScanSettings
       ``app.start()`` unless the caller started it already.
 
     Returns 0 when the player closed the window or quit (the App saved the
-    match), :data:`EXIT_NO_DISPLAY` (2) when no window can be shown (the
-    message is printed in both languages), :data:`EXIT_ERROR` after an
+    match), 130 after Ctrl-C (the match kept as left, resumable),
+    :data:`EXIT_NO_DISPLAY` (2) when no window can be shown (the message is
+    printed in both languages), :data:`EXIT_ERROR` after an
     unexpected error (logged, match saved). ``fps`` 0 runs frames as fast as
     possible (tests); ``on_frame`` is called before every frame;
     ``max_frames`` stops a runaway test (:data:`EXIT_FRAMES`).
@@ -907,8 +908,9 @@ def run_window(app: App, *, scan: str | None = None, scan_settings: ScanSettings
                 return EXIT_FRAMES
             if fps:
                 pace.tick(fps)
-    except KeyboardInterrupt:
-        app.autosave()
+    except KeyboardInterrupt:  # Ctrl-C in the terminal: kept as left (resumable), as "q" leaves it
+        app.notice(app.interrupted())  # the terminal beside the window prints it
+        return INTERRUPTED
     except Exception as exc:  # the edge: log it, save, and say it in words
         log.error("board window failed: %s: %s", type(exc).__name__, exc)
         log.debug("board window failure", exc_info=True)
