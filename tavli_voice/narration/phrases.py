@@ -34,7 +34,7 @@ from tavli_voice import events as E
 from tavli_voice import words as M
 from tavli_voice.narration import readout
 from tavli_voice.narration.pieces import NarrationContext, PresentationReason, Say, log
-from tavli_voice.narration.priorities import Priority
+from tavli_voice.narration.priorities import TOLD_IN_FULL, Priority, Verbosity
 from tavli_voice.narration.speechtext import BAR_WRITTEN, OFF_WRITTEN
 from tavli_voice.narration.utterance import LIST_PAUSE_MS, Pause, Segment, Utterance, VoiceKind
 from tavli_voice.rules.plays import Play
@@ -178,12 +178,49 @@ def _plays_offered(e: E.PlaysOffered, s: Say) -> Blocks:
         first = (items[:e.leading] if e.leading else
                  [items[e.suggested - 1]] if e.suggested else [])
         hint = "plays.groups_hint" if s.speech else "plays.groups_hint_screen"
+        if s.speech and s.ctx.steps_known:  # heard in full already this match
+            hint = "plays.groups_hint_short"
         return [intro] + first + [_play_groups(e, s), s.t(hint)]
     return [intro] + items
 
 
 #: A long list is cut only when more than this many plays would be left unread.
 SHORT_REST = 3
+
+
+@dataclass
+class ToldInFull:
+    """How often this match told how to choose step by step in full, in speech ("Choose step
+    by step: say from and a point, then a number or to and a point; or ask for the list of
+    plays."): the first long turns (:data:`~.priorities.TOLD_IN_FULL`, by verbosity) say it
+    in full, later ones short, until the player seems stuck (help asked, a command refused,
+    a number not on offer among them). The App keeps one and feeds it every batch of events.
+
+    >>> told = ToldInFull()
+    >>> told.known(Verbosity.NORMAL)
+    False
+    """
+
+    full: int = 0  #: long turns told the hint in full this match
+    stuck: bool = False  #: the player seemed stuck since it was last told in full
+
+    def known(self, verbosity: Verbosity) -> bool:
+        """True when the next long turn says the hint short."""
+        limit = TOLD_IN_FULL.get(verbosity, TOLD_IN_FULL[Verbosity.NORMAL])
+        return limit is not None and self.full >= limit and not self.stuck
+
+    def feed(self, events: list[E.Event], ctx: NarrationContext) -> None:
+        """Count what ``events`` told, phrased with ``ctx``."""
+        for ev in events:
+            if isinstance(ev, E.MatchStarted) and not ev.resumed:
+                self.full, self.stuck = 0, False
+            elif isinstance(ev, (E.HelpReport, E.CommandRejected)):
+                self.stuck = True
+            elif (isinstance(ev, E.PlaysOffered) and not ctx.steps_known and ctx.list_plays
+                  and not ctx.on_request and not Say(ctx, True).is_silent_player(ev.player)
+                  and plays_told_as_groups(len(ev.plays), ctx, speech=True)):
+                self.full += 1
+                self.stuck = False
 
 
 def plays_told_as_groups(count: int, ctx: NarrationContext, *, speech: bool = False) -> bool:
@@ -799,4 +836,4 @@ def render(event: E.Event, ctx: NarrationContext) -> tuple[str, Utterance]:
 
 
 __all__ = ["NarrationContext", "PresentationReason", "PhraseRule", "PHRASES", "phrase",
-           "screen_text", "render", "rule_for", "grouped_hint_text"]
+           "screen_text", "render", "rule_for", "grouped_hint_text", "ToldInFull"]

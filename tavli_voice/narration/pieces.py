@@ -98,6 +98,11 @@ class NarrationContext:
     #: the player's own command (resign, leave) and the opponent's double take their ``_noisy`` form, which in
     #: Greek asks for «σωστά» or «λάθος».
     noisy_answers: bool = False
+    #: True: this match has told how to choose step by step in full often enough
+    #: (:class:`~tavli_voice.narration.phrases.ToldInFull`), and the player has not seemed
+    #: stuck since, so a long turn heard says it short ("Say from and a point, or ask for the
+    #: list.").
+    steps_known: bool = False
     #: Shortcut for ``players``: display names and bot names per seat (both or neither).
     names: tuple[str, str] | None = None
     bots: tuple[str | None, str | None] | None = None

@@ -40,3 +40,11 @@ class Verbosity(Enum):
     TERSE = "terse"
     NORMAL = "normal"
     CHATTY = "chatty"
+
+
+#: How many long turns of a match hear how to choose in full (the order of the points while
+#: scanning, the step-by-step hint in speech), by verbosity; ``None``: every one. Later long
+#: turns hear the short form, unless the player seemed stuck since (help asked, a command
+#: refused, the scan paused with nothing picked).
+TOLD_IN_FULL: dict[Verbosity, int | None] = {Verbosity.TERSE: 1, Verbosity.NORMAL: 2,
+                                             Verbosity.CHATTY: None}

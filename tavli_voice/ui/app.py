@@ -104,6 +104,9 @@ class App:
         self.resume_way = ""
         #: why the events being published are said ("event", "where_am_i" …)
         self.reason = "event"
+        from ..narration.phrases import ToldInFull
+        #: how often this match told how to choose step by step in full (then it is said short)
+        self.told = ToldInFull()
         self._listeners: list[Listener] = []
         self.finished = False
         self.quit = False
@@ -150,6 +153,7 @@ class App:
                                 game=s.game, mover_numbering=self.mover_numbering,
                                 resume_command=self.resume_command,
                                 saving=self.save_path is not None, noisy_answers=self.noisy_answers,
+                                steps_known=self.told.known(self.verbosity),
                                 reason=PresentationReason(reason))
 
     def publish(self, events: list[E.Event], reason: str = "event") -> None:
@@ -172,6 +176,7 @@ class App:
                     self.narrator.say(phrase(ev, ctx))
                 except Exception:  # an output must never stop the game
                     log.exception("could not narrate %r", ev)
+        self.told.feed(events, self.context(reason))  # after every output phrased them
         ask = False
         for ev in events:
             if isinstance(ev, E.MatchOver):

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Callable, TextIO
 from .. import commands as C
 from .. import events as E
 from .. import words as M
-from ..narration.priorities import Verbosity
+from ..narration.priorities import TOLD_IN_FULL, Verbosity
 from ..scanning import (Clock, Highlight, LoadedScanSettings, MonotonicClock, ScanOutput,
                         ScanPaused, ScanSettings, SettingsChanged, SettingsProblem, Switch,
                         load_scan_settings, make_scanner, save_scan_speed)
@@ -60,12 +60,6 @@ log = logging.getLogger(__name__)
 TICK = 0.03
 #: Do not repeat the "how to use" line more often than this (seconds).
 HINT_EVERY = 5.0
-#: How many long turns of a match hear the order of the points in full ("Pick the checker to
-#: move: points from the highest down."), by verbosity (``None``: every one); later ones hear
-#: "Pick the checker to move." unless the player seemed stuck since (help asked, a command
-#: refused, the scan paused with nothing picked)
-ORDER_IN_FULL: dict[Verbosity, int | None] = {Verbosity.TERSE: 1, Verbosity.NORMAL: 2,
-                                              Verbosity.CHATTY: None}
 
 
 def key_word(name: str, lang: str) -> str:
@@ -179,7 +173,7 @@ class TerminalScan:
         """The order of the points in full the first long turns of a match (every one when
         chatty, and after the player seemed stuck), else only "Pick the checker to move."."""
         verbosity = getattr(self.driver.app, "verbosity", Verbosity.NORMAL)
-        limit = ORDER_IN_FULL.get(verbosity, ORDER_IN_FULL[Verbosity.NORMAL])
+        limit = TOLD_IN_FULL.get(verbosity, TOLD_IN_FULL[Verbosity.NORMAL])
         if limit is not None and self._order_full >= limit and not self._stuck:
             return M.text("scanui.order_short", self.lang)
         self._order_full += 1

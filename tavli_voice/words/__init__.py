@@ -379,6 +379,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                                 "to and a point; or ask for the list of plays.",
                           "el": "Διάλεξε βήμα βήμα: πες «από» και μια θέση, μετά έναν αριθμό ή "
                                 "«στο» και μια θέση· ή ζήτησε τη λίστα κινήσεων."},
+    # the same, heard in full already this match (narration.priorities.TOLD_IN_FULL)
+    "plays.groups_hint_short": {"en": "Say from and a point, or ask for the list.",
+                                "el": "Πες «από» και μια θέση, ή ζήτησε τη λίστα."},
     "plays.groups_hint_screen": {"en": "Choose step by step: f and a point, then a number or t "
                                        "and a point; or l to list them all.",
                                  "el": "Διάλεξε βήμα βήμα: f και μια θέση, μετά έναν αριθμό ή t "
@@ -2096,7 +2099,7 @@ SCAN_TERMINAL_WORDS: dict[str, dict[str, str]] = {
                               "points from the highest down.",
                         "el": "Διάλεξε ποιο πούλι θα παίξεις: πρώτα αυτό της προτεινόμενης "
                               "κίνησης, μετά οι θέσεις από τη μεγαλύτερη προς τη μικρότερη."},
-    # the same, once the order is known (scan_input.ORDER_IN_FULL)
+    # the same, once the order is known (narration.priorities.TOLD_IN_FULL)
     "order_short": {"en": "Pick the checker to move.", "el": "Διάλεξε ποιο πούλι θα παίξεις."},
     "not_a_tty": {
         "en": "Switch scanning needs a terminal keyboard; standard input is not one. "
