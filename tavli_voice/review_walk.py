@@ -235,7 +235,9 @@ class Walk:
     def offer(self, i: int) -> None:
         """The plays of mistake ``i`` numbered, or a long list (over 23 plays, as in a game) as
         groups by the checker moved with what to type for all of them (:meth:`list_plays`), or
-        for a switch user (:attr:`scanned`) where the scan menu's Try again has them."""
+        for a switch user (:attr:`scanned`) where the scan menu's Try again has them. A switch
+        user's few plays are not read one by one before the scan starts: the two that matter
+        are (:meth:`two_plays`)."""
         from dataclasses import replace
 
         from .narration.phrases import PresentationReason, plays_told_as_groups, screen_text
@@ -244,7 +246,10 @@ class Walk:
         plays = legal_plays(j.position, j.dice)
         ctx = replace(self.context(j), reason=PresentationReason.EVENT)
         if not plays_told_as_groups(len(plays), ctx):
-            self.list_plays(i)
+            if self.scanned:
+                self.two_plays(i, len(plays))
+            else:
+                self.list_plays(i)
             return
         game_hint = text("plays.groups_hint_screen", self.lang)  # steps are for a game only
         said = screen_text(E.PlaysOffered(j.side, j.dice, plays, j.position), ctx)
@@ -255,6 +260,19 @@ class Walk:
         self.say(self.text("review.plays_on_request_scan" if self.scanned
                            else "review.plays_on_request",
                            n=number(len(plays), self.lang, "f", "acc", speech=True)))
+
+    def two_plays(self, i: int, n: int) -> None:
+        """The play made at mistake ``i``, the expert's play and what the mistake cost, then
+        where the turn's ``n`` plays are (the scan menu's Try again): a switch user hears these
+        two, not a numbered list read whole before the scan moves."""
+        j = self.mistakes[i]
+        made = "review.made_yours" if j.side == self.listener else "review.made"
+        self.say(text(made, self.lang, played=self.play_words(j, j.played, past=True)))
+        self.say(text("review.best", self.lang, best=self.play_words(j, j.best)))
+        self.say(self.cost(j))
+        # «Όλες οι δεκατέσσερις κινήσεις»: feminine, nominative, in words
+        self.say(self.text("review.plays_under_try_again",
+                           n=number(n, self.lang, "f", "nom", speech=True)))
 
     def list_plays(self, i: int) -> None:
         """All the plays of mistake ``i``, numbered (``l``)."""

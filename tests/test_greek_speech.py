@@ -324,7 +324,8 @@ PLACEHOLDER_AFTER = re.compile(GENDERED_BEFORE + r"\s+\{(\w*)\}")
 AGREEING = {("reason.partial_double", "of"), ("board.length", "n"), ("review.right", "play"),
             ("error.preset_game", "game"), ("prompt.choose_grouped", "n"),
             ("review.wrong", "play"), ("review.plays_on_request", "n"),
-            ("review.plays_on_request_scan", "n"), ("count.time_of", "n")}
+            ("review.plays_on_request_scan", "n"), ("review.plays_under_try_again", "n"),
+            ("count.time_of", "n")}
 
 
 def _greek_templates() -> list[tuple[str, str]]:
@@ -344,7 +345,7 @@ COUNT_BEFORE_NOUN = re.compile(
 COUNTED = {("arg.seed_long", "0"), ("arg.too_long", "0"), ("cli.seed", "0"),
            ("board.question_take", "value"), ("move.terse.count", "n"),
            ("prompt.choose_grouped", "n"), ("review.plays_on_request", "n"),
-           ("review.plays_on_request_scan", "n"),
+           ("review.plays_on_request_scan", "n"), ("review.plays_under_try_again", "n"),
            ("scan.group", "1"), ("scan.group_bar", "1"), ("voice.takes_skipped", "count"),
            ("voice.why.unsure_yes_near_rival", "ratio"),
            *{(f"review.{k}_{n}", "n") for k in ("decisions", "games") for n in ("one", "many")},

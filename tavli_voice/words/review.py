@@ -193,6 +193,10 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
                                     "then the best play.",
                               "el": "Διάλεξε «Δοκίμασε ξανά» για όλες τις {n} κινήσεις, ανά πούλι "
                                     "που κινείται, και μετά την καλύτερη."},
+    # a switch user's mistake of a few plays: the play made, the expert's and the cost are
+    # read, not the whole numbered list; the rest waits under the scan menu's Try again
+    "plays_under_try_again": {"en": "All {n} plays are under Try again.",
+                              "el": "Όλες οι {n} κινήσεις είναι στο «Δοκίμασε ξανά»."},
     "prompt_cmd": {"en": "Try again: type the number of the best play. Or Enter next, < previous, "
                          "m repeat, x the expert's play, e why, q stop.",
                    "el": "Δοκίμασε ξανά: γράψε τον αριθμό της καλύτερης κίνησης. Ή Enter "
