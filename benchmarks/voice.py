@@ -864,7 +864,8 @@ def converse(engine: object, heard: Heard, meant: object, items: tuple[Phrase, .
              weighed: list[tuple[float, bool]] | None = None,
              details: dict[str, object] | None = None,
              runner: dict[str, object] | None = None,
-             offered: tuple[Phrase, ...] | None = None) -> dict[str, str]:
+             offered: tuple[Phrase, ...] | None = None,
+             choice: dict[str, object] | None = None) -> dict[str, str]:
     """Each of REPEAT_MODES' ``conversation_outcome`` for ``heard`` (the first word, ``meant``
     said): when it was asked back and wrong, the sound ``said_again()`` is heard in each mode
     ("both attempts" decides the repeat heard without the refused command). ``weighed``: gets
@@ -924,7 +925,55 @@ def converse(engine: object, heard: Heard, meant: object, items: tuple[Phrase, .
                        "again_unsure": again.command is not None and should_confirm(again, "unsure"),
                        "again_both": None if both is None else command_json(both[0]),
                        "again_both_share": None if both is None else round(both[1], 4)})
+    if choice is not None and again_sound is not None:
+        choice.update(choose_again(engine, heard, meant, items, again_sound, offered))
     return out
+
+
+#: How many of the refused word's likeliest other play numbers the game names after the "no" in ``--choice``
+#: ("Eight or five? Say it again."), the number said again heard against those alone.
+CHOICE_SIZES = (2, 3)
+
+
+def choice_candidates(heard: Heard, items: tuple[Phrase, ...], size: int) -> list[object]:
+    """The ``size`` likeliest play numbers in ``heard.shares`` but ``heard``'s own, on offer in ``items``."""
+    on_offer = {p.command for p in items if not p.decoy}
+    ranked = [c for c, _ in sorted(heard.shares, key=lambda cv: -cv[1])
+              if isinstance(c, ChoosePlay) and c != heard.command and c in on_offer]
+    return ranked[:size]
+
+
+def choose_again(engine: object, heard: Heard, meant: object, items: tuple[Phrase, ...], again_sound: np.ndarray,
+                 offered: tuple[Phrase, ...] | None) -> dict[str, object]:
+    """``--choice``: after the "no" to ``heard``, the number said again heard against the CHOICE_SIZES likeliest
+    other numbers alone ("alone") and beside the decoys ("decoys"): each one's command, score, shares, whether the
+    game would act on it at once (``voice_decision.decide``, the refused word's attempt as ``first``) and the
+    likeliest over both attempts (``with_first``)."""
+    from tavli_voice.ui.voice_decision import Action, VoiceState, decide, with_first
+
+    out: dict[str, object] = {}
+    for size in CHOICE_SIZES:
+        named = choice_candidates(heard, items, size)
+        entry: dict[str, object] = {"named": [command_json(c) for c in named], "meant_named": meant in named}
+        for kind in ("alone", "decoys"):
+            listen = tuple(p for p in items if p.command in named or (kind == "decoys" and p.decoy))
+            if not named:
+                continue
+            again = engine.recognize(again_sound, listen)  # type: ignore[attr-defined]
+            if offered is not None and kind == "decoys":
+                again = on_offer_only(again, offered)
+            acts = again.command is not None and decide(again, VoiceState(first=heard),
+                                                        lambda c: c == heard.command).action is Action.ACT
+            both = with_first(again, heard) if again.command is not None else None
+            entry[kind] = {"command": command_json(again.command), "score": round(again.score, 4),
+                           "right": again.command == meant, "acts": acts, "engine": again.engine,
+                           "unsure": again.command is not None and should_confirm(again, "unsure"),
+                           "snr": None if again.snr is None else round(float(again.snr), 2),
+                           "shares": top_shares(again, 6),
+                           "both": None if both is None else command_json(both[0]),
+                           "both_share": None if both is None else round(both[1], 4)}
+        out[str(size)] = entry
+    return {"choice": out}
 
 
 def in_condition(clip: np.ndarray, condition: tuple[str | None, float, bool, str | None],
@@ -1086,7 +1135,12 @@ def hear_once(engine: object, x: np.ndarray, items: tuple[Phrase, ...], decided:
             decided[clip, found] = (engine.recognize(x, items), getattr(engine, "last_span"))  # type: ignore[attr-defined]
         heard, span = decided[clip, found]
         setattr(engine, "last_span", span)
+    LAST_HEARD[:] = [heard]
     return heard if offered is None else on_offer_only(heard, offered)
+
+
+#: The last word ``hear_once`` heard before ``on_offer_only`` (a decoy kept as itself), for ``--jsonl``'s "decoy".
+LAST_HEARD: list[Heard] = []
 
 
 def bench_record(args: argparse.Namespace) -> None:
@@ -1176,7 +1230,12 @@ def bench_record(args: argparse.Namespace) -> None:
                             "now" if game_decision(heard).action is voice_decision.Action.ACT else "ask",
                             "decided": game_decision(heard).reason.value,
                             "snr": None if heard.snr is None else round(float(heard.snr), 2),
-                            "weighed": len(heard.shares), "outcome": result, "score_outcome": by_score,
+                            "weighed": len(heard.shares), "shares": top_shares(heard),
+                            "seconded": heard.seconded, "outcome": result, "score_outcome": by_score,
+                            **({"decoy": {"heard": LAST_HEARD[0].text, "score": round(LAST_HEARD[0].score, 3),
+                                          "unsure": should_confirm(LAST_HEARD[0], "unsure"),
+                                          "shares": top_shares(LAST_HEARD[0])}}
+                               if LAST_HEARD and LAST_HEARD[0].command != heard.command else {}),
                             **crop_span(engine, len(x)),
                             **({"again": again} if again else {})},
                             ensure_ascii=False) + "\n")
@@ -1203,14 +1262,21 @@ def talk_again(engine: object, heard: Heard, meant: object, items: tuple[Phrase,
     only in ``runners``, whose "all tuning" key the others lack); the repeat's details for ``--jsonl``."""
     again: dict[str, object] = {}
     runner: dict[str, object] = {}
-    talk = converse(engine, heard, meant, items, said_again, weighed, again, runner, offered)
+    choice: dict[str, object] = {}
+    talk = converse(engine, heard, meant, items, said_again, weighed, again, runner, offered,
+                    choice if CHOOSE else None)
     for mode, key in ((m, k) for m in REPEAT_MODES for k in keys if k[0] != "all tuning"):
         talks[mode].setdefault(key, Counter())[talk[mode]] += 1
     for key in keys:
         runners.setdefault(key, []).append((talk["both attempts"], runner or None))
     if runner:
         again["runner_up"] = runner
+    again.update(choice)
     return again
+
+
+#: ``--choice``: the repeat is also heard against the refused word's likeliest other numbers (``choose_again``).
+CHOOSE = False
 
 
 def set_both_needed(args: argparse.Namespace) -> None:
@@ -1348,6 +1414,9 @@ def main() -> None:
     record.add_argument("--conditions", default=None,
                         help="with --of-record, only these conditions (labels joined by commas, e.g. "
                              "'quiet,white 10 dB,room')")
+    record.add_argument("--choice", action="store_true",
+                        help="with --repeat and --jsonl, the number said again after the \"no\" is also heard "
+                             "against the refused word's 2 and 3 likeliest other numbers alone and beside the decoys")
     record.add_argument("--repeat", action="store_true",
                         help="also the conversation: a word asked back and wrong gets the player's \"no\" and the "
                              "same thing said again (English: the speaker's next take; Greek: the voice made anew "
@@ -1412,6 +1481,8 @@ def main() -> None:
                         help="English: Whisper+crop alone, without Moonshine's second opinion where it would ask "
                              "back (speech/crop.py SECOND_OPINION)")
     args = parser.parse_args()
+    global CHOOSE
+    CHOOSE = args.choice
     if args.lang or args.noise or args.room or args.band or args.of_record:
         args.lang = args.lang or "both"
         if args.heard_variants:

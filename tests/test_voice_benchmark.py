@@ -298,6 +298,57 @@ def test_the_runner_up_is_told_with_the_repeat_heard_without_both_refused() -> N
     assert untold == {}  # no shares told: no runner-up
 
 
+def test_the_choice_hears_the_number_said_again_among_the_refused_words_next_likeliest_numbers() -> None:
+    """``--choice``: after the "no" to "five", the number said again is heard against the two (three) likeliest other
+    play numbers of the first attempt alone, and beside the decoys, each told with whether the game acts on it."""
+    import dataclasses
+
+    from benchmarks.voice import converse
+    from tavli_voice.commands import ChoosePlay, No
+    from tavli_voice.speech.grammar import Options, Phrase, phrases
+
+    items = (*phrases(Options(plays=9), "en"), Phrase(("no",), No(), decoy=True))
+    first = dataclasses.replace(_heard(5, 0.1), shares=((ChoosePlay(5), 0.5), (No(), 0.2), (ChoosePlay(7), 0.15),
+                                                        (ChoosePlay(3), 0.1), (ChoosePlay(1), 0.05)))
+    engine = _Preferring([(5, 0.9), (3, 0.9), (7, 0.2)])
+    choice: dict[str, object] = {}
+    converse(engine, first, ChoosePlay(7), items, lambda: word(1), None, None, None, None, choice)
+    two, three = choice["choice"]["2"], choice["choice"]["3"]  # type: ignore[index]
+    assert two["named"] == [{"name": "select", "number": 7}, {"name": "select", "number": 3}]
+    assert two["meant_named"] is True and len(three["named"]) == 3
+    assert ("three", "seven") in engine.given and ("three", "seven", "no") in engine.given
+    assert two["alone"]["command"] == {"name": "select", "number": 3} and two["alone"]["right"] is False
+    assert two["alone"]["acts"] is True  # "three" heard sure among the two
+    untold: dict[str, object] = {}
+    converse(engine, first, ChoosePlay(5), items, lambda: word(1), None, None, None, None, untold)
+    assert untold == {}  # "five" asked back and right: no "no", nothing said again
+
+
+@pytest.mark.parametrize("first, heard, full, needed, agrees, column", [
+    ("right at once", None, None, 0.5, True, "right at once"),
+    ("right after asking back", None, None, 0.5, True, "right with one question"),
+    ("no answer", None, None, 0.5, True, "not right"),
+    ("asked, then wrong", (8, True, 0.7), 8, 0.5, True, "right with one question"),
+    ("asked, then wrong", (8, True, 0.7), 8, 0.8, True, "right with two questions"),  # asked back, right
+    ("asked, then wrong", (8, True, 0.7), 3, 0.5, True, "right with two questions"),  # the whole list heard 3
+    ("asked, then wrong", (8, True, 0.7), 3, 0.5, False, "right with one question"),
+    ("asked, then wrong", (3, False, 0.9), 3, 0.5, True, "acted on wrongly"),  # "eight" said, not named
+    ("asked, then wrong", (3, False, 0.4), 3, 0.5, True, "not right"),
+])
+def test_the_choice_after_a_no_is_counted_in_its_column(first: str, heard: tuple | None, full: int | None,
+                                                         needed: float, agrees: bool, column: str) -> None:
+    from benchmarks.voice_choice import COLUMNS, choice_outcome
+
+    line: dict = {"outcome": first}
+    if heard is not None:
+        number, right, share = heard
+        line["again"] = {"command": {"name": "select", "number": full}, "choice": {"2": {"alone": {
+            "command": {"name": "select", "number": number}, "right": right,
+            "both": {"name": "select", "number": number}, "both_share": share}}}}
+    assert column in COLUMNS
+    assert choice_outcome(line, "2", "alone", needed, agrees) == column
+
+
 @pytest.mark.parametrize("today, runner, needed, column, said_again", [
     ("right at once", None, 0.3, "right at once", False),
     ("right with one question", None, 0.3, "right with one question", False),  # asked and right
