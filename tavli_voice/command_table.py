@@ -164,7 +164,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     # once the match is over: another with the same options (the one-switch end menu,
     # ui/scan_driver.py; typed as words, no key)
     CommandSpec("new_match", C.NewMatch(), "help.new_match", (),
-                {"en": ("new match",), "el": ("νέος αγώνας", "νέο αγώνα")}, scanned=True),
+                {"en": ("new match",), "el": ("νέος αγώνας", "νέο αγώνα")}, scanned=True,
+                help_only_keys=("new match",)),
     CommandSpec("leave", C.Leave(), "help.leave", ("ll",),
                 {"en": ("leave",), "el": ("αποχώρηση",)}, _say(("leave",), ("αποχώρηση",)),
                 scanned=True),

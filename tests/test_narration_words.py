@@ -306,6 +306,11 @@ class TestMessages:
             assert len(lines) >= len(COMMAND_NAMES)
             assert all(":" in line for line in lines)
 
+    def test_new_match_help_names_the_words_to_type_in_the_players_language(self) -> None:
+        greek = [line for line in M.help_lines("el") if line.startswith("νέος αγώνας:")]
+        assert len(greek) == 1 and "new match" not in " ".join(M.help_lines("el"))
+        assert any(line.startswith("new match:") for line in M.help_lines("en"))
+
     def test_command_keys_match_the_terminal_parser(self) -> None:
         """COMMAND_KEYS documents ui/keys.py: each key parses to its command."""
         from tavli_voice.commands import command_name

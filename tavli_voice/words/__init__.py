@@ -1422,6 +1422,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "key.dot": {"en": "dot", "el": "τελεία"},
     # the leave key shown in the Greek help: what to type, in words («ll» alone reads as a word)
     "key.ll": {"en": "ll", "el": "ll (δύο φορές το l)"},
+    "key.new_match": {"en": "new match", "el": "νέος αγώνας"},
     "key.question": {"en": "question mark", "el": "ερωτηματικό"},
 }
 
@@ -1965,6 +1966,8 @@ def key_label(key: str, lang: str, *, speech: bool = False) -> str:
     """A key as shown ("f N") or as said ("f number", "dot"); "cancel" is "άκυρο" in Greek."""
     if key == "cancel":
         return text("key.cancel", lang)
+    if key == "new match":  # typed as words, in the player's language
+        return text("key.new_match", lang)
     if not speech:
         return text("key.ll", lang) if key == "ll" else key
     if key == "N":
