@@ -527,8 +527,9 @@ def test_the_board_windows_review_buttons_and_line_are_greek_in_greek(
             "Γιατί", "Τέλος"]
         assert view.turn == f"Ανασκόπηση: λάθος 2 από {app.review.mistakes} (Εσύ)"
         geo = win.geometry  # type: ignore[attr-defined]
-        rects = [r for _, r in geo.actions]  # seven buttons in two rows, none over another
-        assert len({r.y for r in rects}) == 2
+        # seven buttons in rows of three (four in a row cut "Previous"), none over another
+        rects = [r for _, r in geo.actions]
+        assert len({r.y for r in rects}) == 3
         assert all(not (a.x < b.right and b.x < a.right and a.y < b.bottom and b.y < a.bottom)
                    for i, a in enumerate(rects) for b in rects[i + 1:])
         lowest_play = max(r.bottom for _, r in geo.plays)

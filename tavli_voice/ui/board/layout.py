@@ -116,6 +116,10 @@ class PanelLayout:
     two_columns: bool = False  #: a wide panel: text on the left, buttons on the right
     status_lines: int = 3  #: rows of text the status holds (more while reviewing)
     header_lines: int = 6  #: rows of text the header holds (one more when the score wraps)
+    #: the action buttons span the window under the board and the panel (a review in a short
+    #: window, :func:`compute_layout`'s ``below``): the panel's column holds the header's rows
+    #: that matter most (:func:`~.render.header_roles`), the status and the list
+    buttons_below: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,22 +170,31 @@ class BoardLayout:
 
 
 def compute_layout(width: int, height: int, scale: float = 1.0,
-                   status_lines: int = 3, header_lines: int = 6) -> BoardLayout:
+                   status_lines: int = 3, header_lines: int = 6, below: int = 0) -> BoardLayout:
     """Lay out the board and the panel in a window of ``width`` × ``height``, the status
     ``status_lines`` rows high and the header ``header_lines`` (as room allows).
 
     Landscape windows get the panel at the right, portrait ones below the
     board. The board keeps a Tavli board's proportions (between 1:1 and
-    1.55:1) and is centred in the space left.
+    1.55:1) and is centred in the space left. With ``below`` (a landscape window) the
+    action buttons are ``below`` rows across the whole window under the board and the
+    panel (:func:`below_rows`), where the board left room: a review at 480x360 and
+    640x480, whose panel could not hold its header, answer, a play and the buttons.
     """
     width = max(int(width), MIN_SIZE[0])
     height = max(int(height), MIN_SIZE[1])
     margin = round(min(width, height) * 0.015) + 2
     side = width >= height * 1.15
+    strip: Rect | None = None
     if side:
         panel_w = min(max(round(width * 0.32), round(PANEL_MIN_W * scale)), round(width * 0.5))
-        area = Rect(margin, margin, width - panel_w - 3 * margin, height - 2 * margin)
-        panel_rect = Rect(area.right + margin, margin, panel_w, height - 2 * margin)
+        low = 0
+        if below:
+            button_h = round(BELOW_ROW_H * scale)
+            low = below * button_h + (below - 1) * BUTTON_GAP + margin
+            strip = Rect(margin, height - margin - low + margin, width - 2 * margin, low - margin)
+        area = Rect(margin, margin, width - panel_w - 3 * margin, height - 2 * margin - low)
+        panel_rect = Rect(area.right + margin, margin, panel_w, height - 2 * margin - low)
     else:
         panel_h = min(max(round(height * 0.38), round(220 * scale)), round(height * 0.55))
         area = Rect(margin, margin, width - 2 * margin, height - panel_h - 3 * margin)
@@ -218,9 +231,10 @@ def compute_layout(width: int, height: int, scale: float = 1.0,
             target = _r(cx0, fy + half_h, unit, half_h + rim_v)
             label = (round(cx0 + unit / 2), round(board.bottom - rim_v / 2))
         points.append(PointGeom(number, tri, top, target, label))
+    panel = (panel_layout(panel_rect, scale, status_lines, header_lines) if strip is None
+             else column_layout(panel_rect, strip, scale, status_lines, header_lines))
     return BoardLayout(width, height, scale, board, field, left, right, bar, tray, tray_mine,
-                       tray_theirs, tuple(points), checker,
-                       panel_layout(panel_rect, scale, status_lines, header_lines), side)
+                       tray_theirs, tuple(points), checker, panel, side)
 
 
 def _column(number: int) -> tuple[int, bool]:
@@ -272,6 +286,52 @@ def panel_layout(area: Rect, scale: float = 1.0, status_lines: int = STATUS_LINE
     lst = Rect(right.x, top, right.w, max(row_h, actions.y - top - pad))
     return PanelLayout(area, header, status, lst, actions, row_h, line_h, scan, two, status_lines,
                        header_lines)
+
+
+#: The height of a row of buttons under the board (``compute_layout``'s ``below``), at scale
+#: 1: two rows of large bold type (18 px, 21 px a row) inside a focused button's thick edge.
+BELOW_ROW_H = 56
+#: Pixels between two buttons.
+BUTTON_GAP = 8
+
+
+def below_rows(width: int, height: int, count: int, scale: float = 1.0) -> int:
+    """Rows of ``count`` buttons across a window of ``width`` × ``height`` (the strip under
+    the board, :func:`compute_layout`'s ``below``), none narrower than :data:`BUTTON_MIN_W`.
+
+    >>> below_rows(480, 360, 7), below_rows(480, 360, 3), below_rows(1280, 800, 7)
+    (2, 1, 2)
+    """
+    width, height = max(int(width), MIN_SIZE[0]), max(int(height), MIN_SIZE[1])
+    margin = round(min(width, height) * 0.015) + 2
+    strip = width - 2 * margin
+    return -(-count // row_count(strip, count, round(BUTTON_MIN_W * scale)))
+
+
+def column_layout(area: Rect, strip: Rect, scale: float = 1.0, status_lines: int = STATUS_LINES,
+                  header_lines: int = HEADER_LINES) -> PanelLayout:
+    """The panel as a column beside the board with the buttons in ``strip`` under both: the
+    header ``header_lines`` rows, the list under the status as short as a title and one play
+    row, and the status, up to ``status_lines`` rows, between; the play's row at full height
+    while the status keeps :data:`STATUS_LINES` rows, else as short as :data:`SHORTEST_ROW`
+    (scaled)."""
+    line_h = max(14, round(26 * scale))
+    pad = max(4, round(8 * scale))
+    row_h = max(28, round(56 * scale))
+    header = Rect(area.x, area.y, area.w, min(line_h * header_lines + 4, area.h // 2))
+    room = area.bottom - header.bottom - pad
+    status_h = min(line_h * status_lines + 2, room - (line_h + 4 + row_h))
+    if status_h < line_h * STATUS_LINES + 2:
+        shortest = max(28, round(SHORTEST_ROW * scale))
+        status_h = max(line_h + 2, min(line_h * status_lines + 2, room - (line_h + 4 + shortest)))
+    status = Rect(area.x, header.bottom, area.w, status_h)
+    top = status.bottom + pad
+    lst = Rect(area.x, top, area.w, max(line_h + 4 + 28, area.bottom - top))
+    button_h = round(BELOW_ROW_H * scale)
+    actions = Rect(strip.x, strip.bottom - button_h, strip.w, button_h)
+    scan = Rect(area.x, top, area.w, min(line_h * 3 + 12, area.h // 3))
+    return PanelLayout(area, header, status, lst, actions, row_h, line_h, scan, False,
+                       status_lines, header_lines, buttons_below=True)
 
 
 # ---------------------------------------------------------------- checkers
@@ -404,7 +464,7 @@ def list_capacity(area: Rect, row_h: int, gap: int = 6) -> int:
     return max(1, (area.h + gap) // (row_h + gap))
 
 
-def action_buttons(area: Rect, count: int, gap: int = 8) -> tuple[Rect, ...]:
+def action_buttons(area: Rect, count: int, gap: int = BUTTON_GAP) -> tuple[Rect, ...]:
     """``count`` buttons side by side filling the actions strip."""
     if count <= 0:
         return ()
@@ -414,13 +474,35 @@ def action_buttons(area: Rect, count: int, gap: int = 8) -> tuple[Rect, ...]:
 
 #: Most action buttons in one row; more (the review's seven) take a second row above.
 ROW_BUTTONS = 4
+#: The most buttons the review shows at once: Next mistake, Previous, Repeat, Try again, Hint,
+#: Why, Stop (More sits in the status).
+REVIEW_BUTTONS = 7
+#: The narrowest action button at scale 1, in pixels: every label of the review («Επανά-ληψη»,
+#: «Δοκίμα-σε ξανά», "Next mistake") whole on two rows of large bold type (18 px); at 80 px
+#: (four in a row of 328) «Επόμενο» was drawn at 17 px and «Επό…» cut.
+BUTTON_MIN_W = 100
 
 
-def action_rows(area: Rect, count: int, gap: int = 8) -> tuple[Rect, ...]:
-    """``count`` buttons in rows of at most :data:`ROW_BUTTONS`, each row as tall as the
-    actions strip ``area``; the first row is the highest, the last sits in ``area``."""
-    rows = max(1, -(-count // ROW_BUTTONS))
-    per_row = -(-count // rows)
+def row_count(width: int, count: int, least: int = 0, gap: int = BUTTON_GAP) -> int:
+    """How many of ``count`` buttons go in one row ``width`` pixels wide: at most
+    :data:`ROW_BUTTONS`, none narrower than ``least`` (one at least), the rows as even as
+    they can be (7 buttons in rows of 4 and 3, not 5 and 2).
+
+    >>> row_count(328, 7, 100), row_count(466, 7, 100), row_count(466, 6, 100), row_count(328, 2)
+    (3, 4, 3, 2)
+    """
+    most = ROW_BUTTONS if least <= 0 else min(ROW_BUTTONS, max(1, (width + gap) // (least + gap)))
+    rows = max(1, -(-count // most))
+    return max(1, -(-count // rows))
+
+
+def action_rows(area: Rect, count: int, gap: int = BUTTON_GAP, least: int = 0
+                ) -> tuple[Rect, ...]:
+    """``count`` buttons in rows of :func:`row_count` (at most :data:`ROW_BUTTONS`, none
+    narrower than ``least``), each row as tall as the actions strip ``area``; the first row
+    is the highest, the last sits in ``area``."""
+    per_row = row_count(area.w, count, least, gap)
+    rows = max(1, -(-count // per_row))
     out: list[Rect] = []
     for r in range(rows):
         y = area.y - (rows - 1 - r) * (area.h + gap)
@@ -510,8 +592,9 @@ def panel_geometry(layout: BoardLayout, n_plays: int, focus: int | None,
     more = actions[:1] == ("more",)
     if more:
         actions = actions[1:]
-    buttons = action_rows(panel.actions, len(actions))
-    if buttons and buttons[0].y < panel.actions.y:  # a second row of buttons: the list is shorter
+    buttons = action_rows(panel.actions, len(actions), least=round(BUTTON_MIN_W * layout.scale))
+    if buttons and buttons[0].y < panel.actions.y and not panel.buttons_below:
+        # a second row of buttons: the list is shorter
         area = Rect(area.x, area.y, area.w, max(panel.row_h, area.h - (panel.actions.y
                                                                         - buttons[0].y)))
     scan: Rect | None = None

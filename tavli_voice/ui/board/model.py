@@ -47,6 +47,9 @@ class BoardView:
     me: str = ""                          #: the viewer's name in the legend ("You")
     other: str = ""                       #: the other side's name in the legend
     turn: str = ""
+    #: the review's place without "Review:" ("Mistake 2 of 5 (Rita)"), for a header with one row
+    #: for it; "" outside the review
+    place: str = ""
     viewer_to_move: bool | None = None
     dice: tuple[int, int] | None = None
     dice_used: tuple[int, ...] = ()
@@ -216,6 +219,7 @@ def build_view(view: TurnView, extras: Extras) -> BoardView:
     score = words.text("board.score", lang, me=shown(left), a=scores[left], other=shown(1 - left),
                        b=scores[1 - left], length=words.plural("board.length", view.length, lang))
     mover_is_viewer = view.to_move == viewer
+    place = ""
     if ctx.mode is Mode.OVER:
         winner = view.winner
         turn = ""
@@ -232,6 +236,8 @@ def build_view(view: TurnView, extras: Extras) -> BoardView:
         n, total = review[:2] if review else (1, 1)
         turn = words.text("review.board_turn", lang, n=n, total=total,
                           name=shown(actor) if actor in (0, 1) else "")
+        place = words.text("review.board_place", lang, n=n, total=total,
+                           name=shown(actor) if actor in (0, 1) else "")
     elif ctx.mode is Mode.WAIT:
         actor = view.actor
         name = named(actor).name
@@ -271,7 +277,7 @@ def build_view(view: TurnView, extras: Extras) -> BoardView:
     return BoardView(
         position=shown_position(view, viewer), lang=lang, title=title, score=score, me=me,
         other=other,
-        turn=turn, viewer_to_move=(mover_is_viewer if ctx.mode is not Mode.OVER else None),
+        turn=turn, place=place, viewer_to_move=(mover_is_viewer if ctx.mode is not Mode.OVER else None),
         dice=dice, dice_used=used, plays=plays, list_open=nav.list_open,
         list_focus=nav.list_index if nav.list_open else None, pending=ctx.pending,
         actions=action_labels,

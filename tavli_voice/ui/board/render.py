@@ -509,11 +509,15 @@ def _panel(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, theme: 
     y = panel.status.y + 2
     step = line
     pages = shown_status_pages(fonts, theme, panel, view.status, view.lang, not view.status_all)
-    page = pages[min(view.status_page, len(pages) - 1)]
+    at = min(view.status_page, len(pages) - 1)
+    page = pages[at]
     more_button = dict(geo.actions).get(MORE)
     for i, text in enumerate(page):
-        if len(pages) > 1 and i == len(page) - 1 and more_button is not None:
-            break  # "more… (page 1 of 2)" is the More button's label, drawn with the buttons
+        if len(pages) > 1 and i == len(page) - 1:
+            if more_button is not None:
+                break  # "more… (page 1 of 2)" is the More button's label, drawn with the buttons
+            if small.size(text)[0] > panel.status.w - 12:  # "end (3/3)" where it is too long
+                text = page_marker(view.lang, at, len(pages), short=True)
         img = small.render(_fit(small, text, panel.status.w - 12), True, st.colour)
         surface.blit(img, (x, y))
         y += step
@@ -540,7 +544,7 @@ def _panel(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, theme: 
     for number, rect in geo.plays:
         _play_button(surface, view, number, rect, theme, fonts)
     _action_buttons(surface, view, geo, theme, fonts, page if len(pages) > 1 else None,
-                    styles["status"].size)
+                    styles["status"].size, (at, len(pages)))
     del pygame
 
 
@@ -560,18 +564,19 @@ def _header(surface: "pygame.Surface", view: BoardView, panel: PanelLayout, them
     x = panel.header.x + 6
     y = panel.header.y + 2
     width = panel.header.w - 12
+    roles, turn = header_roles(fonts, theme, view, panel)
     rows: list[tuple[str, str, int]] = [
         ("title", view.title, 0), ("score", view.score, 0), ("legend", "", 0),
-        ("turn", turn_line(view), 0),
+        ("turn", turn, 0),
         ("marks", "", 0)]
-    for role, text, _index in rows:
+    for role, text, _index in (row for row in rows if row[0] in roles):
         if y + line > panel.header.bottom + 2:
             break  # a short panel: the marks' key goes first
         st = styles[role]
         if role == "legend":
             # the turn's rows come first: a short header keeps the legend on one row
-            turn = turn_line(view)
-            turns = len(turn_rows(fonts, turn, width, styles["turn"].size)[0]) if turn else 0
+            turns = len(turn_rows(fonts, turn, width, styles["turn"].size)[0]) \
+                if turn and "turn" in roles else 0
             room = max(1, (panel.header.bottom + 2 - y) // line - turns)
             y += line * _legend(surface, view, theme, fonts, st, (x, y), width, line, room)
         elif role == "marks":
@@ -606,10 +611,50 @@ def _header(surface: "pygame.Surface", view: BoardView, panel: PanelLayout, them
             y += line
 
 
+#: The header's rows in the order a short one keeps them (:func:`header_roles`): whose turn (the
+#: review's place), the legend, the score, the title, the marks' key.
+HEADER_PRIORITY = ("turn", "legend", "score", "title", "marks")
+
+
+def header_roles(fonts: Fonts, theme: Theme, view: BoardView, panel: PanelLayout
+                 ) -> tuple[tuple[str, ...], str]:
+    """The header's rows drawn, in their order, and whose turn as drawn: every row, and
+    :func:`turn_line`; but where the buttons are under the board (``panel.buttons_below``, a
+    review in a short window) only those of :data:`HEADER_PRIORITY` that the header's rows
+    hold, each whole, and the review's place on one row without "Review:" ("Mistake 1 of 11
+    (You)", «Λάθος 1 από 11 (Εσύ)») where its two rows do not fit."""
+    turn = turn_line(view)
+    roles = ("title", "score", "legend", "turn", "marks")
+    if not panel.buttons_below:
+        return roles, turn
+    styles = panel_styles(theme, panel.line_h)
+    width = panel.header.w - 12
+    room = max(1, (panel.header.h - 2) // panel.line_h)
+    need = {"title": 1 if view.title else 0, "marks": MARK_ROWS + pin_rows(view)}
+    need["turn"] = len(turn_rows(fonts, turn, width, styles["turn"].size)[0]) if turn else 0
+    if need["turn"] > room and view.place and not view.digits:
+        turn, need["turn"] = view.place, 1
+    need["score"] = len(score_rows(fonts, view.score, width, styles["score"].size)[0]) \
+        if view.score else 0
+    labels = [label for _f, _e, label in legend_parts(view, theme)]
+    need["legend"] = len(legend_rows(fonts.get(styles["legend"].size), labels, width,
+                                     legend_icon(panel.line_h))) if labels else 0
+    kept: set[str] = set()
+    used = 0
+    for role in HEADER_PRIORITY:
+        if need[role] and used + need[role] <= room:
+            kept.add(role)
+            used += need[role]
+    return tuple(role for role in roles if role in kept), turn
+
+
 def _action_buttons(surface: "pygame.Surface", view: BoardView, geo: PanelGeometry, theme: Theme,
-                    fonts: Fonts, page: list[str] | None, status_size: float) -> None:
+                    fonts: Fonts, page: list[str] | None, status_size: float,
+                    at: tuple[int, int] = (0, 1)) -> None:
     """The action buttons; More (while ``page``, the status's page shown, is one of several)
-    says which page, in the status under the rows it continues."""
+    says which page, in the status under the rows it continues: "more… (page 1 of 3)", or
+    where that is not whole in large bold type, "more… (1/3)" (``at``: the page shown,
+    0-based, and how many)."""
     for i, (key, rect) in enumerate(geo.actions):
         label = dict(view.actions).get(key, key)
         size = None
@@ -617,6 +662,12 @@ def _action_buttons(surface: "pygame.Surface", view: BoardView, geo: PanelGeomet
             label = page[-1]
             if not view.status_all:  # a game's one-row More: its words as large as the status's
                 size = max(rect.h * 0.45, status_size)
+            inside = _inside(rect)
+            lines, _font = _fitting(fonts, label, inside.w - 8, inside.h - 4,
+                                    max(rect.h * 0.45 if size is None else size, LARGE_BOLD_PX),
+                                    LARGE_BOLD_PX)
+            if " ".join(lines) != label:
+                label = page_marker(view.lang, at[0], at[1], short=True)
         focused = (view.action_focus == i) or view.highlight == ("action", key)
         _button(surface, rect, label, theme, fonts, focused,
                 dwell=_dwell_for(view, ("action", key)), size=size)
@@ -662,6 +713,17 @@ def status_pages(font: "pygame.font.Font", status: tuple[str, ...] | list[str], 
     return [chunk + [words.text("review.status_more" if k < last else "review.status_last", lang,
                                 page=k, pages=last)]
             for k, chunk in enumerate(chunks, 1)]
+
+
+def page_marker(lang: str, at: int, pages: int, short: bool = False) -> str:
+    """The row that ends page ``at`` (0-based) of ``pages``: "more… (page 1 of 3)", on the
+    last "end (page 3 of 3)"; ``short``: "more… (1/3)", "end (3/3)" («…συνέχεια (1/3)»).
+
+    >>> page_marker("el", 0, 3, short=True), page_marker("en", 2, 3)
+    ('…συνέχεια (1/3)', 'end (page 3 of 3)')
+    """
+    key = "review.status_more" if at < pages - 1 else "review.status_last"
+    return words.text(key + ("_short" if short else ""), lang, page=at + 1, pages=pages)
 
 
 def _legend(surface: "pygame.Surface", view: BoardView, theme: Theme, fonts: Fonts,
@@ -751,13 +813,18 @@ def turn_rows(fonts: Fonts, text: str, width: int, size: float
     font = line_font(fonts, text, width, size)
     if font.size(text)[0] <= width:
         return [text], font
-    font = fonts.get(size)
-    for sep, keep in (("   ", ""), (": ", ":")):
-        head, found, rest = text.partition(sep)
-        rows = [head + keep, rest]
-        if found and all(font.size(row)[0] <= width for row in rows):
-            return rows, font
-    return _two_rows_or_smaller(fonts, font, text, width, size)
+    s = int(size)
+    while True:  # two rows, as large as they fit, down to large bold type
+        font = fonts.get(s)
+        for sep, keep in (("   ", ""), (": ", ":")):
+            head, found, rest = text.partition(sep)
+            rows = [head + keep, rest]
+            if found and all(font.size(row)[0] <= width for row in rows):
+                return rows, font
+        if s <= LARGE_BOLD_PX:
+            break
+        s -= 1
+    return _two_rows_or_smaller(fonts, fonts.get(size), text, width, size)
 
 
 def line_font(fonts: Fonts, text: str, width: int, size: float) -> "pygame.font.Font":
@@ -871,7 +938,8 @@ def _button(surface: "pygame.Surface", rect: Rect, label: str, theme: Theme, fon
     pygame.draw.rect(surface, fill, rect.tuple(), border_radius=radius)
     pygame.draw.rect(surface, theme.button_edge, rect.tuple(), _edge_width(rect, focused),
                      border_radius=radius)
-    _text_in(surface, fonts, label, _inside(rect), rect.h * 0.45 if size is None else size, text)
+    _text_in(surface, fonts, label, _inside(rect), rect.h * 0.45 if size is None else size, text,
+             floor=LARGE_BOLD_PX)
     _dwell_bar(surface, rect, dwell, theme)
 
 
@@ -1017,17 +1085,17 @@ def _wrap(font: "pygame.font.Font", text: str, width: int) -> list[str]:
     return lines
 
 
-def _fitting(fonts: Fonts, text: str, width: int, height: int, size: float
+def _fitting(fonts: Fonts, text: str, width: int, height: int, size: float, floor: float = 0.0
              ) -> tuple[list[str], "pygame.font.Font"]:
     """Lines and a font that show all of ``text`` in ``width`` × ``height`` pixels.
 
     A label is never cut while it can be shown whole: at the largest size that
     shows it whole, on one line or wrapped onto the lines the height holds (two
     lines of "Next mistake" in a narrow button rather than one line in small
-    type), down to 60 % of ``size``; smaller, it wraps onto as many lines as fit
-    the height; only a text too long even then ends with an ellipsis.
+    type), down to 60 % of ``size`` (never under ``floor``); smaller, it wraps onto as many
+    lines as fit the height; only a text too long even then ends with an ellipsis.
     """
-    smallest = max(10.0, size * 0.6)
+    smallest = max(10.0, size * 0.6, floor)
     s = size
     while s > smallest:
         font = fonts.get(s)
@@ -1046,10 +1114,13 @@ def _fitting(fonts: Fonts, text: str, width: int, height: int, size: float
     if len(lines) <= room and all(font.size(line)[0] <= width for line in lines):
         return lines, font
     s = size
-    while s >= smallest:  # a word too long for the width at every size: split at a syllable
+    while True:  # a word too long for the width at every size: split at a syllable
+        s = max(s, smallest)  # the smallest size is tried too
         broken = _wrap_syllables(fonts.get(s), text, width)
         if broken and len(broken) * fonts.get(s).get_linesize() <= height:
             return broken, fonts.get(s)
+        if s <= smallest:
+            break
         s *= 0.92
     if len(lines) > room:
         lines = lines[:room - 1] + [_fit(font, " ".join(lines[room - 1:]), width)]
@@ -1132,10 +1203,12 @@ def play_lines(fonts: Fonts, label: str, width: int, height: int, size: float
 
 
 def _text_in(surface: "pygame.Surface", fonts: Fonts, text: str, rect: Rect, size: float,
-             colour: RGB, *, left: int | None = None) -> None:
-    """Draw ``text`` whole inside ``rect`` (centred, or from x = ``left``), see :func:`_fitting`."""
-    width = (rect.right - left - 6) if left is not None else rect.w - 12
-    lines, font = _fitting(fonts, text, width, rect.h - 4, size)
+             colour: RGB, *, left: int | None = None, floor: float = 0.0) -> None:
+    """Draw ``text`` whole inside ``rect`` (centred, or from x = ``left``), see :func:`_fitting`,
+    no smaller than ``floor`` pixels (a button's label: large bold type)."""
+    # a label in large bold type comes to 4 px of the inner edge: "Previous" whole in 101 px
+    width = (rect.right - left - 6) if left is not None else rect.w - (8 if floor else 12)
+    lines, font = _fitting(fonts, text, width, rect.h - 4, max(size, floor), floor)
     _draw_lines(surface, lines, font, rect, colour, left=left)
 
 

@@ -36,8 +36,9 @@ from ..app import INTERRUPTED, App, Source
 from ..scan_driver import ScanDriver
 from ..scan_input import step_sentence
 from .inputs import SCALE_STEP, Input, Kind, SwitchMap, switch_map, translate
-from .layout import (HEADER_LINES, MIN_SIZE, ROW_BUTTONS, SCANNED_PLAYS, STATUS_LINES, BoardLayout,
-                     compute_layout, hit_point, hit_rect, panel_geometry)
+from .layout import (HEADER_LINES, MIN_SIZE, REVIEW_BUTTONS, ROW_BUTTONS, SCANNED_PLAYS, STATUS_LINES,
+                     BoardLayout, below_rows, compute_layout, hit_point, hit_rect, panel_geometry,
+                     status_fit)
 from .model import BoardView, Extras, build_view, nav_context, play_steps
 from .navigation import (DEFAULT_DWELL, TRY_AGAIN, DwellState, Key, Mode, NavContext, NavState,
                          Target, dwell, dwell_progress, open_list, press_digit, press_key,
@@ -317,6 +318,8 @@ class BoardWindow:
                 lines -= 1
                 layout = compute_layout(width, height, self.theme.scale, status_lines=lines,
                                         header_lines=head)
+            if self.app.review is not None and layout.side_panel and not _review_fits(layout):
+                layout = _buttons_below(width, height, self.theme.scale, self._status_lines(), head)
         return layout
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -791,10 +794,41 @@ class BoardWindow:
         return target
 
 
+def _review_fits(layout: BoardLayout) -> bool:
+    """The review's panel holds its whole header, three rows of status and a play's row at
+    full height above the review's buttons (false at 640x480 and 480x360)."""
+    panel = layout.panel
+    pad = max(4, round(8 * layout.scale))
+    return (panel.header.h >= panel.line_h * panel.header_lines + 2 * pad
+            and status_fit(panel) >= STATUS_LINES and _play_row_fits(layout))
+
+
+#: The status's rows under the board's buttons (:func:`_buttons_below`): four where the panel
+#: holds them and a play's row, else three (two rows of the answer and its More).
+BELOW_STATUS = (4, STATUS_LINES)
+
+
+def _buttons_below(width: int, height: int, scale: float, lines: int, head: int) -> BoardLayout:
+    """The review in a short window: the buttons in rows across the window under the board,
+    where the board left room, and in the panel beside the board the most rows of the header
+    (``head`` at most) that leave the status :data:`BELOW_STATUS` rows and a play's row at
+    full height; the header's place alone on one row where nothing more fits (480x360)."""
+    rows = below_rows(width, height, REVIEW_BUTTONS, scale)
+    for least in BELOW_STATUS:
+        for kept in range(head, 0, -1):
+            layout = compute_layout(width, height, scale, status_lines=lines, header_lines=kept,
+                                    below=rows)
+            panel = layout.panel
+            if (status_fit(panel) >= least
+                    and panel.list.h - panel.line_h - 4 >= panel.row_h):
+                return layout
+    return compute_layout(width, height, scale, status_lines=lines, header_lines=1, below=rows)
+
+
 def _play_row_fits(layout: BoardLayout) -> bool:
     """A play's row of a long list, at its full height, and the "▼ More" line under it fit
-    whole above two rows of action buttons (the review's)."""
-    geo = panel_geometry(layout, 99, None, ("",) * (ROW_BUTTONS + 1), False)
+    whole above the review's rows of action buttons."""
+    geo = panel_geometry(layout, 99, None, ("",) * REVIEW_BUTTONS, False)
     top = min(rect.y for _key, rect in geo.actions)
     if geo.more is not None:
         top, below = geo.more.y, geo.more.bottom <= top
