@@ -159,16 +159,17 @@ WAY_OF_PLAYING = ("lang", "speech", "verbosity", "rate", "volume", "words", "not
 def shows_notation(args: argparse.Namespace) -> bool:
     """Whether a play's notation (24/21) follows its words on screen. A screen reader reads a
     line whole, so the terminal writes each play once, in words ("from 24 to 21"), unless
-    ``--notation``; the board window, read by sight, shows the notation unless ``--words``.
-    A review (``tavli-voice review``, which has ``--window`` alone) shows plays the same way.
+    ``--notation``; the board window lists plays the same way (players read words), and
+    ``--words`` keeps the words alone even with ``--notation``. A review (``tavli-voice
+    review``, which has no ``--notation``) shows plays in words.
 
     >>> ap = build_parser("en")
     >>> [shows_notation(ap.parse_args(a)) for a in ([], ["--notation"], ["--window"],
-    ...                                               ["--window", "--words"])]
-    [False, True, True, False]
+    ...                                               ["--window", "--notation"],
+    ...                                               ["--notation", "--words"])]
+    [False, True, False, True, False]
     """
-    return bool((getattr(args, "notation", False) or getattr(args, "window", False))
-                and not getattr(args, "words", False))
+    return bool(getattr(args, "notation", False) and not getattr(args, "words", False))
 
 
 def way_of_playing(args: argparse.Namespace, parser: argparse.ArgumentParser) -> str:

@@ -1264,15 +1264,16 @@ MESSAGES: dict[str, dict[str, str]] = {
                   "el": "προπονητής: μετά από καθαρό λάθος, λέει πόσο καλύτερη είναι η "
                         "κίνηση της συμβουλής"},
     "cli.words": {"en": "write plays in words alone on screen, without the notation after "
-                        "them (13/7*), also in the board window (in the terminal they always are, "
-                        "unless --notation)",
+                        "them (13/7*), even with --notation (without it they always are, in the "
+                        "terminal and the board window)",
                   "el": "γράφει τις κινήσεις μόνο με λέξεις στην οθόνη, χωρίς τα σύμβολα μετά "
-                        "από αυτές (13/7*), και στο παράθυρο με το ταμπλό (στο τερματικό "
-                        "γράφονται πάντα έτσι, εκτός με το --notation)"},
-    "cli.notation": {"en": "write each play's notation (13/7*) after its words in the terminal; "
-                           "a screen reader then reads every play twice",
-                     "el": "γράφει στο τερματικό τα σύμβολα κάθε κίνησης (13/7*) μετά από τις "
-                           "λέξεις της· ένας αναγνώστης οθόνης τότε διαβάζει κάθε κίνηση δύο φορές"},
+                        "από αυτές (13/7*), ακόμα και με το --notation (χωρίς αυτό γράφονται πάντα "
+                        "έτσι, στο τερματικό και στο παράθυρο με το ταμπλό)"},
+    "cli.notation": {"en": "write each play's notation (13/7*) after its words, in the terminal "
+                           "and the board window; a screen reader then reads every play twice",
+                     "el": "γράφει τα σύμβολα κάθε κίνησης (13/7*) μετά από τις λέξεις της, στο "
+                           "τερματικό και στο παράθυρο με το ταμπλό· ένας αναγνώστης οθόνης τότε "
+                           "διαβάζει κάθε κίνηση δύο φορές"},
     "cli.rate": {"en": "speech rate in words per minute, from {0} to {1} (default {2})",
                  "el": "ταχύτητα ομιλίας σε λέξεις το λεπτό, από {0} έως {1} (προεπιλογή {2})"},
     "cli.volume": {"en": "speech volume from 0 to 1", "el": "ένταση ομιλίας από 0 έως 1"},

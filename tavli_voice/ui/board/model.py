@@ -184,6 +184,9 @@ class Extras:
     status_page: int = 0
     status_all: bool = False
     status_more: bool = False
+    #: plays listed with their notation after the words ("from 24 to 23, from 24 to 20" alone
+    #: unless ``--notation``, as the terminal writes them: ``App.screen_notation``)
+    notation: bool = True
 
 
 def build_view(view: TurnView, extras: Extras) -> BoardView:
@@ -251,8 +254,11 @@ def build_view(view: TurnView, extras: Extras) -> BoardView:
         used = tuple(s.die for s in view.chosen)
     elif view.phase is Phase.CONFIRM and view.pending is not None:
         used = view.pending.dice_used
-    # the merged form a listener hears, then the notation ("3 times 6 to 5 hitting (6/5(2) 6/5*)")
-    listed = NarrationContext(lang=lang, listener=view.actor if view.actor in (0, 1) else None)
+    # as the terminal lists them: the words alone ("from 24 to 23, from 24 to 20"), or with
+    # --notation the merged form a listener hears, then the notation ("3 times 6 to 5 hitting
+    # (6/5(2) 6/5*)")
+    listed = NarrationContext(lang=lang, listener=view.actor if view.actor in (0, 1) else None,
+                              screen_notation=extras.notation)
     plays = tuple(listed_play(p, view.actor, listed) for p in offered_plays(view)) \
         if ctx.mode in _LISTED else ()
     acts = actions_for(ctx)

@@ -612,8 +612,10 @@ def _header(surface: "pygame.Surface", view: BoardView, panel: PanelLayout, them
 
 
 #: The header's rows in the order a short one keeps them (:func:`header_roles`): whose turn (the
-#: review's place), the legend, the score, the title, the marks' key.
+#: review's place), the legend, the score, the title, the marks' key; in a game the score
+#: comes before the legend (:data:`GAME_PRIORITY`).
 HEADER_PRIORITY = ("turn", "legend", "score", "title", "marks")
+GAME_PRIORITY = ("turn", "score", "legend", "title", "marks")
 
 
 def header_roles(fonts: Fonts, theme: Theme, view: BoardView, panel: PanelLayout
@@ -641,7 +643,7 @@ def header_roles(fonts: Fonts, theme: Theme, view: BoardView, panel: PanelLayout
                                      legend_icon(panel.line_h))) if labels else 0
     kept: set[str] = set()
     used = 0
-    for role in HEADER_PRIORITY:
+    for role in HEADER_PRIORITY if view.place else GAME_PRIORITY:
         if need[role] and used + need[role] <= room:
             kept.add(role)
             used += need[role]
@@ -776,8 +778,10 @@ def score_rows(fonts: Fonts, text: str, width: int, size: float
     ``size``, broken at the " · " before the match's length ("Εσύ: 0 · Ρίτα: 0" "αγώνας
     στον έναν πόντο" at 1024x700, where one row shrank to 12 px); else each side and the
     length on its own row, a name never parted from its score («Πρώτη Ρίτα: 0» «Δεύτερη
-    Ρίτα: 2» «αγώνας στον έναν πόντο», where «2» began the second row); else broken at
-    spaces; only when even that is too wide, one row made smaller (:func:`_fitting`)."""
+    Ρίτα: 2» «αγώνας στον έναν πόντο», where «2» began the second row); else the length
+    wrapped under the sides, down to large bold type («Εσύ: 0 · Ρίτα: 0» «αγώνας στους
+    τρεις» «πόντους» at 480x360, where one row was cut at 12 px); else broken at spaces;
+    only when even that is too wide, one row made smaller (:func:`_fitting`)."""
     font = line_font(fonts, text, width, size)
     if font.size(text)[0] <= width:
         return [text], font
@@ -789,7 +793,18 @@ def score_rows(fonts: Fonts, text: str, width: int, size: float
             return rows, font
     if len(parts) == 3 and all(font.size(row)[0] <= width for row in parts):
         return parts, font
-    return _two_rows_or_smaller(fonts, font, text, width, size)
+    s = int(size)
+    while len(parts) > 1:  # the match's length wrapped under the sides, down to large bold type
+        font = fonts.get(s)
+        head = " · ".join(parts[:-1])
+        rows = ([head] if font.size(head)[0] <= width else parts[:-1]) + _wrap(font, parts[-1],
+                                                                              width)
+        if len(rows) <= len(parts) + 1 and all(font.size(row)[0] <= width for row in rows):
+            return rows, font  # «Εσύ: 0 · Ρίτα: 0» «αγώνας στους τρεις» «πόντους» at 480x360
+        if s <= LARGE_BOLD_PX:
+            break
+        s -= 1
+    return _two_rows_or_smaller(fonts, fonts.get(size), text, width, size)
 
 
 def _two_rows_or_smaller(fonts: Fonts, font: "pygame.font.Font", text: str, width: int, size: float
@@ -1183,21 +1198,32 @@ def play_label_fit(fonts: Fonts, label: str, rect: Rect
 def play_lines(fonts: Fonts, label: str, width: int, height: int, size: float
                ) -> tuple[list[str], "pygame.font.Font"]:
     """A play button's label as :func:`_fitting` shows it while that is whole in large bold
-    type (:data:`LARGE_BOLD_PX`) or over; else its notation alone, the brackets' content
-    ("13/8(2) 13/3*" for "2 times 13 to 8, 13 to 3 hitting (13/8(2) 13/3*)"), in larger type
-    than the words and notation would take; plays in words alone keep :func:`_fitting`'s."""
+    type (:data:`LARGE_BOLD_PX`) or over (wrapped: "from 24 to 21, from 24 to" "20  ✓"); the
+    chosen play's without its tick where only that keeps its words whole there (its thick
+    edge still marks it: «από το 24 στο 21,» «από το 24 στο 20» at 480x360); else its
+    notation alone, the brackets' content ("13/8(2) 13/3*" for "2 times 13 to 8, 13 to 3
+    hitting (13/8(2) 13/3*)", with ``--notation``), in larger type than the words and
+    notation would take; plays in words alone keep :func:`_fitting`'s."""
+    def whole(lines: list[str], text: str) -> bool:
+        return " ".join(lines).split() == text.split()
+
     lines, font = _fitting(fonts, label, width, height, size)
     readable = fonts.get(LARGE_BOLD_PX).get_linesize()
-    if font.get_linesize() >= readable and " ".join(lines) == label:
+    if font.get_linesize() >= readable and whole(lines, label):
         return lines, font
     tick = "  ✓" if label.endswith("  ✓") else ""
-    _words, bracket, rest = label[:len(label) - len(tick)].partition(" (")
+    bare = label[:len(label) - len(tick)]
+    if tick:
+        kept, kept_font = _fitting(fonts, bare, width, height, size)
+        if kept_font.get_linesize() >= readable and whole(kept, bare):
+            return kept, kept_font
+    _words, bracket, rest = bare.partition(" (")
     if not bracket or not rest.endswith(")"):
         return lines, font
     notation = rest[:-1] + tick
     short, short_font = _fitting(fonts, notation, width, height, size)
-    if " ".join(short) == notation and (short_font.get_linesize() > font.get_linesize()
-                                        or " ".join(lines) != label):
+    if whole(short, notation) and (short_font.get_linesize() > font.get_linesize()
+                                   or not whole(lines, label)):
         return short, short_font
     return lines, font
 

@@ -320,6 +320,10 @@ class BoardWindow:
                                         header_lines=head)
             if self.app.review is not None and layout.side_panel and not _review_fits(layout):
                 layout = _buttons_below(width, height, self.theme.scale, self._status_lines(), head)
+        if self.scanner is None and self.app.review is None and layout.side_panel \
+                and not _game_row_fits(width, height, self.theme.scale, head):
+            # a game at 480x360: a play's row held one line of its words at 13 px, cut
+            layout = _buttons_below(width, height, self.theme.scale, lines, head, GAME_BUTTONS)
         return layout
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -730,7 +734,7 @@ class BoardWindow:
             question=self.question[0] if self.question else None,
             question_value=self.question[1] if self.question else 0,
             review=self._review_place(), status_page=self.status_page,
-            status_all=self.app.review is not None)
+            status_all=self.app.review is not None, notation=self.app.screen_notation)
         board = build_view(view, extras)
         pages = self._status_pages(board.status)
         page = min(self.status_page, pages - 1)
@@ -808,12 +812,27 @@ def _review_fits(layout: BoardLayout) -> bool:
 BELOW_STATUS = (4, STATUS_LINES)
 
 
-def _buttons_below(width: int, height: int, scale: float, lines: int, head: int) -> BoardLayout:
-    """The review in a short window: the buttons in rows across the window under the board,
-    where the board left room, and in the panel beside the board the most rows of the header
-    (``head`` at most) that leave the status :data:`BELOW_STATUS` rows and a play's row at
-    full height; the header's place alone on one row where nothing more fits (480x360)."""
-    rows = below_rows(width, height, REVIEW_BUTTONS, scale)
+#: The most action buttons of a game (Confirm and Undo; More sits in the status).
+GAME_BUTTONS = 2
+
+
+def _game_row_fits(width: int, height: int, scale: float, head: int) -> bool:
+    """A game's play row, in the panel as usual, is at full height: two rows of a play's
+    words in large bold type ("from 24 to 21, from 24 to" "20 ✓"); false at 480x360,
+    whatever the phase, so the board stays where it is from turn to turn."""
+    layout = compute_layout(width, height, scale, status_lines=STATUS_LINES, header_lines=head)
+    geo = panel_geometry(layout, 99, None, ("",) * GAME_BUTTONS, False)
+    return all(rect.h >= layout.panel.row_h for _n, rect in geo.plays)
+
+
+def _buttons_below(width: int, height: int, scale: float, lines: int, head: int,
+                   buttons: int = REVIEW_BUTTONS) -> BoardLayout:
+    """A short window (the review up to 800x600, a game at 480x360): the ``buttons`` in rows
+    across the window under the board, where the board left room, and in the panel beside the
+    board the most rows of the header (``head`` at most) that leave the status
+    :data:`BELOW_STATUS` rows and a play's row at full height; the header's place alone on
+    one row where nothing more fits (the review at 480x360)."""
+    rows = below_rows(width, height, buttons, scale)
     for least in BELOW_STATUS:
         for kept in range(head, 0, -1):
             layout = compute_layout(width, height, scale, status_lines=lines, header_lines=kept,
