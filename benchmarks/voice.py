@@ -1143,6 +1143,17 @@ def hear_once(engine: object, x: np.ndarray, items: tuple[Phrase, ...], decided:
 LAST_HEARD: list[Heard] = []
 
 
+def engine_said(engine: object) -> str:
+    """The engine of a table's header and the Whisper kernels it ran on, as its log says ("engine whisper+crop (views
+    a+b); Whisper kernels AVX512"): those named before the first model loaded (``engine_whisper.choose_isa``, or the
+    user's CT2_FORCE_CPU_ISA), else ctranslate2's own choice, so figures say what really ran."""
+    from tavli_voice.speech.engine_whisper import isa_in_force
+
+    views = f" (views {'+'.join(engine.views)})" if hasattr(engine, "views") else ""  # type: ignore[attr-defined]
+    return (f"engine {getattr(engine, 'name', type(engine).__name__)}{views}; "
+            f"Whisper kernels {isa_in_force() or 'chosen by ctranslate2'}")
+
+
 def bench_record(args: argparse.Namespace) -> None:
     """``--lang``/``--noise``/``--room``/``--band``: one table per language (rows per speaker or voice
     group and condition, what a game on the default settings does), and ``--jsonl`` lines."""
@@ -1182,9 +1193,7 @@ def bench_record(args: argparse.Namespace) -> None:
             what = ("FSDD digits 1-9, both speakers" if lang == "en" else
                     f"espeak-ng el and {args.variants} variants, numbers 1-{args.plays} and the play phase's words")
             print(f"\n{lang}: {what}; {len(clips)} clips ({args.part}); play phase: {args.plays} plays + its "
-                  f"commands; engine {getattr(engine, 'name', type(engine).__name__)}"
-                  f"{' (views ' + '+'.join(engine.views) + ')' if hasattr(engine, 'views') else ''}; seed {args.seed}; "
-                  f"clips and engine ready in {made:.1f} s")
+                  f"commands; {engine_said(engine)}; seed {args.seed}; clips and engine ready in {made:.1f} s")
             rows: dict[tuple[str, str], Counter[str]] = {}
             score_rows: dict[tuple[str, str], Counter[str]] = {}
             point_rows: dict[tuple[str, str], Counter[str]] = {}

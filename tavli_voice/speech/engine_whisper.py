@@ -161,17 +161,26 @@ def chosen_isa(flags: set[str], environ: dict[str, str]) -> str | None:
     return "AVX512" if set(AVX512_FLAGS) <= flags else None
 
 
-def choose_isa(cpuinfo: Path = Path("/proc/cpuinfo")) -> None:
+def choose_isa(cpuinfo: Path = Path("/proc/cpuinfo")) -> str | None:
     """Sets ``CT2_FORCE_CPU_ISA`` as :func:`chosen_isa` says, before the first model
-    loads (ctranslate2 reads it once, then keeps its choice), and logs the choice."""
+    loads (ctranslate2 reads it once, then keeps its choice), and logs the choice; returns
+    the kernels then in force (:func:`isa_in_force`)."""
     try:
         flags = cpu_flags(cpuinfo.read_text(encoding="utf-8", errors="replace"))
     except OSError:
-        return
+        return isa_in_force()
     isa = chosen_isa(flags, dict(os.environ))
     if isa is not None:
         os.environ[ISA_VARIABLE] = isa
         log.info("Whisper runs on the %s kernels (%s=%s)", isa, ISA_VARIABLE, isa)
+    return isa_in_force()
+
+
+def isa_in_force() -> str | None:
+    """The kernels Whisper runs on as named in ``CT2_FORCE_CPU_ISA`` ("AVX512"), by
+    :func:`choose_isa` or by the user, before the first model loaded; None where nothing
+    named them and ctranslate2 chose its own (a CPU without AVX-512)."""
+    return os.environ.get(ISA_VARIABLE) or None
 
 
 @lru_cache(maxsize=8)
