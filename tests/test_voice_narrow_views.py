@@ -80,6 +80,7 @@ def test_the_crop_scores_the_bright_view_only_where_the_sound_is_narrow(narrow: 
     x = eight_khz(seven()) if narrow else seven()
     heard = cropped.recognize(x, ITEMS)
     assert heard.command == ChoosePlay(7) and cropped.last_span is not None
+    assert heard.narrow is narrow  # told to the decision (listen_decide.DECOY_RUNNER_UP_ASKED_BACK)
     first, second = engine.heard[0], engine.heard[1]
     expected = brightened(first) if narrow else band_limited(first)
     assert np.allclose(second, expected, atol=1e-6)

@@ -617,8 +617,8 @@ class SpeechCrop:
         self.last_span, self.last_snr = span, snr
         spent = (self._clock() - start) * 1000
         speech = audio if span is None else audio[span[0]:span[1]]
-        self._views = self.narrow_views if self.narrow_views is not None and len(audio) and narrow_band(audio) \
-            else self.views
+        narrow = bool(len(audio)) and narrow_band(audio)
+        self._views = self.narrow_views if self.narrow_views is not None and narrow else self.views
         several = span is not None and bool(items) and len(self._views) > 1
         whole = any(getattr(self.engine, wants, False) is True  # pocketsphinx+whisper hears the whole sound too
                     for wants in ("sphinx_whole", "whisper_whole", "whisper_whole_unsure"))
@@ -639,7 +639,7 @@ class SpeechCrop:
             ("" if snr is None else f", {snr:.1f} dB over the noise")
         why = "; ".join(part for part in (sound, heard.why, rule) if part)
         heard = dataclasses.replace(heard, ms=heard.ms + spent, engine=f"{heard.engine}+crop", score=score, why=why,
-                                    snr=snr, own=top,
+                                    snr=snr, own=top, narrow=narrow,
                                     floored=self.rescale and floor_broken(top, self.engine.name, lone) is not None)
         if self.second is not None and several and hasattr(self.engine, "scores") and not asks_yes_or_no(items):
             heard = self._second_opinion(speech, items, heard)

@@ -60,6 +60,9 @@ class Heard:
     ``unsure``: heard unsure whatever its ``score`` says, so asked back under the "unsure" policy, never acted on at
     once: a command word not on offer (a decoy) its engine was unsure of, made the likeliest offered command beside
     it (``listen_decide.on_offer_only``, ``DECOY_ASKED_BACK``).
+    ``narrow``: the sound came through a narrow band (nothing above 4 kHz: an 8 kHz microphone, a telephone;
+    ``fusion.narrow_band``, told by the crop), where a number badly heard comes out as a command word not on offer
+    with the number right behind it (``listen_decide.DECOY_RUNNER_UP_ASKED_BACK``).
     ``sound``: the word as the engine heard it (16 kHz; the crop), kept where the game learns the player's own
     words (``own_words.OwnWords``) so that a number confirmed can be kept as one of them; None otherwise.
     """
@@ -81,6 +84,7 @@ class Heard:
     own: float | None = None
     seconded: tuple[float, float] | None = None
     unsure: bool = False
+    narrow: bool = False
     sound: Samples | None = dataclasses.field(default=None, compare=False, repr=False)
 
     @property
