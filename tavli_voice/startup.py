@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, TextIO
 from . import arguments as A
 from . import events as E
 from . import storage, userfiles
+from .cli import pause_at, release_ctrl_c
 from .logfile import log_to_file
 from . import words as M
 from .rules.position import PRESET_GAMES
@@ -43,6 +44,8 @@ if TYPE_CHECKING:
     from .ui.term_keys import KeySource
 
 from .arguments import MAX_DWELL as MAX_DWELL  # longest --dwell, in seconds
+
+pause_at("imports")  # a test's Ctrl-C here falls in the middle of this module's import
 
 #: Bots a seat can be given on the command line (the levels, weakest first).
 BOTS = BOT_NAMES
@@ -210,6 +213,7 @@ def make_narrator(args: argparse.Namespace, lang: str, say: "SayLine"
     settings = dataclasses.replace(settings, **changes)  # type: ignore[arg-type]
     if not settings.enabled:
         return None, settings
+    pause_at("speech")  # the speech engine is loaded next
     speaker, problem = make_speaker(settings, lang)
     if problem:
         say(fallback_message(problem, lang))
@@ -254,6 +258,7 @@ def run_window(app: "App", args: argparse.Namespace, sources: "list[Source]",
     waiting = list(opening or ())
 
     def first_frame(_win: object) -> None:
+        release_ctrl_c()  # the window is open: its Ctrl-C keeps the match as left
         if waiting:
             app.publish(waiting[:], "where_am_i")
             waiting.clear()
@@ -262,7 +267,7 @@ def run_window(app: "App", args: argparse.Namespace, sources: "list[Source]",
                        resumed_events=resumed_events, theme=theme, scale=scale,
                        dwell=args.dwell, fullscreen=args.fullscreen, on_scan_settings=keep,
                        on_display=keep_look,
-                       on_frame=first_frame if waiting else None)
+                       on_frame=first_frame)
 
 
 def saved_scan_mode() -> str | None:
@@ -571,6 +576,7 @@ def input_sources(app: "App", args: argparse.Namespace, lang: str, say: SayLine)
         from .ui.sound_watch import SoundWatch
         sources.append(SoundWatch(app))
     if args.voice:
+        pause_at("voice")  # the listening engine is loaded next
         from .ui.voice_input import voice_source
         src, problem = voice_source(app, lang, engine=args.voice_engine,
                                     confirm=args.voice_confirm, barge_in=args.barge_in)
@@ -637,8 +643,10 @@ def run_review(path: Path, sides: list[int], args: argparse.Namespace, lang: str
         if scan:
             from .ui.scan_input import run_scanning
             app.list_plays = False
+            release_ctrl_c()  # the scanner's Ctrl-C from here
             return run_scanning(app, player, mode=scan, events=opening, keys=keys, clock=clock,
                                 out=out if keys is not None else None)
+        release_ctrl_c()  # the terminal's Ctrl-C from here
         return player.run(opening)
     finally:
         if pump is not None:
@@ -779,8 +787,10 @@ def _answer_about_saved(args: argparse.Namespace, lang: str, save_path: Path,
     if answer == "resume":
         args.resume = True
     elif answer == "new":
+        from .ui.guard import signals_held
         try:
-            name = saved.keep_aside(save_path, lang=lang)
+            with signals_held():  # Ctrl-C waits until the save has its new name
+                name = saved.keep_aside(save_path, lang=lang)
         except OSError as exc:  # the unfinished match stays as it is: no new match over it
             from .ui.guard import os_error_text
             log.warning("the unfinished match could not be kept aside: %s", exc)
@@ -876,8 +886,10 @@ def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
             from .ui.scan_input import run_scanning
             app.list_plays = False  # the scanner speaks each option; a list first would delay it
             app.end_choices = True  # the match's end scanned as Review, New match, Quit
+            release_ctrl_c()  # the scanner's Ctrl-C from here: the match kept as left
             code = run_scanning(app, player, mode=scan, events=resumed_events)
         else:
+            release_ctrl_c()  # the terminal's Ctrl-C from here: the match kept as left
             code = player.run(resumed_events)
     except Stopped as stop:  # SIGTERM, SIGHUP: the match kept as left, the lock released on the way out
         line = app.stopped()

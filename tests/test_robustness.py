@@ -818,28 +818,118 @@ class TestSignalsAndOutputs:
             os.waitpid(pid, 0)
             os.close(master)
 
-    def test_ctrl_c_during_start_up_is_quiet(self, monkeypatch: pytest.MonkeyPatch,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+    @pytest.mark.parametrize("lang", ["en", "el"])
+    def test_ctrl_c_during_start_up_says_goodbye(self, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str],
+                                                 lang: str) -> None:
         from tavli_voice import cli, startup
 
         def interrupted(*a: object, **k: object) -> object:
             raise KeyboardInterrupt
 
         monkeypatch.setattr(startup, "make_narrator", interrupted)
-        assert cli.main(["play", "--no-save"]) == 130
+        assert cli.main(["play", "--no-save", "--lang", lang]) == 130
         captured = capsys.readouterr()
-        assert "Traceback" not in captured.err and captured.out == ""
+        assert "Traceback" not in captured.err
+        assert captured.out == {"en": "Goodbye.\n", "el": "Γεια σου.\n"}[lang]
 
-    def test_ctrl_c_during_real_start_up(self, tmp_path: Path) -> None:
-        env = env_for(tmp_path)
+    @pytest.mark.parametrize("stage, args, lang", [
+        ("entry", [], "en"), ("entry", [], "el"),
+        ("imports", [], "en"), ("imports", ["--lang", "el"], "el"),
+        ("speech", ["--speech", "on"], "en"), ("speech", ["--speech", "on", "--lang", "el"], "el"),
+        ("voice", ["--voice"], "en"), ("voice", ["--voice", "--lang", "el"], "el"),
+        ("imports", ["--opponent", "friend", "--lang", "el"], "el.both"),
+    ])
+    def test_ctrl_c_at_each_stage_of_start_up(self, tmp_path: Path, stage: str,
+                                              args: list[str], lang: str) -> None:
+        """Ctrl-C while the program imports its libraries, loads speech or a listening engine:
+        the goodbye in the user's language (``LANG`` or ``--lang``), code 130, no traceback."""
+        env = env_for(tmp_path, TAVLI_VOICE_PAUSE_AT=stage,
+                      LANG="el_GR.UTF-8" if lang.startswith("el") else "en_US.UTF-8")
         proc = subprocess.Popen([sys.executable, "-m", "tavli_voice.cli", "play", "--no-save",
-                                 "--speech", "off"],
+                                 "--speech", "off", *args],
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, env=env, cwd=ROOT)
-        time.sleep(0.6)  # the interpreter is up; the game is still starting
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-        assert b"Traceback" not in err
+        try:
+            assert proc.stderr is not None
+            seen = b""
+            while b"paused at " + stage.encode() not in seen:
+                line = proc.stderr.readline()
+                assert line, seen  # the program reached the stage
+                seen += line
+            proc.send_signal(signal.SIGINT)
+            out, err = proc.communicate(timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+        goodbye = {"en": "Goodbye.", "el": "Γεια σου.", "el.both": "Γεια σας."}[lang]
+        assert proc.returncode == 130, err
+        assert out.decode() == goodbye + "\n"
+        assert b"Traceback" not in err and b"Error" not in err, err
+
+    @pytest.mark.parametrize("lang", ["en", "el"])
+    def test_ctrl_c_inside_a_library_that_catches_it_still_says_goodbye(self, tmp_path: Path,
+                                                                        lang: str) -> None:
+        """numpy's C import turns a Ctrl-C that falls inside it into an ImportError ("Importing
+        the numpy C-extensions failed"): start-up's Ctrl-C raises nothing there to catch."""
+        script = ("import sys\n"
+                  "from tavli_voice import cli\n"
+                  "def play(argv):\n"
+                  "    try:\n"
+                  "        cli.pause_at('library')\n"
+                  "    except BaseException as exc:  # as numpy's C import does\n"
+                  "        raise ImportError('the C extensions failed') from exc\n"
+                  "    return 0\n"
+                  "cli._TABLE['play'] = play\n"
+                  f"sys.exit(cli.main(['play', '--lang', '{lang}']))\n")
+        proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, cwd=ROOT,
+                                env=env_for(tmp_path, TAVLI_VOICE_PAUSE_AT="library"))
+        try:
+            assert proc.stderr is not None
+            assert proc.stderr.readline() == b"paused at library\n"
+            proc.send_signal(signal.SIGINT)
+            out, err = proc.communicate(timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+        assert (proc.returncode, err) == (130, b"")
+        assert out.decode() == {"en": "Goodbye.\n", "el": "Γεια σου.\n"}[lang]
+
+    @pytest.mark.parametrize("lang", ["en", "el"])
+    def test_ctrl_c_at_the_question_about_a_saved_match_keeps_it(self, tmp_path: Path,
+                                                                 lang: str) -> None:
+        from tavli_voice import words as M
+
+        env = env_for(tmp_path)
+        play = [sys.executable, "-m", "tavli_voice.cli", "play", "--speech", "off",
+                "--lang", lang]
+        subprocess.run(play + ["--seed", "3"], input=b"q\n", capture_output=True, env=env,
+                       cwd=ROOT, timeout=60, check=True)  # a match left unfinished
+        save = tmp_path / "home" / "autosave.json"
+        kept = save.read_bytes()
+        proc = subprocess.Popen(play, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, env=env, cwd=ROOT)
+        try:
+            assert proc.stdout is not None
+            asked = M.text("saved.ask", lang, game="", length="").split(":")[0].encode()
+            seen = b""
+            while asked not in seen:
+                line = proc.stdout.readline()
+                assert line, seen
+                seen += line
+            proc.send_signal(signal.SIGINT)
+            out, err = proc.communicate(timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+        assert proc.returncode == 130 and b"Traceback" not in err, err
+        assert out.decode() == M.text("goodbye", lang) + "\n"
+        assert save.read_bytes() == kept  # the saved match as it was, still to resume
+        assert sorted(p.name for p in save.parent.glob("*.json")) == ["autosave.json"]
 
     @pytest.mark.parametrize("args", [["play", "--no-save", "--speech", "off", "--game", "portes"],
                                       ["moves", "-", "--dice", "6", "5"]])
