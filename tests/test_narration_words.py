@@ -801,7 +801,7 @@ class TestReadouts:
             assert re.search(rf"(^|; | ){p}: ", full), p
         assert full.count("empty") == 16
         assert "Score: you 1, Rita 2." in full
-        assert "On the bar: you 0, Rita 0." in full
+        assert "On the bar: none. Borne off: none." in full
 
     def test_three_lengths_greek(self) -> None:
         c = ctx("el")
@@ -816,7 +816,39 @@ class TestReadouts:
     def test_brief_mentions_bar_and_off_only_when_not_empty(self) -> None:
         c = ctx("en")
         brief = P.screen_text(E.PositionReport(0, BAR_POS, "brief", 0, (0, 0)), c)
-        assert "On the bar: you 1, Rita 0." in brief and "Borne off" not in brief
+        assert "On the bar: one of yours, none of Rita's." in brief and "Borne off" not in brief
+
+    @pytest.mark.parametrize("lang, bar, off", [
+        ("en", "On the bar: one of yours, none of Rita's.",
+         "Borne off: three of yours, one of Rita's."),
+        ("el", "Στην μπάρα: ένα δικό σου, κανένα της Ρίτας.",
+         "Μαζεμένα: τρία δικά σου, ένα της Ρίτας."),
+    ])
+    def test_bar_and_borne_off_say_counts_in_words(self, lang: str, bar: str, off: str) -> None:
+        """As the point and board readouts say them, from the listener's side; in speech too."""
+        pos = Position.from_json({"game": "portes", "off": [3, 1], "bar": [1, 0], "points": [
+            -2, 0, 0, 0, 0, 2, 0, 3, 0, 0, 0, -4, 5, 0, 0, 0, -3, 0, -4, 0, 0, -1, 0, 1]})
+        for phrase in (P.screen_text(E.PositionReport(0, pos, "brief", 0, (0, 0)), ctx(lang)),
+                       P.phrase(E.PositionReport(0, pos, "brief", 0, (0, 0)), ctx(lang)).text):
+            assert bar in phrase and off in phrase
+        assert P.screen_text(E.PointReport(0, pos, 25), ctx(lang)) == bar
+        assert P.screen_text(E.PointReport(0, pos, 0), ctx(lang)) == off
+        friends = NarrationContext(lang=lang, listener=None,
+                                   players=(E.PlayerInfo("Άννα"), E.PlayerInfo("Νίκος")))
+        assert P.screen_text(E.PointReport(0, pos, 0), friends) == {  # nobody is "you"
+            "en": "Borne off: three of Άννα's, one of Νίκος's.",
+            "el": "Μαζεμένα: τρία της Άννας, ένα του Νίκου."}[lang]
+
+    @pytest.mark.parametrize("game", ["plakoto", "fevga"])
+    def test_borne_off_in_words_in_plakoto_and_fevga(self, game: str) -> None:
+        start = Position.initial(game).to_json()
+        points = list(start["points"])
+        points[points.index(min(points))] += 2  # two of Rita's borne off
+        pos = Position.from_json({**start, "points": points, "off": [0, 2]})
+        en = P.screen_text(E.PositionReport(0, pos, "brief", 0, (0, 0)), ctx("en"))
+        el = P.screen_text(E.PositionReport(0, pos, "brief", 0, (0, 0)), ctx("el"))
+        assert "Borne off: none of yours, two of Rita's." in en and "bar" not in en
+        assert "Μαζεμένα: κανένα δικό σου, δύο της Ρίτας." in el and "μπάρα" not in el
 
     def test_point_and_quarter_queries(self) -> None:
         c = ctx("en")
@@ -824,8 +856,10 @@ class TestReadouts:
         assert P.screen_text(E.PointReport(0, START, 12), c) == "Point 12: five of Rita's."
         assert P.screen_text(E.PointReport(0, START, 20), c) == "Point 20: empty."
         assert P.screen_text(E.PointReport(0, START, 1), ctx("el")) == "Θέση 1: δύο της Ρίτας."
-        assert P.screen_text(E.PointReport(0, BAR_POS, 25), c) == "On the bar: you 1, Rita 0."
-        assert P.screen_text(E.PointReport(0, BEAR_POS, 0), c) == "Borne off: you 0, Rita 0."
+        assert P.screen_text(E.PointReport(0, BAR_POS, 25), c) == \
+            "On the bar: one of yours, none of Rita's."
+        assert P.screen_text(E.PointReport(0, BEAR_POS, 0), c) == "Borne off: none."
+        assert P.screen_text(E.PointReport(0, BEAR_POS, 0), ctx("el")) == "Μαζεμένα: κανένα."
         assert P.screen_text(E.PointReport(0, FEVGA_START, 25), ctx("el")) == \
             "Σε αυτό το παιχνίδι δεν υπάρχει μπάρα."
         assert P.screen_text(E.QuarterReport(0, START, 1), c) == (

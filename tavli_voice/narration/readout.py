@@ -3,8 +3,9 @@
 Three lengths answer ``Describe``:
 
 * ``brief`` — whose turn and the dice, pip counts, the bar and borne-off
-  counts when not zero; in Plakoto also the pinned checkers and any mother
-  at risk (R5.2, R5.4); the game's worth when the cube has moved (R9.1).
+  counts when not zero ("On the bar: one of yours, none of Rita's."); in
+  Plakoto also the pinned checkers and any mother at risk (R5.2, R5.4); the
+  game's worth when the cube has moved (R9.1).
 * ``normal`` (the default) — the occupied points only, grouped by owner,
   the listener's first ("Yours: two on 24, five on 13 …"), then bar, off,
   mothers, whose turn.
@@ -87,14 +88,32 @@ def _side_counts(pos: Position, view: int) -> tuple[tuple[int, int], tuple[int, 
     return (pos.bar[1], pos.bar[0]), (pos.off[1], pos.off[0])
 
 
+def _counts(values: tuple[int, int], first: int, s: Say) -> str:
+    """Both sides' checkers somewhere, the listener's first, in words from the listener's side:
+    "one of yours, none of Rita's" / «ένα δικό σου, κανένα της Ρίτας»; "none" for neither."""
+    if not any(values):
+        return s.t("readout.none")
+    lead = s.ctx.listener if s.ctx.listener is not None else first
+    said = []
+    for side in (lead, 1 - lead):
+        if values[side]:
+            said.append(owned(s, side, values[side], in_words=True))
+        elif s.you(side):
+            said.append(s.t("readout.none_of_you"))
+        else:
+            said.append(s.t("readout.none_of_other", whose=s.whose(side)))
+    return ", ".join(said)
+
+
 def bar_off(pos: Position, view: int, s: Say, *, always: bool = False) -> list[str]:
-    """"On the bar: you 1, Rita 0." and "Borne off: …" (when not both zero, or ``always``)."""
+    """"On the bar: one of yours, none of Rita's." and "Borne off: …" (when not both zero, or
+    ``always``: "Borne off: none."), the counts in words as the board readout says them."""
     bar, off = _side_counts(pos, view)
     out: list[str] = []
     if find_game(pos.game).has_bar and (always or any(bar)):
-        out.append(s.t("readout.bar", entries=s.entries(bar, first=view)))
+        out.append(s.t("readout.bar", entries=_counts(bar, view, s)))
     if always or any(off):
-        out.append(s.t("readout.off", entries=s.entries(off, first=view)))
+        out.append(s.t("readout.off", entries=_counts(off, view, s)))
     return out
 
 

@@ -851,6 +851,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "readout.pinned_item": {"en": "one pinned on {p}", "el": "ένα πλακωμένο στο {p}"},
     "readout.bar": {"en": "On the bar: {entries}.", "el": "Στην μπάρα: {entries}."},
     "readout.off": {"en": "Borne off: {entries}.", "el": "Μαζεμένα: {entries}."},
+    # a side with none there, beside the other's count in words ("none of Rita's")
+    "readout.none_of_you": {"en": "none of yours", "el": "κανένα δικό σου"},
+    "readout.none_of_other": {"en": "none of {whose}", "el": "κανένα {whose}"},
+    "readout.none": {"en": "none", "el": "κανένα"},  # both sides ("On the bar: none.")
     "readout.dice": {"en": "Dice: {dice}.", "el": "Ζάρια: {dice}."},
     "readout.empty": {"en": "empty", "el": "άδεια"},
     "readout.no_bar": {"en": "There is no bar in this game.",
