@@ -69,7 +69,10 @@ def recording(win: Any) -> Drawn:
     return drawn
 
 
-def review_window(home: Path, lang: str, size: tuple[int, int]) -> tuple[App, Any]:
+def review_window(home: Path, lang: str, size: tuple[int, int], clock: Any = None,
+                  scan_settings: Any = None, notation: bool = False) -> tuple[App, Any]:
+    """The review of a seeded match in a window of ``size``, plays in words as the game
+    lists them (``notation``: with their notation, as with ``--notation``)."""
     from tavli_voice.scanning import ManualClock
     from tavli_voice.ui.board.window import BoardWindow
 
@@ -77,9 +80,10 @@ def review_window(home: Path, lang: str, size: tuple[int, int]) -> tuple[App, An
     assert kept.history_kept is not None
     review = ReviewMode.open(kept.history_kept, lang, sides=[0])
     session, _ = Session.restore(review.walk.save)
-    app = App(session, lang=lang, save_path=None)
+    app = App(session, lang=lang, save_path=None, screen_notation=notation)
     lines = app.begin_review(review)
-    win = BoardWindow(app, bot_delay=0, clock=ManualClock(), size=size)
+    win = BoardWindow(app, bot_delay=0, clock=clock or ManualClock(), size=size,
+                      scan_settings=scan_settings)
     win.open()
     win.frame()
     app.publish(lines, "where_am_i")
@@ -87,8 +91,9 @@ def review_window(home: Path, lang: str, size: tuple[int, int]) -> tuple[App, An
     return app, win
 
 
-def check_readable(win: Any, where: str) -> None:
-    """Every text of the panel whole, large, on screen, in its button, over no other."""
+def check_readable(win: Any, where: str, list_shown: bool = True) -> None:
+    """Every text of the panel whole, large, on screen, in its button, over no other; a play
+    of the list shown (``list_shown``)."""
     from tavli_voice.ui.board.render import LARGE_BOLD_PX
 
     drawn = recording(win)
@@ -123,7 +128,7 @@ def check_readable(win: Any, where: str) -> None:
         for other, orect in geo.actions:
             assert key == other or not (rect.x < orect.right and orect.x < rect.right
                                         and rect.y < orect.bottom and orect.y < rect.bottom)
-    assert geo.plays, where
+    assert geo.plays or not list_shown, where
     for _n, rect in geo.plays:
         assert rect.bottom <= min(r.y for k, r in geo.actions if k != "more") \
             or rect.y >= max(r.bottom for _k, r in geo.actions), (where, rect)
@@ -134,15 +139,50 @@ def check_readable(win: Any, where: str) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("lang", ["en", "el"])
-def test_the_review_is_whole_and_large_at_every_size(window_home: Path, lang: str,
+@pytest.mark.parametrize("lang,notation", [("en", False), ("el", False), ("el", True)])
+def test_the_review_is_whole_and_large_at_every_size(window_home: Path, lang: str, notation: bool,
                                                       size: tuple[int, int]) -> None:
-    app, win = review_window(window_home, lang, size)
+    app, win = review_window(window_home, lang, size, notation=notation)
     try:
         check_readable(win, f"{size} first")
         for cmd in (C.Why(), C.More(), C.Hint(), C.Next(), C.ChoosePlay(1)):
             app.command(cmd)
             win.frame()
             check_readable(win, f"{size} {type(cmd).__name__}")
+    finally:
+        win.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_review_scanned_with_one_switch_is_whole_and_large_at_every_size(
+        window_home: Path, lang: str, size: tuple[int, int]) -> None:
+    """With one switch the scan strip (the option highlighted, in large type) sits under the
+    answer, the buttons never over it nor over the list; at 480x360 the list gives the strip
+    its room and Try again shows each play in the strip («Από το 13: …»), as large."""
+    from window_helpers import FAST_SCAN, press_through
+
+    from tavli_voice.scanning import ManualClock
+
+    clock = ManualClock()
+    app, win = review_window(window_home, lang, size, clock, FAST_SCAN)
+    try:
+        clock.advance(1.0)
+        win.frame()
+        small = size == (480, 360)
+        check_readable(win, f"{size} scanned", list_shown=not small)
+        strip = win.geometry.scan
+        assert strip is not None and strip.bottom <= min(r.y for k, r in win.geometry.actions
+                                                         if k != "more")
+        app.command(C.Why())
+        win.frame()
+        check_readable(win, f"{size} scanned why", list_shown=not small)
+        press_through(win, clock, ["try_again"])
+        clock.advance(1.0)
+        win.frame()
+        check_readable(win, f"{size} scanned try again", list_shown=not small)
+        assert win.view.scan is not None and win.view.scan.index is not None
+        shown = win.view.scan.options[win.view.scan.index]
+        assert any(text in shown for text, _px, _r in recording(win).texts), shown
     finally:
         win.close()

@@ -170,7 +170,8 @@ class BoardLayout:
 
 
 def compute_layout(width: int, height: int, scale: float = 1.0,
-                   status_lines: int = 3, header_lines: int = 6, below: int = 0) -> BoardLayout:
+                   status_lines: int = 3, header_lines: int = 6, below: int = 0,
+                   scanning: bool = False) -> BoardLayout:
     """Lay out the board and the panel in a window of ``width`` × ``height``, the status
     ``status_lines`` rows high and the header ``header_lines`` (as room allows).
 
@@ -179,7 +180,8 @@ def compute_layout(width: int, height: int, scale: float = 1.0,
     1.55:1) and is centred in the space left. With ``below`` (a landscape window) the
     action buttons are ``below`` rows across the whole window under the board and the
     panel (:func:`below_rows`), where the board left room: a review at 480x360 and
-    640x480, whose panel could not hold its header, answer, a play and the buttons.
+    640x480, whose panel could not hold its header, answer, a play and the buttons; the
+    scan strip then under the status (``scanning``, :func:`column_layout`).
     """
     width = max(int(width), MIN_SIZE[0])
     height = max(int(height), MIN_SIZE[1])
@@ -232,7 +234,7 @@ def compute_layout(width: int, height: int, scale: float = 1.0,
             label = (round(cx0 + unit / 2), round(board.bottom - rim_v / 2))
         points.append(PointGeom(number, tri, top, target, label))
     panel = (panel_layout(panel_rect, scale, status_lines, header_lines) if strip is None
-             else column_layout(panel_rect, strip, scale, status_lines, header_lines))
+             else column_layout(panel_rect, strip, scale, status_lines, header_lines, scanning))
     return BoardLayout(width, height, scale, board, field, left, right, bar, tray, tray_mine,
                        tray_theirs, tuple(points), checker, panel, side)
 
@@ -309,27 +311,32 @@ def below_rows(width: int, height: int, count: int, scale: float = 1.0) -> int:
 
 
 def column_layout(area: Rect, strip: Rect, scale: float = 1.0, status_lines: int = STATUS_LINES,
-                  header_lines: int = HEADER_LINES) -> PanelLayout:
+                  header_lines: int = HEADER_LINES, scanning: bool = False) -> PanelLayout:
     """The panel as a column beside the board with the buttons in ``strip`` under both: the
     header ``header_lines`` rows, the list under the status as short as a title and one play
     row, and the status, up to ``status_lines`` rows, between; the play's row at full height
     while the status keeps :data:`STATUS_LINES` rows, else as short as :data:`SHORTEST_ROW`
-    (scaled)."""
+    (scaled). While ``scanning`` the scan strip is under the status and the list under it,
+    where the column still holds a play's row (640x480); else the list is left out (480x360:
+    the switch reaches the plays through Try again, each shown in the strip)."""
     line_h = max(14, round(26 * scale))
     pad = max(4, round(8 * scale))
     row_h = max(28, round(56 * scale))
+    shortest = max(28, round(SHORTEST_ROW * scale))
     header = Rect(area.x, area.y, area.w, min(line_h * header_lines + 4, area.h // 2))
-    room = area.bottom - header.bottom - pad
+    scan_h = line_h * 3 + 12 if scanning else 0
+    room = area.bottom - header.bottom - pad - (scan_h + pad if scanning else 0)
     status_h = min(line_h * status_lines + 2, room - (line_h + 4 + row_h))
     if status_h < line_h * STATUS_LINES + 2:
-        shortest = max(28, round(SHORTEST_ROW * scale))
-        status_h = max(line_h + 2, min(line_h * status_lines + 2, room - (line_h + 4 + shortest)))
-    status = Rect(area.x, header.bottom, area.w, status_h)
-    top = status.bottom + pad
-    lst = Rect(area.x, top, area.w, max(line_h + 4 + 28, area.bottom - top))
+        status_h = min(line_h * status_lines + 2, room - (line_h + 4 + shortest))
+    if status_h < line_h * STATUS_LINES + 2 and scanning:
+        status_h = min(line_h * status_lines + 2, room)
+    status = Rect(area.x, header.bottom, area.w, max(line_h + 2, status_h))
+    scan = Rect(area.x, status.bottom + pad, area.w, scan_h or min(line_h * 3 + 12, area.h // 3))
+    top = scan.bottom + pad if scanning else status.bottom + pad
+    lst = Rect(area.x, top, area.w, max(0 if scanning else line_h + 4 + 28, area.bottom - top))
     button_h = round(BELOW_ROW_H * scale)
     actions = Rect(strip.x, strip.bottom - button_h, strip.w, button_h)
-    scan = Rect(area.x, top, area.w, min(line_h * 3 + 12, area.h // 3))
     return PanelLayout(area, header, status, lst, actions, row_h, line_h, scan, False,
                        status_lines, header_lines, buttons_below=True)
 
@@ -598,9 +605,18 @@ def panel_geometry(layout: BoardLayout, n_plays: int, focus: int | None,
         area = Rect(area.x, area.y, area.w, max(panel.row_h, area.h - (panel.actions.y
                                                                         - buttons[0].y)))
     scan: Rect | None = None
+    if panel.buttons_below and area.h < panel.line_h + 4 + max(28, round(SHORTEST_ROW
+                                                                       * layout.scale)):
+        # the scan strip took the column (a review scanned at 480x360): no list, the switch
+        # reaches the plays through Try again
+        acts = tuple(zip(actions, buttons))
+        if more:
+            acts = (("more", more_button(panel, newest)),) + acts
+        return PanelGeometry((), acts, panel.scan if scanning else None, (0, 0),
+                             Rect(area.x, area.y, area.w, 0), None, 0)
     if scanning:
         scan = panel.scan
-        if not panel.two_columns:
+        if not panel.two_columns and not panel.buttons_below:
             top = scan.bottom + 8
             area = Rect(area.x, top, area.w, max(panel.row_h, area.bottom - top))
     title = Rect(area.x, area.y, area.w, panel.line_h)

@@ -13,7 +13,7 @@ with :func:`to_viewer`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...events import Phase, TurnView
 from ...rules import Play, Position, find_game
@@ -21,7 +21,7 @@ from .layout import THEIR_BAR, THEIR_OFF
 from .navigation import MORE, Mode, NavContext, NavState, Target, actions_for
 from ... import words
 from ...narration.phrases import listed_play
-from ...narration.pieces import NarrationContext
+from ...narration.pieces import NarrationContext, Say
 
 StepPair = tuple[int, int]
 
@@ -54,6 +54,10 @@ class BoardView:
     dice: tuple[int, int] | None = None
     dice_used: tuple[int, ...] = ()
     plays: tuple[str, ...] = ()           #: words and notation, play ``i + 1`` at index ``i``
+    #: each play in the short words a list is heard in ("24 to 23, 24 to 20") and in notation
+    #: ("24/23 24/20"), for a row too small for its words in ``plays`` (``render.play_lines``)
+    plays_short: tuple[str, ...] = ()
+    plays_notation: tuple[str, ...] = ()
     list_open: bool = False
     list_focus: int | None = None         #: 0-based play under the remote's list cursor
     pending: int | None = None            #: 1-based play awaiting confirmation
@@ -261,6 +265,11 @@ def build_view(view: TurnView, extras: Extras) -> BoardView:
                               screen_notation=extras.notation)
     plays = tuple(listed_play(p, view.actor, listed) for p in offered_plays(view)) \
         if ctx.mode in _LISTED else ()
+    short = Say(replace(listed, screen_notation=False), speech=False)
+    plays_short = tuple(short.play(p, view.actor, terse=True) for p in offered_plays(view)) \
+        if plays and not extras.notation else ()
+    plays_notation = tuple(short.notation(p, view.actor) for p in offered_plays(view)) \
+        if plays_short else ()
     acts = actions_for(ctx)
     section = "review.button_" if ctx.mode is Mode.REVIEW else "board."
     action_labels = tuple((k, words.text("review.button_more" if k == MORE else section + k,
@@ -284,7 +293,8 @@ def build_view(view: TurnView, extras: Extras) -> BoardView:
         position=shown_position(view, viewer), lang=lang, title=title, score=score, me=me,
         other=other,
         turn=turn, place=place, viewer_to_move=(mover_is_viewer if ctx.mode is not Mode.OVER else None),
-        dice=dice, dice_used=used, plays=plays, list_open=nav.list_open,
+        dice=dice, dice_used=used, plays=plays, plays_short=plays_short,
+        plays_notation=plays_notation, list_open=nav.list_open,
         list_focus=nav.list_index if nav.list_open else None, pending=ctx.pending,
         actions=action_labels,
         action_focus=(nav.action_index if acts and not nav.list_open and extras.show_cursor

@@ -523,7 +523,7 @@ def _panel(surface: "pygame.Surface", view: BoardView, lay: BoardLayout, theme: 
         y += step
     if geo.scan is not None and view.scan is not None:
         _scan_strip(surface, view, geo.scan, theme, fonts, line)
-    if view.plays:
+    if view.plays and geo.plays:  # (no list where the scan strip took its room)
         start, end = geo.page
         title = words.text("board.plays_more", view.lang, start=start + 1, end=end, count=len(view.plays)) \
             if len(view.plays) > end - start else words.text("board.plays", view.lang)
@@ -1001,7 +1001,10 @@ def _play_button(surface: "pygame.Surface", view: BoardView, number: int, rect: 
     num = digits.render(str(number), True, fill)
     surface.blit(num, num.get_rect(center=badge.center))
     label = view.plays[number - 1] + ("  ✓" if chosen else "")
-    lines, font, left = play_label_fit(fonts, label, rect)
+    short, written = ("", "")
+    if number <= min(len(view.plays_short), len(view.plays_notation)):
+        short, written = view.plays_short[number - 1], view.plays_notation[number - 1]
+    lines, font, left = play_label_fit(fonts, label, rect, short, written)
     _draw_lines(surface, lines, font, _inside(rect), text, left=left)
     _dwell_bar(surface, rect, _dwell_for(view, ("play", number)), theme)
 
@@ -1030,9 +1033,15 @@ def _scan_strip(surface: "pygame.Surface", view: BoardView, rect: Rect, theme: T
     edge = _edge_width(box, focused)
     pygame.draw.rect(surface, theme.button_edge, box.tuple(), edge, border_radius=radius)
     colour = theme.background if focused else theme.text
-    # the label inside the edge: a thick one (the scanned option's) takes room from the text
-    lines, font = box_lines(fonts, label, box.w - 12 - 2 * edge, box.h - 2 - 2 * edge,
-                            box.h * 0.5, max(12.0, line * 0.55))
+    # the label inside the edge: a thick one (the scanned option's) takes room from the text;
+    # in large bold type at least where it is whole so («Από το 8: τρεις κινήσεις» at 480x360,
+    # drawn at 17 px), else smaller
+    inner_w, inner_h = box.w - 12 - 2 * edge, box.h - 2 - 2 * edge
+    lines, font = box_lines(fonts, label, inner_w, inner_h, max(box.h * 0.5, LARGE_BOLD_PX),
+                            LARGE_BOLD_PX)
+    if any(row.endswith("…") for row in lines):
+        lines, font = box_lines(fonts, label, inner_w, inner_h, box.h * 0.5,
+                                max(12.0, line * 0.55))
     step = font.get_linesize()
     top = box.center[1] - step * len(lines) // 2
     for i, row in enumerate(lines):
@@ -1044,11 +1053,15 @@ def scan_head(lang: str, scan: ScanStrip, fits: Callable[[str], bool]) -> str:
     """The line above the scanned option: "Scanning", the picks that led there and the
     option's place ("Scanning: From 24: 7 plays › From 24 › To 23  (1/6)"). When it does not
     ``fits``, the earliest picks give way first ("Scanning: … › From 24 › To 23  (1/6)"), so
-    the newest pick, a step just taken, and the place stay in sight.
+    the newest pick, a step just taken, and the place stay in sight; then "Scanning" itself
+    ("Try again  (1/4)" at 480x360, where it read "Scanning: Try again  (…").
 
     >>> scan_head("en", ScanStrip(("From 24: 7 plays", "From 24", "To 23"), ("From 22",), 0),
     ...           lambda text: len(text) <= 40)
     'Scanning: … › From 24 › To 23  (1/1)'
+    >>> scan_head("en", ScanStrip(("Try again",), ("From 13: 4 plays",), 0),
+    ...           lambda text: len(text) <= 20)
+    'Try again  (1/1)'
     """
     place = (f"  ({scan.index + 1}/{len(scan.options)})"
              if scan.index is not None and scan.options else "")
@@ -1058,6 +1071,8 @@ def scan_head(lang: str, scan: ScanStrip, fits: Callable[[str], bool]) -> str:
     while len(trail) > 1 and not fits(head):
         trail.pop(0)
         head = lead + ": … › " + " › ".join(trail) + place
+    if trail and not fits(head):
+        head = ("… › " if len(trail) < len(scan.trail) else "") + " › ".join(trail) + place
     return head
 
 
@@ -1185,25 +1200,35 @@ def _wrap_syllables(font: "pygame.font.Font", text: str, width: int) -> list[str
     return lines
 
 
-def play_label_fit(fonts: Fonts, label: str, rect: Rect
+def play_label_fit(fonts: Fonts, label: str, rect: Rect, short: str = "", written: str = ""
                    ) -> tuple[list[str], "pygame.font.Font", int]:
-    """The lines and font of a play button's ``label`` in button ``rect`` (right of its
-    number's badge, :func:`play_lines`) and the x they start at."""
+    """The lines and font of a play button's ``label`` (or its ``short`` words, or its
+    notation, ``written``) in button ``rect`` (right of its number's badge,
+    :func:`play_lines`) and the x they start at."""
     inner = _inside(rect)
     left = rect.x + 4 + (rect.h - 8) + 10  # the badge is a square inside the button's height
-    lines, font = play_lines(fonts, label, inner.right - left - 6, inner.h - 4, rect.h * 0.55)
+    if short and label.endswith("  ✓"):
+        short, written = short + "  ✓", written + "  ✓"
+    lines, font = play_lines(fonts, label, inner.right - left - 6, inner.h - 4, rect.h * 0.55,
+                             short, written)
     return lines, font, left
 
 
-def play_lines(fonts: Fonts, label: str, width: int, height: int, size: float
-               ) -> tuple[list[str], "pygame.font.Font"]:
+def play_lines(fonts: Fonts, label: str, width: int, height: int, size: float,
+               short: str = "", written: str = "") -> tuple[list[str], "pygame.font.Font"]:
     """A play button's label as :func:`_fitting` shows it while that is whole in large bold
     type (:data:`LARGE_BOLD_PX`) or over (wrapped: "from 24 to 21, from 24 to" "20  ✓"); the
     chosen play's without its tick where only that keeps its words whole there (its thick
     edge still marks it: «από το 24 στο 21,» «από το 24 στο 20» at 480x360); else its
+    ``short`` words, the form a list is heard in ("bar to 22, 24 to 20 hitting" for "from the
+    bar to 22, from 24 to 20 hitting", cut at 480x360), with the tick or without; else its
     notation alone, the brackets' content ("13/8(2) 13/3*" for "2 times 13 to 8, 13 to 3
     hitting (13/8(2) 13/3*)", with ``--notation``), in larger type than the words and
-    notation would take; plays in words alone keep :func:`_fitting`'s."""
+    notation would take; plays in words alone (``short`` given) show their notation,
+    ``written``, only where neither their words nor their short words are whole in large
+    bold type («13/8(2) 13/3*» on the 40 px rows of a scanned review at 1024x700, where
+    «δύο φορές 13 στο 8, 13 στο 3 και χτυπάς» took 13 px), else the words as large as they
+    are whole."""
     def whole(lines: list[str], text: str) -> bool:
         return " ".join(lines).split() == text.split()
 
@@ -1213,18 +1238,28 @@ def play_lines(fonts: Fonts, label: str, width: int, height: int, size: float
         return lines, font
     tick = "  ✓" if label.endswith("  ✓") else ""
     bare = label[:len(label) - len(tick)]
-    if tick:
-        kept, kept_font = _fitting(fonts, bare, width, height, size)
-        if kept_font.get_linesize() >= readable and whole(kept, bare):
+    shorter = [bare] if tick else []
+    if short:
+        shorter += [short, short[:len(short) - len(tick)]] if tick else [short]
+    for text in shorter:
+        kept, kept_font = _fitting(fonts, text, width, height, size)
+        if kept_font.get_linesize() >= readable and whole(kept, text):
             return kept, kept_font
     _words, bracket, rest = bare.partition(" (")
+    if short and written:
+        for text in (written, written[:len(written) - len(tick)]):
+            kept, kept_font = _fitting(fonts, text, width, height, size)
+            if kept_font.get_linesize() >= readable and whole(kept, text):
+                return kept, kept_font
     if not bracket or not rest.endswith(")"):
+        if short and not whole(lines, label):
+            return _fitting(fonts, short, width, height, size)
         return lines, font
     notation = rest[:-1] + tick
-    short, short_font = _fitting(fonts, notation, width, height, size)
-    if whole(short, notation) and (short_font.get_linesize() > font.get_linesize()
+    alone, alone_font = _fitting(fonts, notation, width, height, size)
+    if whole(alone, notation) and (alone_font.get_linesize() > font.get_linesize()
                                    or not whole(lines, label)):
-        return short, short_font
+        return alone, alone_font
     return lines, font
 
 

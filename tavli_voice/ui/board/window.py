@@ -320,6 +320,10 @@ class BoardWindow:
                                         header_lines=head)
             if self.app.review is not None and layout.side_panel and not _review_fits(layout):
                 layout = _buttons_below(width, height, self.theme.scale, self._status_lines(), head)
+        if self.scanner is not None and self.app.review is not None and layout.side_panel \
+                and not _review_fits(layout, scanning=True):
+            layout = _buttons_below(width, height, self.theme.scale, self._status_lines(), head,
+                                    scanning=True)
         if self.scanner is None and self.app.review is None and layout.side_panel \
                 and not _game_row_fits(width, height, self.theme.scale, head):
             # a game at 480x360: a play's row held one line of its words at 13 px, cut
@@ -798,13 +802,21 @@ class BoardWindow:
         return target
 
 
-def _review_fits(layout: BoardLayout) -> bool:
+def _review_fits(layout: BoardLayout, scanning: bool = False) -> bool:
     """The review's panel holds its whole header, three rows of status and a play's row at
-    full height above the review's buttons (false at 640x480 and 480x360)."""
+    full height above the review's buttons (false at 640x480 and 480x360); ``scanning``: a
+    play's row, however short, under the scan strip."""
     panel = layout.panel
     pad = max(4, round(8 * layout.scale))
-    return (panel.header.h >= panel.line_h * panel.header_lines + 2 * pad
-            and status_fit(panel) >= STATUS_LINES and _play_row_fits(layout))
+    if panel.header.h < panel.line_h * panel.header_lines + 2 * pad \
+            or status_fit(panel) < STATUS_LINES:
+        return False
+    if not scanning:
+        return _play_row_fits(layout)
+    geo = panel_geometry(layout, 99, None, ("",) * REVIEW_BUTTONS, True)
+    top = min(rect.y for _key, rect in geo.actions)
+    return bool(geo.plays) and all(rect.bottom <= top for _n, rect in geo.plays) \
+        and (geo.scan is None or geo.scan.bottom <= top)
 
 
 #: The status's rows under the board's buttons (:func:`_buttons_below`): four where the panel
@@ -826,22 +838,24 @@ def _game_row_fits(width: int, height: int, scale: float, head: int) -> bool:
 
 
 def _buttons_below(width: int, height: int, scale: float, lines: int, head: int,
-                   buttons: int = REVIEW_BUTTONS) -> BoardLayout:
+                   buttons: int = REVIEW_BUTTONS, scanning: bool = False) -> BoardLayout:
     """A short window (the review up to 800x600, a game at 480x360): the ``buttons`` in rows
     across the window under the board, where the board left room, and in the panel beside the
     board the most rows of the header (``head`` at most) that leave the status
     :data:`BELOW_STATUS` rows and a play's row at full height; the header's place alone on
-    one row where nothing more fits (the review at 480x360)."""
+    one row where nothing more fits (the review at 480x360); ``scanning``, the scan strip
+    under the status, and the list under it only where it fits (:func:`column_layout`)."""
     rows = below_rows(width, height, buttons, scale)
     for least in BELOW_STATUS:
         for kept in range(head, 0, -1):
             layout = compute_layout(width, height, scale, status_lines=lines, header_lines=kept,
-                                    below=rows)
+                                    below=rows, scanning=scanning)
             panel = layout.panel
             if (status_fit(panel) >= least
                     and panel.list.h - panel.line_h - 4 >= panel.row_h):
                 return layout
-    return compute_layout(width, height, scale, status_lines=lines, header_lines=1, below=rows)
+    return compute_layout(width, height, scale, status_lines=lines, header_lines=1, below=rows,
+                          scanning=scanning)
 
 
 def _play_row_fits(layout: BoardLayout) -> bool:
