@@ -97,3 +97,45 @@ def test_the_window_shows_the_notation_only_with_notation() -> None:
     ap = build_parser("en")
     assert not shows_notation(ap.parse_args(["--window"]))
     assert shows_notation(ap.parse_args(["--window", "--notation"]))
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_a_game_scanned_at_480x360_is_whole_with_its_strip_above_the_buttons(
+        window_home: Path, lang: str) -> None:
+    """With one switch at 480x360 the scan strip sits under the status, over no button (it
+    covered Roll), every text of the panel whole in large type, on screen; the plays are
+    scanned in the strip («Από το 13: 6 κινήσεις»), the list giving it its room."""
+    from window_helpers import FAST_SCAN
+
+    from tavli_voice.scanning import ManualClock
+    from tavli_voice.ui.board.render import LARGE_BOLD_PX
+    from tavli_voice.ui.board.window import BoardWindow
+
+    clock = ManualClock()
+    app = App(new_session(kind="portes", length=3, seed=11), lang=lang, save_path=None,
+              screen_notation=False)
+    win = BoardWindow(app, bot_delay=0, clock=clock, size=(480, 360), scan_settings=FAST_SCAN)
+    win.open()
+    try:
+        app.start()
+        win.frame()
+        to_my_roll(app, win)
+        for phase in ("roll", "play"):
+            if phase == "play":
+                app.command(C.Roll())
+                win.frame()
+            clock.advance(1.0)
+            win.frame()
+            geo = win.geometry
+            boxes = [r for _k, r in geo.actions] + [r for _n, r in geo.plays]
+            assert geo.scan is not None and win.view.scan is not None
+            assert all(geo.scan.bottom <= r.y or r.bottom <= geo.scan.y for r in boxes), phase
+            for text, px, box in recording(win).texts:
+                if win.layout.board.contains(*box.center):
+                    continue
+                assert px >= int(LARGE_BOLD_PX) and not text.endswith("…"), (phase, text, px)
+                assert box.right <= 480 and box.bottom <= 360, (phase, text, box)
+        shown = win.view.scan.options[win.view.scan.index or 0]
+        assert any(text in shown for text, _px, _box in recording(win).texts), shown
+    finally:
+        win.close()

@@ -324,10 +324,12 @@ class BoardWindow:
                 and not _review_fits(layout, scanning=True):
             layout = _buttons_below(width, height, self.theme.scale, self._status_lines(), head,
                                     scanning=True)
-        if self.scanner is None and self.app.review is None and layout.side_panel \
+        if self.app.review is None and layout.side_panel \
                 and not _game_row_fits(width, height, self.theme.scale, head):
-            # a game at 480x360: a play's row held one line of its words at 13 px, cut
-            layout = _buttons_below(width, height, self.theme.scale, lines, head, GAME_BUTTONS)
+            # a game at 480x360: a play's row held one line of its words at 13 px, cut; the
+            # scan strip covered the Roll button
+            layout = _buttons_below(width, height, self.theme.scale, lines, head, GAME_BUTTONS,
+                                    scanning=self.scanner is not None)
         return layout
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -853,6 +855,12 @@ def _buttons_below(width: int, height: int, scale: float, lines: int, head: int,
             panel = layout.panel
             if (status_fit(panel) >= least
                     and panel.list.h - panel.line_h - 4 >= panel.row_h):
+                return layout
+    for least in BELOW_STATUS if scanning else ():  # no list: the plays are scanned in the strip
+        for kept in range(head, 0, -1):
+            layout = compute_layout(width, height, scale, status_lines=lines, header_lines=kept,
+                                    below=rows, scanning=True)
+            if status_fit(layout.panel) >= least:
                 return layout
     return compute_layout(width, height, scale, status_lines=lines, header_lines=1, below=rows,
                           scanning=scanning)
