@@ -14,6 +14,8 @@ from typing import Any, Callable, Literal
 # One BLAS thread for the bots' nets unless the user chose otherwise (see blas.py);
 # this must happen before numpy is first imported.
 from . import blas  # noqa: F401
+from .ui.guard import (interrupted_starting, pause_at, release_ctrl_c, say_goodbye,
+                       start_up_interrupts)
 
 SUBCOMMANDS = ("play", "resume", "moves", "hear", "models", "enroll", "window", "review")
 
@@ -99,7 +101,8 @@ _OUTPUT_FULL = (errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", e
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script."""
-    previous = _start_up_interrupts(sys.argv[1:] if argv is None else list(argv))
+    previous = start_up_interrupts(sys.argv[1:] if argv is None else list(argv),
+                                   standard_streams)
     try:
         pause_at("entry")
         return _main(argv)
@@ -107,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
         _silence_stdout()
         return 0
     except KeyboardInterrupt:  # Ctrl-C after the game gave the keyboard back: the goodbye
-        _say_goodbye()
+        say_goodbye()
         _silence_stdout()
         return 130
     except OSError as exc:
@@ -123,102 +126,8 @@ def main(argv: list[str] | None = None) -> int:
             pass
         return 1
     finally:
-        if previous is not None and signal.getsignal(signal.SIGINT) is _interrupted_starting:
+        if previous is not None and signal.getsignal(signal.SIGINT) is interrupted_starting:
             signal.signal(signal.SIGINT, previous)
-
-
-# ------------------------------------------------------------ Ctrl-C while starting
-
-#: The goodbye said when Ctrl-C ends the program before a match runs, in the user's language.
-_GOODBYE: list[str] = []
-
-#: Start-up's stage to wait at (``TAVLI_VOICE_PAUSE_AT=imports``), for tests of Ctrl-C.
-PAUSE_VARIABLE = "TAVLI_VOICE_PAUSE_AT"
-
-
-def _start_up_interrupts(args: list[str]) -> Any:
-    """Until a game takes Ctrl-C (:func:`release_ctrl_c`), Ctrl-C says the goodbye and ends
-    the program with code 130 at once, wherever start-up is: importing numpy, pygame or a
-    speech engine, loading a voice, asking about a saved match. No exception is raised in
-    the middle of an import, where a library would turn it into an ImportError or a
-    half-imported module, and no thread is waited for. The standard streams are made usable
-    and the goodbye's words loaded first, with Ctrl-C held meanwhile. The handler it
-    replaced (None: not installed, as in another thread or when Ctrl-C is ignored)."""
-    if not _main_thread() or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
-        standard_streams()
-        _GOODBYE[:] = [_goodbye_words(args)]
-        return None
-    held = _hold_ctrl_c()
-    previous = signal.signal(signal.SIGINT, _interrupted_starting)
-    try:
-        standard_streams()
-        _GOODBYE[:] = [_goodbye_words(args)]
-    finally:
-        if held is not None:
-            signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a Ctrl-C held is handled now
-    return previous
-
-
-def _main_thread() -> bool:
-    import threading
-    return threading.current_thread() is threading.main_thread()
-
-
-def _hold_ctrl_c() -> "set[int] | None":
-    try:
-        return set(signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}))
-    except (AttributeError, OSError, ValueError):  # no signal masks here
-        return None
-
-
-def _goodbye_words(args: list[str]) -> str:
-    """«Γεια σου.» / «Γεια σας.» to two people at one keyboard (``--opponent friend``)."""
-    from .words import lang_from_argv, text
-    friend = any(a == "--opponent=friend" or (a == "--opponent" and b == "friend")
-                 for a, b in zip(args, args[1:] + [""]))
-    return text("goodbye.both" if friend else "goodbye", lang_from_argv(args))
-
-
-def _say_goodbye() -> None:
-    line = (_GOODBYE[0] if _GOODBYE else "") + "\n"
-    try:
-        sys.stdout.write(line)
-        sys.stdout.flush()
-        return
-    except BaseException:  # output in use when Ctrl-C came (a print half done), or closed
-        pass
-    try:
-        os.write(1, line.encode(getattr(sys.stdout, "encoding", None) or "utf-8",
-                                "backslashreplace"))
-    except (OSError, LookupError):
-        pass
-
-
-def _interrupted_starting(signum: int, frame: object) -> None:
-    """Ctrl-C during start-up: the goodbye, and the program ends (code 130). Nothing of the
-    user's is lost: no match is played yet, saves are written with Ctrl-C held
-    (``guard.signals_held``) and the save's lock is the kernel's, gone with the process."""
-    _say_goodbye()
-    os._exit(130)
-
-
-def release_ctrl_c() -> None:
-    """From here the running command's own Ctrl-C path runs: a match is kept as left, then
-    the goodbye (the terminal's, the window's and the scanner's ``except KeyboardInterrupt``);
-    ``hear`` and ``enroll`` stop listening; anything else ends with the goodbye (code 130)."""
-    if _main_thread() and signal.getsignal(signal.SIGINT) is _interrupted_starting:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-
-
-def pause_at(stage: str) -> None:
-    """With ``TAVLI_VOICE_PAUSE_AT=stage`` in the environment, start-up says "paused at
-    stage" on the error stream and waits there until a signal ends the program: a test
-    sends Ctrl-C at a known moment instead of after a guessed delay."""
-    if os.environ.get(PAUSE_VARIABLE) != stage:
-        return
-    print(f"paused at {stage}", file=sys.stderr, flush=True)
-    while True:
-        signal.pause()
 
 
 def standard_streams() -> None:

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, TextIO
 from . import arguments as A
 from . import events as E
 from . import storage, userfiles
-from .cli import pause_at, release_ctrl_c
 from .logfile import log_to_file
+from .ui.guard import pause_at, release_ctrl_c
 from . import words as M
 from .rules.position import PRESET_GAMES
 from .words.catalogs import use_argparse_language

@@ -11,6 +11,9 @@
   ``finally`` and ``with`` runs, so the terminal gets its modes back) by raising
   :class:`Stopped`, which a match catches to keep itself as left;
   :func:`signals_held` keeps them (and Ctrl-C) waiting while a save is written.
+* :func:`start_up_interrupts` makes Ctrl-C during start-up say the goodbye and end the
+  program at once (code 130), until a front end takes Ctrl-C (:func:`release_ctrl_c`);
+  :func:`pause_at` holds start-up at a named stage for tests.
 * :class:`CbreakMode` puts a terminal in cbreak mode and gives the shell its
   normal modes back on exit, on Ctrl-Z (and takes cbreak again on ``fg``).
 
@@ -26,15 +29,17 @@ import contextlib
 import errno
 import os
 import signal
+import sys
 import threading
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .. import words as M
 
-__all__ = ["SHOW_LIMIT", "CbreakMode", "Stopped", "ending_signals", "os_error_text",
-           "signals_held", "visible"]
+__all__ = ["PAUSE_VARIABLE", "SHOW_LIMIT", "CbreakMode", "Stopped", "ending_signals",
+           "interrupted_starting", "os_error_text", "pause_at", "release_ctrl_c", "say_goodbye",
+           "signals_held", "start_up_interrupts", "visible"]
 
 #: Longest piece of outside text repeated back to the user (characters).
 SHOW_LIMIT = 40
@@ -208,3 +213,92 @@ class CbreakMode:
             tty.setcbreak(self.fd, termios.TCSANOW)
         except termios.error:
             self._saved = None
+
+
+# ------------------------------------------------------------ Ctrl-C while starting
+
+#: The goodbye said when Ctrl-C ends the program before a match runs, in the user's language.
+_GOODBYE: list[str] = []
+
+#: Start-up's stage to wait at (``TAVLI_VOICE_PAUSE_AT=imports``), for tests of Ctrl-C.
+PAUSE_VARIABLE = "TAVLI_VOICE_PAUSE_AT"
+
+
+def start_up_interrupts(args: list[str], prepare: Callable[[], None]) -> Any:
+    """Until a game takes Ctrl-C (:func:`release_ctrl_c`), Ctrl-C says the goodbye and ends
+    the program with code 130 at once, wherever start-up is: importing numpy, pygame or a
+    speech engine, loading a voice, asking about a saved match. No exception is raised in
+    the middle of an import, where a library would turn it into an ImportError or a
+    half-imported module, and no thread is waited for. The standard streams are made usable
+    and the goodbye's words loaded first, with Ctrl-C held meanwhile. The handler it
+    replaced (None: not installed, as in another thread or when Ctrl-C is ignored).
+    ``prepare`` (the standard streams made usable) runs first, with Ctrl-C held."""
+    if not _main_thread() or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        prepare()
+        _GOODBYE[:] = [_goodbye_words(args)]
+        return None
+    held = _hold_ctrl_c()
+    previous = signal.signal(signal.SIGINT, interrupted_starting)
+    try:
+        prepare()
+        _GOODBYE[:] = [_goodbye_words(args)]
+    finally:
+        if held is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a Ctrl-C held is handled now
+    return previous
+
+
+def _hold_ctrl_c() -> "set[int] | None":
+    try:
+        return set(signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}))
+    except (AttributeError, OSError, ValueError):  # no signal masks here
+        return None
+
+
+def _goodbye_words(args: list[str]) -> str:
+    """«Γεια σου.» / «Γεια σας.» to two people at one keyboard (``--opponent friend``)."""
+    friend = any(a == "--opponent=friend" or (a == "--opponent" and b == "friend")
+                 for a, b in zip(args, args[1:] + [""]))
+    return M.text("goodbye.both" if friend else "goodbye", M.lang_from_argv(args))
+
+
+def say_goodbye() -> None:
+    line = (_GOODBYE[0] if _GOODBYE else "") + "\n"
+    try:
+        sys.stdout.write(line)
+        sys.stdout.flush()
+        return
+    except BaseException:  # output in use when Ctrl-C came (a print half done), or closed
+        pass
+    try:
+        os.write(1, line.encode(getattr(sys.stdout, "encoding", None) or "utf-8",
+                                "backslashreplace"))
+    except (OSError, LookupError):
+        pass
+
+
+def interrupted_starting(signum: int, frame: object) -> None:
+    """Ctrl-C during start-up: the goodbye, and the program ends (code 130). Nothing of the
+    user's is lost: no match is played yet, saves are written with Ctrl-C held
+    (``guard.signals_held``) and the save's lock is the kernel's, gone with the process."""
+    say_goodbye()
+    os._exit(130)
+
+
+def release_ctrl_c() -> None:
+    """From here the running command's own Ctrl-C path runs: a match is kept as left, then
+    the goodbye (the terminal's, the window's and the scanner's ``except KeyboardInterrupt``);
+    ``hear`` and ``enroll`` stop listening; anything else ends with the goodbye (code 130)."""
+    if _main_thread() and signal.getsignal(signal.SIGINT) is interrupted_starting:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def pause_at(stage: str) -> None:
+    """With ``TAVLI_VOICE_PAUSE_AT=stage`` in the environment, start-up says "paused at
+    stage" on the error stream and waits there until a signal ends the program: a test
+    sends Ctrl-C at a known moment instead of after a guessed delay."""
+    if os.environ.get(PAUSE_VARIABLE) != stage:
+        return
+    print(f"paused at {stage}", file=sys.stderr, flush=True)
+    while True:
+        signal.pause()
