@@ -875,6 +875,7 @@ def _play(args: argparse.Namespace, lang: str, save_path: Path | None,
         player = TerminalPlayer(app, out, inp, sources=sources)
         if args.window:
             typed = player.typed_source()  # the terminal takes the window's commands too
+            app.end_choices = True  # the match's end as buttons: Review, New match, Quit
             try:
                 code = run_window(app, args, [*sources, typed], resumed_events, say)
             finally:

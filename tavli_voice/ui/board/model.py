@@ -124,9 +124,10 @@ def offered_plays(view: TurnView) -> tuple[Play, ...]:
 
 
 def nav_context(view: TurnView, viewer: int, finished: bool = False,
-                more: bool = False) -> NavContext:
+                more: bool = False, end: bool = False) -> NavContext:
     """The :class:`NavContext` for this moment (``more``: the status, a game's or the
-    review's, has a page after the one shown)."""
+    review's, has a page after the one shown; ``end``: the match is over and its choices
+    are offered, :attr:`NavContext.end`)."""
     mode = mode_of(view, viewer, finished)
     names = view.available if mode is not Mode.OVER else ()
     sources: tuple[int, ...] = ()
@@ -145,7 +146,7 @@ def nav_context(view: TurnView, viewer: int, finished: bool = False,
                       plays=len(offered_plays(view)) if mode in _LISTED else 0,
                       can_undo="undo" in names, can_double="double" in names, pending=pending,
                       can_previous=mode is Mode.REVIEW and "previous" in names,
-                      more=more)
+                      more=more, end=end and mode in (Mode.ASK, Mode.OVER))
 
 
 #: The modes whose plays are listed (a number picks one; in the review it tries again).
@@ -178,6 +179,8 @@ class Extras:
     scan: ScanStrip | None = None
     dwell: tuple[Target, float] | None = None
     finished: bool = False
+    #: the match is over and its choices are offered as buttons (:attr:`NavContext.end`)
+    end: bool = False
     show_cursor: bool = True   #: False while scanning until a remote key is used
     question: str | None = None
     question_value: int = 0
@@ -193,11 +196,16 @@ class Extras:
     notation: bool = True
 
 
+#: The end's choices are labelled as the terminal's scanning names them ("Review", "New match",
+#: "Quit"; «Ανασκόπηση», «Νέος αγώνας», «Έξοδος»)
+_END_LABELS = {"review": "scan.review", "new_match": "scan.new_match", "quit": "scan.quit"}
+
+
 def build_view(view: TurnView, extras: Extras) -> BoardView:
     """The :class:`BoardView` of this frame (see the module docstring)."""
     lang = extras.lang
     viewer = view.listener
-    ctx = nav_context(view, viewer, extras.finished, more=extras.status_more)
+    ctx = nav_context(view, viewer, extras.finished, more=extras.status_more, end=extras.end)
     nav = extras.nav.synced(ctx)
     players = view.players
 
@@ -227,7 +235,7 @@ def build_view(view: TurnView, extras: Extras) -> BoardView:
                        b=scores[1 - left], length=words.plural("board.length", view.length, lang))
     mover_is_viewer = view.to_move == viewer
     place = ""
-    if ctx.mode is Mode.OVER:
+    if ctx.mode is Mode.OVER or ctx.end:  # (the review offered: who won, over its choices)
         winner = view.winner
         turn = ""
         if winner is not None:
@@ -272,8 +280,9 @@ def build_view(view: TurnView, extras: Extras) -> BoardView:
         if plays_short else ()
     acts = actions_for(ctx)
     section = "review.button_" if ctx.mode is Mode.REVIEW else "board."
-    action_labels = tuple((k, words.text("review.button_more" if k == MORE else section + k,
-                                         lang)) for k in acts)
+    action_labels = tuple((k, words.text("review.button_more" if k == MORE else
+                                         _END_LABELS[k] if ctx.end and k in _END_LABELS else
+                                         section + k, lang)) for k in acts)
     preview: tuple[StepPair, ...] = ()
     if mover_is_viewer and view.phase is Phase.PLAY and view.chosen:
         preview = tuple((s.from_point, s.to_point) for s in view.chosen)

@@ -83,6 +83,9 @@ ACTION_COMMANDS: dict[str, C.Command] = {
     "roll": C.Roll(), "double": C.Double(), "confirm": C.Confirm(), "undo": C.Undo(),
     "cancel": C.Cancel(), "yes": C.Yes(), "no": C.No(), "take": C.Take(), "drop": C.Drop(),
     "close": C.Quit(),
+    # the end of a match with its choices (NavContext.end): the review offered ("Review" is its
+    # yes), another match with the same options, leave
+    "review": C.Yes(), "new_match": C.NewMatch(), "quit": C.Quit(),
     # the review after a match (ui/review_mode.py); "try_again" opens the list of plays
     "next": C.Next(), "previous": C.Previous(), "repeat": C.Repeat(), "hint": C.Hint(),
     "why": C.Why(), "end": C.EndReview(), "more": C.More(),
@@ -119,6 +122,10 @@ class NavContext:
     pending: int | None = None
     can_previous: bool = False
     more: bool = False  #: the status has a page after the one shown (More is offered)
+    #: the match is over and its choices are offered (``App.end_choices``): while the review
+    #: is offered (``ASK``) "Review", "New match", "Quit"; after it (``OVER``) "New match",
+    #: "Quit", where a question's Yes and No and then Close alone are shown otherwise
+    end: bool = False
 
     @property
     def candidates(self) -> tuple[int, ...]:
@@ -149,11 +156,11 @@ def _game_actions(ctx: NavContext) -> tuple[str, ...]:
     if ctx.mode is Mode.CONFIRM:
         return ("confirm", "undo")
     if ctx.mode is Mode.ASK:
-        return ("yes", "no")
+        return ("review", "new_match", "quit") if ctx.end else ("yes", "no")
     if ctx.mode is Mode.ANSWER:
         return ("take", "drop")
     if ctx.mode is Mode.OVER:
-        return ("close",)
+        return ("new_match", "quit") if ctx.end else ("close",)
     if ctx.mode is Mode.REVIEW:
         # More first while the answer has another page: Enter reads on, then goes next
         return (((MORE,) if ctx.more else ()) + ("next",)
@@ -164,7 +171,8 @@ def _game_actions(ctx: NavContext) -> tuple[str, ...]:
 
 def default_action(ctx: NavContext) -> int:
     """The action focused first: "No" for a question (the safe answer), else the first
-    (in a game the first after More: Enter still rolls; the review focuses More)."""
+    (in a game the first after More: Enter still rolls; the review focuses More; the end's
+    choices their likely one, first)."""
     acts = actions_for(ctx)
     if ctx.mode is Mode.ASK and "no" in acts:
         return acts.index("no")

@@ -42,9 +42,12 @@ class ScanShow:
     strip: ScanStrip | None = None
 
 
-def _action_key(command: C.Command | None) -> str | None:
-    for key, cmd in ACTION_COMMANDS.items():
-        if command is not None and cmd == command:
+def _action_key(command: C.Command | None, among: tuple[str, ...] | None = None) -> str | None:
+    """The action button that sends ``command``: of the buttons ``among`` (those shown) first,
+    as "Review" and the question's "Yes" send the same yes."""
+    keys = [k for k in among or () if k in ACTION_COMMANDS] + list(ACTION_COMMANDS)
+    for key in keys:
+        if command is not None and ACTION_COMMANDS[key] == command:
             return key
     return None
 
@@ -131,9 +134,10 @@ def play_preview(view: TurnView, number: int) -> tuple[StepPair, ...]:
 
 
 def scan_show(scanner: Scanner | None, view: TurnView, lang: str = "en",
-              notation: bool = True) -> ScanShow:
+              notation: bool = True, actions: tuple[str, ...] | None = None) -> ScanShow:
     """Translate the scanner's state into what the board and panel show; plays are in
-    words, then their notation unless ``notation`` is off (:func:`shown_label`)."""
+    words, then their notation unless ``notation`` is off (:func:`shown_label`); an option
+    sending a button's command highlights that button, of ``actions`` (those shown) first."""
     if scanner is None:
         return ScanShow()
     mode = scanner.mode
@@ -162,8 +166,8 @@ def scan_show(scanner: Scanner | None, view: TurnView, lang: str = "en",
     if isinstance(command, C.ChoosePlay):
         highlight = ("play", command.number)
         preview = play_preview(view, command.number)
-    elif _action_key(command) is not None:
-        highlight = ("action", _action_key(command))
+    elif _action_key(command, actions) is not None:
+        highlight = ("action", _action_key(command, actions))
     else:
         point = _option_point(option)
         if point is not None and isinstance(mode, StepMode):

@@ -41,8 +41,8 @@ from .layout import (HEADER_LINES, MIN_SIZE, REVIEW_BUTTONS, ROW_BUTTONS, SCANNE
                      status_fit)
 from .model import BoardView, Extras, build_view, nav_context, play_steps
 from .navigation import (DEFAULT_DWELL, TRY_AGAIN, DwellState, Key, Mode, NavContext, NavState,
-                         Target, dwell, dwell_progress, open_list, press_digit, press_key,
-                         press_page, target_command)
+                         Target, actions_for, dwell, dwell_progress, open_list, press_digit,
+                         press_key, press_page, target_command)
 from .scanview import scan_show
 from .theme import THEMES, Theme, find_theme
 from ... import words
@@ -363,6 +363,8 @@ class BoardWindow:
                 self.last_move = () if same else play_steps(ev.play, view.game, False)
             elif isinstance(ev, E.GameStarted):
                 self.last_move = ()
+            elif isinstance(ev, E.MatchStarted):
+                self._new_match()
             if isinstance(ev, E.QuestionAsked):
                 self.question = (ev.kind, ev.value)
             elif not isinstance(ev, (E.CommandRejected,)) and self.question is not None \
@@ -373,6 +375,16 @@ class BoardWindow:
                 self.status = (self.status + line.splitlines())[-3:]
                 self.status_page = 0
                 self._help_shown = isinstance(ev, E.HelpReport)
+
+    def _new_match(self) -> None:
+        """A match starts (another after "New match"): nothing of the one before is left on
+        screen, and its turns count from 0 again."""
+        self.status, self.status_page, self._status_more = [], 0, False
+        self.last_move, self.question, self._told_wait = (), None, None
+        self.nav, self._game_more_asked = NavState(), 0
+        self._steps_said = ()
+        if self.scan_driver is not None:
+            self.scan_driver.hinted = None  # (a hint of the match before is not this one's)
 
     def _screen_line(self, ev: E.Event) -> str:
         if isinstance(ev, (E.PlaysOffered, E.StepOptions, E.TurnStarted)):
@@ -409,7 +421,14 @@ class BoardWindow:
 
     def _ctx(self) -> NavContext:
         view = self.app.state()
-        return nav_context(view, view.listener, self.app.finished, more=self._status_more)
+        return nav_context(view, view.listener, self.app.finished, more=self._status_more,
+                           end=self._end())
+
+    def _end(self) -> bool:
+        """The match is over and its choices are buttons (``App.end_choices``): "Review" while
+        the review is offered, "New match", "Quit"."""
+        app = self.app
+        return app.end_choices and app.review is None and (app.review_question or app.finished)
 
     def handle(self, inp: Input, now: float) -> None:
         """Act on one translated input."""
@@ -712,9 +731,9 @@ class BoardWindow:
             self._game_more_asked = self.app.more_asked
             self.more()  # a game's status: More by key, button, switch or voice
         view = self.app.state()
-        show = scan_show(self.scanner, view, self.lang, self.app.screen_notation) \
-            if self.scanner is not None else None
         ctx = self._ctx()
+        show = scan_show(self.scanner, view, self.lang, self.app.screen_notation,
+                         actions=actions_for(ctx)) if self.scanner is not None else None
         self.nav = self.nav.synced(ctx)
         dwell_view = None
         if self.dwell_time is not None and self.dwell_state.target is not None:
@@ -722,10 +741,12 @@ class BoardWindow:
                           dwell_progress(self.dwell_state, now, self.dwell_time))
         status = tuple(self.status)
         if self.app.finished:
-            # a switch user closes with the switch (Quit is the one thing scanned)
+            # a switch user closes with the switch (Quit scanned alone, or "New match", "Quit")
             switch = self.scanner is not None and not self._remote_used
-            status = status + (words.text("board.close_prompt" + ("_switch" if switch else ""),
-                                          self.lang),)
+            key = "board.close_prompt" + ("_end" if self._end() else "") + ("_switch" if switch else "")
+            status = status + (words.text(key, self.lang,
+                                          new=words.text("scan.new_match", self.lang),
+                                          quit=words.text("scan.quit", self.lang)),)
         # one highlight at a time: the keys' cursor while they are in use, else the switch's
         marks = show if show is not None and not self._remote_used else None
         extras = Extras(
@@ -735,7 +756,7 @@ class BoardWindow:
             highlight_destinations=marks.destinations if marks else (),
             highlight_held=marks.held if marks else None,
             scan=show.strip if show and self.scanner is not None else None,
-            dwell=dwell_view, finished=self.app.finished,
+            dwell=dwell_view, finished=self.app.finished, end=self._end(),
             show_cursor=self.scanner is None or self._remote_used,
             question=self.question[0] if self.question else None,
             question_value=self.question[1] if self.question else 0,
