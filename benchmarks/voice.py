@@ -1044,7 +1044,8 @@ def record_clips(lang: Lang, fsdd_dir: Path, step: int, variants: int, plays: in
 def set_greek_options(engine: object, args: argparse.Namespace) -> None:
     """The Greek engine's (engine_rescore.RescoredRecognizer) fall-back and relatives as given, if given: Whisper
     hearing every phrase (or its first guesses) or the proposals' relatives when it finds no proposal likely."""
-    for option in ("fallback", "fallback_top", "fallback_weight", "fallback_lead", "fallback_beam", "relatives"):
+    for option in ("fallback", "fallback_top", "fallback_weight", "fallback_lead", "fallback_beam", "fallback_guess",
+                   "relatives"):
         if getattr(args, option) is not None and hasattr(engine, option):
             setattr(engine, option, getattr(args, option))
 
@@ -1462,6 +1463,10 @@ def main() -> None:
     record.add_argument("--fallback-beam", type=int, default=None,
                         help="Greek: prefixes Whisper keeps walking the fall-back's phrases (engine_rescore."
                              "FALLBACK_BEAM)")
+    record.add_argument("--fallback-guess", type=int, default=None,
+                        help="Greek: after --fallback, the phrases of the turn's N commands nearest Whisper's own "
+                             "transcript of the word are added, not the two-word numbered phrases "
+                             "(engine_rescore.FALLBACK_GUESS)")
     record.add_argument("--relatives", type=float, default=None,
                         help="Greek: Whisper also scores the relatives of pocketsphinx's first proposals (their "
                              "other spellings, the numbers sharing a number word) when it finds none of the "

@@ -63,6 +63,10 @@ class FakeWhisper:
         self.encoded += 1
         return audio[None, :10], 1
 
+    def transcript(self, audio: np.ndarray, encoding: tuple[np.ndarray, int] | None = None) -> str:
+        """Whisper's own words (``FALLBACK_GUESS``): none here, so its fall-back adds no phrase."""
+        return ""
+
     def scores(self, audio: np.ndarray, items: tuple[Phrase, ...],
                encoding: tuple[np.ndarray, int] | None = None, whole: int = 0, beam: int | None = None) -> np.ndarray:
         self.asked.append(items)
@@ -435,13 +439,14 @@ class TestEveryPhrase:
         sphinx = FakeSphinx(ChoosePlay(13), 0.9, [(ChoosePlay(13), -100.0), (ChoosePlay(3), -100.0 - NEAR)])
         unlikely = FakeWhisper({ChoosePlay(13): -4.5, ChoosePlay(3): -4.2, ChoosePlay(14): -0.3})
         heard = RescoredRecognizer(sphinx, unlikely, fallback=-3.5, fallback_top=None,  # type: ignore[arg-type]
-                                   fallback_numbers=False).recognize(AUDIO, ITEMS)
+                                   fallback_numbers=False, fallback_guess=None).recognize(AUDIO, ITEMS)
         assert len(unlikely.asked) == 2 and unlikely.encoded == 1
         assert {p for asked in unlikely.asked for p in asked} == {
             p for p in ITEMS if not isinstance(p.command, StopSpeech)}  # "stop" is never asked back
         assert heard.command == ChoosePlay(14) and should_confirm(heard, "unsure")  # asked back, never acted on
         numbers = FakeWhisper({**unlikely.values, QueryPoint(14): -0.3})
-        heard = RescoredRecognizer(sphinx, numbers, fallback=-3.5).recognize(AUDIO, ITEMS)  # type: ignore[arg-type]
+        heard = RescoredRecognizer(sphinx, numbers, fallback=-3.5,  # type: ignore[arg-type]
+                                   fallback_guess=None).recognize(AUDIO, ITEMS)
         assert numbers.beams == [None, FALLBACK_BEAM]  # the added phrases walked keeping Whisper's likeliest prefix
         assert set(numbers.asked[1]) == {  # numbered and said in two words or more: points, quarters, 21-30
             p for p in ITEMS if isinstance(p.command, (ChoosePlay, QueryPoint, QueryQuarter)) and len(p.words) > 1}
@@ -458,7 +463,7 @@ class TestEveryPhrase:
         unlikely = FakeWhisper({ChoosePlay(13): -4.5, ChoosePlay(3): -4.2, QueryPoint(14): -0.3,
                                 ChoosePlay(14): -0.9, Help(): -2.0})
         engine = RescoredRecognizer(sphinx, unlikely, fallback=-3.5, fallback_top=2,  # type: ignore[arg-type]
-                                    fallback_numbers=False)
+                                    fallback_numbers=False, fallback_guess=None)
         found = engine.evidence(AUDIO, ITEMS)
         assert isinstance(found, Evidence) and found.fell_back
         assert {p.command for p in found.chosen} == {ChoosePlay(13), ChoosePlay(3), QueryPoint(14), ChoosePlay(14)}
@@ -472,7 +477,8 @@ class TestEveryPhrase:
         sphinx = FakeSphinx(Describe(), 0.9, [(Describe(), -100.0), (StopSpeech(), -100.0 - 50 * NEAR)])
         whisper = FakeWhisper({Describe(): -4.0, StopSpeech(): -3.6, Help(): -5.0})
         light = RescoredRecognizer(sphinx, whisper, fallback=-3.5, fallback_top=2,  # type: ignore[arg-type]
-                                   fallback_weight=5.0, fallback_lead=None, fallback_numbers=False)
+                                   fallback_weight=5.0, fallback_lead=None, fallback_numbers=False,
+                                   fallback_guess=None)
         found = light.evidence(AUDIO, ITEMS)
         assert isinstance(found, Evidence) and found.fell_back
         assert decide(found, 5.0).command == StopSpeech()  # the lighter weight alone would stop

@@ -54,7 +54,8 @@ def fall_back_rows(sphinx: SphinxRecognizer, whisper: WhisperRecognizer, said: s
     """The decoder rows the fall-back cost on ``said`` (those of the evidence with it, less those without it; once
     warmed, the walk's lengths sized), its evidence and the decision."""
     clip = espeak(said, voice, 175)
-    engine = RescoredRecognizer(sphinx, whisper, overlap=False, fallback=-3.5, fallback_beam=beam)
+    engine = RescoredRecognizer(sphinx, whisper, overlap=False, fallback=-3.5, fallback_beam=beam, fallback_guess=None,
+                                fallback_lead=1.5)
     plain = RescoredRecognizer(sphinx, whisper, overlap=False, fallback=None)
     engine.evidence(clip, ITEMS)  # the walk's lengths found once
     counting = Rows(whisper._model)

@@ -159,20 +159,22 @@ SPELLINGS = False
 #: and 14 beside 13), counted ``outside`` behind pocketsphinx's weakest proposal.
 NEIGHBOURS = False
 #: When Whisper finds none of pocketsphinx's proposals at least this likely (its best mean
-#: log-probability per token), it also scores other phrases of the turn (``FALLBACK_NUMBERS``), weighed
-#: as ``FALLBACK_LEAD`` says (None: never). On the tuning voices in quiet the word
+#: log-probability per token), it also scores other phrases of the turn (those nearest its own transcript,
+#: ``FALLBACK_GUESS``, or ``FALLBACK_NUMBERS``'), weighed as ``FALLBACK_LEAD`` says (None: never). On, with
+#: FALLBACK_GUESS: see there. On the tuning voices in quiet the word
 #: said was missing from the proposals in 22 of the 27 wrong decisions, and there Whisper's best
 #: proposal scored under -3.5 in 21 of 22 (of the decisions with the word proposed, 26 of 327).
 #: "Stop" is not among the phrases added: it is never asked back (on the tuning voices at white
-#: 10 dB a fall-back "σταμάτα" was acted on for "έξοδος"). Off: with the rule that only adds (FALLBACK_LEAD) and
-#: the two-word numbered phrases only, at -3.5 (benchmarks/voice.py --lang el, 672 tuning clips, step 4): quiet
+#: 10 dB a fall-back "σταμάτα" was acted on for "έξοδος"). Left off with the two-word numbered phrases: with the
+#: rule that only adds (FALLBACK_LEAD, then 1.5) and the two-word numbered phrases only, at -3.5
+#: (benchmarks/voice.py --lang el, 672 tuning clips, step 4): quiet
 #: right 92.1% -> 93.0% (8 gained, 2 lost), acted on wrongly 0 -> 0, but white 10 dB 2 lost and none gained on the
 #: first 264 clips; held out (569 clips) quiet 87.9% -> 88.4%, white 10 dB +3 on the first 184; CPU a decision
 #: median 103 -> 112 ms, p95 184 -> 989 ms (Whisper walks ~100 more phrases where it fires; load 8-12;
 #: benchmarks/results/voice-el-fallback-adds.txt). Walked keeping one prefix (FALLBACK_BEAM), off -> on: tuning quiet
 #: 91.9% -> 92.4%, held out quiet 87.7% -> 87.5%, white 10 dB 67.8% -> 68.2%, acted on wrongly the same, CPU p95
 #: 135 -> 324, 143 -> 282, 302 -> 680 ms (sections 4-5 there).
-FALLBACK: float | None = None
+FALLBACK: float | None = -3.5
 #: ``weight`` when Whisper heard every phrase after the fall-back: pocketsphinx's proposals, all
 #: unlikely to Whisper, count for less against the phrases it did not propose.
 FALLBACK_WEIGHT = 10.0
@@ -184,8 +186,10 @@ FALLBACK_TOP: int | None = None
 #: ``FALLBACK_WEIGHT``, every phrase competing with the proposals): the decision is taken on pocketsphinx's proposals
 #: alone, as without the fall-back, unless Whisper by itself prefers a phrase pocketsphinx did not propose (not a
 #: decoy) by at least this much (mean log-probability per token) over every proposal; then that phrase is the answer,
-#: asked back. The fall-back only adds an answer: it never moves a proposal Whisper ranks first behind another.
-FALLBACK_LEAD: float | None = 1.5
+#: asked back. The fall-back only adds an answer: it never moves a proposal Whisper ranks first behind another. 1.5
+#: with the two-word numbered phrases; 1.0 with FALLBACK_GUESS, whose added winner must also be nearer Whisper's
+#: transcript than every proposal (``decide_fallen_back``).
+FALLBACK_LEAD: float | None = 1.0
 #: The fall-back adds only numbered commands said in at least ``FALLBACK_WORDS`` words (points and quarters: «σημείο
 #: δεκαεπτά», «τέταρτο τέσσερα»), not the command words nor the plays' single numbers: Whisper's mean log-probability
 #: per token favours short phrases («ξανά», «βοήθεια», «σκορ», «μια», «ένα»), which took the words said from the
@@ -204,6 +208,25 @@ FALLBACK_WORDS = 2
 #: of 672 clips, white 10 dB 33 of the first 341), the decision was the same as keeping 8 in 71 and 31, right 47
 #: against 48 and 26 against 26 (benchmarks/results/voice-el-fallback-adds.txt, section 4).
 FALLBACK_BEAM = 1
+#: The fall-back's phrases are those of the turn's this many commands nearest Whisper's own transcript of the word
+#: (``WhisperRecognizer.transcript``, one greedy decode on the same encoding; ``nearest_commands``), not pocketsphinx's
+#: proposals, instead of the two-word numbered phrases (None). pocketsphinx's English acoustic model proposes short
+#: words for a voice whose formants are moved far from a person's («ταμπλό», «τρεις» for «σημείο δεκαεννέα»), where
+#: Whisper's own words keep the phrase's shape («Σε μορτή καλιά»). On the tuning voices in quiet the word said was
+#: not proposed in 144 of the 206 wrong decisions (2688 clips) and among the 8 commands nearest the transcript in 103.
+#: With FALLBACK -3.5, 5 commands, FALLBACK_LEAD 1.0 and the added winner nearer the transcript than every proposal
+#: (benchmarks/voice.py --lang el --part tuning --step 2, 1344 clips; decided again on the engine's evidence with the
+#: fall-back at -3.0 and 8 commands): quiet right 92.2% -> 93.1% (19 gained, 7 lost), acted on wrongly 0 -> 0; it
+#: fires on 11% of the words. Held out (--part held-out --variants 1000 --step 20, 569 clips): quiet 88.1% -> 89.8%
+#: (+12 -2), acted on wrongly 0.2% -> 0.2% (the same clip); CPU a decision median 96 -> 99 ms, p95 166 -> 235 ms (load
+#: 7). Without the transcript rule 7-13 more right words are lost to short phrases Whisper's mean per token favours
+#: (benchmarks/results/voice-el-lost.txt, section 2). Not on a noisy crop: FALLBACK_GUESS_IN_NOISE.
+FALLBACK_GUESS: int | None = 5
+#: FALLBACK_GUESS also on a noisy crop (its edges under ``TAIL_NOISE_BELOW``). Not: in white noise at 10 dB it gained
+#: 20 of 1344 tuning words (79.3% -> 80.8% right, none lost) and 8 of 569 held out (68.0% -> 69.4%), but fired on 22%
+#: of the words, and the CPU a decision, median, rose from 147 to 162 ms held out (p95 387 -> 574 ms; load 7), over
+#: the 150 ms a decision may take.
+FALLBACK_GUESS_IN_NOISE = False
 #: When Whisper finds none of pocketsphinx's proposals at least this likely (its best mean
 #: log-probability per token), it also scores the relatives of pocketsphinx's first ``KIN`` commands:
 #: every way of saying them (ένα/μία, δεκαεπτά/δεκαεφτά) and the numbered commands sharing a Greek
@@ -307,7 +330,7 @@ class RescoredRecognizer:
                  spellings: bool = SPELLINGS, neighbours: bool = NEIGHBOURS,
                  fallback: float | None = FALLBACK, fallback_weight: float = FALLBACK_WEIGHT,
                  fallback_lead: float | None = FALLBACK_LEAD, fallback_numbers: bool = FALLBACK_NUMBERS,
-                 fallback_beam: int = FALLBACK_BEAM,
+                 fallback_beam: int = FALLBACK_BEAM, fallback_guess: int | None = FALLBACK_GUESS,
                  relatives: float | None = RELATIVES, kin: int = KIN, fallback_top: int | None = FALLBACK_TOP,
                  sphinx_whole: bool = SPHINX_WHOLE, whisper_whole: bool = WHISPER_WHOLE,
                  whisper_whole_unsure: bool = WHISPER_WHOLE_UNSURE, tail_lead: float | None = TAIL_LEAD,
@@ -329,6 +352,7 @@ class RescoredRecognizer:
         self.fallback_lead = fallback_lead
         self.fallback_numbers = fallback_numbers
         self.fallback_beam = fallback_beam
+        self.fallback_guess = fallback_guess
         self.relatives = relatives
         self.kin = kin
         self.fallback_top = fallback_top
@@ -388,9 +412,14 @@ class RescoredRecognizer:
 
         heard = _best_scores(whisper_scores, (audio, *others), whole_too, chosen)
         fell_back = False
+        transcripts: list[str] = []
+        every_other = self._every_other if self.fallback_guess is None else \
+            functools.partial(self._guessed, audio, encodings.get(id(audio)), transcripts)
+        fallback = self.fallback if self.fallback_guess is None or FALLBACK_GUESS_IN_NOISE \
+            or edges_db(audio) >= TAIL_NOISE_BELOW else None
         # When Whisper finds no proposal likely: the proposals' relatives, then (the fall-back) the turn's other phrases
         for limit, extra, top, falls in ((self.relatives, self._relatives, None, False),
-                                         (self.fallback, self._every_other, self.fallback_top, True)):
+                                         (fallback, every_other, self.fallback_top, True)):
             if limit is None or self.everything or np.any(heard >= limit):
                 continue
             rest = extra(items, chosen, acoustic)
@@ -404,6 +433,7 @@ class RescoredRecognizer:
                 fell_back = fell_back or (falls and bool(rest))
         crop = encodings.get(id(audio))
         return Evidence(first, acoustic, chosen, tuple(float(v) for v in heard), start, fell_back,
+                        said=transcripts[-1] if transcripts and fell_back else "",
                         encoding=None if crop is None else crop.result())
 
     def _sphinx_hears(self, audio: Samples, whole: Samples | None) -> Samples:
@@ -422,6 +452,19 @@ class RescoredRecognizer:
         return tuple(p for p in items if p not in chosen and not isinstance(p.command, StopSpeech)
                      and (not self.fallback_numbers
                           or (_number(p.command) is not None and len(p.words) >= FALLBACK_WORDS)))
+
+    def _guessed(self, audio: Samples, encoding: Future[tuple[Any, int]] | None, transcripts: list[str],
+                 items: tuple[Phrase, ...], chosen: tuple[Phrase, ...], acoustic: dict[Command, float]
+                 ) -> tuple[Phrase, ...]:
+        """The fall-back's phrases with ``fallback_guess``: of the commands not yet ``chosen`` (not "stop", not a
+        decoy), those nearest Whisper's own transcript of ``audio`` (``encoding``: its encoding under way), which is
+        put in ``transcripts``."""
+        said = self.whisper.transcript(audio, encoding.result() if encoding is not None else None)
+        transcripts.append(said)
+        asked = {p.command for p in chosen}
+        others = tuple(p for p in items if p.command not in asked and not p.decoy
+                       and not isinstance(p.command, StopSpeech))
+        return nearest_commands(said, others, self.fallback_guess or 0)
 
     def _relatives(self, items: tuple[Phrase, ...], chosen: tuple[Phrase, ...],
                    acoustic: dict[Command, float]) -> tuple[Phrase, ...]:
@@ -525,6 +568,8 @@ class Evidence:
     heard: tuple[float, ...]
     start: float = 0.0
     fell_back: bool = False
+    #: Whisper's own transcript of the word, when it chose the fall-back's phrases (``FALLBACK_GUESS``)
+    said: str = ""
     #: Whisper's encoding of the crop, when made beside pocketsphinx: scoring more phrases needs only the decoder
     encoding: Any = field(default=None, repr=False, compare=False)
 
@@ -570,7 +615,10 @@ def decide_fallen_back(found: Evidence, lead: float, weight: float = WEIGHT, vou
                        outside: float = OUTSIDE, **rules: Any) -> Heard:
     """The decision after the fall-back (``FALLBACK_LEAD``): ``decide`` on pocketsphinx's proposals alone (``rules``:
     its other arguments), unless Whisper by itself prefers a phrase pocketsphinx did not propose (not a decoy) by at
-    least ``lead`` over each proposal; then that phrase, asked back (``OVERRULED_SCORE``).
+    least ``lead`` over each proposal; then that phrase, asked back (``OVERRULED_SCORE``). When Whisper's own transcript
+    chose the phrases added (``found.said``, ``FALLBACK_GUESS``), that phrase must besides be nearer the transcript
+    than every proposal (``nearest_commands``' letters apart): Whisper's mean log-probability per token favours short
+    phrases («τέσσερα» over the «θέση ένα» proposed, its transcript «Φεσίερα»).
 
     >>> from tavli_voice.commands import ChoosePlay
     >>> two, three, eight = (Phrase((t,), ChoosePlay(n)) for t, n in (("δύο", 2), ("τρία", 3), ("οκτώ", 8)))
@@ -578,6 +626,8 @@ def decide_fallen_back(found: Evidence, lead: float, weight: float = WEIGHT, vou
     ...                  (two, three, eight), (-3.8, -4.0, -3.0), fell_back=True)
     >>> decide_fallen_back(found, 0.5).text, decide_fallen_back(found, 1.0).text
     ('οκτώ', 'δύο')
+    >>> [decide_fallen_back(dataclasses.replace(found, said=said), 0.5).text for said in (" Οχτώ.", " Δύο.")]
+    ['οκτώ', 'δύο']
     """
     proposed = [i for i, p in enumerate(found.chosen) if p.command in found.acoustic]
     own = dataclasses.replace(found, chosen=tuple(found.chosen[i] for i in proposed),
@@ -591,6 +641,10 @@ def decide_fallen_back(found: Evidence, lead: float, weight: float = WEIGHT, vou
     value, phrase = max(added, key=lambda pair: pair[0])
     if value - best < lead:
         return heard
+    if found.said:
+        apart = transcript_apart(found.said, (phrase, *(found.chosen[i] for i in proposed)))
+        if apart.size > 1 and apart[0] >= apart[1:].min():
+            return heard
     return Heard(phrase.text, phrase.command, OVERRULED_SCORE, 0.0, heard.engine)
 
 
@@ -753,6 +807,89 @@ def _sure(winner: Command, total: dict[Command, tuple[float, Phrase]], likely: d
     ahead = total[winner][0] - max((total[c][0] for c in rivals), default=-math.inf)
     own = likely[winner] - max((likely[c] for c in rivals), default=-math.inf)
     return likely[winner] >= limits[0] and own >= limits[1] and ahead >= limits[2]
+
+
+def nearest_commands(said: str, phrases: tuple[Phrase, ...], count: int) -> tuple[Phrase, ...]:
+    """The phrase nearest ``said`` (a transcript) of each of the ``count`` commands of ``phrases`` nearest it, nearest
+    first: letters apart (``letters_apart``) over the longer's length, the transcript's first sentence against each
+    phrase, accents and spaces left out, a number written in digits read as its usual words.
+
+    >>> from tavli_voice.commands import ChoosePlay, QueryPoint
+    >>> said = (Phrase(("σημείο", "δεκαεννέα"), QueryPoint(19)), Phrase(("σημείο", "δέκα"), QueryPoint(10)),
+    ...         Phrase(("θέση", "δεκαεννέα"), QueryPoint(19)), Phrase(("εννέα",), ChoosePlay(9)))
+    >>> [p.text for p in nearest_commands(" Σε μορτή καλιά. Σε μορ", said, 2)]
+    ['σημείο δεκαεννέα', 'σημείο δέκα']
+    >>> [p.text for p in nearest_commands(" 9. 9.", said, 1)]
+    ['εννέα']
+    """
+    apart = transcript_apart(said, phrases)
+    if not apart.size:
+        return ()
+    best: dict[Command, int] = {}
+    for i, phrase in enumerate(phrases):
+        if phrase.command not in best or apart[i] < apart[best[phrase.command]]:
+            best[phrase.command] = i
+    kept = sorted(best.values(), key=lambda i: (apart[i], i))[:count]
+    return tuple(phrases[i] for i in kept)
+
+
+def transcript_apart(said: str, phrases: tuple[Phrase, ...]) -> npt.NDArray[np.float64]:
+    """How far each of ``phrases`` is from the transcript ``said`` (``nearest_commands``): letters apart over the
+    longer's length, 0 the same letters (none when the transcript holds no letters).
+
+    >>> from tavli_voice.commands import ChoosePlay
+    >>> transcript_apart(" Οκτώ! Οκτώ!", (Phrase(("οκτώ",), ChoosePlay(8)), Phrase(("οχτώ",), ChoosePlay(8)))).tolist()
+    [0.0, 0.25]
+    """
+    heard = _letters(_first_sentence(said))
+    if not heard or not phrases:
+        return np.zeros(0)
+    texts = [_letters(p.text) for p in phrases]
+    return letters_apart(heard, texts) / np.maximum(len(heard), [max(1, len(t)) for t in texts])
+
+
+def _first_sentence(text: str) -> str:
+    """``text`` up to its first full stop, exclamation or question mark (a transcript runs on repeating itself)."""
+    for i, c in enumerate(text):
+        if c in ".!?;" and any(ch.isalnum() for ch in text[:i]):
+            return text[:i]
+    return text
+
+
+def _letters(text: str) -> str:
+    """``text``'s letters in lower case without accents or spaces, each number in digits as its usual Greek words."""
+    from .words import MAX_NUMBER, number_variants
+
+    words = []
+    for word in _bare(text).replace(",", " ").split():
+        digits = "".join(c for c in word if c.isdigit())
+        if digits and digits == word.strip("'\"-") and 1 <= int(digits) <= MAX_NUMBER:
+            words.append("".join(number_variants(int(digits), "el")[0]))
+        else:
+            words.append("".join(c for c in word if c.isalpha()))
+    return "".join(words)
+
+
+def letters_apart(heard: str, texts: list[str]) -> npt.NDArray[np.float64]:
+    """The edit distance (letters put in, left out or changed) from ``heard`` to each of ``texts``, all at once.
+
+    >>> letters_apart("σημειο", ["σημειο", "σημα", ""]).tolist()
+    [0.0, 3.0, 6.0]
+    """
+    longest = max((len(t) for t in texts), default=0)
+    codes = np.full((len(texts), longest), -1, dtype=np.int64)
+    for row, text in enumerate(texts):
+        codes[row, : len(text)] = [ord(c) for c in text]
+    lengths = np.array([len(t) for t in texts])
+    prev = np.tile(np.arange(longest + 1, dtype=np.float64), (len(texts), 1))
+    for i, letter in enumerate(heard, 1):
+        cur = np.empty_like(prev)
+        cur[:, 0] = i
+        cur[:, 1:] = np.minimum(prev[:, :-1] + (codes != ord(letter)), prev[:, 1:] + 1)
+        for j in range(1, longest + 1):
+            cur[:, j] = np.minimum(cur[:, j], cur[:, j - 1] + 1)
+        prev = cur
+    return np.asarray(prev[np.arange(len(texts)), lengths], dtype=np.float64)
 
 
 def neighbours(command: Command) -> tuple[Command, ...]:

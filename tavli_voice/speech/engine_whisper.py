@@ -86,6 +86,9 @@ WINDOW_S: dict[str, float] = {"en": 1.5, "el": 1.0}
 #: decision on the Greek tuning voices), so Greek scores the words alone,
 #: half the sequences per decision.
 DIGIT_LANGS: tuple[str, ...] = ("en",)
+#: Tokens Whisper writes at most in its own transcript of a word (``WhisperRecognizer.transcript``): the longest
+#: Greek phrase of a turn («σημείο είκοσι τέσσερις.») is 14-16 tokens; a transcript runs on repeating itself.
+TRANSCRIPT_TOKENS = 20
 #: The decoder's vocabulary, in one of two forms (ctranslate2 needs one).
 VOCABULARY = ("vocabulary.json", "vocabulary.txt")
 
@@ -702,6 +705,17 @@ class WhisperRecognizer:
             grown.sort(key=lambda pair: -pair[0])
             frontier = [(v, q) for v, q in grown[:beam] if v >= grown[0][0] - self.margin]
         return best
+
+    def transcript(self, audio: Samples, encoding: tuple[Any, int] | None = None,
+                   tokens: int = TRANSCRIPT_TOKENS) -> str:
+        """Whisper's own words for ``audio``, unconstrained by any phrase list (greedy, at most ``tokens`` tokens;
+        ``encoding``: ``encode(audio)`` when it was computed already)."""
+        encoded, _ = encoding if encoding is not None else self.encode(audio)
+        give_up_if_unwanted()
+        view = self._ct2.StorageView.from_array(np.ascontiguousarray(encoded))
+        result = self._model.generate(view, [self._start], beam_size=1, max_length=tokens)
+        return str(self._tok.decode([t for t in result[0].sequences_ids[0] if self._text_vocab is None
+                                     or t < self._text_vocab]))
 
     def scores_whole(self, audio: Samples, items: tuple[Phrase, ...]) -> npt.NDArray[np.float64]:
         """``scores`` of ``items`` each scored whole, none pruned by the beam (a few phrases another view of the
