@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from window_helpers import FAST_SCAN, press_through
+from window_helpers import FAST_SCAN, press_through, status_page
 
 from tavli_voice import commands as C
 from tavli_voice.events import Phase
@@ -28,11 +28,12 @@ OFFER = {"en": "To go through your mistakes, press the switch at “Review”; o
                "“Quit”.",
          "el": "Για να δεις τα λάθη σου, πάτησε τον διακόπτη στην «Ανασκόπηση»· ή διάλεξε "
                "«Νέος αγώνας» ή «Έξοδος»."}
-CLOSING = {"en": ("Pick “New match” for another match, or “Quit” to close.",
-                  "Press the switch at “New match” for another match, or at “Quit” to close."),
-           "el": ("Διάλεξε «Νέος αγώνας» για νέο αγώνα ή «Έξοδος» για κλείσιμο.",
-                  "Πάτησε τον διακόπτη στο «Νέος αγώνας» για νέο αγώνα ή στην «Έξοδος» για "
-                  "κλείσιμο.")}
+OFFER_KEYS = {"en": "To go through your mistakes, pick “Review”; or pick “New match” or “Quit”.",
+              "el": "Για να δεις τα λάθη σου, διάλεξε «Ανασκόπηση»· ή διάλεξε «Νέος αγώνας» ή "
+                    "«Έξοδος»."}
+CLOSING = {"en": ("Pick “New match” or “Quit”.", "Press the switch at “New match” or at “Quit”."),
+           "el": ("Διάλεξε «Νέος αγώνας» ή «Έξοδος».",
+                  "Πάτησε τον διακόπτη στο «Νέος αγώνας» ή στην «Έξοδος».")}
 START = {"en": "New match: ", "el": "Νέος αγώνας: "}
 
 
@@ -165,6 +166,7 @@ def test_after_the_review_the_switch_gets_new_match_and_quit_and_quit_closes(
 def test_without_a_switch_the_choices_are_keys_and_clicks(window_home: Path, lang: str) -> None:
     app, win, _clock, _speaker = end_window(window_home, lang)
     try:
+        assert OFFER_KEYS[lang] in win.status  # (not "Review your mistakes? Yes or no.")
         assert buttons(win) == (("review", "new_match", "quit"), LABELS[lang])
         assert win.view.action_focus == 0  # the likely choice first: Enter reviews
         _key(win, "K_ESCAPE")  # Back: no review
@@ -248,5 +250,27 @@ def test_the_end_buttons_are_whole_at_480x360_and_1024x700(
             "new_match", "quit"]
         _whole(win, f"{size} over")
         assert win.view.status[-1] == CLOSING[lang][1 if scan else 0]
+        # the closing line is read whole on one page, no More to press first
+        rows, pages = status_page(win, newest=True)
+        assert pages == 1 and "more" not in dict(win.view.actions), (size, rows)
+        assert " ".join(rows).replace("- ", "") .endswith(CLOSING[lang][1 if scan else 0]), rows
+    finally:
+        win.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_terminal_beside_the_window_names_the_ends_choices_to_a_switch_user(
+        window_home: Path, lang: str) -> None:
+    from tavli_voice.ui.typed_lines import prompt_line
+
+    said = {"en": ("Pick “Review”, “New match” or “Quit” with the switch.",
+                   "Pick “New match” or “Quit” with the switch."),
+            "el": ("Διάλεξε «Ανασκόπηση», «Νέος αγώνας» ή «Έξοδος» με τον διακόπτη.",
+                   "Διάλεξε «Νέος αγώνας» ή «Έξοδος» με τον διακόπτη.")}[lang]
+    app, win, _clock, _speaker = end_window(window_home, lang, FAST_SCAN)
+    try:
+        assert prompt_line(app, False) == said[0]  # where "Pick “Yes” or “No”" was printed
+        app.command(C.No())
+        assert prompt_line(app, False) == said[1]
     finally:
         win.close()

@@ -192,9 +192,11 @@ class App:
     def _review_offer(self) -> str:
         """"Review your mistakes? Yes or no.", unless the room is known quiet its ``_noisy`` form (Greek: «Σωστά ή
         λάθος.»); to a switch user offered the end's choices (:attr:`end_choices`) the items to pick ("… press
-        the switch at “Review”; or pick “New match” or “Quit”.")."""
-        if self.end_choices and self.way_in == "switch":
-            return M.text("review.offer_switch", self.lang, review=M.text("scan.review", self.lang),
+        the switch at “Review”; or pick “New match” or “Quit”."), to the board window's keys and mouse its
+        buttons ("… pick “Review”; or pick …")."""
+        if self.end_choices and self.way_in in ("switch", "keys"):  # (keys: the window's buttons)
+            key = "review.offer_switch" if self.way_in == "switch" else "review.offer_buttons"
+            return M.text(key, self.lang, review=M.text("scan.review", self.lang),
                           new=M.text("scan.new_match", self.lang), quit=M.text("scan.quit", self.lang))
         return M.text("review.offer_noisy" if self.noisy_answers else "review.offer", self.lang)
 

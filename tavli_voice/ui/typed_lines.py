@@ -91,16 +91,22 @@ def scanned_by_switch(app: App) -> bool:
 
 def _switch_prompt(app: App) -> str | None:
     """What a switch user may do now, by the scan options' own labels ("Pick “Confirm” or
-    “Undo” with the switch.", «Διάλεξε «Επιβεβαίωση» ή «Αναίρεση» με τον διακόπτη.»)."""
+    “Undo” with the switch.", «Διάλεξε «Επιβεβαίωση» ή «Αναίρεση» με τον διακόπτη.»; at the
+    match's end with its choices "Pick “Review”, “New match” or “Quit” with the switch.")."""
     s = app.state()
     lang = app.lang
     if s.phase is Phase.PLAY:
         return M.text("prompt.switch_play", lang)
     if s.phase is Phase.REVIEW:
         return app.review.prompt() if app.review is not None else None
-    options = {Phase.ROLL: ("roll", "double") if "double" in s.available else ("roll",),
-               Phase.CONFIRM: ("confirm", "undo"), Phase.ANSWER: ("take", "drop"),
-               Phase.ASK: ("yes", "no")}.get(s.phase)
+    asked: dict[Phase, tuple[str, ...]] = {
+        Phase.ROLL: ("roll", "double") if "double" in s.available else ("roll",),
+        Phase.CONFIRM: ("confirm", "undo"), Phase.ANSWER: ("take", "drop"),
+        Phase.ASK: ("yes", "no")}
+    options = asked.get(s.phase)
+    if app.end_choices and (app.review_question or app.finished):
+        # the match's end offered as its choices (the board window's buttons, scanned)
+        options = ("review",) * app.review_question + ("new_match", "quit")
     if options is None:
         return None
     quote = "«{}»" if lang == "el" else "“{}”"

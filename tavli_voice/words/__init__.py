@@ -2204,11 +2204,10 @@ BOARD_WORDS: dict[str, dict[str, str]] = {
                             "el": "Πάτησε τον διακόπτη για κλείσιμο."},
     # the same where the match's end offers its choices as buttons (App.end_choices), named by
     # their labels (``scan.new_match``, ``scan.quit``)
-    "close_prompt_end": {"en": "Pick “{new}” for another match, or “{quit}” to close.",
-                         "el": "Διάλεξε «{new}» για νέο αγώνα ή «{quit}» για κλείσιμο."},
-    "close_prompt_end_switch": {
-        "en": "Press the switch at “{new}” for another match, or at “{quit}” to close.",
-        "el": "Πάτησε τον διακόπτη στο «{new}» για νέο αγώνα ή στην «{quit}» για κλείσιμο."},
+    # (short: whole in the status of a window at 480x360)
+    "close_prompt_end": {"en": "Pick “{new}” or “{quit}”.", "el": "Διάλεξε «{new}» ή «{quit}»."},
+    "close_prompt_end_switch": {"en": "Press the switch at “{new}” or at “{quit}”.",
+                                "el": "Πάτησε τον διακόπτη στο «{new}» ή στην «{quit}»."},
     "scanning": {"en": "Scanning", "el": "Σάρωση"},
     "scan_paused": {"en": "Scanning paused: press the switch.",
                     "el": "Η σάρωση σταμάτησε: πάτησε τον διακόπτη."},

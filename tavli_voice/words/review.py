@@ -175,6 +175,12 @@ REVIEW_WORDS: dict[str, dict[str, str]] = {
                            "“{new}” or “{quit}”.",
                      "el": "Για να δεις τα λάθη σου, πάτησε τον διακόπτη στην «{review}»· ή διάλεξε "
                            "«{new}» ή «{quit}»."},
+    # the same in the board window where the end's choices are its buttons, picked with the
+    # keys or the mouse (App.end_choices): the buttons' labels, filled in from ``scan.``
+    "offer_buttons": {"en": "To go through your mistakes, pick “{review}”; or pick “{new}” or "
+                            "“{quit}”.",
+                      "el": "Για να δεις τα λάθη σου, διάλεξε «{review}»· ή διάλεξε «{new}» ή "
+                            "«{quit}»."},
     "judging": {"en": "The expert is judging your plays.",
                 "el": "Ο έμπειρος παίκτης κρίνει τις κινήσεις σου."},
     # when the side reviewed is not the person listening (bot matches, --side): by name

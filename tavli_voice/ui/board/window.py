@@ -284,8 +284,10 @@ class BoardWindow:
         return STATUS_LINES
 
     def _question_open(self) -> bool:
-        """A yes-or-no question or a double waits: nothing is listed under the status."""
-        return self.app.review is None and self.app.state().phase in (Phase.ASK, Phase.ANSWER)
+        """A yes-or-no question or a double waits, or the match's end offers its choices:
+        nothing is listed under the status (its closing line is read whole)."""
+        return self.app.review is None and (self.app.state().phase in (Phase.ASK, Phase.ANSWER)
+                                            or self._end())
 
     def _compute_layout(self, width: int, height: int) -> BoardLayout:
         lines = self._status_lines()
