@@ -17,12 +17,17 @@
   (:func:`session_cache`), so Whisper's joined model (145 MB) is made once
   per run and the real cache is never touched.
 * One BLAS thread (``OPENBLAS_NUM_THREADS=1`` unless set), as the program runs.
+* Ctrl-C at its default: a run started in the background by a script
+  (``cmd &`` in a non-interactive shell) inherits Ctrl-C ignored, and every
+  program a test starts would then ignore the Ctrl-C the test sends it as a
+  user's terminal does.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -32,6 +37,9 @@ import pytest
 # than they save on a busy two-core machine; the program sets one thread in cli.py,
 # and the tests run the same way (set before numpy is first imported).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # the programs started get SIG_DFL
 
 HAVE_ESPEAK = shutil.which("espeak-ng") is not None
 
