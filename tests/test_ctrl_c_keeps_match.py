@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import io
 import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tavli_voice import history, startup, storage
+from tavli_voice import history
 from tavli_voice import words as M
 from tavli_voice.scanning import ManualClock
 from tavli_voice.session import new_session
@@ -20,51 +18,12 @@ from tavli_voice.ui.app import App
 from tavli_voice.ui.scan_input import run_scanning
 from tavli_voice.ui.terminal import TerminalPlayer
 
-from test_stopped_by_signal import ROOT, lines_of, user_env, wait_for
+from test_stopped_by_signal import stop_mid_match
 
 
 @pytest.mark.parametrize("lang", ["en", "el"])
 def test_ctrl_c_keeps_the_match_as_left_and_resumable(tmp_home: Path, lang: str) -> None:
-    home = tmp_home  # the same folders as this process's
-    proc = subprocess.Popen([sys.executable, "-m", "tavli_voice.cli", "play", "--seed", "3",
-                             "--speech", "off", "--lang", lang],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=user_env(home), cwd=ROOT)
-    try:
-        assert proc.stdin is not None
-        lines, reader = lines_of(proc)
-        proc.stdin.write("1\nc\n")  # the first play, confirmed; Rita plays; our roll next
-        proc.stdin.flush()
-        wait_for(lines, M.text("prompt.roll", lang))
-        proc.send_signal(signal.SIGINT)  # Ctrl-C
-        assert proc.wait(timeout=60) == 130
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    reader.join(timeout=60)
-    assert proc.stderr is not None and proc.stderr.read() == ""
-    said = []
-    while not lines.empty():
-        said.append(lines.get())
-    goodbye = M.text("goodbye.saved", lang, command="")
-    assert len(said) == 1 and said[0].startswith(goodbye), said
-    assert said[0].endswith(f" -m tavli_voice.cli resume --lang {lang} --speech off"), said
-
-    data = home / "data" / "tavli_voice"
-    save = data / "autosave.json"
-    loaded = storage.load(save)
-    assert loaded.data is not None and not loaded.data.get("over")
-    assert storage.SaveLock.holder(save) is None
-    storage.SaveLock.acquire(save).release()  # nobody holds it
-    kept = history.entries(data / history.FOLDER).entries
-    assert [(e.ended, e.plays) for e in kept] == [("left", 2)], kept
-
-    # resumed where it stood: our roll, after Rita's play
-    out = io.StringIO()
-    assert startup.main(["--speech", "off", "--lang", lang, "--resume"], out,
-                        io.StringIO("q\n")) == 0, out.getvalue()
-    assert M.text("prompt.roll", lang) in out.getvalue()
+    stop_mid_match(tmp_home, lang, signal.SIGINT, 130, "goodbye.saved")  # 130: Ctrl-C's code
 
 
 class CtrlCAfter:

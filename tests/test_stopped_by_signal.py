@@ -57,7 +57,12 @@ def wait_for(lines: queue.Queue[str], wanted: str) -> list[str]:
                                            ("en", signal.SIGHUP)])
 def test_a_match_stopped_by_a_signal_is_saved_kept_as_left_and_unlocked(
         tmp_home: Path, lang: str, sig: int) -> None:
-    home = tmp_home  # the same folders as this process's
+    stop_mid_match(tmp_home, lang, sig, 128 + sig, "stopped.saved")  # as shells expect
+
+
+def stop_mid_match(home: Path, lang: str, sig: int, code: int, said_key: str) -> None:
+    """A match in its second turn stopped by ``sig``: it ends with ``code`` saying
+    ``said_key``, saved, kept in the history as left, unlocked, and resumes where it stood."""
     proc = subprocess.Popen([sys.executable, "-m", "tavli_voice.cli", "play", "--seed", "3",
                              "--speech", "off", "--lang", lang],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -69,7 +74,7 @@ def test_a_match_stopped_by_a_signal_is_saved_kept_as_left_and_unlocked(
         proc.stdin.flush()
         wait_for(lines, M.text("prompt.roll", lang))
         os.kill(proc.pid, sig)
-        assert proc.wait(timeout=60) == 128 + sig  # stopped by a signal, as shells expect
+        assert proc.wait(timeout=60) == code
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -79,7 +84,7 @@ def test_a_match_stopped_by_a_signal_is_saved_kept_as_left_and_unlocked(
     said = []
     while not lines.empty():
         said.append(lines.get())
-    stopped = M.text("stopped.saved", lang, command="")
+    stopped = M.text(said_key, lang, command="")
     assert len(said) == 1 and said[0].startswith(stopped), said
     assert said[0].endswith(f" -m tavli_voice.cli resume --lang {lang} --speech off"), said
 
