@@ -20,7 +20,7 @@ import sys
 import termios
 import time
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pytest
 
@@ -55,6 +55,25 @@ def env_for(tmp_path: Path, **extra: str) -> dict[str, str]:
                XDG_CONFIG_HOME=str(tmp_path / "xdgc"), HOME=str(tmp_path / "h"))
     env.update(extra)
     return env
+
+
+def ctrl_c_once_seen(proc: subprocess.Popen[bytes], stream: IO[bytes] | None,
+                     seen_last: bytes) -> tuple[bytes, bytes]:
+    """Reads ``proc``'s ``stream`` until ``seen_last`` has come, then Ctrl-C: what the
+    program printed after it (output, errors); the program killed if it outlives the test."""
+    try:
+        assert stream is not None
+        seen = b""
+        while seen_last not in seen:
+            line = stream.readline()
+            assert line, seen  # the program got that far
+            seen += line
+        proc.send_signal(signal.SIGINT)
+        return proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
 
 
 @pytest.fixture()
@@ -850,19 +869,7 @@ class TestSignalsAndOutputs:
                                  "--speech", "off", *args],
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, env=env, cwd=ROOT)
-        try:
-            assert proc.stderr is not None
-            seen = b""
-            while b"paused at " + stage.encode() not in seen:
-                line = proc.stderr.readline()
-                assert line, seen  # the program reached the stage
-                seen += line
-            proc.send_signal(signal.SIGINT)
-            out, err = proc.communicate(timeout=60)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
+        out, err = ctrl_c_once_seen(proc, proc.stderr, b"paused at " + stage.encode())
         goodbye = {"en": "Goodbye.", "el": "Γεια σου.", "el.both": "Γεια σας."}[lang]
         assert proc.returncode == 130, err
         assert out.decode() == goodbye + "\n"
@@ -886,15 +893,7 @@ class TestSignalsAndOutputs:
         proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, cwd=ROOT,
                                 env=env_for(tmp_path, TAVLI_VOICE_PAUSE_AT="library"))
-        try:
-            assert proc.stderr is not None
-            assert proc.stderr.readline() == b"paused at library\n"
-            proc.send_signal(signal.SIGINT)
-            out, err = proc.communicate(timeout=60)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
+        out, err = ctrl_c_once_seen(proc, proc.stderr, b"paused at library\n")
         assert (proc.returncode, err) == (130, b"")
         assert out.decode() == {"en": "Goodbye.\n", "el": "Γεια σου.\n"}[lang]
 
@@ -912,20 +911,8 @@ class TestSignalsAndOutputs:
         kept = save.read_bytes()
         proc = subprocess.Popen(play, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, env=env, cwd=ROOT)
-        try:
-            assert proc.stdout is not None
-            asked = M.text("saved.ask", lang, game="", length="").split(":")[0].encode()
-            seen = b""
-            while asked not in seen:
-                line = proc.stdout.readline()
-                assert line, seen
-                seen += line
-            proc.send_signal(signal.SIGINT)
-            out, err = proc.communicate(timeout=60)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
+        asked = M.text("saved.ask", lang, game="", length="").split(":")[0].encode()
+        out, err = ctrl_c_once_seen(proc, proc.stdout, asked)
         assert proc.returncode == 130 and b"Traceback" not in err, err
         assert out.decode() == M.text("goodbye", lang) + "\n"
         assert save.read_bytes() == kept  # the saved match as it was, still to resume
