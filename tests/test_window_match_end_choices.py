@@ -243,6 +243,12 @@ def test_the_end_buttons_are_whole_at_480x360_and_1024x700(
     app, win, clock, _speaker = end_window(window_home, lang, scan, size)
     try:
         _whole(win, f"{size} offered")
+        # the offer is read whole on one page, no More to press first
+        offer = (OFFER if scan else OFFER_KEYS)[lang]
+        assert win.view.status[-1] == offer
+        rows, pages = status_page(win, newest=True)
+        assert pages == 1 and "more" not in dict(win.view.actions), (size, rows)
+        assert " ".join(rows).replace("- ", "").endswith(offer), rows
         app.command(C.No())
         clock.advance(1.0)
         win.frame()

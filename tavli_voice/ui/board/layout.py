@@ -169,9 +169,13 @@ class BoardLayout:
         return tuple(Rect(x0 + i * (size + gap), box.y, size, size) for i in range(count))
 
 
+#: The panel's share of a short window's width at the match's end (the status's long offer).
+END_PANEL = 0.56
+
+
 def compute_layout(width: int, height: int, scale: float = 1.0,
                    status_lines: int = 3, header_lines: int = 6, below: int = 0,
-                   scanning: bool = False) -> BoardLayout:
+                   scanning: bool = False, listed: bool = True) -> BoardLayout:
     """Lay out the board and the panel in a window of ``width`` × ``height``, the status
     ``status_lines`` rows high and the header ``header_lines`` (as room allows).
 
@@ -181,7 +185,8 @@ def compute_layout(width: int, height: int, scale: float = 1.0,
     action buttons are ``below`` rows across the whole window under the board and the
     panel (:func:`below_rows`), where the board left room: a review at 480x360 and
     640x480, whose panel could not hold its header, answer, a play and the buttons; the
-    scan strip then under the status (``scanning``, :func:`column_layout`).
+    scan strip then under the status (``scanning``, :func:`column_layout`), the list under it
+    only when ``listed`` (else the status takes its room: the match's end).
     """
     width = max(int(width), MIN_SIZE[0])
     height = max(int(height), MIN_SIZE[1])
@@ -190,6 +195,9 @@ def compute_layout(width: int, height: int, scale: float = 1.0,
     strip: Rect | None = None
     if side:
         panel_w = min(max(round(width * 0.32), round(PANEL_MIN_W * scale)), round(width * 0.5))
+        if below and not listed:
+            # nothing listed (the match's end): the board gives the status width
+            panel_w = max(panel_w, round(width * END_PANEL))
         low = 0
         if below:
             button_h = round(BELOW_ROW_H * scale)
@@ -234,7 +242,8 @@ def compute_layout(width: int, height: int, scale: float = 1.0,
             label = (round(cx0 + unit / 2), round(board.bottom - rim_v / 2))
         points.append(PointGeom(number, tri, top, target, label))
     panel = (panel_layout(panel_rect, scale, status_lines, header_lines) if strip is None
-             else column_layout(panel_rect, strip, scale, status_lines, header_lines, scanning))
+             else column_layout(panel_rect, strip, scale, status_lines, header_lines, scanning,
+                                listed))
     return BoardLayout(width, height, scale, board, field, left, right, bar, tray, tray_mine,
                        tray_theirs, tuple(points), checker, panel, side)
 
@@ -311,14 +320,16 @@ def below_rows(width: int, height: int, count: int, scale: float = 1.0) -> int:
 
 
 def column_layout(area: Rect, strip: Rect, scale: float = 1.0, status_lines: int = STATUS_LINES,
-                  header_lines: int = HEADER_LINES, scanning: bool = False) -> PanelLayout:
+                  header_lines: int = HEADER_LINES, scanning: bool = False,
+                  listed: bool = True) -> PanelLayout:
     """The panel as a column beside the board with the buttons in ``strip`` under both: the
     header ``header_lines`` rows, the list under the status as short as a title and one play
     row, and the status, up to ``status_lines`` rows, between; the play's row at full height
     while the status keeps :data:`STATUS_LINES` rows, else as short as :data:`SHORTEST_ROW`
     (scaled). While ``scanning`` the scan strip is under the status and the list under it,
     where the column still holds a play's row (640x480); else the list is left out (480x360:
-    the switch reaches the plays through Try again, each shown in the strip)."""
+    the switch reaches the plays through Try again, each shown in the strip). Not ``listed``
+    (the match's end), the status takes the list's room."""
     line_h = max(14, round(26 * scale))
     pad = max(4, round(8 * scale))
     row_h = max(28, round(56 * scale))
@@ -326,8 +337,8 @@ def column_layout(area: Rect, strip: Rect, scale: float = 1.0, status_lines: int
     header = Rect(area.x, area.y, area.w, min(line_h * header_lines + 4, area.h // 2))
     scan_h = line_h * 3 + 12 if scanning else 0
     room = area.bottom - header.bottom - pad - (scan_h + pad if scanning else 0)
-    status_h = min(line_h * status_lines + 2, room - (line_h + 4 + row_h))
-    if status_h < line_h * STATUS_LINES + 2:
+    status_h = min(line_h * status_lines + 2, room - (line_h + 4 + row_h) if listed else room)
+    if status_h < line_h * STATUS_LINES + 2 and listed:
         status_h = min(line_h * status_lines + 2, room - (line_h + 4 + shortest))
     if status_h < line_h * STATUS_LINES + 2 and scanning:
         status_h = min(line_h * status_lines + 2, room)

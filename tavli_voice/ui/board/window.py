@@ -332,6 +332,14 @@ class BoardWindow:
             # scan strip covered the Roll button
             layout = _buttons_below(width, height, self.theme.scale, lines, head, GAME_BUTTONS,
                                     scanning=self.scanner is not None)
+            if self._end():
+                # the match's end: the status (who won, then the offer of the review, whole:
+                # six rows in Greek beside the scan strip) takes the header's rows
+                layout = compute_layout(width, height, self.theme.scale, status_lines=lines,
+                                        header_lines=0,
+                                        below=below_rows(width, height, GAME_BUTTONS,
+                                                         self.theme.scale),
+                                        scanning=self.scanner is not None, listed=False)
         return layout
 
     def resize(self, size: tuple[int, int]) -> None:
