@@ -30,20 +30,28 @@ def play_to_the_end(home: Path, lang: str = "en", seed: int = 5,
     seen: list[E.Event] = []
     app.subscribe(seen.extend)
     app.start()
-    for _ in range(2000):
-        if app.finished or app.review_question:
-            break
-        if app.bot_to_act():
-            app.bot_step()
-            continue
-        view = app.state()
-        if view.phase is Phase.ROLL:
-            app.command(C.Roll())
-        elif view.phase is Phase.PLAY:
-            app.command(C.ChoosePlay(len(view.plays)))
-        elif view.phase is Phase.CONFIRM:
-            app.command(C.Confirm())
-        else:
-            app.command(C.No())
+    play_on_to_the_end(app)
     assert app.session.phase is Phase.MATCH_OVER
     return app, seen
+
+
+def play_on_to_the_end(app: App, after_each: Callable[[], None] | None = None) -> None:
+    """Plays a started match on until it ends or asks whether to review, the person always
+    taking the last play on the list; ``after_each`` runs after every step (a window's frame)."""
+    for _ in range(2000):
+        if app.finished or app.review_question:
+            return
+        if app.bot_to_act():
+            app.bot_step()
+        else:
+            view = app.state()
+            if view.phase is Phase.ROLL:
+                app.command(C.Roll())
+            elif view.phase is Phase.PLAY:
+                app.command(C.ChoosePlay(len(view.plays)))
+            elif view.phase is Phase.CONFIRM:
+                app.command(C.Confirm())
+            else:
+                app.command(C.No())
+        if after_each is not None:
+            after_each()

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from match_support import play_on_to_the_end
 from window_helpers import FAST_SCAN, press_through, status_page
 
 from tavli_voice import commands as C
@@ -61,22 +62,7 @@ def end_window(home: Path, lang: str, scan: ScanSettings | None = None,
     win = BoardWindow(app, bot_delay=0, clock=clock, scan_settings=scan, size=size)
     win.open()  # (starts the match)
     win.frame()
-    for _ in range(2000):
-        if app.finished or app.review_question:
-            break
-        if app.bot_to_act():
-            app.bot_step()
-        else:
-            view = app.state()
-            if view.phase is Phase.ROLL:
-                app.command(C.Roll())
-            elif view.phase is Phase.PLAY:
-                app.command(C.ChoosePlay(len(view.plays)))
-            elif view.phase is Phase.CONFIRM:
-                app.command(C.Confirm())
-            else:
-                app.command(C.No())
-        win.frame()
+    play_on_to_the_end(app, win.frame)
     assert app.review_question
     clock.advance(1.0)
     win.frame()
