@@ -464,8 +464,7 @@ class App:
         language."""
         if self.session.phase is Phase.MATCH_OVER or self.finished:
             return M.text("stopped", self.lang)  # kept when it ended
-        notices = [self.autosave(), self.keep_in_history([], left=True)]
-        said = [n for n in notices if n is not None]
+        said = self._keep_as_left()
         if self.saved:
             said.append(M.text("stopped.saved", self.lang, command=self.resume_command))
         else:
@@ -479,11 +478,16 @@ class App:
         both = "" if any(p.is_bot for p in self.session.players) else ".both"  # «Γεια σας»
         if self.session.phase is Phase.MATCH_OVER or self.finished or self.quit:
             return M.text("goodbye" + both, self.lang)  # kept when it ended or was left
-        notices = [self.autosave(), self.keep_in_history([], left=True)]
-        said = [n for n in notices if n is not None]
+        said = self._keep_as_left()
         key = "goodbye.saved" if self.saved else "goodbye"  # never claim a save not made
         said.append(M.text(key + both, self.lang, command=self.resume_command))
         return " ".join(said)
+
+    def _keep_as_left(self) -> list[str]:
+        """The match saved as it stands and kept in the history as left (resumable), for a
+        program stopped or interrupted; what there is to say about either."""
+        notices = [self.autosave(), self.keep_in_history([], left=True)]
+        return [n for n in notices if n is not None]
 
     def keep_in_history(self, evs: list[E.Event], *, left: bool = False) -> str | None:
         """Keep a finished or left match in the match history (once); a sentence to say, or None.
